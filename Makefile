@@ -1,0 +1,81 @@
+# Makefile: the sampler workbench (GNU Make, this one file).
+#
+#   make            build the library, its tests and the thirteen lesson programs under build/
+#   make check      run the library's tests, then ./run_all.sh; the last line is the overall "N passed, M failed"
+#   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
+#   make clean      remove build/ and build-san/
+#
+# CC, CFLAGS, LDFLAGS and LDLIBS are yours to set; the flags the build needs are added before your CFLAGS.
+# V=1 shows the full commands; WERROR=1 turns warnings into errors.
+
+CFLAGS  ?= -O2 -g
+BUILD   ?= build
+SAN     ?= build-san
+
+REQUIRED_CFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -ffp-contract=off -Ilib $(if $(WERROR),-Werror)
+SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+LIB_SRC    := $(wildcard lib/*.c)
+TEST_SRC   := $(wildcard lib/test/*.c)
+LESSON_SRC := $(wildcard lessons/*.c)
+LESSONS    := $(LESSON_SRC:lessons/%.c=%)
+
+# One short line per compiled file ("  CC   lib/rng.c"); V=1 shows the commands instead, make -s shows neither.
+ifeq ($(V),1)
+  say =
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+  say = @
+else
+  say = @printf '  %-4s %s\n' $(1) $(2);
+endif
+
+.DELETE_ON_ERROR:
+.SECONDARY:
+.SUFFIXES:
+.PHONY: all check sanitize clean
+
+all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib
+
+# The rules for one build tree; $(1) is its directory, $(2) the extra flags of that tree.
+define build_tree
+$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
+
+$(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
+
+$(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
+
+-include $(wildcard $(1)/lib/*.d $(1)/lib/test/*.d $(1)/lessons/*.d)
+endef
+
+$(eval $(call build_tree,$(BUILD),))
+$(eval $(call build_tree,$(SAN),$(SAN_FLAGS)))
+
+# Runs the library's tests, then the runner on tree $(1), and ends with the sum of their "N passed, M failed"
+# lines. The exit status is non-zero when either part failed or printed no summary.
+define run_checks
+	@status=0; \
+	$(1)/bin/test_lib > $(1)/check-lib.log 2>&1 || status=1; \
+	cat $(1)/check-lib.log; \
+	BUILD=$(1) ./run_all.sh > $(1)/check-run.log 2>&1 || status=1; \
+	cat $(1)/check-run.log; \
+	awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; n++ } \
+	     END { if (n < 2) { print "a summary line is missing (a test program crashed?)"; f++ } \
+	           printf "%d passed, %d failed\n", p, f; exit (f > 0) }' $(1)/check-lib.log $(1)/check-run.log \
+	    || status=1; \
+	exit $$status
+endef
+
+check: all
+	$(call run_checks,$(BUILD))
+
+sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib
+	$(call run_checks,$(SAN))
+
+clean:
+	rm -rf $(BUILD) $(SAN)
