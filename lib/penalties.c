@@ -1,0 +1,161 @@
+/* penalties.c: repetition, frequency and presence penalties, and logit bias.
+ *
+ * The window is counted once per call: a sorted copy of it turns into runs of (token, count). An array still in
+ * id order (the usual case: penalties come first in llama.cpp's chain) is then penalized by direct index, so
+ * the cost is O(W log W) plus one pass to check the order, not O(N * W). */
+#include "penalties.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { RULE_LLAMA, RULE_NAIVE } PenaltyRule;
+
+int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, int32_t token)
+{
+    if (history == NULL || last_n <= 0)
+        return 0;
+    size_t w = n_history < (size_t)last_n ? n_history : (size_t)last_n;
+    int32_t count = 0;
+    for (size_t i = n_history - w; i < n_history; i++)
+        count += history[i] == token;
+    return count;
+}
+
+static int compare_ids(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* How many times `id` occurs in the sorted window (n,): two binary searches for the edges of its run. */
+static int32_t count_sorted(const int32_t *sorted, size_t n, int32_t id)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sorted[mid] < id) lo = mid + 1; else hi = mid;
+    }
+    size_t first = lo;
+    hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sorted[mid] <= id) lo = mid + 1; else hi = mid;
+    }
+    return (int32_t)(lo - first);
+}
+
+static void penalize(TokenData *t, int32_t count, const PenaltyParams *params, PenaltyRule rule)
+{
+    if (rule == RULE_NAIVE) {
+        t->logit /= params->penalty_repeat;
+        return;
+    }
+    /* Dividing a negative logit would raise it, so a logit <= 0 is multiplied instead. */
+    if (t->logit <= 0)
+        t->logit *= params->penalty_repeat;
+    else
+        t->logit /= params->penalty_repeat;
+    t->logit -= count * params->penalty_freq + params->penalty_present;
+}
+
+static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
+                                 const PenaltyParams *params, PenaltyRule rule)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (params == NULL || (history == NULL && n_history > 0))
+        return SAMPLING_ERR_NULL;
+    if (!(params->penalty_repeat > 0) || !isfinite(params->penalty_repeat) || !isfinite(params->penalty_freq)
+        || !isfinite(params->penalty_present))
+        return SAMPLING_ERR_PARAM;
+    bool neutral = params->penalty_repeat == 1.0 && params->penalty_freq == 0.0 && params->penalty_present == 0.0;
+    if (params->penalty_last_n <= 0 || neutral || n_history == 0 || c->size == 0)
+        return SAMPLING_OK;
+
+    size_t w = n_history < (size_t)params->penalty_last_n ? n_history : (size_t)params->penalty_last_n;
+    int32_t *window = malloc(w * sizeof *window);
+    if (window == NULL)
+        return SAMPLING_ERR_NOMEM;
+    memcpy(window, history + (n_history - w), w * sizeof *window);
+    qsort(window, w, sizeof *window, compare_ids);
+
+    if (candidates_in_id_order(c)) {
+        for (size_t i = 0; i < w;) {
+            size_t run = i + 1;
+            while (run < w && window[run] == window[i])
+                run++;
+            if (window[i] >= 0 && (size_t)window[i] < c->size)
+                penalize(&c->data[window[i]], (int32_t)(run - i), params, rule);
+            i = run;
+        }
+    } else {
+        for (size_t i = 0; i < c->size; i++) {
+            int32_t count = count_sorted(window, w, c->data[i].id);
+            if (count > 0)
+                penalize(&c->data[i], count, params, rule);
+        }
+    }
+    free(window);
+    c->sorted = false;
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params)
+{
+    return apply_rule(c, history, n_history, params, RULE_LLAMA);
+}
+
+SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,
+                                   const PenaltyParams *params)
+{
+    return apply_rule(c, history, n_history, params, RULE_NAIVE);
+}
+
+/* logit + bias, except that opposite infinities keep the token banned instead of making NaN. */
+static double biased(double logit, double bias)
+{
+    double sum = logit + bias;
+    return isnan(sum) ? -INFINITY : sum;
+}
+
+static bool at_own_index(const Candidates *c, int32_t token)
+{
+    return token >= 0 && (size_t)token < c->size && c->data[token].id == token;
+}
+
+SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n_biases)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (biases == NULL && n_biases > 0)
+        return SAMPLING_ERR_NULL;
+    bool any = false;
+    for (size_t b = 0; b < n_biases; b++) {
+        if (isnan(biases[b].bias))
+            return SAMPLING_ERR_PARAM;
+        any = any || biases[b].bias != 0;
+    }
+
+    bool searched = false;      /* some entry's token is not at its own index */
+    for (size_t b = 0; b < n_biases; b++) {
+        if (at_own_index(c, biases[b].token))
+            c->data[biases[b].token].logit = biased(c->data[biases[b].token].logit, biases[b].bias);
+        else
+            searched = true;
+    }
+    /* The other entries are matched by id; only the first entry for a token counts (llama.cpp's rule). */
+    for (size_t i = 0; searched && i < c->size; i++) {
+        for (size_t b = 0; b < n_biases; b++) {
+            if (biases[b].token == c->data[i].id && !at_own_index(c, biases[b].token)) {
+                c->data[i].logit = biased(c->data[i].logit, biases[b].bias);
+                break;
+            }
+        }
+    }
+    if (any)
+        c->sorted = false;
+    return SAMPLING_OK;
+}
