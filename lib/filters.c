@@ -1,0 +1,248 @@
+/* filters.c: top-k, top-p, min-p, typical, top-n-sigma, XTC and temperature. The rules are llama.cpp's
+ * (src/llama-sampler.cpp); the comments say where this code differs and why. */
+#include "filters.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* The checks every filter starts with: the array (candidates_check) and that no parameter is NaN. */
+static SamplingStatus check_args(const Candidates *c, double a, double b)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
+}
+
+static bool all_neg_inf(const Candidates *c)
+{
+    for (size_t i = 0; i < c->size; i++)
+        if (c->data[i].logit != -INFINITY)
+            return false;
+    return true;
+}
+
+SamplingStatus apply_top_k(Candidates *c, int32_t k)
+{
+    SamplingStatus st = check_args(c, 0, 0);
+    if (st != SAMPLING_OK || k <= 0)
+        return st;
+    size_t keep = (size_t)k < c->size ? (size_t)k : c->size;
+    if (!c->sorted)
+        candidates_partial_sort(c, keep);
+    c->size = keep;
+    c->sorted = true;
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, top_p, 0);
+    if (st != SAMPLING_OK || top_p >= 1 || c->size == 0 || all_neg_inf(c))
+        return st;
+    /* p over the current candidates, summed in their current order, then the walk in descending order. */
+    candidates_softmax(c, false);
+    if (!c->sorted)
+        candidates_sort(c);
+    double sum = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        sum += c->data[i].p;
+        if (sum >= top_p && i + 1 >= min_keep) {
+            c->size = i + 1;
+            break;
+        }
+    }
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, min_p, 0);
+    if (st != SAMPLING_OK || min_p <= 0 || c->size == 0)
+        return st;
+    double log_min_p = log(min_p);
+    if (!c->sorted) {
+        /* One pass without sorting. The maximum starts at -DBL_MAX so that a -inf logit never sets it. */
+        double max = -DBL_MAX;
+        for (size_t i = 0; i < c->size; i++)
+            if (c->data[i].logit > max)
+                max = c->data[i].logit;
+        double threshold = max + log_min_p;
+        size_t kept = 0;
+        for (size_t i = 0; i < c->size; i++)
+            kept += c->data[i].logit >= threshold;
+        if (kept > 0 && kept >= min_keep) {
+            size_t out = 0;
+            for (size_t i = 0; i < c->size; i++)
+                if (c->data[i].logit >= threshold)
+                    c->data[out++] = c->data[i];
+            c->size = kept;
+            return SAMPLING_OK;
+        }
+        candidates_sort(c);     /* too few passed: fall back to the sorted walk, which honours min_keep */
+    }
+    double threshold = c->data[0].logit + log_min_p;
+    size_t keep = 1;
+    while (keep < c->size && (c->data[keep].logit >= threshold || keep < min_keep))
+        keep++;
+    c->size = keep;
+    return SAMPLING_OK;
+}
+
+typedef struct {
+    double distance;    /* |surprise - entropy|, nats */
+    size_t index;       /* position in the array before reordering */
+} Typicality;
+
+static int by_distance(const void *a, const void *b)
+{
+    const Typicality *x = a, *y = b;
+    if (x->distance != y->distance)
+        return x->distance < y->distance ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, typical_p, 0);
+    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0 || all_neg_inf(c))
+        return st;
+    candidates_softmax(c, true);
+    double entropy = entropy_nats(c);
+
+    size_t n = c->size;
+    Typicality *order = malloc(n * sizeof *order);
+    TokenData *kept = malloc(n * sizeof *kept);
+    if (order == NULL || kept == NULL) {
+        free(order);
+        free(kept);
+        return SAMPLING_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = (Typicality){fabs(surprise_nats(c->data[i].p) - entropy), i};
+    qsort(order, n, sizeof *order, by_distance);
+
+    size_t keep = n;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += c->data[order[i].index].p;
+        if (sum > typical_p && (min_keep == 0 || i + 1 >= min_keep)) {
+            keep = i + 1;
+            break;
+        }
+    }
+    for (size_t i = 0; i < keep; i++)
+        kept[i] = c->data[order[i].index];
+    for (size_t i = 0; i < keep; i++)
+        c->data[i] = kept[i];
+    free(order);
+    free(kept);
+    c->size = keep;
+    c->sorted = false;
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_top_n_sigma(Candidates *c, double n)
+{
+    SamplingStatus st = check_args(c, n, 0);
+    if (st != SAMPLING_OK || n <= 0 || c->size <= 1)
+        return st;
+    double max = -INFINITY, sum = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = c->data[i].logit;
+        if (logit == -INFINITY)
+            continue;
+        if (logit > max)
+            max = logit;
+        sum += logit;
+        count++;
+    }
+    if (count == 0)
+        return SAMPLING_OK;
+    double mean = sum / (double)count, squares = 0;
+    for (size_t i = 0; i < c->size; i++)
+        if (c->data[i].logit != -INFINITY)
+            squares += (c->data[i].logit - mean) * (c->data[i].logit - mean);
+    double sigma = sqrt(squares / (double)count);     /* population deviation: divide by count */
+    double threshold = max - n * sigma;
+    for (size_t i = 0; i < c->size; i++)
+        if (c->data[i].logit < threshold)
+            c->data[i].logit = -INFINITY;
+    return SAMPLING_OK;
+}
+
+bool xtc_draws_coin(const Candidates *c, double probability, double threshold)
+{
+    return c != NULL && probability > 0 && threshold <= 0.5 && c->size >= 2;
+}
+
+SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin)
+{
+    SamplingStatus st = check_args(c, probability, threshold);
+    if (st != SAMPLING_OK)
+        return st;
+    if (!(coin >= 0 && coin <= 1))
+        return SAMPLING_ERR_PARAM;
+    if (!xtc_draws_coin(c, probability, threshold) || coin > probability || all_neg_inf(c))
+        return SAMPLING_OK;
+    candidates_softmax(c, true);
+    size_t last = 0;                /* the last of the leading tokens with p >= threshold */
+    if (c->data[0].p < threshold)
+        return SAMPLING_OK;
+    while (last + 1 < c->size && c->data[last + 1].p >= threshold)
+        last++;
+    if (last > 0 && c->size - last >= min_keep) {
+        c->data += last;
+        c->size -= last;
+    }
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_temp(Candidates *c, double temp)
+{
+    SamplingStatus st = check_args(c, temp, 0);
+    if (st != SAMPLING_OK || c->size == 0 || temp == 1)
+        return st;
+    if (temp <= 0) {
+        size_t best = 0;        /* the first largest logit survives; ties after it do not */
+        for (size_t i = 1; i < c->size; i++)
+            if (c->data[i].logit > c->data[best].logit)
+                best = i;
+        for (size_t i = 0; i < c->size; i++)
+            if (i != best)
+                c->data[i].logit = -INFINITY;
+        return SAMPLING_OK;
+    }
+    for (size_t i = 0; i < c->size; i++) {
+        /* An infinite temperature flattens every finite logit to 0; dividing an infinite logit by it would
+         * give NaN, so those keep their value. */
+        if (isinf(temp))
+            c->data[i].logit = isfinite(c->data[i].logit) ? 0.0 : c->data[i].logit;
+        else
+            c->data[i].logit /= temp;
+    }
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent)
+{
+    SamplingStatus st = check_args(c, temp, delta);
+    if (st != SAMPLING_OK)
+        return st;
+    if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
+        return SAMPLING_ERR_PARAM;
+    if (delta <= 0)
+        return apply_temp(c, temp);
+    if (c->size <= 1 || all_neg_inf(c))
+        return SAMPLING_OK;
+    double max_entropy = log((double)c->size);     /* counts tokens already at -inf, as llama.cpp does */
+    candidates_softmax(c, true);
+    double entropy = entropy_nats(c);
+    double lo = fmax(0.0, temp - delta), hi = temp + delta;
+    double dyn_temp = lo + (hi - lo) * pow(entropy / max_entropy, exponent);
+    apply_temp(c, dyn_temp);
+    candidates_softmax(c, true);
+    return SAMPLING_OK;
+}

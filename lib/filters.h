@@ -1,0 +1,91 @@
+/* filters.h: the samplers that cut or reshape the distribution without looking at the history: top-k, top-p,
+ * min-p, locally typical, top-n-sigma, XTC, and temperature (plain and dynamic).
+ *
+ * All take the candidate array in place. Shared rules, stated once here and repeated only where a sampler
+ * differs:
+ * - NULL c, or NULL data with size > 0: SAMPLING_ERR_NULL. A NaN logit: SAMPLING_ERR_NAN. A NaN parameter:
+ *   SAMPLING_ERR_PARAM. On any error the array is left as it was.
+ * - An empty array is left alone and SAMPLING_OK is returned (llama.cpp's samplers skip it too).
+ * - When every logit is -inf there are no probabilities: the samplers that need them (top-p, typical, XTC,
+ *   temp-ext) leave the array alone and return SAMPLING_OK; the others apply their rule to the -inf values like
+ *   any others. The draw then reports SAMPLING_ERR_NO_FINITE.
+ * - min_keep is the fewest tokens a sampler may leave (llama.cpp's common passes 0; 0 and 1 behave alike).
+ *   A min_keep above the size keeps everything; that is the rule, not an error.
+ * - "Removes" means the array shrinks (size drops); removed tokens are gone from data[0..size).
+ *
+ * defines: apply_top_k, apply_top_p, apply_min_p, apply_typical, apply_top_n_sigma, xtc_draws_coin, apply_xtc,
+ * apply_temp, apply_temp_ext.
+ */
+#ifndef FILTERS_H
+#define FILTERS_H
+
+#include "candidates.h"
+
+/* Keeps exactly the k candidates with the largest logits (ties at the edge cut by the lower id first), sorted
+ * by descending logit: sorted = true, size = min(k, size). p is not updated. k <= 0 is off (no change).
+ * k > size keeps all, sorted. Selection is O(size log k) with no allocation.
+ * Follows llama_sampler_init_top_k (top_k_impl, src/llama-sampler.cpp). The lesson's Example 12 instead
+ * keeps every logit tied with the k-th; its tables never reach that case. */
+SamplingStatus apply_top_k(Candidates *c, int32_t k);
+
+/* Nucleus sampling: computes p over the current candidates (so after top-k it renormalizes over the k left),
+ * sorts by descending logit, and keeps the shortest prefix whose cumulative p reaches top_p (sum >= top_p)
+ * and holds at least min_keep tokens. If rounding keeps the sum below top_p, all are kept. Leaves sorted =
+ * true and p = the softmax before the cut (not renormalized). top_p >= 1 is off; top_p <= 0 keeps exactly
+ * max(1, min_keep) tokens. Follows llama_sampler_init_top_p; lesson Examples 7, 12 and 13. */
+SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep);
+
+/* Keeps the tokens whose logit is at least max_logit + ln(min_p), i.e. p_i >= min_p * p_max, measured on the
+ * logits as they are now (before temperature). On an unsorted array the survivors keep their order; if fewer
+ * than max(1, min_keep) pass, the array is sorted and the top tokens are kept up to min_keep, then every
+ * further token that passes. p is not updated. min_p <= 0 is off; min_p = 1 keeps only the tokens tied
+ * with the largest logit, and min_p > 1 only max(1, min_keep) tokens. Follows llama_sampler_init_min_p; lesson Examples 12 and 13. */
+SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep);
+
+/* Locally typical sampling: computes p (sorting), the entropy H = sum of -p ln p in nats, and for each token
+ * its distance |-ln p - H|; orders the tokens by that distance (closest first; ties by the previous order)
+ * and keeps the shortest prefix whose cumulative p exceeds typical_p (strictly), at least min_keep tokens.
+ * The result is in distance order, NOT by probability: sorted = false. p keeps the values before the cut.
+ * typical_p >= 1 is off; typical_p <= 0 keeps only the most typical token (min_keep permitting), which may
+ * not be the most likely. A token with p = 0 adds nothing to H (llama.cpp's H becomes NaN there).
+ * Allocates one double per candidate for the distances (SAMPLING_ERR_NOMEM).
+ * Follows llama_sampler_init_typical; lesson Example 7. */
+SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep);
+
+/* Top-n-sigma: over the logits that are not -inf, takes the maximum, the mean and the population standard
+ * deviation sigma, and sets to -inf every logit below max - n * sigma (strictly below; ties stay). Nothing is
+ * reordered or removed from the array, only masked; p is not updated. n <= 0 or size <= 1 is off. All
+ * finite logits equal (sigma = 0) masks nothing. A +inf logit makes sigma NaN and masks nothing.
+ * Follows llama_sampler_init_top_n_sigma (current version: no sort, PR #22645). */
+SamplingStatus apply_top_n_sigma(Candidates *c, double n);
+
+/* Whether XTC with these parameters draws a random number on this array: llama.cpp draws one only when
+ * probability > 0, threshold <= 0.5 and size >= 2. The chain asks this before taking a coin from XTC's own
+ * generator. NULL c gives false. */
+bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
+
+/* Exclude Top Choices, given the coin the caller drew in [0, 1): when coin <= probability, computes p (sorting)
+ * and, among the leading tokens with p >= threshold, removes all but the last (the least likely of them),
+ * provided at least min_keep tokens remain. Nothing happens when fewer than two tokens reach the threshold,
+ * when coin > probability, or when xtc_draws_coin would say false (probability <= 0 is off, threshold > 0.5
+ * is off). The removal advances c->data past the dropped tokens (the caller's buffer pointer stays valid).
+ * Leaves sorted = true and p not renormalized. Bad input: coin outside [0, 1] or NaN gives SAMPLING_ERR_PARAM.
+ * Follows llama_sampler_init_xtc; lesson Example 10, whose Java draws a coin on every call and
+ * renormalizes what it prints. */
+SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin);
+
+/* Temperature: divides every logit by temp (temp > 0), or, for temp <= 0, keeps only the first candidate with
+ * the largest logit (the rest become -inf; nothing is reordered or removed). p is not updated. temp = 1
+ * changes nothing; temp = +inf makes every finite logit 0 (uniform) and leaves infinite ones. Follows llama_sampler_init_temp
+ * (temp_impl; the CLI clamps a negative --temp to 0, which this treats alike); lesson Examples 12 and 13. */
+SamplingStatus apply_temp(Candidates *c, double temp);
+
+/* Dynamic temperature (temp-ext): with delta <= 0 exactly apply_temp(temp). Otherwise, for size >= 2:
+ * computes p (sorting) and its entropy H in nats, sets T = lo + (hi - lo) * (H / ln size)^exponent with
+ * lo = max(0, temp - delta) and hi = temp + delta, applies apply_temp(T), and recomputes p. The result is
+ * sorted with p filled. H = 0 with a negative exponent gives T = +inf (see apply_temp). Bad input: temp, delta
+ * or exponent not finite gives SAMPLING_ERR_PARAM.
+ * Follows llama_sampler_init_temp_ext (--dynatemp-range is delta, --dynatemp-exp the exponent). */
+SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent);
+
+#endif
