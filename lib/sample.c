@@ -1,0 +1,159 @@
+/* sample.c: dist, greedy and the two mirostats. */
+#include "sample.h"
+
+#include "filters.h"
+
+#include <assert.h>
+#include <math.h>
+
+SamplingStatus sample_dist(Candidates *c, double coin)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    c->selected = -1;
+    if (!(coin >= 0 && coin < 1))
+        return SAMPLING_ERR_PARAM;
+    if (c->size == 0)
+        return SAMPLING_ERR_EMPTY;
+
+    double max = c->data[0].logit;
+    for (size_t i = 1; i < c->size; i++)
+        if (c->data[i].logit > max)
+            max = c->data[i].logit;
+    if (max == -INFINITY)
+        return SAMPLING_ERR_NO_FINITE;
+    if (c->size == 1) {
+        c->selected = 0;
+        c->data[0].p = 1.0;
+        return SAMPLING_OK;
+    }
+    /* Weights and their total in one pass, then the walk; +inf logits share the mass as in softmax. */
+    double total = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = c->data[i].logit;
+        c->data[i].p = max == INFINITY ? (logit == INFINITY) : exp(logit - max);
+        total += c->data[i].p;
+    }
+    double target = coin * total, running = 0;
+    for (size_t i = 0; i < c->size && c->selected < 0; i++) {
+        running += c->data[i].p;
+        if (c->data[i].p > 0 && running >= target)
+            c->selected = (ptrdiff_t)i;
+    }
+    /* At the last positive weight the running sum equals total, and coin < 1 puts target below total. */
+    assert(c->selected >= 0);
+    for (size_t i = 0; i < c->size; i++)
+        c->data[i].p /= total;
+    return SAMPLING_OK;
+}
+
+SamplingStatus sample_greedy(Candidates *c)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    c->selected = -1;
+    if (c->size == 0)
+        return SAMPLING_ERR_EMPTY;
+    size_t best = 0;
+    for (size_t i = 1; i < c->size; i++)
+        if (c->data[i].logit > c->data[best].logit)
+            best = i;
+    if (c->data[best].logit == -INFINITY)
+        return SAMPLING_ERR_NO_FINITE;
+    c->selected = (ptrdiff_t)best;
+    return SAMPLING_OK;
+}
+
+SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t m, int32_t n_vocab)
+{
+    if (st == NULL)
+        return SAMPLING_ERR_NULL;
+    if (!isfinite(tau) || !isfinite(eta) || m < 1 || n_vocab < 1)
+        return SAMPLING_ERR_PARAM;
+    *st = (MirostatState){.tau = tau, .eta = eta, .mu = 2 * tau, .m = m, .n_vocab = n_vocab};
+    return SAMPLING_OK;
+}
+
+void mirostat_update_mu(MirostatState *st, double surprise)
+{
+    if (st != NULL && !isnan(surprise))
+        st->mu -= st->eta * (surprise - st->tau);
+}
+
+SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (isnan(mu))
+        return SAMPLING_ERR_PARAM;
+    size_t keep = 0;
+    while (keep < c->size && surprise_bits(c->data[keep].p) <= mu)
+        keep++;
+    if (c->size > 0)
+        c->size = keep > 0 ? keep : 1;
+    return SAMPLING_OK;
+}
+
+/* The shared end of both mirostats: renormalize over the kept tokens, draw, and feed the surprise back. */
+static SamplingStatus draw_and_update(Candidates *c, MirostatState *st, double coin)
+{
+    SamplingStatus status = sample_dist(c, coin);
+    if (status == SAMPLING_OK)
+        mirostat_update_mu(st, surprise_bits(c->data[c->selected].p));
+    return status;
+}
+
+/* Checks shared by both mirostats; on success p is filled and the array sorted. */
+static SamplingStatus prepare(Candidates *c, const MirostatState *st, double coin)
+{
+    SamplingStatus status = candidates_check(c);
+    if (status != SAMPLING_OK)
+        return status;
+    c->selected = -1;
+    if (st == NULL)
+        return SAMPLING_ERR_NULL;
+    if (!(coin >= 0 && coin < 1))
+        return SAMPLING_ERR_PARAM;
+    if (c->size == 0)
+        return SAMPLING_ERR_EMPTY;
+    return candidates_softmax(c, true);
+}
+
+SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin)
+{
+    SamplingStatus status = prepare(c, st, coin);
+    if (status != SAMPLING_OK)
+        return status;
+    apply_mirostat_v2_truncate(c, st->mu);
+    return draw_and_update(c, st, coin);
+}
+
+SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, double coin)
+{
+    SamplingStatus status = prepare(c, st, coin);
+    if (status != SAMPLING_OK)
+        return status;
+    /* Least-squares fit of ln(p_i / p_{i+1}) against ln((i + 2) / (i + 1)) over the top m tokens: the slope
+     * s_hat is the exponent of a Zipf law p_i ~ i^-s. */
+    size_t top = (size_t)st->m < c->size ? (size_t)st->m : c->size;
+    double sum_tb = 0, sum_tt = 0;
+    for (size_t i = 0; i + 1 < top; i++) {
+        if (c->data[i + 1].p <= 0)
+            continue;
+        double t = log((double)(i + 2) / (double)(i + 1));
+        double b = log(c->data[i].p / c->data[i + 1].p);
+        sum_tb += t * b;
+        sum_tt += t * t;
+    }
+    double s_hat = sum_tb / sum_tt;
+    double epsilon = s_hat - 1;
+    double k = pow(epsilon * pow(2, st->mu) / (1 - pow((double)st->n_vocab, -epsilon)), 1 / s_hat);
+    size_t keep = c->size;
+    if (isfinite(k) && k < (double)c->size)
+        keep = k >= 1 ? (size_t)k : 1;
+    apply_top_k(c, (int32_t)(keep < INT32_MAX ? keep : INT32_MAX));
+    return draw_and_update(c, st, coin);
+}

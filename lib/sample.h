@@ -1,0 +1,66 @@
+/* sample.h: the samplers that pick the token: dist (the seeded draw), greedy, and mirostat v1 and v2.
+ *
+ * Each takes a coin in [0, 1) that the caller drew, as llama2.c's samplers do; the chain (chain.h) draws it
+ * from its own generator, and only when llama.cpp would (not for a single candidate). The pick is stored in
+ * c->selected, an index into c->data (not a token id).
+ *
+ * defines: sample_dist, sample_greedy, MirostatState, mirostat_init, mirostat_update_mu,
+ * apply_mirostat_v2_truncate, sample_mirostat, sample_mirostat_v2.
+ */
+#ifndef SAMPLE_H
+#define SAMPLE_H
+
+#include "candidates.h"
+
+/* The final draw: weights w_i = exp(logit_i - max) in the array's current order (no sort), S = sum of w, and
+ * selected = the first i whose running sum reaches coin * S (sum >= coin * S) and whose w_i > 0, so a -inf
+ * token is never picked. Sets every p_i = w_i / S. A single candidate is selected without using the coin.
+ * Bad input: the candidates_check errors; size 0 gives SAMPLING_ERR_EMPTY; every logit -inf gives
+ * SAMPLING_ERR_NO_FINITE; coin outside [0, 1) or NaN gives SAMPLING_ERR_PARAM. On error selected = -1.
+ * Follows llama_sampler_init_dist (no sort since PR #15665); the lesson's Java compares with a strict
+ * u < running sum, which differs only when the coin lands exactly on a boundary. */
+SamplingStatus sample_dist(Candidates *c, double coin);
+
+/* Selects the first candidate with the largest logit. p is not touched. Bad input: as sample_dist (no coin).
+ * Follows llama_sampler_init_greedy. */
+SamplingStatus sample_greedy(Candidates *c);
+
+typedef struct {
+    double tau;         /* target surprise, bits */
+    double eta;         /* learning rate: how far mu moves per unit of surprise error */
+    double mu;          /* the current surprise limit, bits; starts at 2 * tau */
+    int32_t m;          /* mirostat v1: how many top tokens estimate the Zipf exponent (llama.cpp: 100) */
+    int32_t n_vocab;    /* mirostat v1: vocabulary size, for the k estimate */
+} MirostatState;
+
+/* Sets tau, eta, m and n_vocab and starts mu at 2 * tau (llama.cpp's init and reset). v2 ignores m and
+ * n_vocab. Bad input: NULL st gives SAMPLING_ERR_NULL; tau or eta not finite, m < 1 or n_vocab < 1 gives
+ * SAMPLING_ERR_PARAM and leaves st unchanged. */
+SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t m, int32_t n_vocab);
+
+/* The feedback step: mu -= eta * (surprise - tau), with surprise in bits. Too surprising lowers mu. A NaN
+ * surprise leaves mu unchanged. Lesson Example 8. */
+void mirostat_update_mu(MirostatState *st, double surprise);
+
+/* Mirostat v2's cut: keeps the leading candidates, in the current order, whose surprise -log2 p is at most mu
+ * (stops at the first one above it); always at least one. Reads p (the caller fills it); changes only size.
+ * In llama.cpp the array is sorted first (sample_mirostat_v2 does that); the lesson's Example 8 cuts its
+ * distribution in vocabulary order. Bad input: candidates_check errors; NaN mu gives SAMPLING_ERR_PARAM;
+ * an empty array is left alone. */
+SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu);
+
+/* Mirostat 2: sorts and computes p, cuts with apply_mirostat_v2_truncate(mu), renormalizes and draws with
+ * sample_dist(coin), then updates mu from the surprise of the pick in bits (-log2 of its renormalized p).
+ * Leaves selected, p over the kept tokens, and the updated st->mu. Bad input: as sample_dist; NULL st gives
+ * SAMPLING_ERR_NULL. Follows llama_sampler_init_mirostat_v2, whose draw (discrete_distribution) walks the
+ * normalized p instead of the weights: the same pick except exactly on a boundary. Lesson Example 8. */
+SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin);
+
+/* Mirostat 1: sorts and computes p; estimates the Zipf exponent s from the top min(m, size) tokens; sets
+ * k = (e * 2^mu / (1 - n_vocab^-e))^(1/s) with e = s - 1; keeps the top max(1, k) tokens (at most all);
+ * renormalizes and draws like sample_mirostat_v2, and updates mu the same way. Pairs with p = 0 are left
+ * out of the estimate, and a k that is NaN or infinite counts as "all tokens" (llama.cpp would divide by zero
+ * or cast NaN to int, which is undefined in C). Follows llama_sampler_init_mirostat. */
+SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, double coin);
+
+#endif
