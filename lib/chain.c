@@ -1,0 +1,281 @@
+/* chain.c: building, describing and running a sampler chain the way llama.cpp's common_sampler_init and
+ * llama_sampler_chain do. */
+#include "chain.h"
+
+#include "filters.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+SamplingParams sampling_params_default(void)
+{
+    static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_DRY, SAMPLER_TOP_N_SIGMA, SAMPLER_TOP_K,
+                                        SAMPLER_TYPICAL_P, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_XTC,
+                                        SAMPLER_TEMPERATURE};
+    SamplingParams p = {
+        .seed = 0xFFFFFFFFu, .min_keep = 0, .top_k = 40, .top_p = 0.95, .min_p = 0.05,
+        .xtc_probability = 0.0, .xtc_threshold = 0.10, .typ_p = 1.0, .temp = 0.80,
+        .dynatemp_range = 0.0, .dynatemp_exponent = 1.0,
+        .penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_freq = 0.0, .penalty_present = 0.0,
+        .dry_multiplier = 0.0, .dry_base = 1.75, .dry_allowed_length = 2, .dry_penalty_last_n = 64,
+        .mirostat = 0, .mirostat_tau = 5.0, .mirostat_eta = 0.1, .top_n_sigma = -1.0,
+    };
+    p.n_samplers = sizeof order / sizeof order[0];
+    memcpy(p.samplers, order, sizeof order);
+    return p;
+}
+
+const char *sampler_type_name(SamplerType type)
+{
+    static const char *const names[] = {"penalties", "dry", "top_n_sigma", "top_k", "typ_p", "top_p",
+                                        "min_p", "xtc", "temperature", "infill", "adaptive_p"};
+    return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
+}
+
+static bool params_valid(const SamplingParams *p)
+{
+    const double values[] = {p->top_p, p->min_p, p->xtc_probability, p->xtc_threshold, p->typ_p, p->temp,
+                             p->dynatemp_range, p->dynatemp_exponent, p->penalty_repeat, p->penalty_freq,
+                             p->penalty_present, p->dry_multiplier, p->dry_base, p->mirostat_tau,
+                             p->mirostat_eta, p->top_n_sigma};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (isnan(values[i]))
+            return false;
+    for (size_t i = 0; i < p->n_logit_bias && i < CHAIN_MAX_BIASES; i++)
+        if (isnan(p->logit_bias[i].bias))
+            return false;
+    return p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
+        && p->n_samplers <= CHAIN_MAX_SAMPLERS && (p->eog_tokens != NULL || p->n_eog_tokens == 0)
+        && (p->dry_breakers != NULL || p->n_dry_breakers == 0);
+}
+
+SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab)
+{
+    if (ch == NULL || params == NULL)
+        return SAMPLING_ERR_NULL;
+    if (!params_valid(params) || n_vocab > INT32_MAX)
+        return SAMPLING_ERR_PARAM;
+    size_t cap = 0;
+    if (params->penalty_last_n > 0)
+        cap = (size_t)params->penalty_last_n;
+    if (params->dry_penalty_last_n > 0 && (size_t)params->dry_penalty_last_n > cap)
+        cap = (size_t)params->dry_penalty_last_n;
+    int32_t *history = malloc((2 * cap + 1) * sizeof *history);
+    TokenData *buf = malloc((n_vocab + 1) * sizeof *buf);
+    if (history == NULL || buf == NULL) {
+        free(history);
+        free(buf);
+        return SAMPLING_ERR_NOMEM;
+    }
+    *ch = (Chain){.params = *params, .history = history, .history_cap = cap, .buf = buf, .n_vocab = n_vocab};
+    rng_seed(&ch->dist_rng, params->seed);
+    rng_seed(&ch->xtc_rng, params->seed);
+    rng_seed(&ch->mirostat_rng, params->seed);
+    /* m = 100 as llama.cpp's common passes it. tau and eta are finite (checked above), so this succeeds. */
+    mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta, 100,
+                  n_vocab > 0 ? (int32_t)n_vocab : 1);
+    return SAMPLING_OK;
+}
+
+static bool stage_is_empty(const SamplingParams *p, StageType type)
+{
+    switch (type) {
+    case STAGE_LOGIT_BIAS:  return p->n_logit_bias == 0 && !p->ignore_eos;
+    case STAGE_PENALTIES:   return p->penalty_last_n <= 0 || (p->penalty_repeat == 1.0 && p->penalty_freq == 0.0
+                                                              && p->penalty_present == 0.0);
+    case STAGE_DRY:         return p->dry_multiplier == 0.0 || p->dry_base < 1.0 || p->dry_penalty_last_n <= 0;
+    case STAGE_TOP_N_SIGMA: return p->top_n_sigma <= 0;
+    case STAGE_TOP_K:       return p->top_k <= 0;
+    case STAGE_TYPICAL:     return p->typ_p >= 1.0;
+    case STAGE_TOP_P:       return p->top_p >= 1.0;
+    case STAGE_MIN_P:       return p->min_p <= 0.0;
+    case STAGE_XTC:         return p->xtc_probability <= 0.0 || p->xtc_threshold > 0.5;
+    case STAGE_TEMP:        return p->temp == 1.0;
+    case STAGE_TEMP_EXT:    return p->temp == 1.0 && p->dynatemp_range <= 0.0;
+    default:                return false;   /* dist, mirostat, infill and adaptive-p are never empty */
+    }
+}
+
+SamplingStatus chain_add(Chain *ch, StageType type)
+{
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (ch->n_stages == CHAIN_MAX_STAGES || (unsigned)type > STAGE_MIROSTAT_V2)
+        return SAMPLING_ERR_PARAM;
+    ch->stages[ch->n_stages++] = (Stage){type, stage_is_empty(&ch->params, type)};
+    return SAMPLING_OK;
+}
+
+/* The stage each sampler-list entry builds in llama.cpp's normal (non-mirostat) chain. */
+static StageType stage_for(SamplerType type)
+{
+    static const StageType stages[] = {STAGE_PENALTIES, STAGE_DRY, STAGE_TOP_N_SIGMA, STAGE_TOP_K,
+                                       STAGE_TYPICAL, STAGE_TOP_P, STAGE_MIN_P, STAGE_XTC, STAGE_TEMP_EXT,
+                                       STAGE_INFILL, STAGE_ADAPTIVE_P};
+    return stages[type];
+}
+
+SamplingStatus chain_init_from_params(Chain *ch, const SamplingParams *params, size_t n_vocab)
+{
+    SamplingStatus st = chain_init(ch, params, n_vocab);
+    if (st != SAMPLING_OK)
+        return st;
+    const SamplingParams *p = &ch->params;
+    if (!stage_is_empty(p, STAGE_LOGIT_BIAS))
+        chain_add(ch, STAGE_LOGIT_BIAS);
+    if (p->mirostat == 0) {
+        bool adaptive = false;      /* adaptive-p is only remembered, then replaces dist at the end */
+        for (size_t i = 0; i < p->n_samplers; i++) {
+            if (p->samplers[i] == SAMPLER_ADAPTIVE_P)
+                adaptive = true;
+            else if ((unsigned)p->samplers[i] <= SAMPLER_ADAPTIVE_P)
+                chain_add(ch, stage_for(p->samplers[i]));
+        }
+        chain_add(ch, adaptive ? STAGE_ADAPTIVE_P : STAGE_DIST);
+    } else {
+        chain_add(ch, STAGE_TEMP);
+        chain_add(ch, p->mirostat == 1 ? STAGE_MIROSTAT : STAGE_MIROSTAT_V2);
+    }
+    return SAMPLING_OK;
+}
+
+void chain_free(Chain *ch)
+{
+    if (ch == NULL)
+        return;
+    free(ch->history);
+    free(ch->buf);
+    ch->history = NULL;
+    ch->buf = NULL;
+    ch->n_history = ch->history_cap = ch->n_vocab = 0;
+}
+
+const char *stage_name(const Stage *stage)
+{
+    /* Each name twice: "?name" when empty; name + 1 skips the '?'. */
+    static const char *const names[] = {"?logit-bias", "?penalties", "?dry", "?top-n-sigma", "?top-k",
+                                        "?typical", "?top-p", "?min-p", "?xtc", "?temp", "?temp-ext",
+                                        "?infill", "?dist", "?adaptive-p", "?mirostat", "?mirostat-v2"};
+    if (stage == NULL || (unsigned)stage->type >= sizeof names / sizeof names[0])
+        return "?unknown";
+    return stage->empty ? names[stage->type] : names[stage->type] + 1;
+}
+
+size_t chain_describe(const Chain *ch, char *buf, size_t size)
+{
+    size_t len = 0;
+    if (buf != NULL && size > 0)
+        buf[0] = '\0';
+    if (ch == NULL)
+        return 0;
+    const char *text = "logits";
+    for (size_t i = 0; i <= ch->n_stages; i++) {
+        size_t room = len < size ? size - len : 0;
+        int n = snprintf(buf != NULL && room > 0 ? buf + len : NULL, room, "%s%s", i ? " -> " : "", text);
+        len += n > 0 ? (size_t)n : 0;
+        if (i < ch->n_stages)
+            text = stage_name(&ch->stages[i]);
+    }
+    return len;
+}
+
+void chain_accept(Chain *ch, int32_t token)
+{
+    if (ch == NULL || ch->history_cap == 0)
+        return;
+    /* The buffer holds twice the window: when full, the newest window moves to the front in one copy, so
+     * the window is always contiguous and each accept costs O(1) amortized. */
+    if (ch->n_history == 2 * ch->history_cap) {
+        memmove(ch->history, ch->history + ch->history_cap, ch->history_cap * sizeof *ch->history);
+        ch->n_history = ch->history_cap;
+    }
+    ch->history[ch->n_history++] = token;
+}
+
+/* logit-bias with the user's entries plus a ban on every end-of-generation token when ignore_eos is set. */
+static SamplingStatus apply_bias_stage(const SamplingParams *p, Candidates *c)
+{
+    SamplingStatus st = apply_logit_bias(c, p->logit_bias, p->n_logit_bias);
+    for (size_t i = 0; st == SAMPLING_OK && p->ignore_eos && i < p->n_eog_tokens; i++)
+        st = apply_logit_bias(c, &(LogitBias){p->eog_tokens[i], -INFINITY}, 1);
+    return st;
+}
+
+SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
+{
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (i >= ch->n_stages)
+        return SAMPLING_ERR_PARAM;
+    if (ch->stages[i].empty)
+        return SAMPLING_OK;
+    const SamplingParams *p = &ch->params;
+    size_t min_keep = (size_t)p->min_keep;
+    switch (ch->stages[i].type) {
+    case STAGE_LOGIT_BIAS:
+        return apply_bias_stage(p, c);
+    case STAGE_PENALTIES: {
+        PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
+        return apply_penalties(c, ch->history, ch->n_history, &pp);
+    }
+    case STAGE_DRY: {
+        DryParams dp = {p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
+                        p->dry_breakers, p->n_dry_breakers};
+        return apply_dry(c, ch->history, ch->n_history, &dp);
+    }
+    case STAGE_TOP_N_SIGMA: return apply_top_n_sigma(c, p->top_n_sigma);
+    case STAGE_TOP_K:       return apply_top_k(c, p->top_k);
+    case STAGE_TYPICAL:     return apply_typical(c, p->typ_p, min_keep);
+    case STAGE_TOP_P:       return apply_top_p(c, p->top_p, min_keep);
+    case STAGE_MIN_P:       return apply_min_p(c, p->min_p, min_keep);
+    case STAGE_XTC: {
+        double coin = xtc_draws_coin(c, p->xtc_probability, p->xtc_threshold) ? rng_next_double(&ch->xtc_rng) : 0;
+        return apply_xtc(c, p->xtc_probability, p->xtc_threshold, min_keep, coin);
+    }
+    case STAGE_TEMP:        return apply_temp(c, p->temp);
+    case STAGE_TEMP_EXT:    return apply_temp_ext(c, p->temp, p->dynatemp_range, p->dynatemp_exponent);
+    case STAGE_DIST: {
+        /* llama.cpp draws nothing for a single candidate. */
+        double coin = c != NULL && c->size >= 2 ? rng_next_double(&ch->dist_rng) : 0;
+        return sample_dist(c, coin);
+    }
+    case STAGE_MIROSTAT:    return sample_mirostat(c, &ch->mirostat, rng_next_double(&ch->mirostat_rng));
+    case STAGE_MIROSTAT_V2: return sample_mirostat_v2(c, &ch->mirostat, rng_next_double(&ch->mirostat_rng));
+    case STAGE_INFILL:
+    case STAGE_ADAPTIVE_P:
+        return SAMPLING_ERR_PARAM;      /* named in the chain line, but not implemented by this workbench */
+    }
+    return SAMPLING_ERR_PARAM;
+}
+
+SamplingStatus chain_apply(Chain *ch, Candidates *c)
+{
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    for (size_t i = 0; i < ch->n_stages; i++) {
+        SamplingStatus st = chain_apply_stage(ch, i, c);
+        if (st != SAMPLING_OK)
+            return st;
+    }
+    return SAMPLING_OK;
+}
+
+SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)
+{
+    if (ch == NULL || logits == NULL || token == NULL)
+        return SAMPLING_ERR_NULL;
+    if (n_vocab != ch->n_vocab)
+        return SAMPLING_ERR_PARAM;
+    Candidates c;
+    SamplingStatus st = candidates_init(&c, ch->buf, logits, n_vocab);
+    if (st == SAMPLING_OK)
+        st = chain_apply(ch, &c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (c.selected < 0)
+        return SAMPLING_ERR_PARAM;
+    *token = c.data[c.selected].id;
+    return SAMPLING_OK;
+}

@@ -1,0 +1,155 @@
+/* chain.h: llama.cpp's sampler chain: its parameters with their defaults, the builder that turns them into
+ * an ordered list of stages (each named as llama.cpp logs it, with "?" for a stage its parameters disable),
+ * and sampling through it. Lesson Examples 11, 12 and 13.
+ *
+ * A stage reads its parameters from the chain's copy of SamplingParams. Penalties and DRY read the history of
+ * accepted tokens (chain_accept), as llama.cpp's do. dist, XTC and mirostat each own a generator seeded with
+ * params.seed, as in llama.cpp; ours is java.util.Random (rng.h), not std::mt19937, so the draws differ from
+ * llama.cpp's while the distribution is the same. The seed is used as given: LLAMA_DEFAULT_SEED (0xFFFFFFFF),
+ * which makes llama.cpp pick a random seed, is here just another fixed seed.
+ *
+ * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
+ * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
+ * chain_accept, chain_apply_stage, chain_apply, chain_sample.
+ */
+#ifndef CHAIN_H
+#define CHAIN_H
+
+#include "candidates.h"
+#include "dry.h"
+#include "penalties.h"
+#include "rng.h"
+#include "sample.h"
+
+#define CHAIN_MAX_SAMPLERS 64   /* entries of SamplingParams.samplers (llama.cpp allows repeats) */
+#define CHAIN_MAX_BIASES 256    /* entries of SamplingParams.logit_bias */
+#define CHAIN_MAX_STAGES (CHAIN_MAX_SAMPLERS + 2)
+
+/* The entries of llama.cpp's sampler list (--samplers, --sampler-seq): common_sampler_type. */
+typedef enum {
+    SAMPLER_PENALTIES, SAMPLER_DRY, SAMPLER_TOP_N_SIGMA, SAMPLER_TOP_K, SAMPLER_TYPICAL_P, SAMPLER_TOP_P,
+    SAMPLER_MIN_P, SAMPLER_XTC, SAMPLER_TEMPERATURE, SAMPLER_INFILL, SAMPLER_ADAPTIVE_P
+} SamplerType;
+
+/* The stages a chain can hold, one per llama.cpp sampler object. */
+typedef enum {
+    STAGE_LOGIT_BIAS, STAGE_PENALTIES, STAGE_DRY, STAGE_TOP_N_SIGMA, STAGE_TOP_K, STAGE_TYPICAL, STAGE_TOP_P,
+    STAGE_MIN_P, STAGE_XTC, STAGE_TEMP, STAGE_TEMP_EXT, STAGE_INFILL, STAGE_DIST, STAGE_ADAPTIVE_P,
+    STAGE_MIROSTAT, STAGE_MIROSTAT_V2
+} StageType;
+
+typedef struct {
+    StageType type;
+    bool empty;     /* its parameters make it a no-op: llama.cpp builds an empty sampler named "?name" */
+} Stage;
+
+/* llama.cpp's common_params_sampling, the fields the samplers read. Defaults: sampling_params_default. */
+typedef struct {
+    uint32_t seed;              /* 0xFFFFFFFF: llama.cpp's "random"; here a fixed seed like any other */
+    int32_t min_keep;           /* fewest tokens top-p, min-p, typical and XTC may leave; 0 */
+    int32_t top_k;              /* 40; <= 0 off */
+    double top_p;               /* 0.95; 1.0 off */
+    double min_p;               /* 0.05; 0.0 off */
+    double xtc_probability;     /* 0.0 (off) */
+    double xtc_threshold;       /* 0.10; > 0.5 off */
+    double typ_p;               /* 1.0 (off) */
+    double temp;                /* 0.80; <= 0 greedy; 1.0 with dynatemp_range <= 0 is "?temp-ext" */
+    double dynatemp_range;      /* 0.0: plain temperature */
+    double dynatemp_exponent;   /* 1.0 */
+    int32_t penalty_last_n;     /* 64; 0 off (negative: off, as current llama.cpp clamps to 0) */
+    double penalty_repeat;      /* 1.0 (off) */
+    double penalty_freq;        /* 0.0 (off) */
+    double penalty_present;     /* 0.0 (off) */
+    double dry_multiplier;      /* 0.0 (off) */
+    double dry_base;            /* 1.75; < 1 off */
+    int32_t dry_allowed_length; /* 2 */
+    int32_t dry_penalty_last_n; /* 64 (current llama.cpp; earlier -1 = context size); <= 0 off */
+    const DryBreaker *dry_breakers; /* (n_dry_breakers,) as token sequences; none by default, since
+                                     * llama.cpp's default breakers are strings and we have no tokenizer */
+    size_t n_dry_breakers;
+    int32_t mirostat;           /* 0 off, 1 or 2 */
+    double mirostat_tau;        /* 5.0, bits */
+    double mirostat_eta;        /* 0.1 */
+    double top_n_sigma;         /* -1.0; <= 0 off */
+    bool ignore_eos;            /* bans the end-of-generation tokens through logit-bias (eog_tokens) */
+    const int32_t *eog_tokens;  /* (n_eog_tokens,) the model's end-of-generation ids; none by default */
+    size_t n_eog_tokens;
+    LogitBias logit_bias[CHAIN_MAX_BIASES]; /* (n_logit_bias,) user biases, in the order given */
+    size_t n_logit_bias;
+    SamplerType samplers[CHAIN_MAX_SAMPLERS]; /* (n_samplers,) the order of the non-mirostat chain */
+    size_t n_samplers;
+} SamplingParams;
+
+typedef struct {
+    SamplingParams params;      /* the chain's own copy; stages read it */
+    Stage stages[CHAIN_MAX_STAGES];
+    size_t n_stages;
+    Rng dist_rng, xtc_rng, mirostat_rng;   /* one generator per random sampler, each seeded params.seed */
+    MirostatState mirostat;     /* mu lives here, across calls */
+    int32_t *history;           /* (2 * history_cap,) accepted tokens, oldest first; the newest count */
+    size_t n_history, history_cap;
+    TokenData *buf;             /* (n_vocab,) the candidates chain_sample builds */
+    size_t n_vocab;
+} Chain;
+
+/* llama.cpp's defaults (common/common.h; section 3 of the reference), with the default sampler order
+ * penalties, dry, top_n_sigma, top_k, typ_p, top_p, min_p, xtc, temperature. */
+SamplingParams sampling_params_default(void);
+
+/* The canonical name of a sampler-list entry ("top_k", "typ_p", ...); "unknown" for a value out of range. */
+const char *sampler_type_name(SamplerType type);
+
+/* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates
+ * the history (the larger of the two windows) and a candidate buffer of n_vocab. n_vocab 0 makes a chain that
+ * can only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL; a NaN parameter, a mirostat
+ * other than 0, 1 or 2, a negative min_keep, n_logit_bias or n_samplers above its array, or n_vocab above
+ * INT32_MAX gives SAMPLING_ERR_PARAM; malloc failure SAMPLING_ERR_NOMEM. On error nothing is allocated. */
+SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab);
+
+/* Appends one stage, deciding from the chain's params whether it is empty ("?name"), by llama.cpp's rules:
+ * logit-bias with no entries (and no ignore_eos); penalties with penalty_last_n <= 0 or repeat 1, freq 0
+ * and present 0; dry with multiplier 0, base < 1 or dry_penalty_last_n <= 0; top-n-sigma <= 0; top-k <= 0;
+ * typical >= 1; top-p >= 1; min-p <= 0; xtc with probability <= 0 or threshold > 0.5; temp == 1; temp-ext
+ * with temp == 1 and dynatemp_range <= 0. Bad input: NULL ch gives SAMPLING_ERR_NULL; a full chain or an
+ * unknown type gives SAMPLING_ERR_PARAM. */
+SamplingStatus chain_add(Chain *ch, StageType type);
+
+/* chain_init, then the stages llama.cpp's common_sampler_init builds: logit-bias when any bias is set (or
+ * ignore_eos); then, with mirostat 0, one stage per params.samplers entry in its order (temperature becomes
+ * temp-ext) and dist last (adaptive-p instead when the list names it); with mirostat 1 or 2, temp and
+ * mirostat or mirostat-v2 (the list is ignored). Errors as chain_init; on error nothing is allocated. */
+SamplingStatus chain_init_from_params(Chain *ch, const SamplingParams *params, size_t n_vocab);
+
+/* Frees what chain_init allocated; NULL or an already freed chain is fine. */
+void chain_free(Chain *ch);
+
+/* The name llama.cpp logs for a stage: "top-k", "?top-k", "temp-ext", "mirostat-v2", ... */
+const char *stage_name(const Stage *stage);
+
+/* Writes "logits -> a -> b -> dist" to buf (size bytes, always NUL-terminated when size > 0) and returns the
+ * length of the full line, as snprintf does. llama.cpp's line ends with one more space; the lesson's, and
+ * ours, does not. NULL ch gives 0 and writes "" when it can. */
+size_t chain_describe(const Chain *ch, char *buf, size_t size);
+
+/* Records an accepted token (a prompt token or a sampled one) in the history the penalties and DRY read; the
+ * oldest beyond the longer window is forgotten. Any id is recorded; ids that match no candidate have no
+ * effect later. NULL ch does nothing. Follows llama_sampler_accept on the chain. */
+void chain_accept(Chain *ch, int32_t token);
+
+/* Runs stage i of the chain on c, drawing a coin from that stage's generator when llama.cpp would. An empty
+ * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Bad input: NULL ch gives
+ * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
+ * SAMPLING_ERR_PARAM; otherwise the stage's own status. */
+SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);
+
+/* Runs every stage in order and stops at the first error, which it returns. */
+SamplingStatus chain_apply(Chain *ch, Candidates *c);
+
+/* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain and writes the picked token id
+ * to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not. Bad input:
+ * NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; a chain without a
+ * token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
+ * SAMPLING_ERR_NO_FINITE, ...). */
+SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token);
+
+#endif

@@ -1,0 +1,213 @@
+/* test_chain.c: the chain builder's stage order and "?" marks (section 2 and 5 of the reference), sampling
+ * through a chain, and the history that penalties read. */
+#include "chain.h"
+#include "check.h"
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void check_line(const char *file, int line, const SamplingParams *p, const char *expected)
+{
+    Chain ch;
+    char got[512] = "";
+    if (chain_init_from_params(&ch, p, 0) == SAMPLING_OK) {
+        chain_describe(&ch, got, sizeof got);
+        chain_free(&ch);
+    }
+    check_true(file, line, strcmp(expected, got) == 0, expected);
+    if (strcmp(expected, got) != 0)
+        printf("    got %s\n", got);
+}
+#define CHECK_LINE(params, expected) check_line(__FILE__, __LINE__, (params), (expected))
+
+static void test_default_chain_and_marks(void)
+{
+    SamplingParams p = sampling_params_default();
+    CHECK_LINE(&p, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc "
+                   "-> temp-ext -> dist");
+
+    /* Each stage's own rule, one parameter at a time. */
+    p = sampling_params_default();
+    p.penalty_repeat = 1.1;
+    p.dry_multiplier = 0.8;
+    p.top_n_sigma = 2;
+    p.typ_p = 0.9;
+    p.xtc_probability = 0.5;
+    CHECK_LINE(&p, "logits -> penalties -> dry -> top-n-sigma -> top-k -> typical -> top-p -> min-p -> xtc "
+                   "-> temp-ext -> dist");
+    SamplingParams q = p;
+    q.penalty_last_n = 0;           /* a window of 0 disables the penalties whatever their strength */
+    q.dry_base = 0.9;               /* a base below 1 disables DRY */
+    q.top_n_sigma = 0;
+    q.top_k = 0;
+    q.typ_p = 1.0;
+    q.top_p = 1.0;
+    q.min_p = 0.0;
+    q.xtc_threshold = 0.6;          /* a threshold above 0.5 disables XTC */
+    q.temp = 1.0;
+    CHECK_LINE(&q, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> ?min-p "
+                   "-> ?xtc -> ?temp-ext -> dist");
+    q.penalty_last_n = -1;          /* negative windows are off too (llama.cpp clamps them to 0) */
+    q.dry_base = 1.75;
+    q.dry_penalty_last_n = 0;
+    q.dynatemp_range = 0.5;         /* temp 1 with a dynamic range still changes the logits */
+    q.penalty_repeat = 1.0;
+    q.penalty_present = 0.1;
+    CHECK_LINE(&q, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> ?min-p "
+                   "-> ?xtc -> temp-ext -> dist");
+    q.penalty_last_n = 64;          /* presence alone enables the penalties */
+    q.xtc_threshold = 0.5;          /* 0.5 itself is still on */
+    CHECK_LINE(&q, "logits -> penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> ?min-p "
+                   "-> xtc -> temp-ext -> dist");
+}
+
+static void test_mirostat_and_bias_chains(void)
+{
+    SamplingParams p = sampling_params_default();
+    p.mirostat = 2;
+    p.mirostat_tau = 3;
+    p.temp = 0.7;
+    CHECK_LINE(&p, "logits -> temp -> mirostat-v2");
+    p.temp = 1.0;
+    CHECK_LINE(&p, "logits -> ?temp -> mirostat-v2");
+    p.mirostat = 1;
+    CHECK_LINE(&p, "logits -> ?temp -> mirostat");
+    p.temp = 0.8;
+    p.n_logit_bias = 1;
+    p.logit_bias[0] = (LogitBias){15, -100};
+    CHECK_LINE(&p, "logits -> logit-bias -> temp -> mirostat");
+
+    p = sampling_params_default();
+    p.n_logit_bias = 1;
+    p.logit_bias[0] = (LogitBias){15, -100};
+    CHECK_LINE(&p, "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p "
+                   "-> min-p -> ?xtc -> temp-ext -> dist");
+    p = sampling_params_default();
+    p.ignore_eos = true;            /* ignore_eos is a ban on the end-of-generation tokens */
+    p.n_samplers = 0;
+    CHECK_LINE(&p, "logits -> logit-bias -> dist");
+    p.ignore_eos = false;
+    CHECK_LINE(&p, "logits -> dist");
+    p.n_samplers = 3;
+    p.samplers[0] = SAMPLER_MIN_P;
+    p.samplers[1] = SAMPLER_ADAPTIVE_P;  /* remembered, then replaces dist */
+    p.samplers[2] = SAMPLER_MIN_P;       /* repeats are allowed */
+    CHECK_LINE(&p, "logits -> min-p -> min-p -> adaptive-p");
+
+    p = sampling_params_default();
+    p.mirostat = 3;
+    Chain ch;
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_init_from_params(&ch, &p, 0));
+    p = sampling_params_default();
+    p.top_p = NAN;
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_init_from_params(&ch, &p, 0));
+    CHECK_INT(SAMPLING_ERR_NULL, chain_init_from_params(NULL, &p, 0));
+    CHECK_INT(SAMPLING_ERR_NULL, chain_init_from_params(&ch, NULL, 0));
+}
+
+static void test_describe_buffer(void)
+{
+    SamplingParams p = sampling_params_default();
+    p.n_samplers = 0;
+    Chain ch;
+    chain_init_from_params(&ch, &p, 0);
+    char small[10];
+    CHECK_INT((long long)strlen("logits -> dist"), (long long)chain_describe(&ch, small, sizeof small));
+    CHECK(strcmp(small, "logits ->") == 0);     /* cut like snprintf, always terminated */
+    CHECK_INT((long long)strlen("logits -> dist"), (long long)chain_describe(&ch, NULL, 0));
+    Stage unknown = {(StageType)99, false};
+    CHECK(strcmp("?unknown", stage_name(&unknown)) == 0);
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_apply_stage(&ch, 5, NULL));
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_add(&ch, (StageType)99));
+    chain_free(&ch);
+    chain_free(&ch);                            /* twice is harmless */
+}
+
+static void test_sampling_through_a_chain(void)
+{
+    /* Greedy through the whole default order: temperature 0 leaves the largest logit. */
+    const double logits[] = {0.5, 2.0, 1.9, -1.0};
+    SamplingParams p = sampling_params_default();
+    p.temp = 0.0;
+    p.penalty_repeat = 100.0;       /* the chosen token is then divided by 100 at the next step */
+    Chain ch;
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p, 4));
+    int32_t token = -1;
+    CHECK_INT(SAMPLING_OK, chain_sample(&ch, logits, 4, &token));
+    CHECK_INT(1, token);
+    chain_accept(&ch, token);
+    CHECK_INT(SAMPLING_OK, chain_sample(&ch, logits, 4, &token));
+    CHECK_INT(2, token);                        /* 2.0 / 100 now loses to 1.9 */
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_sample(&ch, logits, 3, &token));
+    const double bad[] = {0.5, NAN, 1.0, 1.0};
+    CHECK_INT(SAMPLING_ERR_NAN, chain_sample(&ch, bad, 4, &token));
+    const double banned[] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    CHECK_INT(SAMPLING_ERR_NO_FINITE, chain_sample(&ch, banned, 4, &token));
+    chain_free(&ch);
+
+    /* The same seed gives the same draws; a single candidate (top-k 1) takes no number from the generator. */
+    const double flat[] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5};
+    p = sampling_params_default();
+    p.seed = 42;
+    Chain a, b;
+    chain_init_from_params(&a, &p, 6);
+    chain_init_from_params(&b, &p, 6);
+    for (int i = 0; i < 20; i++) {
+        int32_t ta, tb;
+        chain_sample(&a, flat, 6, &ta);
+        chain_sample(&b, flat, 6, &tb);
+        CHECK_INT(ta, tb);
+    }
+    chain_free(&a);
+    chain_free(&b);
+    p.top_k = 1;
+    chain_init_from_params(&a, &p, 6);
+    uint64_t before = a.dist_rng.state;
+    chain_sample(&a, flat, 6, &token);
+    CHECK_INT(5, token);
+    CHECK(a.dist_rng.state == before);
+    chain_free(&a);
+}
+
+static void test_history_window(void)
+{
+    /* A window of 2: after accepting 0, 0, 1, 1, 1 only the last two (1, 1) count; a long run of accepts
+     * keeps the window contiguous. */
+    SamplingParams p = sampling_params_default();
+    p.penalty_last_n = 2;
+    p.penalty_freq = 1.0;
+    p.dry_penalty_last_n = 0;
+    p.n_samplers = 1;
+    p.samplers[0] = SAMPLER_PENALTIES;
+    Chain ch;
+    chain_init_from_params(&ch, &p, 3);
+    const int32_t accepted[] = {0, 0, 1, 1, 1};
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++)
+        chain_accept(&ch, accepted[i]);
+    const double zeros[] = {0.0, 0.0, 0.0};
+    TokenData buf[3];
+    Candidates c;
+    candidates_init(&c, buf, zeros, 3);
+    CHECK_INT(SAMPLING_OK, chain_apply_stage(&ch, 0, &c));
+    CHECK_NEAR(0.0, c.data[0].logit, 0);
+    CHECK_NEAR(-2.0, c.data[1].logit, 0);
+    for (int i = 0; i < 1001; i++)
+        chain_accept(&ch, i % 3);                /* ..., 998 % 3 = 2, 999 % 3 = 0, 1000 % 3 = 1 */
+    candidates_init(&c, buf, zeros, 3);
+    chain_apply_stage(&ch, 0, &c);
+    CHECK_NEAR(-1.0, c.data[0].logit, 0);
+    CHECK_NEAR(-1.0, c.data[1].logit, 0);
+    CHECK_NEAR(0.0, c.data[2].logit, 0);
+    chain_free(&ch);
+}
+
+void test_chain(void)
+{
+    test_default_chain_and_marks();
+    test_mirostat_and_bias_chains();
+    test_describe_buffer();
+    test_sampling_through_a_chain();
+    test_history_window();
+}

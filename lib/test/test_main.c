@@ -1,0 +1,16 @@
+/* test_main.c: runs every library test and ends with "N passed, M failed". */
+#include "check.h"
+#include "tests.h"
+
+int main(void)
+{
+    test_rng();
+    test_candidates();
+    test_penalties();
+    test_filters();
+    test_sample();
+    test_dry();
+    test_chain();
+    test_args();
+    return check_summary();
+}

@@ -1,0 +1,14 @@
+/* tests.h: one entry point per test file; test_main.c runs them all. */
+#ifndef TESTS_H
+#define TESTS_H
+
+void test_rng(void);
+void test_candidates(void);
+void test_penalties(void);
+void test_filters(void);
+void test_sample(void);
+void test_dry(void);
+void test_chain(void);
+void test_args(void);
+
+#endif
