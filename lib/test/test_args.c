@@ -1,0 +1,216 @@
+/* test_args.c: llama.cpp's sampling flags through the parser and the chain builder. Each row is a command
+ * line and the chain line worked out from the reference (sections 2, 3, 5 and 6), or the error it must give. */
+#include "args.h"
+#include "check.h"
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_ARGS 16
+
+typedef struct {
+    const char *argv[MAX_ARGS];   /* after the program name; NULL-terminated */
+    const char *chain;            /* the expected line, or NULL when parsing must fail */
+    const char *message;          /* a part of the expected error or warning, or NULL */
+} Row;
+
+#define DEFAULT_TAIL "-> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
+
+static const Row rows[] = {
+    /* The lesson's second and third command lines (the first, longer, has test_lesson_line_1). */
+    {{"--seed", "7", "--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7"}, "logits -> temp -> mirostat-v2", NULL},
+    {{"--seed", "7", "-l", "15-100"},
+     "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL, NULL},
+    {{NULL}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL, NULL},
+    /* Mirostat, with and without --temp 1. */
+    {{"--mirostat", "1"}, "logits -> temp -> mirostat", NULL},
+    {{"--mirostat", "1", "--temp", "1"}, "logits -> ?temp -> mirostat", NULL},
+    {{"--mirostat", "2"}, "logits -> temp -> mirostat-v2", NULL},
+    {{"--mirostat", "2", "--temp", "1"}, "logits -> ?temp -> mirostat-v2", NULL},
+    {{"--mirostat", "0", "--top-k", "0"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical "
+                                          "-> top-p -> min-p -> ?xtc -> temp-ext -> dist", NULL},
+    /* --samplers: canonical names, aliases in any case, repeats, an unknown name, an empty list. */
+    {{"--samplers", "top_k;temperature;min_p"}, "logits -> top-k -> temp-ext -> min-p -> dist", NULL},
+    {{"--samplers", "TOP-P;nucleus;Typ;minp;topk;Temp"},
+     "logits -> top-p -> top-p -> ?typical -> min-p -> top-k -> temp-ext -> dist", NULL},
+    {{"--samplers", "top-n-sigma;topnsigma;typ-p;typp;min-p;top-p;topp;penalties;dry;xtc"},
+     "logits -> ?top-n-sigma -> ?top-n-sigma -> ?typical -> ?typical -> min-p -> top-p -> top-p -> ?penalties "
+     "-> ?dry -> ?xtc -> dist", NULL},
+    {{"--samplers", "top_k;bogus;min_p"}, "logits -> top-k -> min-p -> dist", "by name 'bogus'"},
+    {{"--samplers", "typical;dist"}, "logits -> dist", "by name 'typical'"},
+    {{"--samplers", ""}, "logits -> dist", NULL},
+    {{"--samplers", "adaptive_p;top_k"}, "logits -> top-k -> adaptive-p", NULL},
+    /* --sampler-seq: letters, an unknown one, the default string. */
+    {{"--sampler-seq", "kpt"}, "logits -> top-k -> top-p -> temp-ext -> dist", NULL},
+    {{"--sampling-seq", "kzm"}, "logits -> top-k -> min-p -> dist", "by char 'z'"},
+    {{"--sampler-seq", "edskypmxt"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL, NULL},
+    /* -l with +, - and inf; --ignore-eos also puts logit-bias first. */
+    {{"-l", "15+2", "--samplers", ""}, "logits -> logit-bias -> dist", NULL},
+    {{"--logit-bias", "3-inf", "-l", "4+inf", "--samplers", ""}, "logits -> logit-bias -> dist", NULL},
+    {{"--ignore-eos", "--samplers", ""}, "logits -> logit-bias -> dist", NULL},
+    /* Values that turn a stage into "?". */
+    {{"--top-k", "0", "--top-p", "1", "--min-p", "0", "--temp", "1"},
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> ?min-p -> ?xtc "
+     "-> ?temp-ext -> dist", NULL},
+    {{"--temp", "1", "--dynatemp-range", "0.5", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "0", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
+    {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
+    {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
+    {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},
+    {{"--xtc-probability", "0.5", "--xtc-threshold", "0.6", "--samplers", "xtc"}, "logits -> ?xtc -> dist", NULL},
+    {{"--typical-p", "0.9", "--top-nsigma", "1", "--samplers", "typ_p;top_n_sigma"},
+     "logits -> typical -> top-n-sigma -> dist", NULL},
+    /* Bad input: one message naming the flag and the value. */
+    {{"--bogus"}, NULL, "unknown flag '--bogus'"},
+    {{"--top-k"}, NULL, "--top-k: missing value"},
+    {{"--top-k", "4x"}, NULL, "--top-k: '4x' is not a whole number"},
+    {{"--temp", "abc"}, NULL, "--temp: 'abc' is not a number"},
+    {{"--top-p", ""}, NULL, "--top-p: '' is not a number"},
+    {{"--temp", "nan"}, NULL, "--temp: 'nan' is not a number"},
+    {{"--top-k", "99999999999"}, NULL, "--top-k: 99999999999 is out of range"},
+    {{"--top-k", "1.5"}, NULL, "--top-k: '1.5' is not a whole number"},
+    {{"--mirostat", "3"}, NULL, "--mirostat: 3 is out of range (0 to 2)"},
+    {{"--repeat-last-n", "-2"}, NULL, "--repeat-last-n: -2 is out of range"},
+    {{"--dry-allowed-length", "-1"}, NULL, "--dry-allowed-length: -1 is out of range"},
+    {{"--seed", "4294967296"}, NULL, "--seed: 4294967296 is out of range"},
+    {{"-l", "15:1"}, NULL, "-l: '15:1' is not TOKEN_ID(+/-)BIAS"},
+    {{"-l", "15-"}, NULL, "-l: '15-' is not TOKEN_ID(+/-)BIAS"},
+    {{"-l", "x+1"}, NULL, "-l: 'x+1' is not TOKEN_ID(+/-)BIAS"},
+    {{"-l", "15+1abc"}, NULL, "-l: '15+1abc' is not TOKEN_ID(+/-)BIAS"},
+    {{"--logit-bias"}, NULL, "--logit-bias: missing value"},
+};
+
+static int count_args(const char *const *argv)
+{
+    int n = 0;
+    while (n < MAX_ARGS && argv[n] != NULL)
+        n++;
+    return n;
+}
+
+/* Parses "prog" + row->argv; fills *out and returns true on success, else copies the error to err. */
+static bool parse_row(const Row *row, CliParams *out, char *err, size_t err_size)
+{
+    char *argv[MAX_ARGS + 1] = {"prog"};
+    int n = count_args(row->argv);
+    for (int i = 0; i < n; i++)
+        argv[i + 1] = (char *)row->argv[i];
+    return args_parse(n + 1, argv, out, err, err_size);
+}
+
+static void test_rows(void)
+{
+    static CliParams params;
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        const Row *row = &rows[r];
+        char err[256];
+        bool ok = parse_row(row, &params, err, sizeof err);
+        if (row->chain == NULL) {
+            check_true(__FILE__, __LINE__, !ok && strstr(err, row->message) != NULL, row->message);
+            if (ok || strstr(err, row->message) == NULL)
+                printf("    row %zu: got '%s'\n", r, ok ? "(accepted)" : err);
+            continue;
+        }
+        char line[512] = "(not parsed)";
+        Chain ch;
+        if (ok && chain_init_from_params(&ch, &params.sampling, 0) == SAMPLING_OK) {
+            chain_describe(&ch, line, sizeof line);
+            chain_free(&ch);
+        }
+        check_true(__FILE__, __LINE__, strcmp(line, row->chain) == 0, row->chain);
+        if (strcmp(line, row->chain) != 0)
+            printf("    row %zu: got '%s' (%s)\n", r, line, ok ? "parsed" : err);
+        if (row->message != NULL)
+            check_true(__FILE__, __LINE__, strstr(params.warnings, row->message) != NULL, row->message);
+        else
+            CHECK_INT(0, (long long)strlen(params.warnings));
+    }
+}
+
+static void test_lesson_line_1(void)
+{
+    char *argv[] = {"llama-completion", "-m", "tiny-random-qwen2vocab-f32.gguf", "-p", "Hi", "-n", "2", "-no-cnv",
+                    "--seed", "7", "--repeat-penalty", "1.1", "--presence-penalty", "0.1", "--dry-multiplier", "0.8",
+                    "--xtc-probability", "0.5", "--typical", "0.9", "--top-n-sigma", "2"};
+    static CliParams params;
+    char err[256];
+    CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &params, err, sizeof err));
+    Chain ch;
+    char line[512];
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &params.sampling, 0));
+    chain_describe(&ch, line, sizeof line);
+    chain_free(&ch);
+    CHECK(strcmp(line, "logits -> penalties -> dry -> top-n-sigma -> top-k -> typical -> top-p -> min-p -> xtc "
+                       "-> temp-ext -> dist") == 0);
+    CHECK_INT(7, params.sampling.seed);
+    CHECK_NEAR(1.1, params.sampling.penalty_repeat, 0);
+    CHECK_NEAR(0.9, params.sampling.typ_p, 0);
+}
+
+static void test_values(void)
+{
+    static CliParams p;
+    char err[256];
+    char *biases[] = {"prog", "-l", "15+2", "-l", "3-inf", "--logit-bias", " -4 + 1e3", "-l", "5-0.5"};
+    CHECK(args_parse(9, biases, &p, err, sizeof err));
+    CHECK_INT(4, (long long)p.sampling.n_logit_bias);
+    CHECK_INT(15, p.sampling.logit_bias[0].token);
+    CHECK_NEAR(2.0, p.sampling.logit_bias[0].bias, 0);
+    CHECK_NEAR(-INFINITY, p.sampling.logit_bias[1].bias, 0);
+    CHECK_INT(-4, p.sampling.logit_bias[2].token);     /* accepted; it matches no token */
+    CHECK_NEAR(1000.0, p.sampling.logit_bias[2].bias, 0);
+    CHECK_NEAR(-0.5, p.sampling.logit_bias[3].bias, 0);
+
+    char *misc[] = {"prog", "--temp", "-2", "--seed", "-1", "--dry-base", "0.5", "--top-n-sigma", "1.5"};
+    CHECK(args_parse(9, misc, &p, err, sizeof err));
+    CHECK_NEAR(0.0, p.sampling.temp, 0);                /* clamped, as llama.cpp does */
+    CHECK(p.sampling.seed == 0xFFFFFFFFu);              /* -1 wraps, as stoul does */
+    CHECK_NEAR(1.75, p.sampling.dry_base, 0);           /* below 1: ignored, with a warning */
+    CHECK(strstr(p.warnings, "--dry-base 0.5") != NULL);
+
+    /* Breakers: the defaults, the first use clearing them, "none". */
+    char *none[] = {"prog"};
+    CHECK(args_parse(1, none, &p, err, sizeof err));
+    CHECK_INT(4, (long long)p.n_dry_breakers);
+    CHECK(strcmp(p.dry_breakers[0], "\n") == 0 && strcmp(p.dry_breakers[2], "\"") == 0);
+    char *two[] = {"prog", "--dry-sequence-breaker", "x", "--dry-sequence-breaker", "yz"};
+    CHECK(args_parse(5, two, &p, err, sizeof err));
+    CHECK_INT(2, (long long)p.n_dry_breakers);
+    CHECK(strcmp(p.dry_breakers[1], "yz") == 0);
+    char *cleared[] = {"prog", "--dry-sequence-breaker", "x", "--dry-sequence-breaker", "none"};
+    CHECK(args_parse(5, cleared, &p, err, sizeof err));
+    CHECK_INT(0, (long long)p.n_dry_breakers);
+
+    SamplerType t;
+    CHECK(sampler_from_name("NUCLEUS", &t) && t == SAMPLER_TOP_P);
+    CHECK(!sampler_from_name("typical", &t));
+    CHECK(!sampler_from_name(NULL, &t));
+    CHECK(sampler_from_char('e', &t) && t == SAMPLER_PENALTIES);
+    CHECK(sampler_from_char('a', &t) && t == SAMPLER_ADAPTIVE_P);
+    CHECK(!sampler_from_char('z', &t));
+    CHECK(!sampler_from_char('\0', &t));
+    CHECK(!args_parse(1, NULL, &p, err, sizeof err));
+}
+
+static void test_help(void)
+{
+    char text[8192];
+    size_t n = args_help(text, sizeof text);
+    CHECK(n < sizeof text);
+    CHECK(strstr(text, "--top-k N") != NULL && strstr(text, "(default: 40)") != NULL);
+    CHECK(strstr(text, "--samplers LIST") != NULL);
+    char tiny[8];
+    CHECK_INT((long long)n, (long long)args_help(tiny, sizeof tiny));
+    CHECK_INT(7, (long long)strlen(tiny));
+}
+
+void test_args(void)
+{
+    test_rows();
+    test_lesson_line_1();
+    test_values();
+    test_help();
+}
