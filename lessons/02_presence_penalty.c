@@ -1,0 +1,39 @@
+/* 02_presence_penalty: Example 2, the presence penalty.
+ *
+ * After the history "the the the cat dog", every token that occurred loses 0.7 from its logit once, however
+ * often it occurred. apply_penalties with only penalty_present set; penalty_count gives the count column and
+ * candidates_softmax the probabilities. Follows llama_sampler_init_penalties.
+ */
+#include "candidates.h"
+#include "lesson.h"
+#include "penalties.h"
+
+#include <stdio.h>
+
+#define N_VOCAB 6
+
+static const char program[] = "02_presence_penalty";
+static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const int32_t history[] = {0, 0, 0, 1, 4};      /* the the the cat dog */
+static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_present = 0.7};
+
+#define N_HISTORY (sizeof history / sizeof history[0])
+
+int main(void)
+{
+    TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
+    Candidates before, after;
+    lesson_check(program, candidates_init(&before, before_buf, logits, N_VOCAB));
+    lesson_check(program, candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_check(program, apply_penalties(&after, history, N_HISTORY, &penalty));
+    lesson_check(program, candidates_softmax(&before, false));
+    lesson_check(program, candidates_softmax(&after, false));
+
+    printf("token  count  logit  after   p before  p after\n");
+    for (int i = 0; i < N_VOCAB; i++)
+        printf("%-5s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", words[i],
+               (int)penalty_count(history, N_HISTORY, penalty.penalty_last_n, i), logits[i],
+               after.data[i].logit, before.data[i].p, after.data[i].p);
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* 06_logit_bias: Example 6, logit bias.
+ *
+ * Bans "the" with a bias of -infinity, boosts "mat" by 2.0 and pushes "dog" down by 100, then compares the
+ * probabilities. apply_logit_bias and candidates_softmax. Follows llama_sampler_init_logit_bias (the
+ * -l/--logit-bias flag, and llama-server's logit_bias field, where false means -infinity).
+ */
+#include "candidates.h"
+#include "lesson.h"
+#include "penalties.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define N_VOCAB 6
+
+static const char program[] = "06_logit_bias";
+static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const LogitBias biases[] = {
+    {0, -INFINITY},     /* ban "the" */
+    {3, 2.0},           /* boost "mat" */
+    {4, -100},          /* "dog" almost impossible, but not exactly */
+};
+
+int main(void)
+{
+    TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
+    Candidates before, after;
+    lesson_check(program, candidates_init(&before, before_buf, logits, N_VOCAB));
+    lesson_check(program, candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_check(program, apply_logit_bias(&after, biases, sizeof biases / sizeof biases[0]));
+    lesson_check(program, candidates_softmax(&before, false));
+    lesson_check(program, candidates_softmax(&after, false));
+
+    for (int i = 0; i < N_VOCAB; i++)
+        printf("%-4s before %.4f  after %.4f\n", words[i], before.data[i].p, after.data[i].p);
+    return 0;
+}

@@ -1,0 +1,82 @@
+/* 08_mirostat: Example 8, mirostat, a feedback loop on surprise.
+ *
+ * Mirostat 2 over 5000 made-up 50-token distributions, with tau 2 and 3 bits: each step cuts the tokens whose
+ * surprise exceeds mu (apply_mirostat_v2_truncate), draws from the rest (sample_dist) and moves mu toward tau
+ * (mirostat_update_mu). Plain sampling gives the comparison. Follows llama_sampler_init_mirostat_v2 with
+ * eta 0.1 and mu starting at 2 * tau. llama.cpp sorts the distribution before the cut; the lesson cuts it in
+ * vocabulary order (its logits fall with the token id, up to noise), so this program does too: it fills p
+ * with candidates_softmax(..., false) instead of calling sample_mirostat_v2. Both streams are
+ * java.util.Random: seed 1 makes the distributions, seed 2 the draws.
+ */
+#include "candidates.h"
+#include "lesson.h"
+#include "rng.h"
+#include "sample.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define N_VOCAB 50
+#define STEPS 5000
+#define SHOWN_STEPS 4
+
+static const char program[] = "08_mirostat";
+static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
+static const double eta = 0.1;
+
+/* A made-up next-token distribution: Zipf-like logits with a random sharpness and a little noise. */
+static void logits_for(Rng *data, double *logits)
+{
+    double sharp = 0.3 + 0.9 * rng_next_double(data);
+    for (int i = 0; i < N_VOCAB; i++)
+        logits[i] = -sharp * log(i + 1) + 0.3 * rng_next_gaussian(data);
+}
+
+/* One step: the distribution from `data`, optionally cut at mu, then one draw from `draws`. Returns the
+ * surprise of the drawn token in bits and writes how many tokens were kept. */
+static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
+{
+    double logits[N_VOCAB];
+    TokenData buf[N_VOCAB];
+    Candidates c;
+    logits_for(data, logits);
+    lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
+    lesson_check(program, candidates_softmax(&c, false));
+    if (st != NULL)
+        lesson_check(program, apply_mirostat_v2_truncate(&c, st->mu));
+    *kept = c.size;
+    lesson_check(program, sample_dist(&c, rng_next_double(draws)));
+    return surprise_bits(c.data[c.selected].p);
+}
+
+int main(void)
+{
+    for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++) {
+        Rng data, draws;
+        rng_seed(&data, 1);
+        rng_seed(&draws, 2);
+        MirostatState st;
+        lesson_check(program, mirostat_init(&st, taus[t], eta, 100, N_VOCAB));
+        double total = 0;
+        for (int s = 0; s < STEPS; s++) {
+            size_t kept;
+            double surprise = step(&data, &draws, &st, &kept);
+            mirostat_update_mu(&st, surprise);
+            total += surprise;
+            if (s < SHOWN_STEPS)
+                printf("tau %.1f step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n", taus[t], s, kept,
+                       surprise, st.mu);
+        }
+        printf("tau %.1f: average surprise over %d steps = %.2f bits\n", taus[t], STEPS, total / STEPS);
+    }
+    Rng data, draws;
+    rng_seed(&data, 1);
+    rng_seed(&draws, 2);
+    double plain = 0;
+    for (int s = 0; s < STEPS; s++) {
+        size_t kept;
+        plain += step(&data, &draws, NULL, &kept);
+    }
+    printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
+    return 0;
+}

@@ -1,0 +1,89 @@
+/* 10_xtc: Example 10, XTC, excluding top choices.
+ *
+ * One application of XTC (probability 1, threshold 0.1) to 0.50 0.30 0.10 0.06 0.04, then how often the top
+ * token is drawn over 10,000 draws with XTC off and on at 50%. apply_xtc, sample_dist, java.util.Random(3).
+ * Follows llama_sampler_init_xtc. Where the lesson's Java differs: it draws XTC's coin on every call, even
+ * when XTC is off (llama.cpp draws none then), and it shares one generator between XTC and the draw; this
+ * program draws the same coins in the same order from one Rng. llama.cpp leaves p unnormalized after XTC;
+ * the printed line renormalizes (candidates_softmax), as the Java does.
+ */
+#include "candidates.h"
+#include "filters.h"
+#include "lesson.h"
+#include "rng.h"
+#include "sample.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N_VOCAB 5
+#define DRAWS 10000
+
+static const char program[] = "10_xtc";
+static const double probs[N_VOCAB] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
+static const double xtc_threshold = 0.1;
+static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of the steps */
+
+static void build(Candidates *c, TokenData *buf)
+{
+    double logits[N_VOCAB];
+    for (int i = 0; i < N_VOCAB; i++)
+        logits[i] = log(probs[i]);
+    lesson_check(program, candidates_init(c, buf, logits, N_VOCAB));
+}
+
+/* The p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show() prints them. */
+static void show(const char *label, const Candidates *c)
+{
+    printf("%s", label);
+    for (int32_t id = 0; id < N_VOCAB; id++) {
+        ptrdiff_t at = candidates_find(c, id);
+        printf(id ? " %.3f" : "%.3f", at < 0 ? 0.0 : c->data[at].p);
+    }
+    printf("\n");
+}
+
+/* A double as Java's Double.toString writes one between 0.001 and 1: the fewest digits that read back. */
+static void print_java_double(double v)
+{
+    char text[32];
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    printf("%s%s\n", text, strchr(text, '.') ? "" : ".0");
+}
+
+int main(void)
+{
+    TokenData buf[N_VOCAB];
+    Candidates c;
+    build(&c, buf);
+    lesson_check(program, candidates_softmax(&c, false));
+    show("before:           ", &c);
+
+    Rng once;
+    rng_seed(&once, 1);
+    lesson_check(program, apply_xtc(&c, 1.0, xtc_threshold, 0, rng_next_double(&once)));
+    lesson_check(program, candidates_softmax(&c, false));
+    show("XTC (p=1, t=0.1): ", &c);
+
+    Rng rng;
+    rng_seed(&rng, 3);
+    for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
+        int top_chosen = 0;
+        for (int d = 0; d < DRAWS; d++) {
+            build(&c, buf);
+            lesson_check(program, apply_xtc(&c, xtc_probability[run], xtc_threshold, 0, rng_next_double(&rng)));
+            /* XTC sorts by probability, which here is token-id order too: the draw walks ids as the Java does. */
+            lesson_check(program, sample_dist(&c, rng_next_double(&rng)));
+            top_chosen += c.data[c.selected].id == 0;
+        }
+        printf("share of draws that pick the top token, XTC %s: ", run == 0 ? "off" : "on at 50%");
+        print_java_double(top_chosen / (double)DRAWS);
+    }
+    return 0;
+}

@@ -1,0 +1,76 @@
+/* 11_sampler_chain: Example 11, llama.cpp's sampler chain, --samplers, and the API mapping.
+ *
+ * With no arguments: the lesson's three llama-completion command lines, kept here as argv arrays, go through
+ * the same flag parser a real command line does (args_parse), then llama.cpp's chain builder
+ * (chain_init_from_params) and its log line (chain_describe). llama.cpp's line ends with a space; the
+ * lesson's, and ours, does not. With arguments, it is a tool: give it llama.cpp sampling flags and it prints
+ * the chain line they make, or with --json the llama-server request body. --help lists the flags.
+ */
+#include "args.h"
+#include "chain.h"
+
+#include <stdio.h>
+
+static const char program[] = "11_sampler_chain";
+
+/* The model flags (-m, -p, -n, -no-cnv) are accepted and ignored; "| grep 'sampler chain'" is the shell's. */
+static char *const every_sampler[] = {
+    "llama-completion", "-m", "tiny-random-qwen2vocab-f32.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7",
+    "--repeat-penalty", "1.1", "--presence-penalty", "0.1", "--dry-multiplier", "0.8", "--xtc-probability", "0.5",
+    "--typical", "0.9", "--top-n-sigma", "2", NULL};
+static char *const with_mirostat[] = {
+    "llama-completion", "-m", "tiny-random-qwen2vocab-f32.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7",
+    "--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7", NULL};
+static char *const with_bias[] = {
+    "llama-completion", "-m", "tiny-random-qwen2vocab-f32.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7",
+    "-l", "15-100", NULL};
+static char *const *const lesson_commands[] = {every_sampler, with_mirostat, with_bias};
+
+/* Parses one command line and prints its chain line (or JSON, or help). Returns the exit status: 0, or 2
+ * for bad flags, 1 when the library refuses the parameters. */
+static int run(int argc, char *const argv[])
+{
+    static CliParams params;        /* static: it holds a few kilobytes of arrays */
+    char err[256];
+    if (!args_parse(argc, argv, &params, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return 2;
+    }
+    fputs(params.warnings, stderr);
+    static char text[8192];
+    if (params.help) {
+        args_help(text, sizeof text);
+        fputs(text, stdout);
+        return 0;
+    }
+    if (params.json) {
+        args_json(&params, text, sizeof text);
+        printf("%s\n", text);
+        return 0;
+    }
+    Chain chain;
+    SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
+    if (st != SAMPLING_OK) {
+        fprintf(stderr, "%s: %s\n", program, sampling_strerror(st));
+        return 1;
+    }
+    chain_describe(&chain, text, sizeof text);
+    printf("sampler chain: %s\n", text);
+    chain_free(&chain);
+    return 0;
+}
+
+int main(int argc, char *argv[])
+{
+    if (argc > 1)
+        return run(argc, argv);
+    for (size_t i = 0; i < sizeof lesson_commands / sizeof lesson_commands[0]; i++) {
+        int argc_i = 0;
+        while (lesson_commands[i][argc_i] != NULL)
+            argc_i++;
+        int status = run(argc_i, lesson_commands[i]);
+        if (status != 0)
+            return status;
+    }
+    return 0;
+}
