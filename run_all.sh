@@ -1,0 +1,111 @@
+#!/bin/sh
+# run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table.
+#
+# With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
+# contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
+# FAIL the unified diff expected -> actual (or the program's stderr). The last line is "N passed, M failed";
+# the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
+#
+# BUILD (default build) is the build tree whose bin/ holds the programs; TIME_LIMIT (default 10) the seconds a
+# program may run. Unless make is running this script (MAKELEVEL is set), each program is brought up to date
+# with make first, so a program that does not compile is a FAIL and the others still run.
+# Outputs stay in $BUILD/out/ for inspection; expected/ is only read.
+set -eu
+export LC_ALL=C
+
+cd "$(dirname "$0")"
+BUILD=${BUILD:-build}
+TIME_LIMIT=${TIME_LIMIT:-10}
+out_dir=$BUILD/out
+mkdir -p "$out_dir"
+
+# The programs to run: every lessons/*.c, filtered by the arguments.
+names=""
+for src in lessons/*.c; do
+    name=$(basename "$src" .c)
+    if [ $# -eq 0 ]; then
+        names="$names $name"
+        continue
+    fi
+    for want in "$@"; do
+        case "$name" in *"$want"*) names="$names $name"; break ;; esac
+    done
+done
+if [ -z "$names" ]; then
+    echo "run_all.sh: no lesson program matches: $*" >&2
+    exit 2
+fi
+
+# Runs $1 with stdout to $2 and stderr to $3, killing it after TIME_LIMIT seconds. Sets $status to its exit
+# status and $timed_out to yes or no. The watcher's own output goes nowhere, so a pipe on this script never
+# waits for its sleep.
+run_limited() {
+    rm -f "$out_dir/.timeout"
+    "$1" >"$2" 2>"$3" &
+    pid=$!
+    (
+        trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
+        sleep "$TIME_LIMIT" & sleeper=$!
+        wait "$sleeper"
+        : >"$out_dir/.timeout"
+        kill -KILL "$pid" 2>/dev/null
+    ) >/dev/null 2>&1 &
+    watcher=$!
+    status=0
+    wait "$pid" 2>/dev/null || status=$?     # 2>/dev/null: the shell's own "Killed" notice
+    kill "$watcher" 2>/dev/null || true
+    wait "$watcher" 2>/dev/null || true
+    timed_out=no
+    if [ -e "$out_dir/.timeout" ]; then timed_out=yes; fi
+    rm -f "$out_dir/.timeout"
+}
+
+passed=0
+failed=0
+fail() {    # fail name reason [file to show]
+    echo "FAIL $1 ($2)"
+    if [ $# -ge 3 ] && [ -s "$3" ]; then cat "$3"; fi
+    echo
+    failed=$((failed + 1))
+}
+
+for name in $names; do
+    bin=$BUILD/bin/$name
+    out=$out_dir/$name.txt
+    err=$out_dir/$name.err
+    expected=expected/$name.txt
+    rm -f "$out" "$err"
+    if [ -z "${MAKELEVEL:-}" ]; then
+        if ! ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$bin" >"$err" 2>&1; then
+            fail "$name" "not built" "$err"
+            continue
+        fi
+    fi
+    if [ ! -x "$bin" ]; then
+        fail "$name" "not built"
+        continue
+    fi
+    if [ ! -f "$expected" ]; then
+        fail "$name" "no $expected"
+        continue
+    fi
+    run_limited "$bin" "$out" "$err"
+    if [ "$timed_out" = yes ]; then
+        fail "$name" "timed out after ${TIME_LIMIT}s" "$err"
+    elif [ "$status" -gt 128 ]; then
+        fail "$name" "crashed: signal $((status - 128)) ($(kill -l "$status" 2>/dev/null || echo unknown))" "$err"
+    elif [ "$status" -ne 0 ]; then
+        fail "$name" "exit $status" "$err"
+    elif [ -s "$out" ] && [ "$(tail -c 1 "$out" | od -An -c | tr -d ' ')" != '\n' ]; then
+        diff -u "$expected" "$out" >"$out_dir/$name.diff" || true
+        fail "$name" "no newline at the end of the output" "$out_dir/$name.diff"
+    elif ! diff -u "$expected" "$out" >"$out_dir/$name.diff"; then
+        fail "$name" "output differs" "$out_dir/$name.diff"
+    else
+        echo "PASS $name"
+        passed=$((passed + 1))
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
