@@ -33,7 +33,7 @@ static SamplingStatus check_breakers(const DryParams *params)
 static Window window_of(const int32_t *history, size_t n_history, int32_t last_n)
 {
     size_t w = last_n <= 0 ? 0 : (n_history < (size_t)last_n ? n_history : (size_t)last_n);
-    return (Window){history + (n_history - w), w};
+    return (Window){w > 0 ? history + (n_history - w) : history, w};     /* NULL + 0 is undefined in C */
 }
 
 /* How far back a repeat may reach: the distance to the newest breaker, minus its tail (the tokens of the

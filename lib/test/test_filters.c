@@ -217,7 +217,8 @@ static void test_typical(void)
     CHECK_INT(3, (long long)c.size);
     /* A -inf token (p = 0) does not turn the entropy into NaN; it sorts last and is cut. */
     const double some_inf[] = {log(0.4), log(0.2), log(0.2), log(0.2), -INFINITY};
-    candidates_init(&c, buf, some_inf, 5);
+    TokenData buf5[5];
+    candidates_init(&c, buf5, some_inf, 5);
     apply_typical(&c, 0.5, 0);
     CHECK_KEPT(&c, 1, 2, 3);
 }
