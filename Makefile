@@ -6,9 +6,12 @@
 #   make clean      remove build/ and build-san/
 #
 # CC, CFLAGS, LDFLAGS and LDLIBS are yours to set; the flags the build needs are added before your CFLAGS.
-# V=1 shows the full commands; WERROR=1 turns warnings into errors.
+# V=1 shows the full commands; WERROR=1 turns warnings into errors; JOBS=1 compiles one file at a time.
 
 CFLAGS  ?= -O2 -g
+# Compiles in parallel, one job per core; JOBS=1 builds one file at a time.
+JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(JOBS)
 BUILD   ?= build
 SAN     ?= build-san
 

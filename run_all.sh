@@ -60,6 +60,11 @@ run_limited() {
     rm -f "$out_dir/.timeout"
 }
 
+# The unified diff expected -> actual, without the file times in its two header lines.
+show_diff() {
+    diff -u "$1" "$2" | sed '1,2s/[[:space:]]*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] .*$//' || true
+}
+
 passed=0
 failed=0
 fail() {    # fail name reason [file to show]
@@ -97,9 +102,10 @@ for name in $names; do
     elif [ "$status" -ne 0 ]; then
         fail "$name" "exit $status" "$err"
     elif [ -s "$out" ] && [ "$(tail -c 1 "$out" | od -An -c | tr -d ' ')" != '\n' ]; then
-        diff -u "$expected" "$out" >"$out_dir/$name.diff" || true
+        show_diff "$expected" "$out" >"$out_dir/$name.diff"
         fail "$name" "no newline at the end of the output" "$out_dir/$name.diff"
-    elif ! diff -u "$expected" "$out" >"$out_dir/$name.diff"; then
+    elif ! cmp -s "$expected" "$out"; then
+        show_diff "$expected" "$out" >"$out_dir/$name.diff"
         fail "$name" "output differs" "$out_dir/$name.diff"
     else
         echo "PASS $name"

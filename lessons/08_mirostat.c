@@ -6,7 +6,7 @@
  * eta 0.1 and mu starting at 2 * tau. llama.cpp sorts the distribution before the cut; the lesson cuts it in
  * vocabulary order (its logits fall with the token id, up to noise), so this program does too: it fills p
  * with candidates_softmax(..., false) instead of calling sample_mirostat_v2. Both streams are
- * java.util.Random: seed 1 makes the distributions, seed 2 the draws.
+ * java.util.Random, seeded as in the Java.
  */
 #include "candidates.h"
 #include "lesson.h"
@@ -23,6 +23,8 @@
 static const char program[] = "08_mirostat";
 static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
 static const double eta = 0.1;
+static const int64_t data_seed = 1;            /* java.util.Random seeds: the distributions... */
+static const int64_t draw_seed = 2;            /* ...and the draws */
 
 /* A made-up next-token distribution: Zipf-like logits with a random sharpness and a little noise. */
 static void logits_for(Rng *data, double *logits)
@@ -53,8 +55,8 @@ int main(void)
 {
     for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++) {
         Rng data, draws;
-        rng_seed(&data, 1);
-        rng_seed(&draws, 2);
+        rng_seed(&data, data_seed);
+        rng_seed(&draws, draw_seed);
         MirostatState st;
         lesson_check(program, mirostat_init(&st, taus[t], eta, 100, N_VOCAB));
         double total = 0;
@@ -70,8 +72,8 @@ int main(void)
         printf("tau %.1f: average surprise over %d steps = %.2f bits\n", taus[t], STEPS, total / STEPS);
     }
     Rng data, draws;
-    rng_seed(&data, 1);
-    rng_seed(&draws, 2);
+    rng_seed(&data, data_seed);
+    rng_seed(&draws, draw_seed);
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
         size_t kept;

@@ -1,7 +1,7 @@
 /* 10_xtc: Example 10, XTC, excluding top choices.
  *
  * One application of XTC (probability 1, threshold 0.1) to 0.50 0.30 0.10 0.06 0.04, then how often the top
- * token is drawn over 10,000 draws with XTC off and on at 50%. apply_xtc, sample_dist, java.util.Random(3).
+ * token is drawn over 10,000 draws with XTC off and on at 50%. apply_xtc, sample_dist, java.util.Random.
  * Follows llama_sampler_init_xtc. Where the lesson's Java differs: it draws XTC's coin on every call, even
  * when XTC is off (llama.cpp draws none then), and it shares one generator between XTC and the draw; this
  * program draws the same coins in the same order from one Rng. llama.cpp leaves p unnormalized after XTC;
@@ -24,6 +24,8 @@
 static const char program[] = "10_xtc";
 static const double probs[N_VOCAB] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
 static const double xtc_threshold = 0.1;
+static const int64_t once_seed = 1;            /* java.util.Random seed of the single application */
+static const int64_t draws_seed = 3;           /* and of the 2 x 10,000 draws */
 static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of the steps */
 
 static void build(Candidates *c, TokenData *buf)
@@ -66,13 +68,13 @@ int main(void)
     show("before:           ", &c);
 
     Rng once;
-    rng_seed(&once, 1);
+    rng_seed(&once, once_seed);
     lesson_check(program, apply_xtc(&c, 1.0, xtc_threshold, 0, rng_next_double(&once)));
     lesson_check(program, candidates_softmax(&c, false));
     show("XTC (p=1, t=0.1): ", &c);
 
     Rng rng;
-    rng_seed(&rng, 3);
+    rng_seed(&rng, draws_seed);
     for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
         int top_chosen = 0;
         for (int d = 0; d < DRAWS; d++) {

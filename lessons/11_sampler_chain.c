@@ -10,6 +10,7 @@
 #include "chain.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char program[] = "11_sampler_chain";
 
@@ -36,7 +37,11 @@ static int run(int argc, char *const argv[])
         fprintf(stderr, "%s: %s\n", program, err);
         return 2;
     }
-    fputs(params.warnings, stderr);
+    for (const char *w = params.warnings; *w != '\0';) {      /* one "warning:" line per warning */
+        size_t n = strcspn(w, "\n");
+        fprintf(stderr, "%s: warning: %.*s\n", program, (int)n, w);
+        w += n + (w[n] == '\n');
+    }
     static char text[8192];
     if (params.help) {
         args_help(text, sizeof text);
