@@ -61,8 +61,7 @@ int main(void)
         TokenData buf[N_VOCAB];
         Candidates c;
         lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
-        for (size_t i = 0; i + 1 < ch.n_stages; i++)        /* every stage but dist */
-            lesson_check(program, chain_apply_stage(&ch, i, &c));
+        lesson_check(program, chain_apply_traced(&ch, &c, ch.n_stages - 1, NULL, NULL));  /* all but dist */
         lesson_check(program, candidates_sort_by_id(&c));
         lesson_check(program, candidates_softmax(&c, false));
         ptrdiff_t at = candidates_find(&c, COUNT);

@@ -250,16 +250,23 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     return SAMPLING_ERR_PARAM;
 }
 
-SamplingStatus chain_apply(Chain *ch, Candidates *c)
+SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
 {
     if (ch == NULL)
         return SAMPLING_ERR_NULL;
-    for (size_t i = 0; i < ch->n_stages; i++) {
+    for (size_t i = 0; i < ch->n_stages && i < n_stages; i++) {
         SamplingStatus st = chain_apply_stage(ch, i, c);
         if (st != SAMPLING_OK)
             return st;
+        if (trace != NULL)
+            trace(user, &ch->stages[i], c);
     }
     return SAMPLING_OK;
+}
+
+SamplingStatus chain_apply(Chain *ch, Candidates *c)
+{
+    return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)

@@ -10,7 +10,7 @@
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * chain_accept, chain_apply_stage, chain_apply, chain_sample.
+ * chain_accept, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -144,6 +144,16 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);
 
 /* Runs every stage in order and stops at the first error, which it returns. */
 SamplingStatus chain_apply(Chain *ch, Candidates *c);
+
+/* Called after each stage of chain_apply_traced with that stage and the candidates as the stage left them
+ * (their p is whatever the stage left: valid after top-p, typical, temp-ext and the draw, stale otherwise). */
+typedef void (*ChainTraceFn)(void *user, const Stage *stage, const Candidates *c);
+
+/* Runs the first n_stages stages (all of them when n_stages >= the chain's count), calling trace after each
+ * one when trace is not NULL: a per-stage view that llama.cpp does not offer. Lesson programs run every stage
+ * but the draw this way (n_stages = ch->n_stages - 1). Errors as chain_apply; trace is not called for the
+ * stage that failed. */
+SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user);
 
 /* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain and writes the picked token id
  * to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not. Bad input:

@@ -203,8 +203,55 @@ static void test_history_window(void)
     chain_free(&ch);
 }
 
+typedef struct {
+    char names[256];
+    size_t sizes[8];
+    size_t calls;
+} Trace;
+
+static void record(void *user, const Stage *stage, const Candidates *c)
+{
+    Trace *t = user;
+    snprintf(t->names + strlen(t->names), sizeof t->names - strlen(t->names), "%s ", stage_name(stage));
+    if (t->calls < 8)
+        t->sizes[t->calls] = c->size;
+    t->calls++;
+}
+
+static void test_trace(void)
+{
+    /* top-k 3 then top-p 0.5 over p = 0.4, 0.3, 0.2, 0.1: the trace sees 4, 3, then 2 candidates (0.4 / 0.9
+     * is below 0.5, 0.7 / 0.9 is not), and stops before dist when asked for all but the last stage. */
+    SamplingParams p = sampling_params_default();
+    p.top_k = 3;
+    p.top_p = 0.5;
+    p.n_samplers = 3;
+    p.samplers[0] = SAMPLER_PENALTIES;
+    p.samplers[1] = SAMPLER_TOP_K;
+    p.samplers[2] = SAMPLER_TOP_P;
+    Chain ch;
+    chain_init_from_params(&ch, &p, 4);
+    const double logits[] = {log(0.4), log(0.3), log(0.2), log(0.1)};
+    TokenData buf[4];
+    Candidates c;
+    candidates_init(&c, buf, logits, 4);
+    Trace t = {"", {0}, 0};
+    CHECK_INT(SAMPLING_OK, chain_apply_traced(&ch, &c, ch.n_stages - 1, record, &t));
+    CHECK(strcmp(t.names, "?penalties top-k top-p ") == 0);
+    CHECK_INT(3, (long long)t.calls);
+    CHECK_INT(4, (long long)t.sizes[0]);
+    CHECK_INT(3, (long long)t.sizes[1]);
+    CHECK_INT(2, (long long)t.sizes[2]);
+    CHECK_INT(-1, (long long)c.selected);       /* dist did not run */
+    candidates_init(&c, buf, logits, 4);
+    CHECK_INT(SAMPLING_OK, chain_apply_traced(&ch, &c, 99, NULL, NULL));
+    CHECK(c.selected >= 0);
+    chain_free(&ch);
+}
+
 void test_chain(void)
 {
+    test_trace();
     test_default_chain_and_marks();
     test_mirostat_and_bias_chains();
     test_describe_buffer();

@@ -12,5 +12,6 @@ int main(void)
     test_dry();
     test_chain();
     test_args();
+    test_edges();
     return check_summary();
 }

@@ -10,5 +10,6 @@ void test_sample(void);
 void test_dry(void);
 void test_chain(void);
 void test_args(void);
+void test_edges(void);
 
 #endif
