@@ -59,17 +59,20 @@ endef
 $(eval $(call build_tree,$(BUILD),))
 $(eval $(call build_tree,$(SAN),$(SAN_FLAGS)))
 
-# Runs the library's tests, then the runner on tree $(1), and ends with the sum of their "N passed, M failed"
-# lines. The exit status is non-zero when either part failed or printed no summary.
+# Runs the library's tests, Example 11's command-line test and the runner on tree $(1), and ends with the sum
+# of their "N passed, M failed" lines. The exit status is non-zero when any part failed or printed no summary.
+CHECK_PARTS = lib cli run
 define run_checks
 	@status=0; \
 	$(1)/bin/test_lib > $(1)/check-lib.log 2>&1 || status=1; \
 	cat $(1)/check-lib.log; \
+	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
+	cat $(1)/check-cli.log; \
 	BUILD=$(1) ./run_all.sh > $(1)/check-run.log 2>&1 || status=1; \
 	cat $(1)/check-run.log; \
 	awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; n++ } \
-	     END { if (n < 2) { print "a summary line is missing (a test program crashed?)"; f++ } \
-	           printf "%d passed, %d failed\n", p, f; exit (f > 0) }' $(1)/check-lib.log $(1)/check-run.log \
+	     END { if (n < 3) { print "a summary line is missing (a test program crashed?)"; f++ } \
+	           printf "%d passed, %d failed\n", p, f; exit (f > 0) }' $(CHECK_PARTS:%=$(1)/check-%.log) \
 	    || status=1; \
 	exit $$status
 endef

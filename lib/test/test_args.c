@@ -207,8 +207,155 @@ static void test_help(void)
     CHECK_INT(7, (long long)strlen(tiny));
 }
 
+/* ===== A small JSON reader of our own: true when s is exactly one valid JSON value (RFC 8259). ===== */
+
+static const char *json_value(const char *s);
+
+static const char *json_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    return s;
+}
+
+static const char *json_string_end(const char *s)
+{
+    if (*s++ != '"')
+        return NULL;
+    for (; *s != '"'; s++) {
+        if ((unsigned char)*s < 0x20)
+            return NULL;                            /* control characters must be escaped */
+        if (*s == '\\') {
+            s++;
+            if (*s == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", s[i]) || s[i] == '\0')
+                        return NULL;
+                s += 4;
+            } else if (*s == '\0' || !strchr("\"\\/bfnrt", *s)) {
+                return NULL;
+            }
+        }
+    }
+    return s + 1;
+}
+
+static const char *json_number_end(const char *s)
+{
+    if (*s == '-')
+        s++;
+    if (*s == '0')
+        s++;
+    else if (*s >= '1' && *s <= '9')
+        while (*s >= '0' && *s <= '9')
+            s++;
+    else
+        return NULL;
+    if (*s == '.') {
+        if (!(*++s >= '0' && *s <= '9'))
+            return NULL;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!(*s >= '0' && *s <= '9'))
+            return NULL;
+        while (*s >= '0' && *s <= '9')
+            s++;
+    }
+    return s;
+}
+
+/* The elements of an array or members of an object, after its opening bracket. */
+static const char *json_items(const char *s, char close, bool members)
+{
+    s = json_space(s);
+    if (*s == close)
+        return s + 1;
+    for (;;) {
+        if (members) {
+            if ((s = json_string_end(json_space(s))) == NULL || *(s = json_space(s)) != ':')
+                return NULL;
+            s++;
+        }
+        if ((s = json_value(s)) == NULL)
+            return NULL;
+        s = json_space(s);
+        if (*s == close)
+            return s + 1;
+        if (*s++ != ',')
+            return NULL;
+    }
+}
+
+static const char *json_value(const char *s)
+{
+    s = json_space(s);
+    switch (*s) {
+    case '{': return json_items(s + 1, '}', true);
+    case '[': return json_items(s + 1, ']', false);
+    case '"': return json_string_end(s);
+    case 't': return strncmp(s, "true", 4) == 0 ? s + 4 : NULL;
+    case 'f': return strncmp(s, "false", 5) == 0 ? s + 5 : NULL;
+    case 'n': return strncmp(s, "null", 4) == 0 ? s + 4 : NULL;
+    default:  return json_number_end(s);
+    }
+}
+
+static bool json_valid(const char *s)
+{
+    const char *end = json_value(s);
+    return end != NULL && *json_space(end) == '\0';
+}
+
+static void test_json(void)
+{
+    /* The reader itself: it must be able to say no. */
+    CHECK(json_valid("{\"a\": [1, -2.5e3, true, false, null, \"x\\n\\u00e9\"]}"));
+    CHECK(!json_valid("{\"a\": inf}"));
+    CHECK(!json_valid("[1, 2,]"));
+    CHECK(!json_valid("{\"a\" 1}"));
+    CHECK(!json_valid("\"tab\there\""));
+    CHECK(!json_valid("[01]"));
+
+    static CliParams p;
+    char err[256], json[4096];
+    char *argv[] = {"prog", "--temp", "0.7", "--top-k", "0", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5",
+                    "--dry-sequence-breaker", "say \"hi\"\\", "--dry-sequence-breaker", "\t", "--samplers",
+                    "top_k;temp", "--seed", "42", "--ignore-eos", "--repeat-last-n", "-1"};
+    CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &p, err, sizeof err));
+    size_t n = args_json(&p, json, sizeof json);
+    CHECK(n < sizeof json);
+    CHECK(json_valid(json));
+    CHECK(strcmp(json,
+        "{\"temperature\": 0.7, \"top_k\": 0, \"top_p\": 0.95, \"min_p\": 0.05, \"typical_p\": 1, "
+        "\"repeat_last_n\": -1, \"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
+        "\"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, \"dry_penalty_last_n\": 64, "
+        "\"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, \"dynatemp_range\": 0, "
+        "\"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, \"seed\": 42, "
+        "\"dry_sequence_breakers\": [\"say \\\"hi\\\"\\\\\", \"\\t\"], \"samplers\": [\"top_k\", \"temperature\"], "
+        "\"ignore_eos\": true, \"logit_bias\": [[15, false], [3, 1e308], [7, -2.5]]}") == 0);
+    if (!json_valid(json) || strstr(json, "\"seed\": 42") == NULL)
+        printf("    json: %s\n", json);
+
+    /* The defaults: the random seed is -1, the default breakers are escaped. */
+    char *none[] = {"prog"};
+    args_parse(1, none, &p, err, sizeof err);
+    args_json(&p, json, sizeof json);
+    CHECK(json_valid(json));
+    CHECK(strstr(json, "\"seed\": -1") != NULL);
+    CHECK(strstr(json, "\"dry_sequence_breakers\": [\"\\n\", \":\", \"\\\"\", \"*\"]") != NULL);
+    char tiny[4];
+    CHECK_INT((long long)strlen(json), (long long)args_json(&p, tiny, sizeof tiny));
+    CHECK(args_json(NULL, tiny, sizeof tiny) == 2 && strcmp(tiny, "{}") == 0);
+}
+
 void test_args(void)
 {
+    test_json();
     test_rows();
     test_lesson_line_1();
     test_values();

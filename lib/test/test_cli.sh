@@ -1,0 +1,68 @@
+#!/bin/sh
+# test_cli.sh: Example 11 as a tool, from the outside: for each command line, the exit status, what reaches
+# stdout and what reaches stderr. Bad input must give one line on stderr naming the flag and the value, exit
+# status 2 and nothing on stdout. Ends with "N passed, M failed". BUILD picks the build tree (default build).
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/../.."
+bin=${BUILD:-build}/bin/11_sampler_chain
+tmp=${BUILD:-build}/out/cli
+mkdir -p "$tmp"
+passed=0
+failed=0
+
+# check STATUS STDOUT STDERR -- ARGS...: STDOUT and STDERR are a fixed string the stream must contain
+# (an empty string means the stream must be empty); a stderr message must be exactly one line.
+check() {
+    want_status=$1 want_out=$2 want_err=$3
+    shift 4
+    status=0
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
+    problem=""
+    [ "$status" -eq "$want_status" ] || problem="exit $status, not $want_status"
+    if [ -z "$want_out" ]; then
+        [ ! -s "$tmp/out" ] || problem="$problem; stdout not empty"
+    else
+        grep -qF -- "$want_out" "$tmp/out" || problem="$problem; stdout lacks '$want_out'"
+    fi
+    if [ -z "$want_err" ]; then
+        [ ! -s "$tmp/err" ] || problem="$problem; stderr not empty"
+    else
+        grep -qF -- "$want_err" "$tmp/err" || problem="$problem; stderr lacks '$want_err'"
+        [ "$want_status" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -eq 1 ] || problem="$problem; stderr not one line"
+    fi
+    if [ -z "$problem" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: 11_sampler_chain $*: $problem"
+        sed 's/^/    stdout: /' "$tmp/out"
+        sed 's/^/    stderr: /' "$tmp/err"
+    fi
+}
+
+default_line="sampler chain: logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
+check 0 "sampler chain: logits -> penalties -> dry -> top-n-sigma" "" --
+check 0 "$default_line" "" -- --seed 7
+check 0 "sampler chain: logits -> temp -> mirostat-v2" "" -- --mirostat 2 --mirostat-ent 3 --temp 0.7
+check 0 "sampler chain: logits -> logit-bias -> min-p -> temp-ext -> dist" "" -- --samplers "min_p;temperature" -l 15-inf
+check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by name 'typical'" -- --samplers "top_k;typical"
+check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by char 'q'" -- --sampler-seq kq
+check 0 "--top-k N" "" -- --help
+check 0 '"logit_bias": [[15, false]]' "" -- --json -l 15-inf
+check 0 '"samplers": ["top_k"]' "" -- --samplers top_k --json
+
+check 2 "" "unknown flag '--bogus'" -- --bogus
+check 2 "" "--top-k: missing value" -- --top-k
+check 2 "" "--top-k: '4x' is not a whole number" -- --top-k 4x
+check 2 "" "--temp: 'abc' is not a number" -- --temp abc
+check 2 "" "--top-p: '' is not a number" -- --top-p ""
+check 2 "" "--top-k: 2147483648 is out of range" -- --top-k 2147483648
+check 2 "" "--mirostat: 3 is out of range" -- --mirostat 3
+check 2 "" "-l: '15:1' is not TOKEN_ID(+/-)BIAS" -- -l 15:1
+check 2 "" "-l: '15-' is not TOKEN_ID(+/-)BIAS" -- -l 15-
+check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
+check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
