@@ -1,6 +1,7 @@
 /* candidates.c: building, checking, normalizing and ordering the candidate array. */
 #include "candidates.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -189,6 +190,11 @@ size_t candidates_count_finite(const Candidates *c)
     for (size_t i = 0; i < c->size; i++)
         n += isfinite(c->data[i].logit) ? 1 : 0;
     return n;
+}
+
+double logit_saturate(double x)
+{
+    return isinf(x) ? copysign(DBL_MAX, x) : x;
 }
 
 double entropy_nats(const Candidates *c)

@@ -95,6 +95,10 @@ bool candidates_in_id_order(const Candidates *c);
 /* How many candidates have a finite logit (the lesson's "candidates per step"). NULL c gives 0. */
 size_t candidates_count_finite(const Candidates *c);
 
+/* x, or +-DBL_MAX when x is +-inf: what a penalty, bias, DRY or temperature gives a logit that was finite
+ * before it, so that arithmetic overflow never bans a token (only a -inf bias does). NaN stays NaN. */
+double logit_saturate(double x);
+
 /* The entropy of the p values, H = sum of -p ln p over p > 0, in nats. The caller fills p first
  * (candidates_softmax). p = 0 contributes 0 (llama.cpp's typical would produce NaN there). NULL c or an
  * empty array gives 0. Used by typical (Example 7) and temp-ext. */

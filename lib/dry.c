@@ -151,8 +151,8 @@ static bool is_single_token_breaker(const DryParams *params, int32_t token)
 
 static void penalize(TokenData *t, size_t length, const DryParams *params)
 {
-    if (!is_single_token_breaker(params, t->id))
-        t->logit -= dry_penalty(params, (int32_t)length);
+    if (!is_single_token_breaker(params, t->id) && isfinite(t->logit))
+        t->logit = logit_saturate(t->logit - dry_penalty(params, (int32_t)length));
 }
 
 /* Finds the longest repeat for `id` among the sorted repeats (n,) by binary search for its first entry.

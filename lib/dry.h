@@ -54,7 +54,8 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
 double dry_penalty(const DryParams *params, int32_t length);
 
 /* Subtracts dry_penalty(max repeat length) from the logit of every candidate whose token would extend a
- * repeat of at least dry_allowed_length tokens, except single-token breaker heads. Changes logit; sets
+ * repeat of at least dry_allowed_length tokens, except single-token breaker heads (infinite logits are left
+ * alone; a finite one saturates at +-DBL_MAX rather than overflow). Changes logit; sets
  * sorted = false when it runs; p is stale. Does nothing when dry_multiplier == 0, dry_base < 1, the window is
  * <= 0, the window holds no more than dry_allowed_length tokens, or a breaker sits within the last
  * dry_allowed_length tokens. O(W + size) per call, no quadratic scan.

@@ -216,12 +216,11 @@ SamplingStatus apply_temp(Candidates *c, double temp)
         return SAMPLING_OK;
     }
     for (size_t i = 0; i < c->size; i++) {
-        /* An infinite temperature flattens every finite logit to 0; dividing an infinite logit by it would
-         * give NaN, so those keep their value. */
-        if (isinf(temp))
-            c->data[i].logit = isfinite(c->data[i].logit) ? 0.0 : c->data[i].logit;
-        else
-            c->data[i].logit /= temp;
+        /* Infinite logits keep their value (inf / inf would be NaN); an infinite temperature flattens every
+         * finite logit to 0, and a finite one that overflows saturates. */
+        if (!isfinite(c->data[i].logit))
+            continue;
+        c->data[i].logit = isinf(temp) ? 0.0 : logit_saturate(c->data[i].logit / temp);
     }
     return SAMPLING_OK;
 }

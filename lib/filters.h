@@ -74,9 +74,10 @@ bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
  * renormalizes what it prints. */
 SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin);
 
-/* Temperature: divides every logit by temp (temp > 0), or, for temp <= 0, keeps only the first candidate with
- * the largest logit (the rest become -inf; nothing is reordered or removed). p is not updated. temp = 1
- * changes nothing; temp = +inf makes every finite logit 0 (uniform) and leaves infinite ones. Follows llama_sampler_init_temp
+/* Temperature: divides every finite logit by temp (temp > 0; an overflow saturates at +-DBL_MAX), or, for
+ * temp <= 0, keeps only the first candidate with the largest logit (the rest become -inf; nothing is
+ * reordered or removed). p is not updated. temp = 1 changes nothing; temp = +inf makes every finite logit 0
+ * (uniform); infinite logits keep their value. Follows llama_sampler_init_temp
  * (temp_impl; the CLI clamps a negative --temp to 0, which this treats alike); lesson Examples 12 and 13. */
 SamplingStatus apply_temp(Candidates *c, double temp);
 

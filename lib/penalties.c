@@ -47,16 +47,15 @@ static int32_t count_sorted(const int32_t *sorted, size_t n, int32_t id)
 
 static void penalize(TokenData *t, int32_t count, const PenaltyParams *params, PenaltyRule rule)
 {
+    if (!isfinite(t->logit))
+        return;                 /* -inf stays banned; +inf (a forced token) stays forced */
     if (rule == RULE_NAIVE) {
-        t->logit /= params->penalty_repeat;
+        t->logit = logit_saturate(t->logit / params->penalty_repeat);
         return;
     }
     /* Dividing a negative logit would raise it, so a logit <= 0 is multiplied instead. */
-    if (t->logit <= 0)
-        t->logit *= params->penalty_repeat;
-    else
-        t->logit /= params->penalty_repeat;
-    t->logit -= count * params->penalty_freq + params->penalty_present;
+    double logit = t->logit <= 0 ? t->logit * params->penalty_repeat : t->logit / params->penalty_repeat;
+    t->logit = logit_saturate(logit - (count * params->penalty_freq + params->penalty_present));
 }
 
 static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
@@ -113,11 +112,14 @@ SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t
     return apply_rule(c, history, n_history, params, RULE_NAIVE);
 }
 
-/* logit + bias, except that opposite infinities keep the token banned instead of making NaN. */
+/* logit + bias. Opposite infinities keep the token banned instead of making NaN, and a finite logit with a
+ * finite bias stays finite. */
 static double biased(double logit, double bias)
 {
     double sum = logit + bias;
-    return isnan(sum) ? -INFINITY : sum;
+    if (isnan(sum))
+        return -INFINITY;
+    return isfinite(logit) && isfinite(bias) ? logit_saturate(sum) : sum;
 }
 
 static bool at_own_index(const Candidates *c, int32_t token)

@@ -28,8 +28,9 @@ int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, 
 
 /* Penalizes every candidate whose token occurs c > 0 times in the window (the newest penalty_last_n entries
  * of history (n_history,)): first logit /= repeat if logit > 0, else logit *= repeat (so a zero or negative
- * logit moves down, never up); then logit -= c * freq + present. Changes logit; sets sorted = false when it
- * changed anything; p is stale afterwards. Works on any order; fast when the array is in id order (as built).
+ * logit moves down, never up); then logit -= c * freq + present. Infinite logits are left as they are, and a
+ * finite one stays finite (an overflow saturates at +-DBL_MAX, see logit_saturate). Changes logit; sets
+ * sorted = false when it changed anything; p is stale afterwards. Works on any order; fast when the array is in id order (as built).
  * Units: logits in nats; the window in tokens.
  * Bad input: the candidates_check errors; NULL history with n_history > 0 gives SAMPLING_ERR_NULL;
  * penalty_repeat <= 0 or not finite, or a freq/present not finite, gives SAMPLING_ERR_PARAM (llama.cpp's
@@ -53,7 +54,8 @@ SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t
  * flag alone because it always runs first); p is stale afterwards.
  * Bad input: the candidates_check errors; NULL biases with n_biases > 0 gives SAMPLING_ERR_NULL; a NaN bias
  * gives SAMPLING_ERR_PARAM and changes nothing. A +inf bias on a -inf logit (or the reverse) leaves the token
- * at -inf, banned, where IEEE arithmetic (and llama.cpp) would give NaN.
+ * at -inf, banned, where IEEE arithmetic (and llama.cpp) would give NaN; a finite bias on a finite logit
+ * saturates at +-DBL_MAX instead of overflowing.
  * Follows llama_sampler_init_logit_bias (src/llama-sampler.cpp). Lesson Example 6. */
 SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n_biases);
 

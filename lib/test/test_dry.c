@@ -5,6 +5,7 @@
 #include "dry.h"
 #include "tests.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -160,6 +161,12 @@ static void test_penalty_rules(void)
     CHECK_NEAR(0.0, c.data[1].logit, 0);
     CHECK_NEAR(-0.5, c.data[2].logit, 0);
     CHECK_NEAR(-0.5, c.data[3].logit, 0);
+
+    /* A penalty beyond the range of a double saturates instead of banning the token. */
+    const double low[] = {0.0, 0.0, -DBL_MAX, -DBL_MAX, 0.0};
+    candidates_init(&c, buf, low, 5);
+    apply_dry(&c, h, 3, &(DryParams){DBL_MAX, 2.0, 0, 64, NULL, 0});
+    CHECK_NEAR(-DBL_MAX, c.data[2].logit, 0);
 
     /* The same on a shuffled array (the search path), and a negative multiplier boosts. */
     TokenData shuffled[3] = {{3, 0, 0}, {1, 0, 0}, {2, 0, 0}};

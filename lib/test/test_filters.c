@@ -5,6 +5,7 @@
 #include "filters.h"
 #include "tests.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -329,6 +330,11 @@ static void test_temperature(void)
     CHECK_NEAR(0.0, c.data[0].logit, 0);
     CHECK_NEAR(-INFINITY, c.data[1].logit, 0);
     CHECK_INT(SAMPLING_ERR_PARAM, apply_temp(&c, NAN));
+    const double extreme[] = {-DBL_MAX, DBL_MAX};
+    candidates_init(&c, buf, extreme, 2);
+    apply_temp(&c, 0.5);                         /* doubling overflows: it saturates, nothing is banned */
+    CHECK_NEAR(-DBL_MAX, c.data[0].logit, 0);
+    CHECK_NEAR(DBL_MAX, c.data[1].logit, 0);
 
     /* temp-ext: logits 2, 0 give p 0.8808, 0.1192 and H = 0.3653 nats = 0.5271 ln 2, so with temp 1,
      * range 0.5 and exponent 1, T = 0.5 + 1.0 * 0.5271 = 1.02707 and the top logit becomes 1.94730. */

@@ -13,5 +13,6 @@ int main(void)
     test_chain();
     test_args();
     test_edges();
+    test_property();
     return check_summary();
 }

@@ -5,6 +5,7 @@
 #include "penalties.h"
 #include "tests.h"
 
+#include <float.h>
 #include <math.h>
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -189,8 +190,29 @@ static void test_logit_bias(void)
     CHECK(c.data[4].p > 0 && c.data[4].p < 1e-40);
 }
 
+static void test_overflow_saturates(void)
+{
+    /* A finite logit stays finite: arithmetic overflow must not ban a token. */
+    const double extreme[] = {-DBL_MAX, DBL_MAX};
+    const int32_t history[] = {0, 1};
+    TokenData buf[2];
+    Candidates c;
+    candidates_init(&c, buf, extreme, 2);
+    apply_penalties(&c, history, 2, &(PenaltyParams){64, 2.0, 0.0, 0.0});
+    CHECK_NEAR(-DBL_MAX, c.data[0].logit, 0);
+    CHECK_NEAR(DBL_MAX / 2, c.data[1].logit, 0);
+    candidates_init(&c, buf, extreme, 2);
+    const LogitBias push[] = {{0, -DBL_MAX}, {1, DBL_MAX}};
+    apply_logit_bias(&c, push, 2);
+    CHECK_NEAR(-DBL_MAX, c.data[0].logit, 0);
+    CHECK_NEAR(DBL_MAX, c.data[1].logit, 0);
+    CHECK_NEAR(-DBL_MAX, logit_saturate(-INFINITY), 0);
+    CHECK(isnan(logit_saturate(NAN)));
+}
+
 void test_penalties(void)
 {
+    test_overflow_saturates();
     test_repeat_rule();
     test_window_counts();
     test_lesson_example_4();

@@ -11,5 +11,6 @@ void test_dry(void);
 void test_chain(void);
 void test_args(void);
 void test_edges(void);
+void test_property(void);
 
 #endif
