@@ -3,7 +3,8 @@
 #   make            build the library, its tests and the thirteen lesson programs under build/
 #   make check      run the library's tests, then ./run_all.sh; the last line is the overall "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
-#   make clean      remove build/ and build-san/
+#   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
+#   make clean      remove build/, build-san/ and build-fuzz/
 #
 # CC, CFLAGS, LDFLAGS and LDLIBS are yours to set; the flags the build needs are added before your CFLAGS.
 # V=1 shows the full commands; WERROR=1 turns warnings into errors; JOBS=1 compiles one file at a time.
@@ -19,7 +20,7 @@ REQUIRED_CFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -ffp-contract=off -
 SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 LIB_SRC    := $(wildcard lib/*.c)
-TEST_SRC   := $(wildcard lib/test/*.c)
+TEST_SRC   := $(filter-out lib/test/fuzz_%.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
 LESSONS    := $(LESSON_SRC:lessons/%.c=%)
 
@@ -35,7 +36,7 @@ endif
 .DELETE_ON_ERROR:
 .SECONDARY:
 .SUFFIXES:
-.PHONY: all check sanitize clean
+.PHONY: all check sanitize fuzz clean
 
 all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib
 
@@ -83,5 +84,15 @@ check: all
 sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib
 	$(call run_checks,$(SAN))
 
+# Arbitrary bytes as logits, history and parameters for the chain (lib/test/fuzz_chain.c). Not part of check.
+FUZZ         ?= build-fuzz
+FUZZ_SECONDS ?= 60
+fuzz:
+	@mkdir -p $(FUZZ)/corpus
+	$(call say,LINK,$(FUZZ)/fuzz_chain)clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(REQUIRED_CFLAGS) -o $(FUZZ)/fuzz_chain lib/test/fuzz_chain.c $(LIB_SRC) -lm \
+	    || { echo "make fuzz needs clang with libFuzzer (Debian: clang and libclang-rt-dev)"; exit 1; }
+	$(FUZZ)/fuzz_chain -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus
+
 clean:
-	rm -rf $(BUILD) $(SAN)
+	rm -rf $(BUILD) $(SAN) $(FUZZ)

@@ -90,7 +90,7 @@ static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHAB
     rng_seed(&rng, seed);
     int32_t last = (int32_t)(strchr(alphabet, 't') - alphabet);
     text[0] = alphabet[last];
-    chain_accept(ch, last);
+    lesson_check(program, chain_accept(ch, last));
     long kept = 0;
     for (int step = 0; step < STEPS; step++) {
         double logits[MAX_ALPHABET];
@@ -106,7 +106,7 @@ static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHAB
         lesson_check(program, candidates_sort_by_id(&c));
         lesson_check(program, sample_dist(&c, rng_next_double(&rng)));
         last = c.data[c.selected].id;
-        chain_accept(ch, last);
+        lesson_check(program, chain_accept(ch, last));
         text[step + 1] = alphabet[last];
     }
     text[STEPS + 1] = '\0';

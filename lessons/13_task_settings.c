@@ -56,7 +56,7 @@ int main(void)
         Chain ch;
         lesson_check(program, chain_init_from_params(&ch, &p, N_VOCAB));
         for (size_t i = 0; i < sizeof history / sizeof history[0]; i++)
-            chain_accept(&ch, history[i]);
+            lesson_check(program, chain_accept(&ch, history[i]));
 
         TokenData buf[N_VOCAB];
         Candidates c;

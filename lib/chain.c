@@ -57,19 +57,15 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
         return SAMPLING_ERR_NULL;
     if (!params_valid(params) || n_vocab > INT32_MAX)
         return SAMPLING_ERR_PARAM;
-    size_t cap = 0;
+    size_t window = 0;
     if (params->penalty_last_n > 0)
-        cap = (size_t)params->penalty_last_n;
-    if (params->dry_penalty_last_n > 0 && (size_t)params->dry_penalty_last_n > cap)
-        cap = (size_t)params->dry_penalty_last_n;
-    int32_t *history = malloc((2 * cap + 1) * sizeof *history);
+        window = (size_t)params->penalty_last_n;
+    if (params->dry_penalty_last_n > 0 && (size_t)params->dry_penalty_last_n > window)
+        window = (size_t)params->dry_penalty_last_n;
     TokenData *buf = malloc((n_vocab + 1) * sizeof *buf);
-    if (history == NULL || buf == NULL) {
-        free(history);
-        free(buf);
+    if (buf == NULL)
         return SAMPLING_ERR_NOMEM;
-    }
-    *ch = (Chain){.params = *params, .history = history, .history_cap = cap, .buf = buf, .n_vocab = n_vocab};
+    *ch = (Chain){.params = *params, .window = window, .buf = buf, .n_vocab = n_vocab};
     rng_seed(&ch->dist_rng, params->seed);
     rng_seed(&ch->xtc_rng, params->seed);
     rng_seed(&ch->mirostat_rng, params->seed);
@@ -149,7 +145,7 @@ void chain_free(Chain *ch)
     free(ch->buf);
     ch->history = NULL;
     ch->buf = NULL;
-    ch->n_history = ch->history_cap = ch->n_vocab = 0;
+    ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
 const char *stage_name(const Stage *stage)
@@ -181,17 +177,31 @@ size_t chain_describe(const Chain *ch, char *buf, size_t size)
     return len;
 }
 
-void chain_accept(Chain *ch, int32_t token)
+SamplingStatus chain_accept(Chain *ch, int32_t token)
 {
-    if (ch == NULL || ch->history_cap == 0)
-        return;
-    /* The buffer holds twice the window: when full, the newest window moves to the front in one copy, so
-     * the window is always contiguous and each accept costs O(1) amortized. */
-    if (ch->n_history == 2 * ch->history_cap) {
-        memmove(ch->history, ch->history + ch->history_cap, ch->history_cap * sizeof *ch->history);
-        ch->n_history = ch->history_cap;
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (ch->window == 0)
+        return SAMPLING_OK;
+    /* Up to twice the window is kept: when that is full, the newest window moves to the front in one copy,
+     * so the window is always contiguous and each accept costs O(1) amortized. Below that the buffer doubles
+     * as needed, so a huge window costs memory only once that many tokens have been accepted. */
+    if (ch->n_history == 2 * ch->window) {
+        memmove(ch->history, ch->history + ch->window, ch->window * sizeof *ch->history);
+        ch->n_history = ch->window;
+    }
+    if (ch->n_history == ch->history_size) {
+        size_t size = ch->history_size < 32 ? 64 : 2 * ch->history_size;
+        if (size > 2 * ch->window)
+            size = 2 * ch->window;
+        int32_t *grown = realloc(ch->history, size * sizeof *grown);
+        if (grown == NULL)
+            return SAMPLING_ERR_NOMEM;
+        ch->history = grown;
+        ch->history_size = size;
     }
     ch->history[ch->n_history++] = token;
+    return SAMPLING_OK;
 }
 
 /* logit-bias with the user's entries plus a ban on every end-of-generation token when ignore_eos is set. */

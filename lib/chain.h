@@ -86,8 +86,10 @@ typedef struct {
     size_t n_stages;
     Rng dist_rng, xtc_rng, mirostat_rng;   /* one generator per random sampler, each seeded params.seed */
     MirostatState mirostat;     /* mu lives here, across calls */
-    int32_t *history;           /* (2 * history_cap,) accepted tokens, oldest first; the newest count */
-    size_t n_history, history_cap;
+    int32_t *history;           /* (history_size,) accepted tokens, oldest first; the newest `window` count */
+    size_t n_history;           /* tokens stored, at most 2 * window */
+    size_t history_size;        /* allocated entries; grows with the history, up to 2 * window */
+    size_t window;              /* the longer of the penalty and DRY windows, in tokens */
     TokenData *buf;             /* (n_vocab,) the candidates chain_sample builds */
     size_t n_vocab;
 } Chain;
@@ -99,9 +101,9 @@ SamplingParams sampling_params_default(void);
 /* The canonical name of a sampler-list entry ("top_k", "typ_p", ...); "unknown" for a value out of range. */
 const char *sampler_type_name(SamplerType type);
 
-/* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates
- * the history (the larger of the two windows) and a candidate buffer of n_vocab. n_vocab 0 makes a chain that
- * can only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL; a NaN parameter, a mirostat
+/* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates a
+ * candidate buffer of n_vocab (the history grows as tokens are accepted). n_vocab 0 makes a chain that can
+ * only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL; a NaN parameter, a mirostat
  * other than 0, 1 or 2, a negative min_keep, n_logit_bias or n_samplers above its array, or n_vocab above
  * INT32_MAX gives SAMPLING_ERR_PARAM; malloc failure SAMPLING_ERR_NOMEM. On error nothing is allocated. */
 SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab);
@@ -133,8 +135,10 @@ size_t chain_describe(const Chain *ch, char *buf, size_t size);
 
 /* Records an accepted token (a prompt token or a sampled one) in the history the penalties and DRY read; the
  * oldest beyond the longer window is forgotten. Any id is recorded; ids that match no candidate have no
- * effect later. NULL ch does nothing. Follows llama_sampler_accept on the chain. */
-void chain_accept(Chain *ch, int32_t token);
+ * effect later. O(1) amortized; the history's memory grows with it, to at most twice the window. Returns
+ * SAMPLING_ERR_NULL for NULL ch and SAMPLING_ERR_NOMEM when it cannot grow (the token is then not recorded).
+ * Follows llama_sampler_accept on the chain. */
+SamplingStatus chain_accept(Chain *ch, int32_t token);
 
 /* Runs stage i of the chain on c, drawing a coin from that stage's generator when llama.cpp would. An empty
  * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Bad input: NULL ch gives

@@ -137,7 +137,7 @@ static void test_sampling_through_a_chain(void)
     int32_t token = -1;
     CHECK_INT(SAMPLING_OK, chain_sample(&ch, logits, 4, &token));
     CHECK_INT(1, token);
-    chain_accept(&ch, token);
+    CHECK_INT(SAMPLING_OK, chain_accept(&ch, token));
     CHECK_INT(SAMPLING_OK, chain_sample(&ch, logits, 4, &token));
     CHECK_INT(2, token);                        /* 2.0 / 100 now loses to 1.9 */
     CHECK_INT(SAMPLING_ERR_PARAM, chain_sample(&ch, logits, 3, &token));
@@ -185,7 +185,7 @@ static void test_history_window(void)
     chain_init_from_params(&ch, &p, 3);
     const int32_t accepted[] = {0, 0, 1, 1, 1};
     for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++)
-        chain_accept(&ch, accepted[i]);
+        CHECK_INT(SAMPLING_OK, chain_accept(&ch, accepted[i]));
     const double zeros[] = {0.0, 0.0, 0.0};
     TokenData buf[3];
     Candidates c;
@@ -193,8 +193,12 @@ static void test_history_window(void)
     CHECK_INT(SAMPLING_OK, chain_apply_stage(&ch, 0, &c));
     CHECK_NEAR(0.0, c.data[0].logit, 0);
     CHECK_NEAR(-2.0, c.data[1].logit, 0);
+    int refused = 0;
     for (int i = 0; i < 1001; i++)
-        chain_accept(&ch, i % 3);                /* ..., 998 % 3 = 2, 999 % 3 = 0, 1000 % 3 = 1 */
+        refused += chain_accept(&ch, i % 3) != SAMPLING_OK;   /* ..., 999 % 3 = 0, 1000 % 3 = 1 */
+    CHECK_INT(0, refused);
+    CHECK(ch.history_size <= 4);                /* never more than twice the window */
+    CHECK_INT(SAMPLING_ERR_NULL, chain_accept(NULL, 1));
     candidates_init(&c, buf, zeros, 3);
     chain_apply_stage(&ch, 0, &c);
     CHECK_NEAR(-1.0, c.data[0].logit, 0);

@@ -193,7 +193,8 @@ static void run_case(Probe *pr, const SamplingParams *p, const double *logits, c
         return;
     }
     for (size_t i = 0; i < n_history; i++)
-        chain_accept(&ch, history[i]);
+        if (chain_accept(&ch, history[i]) != SAMPLING_OK)
+            fail(pr, &(Stage){STAGE_PENALTIES, false}, "chain_accept failed");
     for (int step = 0; step < STEPS; step++) {
         Candidates c;
         candidates_init(&c, buf, logits, pr->n_vocab);
@@ -206,8 +207,8 @@ static void run_case(Probe *pr, const SamplingParams *p, const double *logits, c
         if (!any && st != SAMPLING_ERR_NO_FINITE)
             fail(pr, last, "no survivor went in, but the chain did not say SAMPLING_ERR_NO_FINITE");
         tokens[step] = st == SAMPLING_OK ? c.data[c.selected].id : -1;
-        if (st == SAMPLING_OK)
-            chain_accept(&ch, tokens[step]);
+        if (st == SAMPLING_OK && chain_accept(&ch, tokens[step]) != SAMPLING_OK)
+            fail(pr, last, "chain_accept failed");
     }
     chain_free(&ch);
 }
