@@ -3,8 +3,9 @@
 #   make            build the library, its tests and the thirteen lesson programs under build/
 #   make check      run the library's tests, then ./run_all.sh; the last line is the overall "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
+#   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
-#   make clean      remove build/, build-san/ and build-fuzz/
+#   make clean      remove build/, build-san/, build-bench/ and build-fuzz/
 #
 # CC, CFLAGS, LDFLAGS and LDLIBS are yours to set; the flags the build needs are added before your CFLAGS.
 # V=1 shows the full commands; WERROR=1 turns warnings into errors; JOBS=1 compiles one file at a time.
@@ -15,6 +16,7 @@ JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 MAKEFLAGS += -j$(JOBS)
 BUILD   ?= build
 SAN     ?= build-san
+BENCH   ?= build-bench
 
 REQUIRED_CFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -ffp-contract=off -Ilib $(if $(WERROR),-Werror)
 SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -36,7 +38,7 @@ endif
 .DELETE_ON_ERROR:
 .SECONDARY:
 .SUFFIXES:
-.PHONY: all check sanitize fuzz clean
+.PHONY: all check sanitize bench fuzz clean
 
 all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib
 
@@ -54,11 +56,20 @@ $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
--include $(wildcard $(1)/lib/*.d $(1)/lib/test/*.d $(1)/lessons/*.d)
+-include $(wildcard $(1)/lib/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
 $(eval $(call build_tree,$(BUILD),))
 $(eval $(call build_tree,$(SAN),$(SAN_FLAGS)))
+$(eval $(call build_tree,$(BENCH),-O2))
+
+$(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)$(CC) -O2 $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+
+# Never part of check: timings are figures to read, not tests.
+bench: $(BENCH)/bin/bench
+	$(BENCH)/bin/bench
 
 # Runs the library's tests, Example 11's command-line test and the runner on tree $(1), and ends with the sum
 # of their "N passed, M failed" lines. The exit status is non-zero when any part failed or printed no summary.
@@ -95,4 +106,4 @@ fuzz:
 	$(FUZZ)/fuzz_chain -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus
 
 clean:
-	rm -rf $(BUILD) $(SAN) $(FUZZ)
+	rm -rf $(BUILD) $(SAN) $(BENCH) $(FUZZ)

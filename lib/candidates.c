@@ -43,18 +43,22 @@ SamplingStatus candidates_check(const Candidates *c)
 
 SamplingStatus candidates_softmax(Candidates *c, bool do_sort)
 {
-    SamplingStatus st = candidates_check(c);
-    if (st != SAMPLING_OK)
-        return st;
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return SAMPLING_ERR_NULL;
+    double max = -INFINITY;                     /* one pass finds a NaN and the maximum */
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = c->data[i].logit;
+        if (isnan(logit))
+            return SAMPLING_ERR_NAN;
+        if (logit > max)
+            max = logit;
+    }
     if (c->size == 0)
         return SAMPLING_ERR_EMPTY;
-    if (do_sort && !c->sorted)
-        candidates_sort(c);
-
-    double max = c->data[0].logit;
-    for (size_t i = 1; i < c->size; i++)
-        if (c->data[i].logit > max)
-            max = c->data[i].logit;
+    if (do_sort && !c->sorted) {
+        candidates_partial_sort(c, c->size);
+        c->sorted = true;
+    }
     if (max == -INFINITY) {
         for (size_t i = 0; i < c->size; i++)
             c->data[i].p = 0.0;
@@ -88,22 +92,22 @@ static int by_id(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-SamplingStatus candidates_sort(Candidates *c)
-{
-    SamplingStatus st = candidates_check(c);
-    if (st != SAMPLING_OK)
-        return st;
-    if (c->size > 1)
-        qsort(c->data, c->size, sizeof *c->data, by_logit_desc);
-    c->sorted = true;
-    c->selected = -1;
-    return SAMPLING_OK;
-}
-
 static bool better(const TokenData *a, const TokenData *b)
 {
     return by_logit_desc(a, b) < 0;
 }
+
+static void swap(TokenData *a, TokenData *b)
+{
+    TokenData tmp = *a;
+    *a = *b;
+    *b = tmp;
+}
+
+/* ===== Sorting the best k: a heap for small k, buckets of logit values for large k ===== */
+
+#define HEAP_MAX 1024       /* partial sorts of up to this many candidates use the heap */
+#define N_BUCKETS 1024      /* buckets over the range of finite logits; one more holds the -inf ones */
 
 /* Restores the heap below index i of heap (n,), where every parent is worse than its children: the root is
  * the worst of the k best seen so far, the one to replace when a better candidate comes along. */
@@ -117,10 +121,96 @@ static void sift_down(TokenData *heap, size_t n, size_t i)
             worst = right;
         if (worst == i)
             return;
-        TokenData tmp = heap[i];
-        heap[i] = heap[worst];
-        heap[worst] = tmp;
+        swap(&heap[i], &heap[worst]);
         i = worst;
+    }
+}
+
+/* Sorts d (n,) as candidates_sort does: insertion sort for a handful (a bucket usually holds few), else qsort. */
+static void sort_small(TokenData *d, size_t n)
+{
+    if (n > 16) {
+        qsort(d, n, sizeof *d, by_logit_desc);
+        return;
+    }
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && better(&d[j], &d[j - 1]); j--)
+            swap(&d[j], &d[j - 1]);
+}
+
+static void heap_sort_front(TokenData *d, size_t size, size_t k)
+{
+    for (size_t i = k / 2; i-- > 0;)
+        sift_down(d, k, i);
+    for (size_t i = k; i < size; i++) {
+        if (better(&d[i], &d[0])) {
+            swap(&d[0], &d[i]);
+            sift_down(d, k, 0);
+        }
+    }
+    qsort(d, k, sizeof *d, by_logit_desc);
+}
+
+typedef struct {
+    double max;     /* the largest logit */
+    double scale;   /* buckets per unit of logit; 0 puts every finite logit in bucket 0 */
+} Buckets;
+
+static Buckets buckets_for(const Candidates *c)
+{
+    double max = -INFINITY, min = INFINITY;
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = c->data[i].logit;
+        if (logit == -INFINITY)
+            continue;
+        max = logit > max ? logit : max;
+        min = logit < min ? logit : min;
+    }
+    double range = max - min;
+    return (Buckets){max, isfinite(range) && range > 0 ? (N_BUCKETS - 1) / range : 0.0};
+}
+
+/* 0 for the largest logits up to N_BUCKETS - 1 for the smallest finite ones, N_BUCKETS for -inf; a larger
+ * logit never lands in a later bucket, so sorting bucket by bucket sorts the whole. */
+static size_t bucket_of(const Buckets *b, double logit)
+{
+    if (logit == -INFINITY)
+        return N_BUCKETS;
+    double x = b->scale == 0 ? 0 : (b->max - logit) * b->scale;
+    return x < N_BUCKETS - 1 ? (size_t)(int)x : N_BUCKETS - 1;   /* via int: a cheaper conversion */
+}
+
+/* The candidates per bucket, count (N_BUCKETS + 1,). */
+static void count_buckets(const Candidates *c, const Buckets *b, size_t *count)
+{
+    for (size_t j = 0; j <= N_BUCKETS; j++)
+        count[j] = 0;
+    for (size_t i = 0; i < c->size; i++)
+        count[bucket_of(b, c->data[i].logit)]++;
+}
+
+/* Sorts the candidates of buckets 0..last (count (N_BUCKETS + 1,) per bucket) to the front, in O(size) plus
+ * the sorts of those buckets: move them to the front, put them in bucket order in place (an American flag
+ * sort), then sort each bucket. The rest is left in no particular order. */
+static void sort_buckets_front(Candidates *c, const Buckets *b, const size_t *count, size_t last)
+{
+    TokenData *d = c->data;
+    size_t start[N_BUCKETS + 1], next[N_BUCKETS + 1];
+    size_t front = 0;
+    for (size_t i = 0; i < c->size; i++)
+        if (bucket_of(b, d[i].logit) <= last)
+            swap(&d[front++], &d[i]);
+    for (size_t j = 0; j <= last; j++)
+        next[j] = start[j] = j == 0 ? 0 : start[j - 1] + count[j - 1];
+    for (size_t j = 0; j <= last; j++) {
+        while (next[j] < start[j] + count[j]) {
+            size_t home = bucket_of(b, d[next[j]].logit);
+            if (home == j)
+                next[j]++;
+            else
+                swap(&d[next[j]], &d[next[home]++]);
+        }
+        sort_small(d + start[j], count[j]);
     }
 }
 
@@ -129,26 +219,64 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k)
     if (c == NULL || (c->data == NULL && c->size > 0))
         return SAMPLING_ERR_NULL;
     c->selected = -1;
-    if (k >= c->size) {
-        if (c->size > 1)
-            qsort(c->data, c->size, sizeof *c->data, by_logit_desc);
+    if (k > c->size)
+        k = c->size;
+    if (k == 0 || c->size < 2)
         return SAMPLING_OK;
+    if (k <= HEAP_MAX && k < c->size) {
+        heap_sort_front(c->data, c->size, k);
+    } else if (c->size <= HEAP_MAX) {
+        qsort(c->data, c->size, sizeof *c->data, by_logit_desc);
+    } else {
+        Buckets b = buckets_for(c);
+        size_t count[N_BUCKETS + 1], last = 0;
+        count_buckets(c, &b, count);
+        for (size_t needed = count[0]; needed < k;)
+            needed += count[++last];
+        sort_buckets_front(c, &b, count, last);
     }
-    if (k == 0)
-        return SAMPLING_OK;
-    TokenData *d = c->data;
-    for (size_t i = k / 2; i-- > 0;)
-        sift_down(d, k, i);
-    for (size_t i = k; i < c->size; i++) {
-        if (better(&d[i], &d[0])) {
-            TokenData tmp = d[0];
-            d[0] = d[i];
-            d[i] = tmp;
-            sift_down(d, k, 0);
-        }
-    }
-    qsort(d, k, sizeof *d, by_logit_desc);
     return SAMPLING_OK;
+}
+
+SamplingStatus candidates_sort(Candidates *c)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    candidates_partial_sort(c, c->size);
+    c->sorted = true;
+    return SAMPLING_OK;
+}
+
+size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count)
+{
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return 0;
+    if (c->size <= HEAP_MAX) {
+        candidates_partial_sort(c, c->size);
+        return c->size;
+    }
+    /* The mass of each bucket says how many buckets, and so how many candidates, the prefix needs. */
+    Buckets b = buckets_for(c);
+    size_t count[N_BUCKETS + 1] = {0}, k = 0, last = 0;
+    double bucket_mass[N_BUCKETS + 1] = {0}, sum = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        size_t j = bucket_of(&b, c->data[i].logit);
+        count[j]++;
+        bucket_mass[j] += c->data[i].p;
+    }
+    for (;; last++) {
+        k += count[last];
+        sum += bucket_mass[last];
+        if ((sum >= mass && k >= min_count) || last == N_BUCKETS)
+            break;
+    }
+    if (k <= HEAP_MAX)          /* bucket 0 holds the largest logit, so k >= 1 */
+        heap_sort_front(c->data, c->size, k);
+    else
+        sort_buckets_front(c, &b, count, last);
+    c->selected = -1;
+    return k;
 }
 
 SamplingStatus candidates_sort_by_id(Candidates *c)

@@ -11,7 +11,8 @@
  * and draws). Logits are natural-log odds; p is a probability in [0, 1].
  *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
- * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
+ * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix,
+ * candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
  * entropy_nats, surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
@@ -75,10 +76,21 @@ SamplingStatus candidates_sort(Candidates *c);
 
 /* Moves the k candidates with the largest logits to data[0..k), sorted as candidates_sort sorts; data[k..size)
  * is left in no particular order. size and sorted are not changed; selected becomes -1. k >= size sorts all.
- * O(size log k) with a heap, no allocation. NaN logits are not checked (the samplers check first).
- * Bad input: NULL c, or NULL data with size > 0, returns SAMPLING_ERR_NULL. Follows the partial sort that
- * llama.cpp's top-k uses (its bucket sort for large k is a speed-up, not a different result). */
+ * Up to k = 1024 a heap selects the k (O(size log k)); beyond that the candidates go into 1,024 buckets of
+ * logit values and only the buckets that hold the k best are sorted, which is also how a large array is
+ * sorted whole. NaN logits are not checked (the samplers check first). Bad input: NULL c, or NULL data with
+ * size > 0, returns SAMPLING_ERR_NULL. Follows llama.cpp's partial sort (a heap for small k, a bucket sort
+ * for large k, PR #5109); the result is the same as a full sort's first k. */
 SamplingStatus candidates_partial_sort(Candidates *c, size_t k);
+
+/* Sorts a prefix of the array just long enough that its p sum reaches `mass` and it holds at least min_count
+ * candidates, and returns that prefix's length (size when everything was sorted); the rest is in no
+ * particular order. p must be filled (candidates_softmax). One pass adds up the mass per bucket of logit
+ * values, which says how many of the best candidates the prefix needs; only those are then sorted (a heap
+ * for up to 1,024, the buckets beyond): much cheaper than a full sort when a few thousand tokens hold the
+ * mass. Rounding can put the exact cut just past the prefix; top-p then sorts the rest. size and sorted are
+ * not changed. NULL c returns 0. Plays the part of llama.cpp's top-p pre-selection (PR #15665). */
+size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
 
 /* Puts the candidates back in ascending id order, the order of the lesson's logit arrays. Sets
  * sorted = false and selected = -1. Not a llama.cpp step: lesson programs use it before a draw that must walk

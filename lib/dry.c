@@ -6,6 +6,8 @@
  * that followed the earlier run, r[k - 1], would extend the repeat. */
 #include "dry.h"
 
+#include "token_map.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -127,20 +129,6 @@ double dry_penalty(const DryParams *params, int32_t length)
     return params->dry_multiplier * pow(params->dry_base, exponent);
 }
 
-typedef struct {
-    int32_t token;
-    size_t length;
-} Repeat;
-
-/* Sorts by token, longest repeat first within a token, so the first entry of each token is its maximum. */
-static int by_token_then_longest(const void *a, const void *b)
-{
-    const Repeat *x = a, *y = b;
-    if (x->token != y->token)
-        return x->token < y->token ? -1 : 1;
-    return (x->length < y->length) - (x->length > y->length);
-}
-
 static bool is_single_token_breaker(const DryParams *params, int32_t token)
 {
     for (size_t b = 0; b < params->n_breakers; b++)
@@ -153,21 +141,6 @@ static void penalize(TokenData *t, size_t length, const DryParams *params)
 {
     if (!is_single_token_breaker(params, t->id) && isfinite(t->logit))
         t->logit = logit_saturate(t->logit - dry_penalty(params, (int32_t)length));
-}
-
-/* Finds the longest repeat for `id` among the sorted repeats (n,) by binary search for its first entry.
- * Returns false when `id` extends no repeat (a length of 0 is a real repeat when dry_allowed_length is 0). */
-static bool longest_for(const Repeat *repeats, size_t n, int32_t id, size_t *length)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (repeats[mid].token < id) lo = mid + 1; else hi = mid;
-    }
-    if (lo == n || repeats[lo].token != id)
-        return false;
-    *length = repeats[lo].length;
-    return true;
 }
 
 SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params)
@@ -186,33 +159,33 @@ SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history
         return SAMPLING_OK;
 
     size_t *len = repeat_lengths(&win, params);
-    Repeat *repeats = malloc(win.w * sizeof *repeats);
-    if (len == NULL || repeats == NULL) {
+    TokenMap longest;                           /* token -> the longest repeat it would extend */
+    if (len == NULL || token_map_init(&longest, win.w) != SAMPLING_OK) {
         free(len);
-        free(repeats);
         return SAMPLING_ERR_NOMEM;
     }
-    size_t n = 0;
-    for (size_t k = 1; k < win.w; k++)
-        if (len[k - 1] >= (size_t)params->dry_allowed_length)
-            repeats[n++] = (Repeat){r_at(&win, k - 1), len[k - 1]};
-    qsort(repeats, n, sizeof *repeats, by_token_then_longest);
-
+    for (size_t k = 1; k < win.w; k++) {
+        if (len[k - 1] < (size_t)params->dry_allowed_length)
+            continue;
+        int32_t *best = token_map_slot(&longest, r_at(&win, k - 1));
+        if (len[k - 1] + 1 > (size_t)*best)
+            *best = (int32_t)len[k - 1] + 1;    /* stored + 1, so that 0 still means "no repeat" */
+    }
     if (candidates_in_id_order(c)) {
-        for (size_t i = 0; i < n; i++) {
-            bool first_of_token = i == 0 || repeats[i].token != repeats[i - 1].token;
-            if (first_of_token && repeats[i].token >= 0 && (size_t)repeats[i].token < c->size)
-                penalize(&c->data[repeats[i].token], repeats[i].length, params);
+        for (size_t slot = 0; slot <= longest.mask; slot++) {
+            int32_t token = longest.used[slot] ? longest.keys[slot] : -1;
+            if (token >= 0 && (size_t)token < c->size)
+                penalize(&c->data[token], (size_t)longest.values[slot] - 1, params);
         }
     } else {
         for (size_t i = 0; i < c->size; i++) {
-            size_t length;
-            if (longest_for(repeats, n, c->data[i].id, &length))
-                penalize(&c->data[i], length, params);
+            const int32_t *best = token_map_find(&longest, c->data[i].id);
+            if (best != NULL)
+                penalize(&c->data[i], (size_t)*best - 1, params);
         }
     }
     free(len);
-    free(repeats);
+    token_map_free(&longest);
     c->sorted = false;
     return SAMPLING_OK;
 }

@@ -15,12 +15,19 @@ static SamplingStatus check_args(const Candidates *c, double a, double b)
     return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
 }
 
-static bool all_neg_inf(const Candidates *c)
+/* The same without reading the logits, for the filters whose candidates_softmax call checks them anyway:
+ * one pass fewer over a large vocabulary. */
+static SamplingStatus check_pointers_and_params(const Candidates *c, double a, double b)
 {
-    for (size_t i = 0; i < c->size; i++)
-        if (c->data[i].logit != -INFINITY)
-            return false;
-    return true;
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return SAMPLING_ERR_NULL;
+    return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
+}
+
+static void sort_all(Candidates *c)
+{
+    candidates_partial_sort(c, c->size);
+    c->sorted = true;
 }
 
 SamplingStatus apply_top_k(Candidates *c, int32_t k)
@@ -36,23 +43,39 @@ SamplingStatus apply_top_k(Candidates *c, int32_t k)
     return SAMPLING_OK;
 }
 
+/* How many of the first n (sorted) candidates top-p keeps: the first i + 1 whose p sum reaches top_p, at
+ * least min_keep; 0 when the sum never reaches it within n. */
+static size_t top_p_cut(const Candidates *c, size_t n, double top_p, size_t min_keep)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += c->data[i].p;
+        if (sum >= top_p && i + 1 >= min_keep)
+            return i + 1;
+    }
+    return 0;
+}
+
 SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
 {
-    SamplingStatus st = check_args(c, top_p, 0);
-    if (st != SAMPLING_OK || top_p >= 1 || c->size == 0 || all_neg_inf(c))
+    SamplingStatus st = check_pointers_and_params(c, top_p, 0);
+    if (st != SAMPLING_OK)
         return st;
-    /* p over the current candidates, summed in their current order, then the walk in descending order. */
-    candidates_softmax(c, false);
-    if (!c->sorted)
-        candidates_sort(c);
-    double sum = 0;
-    for (size_t i = 0; i < c->size; i++) {
-        sum += c->data[i].p;
-        if (sum >= top_p && i + 1 >= min_keep) {
-            c->size = i + 1;
-            break;
-        }
+    if (top_p >= 1 || c->size == 0)
+        return candidates_check(c);
+    /* p over the current candidates, summed in their current order, then the walk in descending order over
+     * a sorted prefix that holds the cut (or, failing that, over everything, sorted). */
+    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
+    size_t sorted = c->sorted ? c->size : candidates_sort_prefix(c, top_p, min_keep);
+    size_t keep = top_p_cut(c, sorted, top_p, min_keep);
+    if (keep == 0 && sorted < c->size) {
+        sort_all(c);
+        keep = top_p_cut(c, c->size, top_p, min_keep);
     }
+    if (keep > 0)
+        c->size = keep;
+    c->sorted = true;
     return SAMPLING_OK;
 }
 
@@ -105,10 +128,14 @@ static int by_distance(const void *a, const void *b)
 
 SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
 {
-    SamplingStatus st = check_args(c, typical_p, 0);
-    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0 || all_neg_inf(c))
+    SamplingStatus st = check_pointers_and_params(c, typical_p, 0);
+    if (st != SAMPLING_OK)
         return st;
-    candidates_softmax(c, true);
+    if (typical_p >= 1 || c->size == 0)
+        return candidates_check(c);
+    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
+    sort_all(c);
     double entropy = entropy_nats(c);
 
     size_t n = c->size;
@@ -180,14 +207,16 @@ bool xtc_draws_coin(const Candidates *c, double probability, double threshold)
 
 SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin)
 {
-    SamplingStatus st = check_args(c, probability, threshold);
+    SamplingStatus st = check_pointers_and_params(c, probability, threshold);
     if (st != SAMPLING_OK)
         return st;
     if (!(coin >= 0 && coin <= 1))
         return SAMPLING_ERR_PARAM;
-    if (!xtc_draws_coin(c, probability, threshold) || coin > probability || all_neg_inf(c))
-        return SAMPLING_OK;
-    candidates_softmax(c, true);
+    if (!xtc_draws_coin(c, probability, threshold) || coin > probability)
+        return candidates_check(c);
+    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
+    sort_all(c);
     size_t last = 0;                /* the last of the leading tokens with p >= threshold */
     if (c->data[0].p < threshold)
         return SAMPLING_OK;
@@ -227,17 +256,19 @@ SamplingStatus apply_temp(Candidates *c, double temp)
 
 SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent)
 {
-    SamplingStatus st = check_args(c, temp, delta);
+    SamplingStatus st = check_pointers_and_params(c, temp, delta);
     if (st != SAMPLING_OK)
         return st;
     if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
         return SAMPLING_ERR_PARAM;
     if (delta <= 0)
         return apply_temp(c, temp);
-    if (c->size <= 1 || all_neg_inf(c))
-        return SAMPLING_OK;
+    if (c->size <= 1)
+        return candidates_check(c);
+    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
+    sort_all(c);
     double max_entropy = log((double)c->size);     /* counts tokens already at -inf, as llama.cpp does */
-    candidates_softmax(c, true);
     double entropy = entropy_nats(c);
     double lo = fmax(0.0, temp - delta), hi = temp + delta;
     double dyn_temp = lo + (hi - lo) * pow(entropy / max_entropy, exponent);

@@ -1,13 +1,13 @@
 /* penalties.c: repetition, frequency and presence penalties, and logit bias.
  *
- * The window is counted once per call: a sorted copy of it turns into runs of (token, count). An array still in
- * id order (the usual case: penalties come first in llama.cpp's chain) is then penalized by direct index, so
- * the cost is O(W log W) plus one pass to check the order, not O(N * W). */
+ * The window is counted once per call into a token map. An array still in id order (the usual case: penalties
+ * come first in llama.cpp's chain) is then penalized by direct index, so the cost is O(W) plus one pass to
+ * check the order, not O(N * W). */
 #include "penalties.h"
 
+#include "token_map.h"
+
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 typedef enum { RULE_LLAMA, RULE_NAIVE } PenaltyRule;
 
@@ -20,29 +20,6 @@ int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, 
     for (size_t i = n_history - w; i < n_history; i++)
         count += history[i] == token;
     return count;
-}
-
-static int compare_ids(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* How many times `id` occurs in the sorted window (n,): two binary searches for the edges of its run. */
-static int32_t count_sorted(const int32_t *sorted, size_t n, int32_t id)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (sorted[mid] < id) lo = mid + 1; else hi = mid;
-    }
-    size_t first = lo;
-    hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (sorted[mid] <= id) lo = mid + 1; else hi = mid;
-    }
-    return (int32_t)(lo - first);
 }
 
 static void penalize(TokenData *t, int32_t count, const PenaltyParams *params, PenaltyRule rule)
@@ -74,29 +51,27 @@ static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n
         return SAMPLING_OK;
 
     size_t w = n_history < (size_t)params->penalty_last_n ? n_history : (size_t)params->penalty_last_n;
-    int32_t *window = malloc(w * sizeof *window);
-    if (window == NULL)
+    TokenMap counts;
+    if (token_map_init(&counts, w) != SAMPLING_OK)
         return SAMPLING_ERR_NOMEM;
-    memcpy(window, history + (n_history - w), w * sizeof *window);
-    qsort(window, w, sizeof *window, compare_ids);
+    for (size_t i = n_history - w; i < n_history; i++)
+        ++*token_map_slot(&counts, history[i]);
 
     if (candidates_in_id_order(c)) {
-        for (size_t i = 0; i < w;) {
-            size_t run = i + 1;
-            while (run < w && window[run] == window[i])
-                run++;
-            if (window[i] >= 0 && (size_t)window[i] < c->size)
-                penalize(&c->data[window[i]], (int32_t)(run - i), params, rule);
-            i = run;
+        /* Penalize by index, one visit per distinct token of the window. */
+        for (size_t slot = 0; slot <= counts.mask; slot++) {
+            int32_t token = counts.used[slot] ? counts.keys[slot] : -1;
+            if (token >= 0 && (size_t)token < c->size)
+                penalize(&c->data[token], counts.values[slot], params, rule);
         }
     } else {
         for (size_t i = 0; i < c->size; i++) {
-            int32_t count = count_sorted(window, w, c->data[i].id);
-            if (count > 0)
-                penalize(&c->data[i], count, params, rule);
+            const int32_t *count = token_map_find(&counts, c->data[i].id);
+            if (count != NULL)
+                penalize(&c->data[i], *count, params, rule);
         }
     }
-    free(window);
+    token_map_free(&counts);
     c->sorted = false;
     return SAMPLING_OK;
 }

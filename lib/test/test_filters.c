@@ -350,8 +350,73 @@ static void test_temperature(void)
     CHECK_INT(SAMPLING_ERR_PARAM, apply_temp_ext(&c, 1.0, INFINITY, 1.0));
 }
 
+/* The reference order, written here independently of the library: logit descending, lower id first. */
+static int reference_order(const void *a, const void *b)
+{
+    const TokenData *x = a, *y = b;
+    if (x->logit != y->logit)
+        return x->logit > y->logit ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void test_large_arrays(void)
+{
+    /* Past 1,024 candidates, sorting and top-p go through buckets of logit values: compare with a plain
+     * qsort and a plain walk, on normal logits, on coarse ties with -inf, and on all-equal logits. */
+    enum { N = 20000 };
+    static double logits[N];
+    static TokenData buf[N], ref[N];
+    static int32_t got[N], want[N];
+    srand(3);
+    for (int shape = 0; shape < 3; shape++) {
+        for (int i = 0; i < N; i++) {
+            double u = (rand() + 1.0) / (RAND_MAX + 2.0), v = (rand() + 1.0) / (RAND_MAX + 2.0);
+            double normal = 3.0 * sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+            logits[i] = shape == 0 ? normal : shape == 1 ? (rand() % 10 == 0 ? -INFINITY : floor(normal)) : 1.0;
+        }
+        Candidates c, r;
+        candidates_init(&r, ref, logits, N);
+        qsort(ref, N, sizeof ref[0], reference_order);
+        for (int i = 0; i < N; i++)
+            want[i] = ref[i].id;
+
+        candidates_init(&c, buf, logits, N);
+        candidates_sort(&c);
+        CHECK_IDS(want, N, got, ids_of(&c, got));
+        const size_t ks[] = {1, 300, 1024, 1025, 7000};
+        for (size_t k = 0; k < N_OF(ks); k++) {
+            candidates_init(&c, buf, logits, N);
+            candidates_partial_sort(&c, ks[k]);
+            ids_of(&c, got);
+            CHECK_IDS(want, ks[k], got, ks[k]);
+        }
+        /* top-p 0.9 and 0.999 with min_keep 0 and 5,000: the first sorted tokens whose p reaches the limit. */
+        const double limits[] = {0.9, 0.999};
+        const size_t keeps[] = {0, 5000};
+        for (size_t l = 0; l < N_OF(limits); l++) {
+            for (size_t m = 0; m < N_OF(keeps); m++) {
+                candidates_init(&c, buf, logits, N);
+                candidates_softmax(&r, false);
+                double sum = 0;
+                size_t cut = N;
+                for (size_t i = 0; i < N; i++) {
+                    sum += r.data[i].p;
+                    if (sum >= limits[l] && i + 1 >= keeps[m]) {
+                        cut = i + 1;
+                        break;
+                    }
+                }
+                apply_top_p(&c, limits[l], keeps[m]);
+                CHECK(c.sorted);
+                CHECK_IDS(want, cut, got, ids_of(&c, got));
+            }
+        }
+    }
+}
+
 void test_filters(void)
 {
+    test_large_arrays();
     test_top_k();
     test_top_p();
     test_min_p();

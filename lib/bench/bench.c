@@ -1,0 +1,282 @@
+/* bench.c: what the library costs at real vocabulary sizes (make bench). Microseconds per token, the median of
+ * repeated runs, for one plain pass over the logits (the floor), llama.cpp's default chain, the same chain with
+ * top-k 0, each stage alone, and DRY over growing windows; then three ratios measured in this one run. Timing
+ * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
+#include "chain.h"
+#include "dry.h"
+#include "filters.h"
+#include "penalties.h"
+#include "rng.h"
+#include "sample.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BIG 152064          /* Qwen2's vocabulary */
+#define SMALL 32000         /* Llama 2's */
+#define RUNS 15             /* repetitions; the median is reported */
+
+static double now_us(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median over RUNS of (time of `reps` calls of fn) / reps, in microseconds. */
+static double median_us(void (*fn)(void *), void *arg, int reps)
+{
+    double t[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        double start = now_us();
+        for (int i = 0; i < reps; i++)
+            fn(arg);
+        t[r] = (now_us() - start) / reps;
+    }
+    qsort(t, RUNS, sizeof t[0], by_value);
+    return t[RUNS / 2];
+}
+
+/* ===== The inputs ===== */
+
+static double normal_big[BIG], normal_small[SMALL], flat_big[BIG];
+static int32_t history[64];
+
+static void make_inputs(void)
+{
+    Rng r;
+    rng_seed(&r, 1);
+    for (int i = 0; i < BIG; i++)
+        normal_big[i] = 3.0 * rng_next_gaussian(&r);
+    for (int i = 0; i < SMALL; i++)
+        normal_small[i] = 3.0 * rng_next_gaussian(&r);
+    for (int i = 0; i < BIG; i++)
+        flat_big[i] = 2.0 * rng_next_double(&r) - 1.0;
+    for (int i = 0; i < 64; i++)
+        history[i] = rng_next_int(&r, SMALL);
+}
+
+/* ===== The floor: read every logit once ===== */
+
+typedef struct {
+    const double *logits;
+    size_t n;
+    double sink;            /* keeps the compiler from dropping the work */
+} Pass;
+
+static void one_pass(void *arg)
+{
+    Pass *p = arg;
+    double max = -INFINITY;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->logits[i] > max)
+            max = p->logits[i];
+    p->sink += max;
+}
+
+/* ===== The chain ===== */
+
+typedef struct {
+    Chain chain;
+    const double *logits;
+    size_t n;
+} ChainRun;
+
+/* penalties over a 64-token history, top-k, top-p 0.95, min-p 0.05, temperature 0.8, dist. */
+static void chain_setup(ChainRun *run, const double *logits, size_t n, int32_t top_k)
+{
+    SamplingParams p = sampling_params_default();
+    static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
+                                        SAMPLER_TEMPERATURE};
+    memcpy(p.samplers, order, sizeof order);
+    p.n_samplers = sizeof order / sizeof order[0];
+    p.penalty_repeat = 1.1;
+    p.top_k = top_k;
+    p.seed = 7;
+    run->logits = logits;
+    run->n = n;
+    if (chain_init_from_params(&run->chain, &p, n) != SAMPLING_OK) {
+        fprintf(stderr, "bench: chain_init_from_params failed\n");
+        exit(1);
+    }
+    for (int i = 0; i < 64; i++)
+        chain_accept(&run->chain, history[i]);
+}
+
+static void chain_step(void *arg)
+{
+    ChainRun *run = arg;
+    int32_t token;
+    if (chain_sample(&run->chain, run->logits, run->n, &token) != SAMPLING_OK) {
+        fprintf(stderr, "bench: chain_sample failed\n");
+        exit(1);
+    }
+    /* Keep the history at the same 64 tokens, so every step does the same work. */
+}
+
+static double chain_us(const double *logits, size_t n, int32_t top_k, int reps)
+{
+    ChainRun run;
+    chain_setup(&run, logits, n, top_k);
+    double us = median_us(chain_step, &run, reps);
+    chain_free(&run.chain);
+    return us;
+}
+
+/* ===== One stage alone on BIG normal logits (each call starts from fresh candidates) ===== */
+
+typedef struct {
+    const char *name;
+    SamplingStatus (*apply)(Candidates *c, Rng *rng);
+} StageBench;
+
+static SamplingStatus st_init(Candidates *c, Rng *rng) { (void)c; (void)rng; return SAMPLING_OK; }
+static SamplingStatus st_penalties(Candidates *c, Rng *rng)
+{
+    (void)rng;
+    return apply_penalties(c, history, 64, &(PenaltyParams){64, 1.1, 0.0, 0.0});
+}
+static SamplingStatus st_bias(Candidates *c, Rng *rng)
+{
+    (void)rng;
+    return apply_logit_bias(c, &(LogitBias){15, -INFINITY}, 1);
+}
+static SamplingStatus st_dry(Candidates *c, Rng *rng)
+{
+    (void)rng;
+    return apply_dry(c, history, 64, &(DryParams){0.8, 1.75, 2, 64, NULL, 0});
+}
+static SamplingStatus st_top_n_sigma(Candidates *c, Rng *rng) { (void)rng; return apply_top_n_sigma(c, 2.0); }
+static SamplingStatus st_top_k(Candidates *c, Rng *rng) { (void)rng; return apply_top_k(c, 40); }
+static SamplingStatus st_typical(Candidates *c, Rng *rng) { (void)rng; return apply_typical(c, 0.9, 0); }
+static SamplingStatus st_top_p(Candidates *c, Rng *rng) { (void)rng; return apply_top_p(c, 0.95, 0); }
+static SamplingStatus st_min_p(Candidates *c, Rng *rng) { (void)rng; return apply_min_p(c, 0.05, 0); }
+static SamplingStatus st_xtc(Candidates *c, Rng *rng) { (void)rng; return apply_xtc(c, 1.0, 0.1, 0, 0.0); }
+static SamplingStatus st_temp(Candidates *c, Rng *rng) { (void)rng; return apply_temp(c, 0.8); }
+static SamplingStatus st_temp_ext(Candidates *c, Rng *rng) { (void)rng; return apply_temp_ext(c, 0.8, 0.5, 1.0); }
+static SamplingStatus st_dist(Candidates *c, Rng *rng) { return sample_dist(c, rng_next_double(rng)); }
+static SamplingStatus st_mirostat_v2(Candidates *c, Rng *rng)
+{
+    MirostatState st;
+    mirostat_init(&st, 5.0, 0.1, 100, BIG);
+    return sample_mirostat_v2(c, &st, rng_next_double(rng));
+}
+
+static const StageBench stages[] = {
+    {"build candidates only", st_init}, {"logit-bias", st_bias}, {"penalties (64)", st_penalties},
+    {"dry (64)", st_dry}, {"top-n-sigma 2", st_top_n_sigma}, {"top-k 40", st_top_k},
+    {"typical 0.9", st_typical}, {"top-p 0.95", st_top_p}, {"min-p 0.05", st_min_p},
+    {"xtc 0.1 (fires)", st_xtc}, {"temp 0.8", st_temp}, {"temp-ext 0.8 +- 0.5", st_temp_ext},
+    {"dist", st_dist}, {"mirostat-v2", st_mirostat_v2},
+};
+
+typedef struct {
+    const StageBench *stage;
+    TokenData *buf;
+    Rng rng;
+} StageRun;
+
+static void stage_step(void *arg)
+{
+    StageRun *run = arg;
+    Candidates c;
+    candidates_init(&c, run->buf, normal_big, BIG);
+    if (run->stage->apply(&c, &run->rng) != SAMPLING_OK) {
+        fprintf(stderr, "bench: %s failed\n", run->stage->name);
+        exit(1);
+    }
+}
+
+/* ===== DRY over a long, repetitive history ===== */
+
+typedef struct {
+    const int32_t *history;
+    size_t n_history;
+    int32_t last_n;
+    TokenData *buf;
+} DryRun;
+
+#define DRY_VOCAB 1000      /* small, so that the window, not the vocabulary, sets the cost */
+
+static void dry_step(void *arg)
+{
+    DryRun *run = arg;
+    static double zeros[DRY_VOCAB];
+    Candidates c;
+    candidates_init(&c, run->buf, zeros, DRY_VOCAB);
+    if (apply_dry(&c, run->history, run->n_history, &(DryParams){0.8, 1.75, 2, run->last_n, NULL, 0})
+        != SAMPLING_OK) {
+        fprintf(stderr, "bench: apply_dry failed\n");
+        exit(1);
+    }
+}
+
+static double dry_us(const int32_t *h, size_t n, int32_t last_n, TokenData *buf)
+{
+    DryRun run = {h, n, last_n, buf};
+    int reps = last_n >= 16384 ? 3 : 50;
+    return median_us(dry_step, &run, reps);
+}
+
+int main(void)
+{
+    make_inputs();
+    printf("sampler workbench benchmark: microseconds per token, median of %d runs\n\n", RUNS);
+
+    Pass pass_big = {normal_big, BIG, 0}, pass_small = {normal_small, SMALL, 0};
+    double pass_us = median_us(one_pass, &pass_big, 200);
+    double pass_small_us = median_us(one_pass, &pass_small, 200);
+    printf("one pass (the maximum), %d logits              %9.1f\n", BIG, pass_us);
+    printf("one pass (the maximum), %d logits               %9.1f\n\n", SMALL, pass_small_us);
+
+    double chain_big = chain_us(normal_big, BIG, 40, 20);
+    double chain_small = chain_us(normal_small, SMALL, 40, 50);
+    double chain_flat = chain_us(flat_big, BIG, 40, 20);
+    double topk0_big = chain_us(normal_big, BIG, 0, 5);
+    double topk0_flat = chain_us(flat_big, BIG, 0, 3);
+    printf("default chain, %d normal logits (sd 3)         %9.1f\n", BIG, chain_big);
+    printf("default chain, %d normal logits (sd 3)          %9.1f\n", SMALL, chain_small);
+    printf("default chain, %d flat logits in [-1, 1]       %9.1f\n", BIG, chain_flat);
+    printf("chain with top-k 0, %d normal logits           %9.1f\n", BIG, topk0_big);
+    printf("chain with top-k 0, %d flat logits             %9.1f\n\n", BIG, topk0_flat);
+
+    static TokenData buf[BIG];
+    printf("each stage alone on %d normal logits (includes building the candidates):\n", BIG);
+    for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
+        StageRun run = {&stages[i], buf, {0}};
+        rng_seed(&run.rng, 3);
+        printf("  %-24s %9.1f\n", stages[i].name, median_us(stage_step, &run, 10));
+    }
+
+    /* A history of 65,536 tokens that repeats a 500-token passage with a few changes. */
+    static int32_t long_history[65536];
+    Rng r;
+    rng_seed(&r, 5);
+    for (size_t i = 0; i < 65536; i++)
+        long_history[i] = rng_next_int(&r, 50) == 0 ? rng_next_int(&r, DRY_VOCAB) : (int32_t)((i % 500) * 7 % DRY_VOCAB);
+    double dry_1k = dry_us(long_history, 65536, 1024, buf);
+    double dry_16k = dry_us(long_history, 65536, 16384, buf);
+    double dry_64k = dry_us(long_history, 65536, 65536, buf);
+    printf("\nDRY over a repetitive history, %d candidates:\n", DRY_VOCAB);
+    printf("  penalty_last_n 1,024             %9.1f\n", dry_1k);
+    printf("  penalty_last_n 16,384            %9.1f\n", dry_16k);
+    printf("  penalty_last_n 65,536            %9.1f\n\n", dry_64k);
+
+    printf("ratio chain_vs_pass %.1f      (default chain \xc3\xb7 one pass, 152,064 normal logits)\n",
+           chain_big / pass_us);
+    printf("ratio topk0_vs_pass %.1f      (chain with top-k 0 \xc3\xb7 one pass, 152,064 normal logits)\n",
+           topk0_big / pass_us);
+    printf("ratio dry_linearity %.2f      ((DRY at 65,536 \xc3\xb7 DRY at 1,024) \xc3\xb7 64; 1.0 is linear)\n",
+           dry_64k / dry_1k / 64);
+    return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
+}
