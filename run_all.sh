@@ -7,15 +7,25 @@
 # the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
 #
 # BUILD (default build) is the build tree whose bin/ holds the programs; TIME_LIMIT (default 10) the seconds a
-# program may run. Unless make is running this script (MAKELEVEL is set), each program is brought up to date
+# program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script (MAKELEVEL is set), each program is brought up to date
 # with make first, so a program that does not compile is a FAIL and the others still run.
 # Outputs stay in $BUILD/out/ for inspection; expected/ is only read.
 set -eu
 export LC_ALL=C
 
+usage() {
+    echo "usage: ./run_all.sh [NN|slug ...]   (BUILD=dir, TIME_LIMIT=seconds)"
+}
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+
 cd "$(dirname "$0")"
 BUILD=${BUILD:-build}
 TIME_LIMIT=${TIME_LIMIT:-10}
+case "$TIME_LIMIT" in
+    ''|*[!0-9]*|0) echo "run_all.sh: TIME_LIMIT must be a whole number of seconds above 0, not '$TIME_LIMIT'" >&2
+                   exit 2 ;;
+esac
+OUTPUT_LIMIT=2048       # 512-byte blocks (1 MB) a program may write to each of stdout and stderr
 out_dir=$BUILD/out
 mkdir -p "$out_dir"
 
@@ -36,12 +46,22 @@ if [ -z "$names" ]; then
     exit 2
 fi
 
-# Runs $1 with stdout to $2 and stderr to $3, killing it after TIME_LIMIT seconds. Sets $status to its exit
-# status and $timed_out to yes or no. The watcher's own output goes nowhere, so a pipe on this script never
-# waits for its sleep.
+# The program and watcher running now, killed if this script is interrupted.
+pid=""
+watcher=""
+stop_running() {
+    if [ -n "$pid" ]; then kill -KILL "$pid" 2>/dev/null || true; fi
+    if [ -n "$watcher" ]; then kill "$watcher" 2>/dev/null || true; fi
+}
+trap 'stop_running; exit 130' INT
+trap 'stop_running; exit 143' TERM
+
+# Runs $1 with stdout to $2 and stderr to $3, killing it after TIME_LIMIT seconds; a program that writes more
+# than OUTPUT_LIMIT blocks gets SIGXFSZ. Sets $status to its exit status and $timed_out to yes or no. The
+# watcher's own output goes nowhere, so a pipe on this script never waits for its sleep.
 run_limited() {
     rm -f "$out_dir/.timeout"
-    "$1" >"$2" 2>"$3" &
+    (ulimit -f "$OUTPUT_LIMIT" 2>/dev/null; exec "$1") >"$2" 2>"$3" &
     pid=$!
     (
         trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
@@ -55,6 +75,8 @@ run_limited() {
     wait "$pid" 2>/dev/null || status=$?     # 2>/dev/null: the shell's own "Killed" notice
     kill "$watcher" 2>/dev/null || true
     wait "$watcher" 2>/dev/null || true
+    pid=""
+    watcher=""
     timed_out=no
     if [ -e "$out_dir/.timeout" ]; then timed_out=yes; fi
     rm -f "$out_dir/.timeout"
@@ -97,6 +119,8 @@ for name in $names; do
     run_limited "$bin" "$out" "$err"
     if [ "$timed_out" = yes ]; then
         fail "$name" "timed out after ${TIME_LIMIT}s" "$err"
+    elif [ "$status" -gt 128 ] && [ "$(kill -l "$status" 2>/dev/null)" = XFSZ ]; then
+        fail "$name" "wrote more than $((OUTPUT_LIMIT / 2)) KB of output"
     elif [ "$status" -gt 128 ]; then
         fail "$name" "crashed: signal $((status - 128)) ($(kill -l "$status" 2>/dev/null || echo unknown))" "$err"
     elif [ "$status" -ne 0 ]; then

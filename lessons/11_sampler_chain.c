@@ -10,6 +10,7 @@
 #include "chain.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char program[] = "11_sampler_chain";
@@ -42,15 +43,19 @@ static int run(int argc, char *const argv[])
         fprintf(stderr, "%s: warning: %.*s\n", program, (int)n, w);
         w += n + (w[n] == '\n');
     }
-    static char text[8192];
-    if (params.help) {
-        args_help(text, sizeof text);
-        fputs(text, stdout);
-        return 0;
-    }
-    if (params.json) {
-        args_json(&params, text, sizeof text);
-        printf("%s\n", text);
+    if (params.help || params.json) {
+        size_t n = params.help ? args_help(NULL, 0) : args_json(&params, NULL, 0);
+        char *text = malloc(n + 1);
+        if (text == NULL) {
+            fprintf(stderr, "%s: out of memory\n", program);
+            return 1;
+        }
+        if (params.help)
+            args_help(text, n + 1);
+        else
+            args_json(&params, text, n + 1);
+        printf(params.help ? "%s" : "%s\n", text);
+        free(text);
         return 0;
     }
     Chain chain;
@@ -59,8 +64,9 @@ static int run(int argc, char *const argv[])
         fprintf(stderr, "%s: %s\n", program, sampling_strerror(st));
         return 1;
     }
-    chain_describe(&chain, text, sizeof text);
-    printf("sampler chain: %s\n", text);
+    char line[1024];        /* at most 66 stages of at most 15 characters */
+    chain_describe(&chain, line, sizeof line);
+    printf("sampler chain: %s\n", line);
     chain_free(&chain);
     return 0;
 }

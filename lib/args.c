@@ -100,12 +100,22 @@ static void text_add(Text *t, const char *fmt, ...)
 
 /* ===== Values ===== */
 
-static bool parse_double(const char *s, double *out)
+/* A value that is wholly a number: no blank before or after, no NaN. "inf" is a number; a finite value too
+ * large for a double (1e400) is not, and sets *overflow. */
+static bool parse_double(const char *s, double *out, bool *overflow)
 {
     char *end;
+    *overflow = false;
+    if (isspace((unsigned char)s[0]))
+        return false;
+    errno = 0;
     double v = strtod(s, &end);
     if (end == s || *end != '\0' || isnan(v))
         return false;
+    if (errno == ERANGE && isinf(v)) {
+        *overflow = true;
+        return false;
+    }
     *out = v;
     return true;
 }
@@ -113,6 +123,8 @@ static bool parse_double(const char *s, double *out)
 static bool parse_integer(const char *s, long long *out)
 {
     char *end;
+    if (isspace((unsigned char)s[0]))
+        return false;
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (end == s || *end != '\0' || errno == ERANGE)
@@ -121,11 +133,42 @@ static bool parse_integer(const char *s, long long *out)
     return true;
 }
 
+/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is, anything else as
+ * \n, \t or \xNN, cut with "..." when it does not fit. */
+static const char *shown(const char *value, char *buf, size_t size)
+{
+    size_t len = 0;
+    for (const unsigned char *v = (const unsigned char *)value; *v != '\0'; v++) {
+        char piece[8];
+        if (*v == '\n' || *v == '\t')
+            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : 't');
+        else if (*v < 0x20 || *v >= 0x7f)
+            snprintf(piece, sizeof piece, "\\x%02x", *v);
+        else
+            snprintf(piece, sizeof piece, "%c", *v);
+        if (len + strlen(piece) + 4 > size) {
+            snprintf(buf + len, size - len, "...");
+            return buf;
+        }
+        memcpy(buf + len, piece, strlen(piece) + 1);
+        len += strlen(piece);
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* Appends one warning line (fmt with `what`, shown safely). Room for a last "more warnings" line is always
+ * kept, so a flood of warnings ends with that line instead of a cut one. */
 static void warn(CliParams *out, const char *fmt, const char *what)
 {
+    static const char more[] = "more warnings not shown\n";
+    char safe[80], line[160];
     size_t len = strlen(out->warnings);
-    if (len < sizeof out->warnings)
-        snprintf(out->warnings + len, sizeof out->warnings - len, fmt, what);
+    snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
+    if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
+        return;
+    const char *add = len + strlen(line) + sizeof more <= sizeof out->warnings ? line : more;
+    snprintf(out->warnings + len, sizeof out->warnings - len, "%s", add);
 }
 
 bool sampler_from_name(const char *name, SamplerType *type)
@@ -234,10 +277,24 @@ static bool parse_bias(const char *value, LogitBias *bias)
     while (isblank((unsigned char)*rest))
         rest++;
     double amount;
-    if (*rest == '+' || *rest == '-' || !parse_double(rest, &amount))
+    bool overflow;
+    if (*rest == '+' || *rest == '-' || !parse_double(rest, &amount, &overflow))
         return false;       /* a second sign ("15--3") is malformed too */
     *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
     return true;
+}
+
+/* Stores a breaker, cut to ARGS_MAX_BREAKER_LEN bytes as llama.cpp cuts it, but never inside a UTF-8
+ * character (the cut moves back to the character's first byte). */
+static void keep_breaker(CliParams *out, const char *value)
+{
+    size_t n = strlen(value);
+    if (n > ARGS_MAX_BREAKER_LEN) {
+        n = ARGS_MAX_BREAKER_LEN;
+        while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
+            n--;
+    }
+    snprintf(out->dry_breakers[out->n_dry_breakers++], ARGS_MAX_BREAKER_LEN + 1, "%.*s", (int)n, value);
 }
 
 static bool add_breaker(CliParams *out, const char *value, bool *cleared)
@@ -252,16 +309,18 @@ static bool add_breaker(CliParams *out, const char *value, bool *cleared)
     }
     if (out->n_dry_breakers == ARGS_MAX_BREAKERS)
         return false;
-    snprintf(out->dry_breakers[out->n_dry_breakers++], ARGS_MAX_BREAKER_LEN + 1, "%s", value);
+    keep_breaker(out, value);
     return true;
 }
 
 void args_defaults(CliParams *out)
 {
+    if (out == NULL)
+        return;
     memset(out, 0, sizeof *out);
     out->sampling = sampling_params_default();
     for (size_t i = 0; i < sizeof default_breakers / sizeof default_breakers[0]; i++)
-        snprintf(out->dry_breakers[out->n_dry_breakers++], ARGS_MAX_BREAKER_LEN + 1, "%s", default_breakers[i]);
+        keep_breaker(out, default_breakers[i]);
 }
 
 static const ArgSpec *find_spec(const char *flag)
@@ -278,14 +337,18 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
                        bool *breakers_cleared, char *err, size_t err_size)
 {
     char *field = (char *)out + spec->offset;
+    char v[80];
+    if (value != NULL)
+        shown(value, v, sizeof v);      /* the value as error messages show it */
     double d;
     long long n;
+    bool overflow;
     switch (spec->kind) {
     case K_DOUBLE:
     case K_TEMP:
     case K_DRY_BASE:
-        if (!parse_double(value, &d)) {
-            snprintf(err, err_size, "%s: '%s' is not a number", flag, value);
+        if (!parse_double(value, &d, &overflow)) {
+            snprintf(err, err_size, "%s: '%s' is %s", flag, v, overflow ? "out of range" : "not a number");
             return false;
         }
         if (spec->kind == K_TEMP && d < 0)
@@ -299,19 +362,19 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_INT:
     case K_SEED:
         if (!parse_integer(value, &n)) {
-            snprintf(err, err_size, "%s: '%s' is not a whole number", flag, value);
+            snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
             return false;
         }
         if (spec->kind == K_SEED) {
             if (n < -1 || n > UINT32_MAX) {
-                snprintf(err, err_size, "%s: %s is out of range (-1 to 4294967295)", flag, value);
+                snprintf(err, err_size, "%s: %s is out of range (-1 to 4294967295)", flag, v);
                 return false;
             }
             out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);  /* -1 wraps, as stoul does */
             return true;
         }
         if (n < spec->min || n > spec->max) {
-            snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, value, spec->min, spec->max);
+            snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
             return false;
         }
         int32_t i32 = (int32_t)n;
@@ -319,11 +382,11 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
         return true;
     case K_BIAS:
         if (out->sampling.n_logit_bias == CHAIN_MAX_BIASES) {
-            snprintf(err, err_size, "%s: more than %d biases", flag, CHAIN_MAX_BIASES);
+            snprintf(err, err_size, "%s: '%s' is one bias too many (at most %d)", flag, v, CHAIN_MAX_BIASES);
             return false;
         }
         if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias])) {
-            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, value);
+            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
             return false;
         }
         out->sampling.n_logit_bias++;
@@ -331,13 +394,13 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: more than %d samplers", flag, CHAIN_MAX_SAMPLERS);
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers", flag, v, CHAIN_MAX_SAMPLERS);
             return false;
         }
         return true;
     case K_BREAKER:
         if (!add_breaker(out, value, breakers_cleared)) {
-            snprintf(err, err_size, "%s: more than %d breakers", flag, ARGS_MAX_BREAKERS);
+            snprintf(err, err_size, "%s: '%s' is one breaker too many (at most %d)", flag, v, ARGS_MAX_BREAKERS);
             return false;
         }
         return true;
@@ -367,14 +430,15 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     bool breakers_cleared = false;
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
-        const ArgSpec *spec = find_spec(flag);
+        char f[80];
+        const ArgSpec *spec = flag != NULL ? find_spec(flag) : NULL;
         if (spec == NULL) {
-            snprintf(err, err_size, "unknown flag '%s'", flag);
+            snprintf(err, err_size, "unknown flag '%s'", flag != NULL ? shown(flag, f, sizeof f) : "(null)");
             return false;
         }
         const char *value = NULL;
         if (spec->meta != NULL) {
-            if (i + 1 >= argc) {
+            if (i + 1 >= argc || argv[i + 1] == NULL) {
                 snprintf(err, err_size, "%s: missing value", flag);
                 return false;
             }
@@ -398,23 +462,41 @@ static void json_number(Text *t, double v)
     text_add(t, "%s", tmp);
 }
 
+/* The length of the valid UTF-8 character at s (1 to 4), or 0 when the bytes there are not one (a stray
+ * continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence). */
+static size_t utf8_length(const unsigned char *s)
+{
+    unsigned char lead = s[0];
+    size_t n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
+        || (lead == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, and any byte that is not part of valid
+ * UTF-8 replaced by U+FFFD, so the output is always valid JSON. */
 static void json_string(Text *t, const char *s)
 {
+    const unsigned char *u = (const unsigned char *)s;
     text_add(t, "\"");
-    for (; *s != '\0'; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            text_add(t, "\\%c", ch);
-        else if (ch == '\n')
-            text_add(t, "\\n");
-        else if (ch == '\t')
-            text_add(t, "\\t");
-        else if (ch == '\r')
-            text_add(t, "\\r");
-        else if (ch < 0x20)
-            text_add(t, "\\u%04x", ch);
+    while (*u != '\0') {
+        size_t n = utf8_length(u);
+        if (n == 0)
+            text_add(t, "\\ufffd");
+        else if (*u == '"' || *u == '\\')
+            text_add(t, "\\%c", *u);
+        else if (*u == '\n' || *u == '\t' || *u == '\r')
+            text_add(t, "\\%c", *u == '\n' ? 'n' : *u == '\t' ? 't' : 'r');
+        else if (*u < 0x20)
+            text_add(t, "\\u%04x", *u);
         else
-            text_add(t, "%c", ch);
+            text_add(t, "%.*s", (int)n, (const char *)u);
+        u += n > 0 ? n : 1;
     }
     text_add(t, "\"");
 }
@@ -454,7 +536,7 @@ static void help_default(Text *t, const ArgSpec *spec, const CliParams *defaults
 
 size_t args_help(char *buf, size_t size)
 {
-    Text t = {buf, size, 0};
+    Text t = {buf, buf != NULL ? size : 0, 0};
     if (buf != NULL && size > 0)
         buf[0] = '\0';
     CliParams defaults;
@@ -469,7 +551,7 @@ size_t args_help(char *buf, size_t size)
                      specs[i].names[j]);
         char left[96];
         snprintf(left, sizeof left, "%s%s%s", names, specs[i].meta ? " " : "", specs[i].meta ? specs[i].meta : "");
-        text_add(&t, "  %-36s %s", left, specs[i].help);
+        text_add(&t, "  %-42s %s", left, specs[i].help);
         help_default(&t, &specs[i], &defaults);
         text_add(&t, "\n");
     }
@@ -478,7 +560,7 @@ size_t args_help(char *buf, size_t size)
 
 size_t args_json(const CliParams *params, char *buf, size_t size)
 {
-    Text t = {buf, size, 0};
+    Text t = {buf, buf != NULL ? size : 0, 0};
     if (buf != NULL && size > 0)
         buf[0] = '\0';
     if (params == NULL) {

@@ -33,18 +33,21 @@ typedef struct {
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
 } CliParams;
 
-/* llama.cpp's defaults, with the default breakers "\n", ":", "\"" and "*". */
+/* llama.cpp's defaults, with the default breakers "\n", ":", "\"" and "*". NULL out does nothing. */
 void args_defaults(CliParams *out);
 
 /* Parses argv[1..argc) into *out, starting from args_defaults. Returns true on success. On failure returns
  * false and writes one line to err (err_size bytes, NUL-terminated) naming the flag and the value, e.g.
- * "--top-k: '4x' is not a whole number"; *out is then unspecified. Rejected: an unknown flag, a missing
- * value, a value that is not wholly a number (NaN included), an integer out of its range (--mirostat 0..2,
+ * "--top-k: '4x' is not a whole number" (a value's control and non-ASCII bytes are shown as \n, \t or \xNN,
+ * so the message stays one line); *out is then unspecified. Rejected: an unknown flag, a missing (or NULL)
+ * value, a value that is not wholly a number (a blank before or after it, NaN, or a finite number too large
+ * for a double such as 1e400; "inf" is accepted), an integer out of its range (--mirostat 0..2,
  * --repeat-last-n and --dry-penalty-last-n >= -1, --dry-allowed-length >= 0, --seed -1..4294967295), a
- * malformed -l, more -l or breakers than the arrays hold. Not rejected, as in llama.cpp: an unknown name in
- * --samplers or letter in --sampler-seq (a warning in out->warnings, and skipped), --dry-base below 1 (a
- * warning; the old value stays), a negative --temp (clamped to 0). NULL out or argv with argc > 0 returns false
- * with a message. */
+ * malformed -l, more than 256 -l, 32 breakers or 64 sampler names. Not rejected, as in llama.cpp: an unknown
+ * name in --samplers or letter in --sampler-seq (a warning line in out->warnings, and skipped; past 1 KB of
+ * warnings a last line says more were not shown), --dry-base below 1 (a warning; the old value stays), a
+ * negative --temp (clamped to 0). A breaker longer than 40 bytes is cut there, at a character boundary.
+ * NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 
 /* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,
@@ -56,12 +59,14 @@ bool sampler_from_name(const char *name, SamplerType *type);
 bool sampler_from_char(char letter, SamplerType *type);
 
 /* Writes the help text (every flag with its value and default) into buf, like snprintf: returns the full
- * length, writes at most size bytes, NUL-terminated when size > 0. */
+ * length, writes at most size bytes, NUL-terminated when size > 0 (NULL buf writes nothing). */
 size_t args_help(char *buf, size_t size);
 
 /* Writes the llama-server request body that asks for the same sampling as *params, one JSON object with
- * every field under its server name, into buf like snprintf. Infinite biases are written as false (a ban)
- * or 1e308 (+inf has no JSON form); strings are escaped. NULL params writes "{}". */
+ * every field under its server name, into buf like snprintf (call it with size 0 to learn the length).
+ * Infinite numbers are written as false for a banning bias, else +-1e308 (JSON has no infinity); strings are
+ * escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON. NULL params
+ * writes "{}"; NULL buf writes nothing. */
 size_t args_json(const CliParams *params, char *buf, size_t size);
 
 #endif

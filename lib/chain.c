@@ -219,8 +219,8 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
         return SAMPLING_ERR_NULL;
     if (i >= ch->n_stages)
         return SAMPLING_ERR_PARAM;
-    if (ch->stages[i].empty)
-        return SAMPLING_OK;
+    if (ch->stages[i].empty)            /* a no-op, but a NULL array is still refused */
+        return c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_OK;
     const SamplingParams *p = &ch->params;
     size_t min_keep = (size_t)p->min_keep;
     switch (ch->stages[i].type) {

@@ -170,29 +170,48 @@ SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
     return SAMPLING_OK;
 }
 
+/* The mean and population deviation of the logits that are not -inf, each first divided by `scale` (the
+ * caller's guard against overflow); returns how many there are. */
+static size_t logit_spread(const Candidates *c, double scale, double *mean, double *sigma)
+{
+    double sum = 0, squares = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        if (c->data[i].logit != -INFINITY) {
+            sum += c->data[i].logit / scale;
+            count++;
+        }
+    }
+    *mean = count > 0 ? sum / (double)count : 0;
+    for (size_t i = 0; i < c->size; i++) {
+        double d = c->data[i].logit / scale - *mean;
+        if (c->data[i].logit != -INFINITY)
+            squares += d * d;
+    }
+    *sigma = count > 0 ? sqrt(squares / (double)count) : 0;     /* population deviation: divide by count */
+    return count;
+}
+
 SamplingStatus apply_top_n_sigma(Candidates *c, double n)
 {
     SamplingStatus st = check_args(c, n, 0);
     if (st != SAMPLING_OK || n <= 0 || c->size <= 1)
         return st;
-    double max = -INFINITY, sum = 0;
-    size_t count = 0;
+    double max = -INFINITY, largest = 0;        /* the largest logit, and the largest finite magnitude */
     for (size_t i = 0; i < c->size; i++) {
         double logit = c->data[i].logit;
-        if (logit == -INFINITY)
-            continue;
-        if (logit > max)
-            max = logit;
-        sum += logit;
-        count++;
+        max = logit > max ? logit : max;
+        if (isfinite(logit) && fabs(logit) > largest)
+            largest = fabs(logit);
     }
-    if (count == 0)
+    double mean, sigma;
+    if (logit_spread(c, 1.0, &mean, &sigma) == 0)
         return SAMPLING_OK;
-    double mean = sum / (double)count, squares = 0;
-    for (size_t i = 0; i < c->size; i++)
-        if (c->data[i].logit != -INFINITY)
-            squares += (c->data[i].logit - mean) * (c->data[i].logit - mean);
-    double sigma = sqrt(squares / (double)count);     /* population deviation: divide by count */
+    if (isinf(mean) || isinf(sigma)) {
+        /* Logits near DBL_MAX overflow the sums: the same statistics in units of the largest magnitude. */
+        logit_spread(c, largest, &mean, &sigma);
+        sigma *= largest;
+    }
     double threshold = max - n * sigma;
     for (size_t i = 0; i < c->size; i++)
         if (c->data[i].logit < threshold)
@@ -234,22 +253,29 @@ SamplingStatus apply_temp(Candidates *c, double temp)
     SamplingStatus st = check_args(c, temp, 0);
     if (st != SAMPLING_OK || c->size == 0 || temp == 1)
         return st;
-    if (temp <= 0) {
-        size_t best = 0;        /* the first largest logit survives; ties after it do not */
-        for (size_t i = 1; i < c->size; i++)
-            if (c->data[i].logit > c->data[best].logit)
-                best = i;
+    size_t best = 0;                /* the first largest logit */
+    for (size_t i = 1; i < c->size; i++)
+        if (c->data[i].logit > c->data[best].logit)
+            best = i;
+    if (temp <= 0) {                /* only the first largest survives; ties after it do not */
         for (size_t i = 0; i < c->size; i++)
             if (i != best)
                 c->data[i].logit = -INFINITY;
         return SAMPLING_OK;
     }
+    /* A temperature so small that a logit / temp overflows would turn real gaps into ties at DBL_MAX; then
+     * the logits are divided after subtracting the largest, which leaves the probabilities as they should
+     * be (softmax ignores a common shift) with the largest at 0 and the rest far below. */
+    double max = c->data[best].logit;
+    bool shift = false;
+    for (size_t i = 0; i < c->size && isfinite(max); i++)
+        shift = shift || (isfinite(c->data[i].logit) && isinf(c->data[i].logit / temp));
     for (size_t i = 0; i < c->size; i++) {
         /* Infinite logits keep their value (inf / inf would be NaN); an infinite temperature flattens every
-         * finite logit to 0, and a finite one that overflows saturates. */
-        if (!isfinite(c->data[i].logit))
-            continue;
-        c->data[i].logit = isinf(temp) ? 0.0 : logit_saturate(c->data[i].logit / temp);
+         * finite logit to 0, and a finite one that still overflows saturates. */
+        double logit = c->data[i].logit;
+        if (isfinite(logit))
+            c->data[i].logit = isinf(temp) ? 0.0 : logit_saturate((shift ? logit - max : logit) / temp);
     }
     return SAMPLING_OK;
 }
@@ -259,10 +285,10 @@ SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double e
     SamplingStatus st = check_pointers_and_params(c, temp, delta);
     if (st != SAMPLING_OK)
         return st;
-    if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
-        return SAMPLING_ERR_PARAM;
     if (delta <= 0)
         return apply_temp(c, temp);
+    if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
+        return SAMPLING_ERR_PARAM;
     if (c->size <= 1)
         return candidates_check(c);
     if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */

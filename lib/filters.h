@@ -55,7 +55,8 @@ SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep);
 /* Top-n-sigma: over the logits that are not -inf, takes the maximum, the mean and the population standard
  * deviation sigma, and sets to -inf every logit below max - n * sigma (strictly below; ties stay). Nothing is
  * reordered or removed from the array, only masked; p is not updated. n <= 0 or size <= 1 is off. All
- * finite logits equal (sigma = 0) masks nothing. A +inf logit makes sigma NaN and masks nothing.
+ * finite logits equal (sigma = 0) masks nothing. Logits near DBL_MAX are measured in scaled units, so their
+ * sums do not overflow. A +inf logit makes sigma NaN and masks nothing.
  * Follows llama_sampler_init_top_n_sigma (current version: no sort, PR #22645). */
 SamplingStatus apply_top_n_sigma(Candidates *c, double n);
 
@@ -64,7 +65,7 @@ SamplingStatus apply_top_n_sigma(Candidates *c, double n);
  * generator. NULL c gives false. */
 bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
 
-/* Exclude Top Choices, given the coin the caller drew in [0, 1): when coin <= probability, computes p (sorting)
+/* Exclude Top Choices, given the coin the caller drew in [0, 1]: when coin <= probability, computes p (sorting)
  * and, among the leading tokens with p >= threshold, removes all but the last (the least likely of them),
  * provided at least min_keep tokens remain. Nothing happens when fewer than two tokens reach the threshold,
  * when coin > probability, or when xtc_draws_coin would say false (probability <= 0 is off, threshold > 0.5
@@ -74,18 +75,20 @@ bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
  * renormalizes what it prints. */
 SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin);
 
-/* Temperature: divides every finite logit by temp (temp > 0; an overflow saturates at +-DBL_MAX), or, for
- * temp <= 0, keeps only the first candidate with the largest logit (the rest become -inf; nothing is
- * reordered or removed). p is not updated. temp = 1 changes nothing; temp = +inf makes every finite logit 0
- * (uniform); infinite logits keep their value. Follows llama_sampler_init_temp
+/* Temperature: divides every finite logit by temp (temp > 0), or, for temp <= 0, keeps only the first
+ * candidate with the largest logit (the rest become -inf; nothing is reordered or removed). p is not updated.
+ * temp = 1 changes nothing; temp = +inf makes every finite logit 0 (uniform); infinite logits keep their
+ * value. A temp so small that a division overflows (1e-320, say) first subtracts the largest logit, so the
+ * distribution still comes out right (softmax ignores the shift); what still overflows saturates at
+ * -DBL_MAX. Follows llama_sampler_init_temp
  * (temp_impl; the CLI clamps a negative --temp to 0, which this treats alike); lesson Examples 12 and 13. */
 SamplingStatus apply_temp(Candidates *c, double temp);
 
-/* Dynamic temperature (temp-ext): with delta <= 0 exactly apply_temp(temp). Otherwise, for size >= 2:
+/* Dynamic temperature (temp-ext): with delta <= 0 exactly apply_temp(temp), any temp. Otherwise, for size >= 2:
  * computes p (sorting) and its entropy H in nats, sets T = lo + (hi - lo) * (H / ln size)^exponent with
  * lo = max(0, temp - delta) and hi = temp + delta, applies apply_temp(T), and recomputes p. The result is
- * sorted with p filled. H = 0 with a negative exponent gives T = +inf (see apply_temp). Bad input: temp, delta
- * or exponent not finite gives SAMPLING_ERR_PARAM.
+ * sorted with p filled. H = 0 with a negative exponent gives T = +inf (see apply_temp). Bad input: with
+ * delta > 0, a temp, delta or exponent that is not finite gives SAMPLING_ERR_PARAM.
  * Follows llama_sampler_init_temp_ext (--dynatemp-range is delta, --dynatemp-exp the exponent). */
 SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent);
 

@@ -11,6 +11,8 @@
 
 void rng_seed(Rng *rng, int64_t seed)
 {
+    if (rng == NULL)
+        return;
     /* Java scrambles the seed with the multiplier so that small seeds do not start in a poor state. */
     rng->state = ((uint64_t)seed ^ LCG_MULTIPLIER) & LCG_MASK;
     rng->next_gaussian = 0.0;
@@ -19,7 +21,7 @@ void rng_seed(Rng *rng, int64_t seed)
 
 int32_t rng_next_bits(Rng *rng, int bits)
 {
-    if (bits < 1 || bits > 32)
+    if (rng == NULL || bits < 1 || bits > 32)
         return 0;
     rng->state = (rng->state * LCG_MULTIPLIER + LCG_ADDEND) & LCG_MASK;
     /* The top `bits` of the 48-bit state, reinterpreted as Java's signed int (two's complement). */
@@ -29,7 +31,7 @@ int32_t rng_next_bits(Rng *rng, int bits)
 
 int32_t rng_next_int(Rng *rng, int32_t bound)
 {
-    if (bound <= 0)
+    if (rng == NULL || bound <= 0)
         return -1;
     int32_t r = rng_next_bits(rng, 31);
     if ((bound & (bound - 1)) == 0)                      /* a power of two: take the high bits */
@@ -45,6 +47,8 @@ int32_t rng_next_int(Rng *rng, int32_t bound)
 
 double rng_next_double(Rng *rng)
 {
+    if (rng == NULL)
+        return 0.0;
     int64_t high = rng_next_bits(rng, 26);
     int64_t low = rng_next_bits(rng, 27);
     return (double)((high << 27) + low) * 0x1.0p-53;
@@ -116,6 +120,8 @@ static double strict_log(double x)
 
 double rng_next_gaussian(Rng *rng)
 {
+    if (rng == NULL)
+        return 0.0;
     if (rng->have_gaussian) {
         rng->have_gaussian = false;
         return rng->next_gaussian;

@@ -23,7 +23,8 @@ typedef struct {
 } Rng;
 
 /* Seeds the generator as `new java.util.Random(seed)` does: the state becomes (seed ^ 0x5DEECE66D) mod 2^48
- * and any cached gaussian is dropped. Every 64-bit seed is valid (Java's long; negative values included). */
+ * and any cached gaussian is dropped. Every 64-bit seed is valid (Java's long; negative values included).
+ * NULL rng does nothing; for NULL the functions below return 0 (rng_next_int: -1) without drawing. */
 void rng_seed(Rng *rng, int64_t seed);
 
 /* Advances the LCG once and returns its top `bits` bits as Java's next(bits) does: the value is a signed

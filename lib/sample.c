@@ -78,8 +78,11 @@ SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t 
 
 void mirostat_update_mu(MirostatState *st, double surprise)
 {
-    if (st != NULL && !isnan(surprise))
-        st->mu -= st->eta * (surprise - st->tau);
+    if (st == NULL)
+        return;
+    double mu = st->mu - st->eta * (surprise - st->tau);
+    if (!isnan(mu))
+        st->mu = mu;
 }
 
 SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu)
@@ -127,7 +130,8 @@ SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin)
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
         return status;
-    apply_mirostat_v2_truncate(c, st->mu);
+    if ((status = apply_mirostat_v2_truncate(c, st->mu)) != SAMPLING_OK)
+        return status;                          /* a NaN mu in the caller's state */
     return draw_and_update(c, st, coin);
 }
 

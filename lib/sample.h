@@ -38,8 +38,9 @@ typedef struct {
  * SAMPLING_ERR_PARAM and leaves st unchanged. */
 SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t m, int32_t n_vocab);
 
-/* The feedback step: mu -= eta * (surprise - tau), with surprise in bits. Too surprising lowers mu. A NaN
- * surprise leaves mu unchanged. Lesson Example 8. */
+/* The feedback step: mu -= eta * (surprise - tau), with surprise in bits. Too surprising lowers mu. When
+ * the result is not a number (a NaN surprise, or an infinite one with eta 0) mu is left unchanged; NULL st
+ * does nothing. Lesson Example 8. */
 void mirostat_update_mu(MirostatState *st, double surprise);
 
 /* Mirostat v2's cut: keeps the leading candidates, in the current order, whose surprise -log2 p is at most mu
@@ -52,7 +53,7 @@ SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu);
 /* Mirostat 2: sorts and computes p, cuts with apply_mirostat_v2_truncate(mu), renormalizes and draws with
  * sample_dist(coin), then updates mu from the surprise of the pick in bits (-log2 of its renormalized p).
  * Leaves selected, p over the kept tokens, and the updated st->mu. Bad input: as sample_dist; NULL st gives
- * SAMPLING_ERR_NULL. Follows llama_sampler_init_mirostat_v2, whose draw (discrete_distribution) walks the
+ * SAMPLING_ERR_NULL; a NaN st->mu gives SAMPLING_ERR_PARAM. Follows llama_sampler_init_mirostat_v2, whose draw (discrete_distribution) walks the
  * normalized p instead of the weights: the same pick except exactly on a boundary. Lesson Example 8. */
 SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin);
 

@@ -81,6 +81,12 @@ static const Row rows[] = {
     {{"-l", "x+1"}, NULL, "-l: 'x+1' is not TOKEN_ID(+/-)BIAS"},
     {{"-l", "15+1abc"}, NULL, "-l: '15+1abc' is not TOKEN_ID(+/-)BIAS"},
     {{"--logit-bias"}, NULL, "--logit-bias: missing value"},
+    {{"--temp", "1e400"}, NULL, "--temp: '1e400' is out of range"},
+    {{"-l", "15+1e400"}, NULL, "-l: '15+1e400' is not TOKEN_ID(+/-)BIAS"},
+    {{"--top-k", " 5"}, NULL, "--top-k: ' 5' is not a whole number"},
+    {{"--top-p", "0.5 "}, NULL, "--top-p: '0.5 ' is not a number"},
+    {{"--top-k", "4\nx"}, NULL, "--top-k: '4\\nx' is not a whole number"},
+    {{"--temp", "inf", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
 };
 
 static int count_args(const char *const *argv)
@@ -183,6 +189,31 @@ static void test_values(void)
     char *cleared[] = {"prog", "--dry-sequence-breaker", "x", "--dry-sequence-breaker", "none"};
     CHECK(args_parse(5, cleared, &p, err, sizeof err));
     CHECK_INT(0, (long long)p.n_dry_breakers);
+
+    /* A breaker is cut at 40 bytes, but never inside a character: 39 bytes and a 2-byte letter keep 39. */
+    char long_breaker[64];
+    snprintf(long_breaker, sizeof long_breaker, "%s\xc3\xa9", "123456789012345678901234567890123456789");
+    char *cut[] = {"prog", "--dry-sequence-breaker", long_breaker};
+    CHECK(args_parse(3, cut, &p, err, sizeof err));
+    CHECK_INT(39, (long long)strlen(p.dry_breakers[0]));
+
+    /* A flood of unknown names ends with one line that says so, never with a cut line. */
+    char flood[2048] = "";
+    for (int i = 0; i < 100; i++)
+        snprintf(flood + strlen(flood), sizeof flood - strlen(flood), "bogusname%d;", i);
+    char *many[] = {"prog", "--samplers", flood};
+    CHECK(args_parse(3, many, &p, err, sizeof err));
+    size_t len = strlen(p.warnings);
+    CHECK(len < sizeof p.warnings && strcmp(p.warnings + len - 24, "more warnings not shown\n") == 0);
+
+    /* NULL where a pointer is expected: no crash, a documented result. */
+    char *with_null[] = {"prog", "--top-k", NULL};
+    CHECK(!args_parse(3, with_null, &p, err, sizeof err) && strstr(err, "missing value") != NULL);
+    char *null_flag[] = {"prog", NULL};
+    CHECK(!args_parse(2, null_flag, &p, err, sizeof err) && strstr(err, "(null)") != NULL);
+    args_defaults(NULL);
+    CHECK(args_help(NULL, 100) > 100);
+    CHECK(args_json(&p, NULL, 100) > 100);
 
     SamplerType t;
     CHECK(sampler_from_name("NUCLEUS", &t) && t == SAMPLER_TOP_P);
@@ -340,6 +371,14 @@ static void test_json(void)
         "\"ignore_eos\": true, \"logit_bias\": [[15, false], [3, 1e308], [7, -2.5]]}") == 0);
     if (!json_valid(json) || strstr(json, "\"seed\": 42") == NULL)
         printf("    json: %s\n", json);
+
+    /* Bytes that are not UTF-8 become U+FFFD; a valid character passes through. */
+    char *bad_utf8[] = {"prog", "--dry-sequence-breaker", "x\xffy", "--dry-sequence-breaker", "\xc3\xa9",
+                        "--dry-sequence-breaker", "\xed\xa0\x80"};
+    CHECK(args_parse(7, bad_utf8, &p, err, sizeof err));
+    args_json(&p, json, sizeof json);
+    CHECK(json_valid(json));
+    CHECK(strstr(json, "[\"x\\ufffdy\", \"\xc3\xa9\", \"\\ufffd\\ufffd\\ufffd\"]") != NULL);
 
     /* The defaults: the random seed is -1, the default breakers are escaped. */
     char *none[] = {"prog"};

@@ -120,6 +120,13 @@ static void test_describe_buffer(void)
     Stage unknown = {(StageType)99, false};
     CHECK(strcmp("?unknown", stage_name(&unknown)) == 0);
     CHECK_INT(SAMPLING_ERR_PARAM, chain_apply_stage(&ch, 5, NULL));
+    p.n_samplers = 1;
+    p.samplers[0] = SAMPLER_TOP_K;
+    p.top_k = 0;                                /* an empty ("?") stage still refuses a NULL array */
+    Chain off;
+    chain_init_from_params(&off, &p, 0);
+    CHECK_INT(SAMPLING_ERR_NULL, chain_apply_stage(&off, 0, NULL));
+    chain_free(&off);
     CHECK_INT(SAMPLING_ERR_PARAM, chain_add(&ch, (StageType)99));
     chain_free(&ch);
     chain_free(&ch);                            /* twice is harmless */

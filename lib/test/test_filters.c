@@ -246,6 +246,12 @@ static void test_top_n_sigma(void)
     candidates_init(&c, buf, logits, 5);
     apply_top_n_sigma(&c, 1.6);
     CHECK_NEAR(-INFINITY, c.data[2].logit, 0);
+    /* Logits near DBL_MAX: mean 3.3e307, sigma 9.4e307, so n = 1 keeps >= 5.7e306 and -1e308 goes. */
+    const double huge[] = {1e308, 1e308, -1e308};
+    candidates_init(&c, buf, huge, 3);
+    apply_top_n_sigma(&c, 1.0);
+    CHECK_NEAR(1e308, c.data[1].logit, 0);
+    CHECK_NEAR(-INFINITY, c.data[2].logit, 0);
     const double equal[] = {1.0, 1.0, 1.0};
     candidates_init(&c, buf, equal, 3);
     apply_top_n_sigma(&c, 1.0);
@@ -330,11 +336,28 @@ static void test_temperature(void)
     CHECK_NEAR(0.0, c.data[0].logit, 0);
     CHECK_NEAR(-INFINITY, c.data[1].logit, 0);
     CHECK_INT(SAMPLING_ERR_PARAM, apply_temp(&c, NAN));
+    /* Doubling DBL_MAX overflows: the logits are shifted by the largest first, and what still overflows
+     * saturates, so nothing is banned and the order stays. */
     const double extreme[] = {-DBL_MAX, DBL_MAX};
     candidates_init(&c, buf, extreme, 2);
-    apply_temp(&c, 0.5);                         /* doubling overflows: it saturates, nothing is banned */
+    apply_temp(&c, 0.5);
     CHECK_NEAR(-DBL_MAX, c.data[0].logit, 0);
-    CHECK_NEAR(DBL_MAX, c.data[1].logit, 0);
+    CHECK_NEAR(0.0, c.data[1].logit, 0);
+    /* A tiny temperature: nearly all the mass on the largest logit, not a three-way tie at DBL_MAX. */
+    const double three[] = {1.0, 2.0, 3.0};
+    candidates_init(&c, buf, three, 3);
+    apply_temp(&c, 1e-320);
+    candidates_softmax(&c, false);
+    CHECK_NEAR(1.0, c.data[2].p, 0);
+    CHECK_NEAR(0.0, c.data[0].p, 0);
+    const double negative[] = {-1.0, -2.0};
+    candidates_init(&c, buf, negative, 2);
+    apply_temp(&c, 1e-320);
+    CHECK(isfinite(c.data[0].logit) && isfinite(c.data[1].logit) && c.data[0].logit > c.data[1].logit);
+    /* temp-ext without a range is apply_temp, infinite temperature included. */
+    candidates_init(&c, buf, three, 3);
+    CHECK_INT(SAMPLING_OK, apply_temp_ext(&c, INFINITY, 0.0, 1.0));
+    CHECK_NEAR(0.0, c.data[2].logit, 0);
 
     /* temp-ext: logits 2, 0 give p 0.8808, 0.1192 and H = 0.3653 nats = 0.5271 ln 2, so with temp 1,
      * range 0.5 and exponent 1, T = 0.5 + 1.0 * 0.5271 = 1.02707 and the top logit becomes 1.94730. */

@@ -95,6 +95,12 @@ static void test_next_int_rejection_and_bad_bounds(void)
     CHECK_INT(0, rng_next_bits(&r, 0));
     CHECK_INT(0, rng_next_bits(&r, 33));
     CHECK_INT(-1155484576, rng_next_bits(&r, 32));
+    /* NULL: nothing drawn, the documented zeros. */
+    rng_seed(NULL, 1);
+    CHECK_INT(0, rng_next_bits(NULL, 8));
+    CHECK_INT(-1, rng_next_int(NULL, 10));
+    CHECK_BITS(0.0, rng_next_double(NULL));
+    CHECK_BITS(0.0, rng_next_gaussian(NULL));
     /* nextBoolean is next(1) != 0; seed 1 gives true, false, false. */
     rng_seed(&r, 1);
     CHECK_INT(1, rng_next_bits(&r, 1));

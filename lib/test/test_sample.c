@@ -85,6 +85,11 @@ static void test_mirostat_state(void)
     CHECK_NEAR(5.9, st.mu, 1e-15);
     mirostat_update_mu(&st, NAN);
     CHECK_NEAR(5.9, st.mu, 1e-15);
+    st.eta = 0.0;
+    mirostat_update_mu(&st, INFINITY);          /* 0 * inf is NaN: mu must not become NaN */
+    CHECK_NEAR(5.9, st.mu, 1e-15);
+    st.eta = 0.1;
+    mirostat_update_mu(NULL, 1.0);
     CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, NAN, 0.1, 100, 50));
     CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, 3.0, 0.1, 0, 50));
     CHECK_INT(SAMPLING_ERR_NULL, mirostat_init(NULL, 3.0, 0.1, 100, 50));
@@ -126,6 +131,8 @@ static void test_mirostat_v2(void)
     CHECK_INT(SAMPLING_ERR_EMPTY, sample_mirostat_v2(&c, &st, 0.5));
     candidates_init(&c, buf, logits, 4);
     CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat_v2(&c, NULL, 0.5));
+    st.mu = NAN;
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat_v2(&c, &st, 0.5));
     CHECK_INT(SAMPLING_ERR_PARAM, apply_mirostat_v2_truncate(&c, NAN));
 }
 
