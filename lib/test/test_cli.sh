@@ -63,6 +63,9 @@ check 2 "" "-l: '15:1' is not TOKEN_ID(+/-)BIAS" -- -l 15:1
 check 2 "" "-l: '15-' is not TOKEN_ID(+/-)BIAS" -- -l 15-
 check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
+check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
+check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
+check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
