@@ -7,6 +7,7 @@
  * the chain line they make, or with --json the llama-server request body. --help lists the flags.
  */
 #include "args.h"
+#include "request.h"
 #include "chain.h"
 
 #include <stdio.h>
@@ -44,7 +45,7 @@ static int run(int argc, char *const argv[])
         w += n + (w[n] == '\n');
     }
     if (params.help || params.json) {
-        size_t n = params.help ? args_help(NULL, 0) : args_json(&params, NULL, 0);
+        size_t n = params.help ? args_help(NULL, 0) : request_json(&params, NULL, 0);
         char *text = malloc(n + 1);
         if (text == NULL) {
             fprintf(stderr, "%s: out of memory\n", program);
@@ -53,7 +54,7 @@ static int run(int argc, char *const argv[])
         if (params.help)
             args_help(text, n + 1);
         else
-            args_json(&params, text, n + 1);
+            request_json(&params, text, n + 1);
         printf(params.help ? "%s" : "%s\n", text);
         free(text);
         return 0;

@@ -9,8 +9,8 @@
  * lesson's command lines (-m, -p, -n, -no-cnv) are accepted and ignored: there is no model here. --json and
  * -h/--help are the workbench tool's own.
  *
- * defines: CliParams, ARGS_*, args_defaults, args_parse, args_help, args_json, sampler_from_name,
- * sampler_from_char.
+ * defines: CliParams, ARGS_*, args_defaults, args_parse, args_help, sampler_from_name, sampler_from_char.
+ * The llama-server request body for the same flags is request.h's.
  */
 #ifndef ARGS_H
 #define ARGS_H
@@ -62,11 +62,5 @@ bool sampler_from_char(char letter, SamplerType *type);
  * length, writes at most size bytes, NUL-terminated when size > 0 (NULL buf writes nothing). */
 size_t args_help(char *buf, size_t size);
 
-/* Writes the llama-server request body that asks for the same sampling as *params, one JSON object with
- * every field under its server name, into buf like snprintf (call it with size 0 to learn the length).
- * Infinite numbers are written as false for a banning bias, else +-1e308 (JSON has no infinity); strings are
- * escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON. NULL params
- * writes "{}"; NULL buf writes nothing. */
-size_t args_json(const CliParams *params, char *buf, size_t size);
 
 #endif

@@ -1,6 +1,7 @@
 /* test_args.c: llama.cpp's sampling flags through the parser and the chain builder. Each row is a command
  * line and the chain line worked out from the reference (sections 2, 3, 5 and 6), or the error it must give. */
 #include "args.h"
+#include "request.h"
 #include "check.h"
 #include "tests.h"
 
@@ -213,7 +214,7 @@ static void test_values(void)
     CHECK(!args_parse(2, null_flag, &p, err, sizeof err) && strstr(err, "(null)") != NULL);
     args_defaults(NULL);
     CHECK(args_help(NULL, 100) > 100);
-    CHECK(args_json(&p, NULL, 100) > 100);
+    CHECK(request_json(&p, NULL, 100) > 100);
 
     SamplerType t;
     CHECK(sampler_from_name("NUCLEUS", &t) && t == SAMPLER_TOP_P);
@@ -358,7 +359,7 @@ static void test_json(void)
                     "--dry-sequence-breaker", "say \"hi\"\\", "--dry-sequence-breaker", "\t", "--samplers",
                     "top_k;temp", "--seed", "42", "--ignore-eos", "--repeat-last-n", "-1"};
     CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &p, err, sizeof err));
-    size_t n = args_json(&p, json, sizeof json);
+    size_t n = request_json(&p, json, sizeof json);
     CHECK(n < sizeof json);
     CHECK(json_valid(json));
     CHECK(strcmp(json,
@@ -376,20 +377,20 @@ static void test_json(void)
     char *bad_utf8[] = {"prog", "--dry-sequence-breaker", "x\xffy", "--dry-sequence-breaker", "\xc3\xa9",
                         "--dry-sequence-breaker", "\xed\xa0\x80"};
     CHECK(args_parse(7, bad_utf8, &p, err, sizeof err));
-    args_json(&p, json, sizeof json);
+    request_json(&p, json, sizeof json);
     CHECK(json_valid(json));
     CHECK(strstr(json, "[\"x\\ufffdy\", \"\xc3\xa9\", \"\\ufffd\\ufffd\\ufffd\"]") != NULL);
 
     /* The defaults: the random seed is -1, the default breakers are escaped. */
     char *none[] = {"prog"};
     args_parse(1, none, &p, err, sizeof err);
-    args_json(&p, json, sizeof json);
+    request_json(&p, json, sizeof json);
     CHECK(json_valid(json));
     CHECK(strstr(json, "\"seed\": -1") != NULL);
     CHECK(strstr(json, "\"dry_sequence_breakers\": [\"\\n\", \":\", \"\\\"\", \"*\"]") != NULL);
     char tiny[4];
-    CHECK_INT((long long)strlen(json), (long long)args_json(&p, tiny, sizeof tiny));
-    CHECK(args_json(NULL, tiny, sizeof tiny) == 2 && strcmp(tiny, "{}") == 0);
+    CHECK_INT((long long)strlen(json), (long long)request_json(&p, tiny, sizeof tiny));
+    CHECK(request_json(NULL, tiny, sizeof tiny) == 2 && strcmp(tiny, "{}") == 0);
 }
 
 void test_args(void)
