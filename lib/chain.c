@@ -53,6 +53,7 @@ static bool params_valid(const SamplingParams *p)
 
 SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab)
 {
+    SamplingStatus st;
     if (ch == NULL || params == NULL)
         return SAMPLING_ERR_NULL;
     if (!params_valid(params) || n_vocab > INT32_MAX)
@@ -69,9 +70,13 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     rng_seed(&ch->dist_rng, params->seed);
     rng_seed(&ch->xtc_rng, params->seed);
     rng_seed(&ch->mirostat_rng, params->seed);
-    /* m = 100 as llama.cpp's common passes it. tau and eta are finite (checked above), so this succeeds. */
-    mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta, 100,
-                  n_vocab > 0 ? (int32_t)n_vocab : 1);
+    /* m = 100 as llama.cpp's common passes it. An infinite tau or eta matters only when mirostat is on. */
+    st = mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta, 100,
+                       n_vocab > 0 ? (int32_t)n_vocab : 1);
+    if (st != SAMPLING_OK && params->mirostat != 0) {
+        chain_free(ch);
+        return st;
+    }
     return SAMPLING_OK;
 }
 

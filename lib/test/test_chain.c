@@ -103,6 +103,12 @@ static void test_mirostat_and_bias_chains(void)
     p = sampling_params_default();
     p.top_p = NAN;
     CHECK_INT(SAMPLING_ERR_PARAM, chain_init_from_params(&ch, &p, 0));
+    p = sampling_params_default();
+    p.mirostat_tau = INFINITY;                  /* harmless while mirostat is off */
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p, 0));
+    chain_free(&ch);
+    p.mirostat = 2;
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_init_from_params(&ch, &p, 0));
     CHECK_INT(SAMPLING_ERR_NULL, chain_init_from_params(NULL, &p, 0));
     CHECK_INT(SAMPLING_ERR_NULL, chain_init_from_params(&ch, NULL, 0));
 }
