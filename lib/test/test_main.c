@@ -14,5 +14,6 @@ int main(void)
     test_args();
     test_edges();
     test_property();
+    test_llama_vectors();
     return check_summary();
 }

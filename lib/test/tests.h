@@ -12,5 +12,6 @@ void test_chain(void);
 void test_args(void);
 void test_edges(void);
 void test_property(void);
+void test_llama_vectors(void);
 
 #endif
