@@ -250,12 +250,10 @@ static void test_queue(void)
         Candidates c = {buf, MAX_N, -1, false};
         for (size_t step = 0; queue[q].seq[step] != '\0'; step++) {
             char letter = queue[q].seq[step];
-            if (letter == 'k')
-                apply_top_k(&c, queue[q].top_k);
-            else if (letter == 'p')
-                apply_top_p(&c, queue[q].top_p, 1);
-            else
-                apply_min_p(&c, queue[q].min_p, 1);
+            SamplingStatus st = letter == 'k' ? apply_top_k(&c, queue[q].top_k)
+                              : letter == 'p' ? apply_top_p(&c, queue[q].top_p, 1)
+                                              : apply_min_p(&c, queue[q].min_p, 1);
+            check_true(__FILE__, __LINE__, st == SAMPLING_OK, queue[q].seq);
             then_dist(&c);
             check_true(__FILE__, __LINE__, c.size == queue[q].sizes[step], queue[q].seq);
             if (c.size != queue[q].sizes[step])
