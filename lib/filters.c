@@ -239,7 +239,9 @@ SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, si
     size_t last = 0;                /* the last of the leading tokens with p >= threshold */
     if (c->data[0].p < threshold)
         return SAMPLING_OK;
-    while (last + 1 < c->size && c->data[last + 1].p >= threshold)
+    /* A token with p = 0 (a -inf logit) never counts as reaching the threshold: with a threshold <= 0,
+     * llama.cpp's rule would otherwise keep only such a token and leave nothing to draw. */
+    while (last + 1 < c->size && c->data[last + 1].p >= threshold && c->data[last + 1].p > 0)
         last++;
     if (last > 0 && c->size - last >= min_keep) {
         c->data += last;

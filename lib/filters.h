@@ -69,7 +69,9 @@ bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
  * and, among the leading tokens with p >= threshold, removes all but the last (the least likely of them),
  * provided at least min_keep tokens remain. Nothing happens when fewer than two tokens reach the threshold,
  * when coin > probability, or when xtc_draws_coin would say false (probability <= 0 is off, threshold > 0.5
- * is off). The removal advances c->data past the dropped tokens (the caller's buffer pointer stays valid).
+ * is off). A token with p = 0 never counts as reaching the threshold, so a threshold <= 0 keeps the least
+ * likely token that can still be drawn (llama.cpp's rule would keep a -inf one there). The removal advances
+ * c->data past the dropped tokens (the caller's buffer pointer stays valid).
  * Leaves sorted = true and p not renormalized. Bad input: coin outside [0, 1] or NaN gives SAMPLING_ERR_PARAM.
  * Follows llama_sampler_init_xtc; lesson Example 10, whose Java draws a coin on every call and
  * renormalizes what it prints. */

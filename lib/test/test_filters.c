@@ -286,6 +286,14 @@ static void test_xtc(void)
     apply_xtc(&c, 0.5, 0.19, 0, 0.7);          /* coin above the probability: this step is skipped */
     CHECK_KEPT(&c, 0, 1, 2, 3);
 
+    /* A threshold of 0 reaches every token, but not a -inf one: the least likely drawable token stays. */
+    const double with_inf[] = {log(0.6), log(0.4), -INFINITY};
+    TokenData buf3[3];
+    candidates_init(&c, buf3, with_inf, 3);
+    apply_xtc(&c, 1.0, 0.0, 0, 0.5);
+    CHECK_KEPT(&c, 1, 2);
+    CHECK(c.data[0].logit > -INFINITY);
+    from_probs(&c, buf, probs, 4);
     CHECK(xtc_draws_coin(&c, 0.5, 0.1));
     CHECK(!xtc_draws_coin(&c, 0.0, 0.1));
     CHECK(!xtc_draws_coin(&c, 0.5, 0.6));

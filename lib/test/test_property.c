@@ -68,7 +68,7 @@ static void random_params(Rng *r, SamplingParams *p, size_t n_vocab, DryBreaker 
     p->top_p = PICK(r, 1.0, 0.95, 0.5, 0.0, -0.5, 1.5);
     p->min_p = PICK(r, 0.0, 0.05, 0.5, 1.0, 2.0);
     p->xtc_probability = PICK(r, 0.0, 0.5, 1.0);
-    p->xtc_threshold = PICK(r, 0.1, 0.01, 0.5, 0.6);
+    p->xtc_threshold = PICK(r, 0.1, 0.01, 0.5, 0.6, 0.0, -0.1);
     p->typ_p = PICK(r, 1.0, 0.9, 0.5, 0.0, -1.0);
     p->temp = PICK(r, 0.8, 1.0, 0.0, -1.0, 0.2, 5.0);
     p->dynatemp_range = PICK(r, 0.0, 0.0, 0.5, 2.0);
