@@ -1,7 +1,8 @@
 # Makefile: the sampler workbench (GNU Make, this one file).
 #
 #   make            build the library, its tests and the thirteen lesson programs under build/
-#   make check      run the library's tests, then ./run_all.sh; the last line is the overall "N passed, M failed"
+#   make check      the library's tests, Example 11's command-line test, then ./run_all.sh; the last line is
+#                   the overall "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
 #   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
