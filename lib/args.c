@@ -2,10 +2,11 @@
  * (an offset into CliParams) and how its value is read; the few flags with their own rules have a kind each. */
 #include "args.h"
 
+#include "text.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,24 +80,6 @@ static const ArgSpec specs[] = {
 
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
-/* ===== A growing text in a caller's buffer, snprintf-style ===== */
-
-typedef struct {
-    char *buf;      /* may be NULL when size is 0 */
-    size_t size;
-    size_t len;     /* the full length written so far, even past size */
-} Text;
-
-static void text_add(Text *t, const char *fmt, ...)
-{
-    va_list ap;
-    size_t room = t->len < t->size ? t->size - t->len : 0;
-    va_start(ap, fmt);
-    int n = vsnprintf(room > 0 ? t->buf + t->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        t->len += (size_t)n;
-}
 
 /* ===== Values ===== */
 
@@ -487,9 +470,7 @@ static void help_default(Text *t, const ArgSpec *spec, const CliParams *defaults
 
 size_t args_help(char *buf, size_t size)
 {
-    Text t = {buf, buf != NULL ? size : 0, 0};
-    if (buf != NULL && size > 0)
-        buf[0] = '\0';
+    Text t = text_start(buf, size);
     CliParams defaults;
     args_defaults(&defaults);
     text_add(&t, "usage: 11_sampler_chain [flags]\n"

@@ -3,9 +3,9 @@
 #include "chain.h"
 
 #include "filters.h"
+#include "text.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,20 +166,13 @@ const char *stage_name(const Stage *stage)
 
 size_t chain_describe(const Chain *ch, char *buf, size_t size)
 {
-    size_t len = 0;
-    if (buf != NULL && size > 0)
-        buf[0] = '\0';
+    Text t = text_start(buf, size);
     if (ch == NULL)
         return 0;
-    const char *text = "logits";
-    for (size_t i = 0; i <= ch->n_stages; i++) {
-        size_t room = len < size ? size - len : 0;
-        int n = snprintf(buf != NULL && room > 0 ? buf + len : NULL, room, "%s%s", i ? " -> " : "", text);
-        len += n > 0 ? (size_t)n : 0;
-        if (i < ch->n_stages)
-            text = stage_name(&ch->stages[i]);
-    }
-    return len;
+    text_add(&t, "logits");
+    for (size_t i = 0; i < ch->n_stages; i++)
+        text_add(&t, " -> %s", stage_name(&ch->stages[i]));
+    return t.len;
 }
 
 SamplingStatus chain_accept(Chain *ch, int32_t token)

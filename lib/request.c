@@ -2,30 +2,14 @@
  * appends to the caller's buffer like snprintf. */
 #include "request.h"
 
+#include "text.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A growing text in a caller's buffer, snprintf-style. */
-typedef struct {
-    char *buf;      /* may be NULL when size is 0 */
-    size_t size;
-    size_t len;     /* the full length written so far, even past size */
-} Text;
-
-static void text_add(Text *t, const char *fmt, ...)
-{
-    va_list ap;
-    size_t room = t->len < t->size ? t->size - t->len : 0;
-    va_start(ap, fmt);
-    int n = vsnprintf(room > 0 ? t->buf + t->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        t->len += (size_t)n;
-}
 
 /* A double as JSON: the shortest of %.15g / %.17g that reads back the same. */
 static void json_number(Text *t, double v)
@@ -78,9 +62,7 @@ static void json_string(Text *t, const char *s)
 
 size_t request_json(const CliParams *params, char *buf, size_t size)
 {
-    Text t = {buf, buf != NULL ? size : 0, 0};
-    if (buf != NULL && size > 0)
-        buf[0] = '\0';
+    Text t = text_start(buf, size);
     if (params == NULL) {
         text_add(&t, "{}");
         return t.len;
