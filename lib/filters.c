@@ -103,7 +103,7 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
             c->size = kept;
             return SAMPLING_OK;
         }
-        candidates_sort(c);     /* too few passed: fall back to the sorted walk, which honours min_keep */
+        sort_all(c);            /* too few passed: fall back to the sorted walk, which honours min_keep */
     }
     double threshold = c->data[0].logit + log_min_p;
     size_t keep = 1;

@@ -23,7 +23,8 @@
 
 /* Keeps exactly the k candidates with the largest logits (ties at the edge cut by the lower id first), sorted
  * by descending logit: sorted = true, size = min(k, size). p is not updated. k <= 0 is off (no change).
- * k > size keeps all, sorted. Selection is O(size log k) with no allocation.
+ * k > size keeps all, sorted. Selection is candidates_partial_sort's: a heap up to k = 1,024, buckets of
+ * logit values beyond.
  * Follows llama_sampler_init_top_k (top_k_impl, src/llama-sampler.cpp). The lesson's Example 12 instead
  * keeps every logit tied with the k-th; its tables never reach that case. */
 SamplingStatus apply_top_k(Candidates *c, int32_t k);

@@ -118,7 +118,7 @@ static SamplingStatus prepare(Candidates *c, const MirostatState *st, double coi
     c->selected = -1;
     if (st == NULL)
         return SAMPLING_ERR_NULL;
-    if (!(coin >= 0 && coin < 1))
+    if (!(coin >= 0 && coin < 1) || isnan(st->mu))
         return SAMPLING_ERR_PARAM;
     if (c->size == 0)
         return SAMPLING_ERR_EMPTY;
@@ -130,8 +130,7 @@ SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin)
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
         return status;
-    if ((status = apply_mirostat_v2_truncate(c, st->mu)) != SAMPLING_OK)
-        return status;                          /* a NaN mu in the caller's state */
+    apply_mirostat_v2_truncate(c, st->mu);      /* cannot fail: prepare checked the array and mu */
     return draw_and_update(c, st, coin);
 }
 

@@ -61,7 +61,8 @@ SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin)
  * k = (e * 2^mu / (1 - n_vocab^-e))^(1/s) with e = s - 1; keeps the top max(1, k) tokens (at most all);
  * renormalizes and draws like sample_mirostat_v2, and updates mu the same way. Pairs with p = 0 are left
  * out of the estimate, and a k that is NaN or infinite counts as "all tokens" (llama.cpp would divide by zero
- * or cast NaN to int, which is undefined in C). Follows llama_sampler_init_mirostat. */
+ * or cast NaN to int, which is undefined in C). Bad input: as sample_mirostat_v2. Follows
+ * llama_sampler_init_mirostat. */
 SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, double coin);
 
 #endif

@@ -167,6 +167,10 @@ static void test_mirostat_v1(void)
     candidates_init(&c, buf, with_inf, 4);
     sample_mirostat(&c, &st, 0.1);
     CHECK_INT(2, (long long)c.size);
+    st.mu = NAN;
+    candidates_init(&c, buf, logits, 4);
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, 0.3));
+    mirostat_init(&st, 1.0, 0.1, 100, 4);
     /* One candidate: no exponent can be estimated; that token is picked. */
     candidates_init(&c, buf, logits, 1);
     CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 0.3));
