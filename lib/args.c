@@ -184,16 +184,15 @@ bool sampler_from_name(const char *name, SamplerType *type)
     return false;
 }
 
+/* One letter per SamplerType, in the enum's order: e = penalties, d = dry, ... (llama.cpp's letters). */
+static const char sampler_letters[] = "edskypmxtia";
+
 bool sampler_from_char(char letter, SamplerType *type)
 {
-    static const char letters[] = "edskypmxtia";    /* in SamplerType order: e = penalties, ... */
-    static const SamplerType types[] = {SAMPLER_PENALTIES, SAMPLER_DRY, SAMPLER_TOP_N_SIGMA, SAMPLER_TOP_K,
-                                        SAMPLER_TYPICAL_P, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_XTC,
-                                        SAMPLER_TEMPERATURE, SAMPLER_INFILL, SAMPLER_ADAPTIVE_P};
-    const char *hit = letter != '\0' ? strchr(letters, letter) : NULL;
+    const char *hit = letter != '\0' ? strchr(sampler_letters, letter) : NULL;
     if (hit == NULL)
         return false;
-    *type = types[hit - letters];
+    *type = (SamplerType)(hit - sampler_letters);
     return true;
 }
 
@@ -454,11 +453,17 @@ static void help_default(Text *t, const ArgSpec *spec, const CliParams *defaults
     case K_SEED:
         text_add(t, " (default: -1)");
         break;
-    case K_SAMPLERS:
-        text_add(t, " (default: penalties;dry;top_n_sigma;top_k;typ_p;top_p;min_p;xtc;temperature)");
-        break;
+    case K_SAMPLERS:                    /* both derived from the default order, so they cannot drift */
     case K_SAMPLER_SEQ:
-        text_add(t, " (default: edskypmxt)");
+        text_add(t, " (default: ");
+        for (size_t i = 0; i < defaults->sampling.n_samplers; i++) {
+            SamplerType type = defaults->sampling.samplers[i];
+            if (spec->kind == K_SAMPLERS)
+                text_add(t, "%s%s", i ? ";" : "", sampler_type_name(type));
+            else
+                text_add(t, "%c", sampler_letters[type]);
+        }
+        text_add(t, ")");
         break;
     case K_BREAKER:
         text_add(t, " (default: '\\n' ':' '\"' '*')");
