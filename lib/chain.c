@@ -5,6 +5,7 @@
 #include "filters.h"
 #include "text.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,17 @@ const char *sampler_type_name(SamplerType type)
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
+/* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
+ * float reciprocal overflows (the penalty divides positive logits), and a frequency or presence penalty that
+ * is not finite. Checked in float, as llama.cpp holds these fields; a value past FLT_MAX was never a float. */
+static bool penalties_valid(const SamplingParams *p)
+{
+    if (!(p->penalty_repeat > 0 && p->penalty_repeat <= FLT_MAX))
+        return false;
+    float repeat = (float)p->penalty_repeat;
+    return repeat > 0 && isfinite(1.0f / repeat) && isfinite(p->penalty_freq) && isfinite(p->penalty_present);
+}
+
 static bool params_valid(const SamplingParams *p)
 {
     const double values[] = {p->top_p, p->min_p, p->xtc_probability, p->xtc_threshold, p->typ_p, p->temp,
@@ -46,7 +58,7 @@ static bool params_valid(const SamplingParams *p)
     for (size_t i = 0; i < p->n_logit_bias && i < CHAIN_MAX_BIASES; i++)
         if (isnan(p->logit_bias[i].bias))
             return false;
-    return p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
+    return penalties_valid(p) && p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
         && p->n_samplers <= CHAIN_MAX_SAMPLERS && (p->eog_tokens != NULL || p->n_eog_tokens == 0)
         && (p->dry_breakers != NULL || p->n_dry_breakers == 0);
 }

@@ -1,7 +1,7 @@
 /* test_args.c: llama.cpp's sampling flags through the parser and the chain builder. Each row is a command
  * line and the chain line worked out from the reference (sections 2, 3, 5 and 6), or the error it must give. */
-#include "args.h"
-#include "request.h"
+#include "cli/args.h"
+#include "cli/request.h"
 #include "check.h"
 #include "tests.h"
 
@@ -57,7 +57,8 @@ static const Row rows[] = {
      "-> ?temp-ext -> dist", NULL},
     {{"--temp", "1", "--dynatemp-range", "0.5", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
-    {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
+     "--repeat-last-n -1 means the context size"},
     {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},
@@ -214,7 +215,7 @@ static void test_values(void)
     CHECK(!args_parse(2, null_flag, &p, err, sizeof err) && strstr(err, "(null)") != NULL);
     args_defaults(NULL);
     CHECK(args_help(NULL, 100) > 100);
-    CHECK(request_json(&p, NULL, 100) > 100);
+    CHECK(request_json(&p, REQUEST_COMPLETION_ALL, NULL, 100, NULL, 0) > 100);
 
     SamplerType t;
     CHECK(sampler_from_name("NUCLEUS", &t) && t == SAMPLER_TOP_P);
@@ -229,7 +230,7 @@ static void test_values(void)
 
 static void test_help(void)
 {
-    char text[8192];
+    static char text[32768];
     size_t n = args_help(text, sizeof text);
     CHECK(n < sizeof text);
     CHECK(strstr(text, "--top-k N") != NULL && strstr(text, "(default: 40)") != NULL);
@@ -359,12 +360,12 @@ static void test_json(void)
                     "--dry-sequence-breaker", "say \"hi\"\\", "--dry-sequence-breaker", "\t", "--samplers",
                     "top_k;temp", "--seed", "42", "--ignore-eos", "--repeat-last-n", "-1"};
     CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &p, err, sizeof err));
-    size_t n = request_json(&p, json, sizeof json);
+    size_t n = request_json(&p, REQUEST_COMPLETION_ALL, json, sizeof json, NULL, 0);
     CHECK(n < sizeof json);
     CHECK(json_valid(json));
     CHECK(strcmp(json,
         "{\"temperature\": 0.7, \"top_k\": 0, \"top_p\": 0.95, \"min_p\": 0.05, \"typical_p\": 1, "
-        "\"repeat_last_n\": -1, \"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
+        "\"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
         "\"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, \"dry_penalty_last_n\": 64, "
         "\"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, \"dynatemp_range\": 0, "
         "\"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, \"seed\": 42, "
@@ -377,20 +378,20 @@ static void test_json(void)
     char *bad_utf8[] = {"prog", "--dry-sequence-breaker", "x\xffy", "--dry-sequence-breaker", "\xc3\xa9",
                         "--dry-sequence-breaker", "\xed\xa0\x80"};
     CHECK(args_parse(7, bad_utf8, &p, err, sizeof err));
-    request_json(&p, json, sizeof json);
+    request_json(&p, REQUEST_COMPLETION_ALL, json, sizeof json, NULL, 0);
     CHECK(json_valid(json));
     CHECK(strstr(json, "[\"x\\ufffdy\", \"\xc3\xa9\", \"\\ufffd\\ufffd\\ufffd\"]") != NULL);
 
     /* The defaults: the random seed is -1, the default breakers are escaped. */
     char *none[] = {"prog"};
     args_parse(1, none, &p, err, sizeof err);
-    request_json(&p, json, sizeof json);
+    request_json(&p, REQUEST_COMPLETION_ALL, json, sizeof json, NULL, 0);
     CHECK(json_valid(json));
     CHECK(strstr(json, "\"seed\": -1") != NULL);
     CHECK(strstr(json, "\"dry_sequence_breakers\": [\"\\n\", \":\", \"\\\"\", \"*\"]") != NULL);
     char tiny[4];
-    CHECK_INT((long long)strlen(json), (long long)request_json(&p, tiny, sizeof tiny));
-    CHECK(request_json(NULL, tiny, sizeof tiny) == 2 && strcmp(tiny, "{}") == 0);
+    CHECK_INT((long long)strlen(json), (long long)request_json(&p, REQUEST_COMPLETION_ALL, tiny, sizeof tiny, NULL, 0));
+    CHECK(request_json(NULL, REQUEST_COMPLETION_ALL, tiny, sizeof tiny, NULL, 0) == 2 && strcmp(tiny, "{}") == 0);
 }
 
 void test_args(void)

@@ -1,0 +1,113 @@
+/* args.h: a whole llama.cpp command line (common/arg.cpp), parsed into SamplingParams with llama.cpp's defaults
+ * and value rules, so that a pasted llama-server, llama-cli or llama-completion command gives the same chain
+ * here as there. Lesson Example 11.
+ *
+ * The flag table follows common/arg.cpp at commit 0017d6fb63f9590e791a7562b276148f7bd5b7fc, the version the
+ * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
+ * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
+ * strings of a request body); a few change sampling indirectly (-c for a window of -1, -e/--no-escape for the
+ * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored, and named in
+ * CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
+ *
+ * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
+ * args_setting_field,
+ * sampler_from_name, sampler_from_char. The request bodies for the same flags are request.h's.
+ */
+#ifndef ARGS_H
+#define ARGS_H
+
+#include "chain.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARGS_MAX_BREAKERS 32      /* --dry-sequence-breaker entries */
+#define ARGS_MAX_BREAKER_LEN 40   /* bytes kept of each breaker after escapes, as llama.cpp cuts them */
+#define ARGS_MAX_BREAKER_RAW 160  /* bytes kept of a breaker as typed (an escape is at most 4 bytes for 1) */
+#define ARGS_MAX_STOPS 8          /* -r/--reverse-prompt entries */
+#define ARGS_MAX_STOP_LEN 255     /* bytes of each */
+#define ARGS_MAX_PROMPT 4095      /* bytes of -p */
+#define ARGS_MAX_WARNINGS 1024    /* bytes of warnings kept */
+#define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
+
+/* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
+typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
+
+/* The request-body settings a command line can set: bit (1u << s) of CliParams.set. */
+typedef enum {
+    SET_TEMP, SET_TOP_K, SET_TOP_P, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_PRESENCE,
+    SET_FREQUENCY, SET_DRY_MULTIPLIER, SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS,
+    SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT,
+    SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SAMPLERS, SET_SEED, SET_IGNORE_EOS, SET_LOGIT_BIAS,
+    SET_PROMPT, SET_N_PREDICT, SET_STOP, SET_COUNT
+} ArgsSetting;
+
+/* What the tool prints: the chain line, the /completion body (set fields or every field), the chat body. */
+typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsOutput;
+
+typedef struct {
+    SamplingParams sampling;    /* everything the chain builder reads */
+    char dry_breakers[ARGS_MAX_BREAKERS][ARGS_MAX_BREAKER_RAW + 1]; /* (n_dry_breakers,) at most 40 bytes each
+                                                                    * once parsed, escapes processed */
+    size_t n_dry_breakers;
+    char prompt[ARGS_MAX_PROMPT + 1];   /* -p, escapes processed */
+    int32_t n_predict;          /* -n; -1 = no limit */
+    char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
+    size_t n_stop;
+    int32_t n_ctx;              /* -c; 0 = the model's (unknown here) */
+    bool escape;                /* -e (default) / --no-escape */
+    ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
+    uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
+    ArgsOutput output;
+    bool help;                  /* -h, --help, --usage */
+    char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
+    char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each */
+} CliParams;
+
+/* llama.cpp's defaults: sampling_params_default, the breakers "\n", ":", "\"" and "*", n_predict -1, escapes
+ * on, nothing set. NULL out does nothing. */
+void args_defaults(CliParams *out);
+
+/* Parses argv[1..argc) into *out, starting from args_defaults. argv[1] may be a program word (llama-cli,
+ * llama-completion, llama-server, or a path ending in one); then only that tool's flags exist. A "--" flag
+ * may use '_' for '-' (--top_k), as in llama.cpp. Returns true on success. On failure returns false and
+ * writes one line to err (err_size bytes) naming the flag and the value, e.g. "--top-k: '4x' is not a whole
+ * number" (a value's control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified.
+ * Refused, as llama.cpp refuses them: an unknown flag (or one the named tool does not take), a missing value,
+ * a flag arg.cpp has removed (--draft-max); a value that is not wholly a number (a blank before or after it,
+ * NaN, trailing junk) or does not fit a float (1e39; "inf" fits); an integer out of its range (--mirostat 0..2,
+ * --repeat-last-n and --dry-penalty-last-n >= -1, --dry-allowed-length >= 0, --seed -1..4294967295, -c, -n
+ * and --top-k in int32); a --repeat-penalty that is not finite, not above 0 or
+ * whose float reciprocal overflows (0, -1, 1e-40); a --frequency-penalty or --presence-penalty that is not
+ * finite; a malformed -l; more than 256 -l, 32 breakers, 8 -r or 64 sampler names. Clamped, as llama.cpp
+ * does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp: an
+ * unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 (a warning each; skipped or the
+ * old value kept; past 1 KB of warnings a last line says more were not shown). After the flags: a window of
+ * -1 becomes -c's size when -c > 0 (llama.cpp's "-1 = context size"); without it the window stays -1, which
+ * current llama.cpp disables, with a warning. Escapes (\n \r \t \' \" \\ \xHH) in breakers, -p and -r are
+ * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary.
+ * NULL out, or NULL argv with argc > 0, returns false with a message. */
+bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
+
+/* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,
+ * nucleus, temp, typ, ...), case-insensitive, as in llama.cpp's current table. Returns false for an unknown
+ * name. */
+bool sampler_from_name(const char *name, SamplerType *type);
+
+/* The sampler a --sampler-seq letter stands for (d k y p s m t x i e a). Returns false for any other. */
+bool sampler_from_char(char letter, SamplerType *type);
+
+/* The request field a setting is sent as ("temperature", "top_k", "n_predict", ...), and in *openai (when not
+ * NULL) whether OpenAI's chat API has a parameter of that name (temperature, top_p, frequency_penalty,
+ * presence_penalty, seed, logit_bias, stop; n_predict and prompt are OpenAI's max_tokens and messages, and
+ * are marked too). NULL for a value out of range. */
+const char *args_setting_field(ArgsSetting s, bool *openai);
+
+/* Writes the help text into buf, like snprintf: returns the full length, writes at most size bytes,
+ * NUL-terminated when size > 0 (NULL buf writes nothing). It lists every sampling flag with its value, its
+ * default and its request field (marked OpenAI or llama.cpp), the --samplers names and --sampler-seq letters,
+ * and the flags that are accepted and ignored. */
+size_t args_help(char *buf, size_t size);
+
+#endif

@@ -1,0 +1,266 @@
+/* request.c: the llama-server request bodies for a llama.cpp command line, as JSON text. Each writer appends
+ * to the caller's buffer like snprintf; what a body cannot say goes to a second text, the notes. */
+#include "cli/request.h"
+
+#include "text.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* A double as JSON: the shortest of %.15g / %.17g that reads back the same. */
+static void json_number(Text *t, double v)
+{
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%.15g", v);
+    if (strtod(tmp, NULL) != v)
+        snprintf(tmp, sizeof tmp, "%.17g", v);
+    text_add(t, "%s", tmp);
+}
+
+/* The length of the valid UTF-8 character at s (1 to 4), or 0 when the bytes there are not one (a stray
+ * continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence). */
+static size_t utf8_length(const unsigned char *s)
+{
+    unsigned char lead = s[0];
+    size_t n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
+        || (lead == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, and any byte that is not part of valid
+ * UTF-8 replaced by U+FFFD, so the output is always valid JSON. */
+static void json_string(Text *t, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    text_add(t, "\"");
+    while (*u != '\0') {
+        size_t n = utf8_length(u);
+        if (n == 0)
+            text_add(t, "\\ufffd");
+        else if (*u == '"' || *u == '\\')
+            text_add(t, "\\%c", *u);
+        else if (*u == '\n' || *u == '\t' || *u == '\r')
+            text_add(t, "\\%c", *u == '\n' ? 'n' : *u == '\t' ? 't' : 'r');
+        else if (*u < 0x20)
+            text_add(t, "\\u%04x", *u);
+        else
+            text_add(t, "%.*s", (int)n, (const char *)u);
+        u += n > 0 ? n : 1;
+    }
+    text_add(t, "\"");
+}
+
+/* A number as JSON; JSON has no infinity, so +-1e308, which the server's float turns back into one. */
+static void json_double(Text *t, double v)
+{
+    if (isinf(v))
+        text_add(t, "%s", v > 0 ? "1e308" : "-1e308");
+    else
+        json_number(t, v);
+}
+
+/* A bias value: false for a ban, which llama-server reads as -inf. */
+static void json_bias(Text *t, double bias)
+{
+    if (bias == -INFINITY)
+        text_add(t, "false");
+    else
+        json_double(t, bias);
+}
+
+/* Starts one member: the separator, the key, the colon. */
+static void json_key(Text *t, bool *first, const char *key)
+{
+    text_add(t, "%s\"%s\": ", *first ? "" : ", ", key);
+    *first = false;
+}
+
+static void json_strings(Text *t, const char (*strings)[ARGS_MAX_STOP_LEN + 1], size_t n)
+{
+    text_add(t, "[");
+    for (size_t i = 0; i < n; i++) {
+        text_add(t, "%s", i ? ", " : "");
+        json_string(t, strings[i]);
+    }
+    text_add(t, "]");
+}
+
+/* logit_bias for the chat body: {"id": bias}, one key per token, its biases summed (as llama.cpp adds the
+ * -l entries of one token); a sum with -inf in it is a ban. */
+static void json_bias_object(Text *t, const SamplingParams *p)
+{
+    text_add(t, "{");
+    bool first = true;
+    for (size_t i = 0; i < p->n_logit_bias; i++) {
+        int32_t token = p->logit_bias[i].token;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = p->logit_bias[j].token == token;
+        if (seen)
+            continue;
+        double sum = 0;
+        for (size_t j = i; j < p->n_logit_bias; j++)
+            if (p->logit_bias[j].token == token)
+                sum = p->logit_bias[j].bias == -INFINITY || sum == -INFINITY ? -INFINITY : sum + p->logit_bias[j].bias;
+        text_add(t, "%s\"%d\": ", first ? "" : ", ", (int)token);
+        json_bias(t, isnan(sum) ? 0 : sum);     /* +inf plus -inf is a ban above; NaN cannot arise */
+        first = false;
+    }
+    text_add(t, "}");
+}
+
+/* Writes one setting's member, or a line in notes when the server's schema would refuse its value. */
+static void write_setting(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
+{
+    const SamplingParams *p = &params->sampling;
+    const char *key = args_setting_field(s, NULL);
+    double number;
+    switch (s) {
+    case SET_TEMP:               number = p->temp; break;
+    case SET_TOP_K:              number = p->top_k; break;
+    case SET_TOP_P:              number = p->top_p; break;
+    case SET_MIN_P:              number = p->min_p; break;
+    case SET_TYP_P:              number = p->typ_p; break;
+    case SET_REPEAT_PENALTY:     number = p->penalty_repeat; break;
+    case SET_PRESENCE:           number = p->penalty_present; break;
+    case SET_FREQUENCY:          number = p->penalty_freq; break;
+    case SET_DRY_MULTIPLIER:     number = p->dry_multiplier; break;
+    case SET_DRY_BASE:           number = p->dry_base; break;
+    case SET_DRY_ALLOWED_LENGTH: number = p->dry_allowed_length; break;
+    case SET_XTC_PROBABILITY:    number = p->xtc_probability; break;
+    case SET_XTC_THRESHOLD:      number = p->xtc_threshold; break;
+    case SET_TOP_N_SIGMA:        number = p->top_n_sigma; break;
+    case SET_DYNATEMP_RANGE:     number = p->dynatemp_range; break;
+    case SET_DYNATEMP_EXPONENT:  number = p->dynatemp_exponent; break;
+    case SET_MIROSTAT:           number = p->mirostat; break;
+    case SET_MIROSTAT_TAU:       number = p->mirostat_tau; break;
+    case SET_MIROSTAT_ETA:       number = p->mirostat_eta; break;
+    case SET_SEED:               number = p->seed == UINT32_MAX ? -1.0 : (double)p->seed; break;
+    case SET_REPEAT_LAST_N:
+    case SET_DRY_LAST_N:
+        number = s == SET_REPEAT_LAST_N ? p->penalty_last_n : p->dry_penalty_last_n;
+        if (number < 0) {
+            text_add(notes, "%s: -1 (the context size) cannot be sent: llama-server takes 0 and up; left out "
+                            "(give -c N)\n", key);
+            return;
+        }
+        break;
+    case SET_N_PREDICT:
+        if (params->n_predict < -1) {
+            text_add(notes, "n_predict: %d cannot be sent: llama-server takes -1 (no limit) and up; left out\n",
+                     (int)params->n_predict);
+            return;
+        }
+        json_key(t, first, chat ? "max_tokens" : key);
+        text_add(t, "%d", (int)params->n_predict);
+        return;
+    case SET_PROMPT:
+        if (chat) {
+            json_key(t, first, "messages");
+            text_add(t, "[{\"role\": \"user\", \"content\": ");
+            json_string(t, params->prompt);
+            text_add(t, "}]");
+        } else {
+            json_key(t, first, key);
+            json_string(t, params->prompt);
+        }
+        return;
+    case SET_DRY_BREAKERS:
+        if (params->n_dry_breakers == 0) {
+            text_add(notes, "dry_sequence_breakers: 'none' cannot be sent: llama-server needs a non-empty list; "
+                            "left out (the server's breakers apply)\n");
+            return;
+        }
+        json_key(t, first, key);
+        text_add(t, "[");
+        for (size_t i = 0; i < params->n_dry_breakers; i++) {
+            text_add(t, "%s", i ? ", " : "");
+            json_string(t, params->dry_breakers[i]);
+        }
+        text_add(t, "]");
+        return;
+    case SET_SAMPLERS:
+        json_key(t, first, key);
+        text_add(t, "[");
+        for (size_t i = 0; i < p->n_samplers; i++) {
+            text_add(t, "%s", i ? ", " : "");
+            json_string(t, sampler_type_name(p->samplers[i]));
+        }
+        text_add(t, "]");
+        return;
+    case SET_IGNORE_EOS:
+        json_key(t, first, key);
+        text_add(t, "%s", p->ignore_eos ? "true" : "false");
+        return;
+    case SET_LOGIT_BIAS:
+        json_key(t, first, key);
+        if (chat) {
+            json_bias_object(t, p);
+            return;
+        }
+        text_add(t, "[");
+        for (size_t i = 0; i < p->n_logit_bias; i++) {
+            text_add(t, "%s[%d, ", i ? ", " : "", (int)p->logit_bias[i].token);
+            json_bias(t, p->logit_bias[i].bias);
+            text_add(t, "]");
+        }
+        text_add(t, "]");
+        return;
+    case SET_STOP:
+        json_key(t, first, key);
+        json_strings(t, (const char (*)[ARGS_MAX_STOP_LEN + 1])params->stop, params->n_stop);
+        return;
+    default:
+        return;
+    }
+    json_key(t, first, key);
+    json_double(t, number);
+}
+
+size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,
+                    size_t notes_size)
+{
+    /* The order of the members: /completion's, and the chat body's with OpenAI's parameters first. */
+    static const ArgsSetting completion_order[] = {
+        SET_PROMPT, SET_N_PREDICT, SET_TEMP, SET_TOP_K, SET_TOP_P, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N,
+        SET_REPEAT_PENALTY, SET_PRESENCE, SET_FREQUENCY, SET_DRY_MULTIPLIER, SET_DRY_BASE,
+        SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA,
+        SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SEED,
+        SET_DRY_BREAKERS, SET_SAMPLERS, SET_IGNORE_EOS, SET_LOGIT_BIAS, SET_STOP};
+    static const ArgsSetting chat_order[] = {
+        SET_PROMPT, SET_N_PREDICT, SET_TEMP, SET_TOP_P, SET_FREQUENCY, SET_PRESENCE, SET_SEED, SET_LOGIT_BIAS,
+        SET_STOP, SET_TOP_K, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_DRY_MULTIPLIER,
+        SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS, SET_XTC_PROBABILITY,
+        SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT,
+        SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SAMPLERS, SET_IGNORE_EOS};
+    _Static_assert(sizeof completion_order / sizeof completion_order[0] == SET_COUNT, "every setting once");
+    _Static_assert(sizeof chat_order / sizeof chat_order[0] == SET_COUNT, "every setting once");
+    Text t = text_start(buf, size);
+    Text n = text_start(notes, notes_size);
+    if (params == NULL) {
+        text_add(&t, "{}");
+        return t.len;
+    }
+    const ArgsSetting *order = kind == REQUEST_CHAT ? chat_order : completion_order;
+    text_add(&t, "{");
+    bool first = true;
+    for (size_t i = 0; i < SET_COUNT; i++) {
+        ArgsSetting s = order[i];
+        bool request_only = s == SET_PROMPT || s == SET_N_PREDICT || s == SET_STOP;
+        bool wanted = (params->set & (1u << s)) != 0 || (kind == REQUEST_COMPLETION_ALL && !request_only);
+        if (wanted)
+            write_setting(&t, &first, &n, params, s, kind == REQUEST_CHAT);
+    }
+    text_add(&t, "}");
+    return t.len;
+}

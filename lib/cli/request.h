@@ -1,0 +1,38 @@
+/* request.h: what to send llama-server for the same sampling as a llama.cpp command line (lesson Example 11,
+ * the table that maps llama.cpp's settings to the server's fields and OpenAI's parameters).
+ *
+ * defines: RequestKind, request_json.
+ */
+#ifndef REQUEST_H
+#define REQUEST_H
+
+#include "cli/args.h"
+
+typedef enum {
+    REQUEST_COMPLETION,     /* POST /completion: the settings the command line set, prompt (-p), n_predict (-n) */
+    REQUEST_COMPLETION_ALL, /* POST /completion: every sampling field, defaults included */
+    REQUEST_CHAT            /* POST /v1/chat/completions: OpenAI's names, then llama.cpp's own fields */
+} RequestKind;
+
+/* Writes the llama-server request body that asks for the same sampling as *params, as one JSON object, into
+ * buf like snprintf: returns the full length, writes at most size bytes, NUL-terminated when size > 0; call it
+ * with size 0 to learn the length. Fields (llama-server's names; tools/server/server-schema.cpp, reference
+ * section 7): temperature, top_k, top_p, min_p, typical_p, repeat_last_n, repeat_penalty, presence_penalty,
+ * frequency_penalty, dry_multiplier, dry_base, dry_allowed_length, dry_penalty_last_n, dry_sequence_breakers,
+ * xtc_probability, xtc_threshold, top_n_sigma, dynatemp_range, dynatemp_exponent, mirostat, mirostat_tau,
+ * mirostat_eta, samplers, seed, ignore_eos, logit_bias, and prompt, n_predict, stop. REQUEST_COMPLETION
+ * writes prompt and n_predict first, then only the fields whose bit is in params->set; REQUEST_COMPLETION_ALL
+ * every sampling field; REQUEST_CHAT writes messages (one user message, from -p) and max_tokens (from -n),
+ * then OpenAI's temperature, top_p, frequency_penalty, presence_penalty, seed, logit_bias (an object keyed by
+ * token id, a token's biases summed) and stop, then llama.cpp's own set fields, which llama-server's chat
+ * endpoint passes through. logit_bias in /completion is [[id, bias], ...].
+ * Every value written is one the server's schema accepts: the random seed is -1, a banning bias false, other
+ * infinite numbers +-1e308 (JSON has no infinity; the server's float makes them infinite again). What the
+ * schema would refuse is left out with one line in notes (notes_size bytes, NUL-terminated; NULL writes
+ * none): an empty breaker list ("none"), a window of -1 that -c did not resolve, n_predict below -1.
+ * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.
+ * NULL params writes "{}"; NULL buf writes nothing. */
+size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,
+                    size_t notes_size);
+
+#endif
