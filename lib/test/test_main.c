@@ -12,6 +12,7 @@ int main(void)
     test_dry();
     test_chain();
     test_args();
+    test_command_line();
     test_edges();
     test_property();
     test_llama_vectors();

@@ -10,6 +10,7 @@ void test_sample(void);
 void test_dry(void);
 void test_chain(void);
 void test_args(void);
+void test_command_line(void);
 void test_edges(void);
 void test_property(void);
 void test_llama_vectors(void);
