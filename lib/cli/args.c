@@ -895,19 +895,18 @@ static void help_acting(Text *t, const CliParams *defaults)
 /* Every spelling of the rows of one kind, wrapped at about 110 columns. */
 static void help_list(Text *t, ArgKind kind)
 {
-    size_t col = 2;
-    text_add(t, "  ");
+    size_t col = 0;
     for (size_t i = 0; i < N_SPECS; i++) {
         if (specs[i].kind != kind)
             continue;
         for (size_t j = 0; j < 4 && specs[i].names[j] != NULL; j++) {
             size_t n = strlen(specs[i].names[j]);
-            if (col + n + 1 > 110) {
-                text_add(t, "\n  ");
-                col = 2;
+            if (col > 0 && col + n + 1 > 110) {
+                text_add(t, "\n");
+                col = 0;
             }
-            text_add(t, "%s ", specs[i].names[j]);
-            col += n + 1;
+            text_add(t, "%s%s", col == 0 ? "  " : " ", specs[i].names[j]);
+            col += n + (col == 0 ? 2 : 1);
         }
     }
     text_add(t, "\n");

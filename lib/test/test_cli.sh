@@ -67,5 +67,33 @@ check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
 check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
 check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
 
+# Whole command lines: the chain line on stdout, one note naming the ignored flags on stderr.
+check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -ngl, --port, -fa, --jinja, -c" -- \
+    llama-server -m model.gguf -c 8192 -ngl 99 --port 8080 -fa on --jinja --top-k 20 --min-p 0.1
+n_err=$("$bin" llama-server -m m.gguf -c 8192 -ngl 99 --top-k 20 2>&1 >/dev/null | wc -l)
+[ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: $n_err note lines, not 1"; }
+check 0 "$default_line" "" -- --top_k 20 --min_p 0.1
+check 0 "sampler chain: logits -> penalties -> dist" "" -- -c 4096 --repeat-last-n -1 --repeat_penalty 1.1 --samplers penalties
+check 0 "sampler chain: logits -> ?penalties -> dist" "warning: --repeat-last-n -1 means the context size" -- \
+    --repeat-last-n -1 --repeat-penalty 1.1 --samplers penalties
+check 2 "" "--repeat-penalty: 0 is refused by llama.cpp" -- --repeat-penalty 0
+check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
+check 2 "" "--repeat-penalty: 1e-40 is refused by llama.cpp" -- --repeat-penalty 1e-40
+check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
+check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
+check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server -m m.gguf -p Hi
+check 2 "" "--draft-max: the argument has been removed" -- --draft-max 8
+# Bodies: only what was set; a setting the server would refuse is left out with a note on stderr.
+check 0 '{"prompt": "Hello", "n_predict": 64, "min_p": 0.1}' "" -- --json --min-p 0.1 -p Hello -n 64
+check 0 '{"dry_sequence_breakers": ["\n"]}' "" -- --json --dry-sequence-breaker '\n'
+check 0 '{}' "note: dry_sequence_breakers: 'none' cannot be sent" -- --json --dry-sequence-breaker none
+check 0 '"temperature": 0.8, "top_k": 40' "" -- --json-all
+check 0 '{"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 32, "temperature": 0.7, "logit_bias": {"15": false}, "top_k": 20}' "" -- \
+    --openai -p Hi -n 32 --temp 0.7 -l 15-inf --top-k 20
+check 0 "[OpenAI temperature]" "" -- --help
+# With no arguments, the lesson's three lines and nothing on stderr.
+check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
+[ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
