@@ -532,24 +532,46 @@ static void process_escapes(char *s)
     *out = '\0';
 }
 
+/* Where a flag, shown safely, sits in the ignored list ("-m, -c, --port"), or NULL. */
+static char *find_ignored(CliParams *out, const char *safe)
+{
+    for (char *p = out->ignored; *p != '\0';) {
+        size_t n = strcspn(p, ",");
+        if (n == strlen(safe) && strncmp(p, safe, n) == 0)
+            return p;
+        p += n + (p[n] == ',' ? 2 : 0);
+    }
+    return NULL;
+}
+
 /* Adds a flag, as typed and shown safely, to the ignored list once; "..." ends a full list. */
 static void add_ignored(CliParams *out, const char *flag)
 {
     char safe[64];
     shown(flag, safe, sizeof safe);
     size_t len = strlen(out->ignored);
-    for (const char *p = out->ignored; *p != '\0';) {       /* already listed? */
-        size_t n = strcspn(p, ",");
-        if (n == strlen(safe) && strncmp(p, safe, n) == 0)
-            return;
-        p += n + (p[n] == ',' ? 2 : 0);
-    }
-    if (len >= 3 && strcmp(out->ignored + len - 3, "...") == 0)
+    if (find_ignored(out, safe) != NULL || (len >= 3 && strcmp(out->ignored + len - 3, "...") == 0))
         return;
     if (len + strlen(safe) + 2 + 4 < sizeof out->ignored)
         snprintf(out->ignored + len, sizeof out->ignored - len, "%s%s", len ? ", " : "", safe);
     else
         snprintf(out->ignored + len, sizeof out->ignored - len, "%s...", len ? ", " : "");
+}
+
+/* Takes a flag out of the ignored list again (-c, once a window of -1 has used it). */
+static void remove_ignored(CliParams *out, const char *flag)
+{
+    char safe[64];
+    shown(flag, safe, sizeof safe);
+    char *at = find_ignored(out, safe);
+    if (at == NULL)
+        return;
+    char *next = at + strlen(safe);
+    if (*next == ',')
+        next += 2;                          /* the item and its ", " */
+    else if (at > out->ignored)
+        at -= 2;                            /* the last item and the ", " before it */
+    memmove(at, next, strlen(next) + 1);
 }
 
 void args_defaults(CliParams *out)
@@ -625,6 +647,83 @@ static void apply_preset(CliParams *out)
     mark(out, SET_MIN_P);
 }
 
+/* Reads a whole number for K_INT and K_SEED. */
+static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                      char *err, size_t err_size)
+{
+    long long n;
+    if (!parse_integer(value, &n)) {
+        snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
+        return false;
+    }
+    if (spec->kind == K_SEED) {
+        if (n < -1 || n > UINT32_MAX) {
+            snprintf(err, err_size, "%s: %s is out of range (-1 to 4294967295)", flag, v);
+            return false;
+        }
+        out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);     /* -1 wraps, as stoul does */
+        mark(out, SET_SEED);
+        return true;
+    }
+    if (n < spec->min || n > spec->max) {
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
+        return false;
+    }
+    int32_t i32 = (int32_t)n;
+    memcpy((char *)out + spec->offset, &i32, sizeof i32);
+    mark(out, spec->setting);
+    return true;
+}
+
+/* The flags that append to a list or replace one: -l, --samplers, --sampler-seq, breakers, -r. */
+static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                       bool *breakers_cleared, char *err, size_t err_size)
+{
+    const char *too_many = NULL;
+    int limit = 0;
+    switch (spec->kind) {
+    case K_BIAS:
+        if (out->sampling.n_logit_bias == CHAIN_MAX_BIASES) {
+            too_many = "bias";
+            limit = CHAIN_MAX_BIASES;
+            break;
+        }
+        if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias])) {
+            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+            return false;
+        }
+        out->sampling.n_logit_bias++;
+        break;
+    case K_SAMPLERS:
+    case K_SAMPLER_SEQ:
+        if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers", flag, v, CHAIN_MAX_SAMPLERS);
+            return false;
+        }
+        break;
+    case K_BREAKER:
+        if (!add_breaker(out, value, breakers_cleared)) {
+            too_many = "breaker";
+            limit = ARGS_MAX_BREAKERS;
+        }
+        break;
+    default:        /* K_STOP */
+        if (out->n_stop == ARGS_MAX_STOPS) {
+            too_many = "stop string";
+            limit = ARGS_MAX_STOPS;
+        } else {
+            copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
+        }
+        break;
+    }
+    if (too_many != NULL) {
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d)", flag, v, too_many, limit);
+        return false;
+    }
+    mark(out, spec->setting);
+    return true;
+}
+
 /* Applies one flag with its value (NULL for a switch). Returns false with err filled on bad input. */
 static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
                        bool *breakers_cleared, char *err, size_t err_size)
@@ -632,68 +731,13 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     char v[80] = "";
     if (value != NULL)
         shown(value, v, sizeof v);      /* the value as error messages show it */
-    long long n;
     switch (spec->kind) {
     case K_FLOAT: case K_TEMP: case K_DRY_BASE: case K_REPEAT: case K_FINITE:
         return apply_float(out, spec, flag, value, v, err, err_size);
-    case K_INT:
-    case K_SEED:
-        if (!parse_integer(value, &n)) {
-            snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
-            return false;
-        }
-        if (spec->kind == K_SEED) {
-            if (n < -1 || n > UINT32_MAX) {
-                snprintf(err, err_size, "%s: %s is out of range (-1 to 4294967295)", flag, v);
-                return false;
-            }
-            out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);  /* -1 wraps, as stoul does */
-            mark(out, SET_SEED);
-            return true;
-        }
-        if (n < spec->min || n > spec->max) {
-            snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
-            return false;
-        }
-        int32_t i32 = (int32_t)n;
-        memcpy((char *)out + spec->offset, &i32, sizeof i32);
-        mark(out, spec->setting);
-        return true;
-    case K_BIAS:
-        if (out->sampling.n_logit_bias == CHAIN_MAX_BIASES) {
-            snprintf(err, err_size, "%s: '%s' is one bias too many (at most %d)", flag, v, CHAIN_MAX_BIASES);
-            return false;
-        }
-        if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias])) {
-            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
-            return false;
-        }
-        out->sampling.n_logit_bias++;
-        mark(out, SET_LOGIT_BIAS);
-        return true;
-    case K_SAMPLERS:
-    case K_SAMPLER_SEQ:
-        if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: '%s' names more than %d samplers", flag, v, CHAIN_MAX_SAMPLERS);
-            return false;
-        }
-        mark(out, SET_SAMPLERS);
-        return true;
-    case K_BREAKER:
-        if (!add_breaker(out, value, breakers_cleared)) {
-            snprintf(err, err_size, "%s: '%s' is one breaker too many (at most %d)", flag, v, ARGS_MAX_BREAKERS);
-            return false;
-        }
-        mark(out, SET_DRY_BREAKERS);
-        return true;
-    case K_STOP:
-        if (out->n_stop == ARGS_MAX_STOPS) {
-            snprintf(err, err_size, "%s: '%s' is one stop string too many (at most %d)", flag, v, ARGS_MAX_STOPS);
-            return false;
-        }
-        copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
-        mark(out, SET_STOP);
-        return true;
+    case K_INT: case K_SEED:
+        return apply_int(out, spec, flag, value, v, err, err_size);
+    case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
+        return apply_list(out, spec, flag, value, v, breakers_cleared, err, err_size);
     case K_PROMPT:
         copy_cut(out->prompt, value, ARGS_MAX_PROMPT);
         mark(out, SET_PROMPT);
@@ -728,7 +772,8 @@ static ArgsTool tool_from_word(const char *word)
 }
 
 /* After the flags, as llama.cpp does after parsing: a window of -1 becomes the context size, escapes are
- * processed, breakers are cut to 40 bytes. ctx_flag is -c as typed, or NULL. */
+ * processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
+ * it), or NULL. */
 static void finish(CliParams *out, const char *ctx_flag)
 {
     int32_t *windows[] = {&out->sampling.penalty_last_n, &out->sampling.dry_penalty_last_n};
@@ -745,8 +790,8 @@ static void finish(CliParams *out, const char *ctx_flag)
                       "disables a window of -1)\n", window_flags[i]);
         }
     }
-    if (ctx_flag != NULL && !ctx_used)
-        add_ignored(out, ctx_flag);
+    if (ctx_flag != NULL && ctx_used)
+        remove_ignored(out, ctx_flag);
     if (out->escape) {
         process_escapes(out->prompt);
         for (size_t i = 0; i < out->n_stop; i++)
@@ -809,8 +854,10 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
             }
             value = argv[++i];      /* the first value of a 2-value flag is checked, then skipped */
         }
-        if (spec->kind == K_INT && spec->offset == CP(n_ctx))
+        if (spec->kind == K_INT && spec->offset == CP(n_ctx)) {
             ctx_flag = flag;
+            add_ignored(out, flag);
+        }
         if (!apply_flag(out, spec, flag, value, &breakers_cleared, err, err_size))
             return false;
     }

@@ -5,6 +5,7 @@
 #include "text.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,16 +86,6 @@ static void json_key(Text *t, bool *first, const char *key)
     *first = false;
 }
 
-static void json_strings(Text *t, const char (*strings)[ARGS_MAX_STOP_LEN + 1], size_t n)
-{
-    text_add(t, "[");
-    for (size_t i = 0; i < n; i++) {
-        text_add(t, "%s", i ? ", " : "");
-        json_string(t, strings[i]);
-    }
-    text_add(t, "]");
-}
-
 /* logit_bias for the chat body: {"id": bias}, one key per token, its biases summed (as llama.cpp adds the
  * -l entries of one token); a sum with -inf in it is a ban. */
 static void json_bias_object(Text *t, const SamplingParams *p)
@@ -119,112 +110,134 @@ static void json_bias_object(Text *t, const SamplingParams *p)
     text_add(t, "}");
 }
 
+/* The settings that are one number in SamplingParams: an int32_t or a double at `offset`. */
+static const struct { ArgsSetting setting; size_t offset; bool is_int; } numbers[] = {
+    {SET_TEMP, offsetof(SamplingParams, temp), false}, {SET_TOP_K, offsetof(SamplingParams, top_k), true},
+    {SET_TOP_P, offsetof(SamplingParams, top_p), false}, {SET_MIN_P, offsetof(SamplingParams, min_p), false},
+    {SET_TYP_P, offsetof(SamplingParams, typ_p), false},
+    {SET_REPEAT_LAST_N, offsetof(SamplingParams, penalty_last_n), true},
+    {SET_REPEAT_PENALTY, offsetof(SamplingParams, penalty_repeat), false},
+    {SET_PRESENCE, offsetof(SamplingParams, penalty_present), false},
+    {SET_FREQUENCY, offsetof(SamplingParams, penalty_freq), false},
+    {SET_DRY_MULTIPLIER, offsetof(SamplingParams, dry_multiplier), false},
+    {SET_DRY_BASE, offsetof(SamplingParams, dry_base), false},
+    {SET_DRY_ALLOWED_LENGTH, offsetof(SamplingParams, dry_allowed_length), true},
+    {SET_DRY_LAST_N, offsetof(SamplingParams, dry_penalty_last_n), true},
+    {SET_XTC_PROBABILITY, offsetof(SamplingParams, xtc_probability), false},
+    {SET_XTC_THRESHOLD, offsetof(SamplingParams, xtc_threshold), false},
+    {SET_TOP_N_SIGMA, offsetof(SamplingParams, top_n_sigma), false},
+    {SET_DYNATEMP_RANGE, offsetof(SamplingParams, dynatemp_range), false},
+    {SET_DYNATEMP_EXPONENT, offsetof(SamplingParams, dynatemp_exponent), false},
+    {SET_MIROSTAT, offsetof(SamplingParams, mirostat), true},
+    {SET_MIROSTAT_TAU, offsetof(SamplingParams, mirostat_tau), false},
+    {SET_MIROSTAT_ETA, offsetof(SamplingParams, mirostat_eta), false},
+};
+
+/* Writes a one-number setting; returns false when s is not one. A window of -1 that -c did not resolve is
+ * refused by the server's schema (0 and up), so it goes to notes instead. */
+static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams *p, ArgsSetting s)
+{
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        if (numbers[i].setting != s)
+            continue;
+        const char *field = (const char *)p + numbers[i].offset;
+        int32_t i32;
+        double d;
+        if (numbers[i].is_int) {
+            memcpy(&i32, field, sizeof i32);
+            d = i32;
+        } else {
+            memcpy(&d, field, sizeof d);
+        }
+        if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && d < 0) {
+            text_add(notes, "%s: -1 (the context size) cannot be sent: llama-server takes 0 and up; left out "
+                            "(give -c N)\n", args_setting_field(s, NULL));
+            return true;
+        }
+        json_key(t, first, args_setting_field(s, NULL));
+        json_double(t, d);
+        return true;
+    }
+    return false;
+}
+
+/* The prompt and n_predict: /completion's names, or the chat API's messages and max_tokens. */
+static void write_request(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
+{
+    if (s == SET_PROMPT && chat) {
+        json_key(t, first, "messages");
+        text_add(t, "[{\"role\": \"user\", \"content\": ");
+        json_string(t, params->prompt);
+        text_add(t, "}]");
+    } else if (s == SET_PROMPT) {
+        json_key(t, first, "prompt");
+        json_string(t, params->prompt);
+    } else if (params->n_predict < -1) {
+        text_add(notes, "n_predict: %d cannot be sent: llama-server takes -1 (no limit) and up; left out\n",
+                 (int)params->n_predict);
+    } else {
+        json_key(t, first, chat ? "max_tokens" : "n_predict");
+        text_add(t, "%d", (int)params->n_predict);
+    }
+}
+
+/* The settings that are lists: breakers, samplers, stop strings, biases. */
+static void write_list(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
+{
+    const SamplingParams *p = &params->sampling;
+    if (s == SET_DRY_BREAKERS && params->n_dry_breakers == 0) {
+        text_add(notes, "dry_sequence_breakers: 'none' cannot be sent: llama-server needs a non-empty list; "
+                        "left out (the server's breakers apply)\n");
+        return;
+    }
+    json_key(t, first, args_setting_field(s, NULL));
+    if (s == SET_LOGIT_BIAS && chat) {
+        json_bias_object(t, p);
+        return;
+    }
+    size_t n = s == SET_DRY_BREAKERS ? params->n_dry_breakers : s == SET_SAMPLERS ? p->n_samplers
+             : s == SET_STOP ? params->n_stop : p->n_logit_bias;
+    text_add(t, "[");
+    for (size_t i = 0; i < n; i++) {
+        text_add(t, "%s", i ? ", " : "");
+        if (s == SET_DRY_BREAKERS)
+            json_string(t, params->dry_breakers[i]);
+        else if (s == SET_SAMPLERS)
+            json_string(t, sampler_type_name(p->samplers[i]));
+        else if (s == SET_STOP)
+            json_string(t, params->stop[i]);
+        else {
+            text_add(t, "[%d, ", (int)p->logit_bias[i].token);
+            json_bias(t, p->logit_bias[i].bias);
+            text_add(t, "]");
+        }
+    }
+    text_add(t, "]");
+}
+
 /* Writes one setting's member, or a line in notes when the server's schema would refuse its value. */
 static void write_setting(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
 {
     const SamplingParams *p = &params->sampling;
-    const char *key = args_setting_field(s, NULL);
-    double number;
+    if (write_number(t, first, notes, p, s))
+        return;
     switch (s) {
-    case SET_TEMP:               number = p->temp; break;
-    case SET_TOP_K:              number = p->top_k; break;
-    case SET_TOP_P:              number = p->top_p; break;
-    case SET_MIN_P:              number = p->min_p; break;
-    case SET_TYP_P:              number = p->typ_p; break;
-    case SET_REPEAT_PENALTY:     number = p->penalty_repeat; break;
-    case SET_PRESENCE:           number = p->penalty_present; break;
-    case SET_FREQUENCY:          number = p->penalty_freq; break;
-    case SET_DRY_MULTIPLIER:     number = p->dry_multiplier; break;
-    case SET_DRY_BASE:           number = p->dry_base; break;
-    case SET_DRY_ALLOWED_LENGTH: number = p->dry_allowed_length; break;
-    case SET_XTC_PROBABILITY:    number = p->xtc_probability; break;
-    case SET_XTC_THRESHOLD:      number = p->xtc_threshold; break;
-    case SET_TOP_N_SIGMA:        number = p->top_n_sigma; break;
-    case SET_DYNATEMP_RANGE:     number = p->dynatemp_range; break;
-    case SET_DYNATEMP_EXPONENT:  number = p->dynatemp_exponent; break;
-    case SET_MIROSTAT:           number = p->mirostat; break;
-    case SET_MIROSTAT_TAU:       number = p->mirostat_tau; break;
-    case SET_MIROSTAT_ETA:       number = p->mirostat_eta; break;
-    case SET_SEED:               number = p->seed == UINT32_MAX ? -1.0 : (double)p->seed; break;
-    case SET_REPEAT_LAST_N:
-    case SET_DRY_LAST_N:
-        number = s == SET_REPEAT_LAST_N ? p->penalty_last_n : p->dry_penalty_last_n;
-        if (number < 0) {
-            text_add(notes, "%s: -1 (the context size) cannot be sent: llama-server takes 0 and up; left out "
-                            "(give -c N)\n", key);
-            return;
-        }
-        break;
-    case SET_N_PREDICT:
-        if (params->n_predict < -1) {
-            text_add(notes, "n_predict: %d cannot be sent: llama-server takes -1 (no limit) and up; left out\n",
-                     (int)params->n_predict);
-            return;
-        }
-        json_key(t, first, chat ? "max_tokens" : key);
-        text_add(t, "%d", (int)params->n_predict);
-        return;
-    case SET_PROMPT:
-        if (chat) {
-            json_key(t, first, "messages");
-            text_add(t, "[{\"role\": \"user\", \"content\": ");
-            json_string(t, params->prompt);
-            text_add(t, "}]");
-        } else {
-            json_key(t, first, key);
-            json_string(t, params->prompt);
-        }
-        return;
-    case SET_DRY_BREAKERS:
-        if (params->n_dry_breakers == 0) {
-            text_add(notes, "dry_sequence_breakers: 'none' cannot be sent: llama-server needs a non-empty list; "
-                            "left out (the server's breakers apply)\n");
-            return;
-        }
-        json_key(t, first, key);
-        text_add(t, "[");
-        for (size_t i = 0; i < params->n_dry_breakers; i++) {
-            text_add(t, "%s", i ? ", " : "");
-            json_string(t, params->dry_breakers[i]);
-        }
-        text_add(t, "]");
-        return;
-    case SET_SAMPLERS:
-        json_key(t, first, key);
-        text_add(t, "[");
-        for (size_t i = 0; i < p->n_samplers; i++) {
-            text_add(t, "%s", i ? ", " : "");
-            json_string(t, sampler_type_name(p->samplers[i]));
-        }
-        text_add(t, "]");
+    case SET_SEED:
+        json_key(t, first, "seed");
+        json_double(t, p->seed == UINT32_MAX ? -1.0 : (double)p->seed);    /* the random seed is -1 */
         return;
     case SET_IGNORE_EOS:
-        json_key(t, first, key);
+        json_key(t, first, "ignore_eos");
         text_add(t, "%s", p->ignore_eos ? "true" : "false");
         return;
-    case SET_LOGIT_BIAS:
-        json_key(t, first, key);
-        if (chat) {
-            json_bias_object(t, p);
-            return;
-        }
-        text_add(t, "[");
-        for (size_t i = 0; i < p->n_logit_bias; i++) {
-            text_add(t, "%s[%d, ", i ? ", " : "", (int)p->logit_bias[i].token);
-            json_bias(t, p->logit_bias[i].bias);
-            text_add(t, "]");
-        }
-        text_add(t, "]");
-        return;
-    case SET_STOP:
-        json_key(t, first, key);
-        json_strings(t, (const char (*)[ARGS_MAX_STOP_LEN + 1])params->stop, params->n_stop);
+    case SET_PROMPT:
+    case SET_N_PREDICT:
+        write_request(t, first, notes, params, s, chat);
         return;
     default:
+        write_list(t, first, notes, params, s, chat);
         return;
     }
-    json_key(t, first, key);
-    json_double(t, number);
 }
 
 size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,

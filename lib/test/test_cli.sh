@@ -68,7 +68,7 @@ check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')
 check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
 
 # Whole command lines: the chain line on stdout, one note naming the ignored flags on stderr.
-check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -ngl, --port, -fa, --jinja, -c" -- \
+check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, -ngl, --port, -fa, --jinja" -- \
     llama-server -m model.gguf -c 8192 -ngl 99 --port 8080 -fa on --jinja --top-k 20 --min-p 0.1
 n_err=$("$bin" llama-server -m m.gguf -c 8192 -ngl 99 --top-k 20 2>&1 >/dev/null | wc -l)
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: $n_err note lines, not 1"; }

@@ -50,7 +50,7 @@ typedef struct {
 static const ChainRow chain_rows[] = {
     /* The server line: only --top-k and --min-p act; -c is named since no window uses it. */
     {{"llama-server", "-m", "model.gguf", "-c", "8192", "-ngl", "99", "--port", "8080", "-fa", "on", "--jinja",
-      "--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, "-m, -ngl, --port, -fa, --jinja, -c"},
+      "--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, "-m, -c, -ngl, --port, -fa, --jinja"},
     {{"--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, ""},
     /* llama.cpp's README: a local model, a Hugging Face model, a completion with a prompt, a server. */
     {{"llama-cli", "-m", "my_model.gguf"}, DEFAULT_LINE, "-m"},
@@ -67,7 +67,7 @@ static const ChainRow chain_rows[] = {
       "-fa", "on", "-sm", "row", "--temp", "0.6", "--top_k", "20", "--top-p", "0.95", "--min_p", "0", "-c",
       "40960", "-n", "32768", "--no-context-shift"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> ?min-p -> ?xtc -> temp-ext "
-     "-> dist", "-hf, --jinja, --reasoning-format, -ngl, -fa, -sm, --no-context-shift, -c"},
+     "-> dist", "-hf, --jinja, --reasoning-format, -ngl, -fa, -sm, -c, --no-context-shift"},
     /* The gpt-oss preset sets temp 1, top_p 1, top_k 0 and min_p 0.01 (arg.cpp). */
     {{"llama-server", "--gpt-oss-20b-default"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> ?temp-ext "
@@ -77,6 +77,9 @@ static const ChainRow chain_rows[] = {
      "logits -> penalties -> dist", ""},
     {{"--ctx-size", "4096", "--dry-multiplier", "0.8", "--dry_penalty_last_n", "-1", "--samplers", "dry"},
      "logits -> dry -> dist", ""},
+    {{"-m", "m.gguf", "-c", "1024", "-t", "4", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m, -t"},
+    {{"-c", "1024", "-m", "m.gguf", "--dry-penalty-last-n", "-1"}, DEFAULT_LINE, "-m"},
+    {{"-m", "m.gguf", "-c", "1024", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m"},
     {{"--ignore-eos", "-m", "m.gguf"}, "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k "
      "-> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist", "-m"},
     /* A 2-value flag, switches with "--no-" forms, a flag seen twice (named once). */
