@@ -7,6 +7,7 @@
 #include "cli/request.h"
 #include "check.h"
 #include "json.h"
+#include "rng.h"
 #include "text.h"
 #include "tests.h"
 
@@ -340,6 +341,60 @@ static void test_help_text(void)
     CHECK(args_setting_field(SET_COUNT, &openai) == NULL);
 }
 
+/* 400 seeded random command lines from a pool of flags and awkward values: the parser either refuses one with
+ * one line, or accepts it; then chain_init accepts the parameters too (the parser lets nothing through that
+ * llama.cpp, and so the library, refuses), and every body is one valid JSON object the server accepts. */
+static void test_random_lines(void)
+{
+    static const char *const valued[] = {
+        "--temp", "--top-k", "--top_p", "--min-p", "--repeat-penalty", "--frequency-penalty", "--presence-penalty",
+        "--repeat-last-n", "--dry-penalty-last-n", "-c", "--dry-multiplier", "--dry-sequence-breaker", "--dry-base",
+        "--mirostat", "-l", "--samplers", "--sampler-seq", "-s", "-n", "-p", "-r", "-m", "-ngl", "--xtc-probability",
+        "--typical", "--top-nsigma"};
+    static const char *const values[] = {
+        "0", "-1", "1e-40", "inf", "-inf", "nan", "1.1", "0.5", "2", "-2", "4096", "x", "\\n", "\\x41", "none",
+        "15-inf", "3+2", "kpt", "top_k;min_p", "1e39", ""};
+    static const char *const switches[] = {"--ignore-eos", "--no-escape", "--gpt-oss-20b-default", "-cnv"};
+    static CliParams p;
+    static JsonMember m[40];
+    static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION_ALL, REQUEST_CHAT};
+    Rng rng;
+    rng_seed(&rng, 11);
+    int accepted = 0;
+    for (int c = 0; c < 400; c++) {
+        const char *words[30] = {NULL};
+        int n = 0;
+        if (rng_next_int(&rng, 4) == 0)
+            words[n++] = rng_next_int(&rng, 2) ? "llama-server" : "llama-cli";
+        for (int f = 1 + rng_next_int(&rng, 6); f > 0; f--) {
+            if (rng_next_int(&rng, 5) == 0) {
+                words[n++] = switches[rng_next_int(&rng, (int32_t)(sizeof switches / sizeof switches[0]))];
+                continue;
+            }
+            words[n++] = valued[rng_next_int(&rng, (int32_t)(sizeof valued / sizeof valued[0]))];
+            words[n++] = values[rng_next_int(&rng, (int32_t)(sizeof values / sizeof values[0]))];
+        }
+        char err[256] = "";
+        if (!parse(words, &p, err, sizeof err)) {
+            CHECK(err[0] != '\0' && strchr(err, '\n') == NULL);
+            continue;
+        }
+        accepted++;
+        Chain ch;
+        SamplingStatus st = chain_init_from_params(&ch, &p.sampling, 0);
+        CHECK_INT(SAMPLING_OK, st);
+        if (st == SAMPLING_OK)
+            chain_free(&ch);
+        for (size_t k = 0; k < 3; k++) {
+            char body[8192];
+            request_json(&p, kinds[k], body, sizeof body, NULL, 0);
+            int members = json_members(body, m, 40);
+            CHECK(members >= 0 && body_acceptable(m, members));
+        }
+    }
+    CHECK(accepted > 60);       /* the pool makes enough valid lines for the check to mean something */
+}
+
 void test_command_line(void)
 {
     test_chain_rows();
@@ -350,4 +405,5 @@ void test_command_line(void)
     test_body_rows();
     test_body_all();
     test_help_text();
+    test_random_lines();
 }
