@@ -712,6 +712,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             too_many = "stop string";
             limit = ARGS_MAX_STOPS;
         } else {
+            if (strlen(value) > ARGS_MAX_STOP_LEN)
+                warn(out, "%s: longer than the 255 bytes kept here; the rest is cut\n", flag);
             copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
         }
         break;
@@ -739,6 +741,8 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
         return apply_list(out, spec, flag, value, v, breakers_cleared, err, err_size);
     case K_PROMPT:
+        if (strlen(value) > ARGS_MAX_PROMPT)
+            warn(out, "%s: longer than the 4095 bytes kept here; the rest is cut\n", flag);
         copy_cut(out->prompt, value, ARGS_MAX_PROMPT);
         mark(out, SET_PROMPT);
         return true;

@@ -86,7 +86,9 @@ void args_defaults(CliParams *out);
  * old value kept; past 1 KB of warnings a last line says more were not shown). After the flags: a window of
  * -1 becomes -c's size when -c > 0 (llama.cpp's "-1 = context size"); without it the window stays -1, which
  * current llama.cpp disables, with a warning. Escapes (\n \r \t \' \" \\ \xHH) in breakers, -p and -r are
- * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary.
+ * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary, as llama.cpp's DRY
+ * cuts it. A prompt past 4095 bytes or a stop string past 255 is cut there (at a character boundary), with a
+ * warning.
  * NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 

@@ -194,6 +194,13 @@ static void test_values(void)
     CHECK(parse((const char *const[]){"--dry-sequence-breaker", many, NULL}, &p, err, sizeof err));
     CHECK_INT(40, (long long)strlen(p.dry_breakers[0]));
 
+    /* A prompt past 4095 bytes is cut there, with a warning. */
+    static char long_prompt[5000];
+    memset(long_prompt, 'a', sizeof long_prompt - 1);
+    CHECK(parse((const char *const[]){"-p", long_prompt, NULL}, &p, err, sizeof err));
+    CHECK_INT(4095, (long long)strlen(p.prompt));
+    CHECK(strstr(p.warnings, "-p: longer than the 4095 bytes kept here") != NULL);
+
     /* A window of -1 without -c warns and stays -1 (off). */
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", NULL}, &p, err, sizeof err));
     CHECK_INT(-1, p.sampling.penalty_last_n);
