@@ -856,7 +856,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                 snprintf(err, err_size, "%s: missing value", shown(flag, f, sizeof f));
                 return false;
             }
-            value = argv[++i];      /* the first value of a 2-value flag is checked, then skipped */
+            value = argv[++i];      /* a 2-value flag (only ignored ones have two) keeps its last */
         }
         if (spec->kind == K_INT && spec->offset == CP(n_ctx)) {
             ctx_flag = flag;

@@ -104,7 +104,7 @@ static void json_bias_object(Text *t, const SamplingParams *p)
             if (p->logit_bias[j].token == token)
                 sum = p->logit_bias[j].bias == -INFINITY || sum == -INFINITY ? -INFINITY : sum + p->logit_bias[j].bias;
         text_add(t, "%s\"%d\": ", first ? "" : ", ", (int)token);
-        json_bias(t, isnan(sum) ? 0 : sum);     /* +inf plus -inf is a ban above; NaN cannot arise */
+        json_bias(t, sum);      /* a ban wins over any other entry, so +inf - inf never makes a NaN */
         first = false;
     }
     text_add(t, "}");
