@@ -58,7 +58,8 @@ static bool params_valid(const SamplingParams *p)
     for (size_t i = 0; i < p->n_logit_bias && i < CHAIN_MAX_BIASES; i++)
         if (isnan(p->logit_bias[i].bias))
             return false;
-    return penalties_valid(p) && p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
+    return penalties_valid(p)
+        && p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
         && p->n_samplers <= CHAIN_MAX_SAMPLERS && (p->eog_tokens != NULL || p->n_eog_tokens == 0)
         && (p->dry_breakers != NULL || p->n_dry_breakers == 0);
 }

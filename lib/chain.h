@@ -103,9 +103,10 @@ const char *sampler_type_name(SamplerType type);
 
 /* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates a
  * candidate buffer of n_vocab (the history grows as tokens are accepted). n_vocab 0 makes a chain that can
- * only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL; what llama.cpp's common_sampler_init
- * refuses gives SAMPLING_ERR_PARAM: a penalty_repeat that is not finite, not above 0 or whose float
- * reciprocal overflows (1e-40), a penalty_freq or penalty_present that is not finite; so does a NaN parameter, a mirostat
+ * only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL. What llama.cpp's common_sampler_init
+ * refuses gives SAMPLING_ERR_PARAM: a penalty_repeat that is not finite, not above 0 or whose float reciprocal
+ * overflows (as 1e-40's does), a penalty_freq or penalty_present that is not finite. Likewise a NaN parameter,
+ * a mirostat
  * other than 0, 1 or 2, an infinite mirostat_tau or mirostat_eta with mirostat on, a negative min_keep, n_logit_bias or n_samplers above its array, or n_vocab above
  * INT32_MAX gives SAMPLING_ERR_PARAM; malloc failure SAMPLING_ERR_NOMEM. On error nothing is allocated. */
 SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab);

@@ -100,9 +100,11 @@ static void json_bias_object(Text *t, const SamplingParams *p)
         if (seen)
             continue;
         double sum = 0;
-        for (size_t j = i; j < p->n_logit_bias; j++)
+        for (size_t j = i; j < p->n_logit_bias; j++) {
+            double bias = p->logit_bias[j].bias;
             if (p->logit_bias[j].token == token)
-                sum = p->logit_bias[j].bias == -INFINITY || sum == -INFINITY ? -INFINITY : sum + p->logit_bias[j].bias;
+                sum = bias == -INFINITY || sum == -INFINITY ? -INFINITY : sum + bias;
+        }
         text_add(t, "%s\"%d\": ", first ? "" : ", ", (int)token);
         json_bias(t, sum);      /* a ban wins over any other entry, so +inf - inf never makes a NaN */
         first = false;

@@ -326,7 +326,8 @@ static void test_body_all(void)
     CHECK_INT(26, n);           /* 29 settings less prompt, n_predict and stop; seed is the 22nd, then breakers */
     CHECK(body_acceptable(m, n));
     CHECK(strcmp(m[0].key, "temperature") == 0 && strcmp(m[0].value, "0.8") == 0);
-    CHECK(strcmp(m[22].key, "dry_sequence_breakers") == 0 && strcmp(m[22].value, "[\"\\n\", \":\", \"\\\"\", \"*\"]") == 0);
+    CHECK(strcmp(m[22].key, "dry_sequence_breakers") == 0
+          && strcmp(m[22].value, "[\"\\n\", \":\", \"\\\"\", \"*\"]") == 0);
     CHECK(strcmp(m[21].key, "seed") == 0 && strcmp(m[21].value, "-1") == 0);
     request_json(&p, REQUEST_CHAT, body, sizeof body, NULL, 0);
     CHECK(strcmp(body, "{}") == 0);     /* nothing set, nothing sent: the server's own defaults stay */
