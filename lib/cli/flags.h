@@ -1,0 +1,67 @@
+/* flags.h: the data behind args.c and help.c, internal to lib/cli/: one row per llama.cpp flag
+ * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
+ *
+ * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, SamplerName, sampler_names, n_sampler_names,
+ * sampler_letters.
+ */
+#ifndef CLI_FLAGS_H
+#define CLI_FLAGS_H
+
+#include "cli/args.h"
+
+#include <stddef.h>
+
+typedef enum {
+    K_IGNORED,      /* accepted, its values skipped, its name added to CliParams.ignored */
+    K_FLOAT,        /* a number that fits a float, into a double field */
+    K_TEMP,         /* K_FLOAT, negative clamped to 0 */
+    K_DRY_BASE,     /* K_FLOAT; below 1 ignored with a warning */
+    K_REPEAT,       /* K_FLOAT; finite, above 0, with a float reciprocal that does not overflow */
+    K_FINITE,       /* K_FLOAT; finite */
+    K_INT,          /* a whole number in [min, max] into an int32_t field */
+    K_SEED,         /* -1 or 0..4294967295 */
+    K_BIAS,         /* TOKEN_ID(+/-)BIAS, appended */
+    K_SAMPLERS,     /* names separated by ';' */
+    K_SAMPLER_SEQ,  /* one letter per sampler */
+    K_BREAKER,      /* a DRY sequence breaker; the first use clears the defaults */
+    K_IGNORE_EOS,
+    K_PROMPT,       /* -p: the body's prompt */
+    K_STOP,         /* -r: a stop string, appended */
+    K_ESCAPE,       /* -e/--escape on, --no-escape off */
+    K_NO_ESCAPE,
+    K_PRESET,       /* --gpt-oss-*-default: temp 1, top_p 1, top_k 0, min_p 0.01 (and a model, ignored) */
+    K_REMOVED,      /* arg.cpp refuses it: "the argument has been removed" */
+    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP   /* the workbench's own */
+} ArgKind;
+
+enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */
+
+typedef struct {
+    const char *names[4];   /* the spellings, NULL-padded; for a switch, its "--no-" forms too */
+    unsigned char arity;    /* values after the flag: 0, 1 or 2 */
+    unsigned char tools;    /* T_* bits */
+    ArgKind kind;
+    int setting;            /* the ArgsSetting it sets, or -1 */
+    size_t offset;          /* of the field in CliParams, for K_FLOAT..K_INT */
+    long long min, max;     /* K_INT's range */
+    const char *meta;       /* the value's name in the help text */
+    const char *help;
+} ArgSpec;
+
+/* (n_arg_specs,) every flag, in arg.cpp's order, then the workbench's own. */
+extern const ArgSpec arg_specs[];
+extern const size_t n_arg_specs;
+
+typedef struct {
+    const char *name;       /* lowercase */
+    SamplerType type;
+} SamplerName;
+
+/* (n_sampler_names,) llama.cpp's current --samplers table (reference section 6), matched after lowercasing. */
+extern const SamplerName sampler_names[];
+extern const size_t n_sampler_names;
+
+/* One --sampler-seq letter per SamplerType, in the enum's order: e = penalties, d = dry, ... */
+extern const char sampler_letters[];
+
+#endif

@@ -1,0 +1,137 @@
+/* help.c: 11_sampler_chain --help, written from the flag table (flags.c) and the default parameters, so the
+ * text cannot drift from what the parser does. */
+#include "cli/args.h"
+#include "cli/flags.h"
+
+#include "text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void help_default(Text *t, const ArgSpec *spec, const CliParams *defaults)
+{
+    const char *field = (const char *)defaults + spec->offset;
+    double d;
+    int32_t i32;
+    switch (spec->kind) {
+    case K_FLOAT: case K_TEMP: case K_DRY_BASE: case K_REPEAT: case K_FINITE:
+        memcpy(&d, field, sizeof d);
+        text_add(t, " (default: %g)", d);
+        break;
+    case K_INT:
+        memcpy(&i32, field, sizeof i32);
+        text_add(t, " (default: %d)", (int)i32);
+        break;
+    case K_SEED:
+        text_add(t, " (default: -1)");
+        break;
+    case K_SAMPLERS:                    /* both derived from the default order, so they cannot drift */
+    case K_SAMPLER_SEQ:
+        text_add(t, " (default: ");
+        for (size_t i = 0; i < defaults->sampling.n_samplers; i++) {
+            SamplerType type = defaults->sampling.samplers[i];
+            if (spec->kind == K_SAMPLERS)
+                text_add(t, "%s%s", i ? ";" : "", sampler_type_name(type));
+            else
+                text_add(t, "%c", sampler_letters[type]);
+        }
+        text_add(t, ")");
+        break;
+    case K_BREAKER:
+        text_add(t, " (default: '\\n' ':' '\"' '*')");
+        break;
+    default:
+        break;
+    }
+}
+
+/* The left column of a flag's help line: its spellings and its value's name. */
+static void help_names(char *left, size_t size, const ArgSpec *spec)
+{
+    left[0] = '\0';
+    for (size_t j = 0; j < 4 && spec->names[j] != NULL; j++)
+        snprintf(left + strlen(left), size - strlen(left), "%s%s", j ? ", " : "", spec->names[j]);
+    if (spec->meta != NULL)
+        snprintf(left + strlen(left), size - strlen(left), " %s", spec->meta);
+}
+
+/* The sampling and request flags, one line each, with the request field they map to. */
+static void help_acting(Text *t, const CliParams *defaults)
+{
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        const ArgSpec *spec = &arg_specs[i];
+        if (spec->kind == K_IGNORED || spec->kind == K_REMOVED || spec->kind == K_PRESET || spec->help == NULL
+            || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
+            continue;
+        char left[96];
+        help_names(left, sizeof left, spec);
+        text_add(t, "  %-40s %s", left, spec->help);
+        help_default(t, spec, defaults);
+        bool openai;
+        const char *field = args_setting_field((ArgsSetting)spec->setting, &openai);
+        if (spec->setting == SET_N_PREDICT)
+            text_add(t, " [OpenAI max_tokens; llama.cpp n_predict]");
+        else if (spec->setting == SET_PROMPT)
+            text_add(t, " [OpenAI messages; llama.cpp prompt]");
+        else if (field != NULL)
+            text_add(t, " [%s %s]", openai ? "OpenAI" : "llama.cpp", field);
+        text_add(t, "\n");
+    }
+}
+
+/* Every spelling of the rows of one kind, wrapped at about 110 columns. */
+static void help_list(Text *t, ArgKind kind)
+{
+    size_t col = 0;
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        if (arg_specs[i].kind != kind)
+            continue;
+        for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++) {
+            size_t n = strlen(arg_specs[i].names[j]);
+            if (col > 0 && col + n + 1 > 110) {
+                text_add(t, "\n");
+                col = 0;
+            }
+            text_add(t, "%s%s", col == 0 ? "  " : " ", arg_specs[i].names[j]);
+            col += n + (col == 0 ? 2 : 1);
+        }
+    }
+    text_add(t, "\n");
+}
+
+size_t args_help(char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    CliParams defaults;
+    args_defaults(&defaults);
+    text_add(&t, "usage: 11_sampler_chain [llama-cli|llama-completion|llama-server] [llama.cpp flags]\n"
+                 "Prints the 'sampler chain:' line llama.cpp logs for a llama.cpp command line, or a request body\n"
+                 "llama-server accepts for the same settings. With no flags, prints the lesson's three lines.\n"
+                 "Flags follow common/arg.cpp; a '--' flag may use '_' for '-'. [OpenAI x] marks a setting\n"
+                 "sent under OpenAI's parameter name x; [llama.cpp x] one of llama.cpp's own fields.\n\n"
+                 "Sampling and request flags:\n");
+    help_acting(&t, &defaults);
+    text_add(&t, "\nThis tool's own:\n");
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        if (arg_specs[i].kind >= K_JSON || arg_specs[i].kind == K_ESCAPE || arg_specs[i].kind == K_NO_ESCAPE) {
+            char left[96];
+            help_names(left, sizeof left, &arg_specs[i]);
+            text_add(&t, "  %-40s %s\n", left, arg_specs[i].help);
+        }
+    }
+    text_add(&t, "\n--samplers names (any case; ';' between):\n  ");
+    for (size_t i = 0; i < n_sampler_names; i++)
+        text_add(&t, "%s%s", sampler_names[i].name,
+                 i + 1 < n_sampler_names ? " " : "\n");
+    text_add(&t, "--sampler-seq letters:\n ");
+    for (size_t i = 0; sampler_letters[i] != '\0'; i++)
+        text_add(&t, " %c=%s", sampler_letters[i], sampler_type_name((SamplerType)i));
+    text_add(&t, "\n\nAccepted and ignored, named in one note on stderr (they do not change the chain here: model,\n"
+                 "context, GPU, server, chat and log settings; --grammar and -j, whose sampler is outside the chain;\n"
+                 "--adaptive-target/-decay and -bs). -c is used for a window of -1. --gpt-oss-*-default sets temp 1,\n"
+                 "top_p 1, top_k 0 and min_p 0.01, as llama.cpp does:\n");
+    help_list(&t, K_IGNORED);
+    text_add(&t, "Removed from llama.cpp, refused:\n");
+    help_list(&t, K_REMOVED);
+    return t.len;
+}
