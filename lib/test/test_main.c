@@ -5,6 +5,7 @@
 int main(void)
 {
     test_rng();
+    test_mt19937();
     test_candidates();
     test_penalties();
     test_filters();

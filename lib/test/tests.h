@@ -3,6 +3,7 @@
 #define TESTS_H
 
 void test_rng(void);
+void test_mt19937(void);
 void test_candidates(void);
 void test_penalties(void);
 void test_filters(void);
