@@ -12,6 +12,7 @@ int main(void)
     test_sample();
     test_dry();
     test_chain();
+    test_chain_draws();
     test_args();
     test_edges();
     test_property();
