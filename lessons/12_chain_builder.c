@@ -9,6 +9,7 @@
  * --trace [STEP] also prints what each stage leaves at that step (1 by default); the table is unchanged. */
 #include "chain.h"
 #include "lesson.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdbool.h>

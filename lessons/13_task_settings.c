@@ -10,6 +10,7 @@
  */
 #include "chain.h"
 #include "lesson.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -80,9 +80,9 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     if (buf == NULL)
         return SAMPLING_ERR_NOMEM;
     *ch = (Chain){.params = *params, .window = window, .buf = buf, .n_vocab = n_vocab};
-    rng_seed(&ch->dist_rng, params->seed);
-    rng_seed(&ch->xtc_rng, params->seed);
-    rng_seed(&ch->mirostat_rng, params->seed);
+    mt19937_seed(&ch->dist_rng, params->seed);
+    mt19937_seed(&ch->xtc_rng, params->seed);
+    mt19937_seed(&ch->mirostat_rng, params->seed);
     /* m = 100 as llama.cpp's common passes it. An infinite tau or eta matters only when mirostat is on. */
     st = mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta, 100,
                        n_vocab > 0 ? (int32_t)n_vocab : 1);
@@ -215,6 +215,17 @@ SamplingStatus chain_accept(Chain *ch, int32_t token)
     return SAMPLING_OK;
 }
 
+void chain_reset(Chain *ch)
+{
+    if (ch == NULL)
+        return;
+    mt19937_seed(&ch->dist_rng, ch->params.seed);
+    mt19937_seed(&ch->xtc_rng, ch->params.seed);
+    mt19937_seed(&ch->mirostat_rng, ch->params.seed);
+    ch->mirostat.mu = 2 * ch->mirostat.tau;
+    ch->n_history = 0;
+}
+
 /* logit-bias with the user's entries plus a ban on every end-of-generation token when ignore_eos is set. */
 static SamplingStatus apply_bias_stage(const SamplingParams *p, Candidates *c)
 {
@@ -222,6 +233,21 @@ static SamplingStatus apply_bias_stage(const SamplingParams *p, Candidates *c)
     for (size_t i = 0; st == SAMPLING_OK && p->ignore_eos && i < p->n_eog_tokens; i++)
         st = apply_logit_bias(c, &(LogitBias){p->eog_tokens[i], -INFINITY}, 1);
     return st;
+}
+
+/* XTC's probability as llama.cpp stores it, a float, so that comparing our float draw with it decides as
+ * llama.cpp's `u > probability` does (a double 0.3 lies below (float)0.3, and a draw equal to (float)0.3
+ * must fire). Values outside (0, 1) are outside float's rounding question: <= 0 is off and >= 1 always fires,
+ * and they are kept as they are (a huge double would not fit in a float). */
+static double xtc_probability_as_float(double probability)
+{
+    return probability > 0 && probability < 1 ? (double)(float)probability : probability;
+}
+
+/* The mirostats' coin source: one double draw from the stage's mt19937, as discrete_distribution takes it. */
+static double mt_coin(void *rng)
+{
+    return mt19937_next_double(rng);
 }
 
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
@@ -252,18 +278,19 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     case STAGE_TOP_P:       return apply_top_p(c, p->top_p, min_keep);
     case STAGE_MIN_P:       return apply_min_p(c, p->min_p, min_keep);
     case STAGE_XTC: {
-        double coin = xtc_draws_coin(c, p->xtc_probability, p->xtc_threshold) ? rng_next_double(&ch->xtc_rng) : 0;
-        return apply_xtc(c, p->xtc_probability, p->xtc_threshold, min_keep, coin);
+        double probability = xtc_probability_as_float(p->xtc_probability);
+        double coin = xtc_draws_coin(c, probability, p->xtc_threshold) ? mt19937_next_float(&ch->xtc_rng) : 0;
+        return apply_xtc(c, probability, p->xtc_threshold, min_keep, coin);
     }
     case STAGE_TEMP:        return apply_temp(c, p->temp);
     case STAGE_TEMP_EXT:    return apply_temp_ext(c, p->temp, p->dynatemp_range, p->dynatemp_exponent);
     case STAGE_DIST: {
         /* llama.cpp draws nothing for a single candidate. */
-        double coin = c != NULL && c->size >= 2 ? rng_next_double(&ch->dist_rng) : 0;
+        double coin = c != NULL && c->size >= 2 ? mt19937_next_double(&ch->dist_rng) : 0;
         return sample_dist(c, coin);
     }
-    case STAGE_MIROSTAT:    return sample_mirostat(c, &ch->mirostat, rng_next_double(&ch->mirostat_rng));
-    case STAGE_MIROSTAT_V2: return sample_mirostat_v2(c, &ch->mirostat, rng_next_double(&ch->mirostat_rng));
+    case STAGE_MIROSTAT:    return sample_mirostat(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
+    case STAGE_MIROSTAT_V2: return sample_mirostat_v2(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
     case STAGE_INFILL:
     case STAGE_ADAPTIVE_P:
         return SAMPLING_ERR_PARAM;      /* named in the chain line, but not implemented by this workbench */

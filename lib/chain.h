@@ -3,22 +3,51 @@
  * and sampling through it. Lesson Examples 11, 12 and 13.
  *
  * A stage reads its parameters from the chain's copy of SamplingParams. Penalties and DRY read the history of
- * accepted tokens (chain_accept), as llama.cpp's do. dist, XTC and mirostat each own a generator seeded with
- * params.seed, as in llama.cpp; ours is java.util.Random (rng.h), not std::mt19937, so the draws differ from
- * llama.cpp's while the distribution is the same. The seed is used as given: LLAMA_DEFAULT_SEED (0xFFFFFFFF),
- * which makes llama.cpp pick a random seed, is here just another fixed seed.
+ * accepted tokens (chain_accept), as llama.cpp's do. The seed is used as given: LLAMA_DEFAULT_SEED
+ * (0xFFFFFFFF), which makes llama.cpp pick a random seed, is here just another fixed seed.
+ *
+ * Draws. As in llama.cpp, dist, XTC and mirostat each own a std::mt19937 (mt19937.h) seeded with params.seed,
+ * and draw as llama.cpp built with GCC's libstdc++ does, only when it does:
+ *   - XTC: one float (one 32-bit output), only when it is on (probability > 0, threshold <= 0.5) and at least
+ *     two candidates are left; it acts when u <= probability, compared in float as llama.cpp stores the
+ *     probability as a float (so 0.3 means (float)0.3; see xtc_probability_as_float in chain.c);
+ *   - dist: one double (two outputs), only for two or more candidates; the first index whose running sum of
+ *     weights reaches u * S;
+ *   - mirostat, mirostat-v2: one double through discrete_distribution's rule (sample_discrete), after their
+ *     cut, and only when two or more tokens are kept.
+ * So for the same seed, logits and history, chain_sample picks the token llama.cpp's chain picks (built with
+ * GCC's libstdc++; other C++ libraries may turn outputs into reals differently), except where our double
+ * arithmetic (candidates.h) and llama.cpp's float put a value on different sides of a boundary:
+ *   - a draw within rounding distance (about 1e-7 relative) of the boundary between two tokens' running sums
+ *     (dist, mirostat), or a p that close to a top-p, min-p or XTC cut: of the order of 1e-7 per step;
+ *   - a tie: float can make two logits equal that double keeps apart (or the reverse), and the sort then
+ *     orders them differently (llama.cpp's sort leaves ties in no fixed order anyway);
+ *   - mirostat's mu, which llama.cpp keeps in float: it drifts from ours by about 1e-5 over a few thousand
+ *     steps, so a token whose surprise lies between the two mus is cut on one side only. After any different
+ *     pick, mu and the penalty history differ, and so do the later picks;
+ *   - mirostat (v1) with k beyond int range: llama.cpp's float-to-int cast is undefined there (on x86 it keeps
+ *     one token); we keep every token (sample.h).
+ * Measured against a float reimplementation of llama.cpp's samplers on std::mt19937, over 100 seeds x 2,000
+ * steps for each of five chains (32 tokens, logits multiples of 1/128; lib/test/test_chain_draws.c replays
+ * six seeds of each):
+ * XTC -> dist, top-k -> XTC -> temp -> dist, and penalties (exact factors) -> top-k -> top-p -> min-p -> XTC
+ * -> temp -> dist agreed on all 600,000 steps; mirostat-v2 parted in 1 run of 100 (step 1311, a mu-drift
+ * cut) and mirostat in 3 (after step 1867). Penalties 1.1 and 0.1 on those logits make exact ties in real
+ * arithmetic, and 23 runs of 100 parted there (first at step 49); logits from a model rarely tie that way.
+ * The lesson's random tables come from java.util.Random (rng.h), which the lesson programs draw from
+ * themselves; no lesson uses the chain's own draw.
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * chain_accept, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample.
+ * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
 
 #include "candidates.h"
 #include "dry.h"
+#include "mt19937.h"
 #include "penalties.h"
-#include "rng.h"
 #include "sample.h"
 
 #define CHAIN_MAX_SAMPLERS 64   /* entries of SamplingParams.samplers (llama.cpp allows repeats) */
@@ -84,7 +113,7 @@ typedef struct {
     SamplingParams params;      /* the chain's own copy; stages read it */
     Stage stages[CHAIN_MAX_STAGES];
     size_t n_stages;
-    Rng dist_rng, xtc_rng, mirostat_rng;   /* one generator per random sampler, each seeded params.seed */
+    Mt19937 dist_rng, xtc_rng, mirostat_rng; /* one std::mt19937 per random sampler, seeded params.seed */
     MirostatState mirostat;     /* mu lives here, across calls */
     int32_t *history;           /* (history_size,) accepted tokens, oldest first; the newest `window` count */
     size_t n_history;           /* tokens stored, at most 2 * window */
@@ -143,7 +172,12 @@ size_t chain_describe(const Chain *ch, char *buf, size_t size);
  * Follows llama_sampler_accept on the chain. */
 SamplingStatus chain_accept(Chain *ch, int32_t token);
 
-/* Runs stage i of the chain on c, drawing a coin from that stage's generator when llama.cpp would. An empty
+/* Starts the chain over as llama_sampler_reset does on llama.cpp's chain: every generator is reseeded with
+ * params.seed, mirostat's mu goes back to 2 * tau, and the history (penalties and DRY) is forgotten. The
+ * stages and params stay. NULL ch does nothing. */
+void chain_reset(Chain *ch);
+
+/* Runs stage i of the chain on c, drawing from that stage's generator when llama.cpp would (see above). An empty
  * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Bad input: NULL ch gives
  * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
  * SAMPLING_ERR_PARAM; otherwise the stage's own status. */

@@ -7,8 +7,9 @@
  *
  * defines: Rng, rng_seed, rng_next_bits, rng_next_int, rng_next_double, rng_next_gaussian.
  *
- * The state lives in the caller's Rng; there is no global state. llama.cpp itself draws from std::mt19937, so
- * its draws differ from ours, but the distribution they sample is the same.
+ * The state lives in the caller's Rng; there is no global state. The lesson programs draw from it because the
+ * lesson's Java does. llama.cpp draws from std::mt19937 instead, and so does the chain's own draw
+ * (chain_sample; mt19937.h), so that a seed picks llama.cpp's token there.
  */
 #ifndef RNG_H
 #define RNG_H

@@ -48,6 +48,44 @@ SamplingStatus sample_dist(Candidates *c, double coin)
     return SAMPLING_OK;
 }
 
+SamplingStatus sample_discrete(Candidates *c, double coin)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    c->selected = -1;
+    if (!(coin >= 0 && coin < 1))
+        return SAMPLING_ERR_PARAM;
+    if (c->size == 0)
+        return SAMPLING_ERR_EMPTY;
+    double total = 0;
+    for (size_t i = 0; i < c->size; i++) {
+        double p = c->data[i].p;
+        if (!(p >= 0 && p < INFINITY))
+            return SAMPLING_ERR_PARAM;
+        total += p;
+    }
+    if (!(total > 0 && total < INFINITY))
+        return SAMPLING_ERR_PARAM;
+    /* Normalize each weight, then add up: the order of operations of libstdc++'s partial sums. The last
+     * running sum counts as exactly 1, so a coin below 1 always finds an index. */
+    double running = 0;
+    for (size_t i = 0; i + 1 < c->size; i++) {
+        running += c->data[i].p / total;
+        if (running >= coin) {
+            c->selected = (ptrdiff_t)i;
+            return SAMPLING_OK;
+        }
+    }
+    c->selected = (ptrdiff_t)c->size - 1;
+    return SAMPLING_OK;
+}
+
+double coin_fixed(void *state)
+{
+    return state != NULL ? *(const double *)state : 0.0;
+}
+
 SamplingStatus sample_greedy(Candidates *c)
 {
     SamplingStatus st = candidates_check(c);
@@ -100,41 +138,45 @@ SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu)
     return SAMPLING_OK;
 }
 
-/* The shared end of both mirostats: renormalize over the kept tokens, draw, and feed the surprise back. */
-static SamplingStatus draw_and_update(Candidates *c, MirostatState *st, double coin)
+/* The shared end of both mirostats: p over the kept tokens, one coin only when there is a choice, the pick,
+ * and the surprise fed back. */
+static SamplingStatus draw_and_update(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state)
 {
-    SamplingStatus status = sample_dist(c, coin);
+    SamplingStatus status = candidates_softmax(c, true);
+    if (status != SAMPLING_OK)
+        return status;
+    status = sample_discrete(c, c->size >= 2 ? coin(coin_state) : 0.0);
     if (status == SAMPLING_OK)
         mirostat_update_mu(st, surprise_bits(c->data[c->selected].p));
     return status;
 }
 
 /* Checks shared by both mirostats; on success p is filled and the array sorted. */
-static SamplingStatus prepare(Candidates *c, const MirostatState *st, double coin)
+static SamplingStatus prepare(Candidates *c, const MirostatState *st, CoinFn coin)
 {
     SamplingStatus status = candidates_check(c);
     if (status != SAMPLING_OK)
         return status;
     c->selected = -1;
-    if (st == NULL)
+    if (st == NULL || coin == NULL)
         return SAMPLING_ERR_NULL;
-    if (!(coin >= 0 && coin < 1) || isnan(st->mu))
+    if (isnan(st->mu))
         return SAMPLING_ERR_PARAM;
     if (c->size == 0)
         return SAMPLING_ERR_EMPTY;
     return candidates_softmax(c, true);
 }
 
-SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, double coin)
+SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state)
 {
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
         return status;
     apply_mirostat_v2_truncate(c, st->mu);      /* cannot fail: prepare checked the array and mu */
-    return draw_and_update(c, st, coin);
+    return draw_and_update(c, st, coin, coin_state);
 }
 
-SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, double coin)
+SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state)
 {
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
@@ -158,5 +200,5 @@ SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, double coin)
     if (isfinite(k) && k < (double)c->size)
         keep = k >= 1 ? (size_t)k : 1;
     apply_top_k(c, (int32_t)(keep < INT32_MAX ? keep : INT32_MAX));
-    return draw_and_update(c, st, coin);
+    return draw_and_update(c, st, coin, coin_state);
 }

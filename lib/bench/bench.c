@@ -165,11 +165,12 @@ static SamplingStatus st_xtc(Candidates *c, Rng *rng) { (void)rng; return apply_
 static SamplingStatus st_temp(Candidates *c, Rng *rng) { (void)rng; return apply_temp(c, 0.8); }
 static SamplingStatus st_temp_ext(Candidates *c, Rng *rng) { (void)rng; return apply_temp_ext(c, 0.8, 0.5, 1.0); }
 static SamplingStatus st_dist(Candidates *c, Rng *rng) { return sample_dist(c, rng_next_double(rng)); }
+static double java_coin(void *rng) { return rng_next_double(rng); }
 static SamplingStatus st_mirostat_v2(Candidates *c, Rng *rng)
 {
     MirostatState st;
     mirostat_init(&st, 5.0, 0.1, 100, BIG);
-    return sample_mirostat_v2(c, &st, rng_next_double(rng));
+    return sample_mirostat_v2(c, &st, java_coin, rng);
 }
 
 static const StageBench stages[] = {

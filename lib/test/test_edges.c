@@ -43,13 +43,13 @@ static SamplingStatus run_mirostat(Candidates *c)
 {
     MirostatState st;
     mirostat_init(&st, 3.0, 0.1, 100, 4);
-    return sample_mirostat(c, &st, 0.5);
+    return sample_mirostat(c, &st, coin_fixed, &(double){0.5});
 }
 static SamplingStatus run_mirostat_v2(Candidates *c)
 {
     MirostatState st;
     mirostat_init(&st, 3.0, 0.1, 100, 4);
-    return sample_mirostat_v2(c, &st, 0.5);
+    return sample_mirostat_v2(c, &st, coin_fixed, &(double){0.5});
 }
 
 typedef struct {

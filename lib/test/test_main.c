@@ -5,12 +5,14 @@
 int main(void)
 {
     test_rng();
+    test_mt19937();
     test_candidates();
     test_penalties();
     test_filters();
     test_sample();
     test_dry();
     test_chain();
+    test_chain_draws();
     test_args();
     test_command_line();
     test_edges();

@@ -120,7 +120,7 @@ static void test_mirostat_v2(void)
         Candidates s = {.data = shuffled, .size = 4, .selected = -1};
         MirostatState st;
         mirostat_init(&st, 1.25, 0.1, 100, 4);
-        CHECK_INT(SAMPLING_OK, sample_mirostat_v2(&s, &st, draws[i].coin));
+        CHECK_INT(SAMPLING_OK, sample_mirostat_v2(&s, &st, coin_fixed, &(double){draws[i].coin}));
         CHECK_INT(2, (long long)s.size);
         CHECK_INT(draws[i].id, s.data[s.selected].id);
         CHECK_NEAR(draws[i].mu, st.mu, 1e-12);
@@ -128,11 +128,11 @@ static void test_mirostat_v2(void)
     MirostatState st;
     mirostat_init(&st, 1.25, 0.1, 100, 4);
     candidates_init(&c, buf, logits, 0);
-    CHECK_INT(SAMPLING_ERR_EMPTY, sample_mirostat_v2(&c, &st, 0.5));
+    CHECK_INT(SAMPLING_ERR_EMPTY, sample_mirostat_v2(&c, &st, coin_fixed, &(double){0.5}));
     candidates_init(&c, buf, logits, 4);
-    CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat_v2(&c, NULL, 0.5));
+    CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat_v2(&c, NULL, coin_fixed, &(double){0.5}));
     st.mu = NAN;
-    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat_v2(&c, &st, 0.5));
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat_v2(&c, &st, coin_fixed, &(double){0.5}));
     CHECK_INT(SAMPLING_ERR_PARAM, apply_mirostat_v2_truncate(&c, NAN));
 }
 
@@ -148,7 +148,7 @@ static void test_mirostat_v1(void)
         MirostatState st;
         mirostat_init(&st, cases[i].tau, 0.1, 100, 4);
         candidates_init(&c, buf, logits, 4);
-        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 0.1));
+        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, coin_fixed, &(double){0.1}));
         CHECK_INT((long long)cases[i].kept, (long long)c.size);
     }
     /* tau 1 keeps two tokens, renormalized 0.8 and 0.2; coin 0.9 picks the second: surprise -log2 0.2 =
@@ -156,7 +156,7 @@ static void test_mirostat_v1(void)
     MirostatState st;
     mirostat_init(&st, 1.0, 0.1, 100, 4);
     candidates_init(&c, buf, logits, 4);
-    sample_mirostat(&c, &st, 0.9);
+    sample_mirostat(&c, &st, coin_fixed, &(double){0.9});
     CHECK_INT(1, c.data[c.selected].id);
     CHECK_NEAR(0.2, c.data[c.selected].p, 1e-12);
     CHECK_NEAR(1.8678071905112639, st.mu, 1e-9);
@@ -165,15 +165,15 @@ static void test_mirostat_v1(void)
     const double with_inf[] = {0.0, log(0.25), log(1.0 / 9), -INFINITY};
     mirostat_init(&st, 1.0, 0.1, 100, 4);
     candidates_init(&c, buf, with_inf, 4);
-    sample_mirostat(&c, &st, 0.1);
+    sample_mirostat(&c, &st, coin_fixed, &(double){0.1});
     CHECK_INT(2, (long long)c.size);
     st.mu = NAN;
     candidates_init(&c, buf, logits, 4);
-    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, 0.3));
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, coin_fixed, &(double){0.3}));
     mirostat_init(&st, 1.0, 0.1, 100, 4);
     /* One candidate: no exponent can be estimated; that token is picked. */
     candidates_init(&c, buf, logits, 1);
-    CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 0.3));
+    CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, coin_fixed, &(double){0.3}));
     CHECK_INT(0, (long long)c.selected);
 }
 

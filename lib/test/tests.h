@@ -3,12 +3,14 @@
 #define TESTS_H
 
 void test_rng(void);
+void test_mt19937(void);
 void test_candidates(void);
 void test_penalties(void);
 void test_filters(void);
 void test_sample(void);
 void test_dry(void);
 void test_chain(void);
+void test_chain_draws(void);
 void test_args(void);
 void test_command_line(void);
 void test_edges(void);
