@@ -11,6 +11,7 @@ int main(void)
     test_sample();
     test_dry();
     test_chain();
+    test_chain_pick();
     test_args();
     test_edges();
     test_property();

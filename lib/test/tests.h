@@ -9,6 +9,7 @@ void test_filters(void);
 void test_sample(void);
 void test_dry(void);
 void test_chain(void);
+void test_chain_pick(void);
 void test_args(void);
 void test_edges(void);
 void test_property(void);
