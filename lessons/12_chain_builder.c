@@ -133,13 +133,13 @@ static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHAB
 static void print_help(void)
 {
     printf("usage: 12_chain_builder [--trace [STEP]]\n"
-           "Prints the lesson's Example 12 table: five sampler chains write %d characters each, then three\n"
+           "Prints the lesson's Example 12 table: %zu sampler chains write %d characters each, then three\n"
            "chain lines.\n"
            "  --trace [STEP]  also print, before each chain's line, what every stage of that chain leaves at\n"
            "                  step STEP: each character still possible, its logit and its probability among\n"
            "                  the survivors. STEP is the character being written, from 1 to %d; 1 when left\n"
            "                  out. The table itself is unchanged.\n"
-           "  -h, --help      print this help and exit\n", STEPS, STEPS);
+           "  -h, --help      print this help and exit\n", sizeof chains / sizeof chains[0], STEPS, STEPS);
 }
 
 /* --trace [STEP]: STEP in 1..STEPS, 1 by default. Returns 0 for no trace, -1 for a bad command line, -2 for

@@ -77,7 +77,7 @@ int main(void)
         const LabelValue values[] = {{"temp", p.temp}, {"top_k", p.top_k}, {"top_p", p.top_p}, {"min_p", p.min_p},
                                      {"penalty_repeat", p.penalty_repeat}};
         lesson_print_label(presets[s].task, values, sizeof values / sizeof values[0], 17);
-        printf(" P(count) %.3f  candidates %d  draws:", at < 0 ? 0.0 : c.data[at].p, left);
+        printf(" P(%s) %.3f  candidates %d  draws:", vocab[COUNT], at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng;
         rng_seed(&rng, draw_seed);
         for (int d = 0; d < DRAWS; d++) {

@@ -75,7 +75,10 @@ static inline void lesson_print_label(const char *label, const LabelValue *value
                                 || values[i].name[close - s - 1] != '\0'))
             i++;
         if (i == n_values) {
-            fprintf(stderr, "label \"%s\": no setting named %.*s\n", label, (int)(close - s + 1), s);
+            fprintf(stderr, "label \"%s\": no setting named %.*s; it may name:", label, (int)(close - s + 1), s);
+            for (i = 0; i < n_values; i++)
+                fprintf(stderr, " {%s}", values[i].name);
+            fprintf(stderr, "\n");
             exit(1);
         }
         printed += printf("%g", values[i].value);

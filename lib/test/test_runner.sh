@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_runner.sh: run_all.sh itself, from the outside. A real hang and a real crash must each be one FAIL with
+# test_runner.sh: run_all.sh itself, from the outside (and, at the end, Example 12's --help). A real hang and a real crash must each be one FAIL with
 # its reason, and a program that finishes must never be called timed out, even when both cores are busy:
 # RUNNER_RUNS (default 4) runs of every lesson with TIME_LIMIT=2 under two busy loops, with sh and with bash
 # when it is installed, must all end "13 passed, 0 failed". A correct runner never waits for its limit, so
@@ -58,6 +58,22 @@ for shell in $shells; do
         run=$((run + 1))
     done
 done
+
+# 3. Example 12's own command line: --help explains --trace on stdout with exit 0; a bad STEP is refused.
+bin12=$build/bin/12_chain_builder
+status=0
+"$bin12" --help >"$tmp/out" 2>"$tmp/err" || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "12 --help" "$tmp/out" "exit 0"
+expect "12 --help" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
+grep -q "from 1 to 59; 1 when left" "$tmp/out" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --help does not give STEP's range and default"; }
+status=0
+"$bin12" --trace 60 >"$tmp/out" 2>"$tmp/err" || status=$?
+echo "exit $status" >>"$tmp/err"
+expect "12 --trace 60" "$tmp/err" "exit 2"
+[ ! -s "$tmp/out" ] && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --trace 60 wrote to stdout"; }
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
