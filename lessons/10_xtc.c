@@ -65,6 +65,12 @@ static void print_java_double(double v)
 
 int main(void)
 {
+    for (size_t i = 1; i < N_VOCAB; i++)
+        if (!(probs[i] <= probs[i - 1])) {     /* token 0 is "the top token" below, and draws walk ids */
+            fprintf(stderr, "10_xtc: probs[] must be sorted from most to least likely (probs[%zu] > probs[%zu])\n",
+                    i, i - 1);
+            return 1;
+        }
     TokenData buf[N_VOCAB];
     Candidates c;
     build(&c, buf);
