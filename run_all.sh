@@ -53,6 +53,7 @@ watcher=""
 stop_running() {
     if [ -n "$pid" ]; then kill -KILL "$pid" 2>/dev/null || true; fi
     if [ -n "$watcher" ]; then kill -KILL "$watcher" 2>/dev/null || true; fi
+    rm -f "${marker:-}"
 }
 trap 'stop_running; exit 130' INT
 trap 'stop_running; exit 143' TERM
