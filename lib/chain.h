@@ -155,8 +155,8 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c);
 typedef void (*ChainTraceFn)(void *user, const Stage *stage, const Candidates *c);
 
 /* Runs the first n_stages stages (all of them when n_stages >= the chain's count), calling trace after each
- * one when trace is not NULL: a per-stage view that llama.cpp does not offer. Lesson programs run every stage
- * but the draw this way (n_stages = ch->n_stages - 1). Errors as chain_apply; trace is not called for the
+ * one when trace is not NULL: a per-stage view that llama.cpp does not offer. (To run every stage but the
+ * draw, wherever it sits, use chain_apply_except_pick.) Errors as chain_apply; trace is not called for the
  * stage that failed. */
 SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user);
 
