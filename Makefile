@@ -1,8 +1,9 @@
 # Makefile: the sampler workbench (GNU Make, this one file).
 #
 #   make            build the library, its tests and the thirteen lesson programs under build/
-#   make check      the library's tests, Example 11's command-line test, then ./run_all.sh; the last line is
-#                   the overall "N passed, M failed"
+#   make check      the library's tests, Example 11's command-line test, the runner's test, then ./run_all.sh;
+#                   each part ends with a labelled "part: N passed, M failed", the last line is the overall
+#                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
 #   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
@@ -21,6 +22,9 @@ BENCH   ?= build-bench
 
 REQUIRED_CFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -ffp-contract=off -Ilib $(if $(WERROR),-Werror)
 SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Lessons only: what the standard calls a constraint violation is an error, so an initializer with more
+# elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
+LESSON_CFLAGS   = -pedantic-errors
 
 LIB_SRC    := $(wildcard lib/*.c lib/cli/*.c)
 TEST_SRC   := $(filter-out lib/test/fuzz_%.c,$(wildcard lib/test/*.c))
@@ -49,6 +53,12 @@ $(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
 
+# A lesson's compiler messages also go to its .warn file, which ./run_all.sh shows under the example's line.
+$(1)/lessons/%.o: lessons/%.c
+	@mkdir -p $$(@D)
+	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $$(LESSON_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$< \
+	    2>$$(@:.o=.warn); status=$$$$?; cat $$(@:.o=.warn) >&2; exit $$$$status
+
 $(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
@@ -72,19 +82,21 @@ $(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
 bench: $(BENCH)/bin/bench
 	$(BENCH)/bin/bench
 
-# Runs the library's tests, Example 11's command-line test and the runner on tree $(1), and ends with the sum
-# of their "N passed, M failed" lines. The exit status is non-zero when any part failed or printed no summary.
-CHECK_PARTS = lib cli run
+# Runs the library's tests, Example 11's command-line test, the runner's own test and the runner on tree $(1).
+# Each part's "N passed, M failed" line is shown with a label (library:, cli:, runner:, lessons:); the last
+# line is their sum. The exit status is non-zero when any part failed or printed no summary.
+CHECK_PARTS = library cli runner lessons
 define run_checks
 	@status=0; \
-	$(1)/bin/test_lib > $(1)/check-lib.log 2>&1 || status=1; \
-	cat $(1)/check-lib.log; \
+	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
-	cat $(1)/check-cli.log; \
-	BUILD=$(1) ./run_all.sh > $(1)/check-run.log 2>&1 || status=1; \
-	cat $(1)/check-run.log; \
+	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
+	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \
+	for part in $(CHECK_PARTS); do \
+	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$part: &/" $(1)/check-$$part.log; \
+	done; \
 	awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; n++ } \
-	     END { if (n < 3) { print "a summary line is missing (a test program crashed?)"; f++ } \
+	     END { if (n < $(words $(CHECK_PARTS))) { print "a summary line is missing (a test program crashed?)"; f++ } \
 	           printf "%d passed, %d failed\n", p, f; exit (f > 0) }' $(CHECK_PARTS:%=$(1)/check-%.log) \
 	    || status=1; \
 	exit $$status

@@ -7,8 +7,9 @@
 # the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
 #
 # BUILD (default build) is the build tree whose bin/ holds the programs; TIME_LIMIT (default 10) the seconds a
-# program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script (MAKELEVEL is set), each program is brought up to date
-# with make first, so a program that does not compile is a FAIL and the others still run.
+# program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script
+# (MAKELEVEL is set), each program is brought up to date with make first, so a program that does not compile
+# is a FAIL and the others still run. A program that compiled with warnings shows them under its line.
 # Outputs stay in $BUILD/out/ for inspection; expected/ is only read.
 set -eu
 export LC_ALL=C
@@ -51,35 +52,41 @@ pid=""
 watcher=""
 stop_running() {
     if [ -n "$pid" ]; then kill -KILL "$pid" 2>/dev/null || true; fi
-    if [ -n "$watcher" ]; then kill "$watcher" 2>/dev/null || true; fi
+    if [ -n "$watcher" ]; then kill -KILL "$watcher" 2>/dev/null || true; fi
+    rm -f "${marker:-}"
 }
 trap 'stop_running; exit 130' INT
 trap 'stop_running; exit 143' TERM
 
 # Runs $1 with stdout to $2 and stderr to $3, killing it after TIME_LIMIT seconds; a program that writes more
-# than OUTPUT_LIMIT blocks gets SIGXFSZ. Sets $status to its exit status and $timed_out to yes or no. The
-# watcher's own output goes nowhere, so a pipe on this script never waits for its sleep.
+# than OUTPUT_LIMIT blocks gets SIGXFSZ. Sets $status to its exit status and $timed_out to yes or no.
+#
+# No signal can be lost, so a program that finished is never reported as timed out:
+# - the watcher has no trap and is stopped with SIGKILL, which works from the moment it exists (a trap set
+#   inside it would leave a window before it is installed, in which dash drops a TERM);
+# - its sleep may outlive it, but writes nowhere, so no pipe on this script waits for it; it ends by itself;
+# - a run counts as timed out only when this run's watcher left its marker AND the program died of SIGKILL,
+#   so a watcher that woke up just as the program ended changes nothing.
+runs=0
 run_limited() {
-    rm -f "$out_dir/.timeout"
+    runs=$((runs + 1))
+    marker=$out_dir/.timeout.$$.$runs
+    rm -f "$marker"
     (ulimit -f "$OUTPUT_LIMIT" 2>/dev/null; exec "$1") >"$2" 2>"$3" &
     pid=$!
-    (
-        trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
-        sleep "$TIME_LIMIT" & sleeper=$!
-        wait "$sleeper"
-        : >"$out_dir/.timeout"
-        kill -KILL "$pid" 2>/dev/null
-    ) >/dev/null 2>&1 &
+    (sleep "$TIME_LIMIT"; : >"$marker"; kill -KILL "$pid") >/dev/null 2>&1 &
     watcher=$!
     status=0
     wait "$pid" 2>/dev/null || status=$?     # 2>/dev/null: the shell's own "Killed" notice
-    kill "$watcher" 2>/dev/null || true
+    kill -KILL "$watcher" 2>/dev/null || true
     wait "$watcher" 2>/dev/null || true
     pid=""
     watcher=""
     timed_out=no
-    if [ -e "$out_dir/.timeout" ]; then timed_out=yes; fi
-    rm -f "$out_dir/.timeout"
+    if [ -e "$marker" ] && [ "$status" -gt 128 ] && [ "$(kill -l "$status" 2>/dev/null)" = KILL ]; then
+        timed_out=yes
+    fi
+    rm -f "$marker"
 }
 
 # The unified diff expected -> actual, without the file times in its two header lines.
@@ -87,13 +94,23 @@ show_diff() {
     diff -u "$1" "$2" | sed '1,2s/[[:space:]]*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] .*$//' || true
 }
 
+# The compiler's warnings for the program being checked (the Makefile keeps them in $BUILD/lessons/NN.warn),
+# shown under its PASS or FAIL line; empty when it compiled cleanly or did not compile at all.
+warnings=""
+
 passed=0
 failed=0
 fail() {    # fail name reason [file to show]
     echo "FAIL $1 ($2)"
+    if [ -n "$warnings" ]; then cat "$warnings"; fi
     if [ $# -ge 3 ] && [ -s "$3" ]; then cat "$3"; fi
     echo
     failed=$((failed + 1))
+}
+pass() {    # pass name
+    echo "PASS $1"
+    if [ -n "$warnings" ]; then cat "$warnings"; echo; fi
+    passed=$((passed + 1))
 }
 
 for name in $names; do
@@ -102,6 +119,7 @@ for name in $names; do
     err=$out_dir/$name.err
     expected=expected/$name.txt
     rm -f "$out" "$err"
+    warnings=""
     if [ -z "${MAKELEVEL:-}" ]; then
         if ! ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$bin" >"$err" 2>&1; then
             fail "$name" "not built" "$err"
@@ -112,6 +130,7 @@ for name in $names; do
         fail "$name" "not built"
         continue
     fi
+    if [ -s "$BUILD/lessons/$name.warn" ]; then warnings=$BUILD/lessons/$name.warn; fi
     if [ ! -f "$expected" ]; then
         fail "$name" "no $expected"
         continue
@@ -132,8 +151,7 @@ for name in $names; do
         show_diff "$expected" "$out" >"$out_dir/$name.diff"
         fail "$name" "output differs" "$out_dir/$name.diff"
     else
-        echo "PASS $name"
-        passed=$((passed + 1))
+        pass "$name"
     fi
 done
 

@@ -11,34 +11,35 @@
 
 #include <stdio.h>
 
-#define N_VOCAB 6
-
-static const char program[] = "01_repeat_penalty";
-static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
-static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const int32_t history[] = {0, 4, 5};    /* the, dog, ran: generated within the window */
 static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.5};
 
 #define N_HISTORY (sizeof history / sizeof history[0])
+#define N_VOCAB (sizeof words / sizeof words[0])
+_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
 
 int main(void)
 {
     TokenData before_buf[N_VOCAB], fixed_buf[N_VOCAB], naive_buf[N_VOCAB];
     Candidates before, fixed, naive;
-    lesson_check(program, candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(program, candidates_init(&fixed, fixed_buf, logits, N_VOCAB));
-    lesson_check(program, candidates_init(&naive, naive_buf, logits, N_VOCAB));
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
+    lesson_check(candidates_init(&fixed, fixed_buf, logits, N_VOCAB));
+    lesson_check(candidates_init(&naive, naive_buf, logits, N_VOCAB));
 
-    lesson_check(program, apply_penalties(&fixed, history, N_HISTORY, &penalty));
-    lesson_check(program, apply_penalty_naive(&naive, history, N_HISTORY, &penalty));
-    lesson_check(program, candidates_softmax(&before, false));
-    lesson_check(program, candidates_softmax(&fixed, false));
-    lesson_check(program, candidates_softmax(&naive, false));
+    lesson_check(apply_penalties(&fixed, history, N_HISTORY, &penalty));
+    lesson_check(apply_penalty_naive(&naive, history, N_HISTORY, &penalty));
+    lesson_check(candidates_softmax(&before, false));
+    lesson_check(candidates_softmax(&fixed, false));
+    lesson_check(candidates_softmax(&naive, false));
 
     /* Neither penalty nor softmax(false) reorders the arrays, so entry i is still token i. */
     printf("token  seen  logit  after  naive-after  p before  p after  p naive\n");
-    for (int i = 0; i < N_VOCAB; i++) {
-        const char *seen = penalty_count(history, N_HISTORY, penalty.penalty_last_n, i) > 0 ? "yes" : "no";
+    for (size_t i = 0; i < N_VOCAB; i++) {
+        int32_t count = penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i);
+        const char *seen = count > 0 ? "yes" : "no";
         printf("%-5s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", words[i], seen, logits[i],
                fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p, naive.data[i].p);
     }

@@ -10,29 +10,29 @@
 
 #include <stdio.h>
 
-#define N_VOCAB 6
-
-static const char program[] = "03_frequency_penalty";
-static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
-static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const int32_t history[] = {0, 0, 0, 1, 4};      /* the the the cat dog */
 static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_freq = 0.5};
 
 #define N_HISTORY (sizeof history / sizeof history[0])
+#define N_VOCAB (sizeof words / sizeof words[0])
+_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
 
 int main(void)
 {
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check(program, candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(program, candidates_init(&after, after_buf, logits, N_VOCAB));
-    lesson_check(program, apply_penalties(&after, history, N_HISTORY, &penalty));
-    lesson_check(program, candidates_softmax(&before, false));
-    lesson_check(program, candidates_softmax(&after, false));
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
+    lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_check(apply_penalties(&after, history, N_HISTORY, &penalty));
+    lesson_check(candidates_softmax(&before, false));
+    lesson_check(candidates_softmax(&after, false));
 
     printf("token  count  subtracted  logit  after   p before  p after\n");
-    for (int i = 0; i < N_VOCAB; i++) {
-        int count = (int)penalty_count(history, N_HISTORY, penalty.penalty_last_n, i);
+    for (size_t i = 0; i < N_VOCAB; i++) {
+        int count = (int)penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i);
         printf("%-5s  %5d  %10.2f  %5.2f  %5.2f   %8.3f  %7.3f\n", words[i], count, count * penalty.penalty_freq,
                logits[i], after.data[i].logit, before.data[i].p, after.data[i].p);
     }

@@ -10,38 +10,46 @@
 
 #include <stdio.h>
 
-#define N_VOCAB 6
-
-static const char program[] = "04_three_penalties";
-static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
-static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const int32_t history[] = {0, 0, 0, 1, 4};      /* the the the cat dog */
 
+/* Each row's label; a {name} in it prints that setting's value (lesson_print_label). */
 static const struct {
-    const char *name;
+    const char *label;
     PenaltyParams penalty;      /* penalty_last_n, penalty_repeat, penalty_freq, penalty_present */
 } settings[] = {
-    {"none",          {64, 1.0, 0.0, 0.0}},
-    {"repeat 1.3",    {64, 1.3, 0.0, 0.0}},
-    {"frequency 0.5", {64, 1.0, 0.5, 0.0}},
-    {"presence 0.7",  {64, 1.0, 0.0, 0.7}},
-    {"all three",     {64, 1.3, 0.5, 0.7}},
+    {"none",                      {64, 1.0, 0.0, 0.0}},
+    {"repeat {penalty_repeat}",   {64, 1.3, 0.0, 0.0}},
+    {"frequency {penalty_freq}",  {64, 1.0, 0.5, 0.0}},
+    {"presence {penalty_present}", {64, 1.0, 0.0, 0.7}},
+    {"all three",                 {64, 1.3, 0.5, 0.7}},
 };
+
+#define N_VOCAB (sizeof words / sizeof words[0])
+#define N_HISTORY (sizeof history / sizeof history[0])
+_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
 
 int main(void)
 {
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
     printf("%-14s", "probability of");
-    for (int i = 0; i < N_VOCAB; i++)
+    for (size_t i = 0; i < N_VOCAB; i++)
         printf("%7s", words[i]);
     printf("\n");
     for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
         TokenData buf[N_VOCAB];
         Candidates c;
-        lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
-        lesson_check(program, apply_penalties(&c, history, sizeof history / sizeof history[0], &settings[s].penalty));
-        lesson_check(program, candidates_softmax(&c, false));
-        printf("%-14s", settings[s].name);
-        for (int i = 0; i < N_VOCAB; i++)
+        const PenaltyParams *pp = &settings[s].penalty;
+        lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
+        lesson_check(apply_penalties(&c, history, N_HISTORY, pp));
+        lesson_check(candidates_softmax(&c, false));
+        const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n},
+                                     {"penalty_repeat", pp->penalty_repeat},
+                                     {"penalty_freq", pp->penalty_freq},
+                                     {"penalty_present", pp->penalty_present}};
+        lesson_print_label(settings[s].label, values, sizeof values / sizeof values[0], 14);
+        for (size_t i = 0; i < N_VOCAB; i++)
             printf("%7.3f", c.data[i].p);
         printf("\n");
     }

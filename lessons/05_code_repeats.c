@@ -11,12 +11,10 @@
 
 #include <stdio.h>
 
-#define N_VOCAB 8
-enum { COUNT, TOTAL, I, ASSIGN, PLUS, ONE, SEMICOLON, PAREN };
+enum { COUNT, TOTAL, I, ASSIGN, PLUS, ONE, SEMICOLON, PAREN, N_TOKENS };
 
-static const char program[] = "05_code_repeats";
-/* the vocabulary:                        count total  i    =     +    1    ;    ( */
-static const double logits[N_VOCAB] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};
+/* the vocabulary:               count total  i    =     +    1    ;    ( */
+static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};
 /* generated so far: count = count + 1 ; count = count + 1 ; count = */
 static const int32_t history[] = {COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON,
                                   COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON, COUNT, ASSIGN};
@@ -25,14 +23,19 @@ static const PenaltyParams settings[] = {      /* penalty_last_n, penalty_repeat
     {64, 1.0, 0, 0}, {64, 1.1, 0, 0}, {64, 1.3, 0, 0}, {64, 1.5, 0, 0}, {1, 1.5, 0, 0},
 };
 
+#define N_VOCAB (sizeof logits / sizeof logits[0])
+#define N_HISTORY (sizeof history / sizeof history[0])
+_Static_assert(N_VOCAB == N_TOKENS, "logits[] must have one entry per token of the enum");
+
 int main(void)
 {
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
     for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
         TokenData buf[N_VOCAB];
         Candidates c;
-        lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
-        lesson_check(program, apply_penalties(&c, history, sizeof history / sizeof history[0], &settings[s]));
-        lesson_check(program, candidates_softmax(&c, false));
+        lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
+        lesson_check(apply_penalties(&c, history, N_HISTORY, &settings[s]));
+        lesson_check(candidates_softmax(&c, false));
         printf("repeat penalty %.1f, window %2d: P(count) %.3f  P(total) %.3f  P(i) %.3f\n",
                settings[s].penalty_repeat, (int)settings[s].penalty_last_n, c.data[COUNT].p, c.data[TOTAL].p,
                c.data[I].p);

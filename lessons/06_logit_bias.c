@@ -11,28 +11,31 @@
 #include <math.h>
 #include <stdio.h>
 
-#define N_VOCAB 6
-
-static const char program[] = "06_logit_bias";
-static const char *const words[N_VOCAB] = {"the", "cat", "sat", "mat", "dog", "ran"};
-static const double logits[N_VOCAB] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
+static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
+static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const LogitBias biases[] = {
     {0, -INFINITY},     /* ban "the" */
     {3, 2.0},           /* boost "mat" */
     {4, -100},          /* "dog" almost impossible, but not exactly */
 };
 
+#define N_VOCAB (sizeof words / sizeof words[0])
+#define N_BIASES (sizeof biases / sizeof biases[0])
+_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
+
 int main(void)
 {
+    for (size_t i = 0; i < N_BIASES; i++)
+        lesson_check_token("biases", i, biases[i].token, N_VOCAB);
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check(program, candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(program, candidates_init(&after, after_buf, logits, N_VOCAB));
-    lesson_check(program, apply_logit_bias(&after, biases, sizeof biases / sizeof biases[0]));
-    lesson_check(program, candidates_softmax(&before, false));
-    lesson_check(program, candidates_softmax(&after, false));
+    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
+    lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_check(apply_logit_bias(&after, biases, N_BIASES));
+    lesson_check(candidates_softmax(&before, false));
+    lesson_check(candidates_softmax(&after, false));
 
-    for (int i = 0; i < N_VOCAB; i++)
+    for (size_t i = 0; i < N_VOCAB; i++)
         printf("%-4s before %.4f  after %.4f\n", words[i], before.data[i].p, after.data[i].p);
     return 0;
 }

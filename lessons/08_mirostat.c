@@ -20,9 +20,9 @@
 #define STEPS 5000
 #define SHOWN_STEPS 4
 
-static const char program[] = "08_mirostat";
 static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
 static const double eta = 0.1;
+static const int32_t m = 100;                  /* mirostat 1's Zipf estimate (llama.cpp's 100); 2 ignores it */
 static const int64_t data_seed = 1;            /* java.util.Random seeds: the distributions... */
 static const int64_t draw_seed = 2;            /* ...and the draws */
 
@@ -42,12 +42,12 @@ static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
     TokenData buf[N_VOCAB];
     Candidates c;
     logits_for(data, logits);
-    lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
-    lesson_check(program, candidates_softmax(&c, false));
+    lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
+    lesson_check(candidates_softmax(&c, false));
     if (st != NULL)
-        lesson_check(program, apply_mirostat_v2_truncate(&c, st->mu));
+        lesson_check(apply_mirostat_v2_truncate(&c, st->mu));
     *kept = c.size;
-    lesson_check(program, sample_dist(&c, rng_next_double(draws)));
+    lesson_check(sample_dist(&c, rng_next_double(draws)));
     return surprise_bits(c.data[c.selected].p);
 }
 
@@ -58,7 +58,7 @@ int main(void)
         rng_seed(&data, data_seed);
         rng_seed(&draws, draw_seed);
         MirostatState st;
-        lesson_check(program, mirostat_init(&st, taus[t], eta, 100, N_VOCAB));
+        lesson_check(mirostat_init(&st, taus[t], eta, m, N_VOCAB));
         double total = 0;
         for (int s = 0; s < STEPS; s++) {
             size_t kept;

@@ -12,31 +12,38 @@
 
 #include <stdio.h>
 
-enum { THE, CAT, SAT, ON, MAT, DOG, PERIOD };
+enum { THE, CAT, SAT, ON, MAT, DOG, PERIOD, N_TOKENS };
 
-static const char program[] = "09_dry";
 static const char *const words[] = {"the", "cat", "sat", "on", "mat", "dog", "."};
 /* the cat sat on the mat . the cat sat on the */
 static const int32_t history[] = {THE, CAT, SAT, ON, THE, MAT, PERIOD, THE, CAT, SAT, ON, THE};
 static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2,
                               .dry_penalty_last_n = 64};
 static const int32_t candidates[] = {MAT, DOG, CAT};
+static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
+#define N_VOCAB (sizeof words / sizeof words[0])
 #define N_HISTORY (sizeof history / sizeof history[0])
+#define N_CANDIDATES (sizeof candidates / sizeof candidates[0])
+_Static_assert(N_VOCAB == N_TOKENS, "words[] must name every token of the enum, in its order");
 
 int main(void)
 {
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    lesson_check_ids(candidates, N_CANDIDATES, N_VOCAB);
     printf("history:");
     for (size_t i = 0; i < N_HISTORY; i++)
         printf(" %s", words[history[i]]);
     printf("\n");
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+    for (size_t i = 0; i < N_CANDIDATES; i++) {
         int32_t length;
-        lesson_check(program, dry_repeat_length(history, N_HISTORY, &dry, candidates[i], &length));
+        lesson_check(dry_repeat_length(history, N_HISTORY, &dry, candidates[i], &length));
         printf("candidate %-3s extends a repeat of %d tokens: logit penalty %.3f\n", words[candidates[i]],
                (int)length, dry_penalty(&dry, length));
     }
-    printf("penalty by repeat length: [2 -> %.2f, 4 -> %.2f, 8 -> %.2f]\n", dry_penalty(&dry, 2),
-           dry_penalty(&dry, 4), dry_penalty(&dry, 8));
+    printf("penalty by repeat length: [");
+    for (size_t i = 0; i < sizeof shown_lengths / sizeof shown_lengths[0]; i++)
+        printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i], dry_penalty(&dry, shown_lengths[i]));
+    printf("]\n");
     return 0;
 }

@@ -18,29 +18,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_VOCAB 5
 #define DRAWS 10000
+#define LABEL_WIDTH 17      /* the first two rows' labels, padded; a space follows */
 
-static const char program[] = "10_xtc";
-static const double probs[N_VOCAB] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
+static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
 static const double xtc_threshold = 0.1;
+static const double once_probability = 1.0;    /* xtc_probability of the single application */
 static const int64_t once_seed = 1;            /* java.util.Random seed of the single application */
 static const int64_t draws_seed = 3;           /* and of the 2 x 10,000 draws */
 static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of the steps */
 
+#define N_VOCAB (sizeof probs / sizeof probs[0])
+
 static void build(Candidates *c, TokenData *buf)
 {
     double logits[N_VOCAB];
-    for (int i = 0; i < N_VOCAB; i++)
+    for (size_t i = 0; i < N_VOCAB; i++)
         logits[i] = log(probs[i]);
-    lesson_check(program, candidates_init(c, buf, logits, N_VOCAB));
+    lesson_check(candidates_init(c, buf, logits, N_VOCAB));
 }
 
-/* The p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show() prints them. */
-static void show(const char *label, const Candidates *c)
+/* The label, then the p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show()
+ * prints them. */
+static void show(const char *label, const LabelValue *values, size_t n_values, const Candidates *c)
 {
-    printf("%s", label);
-    for (int32_t id = 0; id < N_VOCAB; id++) {
+    lesson_print_label(label, values, n_values, LABEL_WIDTH);
+    printf(" ");
+    for (int32_t id = 0; id < (int32_t)N_VOCAB; id++) {
         ptrdiff_t at = candidates_find(c, id);
         printf(id ? " %.3f" : "%.3f", at < 0 ? 0.0 : c->data[at].p);
     }
@@ -50,7 +54,7 @@ static void show(const char *label, const Candidates *c)
 /* A double as Java's Double.toString writes one between 0.001 and 1: the fewest digits that read back. */
 static void print_java_double(double v)
 {
-    char text[32];
+    char text[32];      /* "%.17g" of a double needs at most 24 characters */
     for (int digits = 1; digits <= 17; digits++) {
         snprintf(text, sizeof text, "%.*g", digits, v);
         if (strtod(text, NULL) == v)
@@ -61,17 +65,24 @@ static void print_java_double(double v)
 
 int main(void)
 {
+    for (size_t i = 1; i < N_VOCAB; i++)
+        if (!(probs[i] <= probs[i - 1])) {     /* token 0 is "the top token" below, and draws walk ids */
+            fprintf(stderr, "10_xtc: probs[] must be sorted from most to least likely (probs[%zu] > probs[%zu])\n",
+                    i, i - 1);
+            return 1;
+        }
     TokenData buf[N_VOCAB];
     Candidates c;
     build(&c, buf);
-    lesson_check(program, candidates_softmax(&c, false));
-    show("before:           ", &c);
+    lesson_check(candidates_softmax(&c, false));
+    show("before:", NULL, 0, &c);
 
     Rng once;
     rng_seed(&once, once_seed);
-    lesson_check(program, apply_xtc(&c, 1.0, xtc_threshold, 0, rng_next_double(&once)));
-    lesson_check(program, candidates_softmax(&c, false));
-    show("XTC (p=1, t=0.1): ", &c);
+    lesson_check(apply_xtc(&c, once_probability, xtc_threshold, 0, rng_next_double(&once)));
+    lesson_check(candidates_softmax(&c, false));
+    const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
+    show("XTC (p={xtc_probability}, t={xtc_threshold}):", once_values, 2, &c);
 
     Rng rng;
     rng_seed(&rng, draws_seed);
@@ -79,12 +90,15 @@ int main(void)
         int top_chosen = 0;
         for (int d = 0; d < DRAWS; d++) {
             build(&c, buf);
-            lesson_check(program, apply_xtc(&c, xtc_probability[run], xtc_threshold, 0, rng_next_double(&rng)));
+            lesson_check(apply_xtc(&c, xtc_probability[run], xtc_threshold, 0, rng_next_double(&rng)));
             /* XTC sorts by probability, which here is token-id order too: the draw walks ids as the Java does. */
-            lesson_check(program, sample_dist(&c, rng_next_double(&rng)));
+            lesson_check(sample_dist(&c, rng_next_double(&rng)));
             top_chosen += c.data[c.selected].id == 0;
         }
-        printf("share of draws that pick the top token, XTC %s: ", run == 0 ? "off" : "on at 50%");
+        if (xtc_probability[run] > 0)
+            printf("share of draws that pick the top token, XTC on at %g%%: ", 100 * xtc_probability[run]);
+        else
+            printf("share of draws that pick the top token, XTC off: ");
         print_java_double(top_chosen / (double)DRAWS);
     }
     return 0;

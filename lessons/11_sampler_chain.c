@@ -87,11 +87,19 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: %s\n", program, sampling_strerror(st));
         return 1;
     }
-    char line[1024];        /* at most 66 stages of at most 15 characters */
-    chain_describe(&chain, line, sizeof line);
-    printf("sampler chain: %s\n", line);
+    size_t n = chain_describe(&chain, NULL, 0);     /* the line's length: up to 66 stages */
+    char *line = malloc(n + 1);
+    int status = 0;
+    if (line != NULL) {
+        chain_describe(&chain, line, n + 1);
+        printf("sampler chain: %s\n", line);
+    } else {
+        fprintf(stderr, "%s: out of memory\n", program);
+        status = 1;
+    }
+    free(line);
     chain_free(&chain);
-    return 0;
+    return status;
 }
 
 int main(int argc, char *argv[])

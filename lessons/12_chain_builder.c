@@ -4,9 +4,10 @@
  * pair is -inf), seed 11, then three chain lines. build() is the lesson's builder as chain_add stages
  * (logit-bias when set, penalties, top-k, top-p, min-p, temp, dist), named and "?"-marked by llama.cpp's
  * rules; llama.cpp's own chain would say temp-ext (Example 11). llama.cpp's dist walks the candidates in the
- * order the stages left (top-k sorts them); the Java walks token ids. So each step runs every stage but dist
- * (chain_apply_traced), puts the survivors back in id order and draws with sample_dist and Random(11).
- * --trace [STEP] also prints what each stage leaves at that step (1 by default); the table is unchanged. */
+ * order the stages left (top-k sorts them); the Java walks token ids. So each step runs every stage but dist,
+ * found by type (chain_apply_except_pick), puts the survivors back in id order and draws with sample_dist and
+ * Random(11). --trace [STEP] also prints what each stage leaves at that step (1 by default; --help says more);
+ * the table is unchanged. */
 #include "chain.h"
 #include "lesson.h"
 #include "rng.h"
@@ -17,28 +18,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ALPHABET 64
+#define MAX_ALPHABET 255    /* a character is a byte here: every value but NUL can be in the corpus */
 #define STEPS 59
 
-static const char program[] = "12_chain_builder";
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
                              "the dog saw the cat. a cat and a dog sat on a mat.";
+static const char start = 't';                 /* the text starts with this character of the corpus */
+static const uint32_t seed = 11;
+/* The builder's fixed stage order (logit-bias goes first when a bias is set). Each chain's own draw walks
+ * token ids, so dist may sit anywhere here, or nowhere: it is skipped by type, never by position. */
+static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
 
-/* What the lesson's builder calls set; everything else keeps the builder's neutral default. */
+/* What the lesson's builder calls set; everything else keeps the builder's neutral default. A {name} in the
+ * label prints that setting's value (lesson_print_label). */
 typedef struct {
-    const char *name;
+    const char *label;
     int32_t top_k;
     double top_p, min_p, temp, penalty_repeat;
 } Settings;
 
 static const Settings chains[] = {
-    {"llama.cpp defaults", 40, 0.95, 0.05, 0.8, 1.0},
-    {"exact (T=0)",         0, 1.0,  0.0,  0.0, 1.0},
-    {"low T",               0, 0.95, 0.0,  0.2, 1.0},
-    {"repeat 1.1",         40, 0.95, 0.05, 0.8, 1.1},
-    {"min-p 0.1, T=1.2",    0, 1.0,  0.1,  1.2, 1.0},
+    {"llama.cpp defaults",      40, 0.95, 0.05, 0.8, 1.0},
+    {"exact (T={temp})",         0, 1.0,  0.0,  0.0, 1.0},
+    {"low T",                    0, 0.95, 0.0,  0.2, 1.0},
+    {"repeat {penalty_repeat}", 40, 0.95, 0.05, 0.8, 1.1},
+    {"min-p {min_p}, T={temp}",  0, 1.0,  0.1,  1.2, 1.0},
 };
-static const uint32_t seed = 11;
+
+static void print_label(const Settings *s, int width)
+{
+    const LabelValue values[] = {{"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p}, {"temp", s->temp},
+                                 {"penalty_repeat", s->penalty_repeat}};
+    lesson_print_label(s->label, values, sizeof values / sizeof values[0], width);
+}
 
 /* The lesson's builder: its defaults (everything off, window 64), the settings, then the fixed stage order. */
 static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_bias)
@@ -54,19 +66,25 @@ static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_
     p.n_logit_bias = n_bias;
     for (size_t i = 0; i < n_bias; i++)
         p.logit_bias[i] = bias[i];
-    lesson_check(program, chain_init(ch, &p, 0));
+    lesson_check(chain_init(ch, &p, 0));
     if (n_bias > 0)
-        lesson_check(program, chain_add(ch, STAGE_LOGIT_BIAS));
-    static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
+        lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-        lesson_check(program, chain_add(ch, order[i]));
+        lesson_check(chain_add(ch, order[i]));
 }
 
+/* The chain's line, "logits -> ... -> dist", in a buffer of the length chain_describe reports. */
 static void print_describe(const Chain *ch)
 {
-    char line[256];
-    chain_describe(ch, line, sizeof line);
+    size_t n = chain_describe(ch, NULL, 0);
+    char *line = malloc(n + 1);
+    if (line == NULL) {
+        fprintf(stderr, "12_chain_builder: out of memory\n");
+        exit(1);
+    }
+    chain_describe(ch, line, n + 1);
     printf("%s\n", line);
+    free(line);
 }
 
 /* --trace: after each stage, the characters left with their logit and p (a softmax over what is left). */
@@ -82,16 +100,16 @@ static void print_stage(void *alphabet, const Stage *stage, const Candidates *c)
     printf("\n");
 }
 
-/* One chain's text: STEPS characters after "t", each drawn as the Java draws. Returns the candidates left
- * per step, summed; prints the stages of step `trace` (1-based; 0 for none). */
+/* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
+ * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). */
 static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHABET], char *text, int trace)
 {
     size_t n = strlen(alphabet);
     Rng rng;
     rng_seed(&rng, seed);
-    int32_t last = (int32_t)(strchr(alphabet, 't') - alphabet);
-    text[0] = alphabet[last];
-    lesson_check(program, chain_accept(ch, last));
+    int32_t last = (int32_t)(strchr(alphabet, start) - alphabet);
+    text[0] = start;
+    lesson_check(chain_accept(ch, last));
     long kept = 0;
     for (int step = 0; step < STEPS; step++) {
         double logits[MAX_ALPHABET];
@@ -99,26 +117,40 @@ static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHAB
         Candidates c;
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
-        lesson_check(program, candidates_init(&c, buf, logits, n));
+        lesson_check(candidates_init(&c, buf, logits, n));
         bool show = step + 1 == trace;
-        lesson_check(program, chain_apply_traced(ch, &c, ch->n_stages - 1, show ? print_stage : NULL,
-                                                 (void *)alphabet));       /* every stage but dist */
+        lesson_check(chain_apply_except_pick(ch, &c, show ? print_stage : NULL, (void *)alphabet, NULL));
         kept += (long)candidates_count_finite(&c);
-        lesson_check(program, candidates_sort_by_id(&c));
-        lesson_check(program, sample_dist(&c, rng_next_double(&rng)));
+        lesson_check(candidates_sort_by_id(&c));
+        lesson_check(sample_dist(&c, rng_next_double(&rng)));
         last = c.data[c.selected].id;
-        lesson_check(program, chain_accept(ch, last));
+        lesson_check(chain_accept(ch, last));
         text[step + 1] = alphabet[last];
     }
     text[STEPS + 1] = '\0';
     return kept;
 }
 
-/* --trace [STEP]: STEP in 1..59, 1 by default. Returns 0 for no trace, -1 for a bad command line. */
+static void print_help(void)
+{
+    printf("usage: 12_chain_builder [--trace [STEP]]\n"
+           "Prints the lesson's Example 12 table: %zu sampler chains write %d characters each, then three\n"
+           "chain lines.\n"
+           "  --trace [STEP]  also print, before each chain's line, what every stage of that chain leaves at\n"
+           "                  step STEP: each character still possible, its logit and its probability among\n"
+           "                  the survivors. STEP is the character being written, from 1 to %d; 1 when left\n"
+           "                  out. The table itself is unchanged.\n"
+           "  -h, --help      print this help and exit\n", sizeof chains / sizeof chains[0], STEPS, STEPS);
+}
+
+/* --trace [STEP]: STEP in 1..STEPS, 1 by default. Returns 0 for no trace, -1 for a bad command line, -2 for
+ * --help. */
 static int trace_step(int argc, char *argv[])
 {
     if (argc == 1)
         return 0;
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+        return -2;
     if (strcmp(argv[1], "--trace") != 0 || argc > 3)
         return -1;
     if (argc == 2)
@@ -131,27 +163,41 @@ static int trace_step(int argc, char *argv[])
 int main(int argc, char *argv[])
 {
     int trace = trace_step(argc, argv);
+    if (trace == -2) {
+        print_help();
+        return 0;
+    }
     if (trace < 0) {
-        fprintf(stderr, "usage: %s [--trace [STEP]]  (STEP from 1 to %d)\n", program, STEPS);
+        fprintf(stderr, "usage: 12_chain_builder [--trace [STEP]]  (STEP from 1 to %d; --help explains)\n", STEPS);
         return 2;
     }
     char alphabet[MAX_ALPHABET + 1] = "";      /* the corpus's distinct characters, sorted */
+    size_t n = 0;
     for (int ch = 1; ch < 256; ch++)
-        if (strchr(corpus, ch) != NULL && strlen(alphabet) < MAX_ALPHABET)
-            alphabet[strlen(alphabet)] = (char)ch;
+        if (strchr(corpus, ch) != NULL)
+            alphabet[n++] = (char)ch;
+    if (start == '\0' || strchr(alphabet, start) == NULL) {
+        fprintf(stderr, "12_chain_builder: the start character '%c' does not occur in the corpus\n", start);
+        return 1;
+    }
     static double counts[MAX_ALPHABET][MAX_ALPHABET];  /* the bigram model: counts[previous][next] */
     for (size_t i = 0; corpus[i + 1] != '\0'; i++)
         counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
+    const LogitBias bias = {3, 2.0};            /* the third chain line's .logitBias(3, 2.0) */
+    lesson_check_token("bias", 0, bias.token, n);
 
     Chain described[2];                         /* the first two chains are described at the end */
     for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         Chain ch;
         char text[STEPS + 2];
         build(&ch, &chains[c], NULL, 0);
-        if (trace)
-            printf("%s, step %d: what each stage leaves (character, logit, p)\n", chains[c].name, trace);
+        if (trace) {
+            print_label(&chains[c], 0);
+            printf(", step %d: what each stage leaves (character, logit, p)\n", trace);
+        }
         long kept = generate(&ch, alphabet, counts, text, trace);
-        printf("%-20s %s  (%.1f candidates per step)\n", chains[c].name, text, kept / (double)STEPS);
+        print_label(&chains[c], 20);
+        printf(" %s  (%.1f candidates per step)\n", text, kept / (double)STEPS);
         if (c < 2)
             described[c] = ch;
         else
@@ -161,7 +207,7 @@ int main(int argc, char *argv[])
     print_describe(&described[1]);
     Chain biased;
     const Settings repeat_only = {"", 0, 1.0, 0.0, 1.0, 1.1};    /* .penalties(64, 1.1, 0, 0) */
-    build(&biased, &repeat_only, &(LogitBias){3, 2.0}, 1);         /* .logitBias(3, 2.0) */
+    build(&biased, &repeat_only, &bias, 1);
     print_describe(&biased);
     chain_free(&described[0]);
     chain_free(&described[1]);

@@ -5,23 +5,21 @@
  * probability of the right token "count", how many candidates are left, and eight draws with
  * java.util.Random(4). Where the lesson's Java differs: it takes top-p and min-p from the full-vocabulary
  * probabilities in one pass, while llama.cpp's top-p renormalizes over what top-k left (top-k keeps all 8
- * tokens here, so the tables agree); and it draws by walking token ids in order, so the program puts the
- * survivors back in id order (candidates_sort_by_id) before each draw (sample_dist).
+ * tokens here, so the tables agree); and it draws by walking token ids in order, so the program runs every
+ * stage but the chain's dist (chain_apply_except_pick) and puts the survivors back in id order
+ * (candidates_sort_by_id) before each draw (sample_dist).
  */
 #include "chain.h"
 #include "lesson.h"
 #include "rng.h"
 
 #include <stdio.h>
-#include <string.h>
 
-#define N_VOCAB 8
 #define DRAWS 8
-enum { COUNT, TOTAL, I, ASSIGN, PLUS, ONE, SEMICOLON, PAREN };
+enum { COUNT, TOTAL, I, ASSIGN, PLUS, ONE, SEMICOLON, PAREN, N_TOKENS };
 
-static const char program[] = "13_task_settings";
-static const char *const vocab[N_VOCAB] = {"count", "total", "i", "=", "+", "1", ";", "("};
-static const double logits[N_VOCAB] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* Example 5's model */
+static const char *const vocab[] = {"count", "total", "i", "=", "+", "1", ";", "("};
+static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* Example 5's model */
 /* count = count + 1 ; count = count + 1 ; count = */
 static const int32_t history[] = {COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON,
                                   COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON, COUNT, ASSIGN};
@@ -29,21 +27,28 @@ static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TO
                                     SAMPLER_TEMPERATURE};
 static const int64_t draw_seed = 4;
 
+/* One preset per task; a {name} in the task's label prints that setting's value (lesson_print_label). */
 static const struct {
     const char *task;
     double temp;
     int32_t top_k;
     double top_p, min_p, penalty_repeat;
 } presets[] = {
-    {"tool call, JSON",  0.0,  0, 1.0,  0.0,  1.0},
-    {"code",             0.2,  0, 0.95, 0.05, 1.0},
-    {"chat",             0.8, 40, 0.95, 0.05, 1.0},
-    {"chat, repeat 1.3", 0.8, 40, 0.95, 0.05, 1.3},
-    {"brainstorming",    1.3,  0, 1.0,  0.1,  1.0},
+    {"tool call, JSON",               0.0,  0, 1.0,  0.0,  1.0},
+    {"code",                          0.2,  0, 0.95, 0.05, 1.0},
+    {"chat",                          0.8, 40, 0.95, 0.05, 1.0},
+    {"chat, repeat {penalty_repeat}", 0.8, 40, 0.95, 0.05, 1.3},
+    {"brainstorming",                 1.3,  0, 1.0,  0.1,  1.0},
 };
+
+#define N_VOCAB (sizeof vocab / sizeof vocab[0])
+#define N_HISTORY (sizeof history / sizeof history[0])
+_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "vocab[] and logits[] must have the same length");
+_Static_assert(N_VOCAB == N_TOKENS, "vocab[] must name every token of the enum, in its order");
 
 int main(void)
 {
+    lesson_check_ids(history, N_HISTORY, N_VOCAB);
     for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
         SamplingParams p = sampling_params_default();
         p.temp = presets[s].temp;
@@ -55,31 +60,32 @@ int main(void)
         for (size_t i = 0; i < p.n_samplers; i++)
             p.samplers[i] = order[i];
         Chain ch;
-        lesson_check(program, chain_init_from_params(&ch, &p, N_VOCAB));
-        for (size_t i = 0; i < sizeof history / sizeof history[0]; i++)
-            lesson_check(program, chain_accept(&ch, history[i]));
+        lesson_check(chain_init_from_params(&ch, &p, N_VOCAB));
+        for (size_t i = 0; i < N_HISTORY; i++)
+            lesson_check(chain_accept(&ch, history[i]));
 
         TokenData buf[N_VOCAB];
         Candidates c;
-        lesson_check(program, candidates_init(&c, buf, logits, N_VOCAB));
-        lesson_check(program, chain_apply_traced(&ch, &c, ch.n_stages - 1, NULL, NULL));  /* all but dist */
-        lesson_check(program, candidates_sort_by_id(&c));
-        lesson_check(program, candidates_softmax(&c, false));
+        lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
+        lesson_check(chain_apply_except_pick(&ch, &c, NULL, NULL, NULL));
+        lesson_check(candidates_sort_by_id(&c));
+        lesson_check(candidates_softmax(&c, false));
         ptrdiff_t at = candidates_find(&c, COUNT);
         int left = 0;
         for (size_t i = 0; i < c.size; i++)
             left += c.data[i].p > 0;
 
-        char draws[DRAWS * 8] = "";
+        const LabelValue values[] = {{"temp", p.temp}, {"top_k", p.top_k}, {"top_p", p.top_p}, {"min_p", p.min_p},
+                                     {"penalty_repeat", p.penalty_repeat}};
+        lesson_print_label(presets[s].task, values, sizeof values / sizeof values[0], 17);
+        printf(" P(%s) %.3f  candidates %d  draws:", vocab[COUNT], at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng;
         rng_seed(&rng, draw_seed);
         for (int d = 0; d < DRAWS; d++) {
-            lesson_check(program, sample_dist(&c, rng_next_double(&rng)));
-            snprintf(draws + strlen(draws), sizeof draws - strlen(draws), "%s%s", d ? " " : "",
-                     vocab[c.data[c.selected].id]);
+            lesson_check(sample_dist(&c, rng_next_double(&rng)));
+            printf(" %s", vocab[c.data[c.selected].id]);
         }
-        printf("%-17s P(count) %.3f  candidates %d  draws: %s\n", presets[s].task, at < 0 ? 0.0 : c.data[at].p,
-               left, draws);
+        printf("\n");
         chain_free(&ch);
     }
     return 0;

@@ -334,3 +334,31 @@ SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int
     *token = c.data[c.selected].id;
     return SAMPLING_OK;
 }
+
+/* The stages that pick a token rather than reshape the candidates. */
+static bool stage_picks_token(StageType type)
+{
+    return type == STAGE_DIST || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2 || type == STAGE_ADAPTIVE_P;
+}
+
+SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn trace, void *user, size_t *pick)
+{
+    if (ch == NULL || c == NULL)
+        return SAMPLING_ERR_NULL;
+    size_t first_pick = ch->n_stages;
+    for (size_t i = ch->n_stages; i-- > 0;)
+        if (stage_picks_token(ch->stages[i].type))
+            first_pick = i;
+    if (pick != NULL)
+        *pick = first_pick;
+    for (size_t i = 0; i < ch->n_stages; i++) {
+        if (stage_picks_token(ch->stages[i].type))
+            continue;
+        SamplingStatus st = chain_apply_stage(ch, i, c);
+        if (st != SAMPLING_OK)
+            return st;
+        if (trace != NULL)
+            trace(user, &ch->stages[i], c);
+    }
+    return SAMPLING_OK;
+}

@@ -39,7 +39,8 @@
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample.
+ * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample,
+ * chain_apply_except_pick.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -191,8 +192,8 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c);
 typedef void (*ChainTraceFn)(void *user, const Stage *stage, const Candidates *c);
 
 /* Runs the first n_stages stages (all of them when n_stages >= the chain's count), calling trace after each
- * one when trace is not NULL: a per-stage view that llama.cpp does not offer. Lesson programs run every stage
- * but the draw this way (n_stages = ch->n_stages - 1). Errors as chain_apply; trace is not called for the
+ * one when trace is not NULL: a per-stage view that llama.cpp does not offer. (To run every stage but the
+ * draw, wherever it sits, use chain_apply_except_pick.) Errors as chain_apply; trace is not called for the
  * stage that failed. */
 SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user);
 
@@ -202,5 +203,15 @@ SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, Cha
  * token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
  * SAMPLING_ERR_NO_FINITE, ...). */
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token);
+
+/* Runs every stage in order except the token-picking ones, found by type wherever they sit: dist, mirostat,
+ * mirostat-v2 and adaptive-p (this chain has no greedy stage: temp <= 0 keeps one token instead). So the
+ * candidates come out as the filters and temperature leave them, with c->selected untouched and no generator
+ * of a skipped stage advanced; the caller draws. Calls trace (when not NULL) after each stage run, as
+ * chain_apply_traced does. Writes to *pick (when pick is not NULL) the index of the first token-picking stage,
+ * or ch->n_stages when the chain has none, which is not an error. Bad input: NULL ch or c gives
+ * SAMPLING_ERR_NULL (pick unchanged); otherwise the first stage error, as chain_apply (pick still written).
+ * Lesson Examples 12 and 13, whose Java draws by walking token ids after the chain's other stages. */
+SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn trace, void *user, size_t *pick);
 
 #endif

@@ -13,6 +13,7 @@ int main(void)
     test_dry();
     test_chain();
     test_chain_draws();
+    test_chain_pick();
     test_args();
     test_command_line();
     test_edges();

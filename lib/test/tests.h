@@ -11,6 +11,7 @@ void test_sample(void);
 void test_dry(void);
 void test_chain(void);
 void test_chain_draws(void);
+void test_chain_pick(void);
 void test_args(void);
 void test_command_line(void);
 void test_edges(void);

@@ -1,0 +1,79 @@
+#!/bin/sh
+# test_runner.sh: run_all.sh itself, from the outside (and, at the end, Example 12's --help). A real hang and a real crash must each be one FAIL with
+# its reason, and a program that finishes must never be called timed out, even when both cores are busy:
+# RUNNER_RUNS (default 4) runs of every lesson with TIME_LIMIT=2 under two busy loops, with sh and with bash
+# when it is installed, must all end "13 passed, 0 failed". A correct runner never waits for its limit, so
+# this takes about a second per run on a busy 2-core machine. Ends with "N passed, M failed". BUILD picks the
+# build tree whose lessons were built (default build); nothing is rebuilt here.
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/../.."
+build=${BUILD:-build}
+tmp=$build/out/runner
+rm -rf "$tmp"
+mkdir -p "$tmp/fake/bin"
+passed=0
+failed=0
+
+# expect WHAT FILE TEXT: FILE must contain the line TEXT.
+expect() {
+    if grep -qxF -- "$3" "$2"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_runner.sh: $1: no line '$3' in:"
+        sed 's/^/    /' "$2"
+    fi
+}
+
+# 1. Faults, on a fake build tree whose "lessons" are shell scripts: one hangs, one crashes, one passes.
+fake=$tmp/fake/bin
+printf '#!/bin/sh\nexec sleep 30\n' >"$fake/01_repeat_penalty"
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$fake/02_presence_penalty"
+printf '#!/bin/sh\ncat expected/03_frequency_penalty.txt\n' >"$fake/03_frequency_penalty"
+chmod +x "$fake"/*
+MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 01_ 02_ 03_ >"$tmp/faults" 2>&1
+expect "a hang" "$tmp/faults" "FAIL 01_repeat_penalty (timed out after 1s)"
+expect "a crash" "$tmp/faults" "FAIL 02_presence_penalty (crashed: signal 11 (SEGV))"
+expect "a pass" "$tmp/faults" "PASS 03_frequency_penalty"
+expect "the fault summary" "$tmp/faults" "1 passed, 2 failed"
+
+# 2. No false FAIL under load. The busy loops are stopped however this script ends.
+hogs=""
+trap 'kill $hogs 2>/dev/null' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+for core in 1 2; do
+    while :; do :; done &
+    hogs="$hogs $!"
+done
+n_lessons=$(ls lessons/*.c | wc -l | tr -d ' ')
+shells=sh
+if command -v bash >/dev/null 2>&1; then shells="sh bash"; fi
+for shell in $shells; do
+    run=1
+    while [ "$run" -le "${RUNNER_RUNS:-4}" ]; do
+        MAKELEVEL=1 BUILD=$build TIME_LIMIT=2 "$shell" ./run_all.sh >"$tmp/run" 2>&1
+        expect "$shell run $run under load" "$tmp/run" "$n_lessons passed, 0 failed"
+        run=$((run + 1))
+    done
+done
+
+# 3. Example 12's own command line: --help explains --trace on stdout with exit 0; a bad STEP is refused.
+bin12=$build/bin/12_chain_builder
+status=0
+"$bin12" --help >"$tmp/out" 2>"$tmp/err" || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "12 --help" "$tmp/out" "exit 0"
+expect "12 --help" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
+grep -q "from 1 to 59; 1 when left" "$tmp/out" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --help does not give STEP's range and default"; }
+status=0
+"$bin12" --trace 60 >"$tmp/out" 2>"$tmp/err" || status=$?
+echo "exit $status" >>"$tmp/err"
+expect "12 --trace 60" "$tmp/err" "exit 2"
+[ ! -s "$tmp/out" ] && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --trace 60 wrote to stdout"; }
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
