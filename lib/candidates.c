@@ -138,15 +138,20 @@ static void sort_small(TokenData *d, size_t n)
             swap(&d[j], &d[j - 1]);
 }
 
+/* Moves the k best of d (size,) to d[0..k), sorted. The root's logit is kept in a register as the threshold:
+ * a candidate below it (or NaN, which by_logit_desc ranks last) is rejected by one comparison, and only a
+ * candidate at or above it goes on to the full comparison (a tie is decided by id) and into the heap. */
 static void heap_sort_front(TokenData *d, size_t size, size_t k)
 {
     for (size_t i = k / 2; i-- > 0;)
         sift_down(d, k, i);
+    double threshold = d[0].logit;
     for (size_t i = k; i < size; i++) {
-        if (better(&d[i], &d[0])) {
-            swap(&d[0], &d[i]);
-            sift_down(d, k, 0);
-        }
+        if (!(d[i].logit >= threshold) || !better(&d[i], &d[0]))
+            continue;
+        swap(&d[0], &d[i]);
+        sift_down(d, k, 0);
+        threshold = d[0].logit;
     }
     qsort(d, k, sizeof *d, by_logit_desc);
 }
@@ -235,6 +240,113 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k)
             needed += count[++last];
         sort_buckets_front(c, &b, count, last);
     }
+    return SAMPLING_OK;
+}
+
+/* ===== The best k straight from the logits ===== */
+
+#define SELECT_BLOCK 16     /* logits per test in select_top_k */
+
+static inline double larger(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* For the block x (SELECT_BLOCK,): returns its largest logit (a NaN may or may not come out) and adds it into
+ * the four running sums of nan_sums (4,), which a NaN turns into NaN. Four lanes, each updated in the same
+ * way, so that the compiler can do two or four of them with one instruction, and no lane waits on another. */
+static inline double block_max(const double *x, double *nan_sums)
+{
+    double m[4];
+    for (int j = 0; j < 4; j++)
+        m[j] = larger(x[j], x[j + 4]);
+    for (int j = 0; j < 4; j++)
+        m[j] = larger(m[j], x[j + 8]);
+    for (int j = 0; j < 4; j++)
+        m[j] = larger(m[j], x[j + 12]);
+    for (int j = 0; j < 4; j++)
+        nan_sums[j] += (x[j] + x[j + 4]) + (x[j + 8] + x[j + 12]);
+    return larger(larger(m[0], m[1]), larger(m[2], m[3]));
+}
+
+/* Whether any of x (n,) is NaN. */
+static bool any_nan(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isnan(x[i]))
+            return true;
+    return false;
+}
+
+/* Writes the k best of logits (n,) (0 < k < n) as candidates to heap (k,), sorted as candidates_sort sorts,
+ * or returns SAMPLING_ERR_NAN when a logit is NaN. The worst of the k best so far sits at the root of a heap
+ * and its logit is the threshold t. Logits are read in id order, so a logit equal to t belongs to a higher
+ * id than the root and loses the tie: only a logit above t needs a second look. A block of SELECT_BLOCK
+ * logits whose largest is not above t (nearly every block) is passed over with one comparison. A NaN could
+ * hide from that maximum, so running sums of every logit, which a NaN would make NaN, are checked at the
+ * end; a NaN sum without a NaN logit (from infinite or huge logits) costs one more pass, nothing else. */
+static SamplingStatus select_top_k(TokenData *heap, const double *logits, size_t n, size_t k)
+{
+    if (any_nan(logits, k))
+        return SAMPLING_ERR_NAN;
+    for (size_t i = 0; i < k; i++)
+        heap[i] = (TokenData){.id = (int32_t)i, .logit = logits[i], .p = 0.0};
+    for (size_t i = k / 2; i-- > 0;)
+        sift_down(heap, k, i);
+    double t = heap[0].logit, nan_sums[4] = {0, 0, 0, 0};
+    for (size_t i = k; i < n;) {
+        size_t end = n - i >= SELECT_BLOCK ? i + SELECT_BLOCK : n;
+        if (end - i == SELECT_BLOCK && !(block_max(logits + i, nan_sums) > t)) {
+            i = end;
+            continue;
+        }
+        for (; i < end; i++) {
+            double logit = logits[i];
+            if (logit <= t)
+                continue;
+            if (isnan(logit))
+                return SAMPLING_ERR_NAN;
+            heap[0] = (TokenData){.id = (int32_t)i, .logit = logit, .p = 0.0};
+            sift_down(heap, k, 0);
+            t = heap[0].logit;
+        }
+    }
+    double nan_sum = (nan_sums[0] + nan_sums[1]) + (nan_sums[2] + nan_sums[3]);
+    if (isnan(nan_sum) && any_nan(logits + k, n - k))
+        return SAMPLING_ERR_NAN;
+    qsort(heap, k, sizeof *heap, by_logit_desc);
+    return SAMPLING_OK;
+}
+
+SamplingStatus candidates_init_top_k(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab,
+                                     int32_t top_k)
+{
+    if (c == NULL || (n_vocab > 0 && (buf == NULL || logits == NULL)))
+        return SAMPLING_ERR_NULL;
+    if (n_vocab > INT32_MAX)
+        return SAMPLING_ERR_PARAM;
+    size_t k = top_k > 0 ? (size_t)top_k : 0;
+    if (k > 0 && k < n_vocab && k <= HEAP_MAX) {
+        SamplingStatus st = select_top_k(buf, logits, n_vocab, k);
+        if (st == SAMPLING_OK)
+            *c = (Candidates){.data = buf, .size = k, .selected = -1, .sorted = true};
+        return st;
+    }
+    /* Off, everything kept, or a k for the buckets: build the whole array and do what apply_top_k does. */
+    Candidates built;
+    candidates_init(&built, buf, logits, n_vocab);
+    SamplingStatus st = candidates_check(&built);
+    if (st != SAMPLING_OK || k == 0) {
+        if (st == SAMPLING_OK)
+            *c = built;
+        return st;
+    }
+    if (k > n_vocab)
+        k = n_vocab;
+    candidates_partial_sort(&built, k);
+    built.size = k;
+    built.sorted = true;
+    *c = built;
     return SAMPLING_OK;
 }
 

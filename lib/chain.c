@@ -277,16 +277,43 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c)
     return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
+/* The index of the first stage that does something, or n_stages when every stage is empty. */
+static size_t first_acting_stage(const Chain *ch)
+{
+    size_t i = 0;
+    while (i < ch->n_stages && ch->stages[i].empty)
+        i++;
+    return i;
+}
+
+SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
+{
+    if (ch == NULL || logits == NULL || c == NULL)
+        return SAMPLING_ERR_NULL;
+    if (n_vocab != ch->n_vocab)
+        return SAMPLING_ERR_PARAM;
+    /* Empty stages before top-k do nothing to a built array, so when top-k acts first the k best can be
+     * picked straight from the logits; the stages after it then run as chain_apply runs them. */
+    size_t first = first_acting_stage(ch);
+    SamplingStatus st;
+    if (first < ch->n_stages && ch->stages[first].type == STAGE_TOP_K) {
+        st = candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
+        first++;
+    } else {
+        st = candidates_init(c, ch->buf, logits, n_vocab);
+        first = 0;
+    }
+    for (size_t i = first; st == SAMPLING_OK && i < ch->n_stages; i++)
+        st = chain_apply_stage(ch, i, c);
+    return st;
+}
+
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)
 {
     if (ch == NULL || logits == NULL || token == NULL)
         return SAMPLING_ERR_NULL;
-    if (n_vocab != ch->n_vocab)
-        return SAMPLING_ERR_PARAM;
     Candidates c;
-    SamplingStatus st = candidates_init(&c, ch->buf, logits, n_vocab);
-    if (st == SAMPLING_OK)
-        st = chain_apply(ch, &c);
+    SamplingStatus st = chain_apply_logits(ch, logits, n_vocab, &c);
     if (st != SAMPLING_OK)
         return st;
     if (c.selected < 0)

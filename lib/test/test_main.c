@@ -15,5 +15,6 @@ int main(void)
     test_edges();
     test_property();
     test_llama_vectors();
+    test_fast_path();
     return check_summary();
 }

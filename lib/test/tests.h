@@ -13,5 +13,6 @@ void test_args(void);
 void test_edges(void);
 void test_property(void);
 void test_llama_vectors(void);
+void test_fast_path(void);
 
 #endif

@@ -1,0 +1,283 @@
+/* test_fast_path.c: the shortcuts that make llama.cpp's default settings cheap must give exactly what the
+ * plain path gives. Top-k selection (in place and straight from the logits) against a full sort written
+ * here; the chain's shortcut (chain_apply_logits) against candidates_init + chain_apply on a second chain
+ * with the same parameters, compared bit for bit. */
+#include "candidates.h"
+#include "chain.h"
+#include "check.h"
+#include "filters.h"
+#include "rng.h"
+#include "tests.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define MAX_N 3000
+
+/* ===== The inputs: one generator per kind of logits ===== */
+
+typedef enum { IN_NORMAL, IN_TIES, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN_PLUS_INF, IN_ASCENDING, IN_DESCENDING,
+               IN_ZEROS, IN_COUNT } InputKind;
+
+static void make_logits(double *x, size_t n, InputKind kind, Rng *r)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (kind) {
+        case IN_NORMAL:       x[i] = 3.0 * rng_next_gaussian(r); break;
+        case IN_TIES:         x[i] = (double)rng_next_int(r, 4); break;              /* many equal logits */
+        case IN_SOME_NEG_INF: x[i] = rng_next_int(r, 3) == 0 ? 1.0 * rng_next_int(r, 3) : -INFINITY; break;
+        case IN_ALL_NEG_INF:  x[i] = -INFINITY; break;
+        case IN_PLUS_INF:     x[i] = rng_next_int(r, 50) == 0 ? INFINITY : rng_next_gaussian(r); break;
+        case IN_ASCENDING:    x[i] = (double)i; break;          /* every logit beats the k-th best so far */
+        case IN_DESCENDING:   x[i] = -(double)i; break;
+        case IN_ZEROS:        x[i] = (i % 2) ? 0.0 : -0.0; break;   /* -0 and +0 tie: ids decide */
+        default:              x[i] = 0; break;
+        }
+    }
+}
+
+/* ===== The reference: sort everything by (logit descending, id ascending), keep the first k ===== */
+
+static int reference_order(const void *a, const void *b)
+{
+    const TokenData *x = a, *y = b;
+    if (x->logit > y->logit)
+        return -1;
+    if (x->logit < y->logit)
+        return 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static size_t reference_top_k(TokenData *out, const double *x, size_t n, size_t k)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (TokenData){(int32_t)i, x[i], 0.0};
+    qsort(out, n, sizeof *out, reference_order);
+    return k < n ? k : n;
+}
+
+/* The same ids, and logits and p bit for bit (memcmp of each double: -0 differs from +0, a NaN matches only
+ * the same NaN). Field by field, because the padding after id holds no value. */
+static bool same_tokens(const TokenData *a, const TokenData *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].id != b[i].id || memcmp(&a[i].logit, &b[i].logit, sizeof a[i].logit) != 0
+            || memcmp(&a[i].p, &b[i].p, sizeof a[i].p) != 0)
+            return false;
+    return true;
+}
+
+static TokenData want[MAX_N], got[MAX_N], plain_buf[MAX_N + 1];
+static double logits[MAX_N];
+
+static void test_top_k_against_sort(void)
+{
+    static const size_t sizes[] = {1, 2, 7, 41, 200, 1025, 3000};
+    static const int32_t ks[] = {1, 2, 5, 40, 41, 128, 1000, 1024};
+    Rng r;
+    rng_seed(&r, 12);
+    int bad_in_place = 0, bad_from_logits = 0, runs = 0;
+    for (size_t s = 0; s < N_OF(sizes); s++) {
+        for (int kind = 0; kind < IN_COUNT; kind++) {
+            size_t n = sizes[s];
+            make_logits(logits, n, (InputKind)kind, &r);
+            for (size_t j = 0; j < N_OF(ks); j++) {
+                size_t keep = reference_top_k(want, logits, n, (size_t)ks[j]);
+                Candidates c;
+                candidates_init(&c, got, logits, n);
+                bool ok = apply_top_k(&c, ks[j]) == SAMPLING_OK && c.size == keep && c.sorted
+                          && same_tokens(want, c.data, keep);
+                bad_in_place += !ok;
+                ok = candidates_init_top_k(&c, got, logits, n, ks[j]) == SAMPLING_OK && c.size == keep
+                     && c.sorted && c.selected == -1 && c.data == got && same_tokens(want, c.data, keep);
+                bad_from_logits += !ok;
+                runs++;
+            }
+        }
+    }
+    CHECK_INT(0, bad_in_place);
+    CHECK_INT(0, bad_from_logits);
+    CHECK_INT(7 * IN_COUNT * 8, runs);
+
+    /* By hand: logits 1, 3, 3, 2, 3 with k = 2 keep ids 1 and 2 (the 3s with the lower ids), in that order. */
+    const double hand[] = {1, 3, 3, 2, 3};
+    Candidates c;
+    CHECK_INT(SAMPLING_OK, candidates_init_top_k(&c, got, hand, N_OF(hand), 2));
+    int32_t ids[] = {c.data[0].id, c.data[1].id};
+    CHECK_IDS(((int32_t[]){1, 2}), 2, ids, c.size);
+}
+
+/* candidates_init_top_k against candidates_init + apply_top_k: the same status and, on success, the same
+ * array byte for byte with the same size, sorted and selected. */
+static bool matches_plain(const double *x, size_t n, int32_t k)
+{
+    Candidates plain, fast;
+    SamplingStatus want_st = candidates_init(&plain, plain_buf, x, n);
+    if (want_st == SAMPLING_OK)
+        want_st = apply_top_k(&plain, k);
+    SamplingStatus got_st = candidates_init_top_k(&fast, got, x, n, k);
+    if (want_st != got_st)
+        return false;
+    return want_st != SAMPLING_OK || (plain.size == fast.size && plain.sorted == fast.sorted
+                                      && plain.selected == fast.selected && same_tokens(plain.data, fast.data,
+                                                                                         plain.size));
+}
+
+static void test_init_top_k_edges(void)
+{
+    Rng r;
+    rng_seed(&r, 34);
+    int bad = 0;
+    static const int32_t ks[] = {-3, 0, 1, 39, 40, 41, 1024, 1025, INT32_MAX};
+    static const size_t sizes[] = {0, 1, 2, 40, 41, 1100};
+    for (size_t s = 0; s < N_OF(sizes); s++)
+        for (int kind = 0; kind < IN_COUNT; kind++)
+            for (size_t j = 0; j < N_OF(ks); j++) {
+                make_logits(logits, sizes[s], (InputKind)kind, &r);
+                bad += !matches_plain(logits, sizes[s], ks[j]);
+            }
+    CHECK_INT(0, bad);
+
+    /* A NaN anywhere is an error, as apply_top_k reports it: first, inside the first k, at the end. */
+    make_logits(logits, 500, IN_NORMAL, &r);
+    static const size_t nan_at[] = {0, 3, 39, 40, 41, 250, 499};
+    for (size_t j = 0; j < N_OF(nan_at); j++) {
+        double saved = logits[nan_at[j]];
+        logits[nan_at[j]] = NAN;
+        Candidates c = {0};
+        CHECK_INT(SAMPLING_ERR_NAN, candidates_init_top_k(&c, got, logits, 500, 40));
+        CHECK(c.data == NULL);                                  /* on error c is left as it was */
+        CHECK(matches_plain(logits, 500, 40));
+        CHECK(matches_plain(logits, 500, 0));                   /* top-k off still checks the logits */
+        logits[nan_at[j]] = saved;
+    }
+
+    Candidates c;
+    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(NULL, got, logits, 5, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(&c, NULL, logits, 5, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(&c, got, NULL, 5, 2));
+    CHECK_INT(SAMPLING_OK, candidates_init_top_k(&c, NULL, NULL, 0, 2));
+    CHECK_INT(0, (long long)c.size);
+    CHECK(c.sorted);                                            /* as apply_top_k leaves an empty array */
+}
+
+/* ===== The chain: chain_apply_logits (which may take the shortcut) against the plain path ===== */
+
+/* Runs `steps` tokens through two chains built from p, one the plain way and one through
+ * chain_apply_logits, and counts the steps that differ in status, candidates or generator state. */
+static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, int steps)
+{
+    Chain plain_ch, fast_ch;
+    if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
+        return 1000;
+    if (chain_init_from_params(&fast_ch, p, n) != SAMPLING_OK) {
+        chain_free(&plain_ch);
+        return 1000;
+    }
+    int bad = 0;
+    for (int step = 0; step < steps; step++) {
+        Candidates plain, fast;
+        SamplingStatus want_st = candidates_init(&plain, plain_buf, x, n);
+        if (want_st == SAMPLING_OK)
+            want_st = chain_apply(&plain_ch, &plain);
+        SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
+        bool same = want_st == got_st;
+        if (same && want_st == SAMPLING_OK)
+            same = plain.size == fast.size && plain.sorted == fast.sorted && plain.selected == fast.selected
+                   && same_tokens(plain.data, fast.data, plain.size);
+        bad += !same;
+        /* chain_sample gives the same token or error as the plain path (each chain takes one more step,
+         * so later steps also show that both drew from their generators equally often). */
+        int32_t token = -7;
+        SamplingStatus sample_st = chain_sample(&fast_ch, x, n, &token);
+        if (want_st == SAMPLING_OK && plain.selected >= 0) {
+            Candidates again;
+            candidates_init(&again, plain_buf, x, n);
+            (void)chain_apply(&plain_ch, &again);               /* the same step as before, which succeeded */
+            bad += sample_st != SAMPLING_OK || again.selected < 0 || token != again.data[again.selected].id;
+        } else {
+            bad += sample_st == SAMPLING_OK;
+            bad += token != -7;
+            Candidates again;
+            if (candidates_init(&again, plain_buf, x, n) == SAMPLING_OK)
+                (void)chain_apply(&plain_ch, &again);           /* the status was compared above */
+        }
+    }
+    chain_free(&plain_ch);
+    chain_free(&fast_ch);
+    return bad;
+}
+
+static void test_chain_fast_path(void)
+{
+    SamplingParams defaults = sampling_params_default();
+    defaults.seed = 42;
+    SamplingParams xtc = defaults;              /* XTC and a second draw after top-k */
+    xtc.xtc_probability = 0.7;
+    xtc.xtc_threshold = 0.05;
+    SamplingParams greedy = defaults;
+    greedy.temp = 0.0;
+    SamplingParams k1 = defaults;
+    k1.top_k = 1;
+    SamplingParams wide = defaults;             /* top-k beyond the heap: the shortcut is not taken */
+    wide.top_k = 2000;
+    SamplingParams typical = defaults;          /* typical after top-k, min_keep 3 */
+    typical.typ_p = 0.5;
+    typical.min_keep = 3;
+    SamplingParams biased = defaults;           /* logit-bias acts first: no shortcut */
+    biased.n_logit_bias = 1;
+    biased.logit_bias[0] = (LogitBias){3, 5.0};
+    SamplingParams penalized = defaults;        /* penalties act first: no shortcut */
+    penalized.penalty_repeat = 1.3;
+    SamplingParams k_only = defaults;           /* top-k, then only the draw */
+    k_only.top_p = 1.0;
+    k_only.min_p = 0.0;
+    k_only.temp = 1.0;
+    const SamplingParams *params[] = {&defaults, &xtc, &greedy, &k1, &wide, &typical, &biased, &penalized,
+                                      &k_only};
+    static const size_t sizes[] = {0, 1, 2, 39, 40, 41, 1500};
+    Rng r;
+    rng_seed(&r, 56);
+    int bad = 0;
+    for (size_t s = 0; s < N_OF(sizes); s++)
+        for (int kind = 0; kind < IN_COUNT; kind++) {
+            make_logits(logits, sizes[s], (InputKind)kind, &r);
+            for (size_t j = 0; j < N_OF(params); j++)
+                bad += chain_mismatches(params[j], logits, sizes[s], 3);
+        }
+    CHECK_INT(0, bad);
+
+    /* A NaN anywhere in the vocabulary is the same error on both paths, and no token is written. */
+    make_logits(logits, 1500, IN_NORMAL, &r);
+    static const size_t nan_at[] = {0, 39, 40, 1499};
+    for (size_t j = 0; j < N_OF(nan_at); j++) {
+        logits[nan_at[j]] = NAN;
+        CHECK_INT(0, chain_mismatches(&defaults, logits, 1500, 2));
+        Chain ch;
+        chain_init_from_params(&ch, &defaults, 1500);
+        int32_t token = -7;
+        CHECK_INT(SAMPLING_ERR_NAN, chain_sample(&ch, logits, 1500, &token));
+        CHECK_INT(-7, token);
+        chain_free(&ch);
+        logits[nan_at[j]] = 0.5;
+    }
+
+    /* Bad input to chain_apply_logits. */
+    Chain ch;
+    Candidates c;
+    chain_init_from_params(&ch, &defaults, 10);
+    CHECK_INT(SAMPLING_ERR_NULL, chain_apply_logits(NULL, logits, 10, &c));
+    CHECK_INT(SAMPLING_ERR_NULL, chain_apply_logits(&ch, NULL, 10, &c));
+    CHECK_INT(SAMPLING_ERR_NULL, chain_apply_logits(&ch, logits, 10, NULL));
+    CHECK_INT(SAMPLING_ERR_PARAM, chain_apply_logits(&ch, logits, 11, &c));
+    chain_free(&ch);
+}
+
+void test_fast_path(void)
+{
+    test_top_k_against_sort();
+    test_init_top_k_edges();
+    test_chain_fast_path();
+}
