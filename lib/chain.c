@@ -148,8 +148,11 @@ void chain_free(Chain *ch)
         return;
     free(ch->history);
     free(ch->buf);
+    free(ch->scratch);
     ch->history = NULL;
     ch->buf = NULL;
+    ch->scratch = NULL;
+    ch->scratch_len = 0;
     ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
@@ -211,6 +214,20 @@ static SamplingStatus apply_bias_stage(const SamplingParams *p, Candidates *c)
     return st;
 }
 
+/* Makes ch->scratch hold at least len entries; false when it cannot grow (it is then unchanged). It grows
+ * with the history and stops once the window is full, so steady sampling reuses it. */
+static bool chain_reserve_scratch(Chain *ch, size_t len)
+{
+    if (len <= ch->scratch_len)
+        return true;
+    int32_t *grown = realloc(ch->scratch, len * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    ch->scratch = grown;
+    ch->scratch_len = len;
+    return true;
+}
+
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
 {
     if (ch == NULL)
@@ -226,12 +243,18 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
         return apply_bias_stage(p, c);
     case STAGE_PENALTIES: {
         PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
-        return apply_penalties(c, ch->history, ch->n_history, &pp);
+        size_t len = penalties_scratch_len(ch->n_history, p->penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_penalties_scratch(c, ch->history, ch->n_history, &pp, ch->scratch, len);
     }
     case STAGE_DRY: {
         DryParams dp = {p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
                         p->dry_breakers, p->n_dry_breakers};
-        return apply_dry(c, ch->history, ch->n_history, &dp);
+        size_t len = dry_scratch_len(ch->n_history, p->dry_penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_dry_scratch(c, ch->history, ch->n_history, &dp, ch->scratch, len);
     }
     case STAGE_TOP_N_SIGMA: return apply_top_n_sigma(c, p->top_n_sigma);
     case STAGE_TOP_K:       return apply_top_k(c, p->top_k);

@@ -1,11 +1,15 @@
 /* test_fast_path.c: the shortcuts that make llama.cpp's default settings cheap must give exactly what the
  * plain path gives. Top-k selection (in place and straight from the logits) against a full sort written
  * here; the chain's shortcut (chain_apply_logits) against candidates_init + chain_apply on a second chain
- * with the same parameters, compared bit for bit. */
+ * with the same parameters, compared bit for bit. Penalties and DRY in the caller's scratch buffer (no
+ * allocation) against hand values and against the allocating calls, and the chain's scratch staying put
+ * once the window is full. */
 #include "candidates.h"
 #include "chain.h"
 #include "check.h"
+#include "dry.h"
 #include "filters.h"
+#include "penalties.h"
 #include "rng.h"
 #include "tests.h"
 
@@ -275,9 +279,170 @@ static void test_chain_fast_path(void)
     chain_free(&ch);
 }
 
+
+/* ===== Penalties and DRY in the caller's scratch ===== */
+
+#define SCRATCH_MAX 4096
+
+static int32_t scratch[SCRATCH_MAX];
+
+/* Fills the scratch with junk, so that a map that forgets to clear its slots shows. */
+static void dirty_scratch(void)
+{
+    memset(scratch, 0x5a, sizeof scratch);
+}
+
+static void test_penalties_scratch(void)
+{
+    /* By hand: logits 2, -1, 0.5; history 0 1 0; repeat 2, freq 0.5, present 0.25. Token 0 (twice):
+     * 2 / 2 - (2 * 0.5 + 0.25) = -0.25. Token 1 (once): -1 * 2 - (0.5 + 0.25) = -2.75. Token 2: 0.5. */
+    const double hand[] = {2.0, -1.0, 0.5};
+    const int32_t history[] = {0, 1, 0};
+    const PenaltyParams pp = {64, 2.0, 0.5, 0.25};
+    size_t len = penalties_scratch_len(N_OF(history), pp.penalty_last_n);
+    CHECK(len > 0 && len <= SCRATCH_MAX);
+    Candidates c;
+    candidates_init(&c, got, hand, 3);
+    dirty_scratch();
+    CHECK_INT(SAMPLING_OK, apply_penalties_scratch(&c, history, N_OF(history), &pp, scratch, len));
+    CHECK_NEAR(-0.25, c.data[0].logit, 1e-15);
+    CHECK_NEAR(-2.75, c.data[1].logit, 1e-15);
+    CHECK_NEAR(0.5, c.data[2].logit, 0);
+
+    /* Too little scratch, or none, changes nothing; no window needs none. */
+    candidates_init(&c, got, hand, 3);
+    CHECK_INT(SAMPLING_ERR_PARAM, apply_penalties_scratch(&c, history, N_OF(history), &pp, scratch, len - 1));
+    CHECK_INT(SAMPLING_ERR_NULL, apply_penalties_scratch(&c, history, N_OF(history), &pp, NULL, 0));
+    CHECK_NEAR(2.0, c.data[0].logit, 0);
+    CHECK_INT(0, (long long)penalties_scratch_len(N_OF(history), 0));
+    CHECK_INT(0, (long long)penalties_scratch_len(0, 64));
+    CHECK_INT(SAMPLING_OK, apply_penalties_scratch(&c, NULL, 0, &pp, NULL, 0));
+    CHECK_INT(SAMPLING_ERR_NAN, apply_penalties_scratch(&(Candidates){(TokenData[]){{0, NAN, 0}}, 1, -1, false},
+                                                        history, 3, &pp, scratch, len));
+
+    /* Random histories, in id order and shuffled (sorted by logit): the same logits as apply_penalties. */
+    Rng r;
+    rng_seed(&r, 78);
+    int bad = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        int32_t h[300];
+        size_t n_h = (size_t)rng_next_int(&r, 300);
+        for (size_t i = 0; i < n_h; i++)
+            h[i] = rng_next_int(&r, 260) - 5;          /* some ids match no candidate */
+        PenaltyParams rp = {rng_next_int(&r, 400) - 20, 1.0 + rng_next_double(&r), rng_next_double(&r), 0.3};
+        make_logits(logits, 250, IN_NORMAL, &r);
+        Candidates a, b;
+        candidates_init(&a, plain_buf, logits, 250);
+        candidates_init(&b, got, logits, 250);
+        if (trial % 2) {
+            candidates_sort(&a);
+            candidates_sort(&b);
+        }
+        dirty_scratch();
+        size_t need = penalties_scratch_len(n_h, rp.penalty_last_n);
+        bad += need > SCRATCH_MAX;
+        bad += apply_penalties(&a, h, n_h, &rp) != SAMPLING_OK;
+        bad += apply_penalties_scratch(&b, h, n_h, &rp, scratch, need) != SAMPLING_OK;
+        bad += !same_tokens(a.data, b.data, 250) || a.sorted != b.sorted;
+    }
+    CHECK_INT(0, bad);
+}
+
+static void test_dry_scratch(void)
+{
+    /* Lesson Example 9: "the cat sat on the mat . the cat sat on the": mat would extend a repeat of 5,
+     * 0.8 * 1.75^3 = 4.2875 off its logit; cat's repeat of 1 is free. */
+    enum { THE, CAT, SAT, ON, MAT, DOG, PERIOD };
+    const int32_t history[] = {THE, CAT, SAT, ON, THE, MAT, PERIOD, THE, CAT, SAT, ON, THE};
+    const DryParams dp = {0.8, 1.75, 2, 64, NULL, 0};
+    const double zeros[7] = {0};
+    size_t len = dry_scratch_len(N_OF(history), dp.dry_penalty_last_n);
+    CHECK(len >= N_OF(history) && len <= SCRATCH_MAX);
+    Candidates c;
+    candidates_init(&c, got, zeros, 7);
+    dirty_scratch();
+    CHECK_INT(SAMPLING_OK, apply_dry_scratch(&c, history, N_OF(history), &dp, scratch, len));
+    CHECK_NEAR(-4.2875, c.data[MAT].logit, 1e-12);
+    CHECK_NEAR(0.0, c.data[CAT].logit, 0);
+    CHECK_NEAR(0.0, c.data[DOG].logit, 0);
+
+    candidates_init(&c, got, zeros, 7);
+    CHECK_INT(SAMPLING_ERR_PARAM, apply_dry_scratch(&c, history, N_OF(history), &dp, scratch, len - 1));
+    CHECK_INT(SAMPLING_ERR_NULL, apply_dry_scratch(&c, history, N_OF(history), &dp, NULL, 0));
+    CHECK_NEAR(0.0, c.data[MAT].logit, 0);
+    CHECK_INT(0, (long long)dry_scratch_len(N_OF(history), 0));
+    CHECK_INT(SAMPLING_OK, apply_dry_scratch(&c, NULL, 0, &dp, NULL, 0));
+
+    /* Random repetitive histories with a breaker, in id order and sorted: the same logits as apply_dry. */
+    Rng r;
+    rng_seed(&r, 90);
+    const int32_t breaker_tokens[] = {7};
+    const DryBreaker breaker = {breaker_tokens, 1};
+    int bad = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        int32_t h[400];
+        size_t n_h = (size_t)rng_next_int(&r, 400);
+        for (size_t i = 0; i < n_h; i++)
+            h[i] = rng_next_int(&r, 8) == 0 ? rng_next_int(&r, 60) : (int32_t)(i % 9) * 3;
+        DryParams rp = {0.8, 1.75, rng_next_int(&r, 4), rng_next_int(&r, 500) - 20, &breaker, (size_t)(trial % 2)};
+        make_logits(logits, 60, IN_NORMAL, &r);
+        Candidates a, b;
+        candidates_init(&a, plain_buf, logits, 60);
+        candidates_init(&b, got, logits, 60);
+        if (trial % 3 == 0) {
+            candidates_sort(&a);
+            candidates_sort(&b);
+        }
+        dirty_scratch();
+        size_t need = dry_scratch_len(n_h, rp.dry_penalty_last_n);
+        bad += need > SCRATCH_MAX;
+        bad += apply_dry(&a, h, n_h, &rp) != SAMPLING_OK;
+        bad += apply_dry_scratch(&b, h, n_h, &rp, scratch, need) != SAMPLING_OK;
+        bad += !same_tokens(a.data, b.data, 60) || a.sorted != b.sorted;
+    }
+    CHECK_INT(0, bad);
+}
+
+/* Once the window is full the chain's scratch neither moves nor grows: sampling allocates nothing. */
+static void test_chain_scratch_steady(void)
+{
+    SamplingParams p = sampling_params_default();
+    p.seed = 3;
+    p.penalty_repeat = 1.1;
+    p.penalty_last_n = 64;
+    p.dry_multiplier = 0.8;
+    p.dry_penalty_last_n = 100;
+    Chain ch;
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p, 500));
+    Rng r;
+    rng_seed(&r, 11);
+    make_logits(logits, 500, IN_NORMAL, &r);
+    int32_t token = 0;
+    int failed = 0;
+    for (int i = 0; i < 250; i++) {             /* fills both windows: 100 tokens, and twice that stored */
+        failed += chain_sample(&ch, logits, 500, &token) != SAMPLING_OK;
+        chain_accept(&ch, i % 3 == 0 ? token : i % 17);
+    }
+    CHECK_INT(0, failed);
+    const int32_t *scratch_before = ch.scratch, *history_before = ch.history;
+    size_t len_before = ch.scratch_len;
+    CHECK(scratch_before != NULL && len_before >= dry_scratch_len(100, 100));
+    int moved = 0;
+    for (int i = 0; i < 300; i++) {
+        moved += chain_sample(&ch, logits, 500, &token) != SAMPLING_OK;
+        chain_accept(&ch, i % 2 ? token : i % 23);
+        moved += ch.scratch != scratch_before || ch.scratch_len != len_before || ch.history != history_before;
+    }
+    CHECK_INT(0, moved);
+    chain_free(&ch);
+}
+
 void test_fast_path(void)
 {
     test_top_k_against_sort();
     test_init_top_k_edges();
     test_chain_fast_path();
+    test_penalties_scratch();
+    test_dry_scratch();
+    test_chain_scratch_steady();
 }
