@@ -245,28 +245,25 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k)
 
 /* ===== The best k straight from the logits ===== */
 
-#define SELECT_BLOCK 16     /* logits per test in select_top_k */
+#define SELECT_BLOCK 32     /* logits per test in select_top_k; a multiple of 4 */
+#define SORTED_MAX 64       /* select_top_k keeps up to this many best in a sorted array, more in a heap */
 
 static inline double larger(double a, double b)
 {
     return a > b ? a : b;
 }
 
-/* For the block x (SELECT_BLOCK,): returns its largest logit (a NaN may or may not come out) and adds it into
- * the four running sums of nan_sums (4,), which a NaN turns into NaN. Four lanes, each updated in the same
- * way, so that the compiler can do two or four of them with one instruction, and no lane waits on another. */
-static inline double block_max(const double *x, double *nan_sums)
+/* The largest of x (8,), as a tree of comparisons that do not wait on each other (a running maximum would
+ * make each wait for the one before). A NaN may or may not come out. */
+static inline double max_of_8(const double *x)
 {
-    double m[4];
-    for (int j = 0; j < 4; j++)
-        m[j] = larger(x[j], x[j + 4]);
-    for (int j = 0; j < 4; j++)
-        m[j] = larger(m[j], x[j + 8]);
-    for (int j = 0; j < 4; j++)
-        m[j] = larger(m[j], x[j + 12]);
-    for (int j = 0; j < 4; j++)
-        nan_sums[j] += (x[j] + x[j + 4]) + (x[j + 8] + x[j + 12]);
-    return larger(larger(m[0], m[1]), larger(m[2], m[3]));
+    return larger(larger(larger(x[0], x[1]), larger(x[2], x[3])), larger(larger(x[4], x[5]), larger(x[6], x[7])));
+}
+
+/* The sum of x (8,), used only to find a NaN: NaN in, NaN out. */
+static inline double sum_of_8(const double *x)
+{
+    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
 }
 
 /* Whether any of x (n,) is NaN. */
@@ -285,20 +282,42 @@ static bool any_nan(const double *x, size_t n)
  * logits whose largest is not above t (nearly every block) is passed over with one comparison. A NaN could
  * hide from that maximum, so running sums of every logit, which a NaN would make NaN, are checked at the
  * end; a NaN sum without a NaN logit (from infinite or huge logits) costs one more pass, nothing else. */
-static SamplingStatus select_top_k(TokenData *heap, const double *logits, size_t n, size_t k)
+static SamplingStatus select_top_k(TokenData *best, const double *logits, size_t n, size_t k)
 {
     if (any_nan(logits, k))
         return SAMPLING_ERR_NAN;
     for (size_t i = 0; i < k; i++)
-        heap[i] = (TokenData){.id = (int32_t)i, .logit = logits[i], .p = 0.0};
-    for (size_t i = k / 2; i-- > 0;)
-        sift_down(heap, k, i);
-    double t = heap[0].logit, nan_sums[4] = {0, 0, 0, 0};
+        best[i] = (TokenData){.id = (int32_t)i, .logit = logits[i], .p = 0.0};
+    bool small = k <= SORTED_MAX;           /* best (k,) kept sorted; beyond, a heap with the worst at the root */
+    if (small) {
+        sort_small(best, k);
+    } else {
+        for (size_t i = k / 2; i-- > 0;)
+            sift_down(best, k, i);
+    }
+    size_t worst = small ? k - 1 : 0;
+    double t = best[worst].logit, sums[4] = {0, 0, 0, 0};
     for (size_t i = k; i < n;) {
         size_t end = n - i >= SELECT_BLOCK ? i + SELECT_BLOCK : n;
-        if (end - i == SELECT_BLOCK && !(block_max(logits + i, nan_sums) > t)) {
-            i = end;
-            continue;
+        if (end - i == SELECT_BLOCK) {
+            const double *x = logits + i;
+            double m[4], s[4];
+            for (int j = 0; j < 4; j++)
+                m[j] = larger(x[j], x[j + 4]);
+            for (int j = 0; j < 4; j++)
+                s[j] = x[j] + x[j + 4];
+            for (int b = 8; b < SELECT_BLOCK; b += 4) {
+                for (int j = 0; j < 4; j++)
+                    m[j] = larger(m[j], x[b + j]);
+                for (int j = 0; j < 4; j++)
+                    s[j] += x[b + j];
+            }
+            for (int j = 0; j < 4; j++)
+                sums[j] += s[j];
+            if (!(larger(larger(m[0], m[1]), larger(m[2], m[3])) > t)) {
+                i = end;
+                continue;
+            }
         }
         for (; i < end; i++) {
             double logit = logits[i];
@@ -306,15 +325,24 @@ static SamplingStatus select_top_k(TokenData *heap, const double *logits, size_t
                 continue;
             if (isnan(logit))
                 return SAMPLING_ERR_NAN;
-            heap[0] = (TokenData){.id = (int32_t)i, .logit = logit, .p = 0.0};
-            sift_down(heap, k, 0);
-            t = heap[0].logit;
+            TokenData next = {.id = (int32_t)i, .logit = logit, .p = 0.0};
+            if (small) {
+                /* Its id is higher than all k, so it goes after every equal logit. */
+                size_t j = k - 1;
+                for (; j > 0 && logit > best[j - 1].logit; j--)
+                    best[j] = best[j - 1];
+                best[j] = next;
+            } else {
+                best[0] = next;
+                sift_down(best, k, 0);
+            }
+            t = best[worst].logit;
         }
     }
-    double nan_sum = (nan_sums[0] + nan_sums[1]) + (nan_sums[2] + nan_sums[3]);
-    if (isnan(nan_sum) && any_nan(logits + k, n - k))
+    if (isnan((sums[0] + sums[1]) + (sums[2] + sums[3])) && any_nan(logits + k, n - k))
         return SAMPLING_ERR_NAN;
-    qsort(heap, k, sizeof *heap, by_logit_desc);
+    if (!small)
+        qsort(best, k, sizeof *best, by_logit_desc);
     return SAMPLING_OK;
 }
 
