@@ -1,6 +1,7 @@
 /* candidates.c: building, checking, normalizing and ordering the candidate array. */
 #include "candidates.h"
 
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -245,25 +246,34 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k)
 
 /* ===== The best k straight from the logits ===== */
 
-#define SELECT_BLOCK 32     /* logits per test in select_top_k; a multiple of 4 */
-#define SORTED_MAX 64       /* select_top_k keeps up to this many best in a sorted array, more in a heap */
+#define SELECT_BLOCK 32     /* logits per block in select_top_k; a multiple of LANES */
+#define LANES 4             /* independent running maxima and sums per block */
+#define SORTED_MAX 64       /* Best keeps up to this many in a sorted array, more in a heap */
 
 static inline double larger(double a, double b)
 {
     return a > b ? a : b;
 }
 
-/* The largest of x (8,), as a tree of comparisons that do not wait on each other (a running maximum would
- * make each wait for the one before). A NaN may or may not come out. */
-static inline double max_of_8(const double *x)
+/* The largest logit of the block x (SELECT_BLOCK,), exact when the block holds no NaN; adds the block into
+ * the running sums of nan_sums (LANES,), which a NaN turns into NaN. LANES lanes, each updated in the same
+ * way, so that the compiler can do two at once with one instruction and no lane waits long on another. */
+static inline double block_max(const double *x, double *nan_sums)
 {
-    return larger(larger(larger(x[0], x[1]), larger(x[2], x[3])), larger(larger(x[4], x[5]), larger(x[6], x[7])));
-}
-
-/* The sum of x (8,), used only to find a NaN: NaN in, NaN out. */
-static inline double sum_of_8(const double *x)
-{
-    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+    double m[LANES], s[LANES];
+    for (int j = 0; j < LANES; j++)
+        m[j] = larger(x[j], x[j + LANES]);
+    for (int j = 0; j < LANES; j++)
+        s[j] = x[j] + x[j + LANES];
+    for (int b = 2 * LANES; b < SELECT_BLOCK; b += LANES) {
+        for (int j = 0; j < LANES; j++)
+            m[j] = larger(m[j], x[b + j]);
+        for (int j = 0; j < LANES; j++)
+            s[j] += x[b + j];
+    }
+    for (int j = 0; j < LANES; j++)
+        nan_sums[j] += s[j];
+    return larger(larger(m[0], m[1]), larger(m[2], m[3]));
 }
 
 /* Whether any of x (n,) is NaN. */
@@ -275,74 +285,92 @@ static bool any_nan(const double *x, size_t n)
     return false;
 }
 
-/* Writes the k best of logits (n,) (0 < k < n) as candidates to heap (k,), sorted as candidates_sort sorts,
- * or returns SAMPLING_ERR_NAN when a logit is NaN. The worst of the k best so far sits at the root of a heap
- * and its logit is the threshold t. Logits are read in id order, so a logit equal to t belongs to a higher
- * id than the root and loses the tie: only a logit above t needs a second look. A block of SELECT_BLOCK
- * logits whose largest is not above t (nearly every block) is passed over with one comparison. A NaN could
- * hide from that maximum, so running sums of every logit, which a NaN would make NaN, are checked at the
- * end; a NaN sum without a NaN logit (from infinite or huge logits) costs one more pass, nothing else. */
-static SamplingStatus select_top_k(TokenData *best, const double *logits, size_t n, size_t k)
+/* The best k candidates offered so far, in d (k,): sorted (best first) for k <= SORTED_MAX, else a heap with
+ * the worst at the root once full. Candidates must be offered in increasing id order, so that one whose
+ * logit equals the worst kept belongs to a higher id and loses the tie. */
+typedef struct {
+    TokenData *d;
+    size_t k, size;
+} Best;
+
+static double best_worst(const Best *b)
 {
-    if (any_nan(logits, k))
-        return SAMPLING_ERR_NAN;
-    for (size_t i = 0; i < k; i++)
-        best[i] = (TokenData){.id = (int32_t)i, .logit = logits[i], .p = 0.0};
-    bool small = k <= SORTED_MAX;           /* best (k,) kept sorted; beyond, a heap with the worst at the root */
-    if (small) {
-        sort_small(best, k);
+    return b->k <= SORTED_MAX ? b->d[b->size - 1].logit : b->d[0].logit;
+}
+
+static void best_offer(Best *b, int32_t id, double logit)
+{
+    TokenData next = {.id = id, .logit = logit, .p = 0.0};
+    bool full = b->size == b->k;
+    if (full && logit <= best_worst(b))
+        return;
+    if (b->k <= SORTED_MAX) {
+        size_t j = full ? b->k - 1 : b->size++;
+        for (; j > 0 && logit > b->d[j - 1].logit; j--)
+            b->d[j] = b->d[j - 1];
+        b->d[j] = next;
+    } else if (!full) {
+        b->d[b->size++] = next;
+        if (b->size == b->k)
+            for (size_t i = b->k / 2; i-- > 0;)
+                sift_down(b->d, b->k, i);
     } else {
-        for (size_t i = k / 2; i-- > 0;)
-            sift_down(best, k, i);
+        b->d[0] = next;
+        sift_down(b->d, b->k, 0);
     }
-    size_t worst = small ? k - 1 : 0;
-    double t = best[worst].logit, sums[4] = {0, 0, 0, 0};
-    for (size_t i = k; i < n;) {
-        size_t end = n - i >= SELECT_BLOCK ? i + SELECT_BLOCK : n;
-        if (end - i == SELECT_BLOCK) {
-            const double *x = logits + i;
-            double m[4], s[4];
-            for (int j = 0; j < 4; j++)
-                m[j] = larger(x[j], x[j + 4]);
-            for (int j = 0; j < 4; j++)
-                s[j] = x[j] + x[j + 4];
-            for (int b = 8; b < SELECT_BLOCK; b += 4) {
-                for (int j = 0; j < 4; j++)
-                    m[j] = larger(m[j], x[b + j]);
-                for (int j = 0; j < 4; j++)
-                    s[j] += x[b + j];
-            }
-            for (int j = 0; j < 4; j++)
-                sums[j] += s[j];
-            if (!(larger(larger(m[0], m[1]), larger(m[2], m[3])) > t)) {
-                i = end;
-                continue;
+}
+
+/* Writes the k best of logits (n,) (0 < k < n) as candidates to buf[0..k), sorted as candidates_sort sorts,
+ * or returns SAMPLING_ERR_NAN when a logit is NaN; buf (n,) is scratch beyond k. In three steps:
+ * 1. One pass stores the maximum of every block of SELECT_BLOCK logits (in buf[k..], as logits), and sums
+ *    the logits: a NaN sum means a NaN logit, or an infinity or an overflow (told apart by one more pass).
+ * 2. The k-th largest block maximum is the floor: k blocks each hold a logit at or above it, so the k best
+ *    logits all are, and they sit in blocks whose maximum is too.
+ * 3. Only the logits at or above the floor in those blocks (and in the last, partial block) are offered to
+ *    Best: about k blocks of 152,064 / SELECT_BLOCK. */
+static SamplingStatus select_top_k(TokenData *buf, const double *logits, size_t n, size_t k)
+{
+    size_t n_blocks = n / SELECT_BLOCK, tail = n_blocks * SELECT_BLOCK;
+    Best best = {buf, k, 0};
+    if (k > n_blocks || k + n_blocks > n) {             /* few blocks: offer every logit */
+        if (any_nan(logits, n))
+            return SAMPLING_ERR_NAN;
+        for (size_t i = 0; i < n; i++)
+            best_offer(&best, (int32_t)i, logits[i]);
+    } else {
+        TokenData *block = buf + k;                     /* (n_blocks,) the maxima, in .logit */
+        double nan_sums[LANES] = {0}, nan_sum = 0;
+        for (size_t b = 0; b < n_blocks; b++)
+            block[b].logit = block_max(logits + b * SELECT_BLOCK, nan_sums);
+        for (int j = 0; j < LANES; j++)
+            nan_sum += nan_sums[j];
+        bool maybe_nan = isnan(nan_sum);
+        if ((maybe_nan && any_nan(logits, tail)) || any_nan(logits + tail, n - tail))
+            return SAMPLING_ERR_NAN;
+        for (size_t b = 0; b < k; b++)
+            best_offer(&best, (int32_t)b, block[b].logit);
+        double floor = best_worst(&best);
+        for (size_t b = k; b < n_blocks; b++) {
+            if (block[b].logit > floor) {       /* rare: the first test is all most blocks cost */
+                best_offer(&best, (int32_t)b, block[b].logit);
+                floor = best_worst(&best);
             }
         }
-        for (; i < end; i++) {
-            double logit = logits[i];
-            if (logit <= t)
+        best.size = 0;
+        for (size_t b = 0; b < n_blocks; b++) {
+            if (block[b].logit < floor)
                 continue;
-            if (isnan(logit))
-                return SAMPLING_ERR_NAN;
-            TokenData next = {.id = (int32_t)i, .logit = logit, .p = 0.0};
-            if (small) {
-                /* Its id is higher than all k, so it goes after every equal logit. */
-                size_t j = k - 1;
-                for (; j > 0 && logit > best[j - 1].logit; j--)
-                    best[j] = best[j - 1];
-                best[j] = next;
-            } else {
-                best[0] = next;
-                sift_down(best, k, 0);
-            }
-            t = best[worst].logit;
+            for (size_t i = b * SELECT_BLOCK; i < (b + 1) * SELECT_BLOCK; i++)
+                if (logits[i] >= floor)
+                    best_offer(&best, (int32_t)i, logits[i]);
         }
+        for (size_t i = tail; i < n; i++)
+            if (logits[i] >= floor)
+                best_offer(&best, (int32_t)i, logits[i]);
     }
-    if (isnan((sums[0] + sums[1]) + (sums[2] + sums[3])) && any_nan(logits + k, n - k))
-        return SAMPLING_ERR_NAN;
-    if (!small)
-        qsort(best, k, sizeof *best, by_logit_desc);
+    assert(best.size == k);
+    if (k > SORTED_MAX)
+        qsort(buf, k, sizeof *buf, by_logit_desc);
     return SAMPLING_OK;
 }
 
