@@ -18,7 +18,7 @@
 #include <string.h>
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_N 3000
+#define MAX_N 8200
 
 /* ===== The inputs: one generator per kind of logits ===== */
 
@@ -78,8 +78,10 @@ static double logits[MAX_N];
 
 static void test_top_k_against_sort(void)
 {
-    static const size_t sizes[] = {1, 2, 7, 41, 200, 1025, 3000};
-    static const int32_t ks[] = {1, 2, 5, 40, 41, 128, 1000, 1024};
+    /* 8200 logits make 256 blocks of 32 (plus a partial one), so every k up to 128 takes the block path
+     * and its heap; the smaller sizes take the path for few blocks. */
+    static const size_t sizes[] = {1, 2, 7, 41, 200, 1025, 3000, 8200};
+    static const int32_t ks[] = {1, 2, 5, 40, 41, 64, 65, 128, 1000, 1024};
     Rng r;
     rng_seed(&r, 12);
     int bad_in_place = 0, bad_from_logits = 0, runs = 0;
@@ -103,7 +105,7 @@ static void test_top_k_against_sort(void)
     }
     CHECK_INT(0, bad_in_place);
     CHECK_INT(0, bad_from_logits);
-    CHECK_INT(7 * IN_COUNT * 8, runs);
+    CHECK_INT(8 * IN_COUNT * 10, runs);
 
     /* By hand: logits 1, 3, 3, 2, 3 with k = 2 keep ids 1 and 2 (the 3s with the lower ids), in that order. */
     const double hand[] = {1, 3, 3, 2, 3};
@@ -135,7 +137,7 @@ static void test_init_top_k_edges(void)
     rng_seed(&r, 34);
     int bad = 0;
     static const int32_t ks[] = {-3, 0, 1, 39, 40, 41, 1024, 1025, INT32_MAX};
-    static const size_t sizes[] = {0, 1, 2, 40, 41, 1100};
+    static const size_t sizes[] = {0, 1, 2, 40, 41, 1100, 2100};
     for (size_t s = 0; s < N_OF(sizes); s++)
         for (int kind = 0; kind < IN_COUNT; kind++)
             for (size_t j = 0; j < N_OF(ks); j++) {
@@ -144,19 +146,34 @@ static void test_init_top_k_edges(void)
             }
     CHECK_INT(0, bad);
 
-    /* A NaN anywhere is an error, as apply_top_k reports it: first, inside the first k, at the end. */
-    make_logits(logits, 500, IN_NORMAL, &r);
-    static const size_t nan_at[] = {0, 3, 39, 40, 41, 250, 499};
-    for (size_t j = 0; j < N_OF(nan_at); j++) {
-        double saved = logits[nan_at[j]];
-        logits[nan_at[j]] = NAN;
-        Candidates c = {0};
-        CHECK_INT(SAMPLING_ERR_NAN, candidates_init_top_k(&c, got, logits, 500, 40));
-        CHECK(c.data == NULL);                                  /* on error c is left as it was */
-        CHECK(matches_plain(logits, 500, 40));
-        CHECK(matches_plain(logits, 500, 0));                   /* top-k off still checks the logits */
-        logits[nan_at[j]] = saved;
+    /* A NaN anywhere is an error, as apply_top_k reports it: first, inside the first k, in a block, in the
+     * partial block at the end (3000 = 93 blocks of 32 + 24), with few blocks (500 logits, k 40), and with
+     * an infinity elsewhere (whose NaN sum alone is a false alarm). */
+    static const size_t nan_at[] = {0, 3, 39, 40, 41, 250, 499, 1500, 2975, 2976, 2999};
+    for (int inf = 0; inf < 2; inf++) {
+        for (size_t j = 0; j < N_OF(nan_at); j++) {
+            for (size_t n = 500; n <= 3000; n += 2500) {
+                if (nan_at[j] >= n)
+                    continue;
+                make_logits(logits, n, IN_NORMAL, &r);
+                if (inf)
+                    logits[(nan_at[j] + 7) % n] = INFINITY;
+                logits[nan_at[j]] = NAN;
+                Candidates c = {0};
+                CHECK_INT(SAMPLING_ERR_NAN, candidates_init_top_k(&c, got, logits, n, 40));
+                CHECK(c.data == NULL);                          /* on error c is left as it was */
+                CHECK(matches_plain(logits, n, 40));
+                CHECK(matches_plain(logits, n, 0));             /* top-k off still checks the logits */
+            }
+        }
     }
+    /* Infinities without a NaN: the false alarm costs a pass, not the result. */
+    make_logits(logits, 3000, IN_NORMAL, &r);
+    logits[100] = INFINITY;
+    logits[2000] = -INFINITY;
+    logits[2990] = INFINITY;
+    CHECK(matches_plain(logits, 3000, 40));
+    CHECK(matches_plain(logits, 3000, 2));
 
     Candidates c;
     CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(NULL, got, logits, 5, 2));
