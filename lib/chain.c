@@ -149,10 +149,12 @@ void chain_free(Chain *ch)
     free(ch->history);
     free(ch->buf);
     free(ch->scratch);
+    free(ch->typical_buf);
     ch->history = NULL;
     ch->buf = NULL;
     ch->scratch = NULL;
-    ch->scratch_len = 0;
+    ch->typical_buf = NULL;
+    ch->scratch_len = ch->typical_len = 0;
     ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
@@ -228,6 +230,19 @@ static bool chain_reserve_scratch(Chain *ch, size_t len)
     return true;
 }
 
+/* The same for ch->typical_buf: at least len candidates. */
+static bool chain_reserve_typical(Chain *ch, size_t len)
+{
+    if (len <= ch->typical_len)
+        return true;
+    TokenData *grown = realloc(ch->typical_buf, len * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    ch->typical_buf = grown;
+    ch->typical_len = len;
+    return true;
+}
+
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
 {
     if (ch == NULL)
@@ -258,7 +273,12 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     }
     case STAGE_TOP_N_SIGMA: return apply_top_n_sigma(c, p->top_n_sigma);
     case STAGE_TOP_K:       return apply_top_k(c, p->top_k);
-    case STAGE_TYPICAL:     return apply_typical(c, p->typ_p, min_keep);
+    case STAGE_TYPICAL: {
+        size_t len = c != NULL ? c->size : 0;
+        if (!chain_reserve_typical(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_typical_scratch(c, p->typ_p, min_keep, ch->typical_buf, len);
+    }
     case STAGE_TOP_P:       return apply_top_p(c, p->top_p, min_keep);
     case STAGE_MIN_P:       return apply_min_p(c, p->min_p, min_keep);
     case STAGE_XTC: {

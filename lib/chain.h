@@ -96,6 +96,8 @@ typedef struct {
     int32_t *scratch;           /* (scratch_len,) penalties' and DRY's working space, grown as the history
                                  * grows and then reused: sampling allocates nothing once the window is full */
     size_t scratch_len;
+    TokenData *typical_buf;     /* (typical_len,) typical's working space, grown to the candidates it sees */
+    size_t typical_len;
 } Chain;
 
 /* llama.cpp's defaults (common/common.h; section 3 of the reference), with the default sampler order
@@ -145,9 +147,9 @@ size_t chain_describe(const Chain *ch, char *buf, size_t size);
 SamplingStatus chain_accept(Chain *ch, int32_t token);
 
 /* Runs stage i of the chain on c, drawing a coin from that stage's generator when llama.cpp would. An empty
- * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Penalties and DRY work in
- * the chain's scratch, which grows with the history (SAMPLING_ERR_NOMEM if it cannot) and is then reused, so
- * steady sampling allocates nothing. Bad input: NULL ch gives
+ * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Penalties, DRY and typical
+ * work in the chain's scratch, which grows with the history and the candidates (SAMPLING_ERR_NOMEM if it
+ * cannot) and is then reused, so steady sampling allocates nothing. Bad input: NULL ch gives
  * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
  * SAMPLING_ERR_PARAM; otherwise the stage's own status. */
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);

@@ -420,6 +420,45 @@ static void test_dry_scratch(void)
     CHECK_INT(0, bad);
 }
 
+static void test_typical_scratch(void)
+{
+    /* By hand: p = 0.5, 0.3, 0.2; H = 1.029653 nats; distances |-ln p - H| = 0.336506, 0.174326, 0.579785.
+     * Closest first: ids 1, 0, 2; typical_p 0.5 is first exceeded at 0.3 + 0.5, so ids 1 and 0 stay. */
+    const double hand[] = {log(0.5), log(0.3), log(0.2)};
+    TokenData work[3];
+    memset(work, 0x5a, sizeof work);
+    Candidates c;
+    candidates_init(&c, got, hand, 3);
+    CHECK_INT(SAMPLING_OK, apply_typical_scratch(&c, 0.5, 0, work, 3));
+    int32_t ids[] = {c.data[0].id, c.data[1].id};
+    CHECK_IDS(((int32_t[]){1, 0}), 2, ids, c.size);
+    CHECK_NEAR(0.3, c.data[0].p, 1e-15);
+    CHECK(!c.sorted);
+
+    candidates_init(&c, got, hand, 3);
+    CHECK_INT(SAMPLING_ERR_PARAM, apply_typical_scratch(&c, 0.5, 0, work, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, apply_typical_scratch(&c, 0.5, 0, NULL, 0));
+    CHECK_INT(3, (long long)c.size);
+    CHECK_INT(SAMPLING_OK, apply_typical_scratch(&c, 1.0, 0, NULL, 0));    /* off: no scratch needed */
+
+    /* Random logits with ties and -inf: the same as apply_typical, which allocates its own. */
+    Rng r;
+    rng_seed(&r, 21);
+    int bad = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        make_logits(logits, 300, (InputKind)(trial % IN_COUNT), &r);
+        Candidates a, b;
+        candidates_init(&a, plain_buf, logits, 300);
+        candidates_init(&b, got, logits, 300);
+        double typical_p = rng_next_double(&r);
+        size_t min_keep = (size_t)rng_next_int(&r, 5);
+        SamplingStatus sa = apply_typical(&a, typical_p, min_keep);
+        SamplingStatus sb = apply_typical_scratch(&b, typical_p, min_keep, want, MAX_N);
+        bad += sa != sb || a.size != b.size || !same_tokens(a.data, b.data, a.size);
+    }
+    CHECK_INT(0, bad);
+}
+
 /* Once the window is full the chain's scratch neither moves nor grows: sampling allocates nothing. */
 static void test_chain_scratch_steady(void)
 {
@@ -429,6 +468,8 @@ static void test_chain_scratch_steady(void)
     p.penalty_last_n = 64;
     p.dry_multiplier = 0.8;
     p.dry_penalty_last_n = 100;
+    p.typ_p = 0.9;
+    p.top_k = 200;
     Chain ch;
     CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p, 500));
     Rng r;
@@ -442,13 +483,16 @@ static void test_chain_scratch_steady(void)
     }
     CHECK_INT(0, failed);
     const int32_t *scratch_before = ch.scratch, *history_before = ch.history;
+    const TokenData *typical_before = ch.typical_buf;
     size_t len_before = ch.scratch_len;
+    CHECK(typical_before != NULL && ch.typical_len == 200);
     CHECK(scratch_before != NULL && len_before >= dry_scratch_len(100, 100));
     int moved = 0;
     for (int i = 0; i < 300; i++) {
         moved += chain_sample(&ch, logits, 500, &token) != SAMPLING_OK;
         chain_accept(&ch, i % 2 ? token : i % 23);
-        moved += ch.scratch != scratch_before || ch.scratch_len != len_before || ch.history != history_before;
+        moved += ch.scratch != scratch_before || ch.scratch_len != len_before || ch.history != history_before
+                 || ch.typical_buf != typical_before;
     }
     CHECK_INT(0, moved);
     chain_free(&ch);
@@ -461,5 +505,6 @@ void test_fast_path(void)
     test_chain_fast_path();
     test_penalties_scratch();
     test_dry_scratch();
+    test_typical_scratch();
     test_chain_scratch_steady();
 }
