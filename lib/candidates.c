@@ -246,7 +246,7 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k)
 
 /* ===== The best k straight from the logits ===== */
 
-#define SELECT_BLOCK 32     /* logits per block in select_top_k; a multiple of LANES */
+#define SELECT_BLOCK 64     /* logits per block in select_top_k; a multiple of LANES */
 #define LANES 4             /* independent running maxima and sums per block */
 #define SORTED_MAX 64       /* Best keeps up to this many in a sorted array, more in a heap */
 

@@ -95,7 +95,7 @@ size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
 /* Builds exactly what candidates_init followed by apply_top_k(top_k) builds, without the whole array when it
  * can: for 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k
  * best to buf[0..top_k), sorted by descending logit (equal logits: lower id first), with p = 0, sorted = true
- * and selected = -1. That pass takes the maximum of each block of 32 logits; the top_k-th largest block
+ * and selected = -1. That pass takes the maximum of each block of 64 logits; the top_k-th largest block
  * maximum is a floor under the top_k best, so only the few blocks whose maximum reaches it are read again.
  * Otherwise (top_k <= 0 is off, top_k >= n_vocab keeps all, sorted; a larger top_k uses the buckets) it
  * builds all n_vocab and does what apply_top_k does. buf (n_vocab,) is the caller's, used as scratch beyond

@@ -78,7 +78,7 @@ static double logits[MAX_N];
 
 static void test_top_k_against_sort(void)
 {
-    /* 8200 logits make 256 blocks of 32 (plus a partial one), so every k up to 128 takes the block path
+    /* 8200 logits make 128 blocks of 64 (plus a partial one), so every k up to 128 takes the block path
      * and its heap; the smaller sizes take the path for few blocks. */
     static const size_t sizes[] = {1, 2, 7, 41, 200, 1025, 3000, 8200};
     static const int32_t ks[] = {1, 2, 5, 40, 41, 64, 65, 128, 1000, 1024};
@@ -147,9 +147,9 @@ static void test_init_top_k_edges(void)
     CHECK_INT(0, bad);
 
     /* A NaN anywhere is an error, as apply_top_k reports it: first, inside the first k, in a block, in the
-     * partial block at the end (3000 = 93 blocks of 32 + 24), with few blocks (500 logits, k 40), and with
+     * partial block at the end (3000 = 46 blocks of 64 + 56), with few blocks (500 logits, k 40), and with
      * an infinity elsewhere (whose NaN sum alone is a false alarm). */
-    static const size_t nan_at[] = {0, 3, 39, 40, 41, 250, 499, 1500, 2975, 2976, 2999};
+    static const size_t nan_at[] = {0, 3, 39, 40, 41, 250, 499, 1500, 2943, 2944, 2975, 2999};
     for (int inf = 0; inf < 2; inf++) {
         for (size_t j = 0; j < N_OF(nan_at); j++) {
             for (size_t n = 500; n <= 3000; n += 2500) {
@@ -258,7 +258,7 @@ static void test_chain_fast_path(void)
     k_only.temp = 1.0;
     const SamplingParams *params[] = {&defaults, &xtc, &greedy, &k1, &wide, &typical, &biased, &penalized,
                                       &k_only};
-    static const size_t sizes[] = {0, 1, 2, 39, 40, 41, 1500};
+    static const size_t sizes[] = {0, 1, 2, 39, 40, 41, 1500, 3000};
     Rng r;
     rng_seed(&r, 56);
     int bad = 0;
@@ -270,19 +270,22 @@ static void test_chain_fast_path(void)
         }
     CHECK_INT(0, bad);
 
-    /* A NaN anywhere in the vocabulary is the same error on both paths, and no token is written. */
-    make_logits(logits, 1500, IN_NORMAL, &r);
-    static const size_t nan_at[] = {0, 39, 40, 1499};
-    for (size_t j = 0; j < N_OF(nan_at); j++) {
-        logits[nan_at[j]] = NAN;
-        CHECK_INT(0, chain_mismatches(&defaults, logits, 1500, 2));
-        Chain ch;
-        chain_init_from_params(&ch, &defaults, 1500);
-        int32_t token = -7;
-        CHECK_INT(SAMPLING_ERR_NAN, chain_sample(&ch, logits, 1500, &token));
-        CHECK_INT(-7, token);
-        chain_free(&ch);
-        logits[nan_at[j]] = 0.5;
+    /* A NaN anywhere in the vocabulary is the same error on both paths, and no token is written: with few
+     * blocks (1500 logits) and with the block path (3000 logits: 46 blocks of 64, then 56 more). */
+    static const size_t nan_at[] = {0, 39, 40, 700, 1499, 2943, 2944, 2999};
+    for (size_t n = 1500; n <= 3000; n += 1500) {
+        make_logits(logits, n, IN_NORMAL, &r);
+        for (size_t j = 0; j < N_OF(nan_at) && nan_at[j] < n; j++) {
+            logits[nan_at[j]] = NAN;
+            CHECK_INT(0, chain_mismatches(&defaults, logits, n, 2));
+            Chain ch;
+            chain_init_from_params(&ch, &defaults, n);
+            int32_t token = -7;
+            CHECK_INT(SAMPLING_ERR_NAN, chain_sample(&ch, logits, n, &token));
+            CHECK_INT(-7, token);
+            chain_free(&ch);
+            logits[nan_at[j]] = 0.5;
+        }
     }
 
     /* Bad input to chain_apply_logits. */
