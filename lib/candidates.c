@@ -327,12 +327,13 @@ static void best_offer(Best *b, int32_t id, double logit)
  * 2. The k-th largest block maximum is the floor: k blocks each hold a logit at or above it, so the k best
  *    logits all are, and they sit in blocks whose maximum is too.
  * 3. Only the logits at or above the floor in those blocks (and in the last, partial block) are offered to
- *    Best: about k blocks of 152,064 / SELECT_BLOCK. */
+ *    Best, in id order: about k blocks of the n / SELECT_BLOCK are read again.
+ * With fewer than k blocks (or no room in buf for their maxima) every logit is offered instead. */
 static SamplingStatus select_top_k(TokenData *buf, const double *logits, size_t n, size_t k)
 {
     size_t n_blocks = n / SELECT_BLOCK, tail = n_blocks * SELECT_BLOCK;
     Best best = {buf, k, 0};
-    if (k > n_blocks || k + n_blocks > n) {             /* few blocks: offer every logit */
+    if (k > n_blocks || k + n_blocks > n) {
         if (any_nan(logits, n))
             return SAMPLING_ERR_NAN;
         for (size_t i = 0; i < n; i++)
