@@ -11,7 +11,7 @@
  * and draws). Logits are natural-log odds; p is a probability in [0, 1].
  *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
- * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix,
+ * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_init_top_k,
  * candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
  * entropy_nats, surprise_nats, surprise_bits.
  */
@@ -91,6 +91,22 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k);
  * mass. Rounding can put the exact cut just past the prefix; top-p then sorts the rest. size and sorted are
  * not changed. NULL c returns 0. Plays the part of llama.cpp's top-p pre-selection (PR #15665). */
 size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
+
+/* Builds exactly what candidates_init followed by apply_top_k(top_k) builds, without the whole array when it
+ * can: for 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k
+ * best to buf[0..top_k), sorted by descending logit (equal logits: lower id first), with p = 0, sorted = true
+ * and selected = -1. That pass takes the maximum of each block of 64 logits; the top_k-th largest block
+ * maximum is a floor under the top_k best, so only the few blocks whose maximum reaches it are read again.
+ * Otherwise (top_k <= 0 is off, top_k >= n_vocab keeps all, sorted; a larger top_k uses the buckets) it
+ * builds all n_vocab and does what apply_top_k does. buf (n_vocab,) is the caller's, used as scratch beyond
+ * top_k, and must not overlap logits.
+ * Bad input, as the two calls report it: NULL c, or NULL buf or logits with n_vocab > 0, gives
+ * SAMPLING_ERR_NULL; n_vocab > INT32_MAX gives SAMPLING_ERR_PARAM; a NaN logit anywhere gives SAMPLING_ERR_NAN
+ * (even with top_k off). On error *c is not changed (buf may be). n_vocab 0 gives an empty array.
+ * chain_sample's shortcut when top-k is the chain's first acting stage; llama.cpp builds the array, then
+ * runs top_k_impl. */
+SamplingStatus candidates_init_top_k(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab,
+                                     int32_t top_k);
 
 /* Puts the candidates back in ascending id order, the order of the lesson's logit arrays. Sets
  * sorted = false and selected = -1. Not a llama.cpp step: lesson programs use it before a draw that must walk

@@ -161,8 +161,13 @@ void chain_free(Chain *ch)
         return;
     free(ch->history);
     free(ch->buf);
+    free(ch->scratch);
+    free(ch->typical_buf);
     ch->history = NULL;
     ch->buf = NULL;
+    ch->scratch = NULL;
+    ch->typical_buf = NULL;
+    ch->scratch_len = ch->typical_len = 0;
     ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
@@ -250,6 +255,33 @@ static double mt_coin(void *rng)
     return mt19937_next_double(rng);
 }
 
+/* Makes ch->scratch hold at least len entries; false when it cannot grow (it is then unchanged). It grows
+ * with the history and stops once the window is full, so steady sampling reuses it. */
+static bool chain_reserve_scratch(Chain *ch, size_t len)
+{
+    if (len <= ch->scratch_len)
+        return true;
+    int32_t *grown = realloc(ch->scratch, len * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    ch->scratch = grown;
+    ch->scratch_len = len;
+    return true;
+}
+
+/* The same for ch->typical_buf: at least len candidates. */
+static bool chain_reserve_typical(Chain *ch, size_t len)
+{
+    if (len <= ch->typical_len)
+        return true;
+    TokenData *grown = realloc(ch->typical_buf, len * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    ch->typical_buf = grown;
+    ch->typical_len = len;
+    return true;
+}
+
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
 {
     if (ch == NULL)
@@ -265,16 +297,27 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
         return apply_bias_stage(p, c);
     case STAGE_PENALTIES: {
         PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
-        return apply_penalties(c, ch->history, ch->n_history, &pp);
+        size_t len = penalties_scratch_len(ch->n_history, p->penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_penalties_scratch(c, ch->history, ch->n_history, &pp, ch->scratch, len);
     }
     case STAGE_DRY: {
         DryParams dp = {p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
                         p->dry_breakers, p->n_dry_breakers};
-        return apply_dry(c, ch->history, ch->n_history, &dp);
+        size_t len = dry_scratch_len(ch->n_history, p->dry_penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_dry_scratch(c, ch->history, ch->n_history, &dp, ch->scratch, len);
     }
     case STAGE_TOP_N_SIGMA: return apply_top_n_sigma(c, p->top_n_sigma);
     case STAGE_TOP_K:       return apply_top_k(c, p->top_k);
-    case STAGE_TYPICAL:     return apply_typical(c, p->typ_p, min_keep);
+    case STAGE_TYPICAL: {
+        size_t len = c != NULL ? c->size : 0;
+        if (!chain_reserve_typical(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return apply_typical_scratch(c, p->typ_p, min_keep, ch->typical_buf, len);
+    }
     case STAGE_TOP_P:       return apply_top_p(c, p->top_p, min_keep);
     case STAGE_MIN_P:       return apply_min_p(c, p->min_p, min_keep);
     case STAGE_XTC: {
@@ -317,16 +360,43 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c)
     return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
+/* The index of the first stage that does something, or n_stages when every stage is empty. */
+static size_t first_acting_stage(const Chain *ch)
+{
+    size_t i = 0;
+    while (i < ch->n_stages && ch->stages[i].empty)
+        i++;
+    return i;
+}
+
+SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
+{
+    if (ch == NULL || logits == NULL || c == NULL)
+        return SAMPLING_ERR_NULL;
+    if (n_vocab != ch->n_vocab)
+        return SAMPLING_ERR_PARAM;
+    /* Empty stages before top-k do nothing to a built array, so when top-k acts first the k best can be
+     * picked straight from the logits; the stages after it then run as chain_apply runs them. */
+    size_t first = first_acting_stage(ch);
+    SamplingStatus st;
+    if (first < ch->n_stages && ch->stages[first].type == STAGE_TOP_K) {
+        st = candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
+        first++;
+    } else {
+        st = candidates_init(c, ch->buf, logits, n_vocab);
+        first = 0;
+    }
+    for (size_t i = first; st == SAMPLING_OK && i < ch->n_stages; i++)
+        st = chain_apply_stage(ch, i, c);
+    return st;
+}
+
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)
 {
     if (ch == NULL || logits == NULL || token == NULL)
         return SAMPLING_ERR_NULL;
-    if (n_vocab != ch->n_vocab)
-        return SAMPLING_ERR_PARAM;
     Candidates c;
-    SamplingStatus st = candidates_init(&c, ch->buf, logits, n_vocab);
-    if (st == SAMPLING_OK)
-        st = chain_apply(ch, &c);
+    SamplingStatus st = chain_apply_logits(ch, logits, n_vocab, &c);
     if (st != SAMPLING_OK)
         return st;
     if (c.selected < 0)

@@ -39,8 +39,8 @@
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample,
- * chain_apply_except_pick.
+ * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced,
+ * chain_apply_logits, chain_sample, chain_apply_except_pick.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -122,6 +122,11 @@ typedef struct {
     size_t window;              /* the longer of the penalty and DRY windows, in tokens */
     TokenData *buf;             /* (n_vocab,) the candidates chain_sample builds */
     size_t n_vocab;
+    int32_t *scratch;           /* (scratch_len,) penalties' and DRY's working space, grown as the history
+                                 * grows and then reused: sampling allocates nothing once the window is full */
+    size_t scratch_len;
+    TokenData *typical_buf;     /* (typical_len,) typical's working space, grown to the candidates it sees */
+    size_t typical_len;
 } Chain;
 
 /* llama.cpp's defaults (common/common.h; section 3 of the reference), with the default sampler order
@@ -179,7 +184,9 @@ SamplingStatus chain_accept(Chain *ch, int32_t token);
 void chain_reset(Chain *ch);
 
 /* Runs stage i of the chain on c, drawing from that stage's generator when llama.cpp would (see above). An empty
- * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Bad input: NULL ch gives
+ * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Penalties, DRY and typical
+ * work in the chain's scratch, which grows with the history and the candidates (SAMPLING_ERR_NOMEM if it
+ * cannot) and is then reused, so steady sampling allocates nothing. Bad input: NULL ch gives
  * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
  * SAMPLING_ERR_PARAM; otherwise the stage's own status. */
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);
@@ -197,8 +204,17 @@ typedef void (*ChainTraceFn)(void *user, const Stage *stage, const Candidates *c
  * stage that failed. */
 SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user);
 
-/* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain and writes the picked token id
- * to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not. Bad input:
+/* Builds candidates from logits (n_vocab,), the chain's n_vocab, in the chain's buffer and runs every stage;
+ * *c is left as the last stage left it (its data points into the chain, valid until the next call). The result
+ * (status, survivors, order, p, selected, the draws) is exactly that of candidates_init followed by
+ * chain_apply. When top-k is the first stage that is not "?", the k best are picked straight from the logits
+ * (candidates_init_top_k) instead of building all n_vocab candidates first. Bad input: NULL ch, logits or c
+ * gives SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; otherwise the first stage error (a
+ * NaN logit anywhere gives SAMPLING_ERR_NAN). */
+SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c);
+
+/* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain (chain_apply_logits) and
+ * writes the picked token id to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not. Bad input:
  * NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; a chain without a
  * token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
  * SAMPLING_ERR_NO_FINITE, ...). */

@@ -62,17 +62,18 @@ static size_t breaker_limit(const Window *win, const DryParams *params)
     return win->w;
 }
 
-/* z (w,): z[k] = the length of the longest common prefix of r and r[k..], for k >= 1 (z[0] is not set). */
-static void z_function(const Window *win, size_t *z)
+/* z (w,): z[k] = the length of the longest common prefix of r and r[k..], for k >= 1 (z[0] is not set). The
+ * window holds at most dry_penalty_last_n <= INT32_MAX tokens, so every length fits an int32_t. */
+static void z_function(const Window *win, int32_t *z)
 {
     size_t box_l = 0, box_r = 0;    /* r[box_l..box_r) matches r[0..box_r - box_l), the rightmost such box */
     for (size_t k = 1; k < win->w; k++) {
         size_t n = 0;
         if (k < box_r)
-            n = z[k - box_l] < box_r - k ? z[k - box_l] : box_r - k;
+            n = (size_t)z[k - box_l] < box_r - k ? (size_t)z[k - box_l] : box_r - k;
         while (k + n < win->w && r_at(win, n) == r_at(win, k + n))
             n++;
-        z[k] = n;
+        z[k] = (int32_t)n;
         if (k + n > box_r) {
             box_l = k;
             box_r = k + n;
@@ -80,18 +81,14 @@ static void z_function(const Window *win, size_t *z)
     }
 }
 
-/* The repeat lengths of the window: len[k - 1] for k in 1..w-1 is the repeat that token r(k - 1) would
- * extend, capped by the breaker limit. Returns NULL when malloc fails; the caller frees. */
-static size_t *repeat_lengths(const Window *win, const DryParams *params)
+/* Writes the repeat lengths of the window to len (w,): len[k - 1] for k in 1..w-1 is the repeat that token
+ * r(k - 1) would extend, capped by the breaker limit. */
+static void repeat_lengths(const Window *win, const DryParams *params, int32_t *len)
 {
-    size_t *z = malloc((win->w > 0 ? win->w : 1) * sizeof *z);
-    if (z == NULL)
-        return NULL;
-    z_function(win, z);
+    z_function(win, len);
     size_t limit = breaker_limit(win, params);
     for (size_t k = 1; k < win->w; k++)
-        z[k - 1] = z[k] < limit ? z[k] : limit;
-    return z;
+        len[k - 1] = (size_t)len[k] < limit ? len[k] : (int32_t)limit;
 }
 
 SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const DryParams *params,
@@ -104,12 +101,13 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
         return st;
     *length = 0;
     Window win = window_of(history, n_history, params->dry_penalty_last_n);
-    size_t *len = repeat_lengths(&win, params);
+    int32_t *len = malloc((win.w > 0 ? win.w : 1) * sizeof *len);
     if (len == NULL)
         return SAMPLING_ERR_NOMEM;
+    repeat_lengths(&win, params, len);
     for (size_t k = 1; k < win.w; k++)
-        if (r_at(&win, k - 1) == token && len[k - 1] > (size_t)*length)
-            *length = (int32_t)len[k - 1];
+        if (r_at(&win, k - 1) == token && len[k - 1] > *length)
+            *length = len[k - 1];
     free(len);
     return SAMPLING_OK;
 }
@@ -143,7 +141,16 @@ static void penalize(TokenData *t, size_t length, const DryParams *params)
         t->logit = logit_saturate(t->logit - dry_penalty(params, (int32_t)length));
 }
 
-SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params)
+size_t dry_scratch_len(size_t n_history, int32_t dry_penalty_last_n)
+{
+    if (dry_penalty_last_n <= 0 || n_history == 0)
+        return 0;
+    size_t w = n_history < (size_t)dry_penalty_last_n ? n_history : (size_t)dry_penalty_last_n;
+    return w + token_map_len(w);
+}
+
+SamplingStatus apply_dry_scratch(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params,
+                                 int32_t *scratch, size_t scratch_len)
 {
     SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK)
@@ -157,19 +164,21 @@ SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history
     Window win = window_of(history, n_history, params->dry_penalty_last_n);
     if (params->dry_multiplier == 0 || params->dry_base < 1 || win.w <= (size_t)params->dry_allowed_length)
         return SAMPLING_OK;
+    if (scratch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (scratch_len < dry_scratch_len(n_history, params->dry_penalty_last_n))
+        return SAMPLING_ERR_PARAM;
 
-    size_t *len = repeat_lengths(&win, params);
+    int32_t *len = scratch;                     /* (w,) then the map */
+    repeat_lengths(&win, params, len);
     TokenMap longest;                           /* token -> the longest repeat it would extend */
-    if (len == NULL || token_map_init(&longest, win.w) != SAMPLING_OK) {
-        free(len);
-        return SAMPLING_ERR_NOMEM;
-    }
+    token_map_init_in(&longest, win.w, scratch + win.w);
     for (size_t k = 1; k < win.w; k++) {
-        if (len[k - 1] < (size_t)params->dry_allowed_length)
+        if (len[k - 1] < params->dry_allowed_length)
             continue;
         int32_t *best = token_map_slot(&longest, r_at(&win, k - 1));
-        if (len[k - 1] + 1 > (size_t)*best)
-            *best = (int32_t)len[k - 1] + 1;    /* stored + 1, so that 0 still means "no repeat" */
+        if (len[k - 1] + 1 > *best)
+            *best = len[k - 1] + 1;             /* stored + 1, so that 0 still means "no repeat" */
     }
     if (candidates_in_id_order(c)) {
         for (size_t slot = 0; slot <= longest.mask; slot++) {
@@ -184,8 +193,17 @@ SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history
                 penalize(&c->data[i], (size_t)*best - 1, params);
         }
     }
-    free(len);
-    token_map_free(&longest);
     c->sorted = false;
     return SAMPLING_OK;
+}
+
+SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params)
+{
+    size_t len = params != NULL ? dry_scratch_len(n_history, params->dry_penalty_last_n) : 0;
+    int32_t *scratch = len > 0 ? malloc(len * sizeof *scratch) : NULL;
+    if (len > 0 && scratch == NULL)
+        return SAMPLING_ERR_NOMEM;
+    SamplingStatus st = apply_dry_scratch(c, history, n_history, params, scratch, len);
+    free(scratch);
+    return st;
 }

@@ -11,7 +11,8 @@
  * no tokenizer, so a breaker is given as the token sequence itself: its first token is the head, the rest the
  * tail. A breaker of one token is a single-token breaker, and such a token is never penalized itself.
  *
- * defines: DryBreaker, DryParams, DRY_MAX_TAIL, dry_repeat_length, dry_penalty, apply_dry.
+ * defines: DryBreaker, DryParams, DRY_MAX_TAIL, dry_repeat_length, dry_penalty, apply_dry, dry_scratch_len,
+ * apply_dry_scratch.
  */
 #ifndef DRY_H
 #define DRY_H
@@ -61,7 +62,20 @@ double dry_penalty(const DryParams *params, int32_t length);
  * dry_allowed_length tokens. O(W + size) per call, no quadratic scan.
  * Bad input: the candidates_check errors; the dry_repeat_length errors; a NaN multiplier or base, or a
  * negative dry_allowed_length, gives SAMPLING_ERR_PARAM.
+ * Allocates its scratch space for the call (SAMPLING_ERR_NOMEM); apply_dry_scratch takes the caller's instead.
  * Follows llama_sampler_init_dry (src/llama-sampler.cpp) with breakers given as tokens; lesson Example 9. */
 SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params);
+
+/* The int32 entries of scratch apply_dry_scratch needs for this history length and window: the repeat lengths
+ * (W,) plus a hash map of the window's tokens, with W = min(n_history, dry_penalty_last_n). 0 when the window
+ * is empty (dry_penalty_last_n <= 0 or n_history 0). */
+size_t dry_scratch_len(size_t n_history, int32_t dry_penalty_last_n);
+
+/* apply_dry with the caller's scratch (scratch_len,), which it overwrites; it allocates nothing, so a caller
+ * that keeps one buffer (the chain does) samples without allocating. Same results and errors as apply_dry,
+ * plus: when there is work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len below
+ * dry_scratch_len(n_history, dry_penalty_last_n) gives SAMPLING_ERR_PARAM, changing nothing. */
+SamplingStatus apply_dry_scratch(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params,
+                                 int32_t *scratch, size_t scratch_len);
 
 #endif

@@ -113,61 +113,68 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
     return SAMPLING_OK;
 }
 
-typedef struct {
-    double distance;    /* |surprise - entropy|, nats */
-    size_t index;       /* position in the array before reordering */
-} Typicality;
-
+/* qsort order for typical: by distance (held in .logit), ascending; equal distances keep the earlier position
+ * (held in .id) first. */
 static int by_distance(const void *a, const void *b)
 {
-    const Typicality *x = a, *y = b;
-    if (x->distance != y->distance)
-        return x->distance < y->distance ? -1 : 1;
-    return (x->index > y->index) - (x->index < y->index);
+    const TokenData *x = a, *y = b;
+    if (x->logit != y->logit)
+        return x->logit < y->logit ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
 }
 
-SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
+SamplingStatus apply_typical_scratch(Candidates *c, double typical_p, size_t min_keep, TokenData *scratch,
+                                     size_t scratch_len)
 {
     SamplingStatus st = check_pointers_and_params(c, typical_p, 0);
     if (st != SAMPLING_OK)
         return st;
     if (typical_p >= 1 || c->size == 0)
         return candidates_check(c);
+    if (scratch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (scratch_len < c->size || c->size > INT32_MAX)
+        return SAMPLING_ERR_PARAM;
     if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
         return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
     sort_all(c);
     double entropy = entropy_nats(c);
 
+    /* scratch[i] first holds (distance, position) of a candidate, then, once ordered, the kept candidates. */
     size_t n = c->size;
-    Typicality *order = malloc(n * sizeof *order);
-    TokenData *kept = malloc(n * sizeof *kept);
-    if (order == NULL || kept == NULL) {
-        free(order);
-        free(kept);
-        return SAMPLING_ERR_NOMEM;
-    }
     for (size_t i = 0; i < n; i++)
-        order[i] = (Typicality){fabs(surprise_nats(c->data[i].p) - entropy), i};
-    qsort(order, n, sizeof *order, by_distance);
+        scratch[i] = (TokenData){.id = (int32_t)i, .logit = fabs(surprise_nats(c->data[i].p) - entropy)};
+    qsort(scratch, n, sizeof *scratch, by_distance);
 
     size_t keep = n;
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
-        sum += c->data[order[i].index].p;
+        sum += c->data[scratch[i].id].p;
         if (sum > typical_p && (min_keep == 0 || i + 1 >= min_keep)) {
             keep = i + 1;
             break;
         }
     }
     for (size_t i = 0; i < keep; i++)
-        kept[i] = c->data[order[i].index];
+        scratch[i] = c->data[scratch[i].id];    /* reads position i's own entry before overwriting it */
     for (size_t i = 0; i < keep; i++)
-        c->data[i] = kept[i];
-    free(order);
-    free(kept);
+        c->data[i] = scratch[i];
     c->size = keep;
     c->sorted = false;
     return SAMPLING_OK;
+}
+
+SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
+{
+    SamplingStatus st = check_pointers_and_params(c, typical_p, 0);
+    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+        return st != SAMPLING_OK ? st : candidates_check(c);
+    TokenData *scratch = malloc(c->size * sizeof *scratch);
+    if (scratch == NULL)
+        return SAMPLING_ERR_NOMEM;
+    st = apply_typical_scratch(c, typical_p, min_keep, scratch, c->size);
+    free(scratch);
+    return st;
 }
 
 /* The mean and population deviation of the logits that are not -inf, each first divided by `scale` (the

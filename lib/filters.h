@@ -13,8 +13,8 @@
  *   A min_keep above the size keeps everything; that is the rule, not an error.
  * - "Removes" means the array shrinks (size drops); removed tokens are gone from data[0..size).
  *
- * defines: apply_top_k, apply_top_p, apply_min_p, apply_typical, apply_top_n_sigma, xtc_draws_coin, apply_xtc,
- * apply_temp, apply_temp_ext.
+ * defines: apply_top_k, apply_top_p, apply_min_p, apply_typical, apply_typical_scratch, apply_top_n_sigma,
+ * xtc_draws_coin, apply_xtc, apply_temp, apply_temp_ext.
  */
 #ifndef FILTERS_H
 #define FILTERS_H
@@ -49,9 +49,17 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep);
  * The result is in distance order, NOT by probability: sorted = false. p keeps the values before the cut.
  * typical_p >= 1 is off; typical_p <= 0 keeps only the most typical token (min_keep permitting), which may
  * not be the most likely. A token with p = 0 adds nothing to H (llama.cpp's H becomes NaN there).
- * Allocates one double per candidate for the distances (SAMPLING_ERR_NOMEM).
+ * Allocates one candidate per candidate for the ordering (SAMPLING_ERR_NOMEM); apply_typical_scratch takes
+ * the caller's buffer instead.
  * Follows llama_sampler_init_typical; lesson Example 7. */
 SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep);
+
+/* apply_typical with the caller's scratch (scratch_len,) of at least c->size candidates, which it
+ * overwrites; it allocates nothing (the chain keeps one such buffer). Same results and errors as
+ * apply_typical, plus: when there is work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len
+ * below c->size gives SAMPLING_ERR_PARAM, changing nothing. */
+SamplingStatus apply_typical_scratch(Candidates *c, double typical_p, size_t min_keep, TokenData *scratch,
+                                     size_t scratch_len);
 
 /* Top-n-sigma: over the logits that are not -inf, takes the maximum, the mean and the population standard
  * deviation sigma, and sets to -inf every logit below max - n * sigma (strictly below; ties stay). Nothing is

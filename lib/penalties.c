@@ -1,6 +1,7 @@
 /* penalties.c: repetition, frequency and presence penalties, and logit bias.
  *
- * The window is counted once per call into a token map. An array still in id order (the usual case: penalties
+ * The window is counted once per call into a token map, kept in the caller's scratch buffer (the chain's,
+ * so that sampling allocates nothing per token) or in one allocated for the call. An array still in id order (the usual case: penalties
  * come first in llama.cpp's chain) is then penalized by direct index, so the cost is O(W) plus one pass to
  * check the order, not O(N * W). */
 #include "penalties.h"
@@ -8,6 +9,7 @@
 #include "token_map.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 typedef enum { RULE_LLAMA, RULE_NAIVE } PenaltyRule;
 
@@ -35,8 +37,16 @@ static void penalize(TokenData *t, int32_t count, const PenaltyParams *params, P
     t->logit = logit_saturate(logit - (count * params->penalty_freq + params->penalty_present));
 }
 
+size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n)
+{
+    if (penalty_last_n <= 0 || n_history == 0)
+        return 0;
+    return token_map_len(n_history < (size_t)penalty_last_n ? n_history : (size_t)penalty_last_n);
+}
+
 static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
-                                 const PenaltyParams *params, PenaltyRule rule)
+                                 const PenaltyParams *params, PenaltyRule rule, int32_t *scratch,
+                                 size_t scratch_len)
 {
     SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK)
@@ -49,11 +59,14 @@ static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n
     bool neutral = params->penalty_repeat == 1.0 && params->penalty_freq == 0.0 && params->penalty_present == 0.0;
     if (params->penalty_last_n <= 0 || neutral || n_history == 0 || c->size == 0)
         return SAMPLING_OK;
+    if (scratch == NULL)
+        return SAMPLING_ERR_NULL;
+    if (scratch_len < penalties_scratch_len(n_history, params->penalty_last_n))
+        return SAMPLING_ERR_PARAM;
 
     size_t w = n_history < (size_t)params->penalty_last_n ? n_history : (size_t)params->penalty_last_n;
     TokenMap counts;
-    if (token_map_init(&counts, w) != SAMPLING_OK)
-        return SAMPLING_ERR_NOMEM;
+    token_map_init_in(&counts, w, scratch);
     for (size_t i = n_history - w; i < n_history; i++)
         ++*token_map_slot(&counts, history[i]);
 
@@ -71,20 +84,38 @@ static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n
                 penalize(&c->data[i], *count, params, rule);
         }
     }
-    token_map_free(&counts);
     c->sorted = false;
     return SAMPLING_OK;
 }
 
+/* apply_rule with a scratch buffer of its own, allocated for this one call. */
+static SamplingStatus apply_rule_allocating(Candidates *c, const int32_t *history, size_t n_history,
+                                            const PenaltyParams *params, PenaltyRule rule)
+{
+    size_t len = params != NULL ? penalties_scratch_len(n_history, params->penalty_last_n) : 0;
+    int32_t *scratch = len > 0 ? malloc(len * sizeof *scratch) : NULL;
+    if (len > 0 && scratch == NULL)
+        return SAMPLING_ERR_NOMEM;
+    SamplingStatus st = apply_rule(c, history, n_history, params, rule, scratch, len);
+    free(scratch);
+    return st;
+}
+
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params)
 {
-    return apply_rule(c, history, n_history, params, RULE_LLAMA);
+    return apply_rule_allocating(c, history, n_history, params, RULE_LLAMA);
+}
+
+SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
+                                       const PenaltyParams *params, int32_t *scratch, size_t scratch_len)
+{
+    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len);
 }
 
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,
                                    const PenaltyParams *params)
 {
-    return apply_rule(c, history, n_history, params, RULE_NAIVE);
+    return apply_rule_allocating(c, history, n_history, params, RULE_NAIVE);
 }
 
 /* logit + bias. Opposite infinities keep the token banned instead of making NaN, and a finite logit with a

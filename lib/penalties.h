@@ -3,7 +3,8 @@
  *
  * History arrays hold token ids, oldest first. Only the newest penalty_last_n of them count (the window).
  *
- * defines: PenaltyParams, LogitBias, penalty_count, apply_penalties, apply_penalty_naive, apply_logit_bias.
+ * defines: PenaltyParams, LogitBias, penalty_count, apply_penalties, penalties_scratch_len,
+ * apply_penalties_scratch, apply_penalty_naive, apply_logit_bias.
  */
 #ifndef PENALTIES_H
 #define PENALTIES_H
@@ -36,9 +37,22 @@ int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, 
  * penalty_repeat <= 0 or not finite, or a freq/present not finite, gives SAMPLING_ERR_PARAM (llama.cpp's
  * common_sampler_init refuses them too). Neutral, as in llama.cpp: penalty_last_n <= 0 (llama.cpp clamps a
  * negative window to 0), or repeat 1 with freq 0 and present 0, changes nothing. History ids that match no
- * candidate (negative, or >= n_vocab) change nothing. Allocates a copy of the window (SAMPLING_ERR_NOMEM).
+ * candidate (negative, or >= n_vocab) change nothing. Allocates its scratch space for the call
+ * (SAMPLING_ERR_NOMEM); apply_penalties_scratch takes the caller's instead.
  * Follows llama_sampler_init_penalties (src/llama-sampler.cpp); lesson Examples 1-5. */
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params);
+
+/* The int32 entries of scratch apply_penalties_scratch needs for this history length and window: a hash map of
+ * the window's tokens, about 3 * 2 * min(n_history, penalty_last_n) rounded up to a power of two. 0 when the
+ * window is empty (penalty_last_n <= 0 or n_history 0). */
+size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n);
+
+/* apply_penalties with the caller's scratch (scratch_len,), which it overwrites; it allocates nothing, so a
+ * caller that keeps one buffer (the chain does) samples without allocating. Same results and errors as
+ * apply_penalties, plus: when there is work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len
+ * below penalties_scratch_len(n_history, penalty_last_n) gives SAMPLING_ERR_PARAM, changing nothing. */
+SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
+                                       const PenaltyParams *params, int32_t *scratch, size_t scratch_len);
 
 /* The rule llama.cpp replaced, kept only to show why (lesson Example 1, the "naive" column): every token in
  * the window has its logit divided by penalty_repeat, which raises a negative logit. Same shapes and bad-input

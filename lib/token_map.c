@@ -1,29 +1,27 @@
 /* token_map.c: open addressing with linear probing; Fibonacci hashing spreads consecutive ids. */
 #include "token_map.h"
 
-#include <stdlib.h>
+#include <string.h>
 
-SamplingStatus token_map_init(TokenMap *map, size_t max_keys)
+static size_t capacity_for(size_t max_keys)
 {
     size_t capacity = 16;
     while (capacity < 2 * max_keys)
         capacity *= 2;
-    *map = (TokenMap){.keys = malloc(capacity * sizeof *map->keys),
-                      .values = malloc(capacity * sizeof *map->values),
-                      .used = calloc(capacity, sizeof *map->used), .mask = capacity - 1};
-    if (map->keys == NULL || map->values == NULL || map->used == NULL) {
-        token_map_free(map);
-        return SAMPLING_ERR_NOMEM;
-    }
-    return SAMPLING_OK;
+    return capacity;
 }
 
-void token_map_free(TokenMap *map)
+size_t token_map_len(size_t max_keys)
 {
-    free(map->keys);
-    free(map->values);
-    free(map->used);
-    *map = (TokenMap){0};
+    return 3 * capacity_for(max_keys);
+}
+
+void token_map_init_in(TokenMap *map, size_t max_keys, int32_t *scratch)
+{
+    size_t capacity = capacity_for(max_keys);
+    *map = (TokenMap){.keys = scratch, .values = scratch + capacity, .used = scratch + 2 * capacity,
+                      .mask = capacity - 1};
+    memset(map->used, 0, capacity * sizeof *map->used);
 }
 
 static size_t home(const TokenMap *map, int32_t token)
@@ -37,7 +35,7 @@ int32_t *token_map_slot(TokenMap *map, int32_t token)
     while (map->used[i] && map->keys[i] != token)
         i = (i + 1) & map->mask;
     if (!map->used[i]) {
-        map->used[i] = true;
+        map->used[i] = 1;
         map->keys[i] = token;
         map->values[i] = 0;
     }
@@ -46,8 +44,6 @@ int32_t *token_map_slot(TokenMap *map, int32_t token)
 
 const int32_t *token_map_find(const TokenMap *map, int32_t token)
 {
-    if (map->used == NULL)
-        return NULL;
     for (size_t i = home(map, token); map->used[i]; i = (i + 1) & map->mask)
         if (map->keys[i] == token)
             return &map->values[i];

@@ -1,6 +1,7 @@
 /* bench.c: what the library costs at real vocabulary sizes (make bench). Microseconds per token, the median of
  * repeated runs, for one plain pass over the logits (the floor), llama.cpp's default chain, the same chain with
- * top-k 0, each stage alone, and DRY over growing windows; then three ratios measured in this one run. Timing
+ * top-k 0, llama.cpp's default settings (penalties off), building the candidates with top-k 40, each stage
+ * alone, and DRY over growing windows; then five ratios measured in this one run. Timing
  * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
 #include "chain.h"
 #include "dry.h"
@@ -133,6 +134,39 @@ static double chain_us(const double *logits, size_t n, int32_t top_k, int reps)
     return us;
 }
 
+/* llama.cpp's default settings exactly (sampling_params_default: penalties off, top-k 40, top-p 0.95, min-p
+ * 0.05, temp 0.8, dist), so top-k acts first and chain_sample picks the 40 straight from the logits. */
+static double defaults_us(const double *logits, size_t n, int reps)
+{
+    ChainRun run = {.logits = logits, .n = n};
+    SamplingParams p = sampling_params_default();
+    p.seed = 7;
+    if (chain_init_from_params(&run.chain, &p, n) != SAMPLING_OK) {
+        fprintf(stderr, "bench: chain_init_from_params failed\n");
+        exit(1);
+    }
+    double us = median_us(chain_step, &run, reps);
+    chain_free(&run.chain);
+    return us;
+}
+
+/* Building the candidates plus top-k 40, as the chain does it: candidates_init_top_k. */
+typedef struct {
+    TokenData *buf;
+    const double *logits;
+    size_t n;
+} BuildRun;
+
+static void build_top_k_step(void *arg)
+{
+    BuildRun *run = arg;
+    Candidates c;
+    if (candidates_init_top_k(&c, run->buf, run->logits, run->n, 40) != SAMPLING_OK) {
+        fprintf(stderr, "bench: candidates_init_top_k failed\n");
+        exit(1);
+    }
+}
+
 /* ===== One stage alone on BIG normal logits (each call starts from fresh candidates) ===== */
 
 typedef struct {
@@ -249,9 +283,15 @@ int main(void)
     printf("default chain, %d normal logits (sd 3)          %9.1f\n", SMALL, chain_small);
     printf("default chain, %d flat logits in [-1, 1]       %9.1f\n", BIG, chain_flat);
     printf("chain with top-k 0, %d normal logits           %9.1f\n", BIG, topk0_big);
-    printf("chain with top-k 0, %d flat logits             %9.1f\n\n", BIG, topk0_flat);
+    printf("chain with top-k 0, %d flat logits             %9.1f\n", BIG, topk0_flat);
 
     static TokenData buf[BIG];
+    double defaults_big = defaults_us(normal_big, BIG, 50);
+    BuildRun build = {buf, normal_big, BIG};
+    double topk40_big = median_us(build_top_k_step, &build, 50);
+    printf("llama.cpp's defaults (no penalties), %d logits %9.1f\n", BIG, defaults_big);
+    printf("building + top-k 40, %d normal logits          %9.1f\n\n", BIG, topk40_big);
+
     printf("each stage alone on %d normal logits (includes building the candidates):\n", BIG);
     for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
         StageRun run = {&stages[i], buf, {0}};
@@ -279,5 +319,9 @@ int main(void)
            topk0_big / pass_us);
     printf("ratio dry_linearity %.2f      ((DRY at 65,536 \xc3\xb7 DRY at 1,024) \xc3\xb7 64; 1.0 is linear)\n",
            dry_64k / dry_1k / 64);
+    printf("ratio defaults_vs_pass %.2f   (llama.cpp's default settings, penalties off \xc3\xb7 one pass, 152,064 normal logits)\n",
+           defaults_big / pass_us);
+    printf("ratio topk40_vs_pass %.2f     (building the candidates + top-k 40 \xc3\xb7 one pass, 152,064 normal logits)\n",
+           topk40_big / pass_us);
     return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
 }

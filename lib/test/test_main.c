@@ -19,5 +19,6 @@ int main(void)
     test_edges();
     test_property();
     test_llama_vectors();
+    test_fast_path();
     return check_summary();
 }

@@ -17,5 +17,6 @@ void test_command_line(void);
 void test_edges(void);
 void test_property(void);
 void test_llama_vectors(void);
+void test_fast_path(void);
 
 #endif
