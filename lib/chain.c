@@ -341,11 +341,20 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     return SAMPLING_ERR_PARAM;
 }
 
-SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
+/* The stages that pick a token rather than reshape the candidates. */
+static bool stage_picks_token(StageType type)
 {
-    if (ch == NULL)
-        return SAMPLING_ERR_NULL;
-    for (size_t i = 0; i < ch->n_stages && i < n_stages; i++) {
+    return type == STAGE_DIST || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2 || type == STAGE_ADAPTIVE_P;
+}
+
+/* Runs stages [from, to) of the chain in order, skipping the token-picking ones when skip_picks is set, and
+ * calls trace (when not NULL) after each stage it ran. Stops at the first error, which it returns. */
+static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t to, bool skip_picks,
+                                 ChainTraceFn trace, void *user)
+{
+    for (size_t i = from; i < to && i < ch->n_stages; i++) {
+        if (skip_picks && stage_picks_token(ch->stages[i].type))
+            continue;
         SamplingStatus st = chain_apply_stage(ch, i, c);
         if (st != SAMPLING_OK)
             return st;
@@ -353,6 +362,13 @@ SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, Cha
             trace(user, &ch->stages[i], c);
     }
     return SAMPLING_OK;
+}
+
+SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
+{
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    return run_stages(ch, c, 0, n_stages, false, trace, user);
 }
 
 SamplingStatus chain_apply(Chain *ch, Candidates *c)
@@ -386,9 +402,7 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
         st = candidates_init(c, ch->buf, logits, n_vocab);
         first = 0;
     }
-    for (size_t i = first; st == SAMPLING_OK && i < ch->n_stages; i++)
-        st = chain_apply_stage(ch, i, c);
-    return st;
+    return st != SAMPLING_OK ? st : run_stages(ch, c, first, ch->n_stages, false, NULL, NULL);
 }
 
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)
@@ -405,12 +419,6 @@ SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int
     return SAMPLING_OK;
 }
 
-/* The stages that pick a token rather than reshape the candidates. */
-static bool stage_picks_token(StageType type)
-{
-    return type == STAGE_DIST || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2 || type == STAGE_ADAPTIVE_P;
-}
-
 SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn trace, void *user, size_t *pick)
 {
     if (ch == NULL || c == NULL)
@@ -421,14 +429,5 @@ SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn tr
             first_pick = i;
     if (pick != NULL)
         *pick = first_pick;
-    for (size_t i = 0; i < ch->n_stages; i++) {
-        if (stage_picks_token(ch->stages[i].type))
-            continue;
-        SamplingStatus st = chain_apply_stage(ch, i, c);
-        if (st != SAMPLING_OK)
-            return st;
-        if (trace != NULL)
-            trace(user, &ch->stages[i], c);
-    }
-    return SAMPLING_OK;
+    return run_stages(ch, c, 0, ch->n_stages, true, trace, user);
 }
