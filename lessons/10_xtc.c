@@ -21,7 +21,7 @@
 #define DRAWS 10000
 #define LABEL_WIDTH 17      /* the first two rows' labels, padded; a space follows */
 
-static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
+static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sum to 1, sorted, as the Java assumes */
 static const double xtc_threshold = 0.1;
 static const double once_probability = 1.0;    /* xtc_probability of the single application */
 static const int64_t once_seed = 1;            /* java.util.Random seed of the single application */
@@ -63,18 +63,42 @@ static void print_java_double(double v)
     printf("%s%s\n", text, strchr(text, '.') ? "" : ".0");
 }
 
+/* Stops unless p is a probability (0 to 1); name is the constant's text. */
+static void check_probability(const char *name, double p)
+{
+    if (!(p >= 0 && p <= 1)) {
+        fprintf(stderr, "10_xtc: %s is %s; a probability is from 0 to 1\n", name, lesson_number(p, 0).text);
+        exit(1);
+    }
+}
+
 int main(void)
 {
-    for (size_t i = 1; i < N_VOCAB; i++)
-        if (!(probs[i] <= probs[i - 1])) {     /* token 0 is "the top token" below, and draws walk ids */
-            fprintf(stderr, "10_xtc: probs[] must be sorted from most to least likely (probs[%zu] > probs[%zu])\n",
-                    i, i - 1);
-            return 1;
-        }
+    lesson_check_probs(probs, N_VOCAB);
+    check_probability("once_probability", once_probability);
+    char name[40];
+    for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
+        snprintf(name, sizeof name, "xtc_probability[%zu]", run);   /* fits: a size_t has at most 20 digits */
+        check_probability(name, xtc_probability[run]);
+    }
     TokenData buf[N_VOCAB];
     Candidates c;
     build(&c, buf);
     lesson_check(candidates_softmax(&c, false));
+    /* XTC compares each p with the threshold: the Java p as written, the library p after ln p and softmax,
+     * equal up to the last bit. Where that bit decides (a p on the threshold) and XTC would act, stop. */
+    size_t reach_written = 0, reach_computed = 0, split = N_VOCAB;
+    for (size_t i = 0; i < N_VOCAB; i++) {
+        reach_written += probs[i] >= xtc_threshold;
+        reach_computed += c.data[i].p >= xtc_threshold;
+        split = (probs[i] >= xtc_threshold) != (c.data[i].p >= xtc_threshold) ? i : split;
+    }
+    if (split < N_VOCAB && (reach_written >= 2 || reach_computed >= 2) && xtc_threshold <= 0.5) {
+        fprintf(stderr, "10_xtc: xtc_threshold %s sits exactly on probs[%zu], which comes back from ln p and softmax "
+                "as %.17g: whether it reaches the threshold hinges on that last bit; move the threshold off it\n",
+                lesson_number(xtc_threshold, 0).text, split, c.data[split].p);
+        return 1;
+    }
     show("before:", NULL, 0, &c);
 
     Rng once;
@@ -96,7 +120,7 @@ int main(void)
             top_chosen += c.data[c.selected].id == 0;
         }
         if (xtc_probability[run] > 0)
-            printf("share of draws that pick the top token, XTC on at %g%%: ", 100 * xtc_probability[run]);
+            printf("share of draws that pick the top token, XTC on at %s%%: ", lesson_percent(xtc_probability[run]).text);
         else
             printf("share of draws that pick the top token, XTC off: ");
         print_java_double(top_chosen / (double)DRAWS);
