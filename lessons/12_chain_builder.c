@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ALPHABET 255    /* a character is a byte here: every value but NUL can be in the corpus */
+#define MAX_ALPHABET 95     /* a character is a printable ASCII byte, ' ' to '~' */
 #define STEPS 59
 
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
@@ -30,7 +30,8 @@ static const uint32_t seed = 11;
 static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
 
 /* What the lesson's builder calls set; everything else keeps the builder's neutral default. A {name} in the
- * label prints that setting's value (lesson_print_label). */
+ * label prints that setting's value (lesson_print_label); a label that names settings in words is checked
+ * against them (check_label). */
 typedef struct {
     const char *label;
     int32_t top_k;
@@ -44,6 +45,30 @@ static const Settings chains[] = {
     {"repeat {penalty_repeat}", 40, 0.95, 0.05, 0.8, 1.1},
     {"min-p {min_p}, T={temp}",  0, 1.0,  0.1,  1.2, 1.0},
 };
+
+/* Stops when a label's words say something the settings do not: "llama.cpp defaults" (llama.cpp's top_k,
+ * top_p, min_p, temp and penalty_repeat), "exact" (temp <= 0), "low T" (temp above 0 and below llama.cpp's
+ * default). */
+static void check_label(const Settings *s)
+{
+    SamplingParams d = sampling_params_default();
+    const char *lie = NULL;
+    if (strstr(s->label, "llama.cpp defaults"))
+        lie = s->top_k != d.top_k ? "its top_k is not llama.cpp's default"
+            : s->top_p != d.top_p ? "its top_p is not llama.cpp's default"
+            : s->min_p != d.min_p ? "its min_p is not llama.cpp's default"
+            : s->temp != d.temp ? "its temp is not llama.cpp's default"
+            : s->penalty_repeat != d.penalty_repeat ? "its penalty_repeat is not llama.cpp's default" : NULL;
+    if (strstr(s->label, "exact") && s->temp > 0)
+        lie = "its temp is above 0, so the draw is not exact";
+    if (strstr(s->label, "low T") && !(s->temp > 0 && s->temp < d.temp))
+        lie = "its temp is not between 0 and llama.cpp's default";
+    if (lie != NULL) {
+        fprintf(stderr, "12_chain_builder: the chain labelled \"%s\": %s; change the label (a {name} in it prints "
+                "that setting) or the settings\n", s->label, lie);
+        exit(1);
+    }
+}
 
 static void print_label(const Settings *s, int width)
 {
@@ -171,9 +196,26 @@ int main(int argc, char *argv[])
         fprintf(stderr, "usage: 12_chain_builder [--trace [STEP]]  (STEP from 1 to %d; --help explains)\n", STEPS);
         return 2;
     }
+    size_t length = strlen(corpus);
+    for (size_t i = 0; i < length; i++)
+        if (corpus[i] < ' ' || corpus[i] > '~') {     /* a newline would split a row; a UTF-8 byte a letter */
+            fprintf(stderr, "12_chain_builder: corpus[%zu] is byte %d, not a printable ASCII character (' ' to '~'), "
+                    "which a table row could show\n", i, (unsigned char)corpus[i]);
+            return 1;
+        }
+    if (length < 2) {
+        fprintf(stderr, "12_chain_builder: the corpus needs at least two characters to have a bigram\n");
+        return 1;
+    }
+    if (strchr(corpus, corpus[length - 1]) == corpus + length - 1) {
+        fprintf(stderr, "12_chain_builder: the corpus's last character '%c' occurs nowhere else, so nothing ever "
+                "follows it and a text that reaches it cannot go on: end the corpus with a character it already "
+                "has\n", corpus[length - 1]);
+        return 1;
+    }
     char alphabet[MAX_ALPHABET + 1] = "";      /* the corpus's distinct characters, sorted */
     size_t n = 0;
-    for (int ch = 1; ch < 256; ch++)
+    for (int ch = ' '; ch <= '~'; ch++)
         if (strchr(corpus, ch) != NULL)
             alphabet[n++] = (char)ch;
     if (start == '\0' || strchr(alphabet, start) == NULL) {
@@ -187,6 +229,8 @@ int main(int argc, char *argv[])
     lesson_check_token("bias", 0, bias.token, n);
 
     Chain described[2];                         /* the first two chains are described at the end */
+    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++)
+        check_label(&chains[c]);
     for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         Chain ch;
         char text[STEPS + 2];
