@@ -33,9 +33,10 @@ _Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[
 int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    int column = lesson_longest(words, N_VOCAB) + 1 > 7 ? lesson_longest(words, N_VOCAB) + 1 : 7;
     printf("%-14s", "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%7s", words[i]);
+        printf("%*s", column, words[i]);
     printf("\n");
     for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
         TokenData buf[N_VOCAB];
@@ -50,7 +51,7 @@ int main(void)
                                      {"penalty_present", pp->penalty_present}};
         lesson_print_label(settings[s].label, values, sizeof values / sizeof values[0], 14);
         for (size_t i = 0; i < N_VOCAB; i++)
-            printf("%7.3f", c.data[i].p);
+            printf("%*.3f", column, c.data[i].p);
         printf("\n");
     }
     return 0;
