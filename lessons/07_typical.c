@@ -50,6 +50,13 @@ static void print_words(const Candidates *c)
 int main(void)
 {
     lesson_check_probs(probs, N_VOCAB);
+    for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++)
+        if (limits[l] >= 1) {       /* llama.cpp's typical is then off and keeps the order; the lesson's sorts */
+            fprintf(stderr, "%s: limits[%zu] is %s; at 1 or more typical sampling is off in llama.cpp, while the "
+                    "lesson's rule still reorders the tokens: use a limit below 1\n", program, l,
+                    lesson_number(limits[l], 2).text);
+            return 1;
+        }
     double logits[N_VOCAB];
     for (size_t i = 0; i < N_VOCAB; i++)
         logits[i] = log(probs[i]);
@@ -67,12 +74,6 @@ int main(void)
                lesson_number(probs[i], 1).text, surprise_nats(probs[i]), fabs(surprise_nats(probs[i]) - entropy));
 
     for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++) {
-        if (limits[l] >= 1) {       /* llama.cpp's typical is then off and keeps the order; the lesson's sorts */
-            fprintf(stderr, "%s: limits[%zu] is %s; at 1 or more typical sampling is off in llama.cpp, while the "
-                    "lesson's rule still reorders the tokens: use a limit below 1\n", program, l,
-                    lesson_number(limits[l], 2).text);
-            return 1;
-        }
         TokenData typ_buf[N_VOCAB], top_buf[N_VOCAB];
         Candidates typ, top;
         lesson_check(candidates_init(&typ, typ_buf, logits, N_VOCAB));

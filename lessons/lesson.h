@@ -125,8 +125,7 @@ static inline void lesson_check_probs_at(const char *file, int line, const char 
         sum += probs[i];
     }
     if (fabs(sum - 1) > 1e-9) {
-        fprintf(stderr, "%s:%d: %s[] sums to %s, not 1; change them so they sum to 1\n", file, line, array,
-                lesson_number(sum, 0).text);
+        fprintf(stderr, "%s:%d: %s[] sums to %.10g, not 1; change them so they sum to 1\n", file, line, array, sum);
         exit(1);
     }
 }
