@@ -19,7 +19,7 @@
 #include <string.h>
 
 #define DRAWS 10000
-#define LABEL_WIDTH 17      /* the first two rows' labels, padded; a space follows */
+#define LABEL_WIDTH 17      /* the first two rows' labels, padded at least this wide; a space follows */
 
 static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sum to 1, sorted, as the Java assumes */
 static const double xtc_threshold = 0.1;
@@ -40,9 +40,9 @@ static void build(Candidates *c, TokenData *buf)
 
 /* The label, then the p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show()
  * prints them. */
-static void show(const char *label, const LabelValue *values, size_t n_values, const Candidates *c)
+static void show(const char *label, const LabelValue *values, size_t n_values, int width, const Candidates *c)
 {
-    lesson_print_label(label, values, n_values, LABEL_WIDTH);
+    lesson_print_label(label, values, n_values, width);
     printf(" ");
     for (int32_t id = 0; id < (int32_t)N_VOCAB; id++) {
         ptrdiff_t at = candidates_find(c, id);
@@ -99,14 +99,17 @@ int main(void)
                 lesson_number(xtc_threshold, 0).text, split, c.data[split].p);
         return 1;
     }
-    show("before:", NULL, 0, &c);
+    const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
+    const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
+    int width = lesson_label(once_label, once_values, 2, false);
+    width = width > LABEL_WIDTH ? width : LABEL_WIDTH;
+    show("before:", NULL, 0, width, &c);
 
     Rng once;
     rng_seed(&once, once_seed);
     lesson_check(apply_xtc(&c, once_probability, xtc_threshold, 0, rng_next_double(&once)));
     lesson_check(candidates_softmax(&c, false));
-    const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
-    show("XTC (p={xtc_probability}, t={xtc_threshold}):", once_values, 2, &c);
+    show(once_label, once_values, 2, width, &c);
 
     Rng rng;
     rng_seed(&rng, draws_seed);

@@ -70,11 +70,12 @@ static void check_label(const Settings *s)
     }
 }
 
-static void print_label(const Settings *s, int width)
+/* The chain's label with its settings (lesson_label): printed when print is true; returns its length. */
+static int label(const Settings *s, bool print)
 {
     const LabelValue values[] = {{"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p}, {"temp", s->temp},
                                  {"penalty_repeat", s->penalty_repeat}};
-    lesson_print_label(s->label, values, sizeof values / sizeof values[0], width);
+    return lesson_label(s->label, values, sizeof values / sizeof values[0], print);
 }
 
 /* The lesson's builder: its defaults (everything off, window 64), the settings, then the fixed stage order. */
@@ -229,19 +230,22 @@ int main(int argc, char *argv[])
     lesson_check_token("bias", 0, bias.token, n);
 
     Chain described[2];                         /* the first two chains are described at the end */
-    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++)
+    int width = 20;     /* the label column: the lesson's 20, or the longest label */
+    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         check_label(&chains[c]);
+        width = label(&chains[c], false) > width ? label(&chains[c], false) : width;
+    }
     for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         Chain ch;
         char text[STEPS + 2];
         build(&ch, &chains[c], NULL, 0);
         if (trace) {
-            print_label(&chains[c], 0);
+            label(&chains[c], true);
             printf(", step %d: what each stage leaves (character, logit, p)\n", trace);
         }
         long kept = generate(&ch, alphabet, counts, text, trace);
-        print_label(&chains[c], 20);
-        printf(" %s  (%.1f candidates per step)\n", text, kept / (double)STEPS);
+        printf("%*s %s  (%.1f candidates per step)\n", width - label(&chains[c], true), "", text,
+               kept / (double)STEPS);
         if (c < 2)
             described[c] = ch;
         else

@@ -3,7 +3,7 @@
  * printing a row's label from the settings it describes.
  *
  * defines: lesson_check, lesson_check_ids, lesson_check_token, lesson_check_probs, LessonNumber,
- * lesson_number, lesson_percent, lesson_longest, LabelValue, lesson_print_label.
+ * lesson_number, lesson_percent, lesson_longest, LabelValue, lesson_label, lesson_print_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
@@ -11,6 +11,7 @@
 #include "candidates.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,17 +137,18 @@ typedef struct {
     double value;
 } LabelValue;
 
-/* Prints label, left-aligned in at least width columns, with each "{name}" replaced by that setting's value as
- * lesson_number prints it (exact, no decimals added): "repeat {penalty_repeat}" prints "repeat 1.3" when
- * penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in its row's label. A name not in values (n_values,) stops the program with a message. */
-static inline void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+/* Writes label to stdout (when print is true), with each "{name}" replaced by that setting's value as
+ * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in
+ * values (n_values,) stops the program with a message that lists the names it may use. */
+static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
 {
-    int printed = 0;
+    int length = 0;
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL) {
-            putchar(*s);
-            printed++;
+            if (print)
+                putchar(*s);
+            length++;
             continue;
         }
         size_t i = 0;
@@ -160,9 +162,21 @@ static inline void lesson_print_label(const char *label, const LabelValue *value
             fprintf(stderr, "\n");
             exit(1);
         }
-        printed += printf("%s", lesson_number(values[i].value, 0).text);
+        LessonNumber number = lesson_number(values[i].value, 0);
+        if (print)
+            printf("%s", number.text);
+        length += (int)strlen(number.text);
         s = close;
     }
+    return length;
+}
+
+/* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
+ * "repeat 1.3" when penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in
+ * its row's label. A table sizes its label column with lesson_label(..., false), the length it would print. */
+static inline void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+{
+    int printed = lesson_label(label, values, n_values, true);
     printf("%*s", printed < width ? width - printed : 0, "");
 }
 
