@@ -16,7 +16,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define DRAWS 10000
 #define LABEL_WIDTH 17      /* the first two rows' labels, padded at least this wide; a space follows */
@@ -49,18 +48,6 @@ static void show(const char *label, const LabelValue *values, size_t n_values, i
         printf(id ? " %.3f" : "%.3f", at < 0 ? 0.0 : c->data[at].p);
     }
     printf("\n");
-}
-
-/* A double as Java's Double.toString writes one between 0.001 and 1: the fewest digits that read back. */
-static void print_java_double(double v)
-{
-    char text[32];      /* "%.17g" of a double needs at most 24 characters */
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, v);
-        if (strtod(text, NULL) == v)
-            break;
-    }
-    printf("%s%s\n", text, strchr(text, '.') ? "" : ".0");
 }
 
 /* Stops unless p is a probability (0 to 1); name is the constant's text. */
@@ -126,7 +113,7 @@ int main(void)
             printf("share of draws that pick the top token, XTC on at %s%%: ", lesson_percent(xtc_probability[run]).text);
         else
             printf("share of draws that pick the top token, XTC off: ");
-        print_java_double(top_chosen / (double)DRAWS);
+        printf("%s\n", lesson_java_double(top_chosen / (double)DRAWS).text);
     }
     return 0;
 }

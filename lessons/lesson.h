@@ -3,7 +3,7 @@
  * printing a row's label from the settings it describes.
  *
  * defines: lesson_check, lesson_check_ids, lesson_check_token, lesson_check_probs, LessonNumber,
- * lesson_number, lesson_percent, lesson_longest, LabelValue, lesson_label, lesson_print_label.
+ * lesson_number, lesson_percent, lesson_java_double, lesson_longest, LabelValue, lesson_label, lesson_print_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
@@ -97,6 +97,26 @@ static inline LessonNumber lesson_number(double value, int min_decimals)
 static inline LessonNumber lesson_percent(double probability)
 {
     return lesson_scaled(probability, 100, 0);
+}
+
+/* A double as Java's Double.toString writes it (as the lesson's Java prints a share): the fewest digits that
+ * read back, at least one decimal ("0.5", "1.0"), and from 1e-3 down or 1e7 up Java's "1.0E-4" form. */
+static inline LessonNumber lesson_java_double(double value)
+{
+    if (!isfinite(value) || value == 0 || (fabs(value) >= 1e-3 && fabs(value) < 1e7))
+        return lesson_number(value, 1);
+    LessonNumber n;
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(n.text, sizeof n.text, "%.*e", digits - 1, value);
+        if (strtod(n.text, NULL) == value)
+            break;
+    }
+    char *e = strchr(n.text, 'e');
+    int exponent = atoi(e + 1);
+    *e = '\0';     /* the mantissa, at most 19 characters ("-1.2345678901234567") */
+    LessonNumber java;
+    snprintf(java.text, sizeof java.text, "%.24s%sE%d", n.text, strchr(n.text, '.') ? "" : ".0", exponent);
+    return java;
 }
 
 /* The length of the longest of words (n,), so a column of words can be as wide as its longest entry. */
