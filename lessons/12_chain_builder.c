@@ -21,6 +21,8 @@
 #define MAX_ALPHABET 95     /* a character is a printable ASCII byte, ' ' to '~' */
 #define STEPS 59
 
+/* Printable ASCII (' ' to '~'), ending with a character that occurs earlier too, so every character has a
+ * next one in the bigram model. */
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
                              "the dog saw the cat. a cat and a dog sat on a mat.";
 static const char start = 't';                 /* the text starts with this character of the corpus */
