@@ -36,11 +36,12 @@ int main(void)
     lesson_check(candidates_softmax(&naive, false));
 
     /* Neither penalty nor softmax(false) reorders the arrays, so entry i is still token i. */
-    printf("token  seen  logit  after  naive-after  p before  p after  p naive\n");
+    int width = lesson_longest(words, N_VOCAB) > 5 ? lesson_longest(words, N_VOCAB) : 5;   /* token column */
+    printf("%-*s  seen  logit  after  naive-after  p before  p after  p naive\n", width, "token");
     for (size_t i = 0; i < N_VOCAB; i++) {
         int32_t count = penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i);
         const char *seen = count > 0 ? "yes" : "no";
-        printf("%-5s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", words[i], seen, logits[i],
+        printf("%-*s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", width, words[i], seen, logits[i],
                fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p, naive.data[i].p);
     }
     return 0;

@@ -30,9 +30,10 @@ int main(void)
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&after, false));
 
-    printf("token  count  logit  after   p before  p after\n");
+    int width = lesson_longest(words, N_VOCAB) > 5 ? lesson_longest(words, N_VOCAB) : 5;   /* token column */
+    printf("%-*s  count  logit  after   p before  p after\n", width, "token");
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%-5s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", words[i],
+        printf("%-*s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i],
                (int)penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i), logits[i],
                after.data[i].logit, before.data[i].p, after.data[i].p);
     return 0;

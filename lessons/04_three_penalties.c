@@ -8,6 +8,7 @@
 #include "lesson.h"
 #include "penalties.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
@@ -30,12 +31,27 @@ static const struct {
 #define N_HISTORY (sizeof history / sizeof history[0])
 _Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
 
+/* Row s's label with its settings (lesson_label): printed when print is true; returns its length. */
+static int label(size_t s, bool print)
+{
+    const PenaltyParams *pp = &settings[s].penalty;
+    const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n},
+                                 {"penalty_repeat", pp->penalty_repeat},
+                                 {"penalty_freq", pp->penalty_freq},
+                                 {"penalty_present", pp->penalty_present}};
+    return lesson_label(settings[s].label, values, sizeof values / sizeof values[0], print);
+}
+
 int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
-    printf("%-14s", "probability of");
+    int column = lesson_longest(words, N_VOCAB) + 1 > 7 ? lesson_longest(words, N_VOCAB) + 1 : 7;
+    int width = 14;     /* the label column: "probability of", or the longest label */
+    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++)
+        width = label(s, false) > width ? label(s, false) : width;
+    printf("%-*s", width, "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%7s", words[i]);
+        printf("%*s", column, words[i]);
     printf("\n");
     for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
         TokenData buf[N_VOCAB];
@@ -44,13 +60,9 @@ int main(void)
         lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
         lesson_check(apply_penalties(&c, history, N_HISTORY, pp));
         lesson_check(candidates_softmax(&c, false));
-        const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n},
-                                     {"penalty_repeat", pp->penalty_repeat},
-                                     {"penalty_freq", pp->penalty_freq},
-                                     {"penalty_present", pp->penalty_present}};
-        lesson_print_label(settings[s].label, values, sizeof values / sizeof values[0], 14);
+        printf("%*s", width - label(s, true), "");
         for (size_t i = 0; i < N_VOCAB; i++)
-            printf("%7.3f", c.data[i].p);
+            printf("%*.3f", column, c.data[i].p);
         printf("\n");
     }
     return 0;

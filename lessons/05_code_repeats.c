@@ -36,9 +36,9 @@ int main(void)
         lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
         lesson_check(apply_penalties(&c, history, N_HISTORY, &settings[s]));
         lesson_check(candidates_softmax(&c, false));
-        printf("repeat penalty %.1f, window %2d: P(count) %.3f  P(total) %.3f  P(i) %.3f\n",
-               settings[s].penalty_repeat, (int)settings[s].penalty_last_n, c.data[COUNT].p, c.data[TOTAL].p,
-               c.data[I].p);
+        printf("repeat penalty %s, window %2d: P(count) %.3f  P(total) %.3f  P(i) %.3f\n",
+               lesson_number(settings[s].penalty_repeat, 1).text, (int)settings[s].penalty_last_n, c.data[COUNT].p,
+               c.data[TOTAL].p, c.data[I].p);
     }
     return 0;
 }

@@ -35,7 +35,8 @@ int main(void)
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&after, false));
 
+    int width = lesson_longest(words, N_VOCAB) + 1;     /* the lesson's %-4s for its 3-letter words */
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%-4s before %.4f  after %.4f\n", words[i], before.data[i].p, after.data[i].p);
+        printf("%-*s before %.4f  after %.4f\n", width, words[i], before.data[i].p, after.data[i].p);
     return 0;
 }

@@ -66,10 +66,11 @@ int main(void)
             mirostat_update_mu(&st, surprise);
             total += surprise;
             if (s < SHOWN_STEPS)
-                printf("tau %.1f step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n", taus[t], s, kept,
-                       surprise, st.mu);
+                printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
+                       lesson_number(taus[t], 1).text, s, kept, surprise, st.mu);
         }
-        printf("tau %.1f: average surprise over %d steps = %.2f bits\n", taus[t], STEPS, total / STEPS);
+        printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
+               total / STEPS);
     }
     Rng data, draws;
     rng_seed(&data, data_seed);

@@ -16,12 +16,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define DRAWS 10000
-#define LABEL_WIDTH 17      /* the first two rows' labels, padded; a space follows */
+#define LABEL_WIDTH 17      /* the first two rows' labels, padded at least this wide; a space follows */
 
-static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sorted, as the Java assumes */
+static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sum to 1, sorted, as the Java assumes */
 static const double xtc_threshold = 0.1;
 static const double once_probability = 1.0;    /* xtc_probability of the single application */
 static const int64_t once_seed = 1;            /* java.util.Random seed of the single application */
@@ -40,9 +39,9 @@ static void build(Candidates *c, TokenData *buf)
 
 /* The label, then the p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show()
  * prints them. */
-static void show(const char *label, const LabelValue *values, size_t n_values, const Candidates *c)
+static void show(const char *label, const LabelValue *values, size_t n_values, int width, const Candidates *c)
 {
-    lesson_print_label(label, values, n_values, LABEL_WIDTH);
+    lesson_print_label(label, values, n_values, width);
     printf(" ");
     for (int32_t id = 0; id < (int32_t)N_VOCAB; id++) {
         ptrdiff_t at = candidates_find(c, id);
@@ -51,38 +50,53 @@ static void show(const char *label, const LabelValue *values, size_t n_values, c
     printf("\n");
 }
 
-/* A double as Java's Double.toString writes one between 0.001 and 1: the fewest digits that read back. */
-static void print_java_double(double v)
+/* Stops unless p is a probability (0 to 1); name is the constant's text. */
+static void check_probability(const char *name, double p)
 {
-    char text[32];      /* "%.17g" of a double needs at most 24 characters */
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, v);
-        if (strtod(text, NULL) == v)
-            break;
+    if (!(p >= 0 && p <= 1)) {
+        fprintf(stderr, "10_xtc: %s is %s; a probability is from 0 to 1\n", name, lesson_number(p, 0).text);
+        exit(1);
     }
-    printf("%s%s\n", text, strchr(text, '.') ? "" : ".0");
 }
 
 int main(void)
 {
-    for (size_t i = 1; i < N_VOCAB; i++)
-        if (!(probs[i] <= probs[i - 1])) {     /* token 0 is "the top token" below, and draws walk ids */
-            fprintf(stderr, "10_xtc: probs[] must be sorted from most to least likely (probs[%zu] > probs[%zu])\n",
-                    i, i - 1);
-            return 1;
-        }
+    lesson_check_probs(probs, N_VOCAB);
+    check_probability("once_probability", once_probability);
+    char name[40];
+    for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
+        snprintf(name, sizeof name, "xtc_probability[%zu]", run);   /* fits: a size_t has at most 20 digits */
+        check_probability(name, xtc_probability[run]);
+    }
     TokenData buf[N_VOCAB];
     Candidates c;
     build(&c, buf);
     lesson_check(candidates_softmax(&c, false));
-    show("before:", NULL, 0, &c);
+    /* XTC compares each p with the threshold: the Java p as written, the library p after ln p and softmax,
+     * equal up to the last bit. Where that bit decides (a p on the threshold) and XTC would act, stop. */
+    size_t reach_written = 0, reach_computed = 0, split = N_VOCAB;
+    for (size_t i = 0; i < N_VOCAB; i++) {
+        reach_written += probs[i] >= xtc_threshold;
+        reach_computed += c.data[i].p >= xtc_threshold;
+        split = (probs[i] >= xtc_threshold) != (c.data[i].p >= xtc_threshold) ? i : split;
+    }
+    if (split < N_VOCAB && (reach_written >= 2 || reach_computed >= 2) && xtc_threshold <= 0.5) {
+        fprintf(stderr, "10_xtc: xtc_threshold %s sits exactly on probs[%zu], which comes back from ln p and softmax "
+                "as %.17g: whether it reaches the threshold hinges on that last bit; move the threshold off it\n",
+                lesson_number(xtc_threshold, 0).text, split, c.data[split].p);
+        return 1;
+    }
+    const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
+    const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
+    int width = lesson_label(once_label, once_values, 2, false);
+    width = width > LABEL_WIDTH ? width : LABEL_WIDTH;
+    show("before:", NULL, 0, width, &c);
 
     Rng once;
     rng_seed(&once, once_seed);
     lesson_check(apply_xtc(&c, once_probability, xtc_threshold, 0, rng_next_double(&once)));
     lesson_check(candidates_softmax(&c, false));
-    const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
-    show("XTC (p={xtc_probability}, t={xtc_threshold}):", once_values, 2, &c);
+    show(once_label, once_values, 2, width, &c);
 
     Rng rng;
     rng_seed(&rng, draws_seed);
@@ -96,10 +110,10 @@ int main(void)
             top_chosen += c.data[c.selected].id == 0;
         }
         if (xtc_probability[run] > 0)
-            printf("share of draws that pick the top token, XTC on at %g%%: ", 100 * xtc_probability[run]);
+            printf("share of draws that pick the top token, XTC on at %s%%: ", lesson_percent(xtc_probability[run]).text);
         else
             printf("share of draws that pick the top token, XTC off: ");
-        print_java_double(top_chosen / (double)DRAWS);
+        printf("%s\n", lesson_java_double(top_chosen / (double)DRAWS).text);
     }
     return 0;
 }

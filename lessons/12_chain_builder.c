@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ALPHABET 255    /* a character is a byte here: every value but NUL can be in the corpus */
+#define MAX_ALPHABET 95     /* a character is a printable ASCII byte, ' ' to '~' */
 #define STEPS 59
 
+/* Printable ASCII (' ' to '~'), ending with a character that occurs earlier too, so every character has a
+ * next one in the bigram model. */
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
                              "the dog saw the cat. a cat and a dog sat on a mat.";
 static const char start = 't';                 /* the text starts with this character of the corpus */
@@ -30,7 +32,8 @@ static const uint32_t seed = 11;
 static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
 
 /* What the lesson's builder calls set; everything else keeps the builder's neutral default. A {name} in the
- * label prints that setting's value (lesson_print_label). */
+ * label prints that setting's value (lesson_print_label); a label that names settings in words is checked
+ * against them (check_label). */
 typedef struct {
     const char *label;
     int32_t top_k;
@@ -45,11 +48,36 @@ static const Settings chains[] = {
     {"min-p {min_p}, T={temp}",  0, 1.0,  0.1,  1.2, 1.0},
 };
 
-static void print_label(const Settings *s, int width)
+/* Stops when a label's words say something the settings do not: "llama.cpp defaults" (llama.cpp's top_k,
+ * top_p, min_p, temp and penalty_repeat), "exact" (temp <= 0), "low T" (temp above 0 and below llama.cpp's
+ * default). */
+static void check_label(const Settings *s)
+{
+    SamplingParams d = sampling_params_default();
+    const char *lie = NULL;
+    if (strstr(s->label, "llama.cpp defaults"))
+        lie = s->top_k != d.top_k ? "its top_k is not llama.cpp's default"
+            : s->top_p != d.top_p ? "its top_p is not llama.cpp's default"
+            : s->min_p != d.min_p ? "its min_p is not llama.cpp's default"
+            : s->temp != d.temp ? "its temp is not llama.cpp's default"
+            : s->penalty_repeat != d.penalty_repeat ? "its penalty_repeat is not llama.cpp's default" : NULL;
+    if (strstr(s->label, "exact") && s->temp > 0)
+        lie = "its temp is above 0, so the draw is not exact";
+    if (strstr(s->label, "low T") && !(s->temp > 0 && s->temp < d.temp))
+        lie = "its temp is not between 0 and llama.cpp's default";
+    if (lie != NULL) {
+        fprintf(stderr, "12_chain_builder: the chain labelled \"%s\": %s; change the label (a {name} in it prints "
+                "that setting) or the settings\n", s->label, lie);
+        exit(1);
+    }
+}
+
+/* The chain's label with its settings (lesson_label): printed when print is true; returns its length. */
+static int label(const Settings *s, bool print)
 {
     const LabelValue values[] = {{"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p}, {"temp", s->temp},
                                  {"penalty_repeat", s->penalty_repeat}};
-    lesson_print_label(s->label, values, sizeof values / sizeof values[0], width);
+    return lesson_label(s->label, values, sizeof values / sizeof values[0], print);
 }
 
 /* The lesson's builder: its defaults (everything off, window 64), the settings, then the fixed stage order. */
@@ -171,9 +199,26 @@ int main(int argc, char *argv[])
         fprintf(stderr, "usage: 12_chain_builder [--trace [STEP]]  (STEP from 1 to %d; --help explains)\n", STEPS);
         return 2;
     }
+    size_t length = strlen(corpus);
+    for (size_t i = 0; i < length; i++)
+        if (corpus[i] < ' ' || corpus[i] > '~') {     /* a newline would split a row; a UTF-8 byte a letter */
+            fprintf(stderr, "12_chain_builder: corpus[%zu] is byte %d, not a printable ASCII character (' ' to '~'), "
+                    "which a table row could show\n", i, (unsigned char)corpus[i]);
+            return 1;
+        }
+    if (length < 2) {
+        fprintf(stderr, "12_chain_builder: the corpus needs at least two characters to have a bigram\n");
+        return 1;
+    }
+    if (strchr(corpus, corpus[length - 1]) == corpus + length - 1) {
+        fprintf(stderr, "12_chain_builder: the corpus's last character '%c' occurs nowhere else, so nothing ever "
+                "follows it and a text that reaches it cannot go on: end the corpus with a character it already "
+                "has\n", corpus[length - 1]);
+        return 1;
+    }
     char alphabet[MAX_ALPHABET + 1] = "";      /* the corpus's distinct characters, sorted */
     size_t n = 0;
-    for (int ch = 1; ch < 256; ch++)
+    for (int ch = ' '; ch <= '~'; ch++)
         if (strchr(corpus, ch) != NULL)
             alphabet[n++] = (char)ch;
     if (start == '\0' || strchr(alphabet, start) == NULL) {
@@ -187,17 +232,22 @@ int main(int argc, char *argv[])
     lesson_check_token("bias", 0, bias.token, n);
 
     Chain described[2];                         /* the first two chains are described at the end */
+    int width = 20;     /* the label column: the lesson's 20, or the longest label */
+    for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
+        check_label(&chains[c]);
+        width = label(&chains[c], false) > width ? label(&chains[c], false) : width;
+    }
     for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         Chain ch;
         char text[STEPS + 2];
         build(&ch, &chains[c], NULL, 0);
         if (trace) {
-            print_label(&chains[c], 0);
+            label(&chains[c], true);
             printf(", step %d: what each stage leaves (character, logit, p)\n", trace);
         }
         long kept = generate(&ch, alphabet, counts, text, trace);
-        print_label(&chains[c], 20);
-        printf(" %s  (%.1f candidates per step)\n", text, kept / (double)STEPS);
+        printf("%*s %s  (%.1f candidates per step)\n", width - label(&chains[c], true), "", text,
+               kept / (double)STEPS);
         if (c < 2)
             described[c] = ch;
         else

@@ -13,6 +13,7 @@
 #include "lesson.h"
 #include "rng.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define DRAWS 8
@@ -46,9 +47,20 @@ static const struct {
 _Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "vocab[] and logits[] must have the same length");
 _Static_assert(N_VOCAB == N_TOKENS, "vocab[] must name every token of the enum, in its order");
 
+/* Preset s's task with its settings (lesson_label): printed when print is true; returns its length. */
+static int label(size_t s, bool print)
+{
+    const LabelValue values[] = {{"temp", presets[s].temp}, {"top_k", presets[s].top_k}, {"top_p", presets[s].top_p},
+                                 {"min_p", presets[s].min_p}, {"penalty_repeat", presets[s].penalty_repeat}};
+    return lesson_label(presets[s].task, values, sizeof values / sizeof values[0], print);
+}
+
 int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    int width = 17;     /* the task column: the lesson's 17, or the longest task */
+    for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++)
+        width = label(s, false) > width ? label(s, false) : width;
     for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
         SamplingParams p = sampling_params_default();
         p.temp = presets[s].temp;
@@ -75,9 +87,7 @@ int main(void)
         for (size_t i = 0; i < c.size; i++)
             left += c.data[i].p > 0;
 
-        const LabelValue values[] = {{"temp", p.temp}, {"top_k", p.top_k}, {"top_p", p.top_p}, {"min_p", p.min_p},
-                                     {"penalty_repeat", p.penalty_repeat}};
-        lesson_print_label(presets[s].task, values, sizeof values / sizeof values[0], 17);
+        printf("%*s", width - label(s, true), "");
         printf(" P(%s) %.3f  candidates %d  draws:", vocab[COUNT], at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng;
         rng_seed(&rng, draw_seed);

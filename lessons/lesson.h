@@ -2,13 +2,16 @@
  * stopping with a message that points at the failing call, checking the token ids a reader may edit, and
  * printing a row's label from the settings it describes.
  *
- * defines: lesson_check, lesson_check_ids, lesson_check_token, LabelValue, lesson_print_label.
+ * defines: lesson_check, lesson_check_ids, lesson_check_token, lesson_check_probs, LessonNumber,
+ * lesson_number, lesson_percent, lesson_java_double, lesson_longest, LabelValue, lesson_label, lesson_print_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
 
 #include "candidates.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,23 +54,121 @@ static inline void lesson_check_ids_at(const char *file, int line, const char *a
         lesson_check_token_at(file, line, array, i, ids[i], n_vocab);
 }
 
+/* Stops with "file:line: probs[i] is X; ..." unless every p of probs (n,) is above 0 and at most 1, they sum
+ * to 1 (within 1e-9) and they are sorted from most to least likely, as the lesson's Java assumes (Examples
+ * 7 and 10): a lesson that starts from probabilities refuses them rather than renormalize behind the p it
+ * prints. Defined after lesson_number, which it prints with. */
+#define lesson_check_probs(probs, n) lesson_check_probs_at(__FILE__, __LINE__, #probs, (probs), (n))
+
+/* A number as text, short enough to live in a printf argument: lesson_number(x, 1).text. */
+typedef struct {
+    char text[64];
+} LessonNumber;
+
+/* value * scale with the fewest decimals (at least min_decimals) whose text, read back and divided by scale,
+ * gives value exactly: the setting's real value, never a rounded one. 1.25 with 1 decimal is "1.25", 2.0 is
+ * "2.0", 0.9 scaled by 100 is "90". Very large or tiny values, inf and NaN use the shortest "%g" form. */
+static inline LessonNumber lesson_scaled(double value, double scale, int min_decimals)
+{
+    LessonNumber n;
+    double shown = value * scale;
+    if (isfinite(shown) && fabs(shown) < 1e15 && (shown == 0 || fabs(shown) >= 1e-20)) {
+        for (int d = min_decimals; d <= 40; d++) {
+            snprintf(n.text, sizeof n.text, "%.*f", d, shown);
+            if (strtod(n.text, NULL) / scale == value)
+                return n;
+        }
+    }
+    for (int digits = 1; digits <= 17; digits++) {     /* 17 significant digits always read back */
+        snprintf(n.text, sizeof n.text, "%.*g", digits, shown);
+        if (strtod(n.text, NULL) == shown)
+            break;
+    }
+    return n;
+}
+
+/* A setting's exact value with at least min_decimals decimals (see lesson_scaled). */
+static inline LessonNumber lesson_number(double value, int min_decimals)
+{
+    return lesson_scaled(value, 1, min_decimals);
+}
+
+/* A probability as a percentage, exact: 0.5 gives "50", 0.125 gives "12.5". */
+static inline LessonNumber lesson_percent(double probability)
+{
+    return lesson_scaled(probability, 100, 0);
+}
+
+/* A double as Java's Double.toString writes it (as the lesson's Java prints a share): the fewest digits that
+ * read back, at least one decimal ("0.5", "1.0"), and from 1e-3 down or 1e7 up Java's "1.0E-4" form. */
+static inline LessonNumber lesson_java_double(double value)
+{
+    if (!isfinite(value) || value == 0 || (fabs(value) >= 1e-3 && fabs(value) < 1e7))
+        return lesson_number(value, 1);
+    LessonNumber n;
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(n.text, sizeof n.text, "%.*e", digits - 1, value);
+        if (strtod(n.text, NULL) == value)
+            break;
+    }
+    char *e = strchr(n.text, 'e');
+    int exponent = atoi(e + 1);
+    *e = '\0';     /* the mantissa, at most 19 characters ("-1.2345678901234567") */
+    LessonNumber java;
+    snprintf(java.text, sizeof java.text, "%.24s%sE%d", n.text, strchr(n.text, '.') ? "" : ".0", exponent);
+    return java;
+}
+
+/* The length of the longest of words (n,), so a column of words can be as wide as its longest entry. */
+static inline int lesson_longest(const char *const *words, size_t n)
+{
+    size_t longest = 0;
+    for (size_t i = 0; i < n; i++)
+        longest = strlen(words[i]) > longest ? strlen(words[i]) : longest;
+    return (int)longest;
+}
+
+static inline void lesson_check_probs_at(const char *file, int line, const char *array, const double *probs,
+                                         size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(probs[i] > 0 && probs[i] <= 1)) {
+            fprintf(stderr, "%s:%d: %s[%zu] is %s; each p must be above 0 and at most 1\n", file, line, array, i,
+                    lesson_number(probs[i], 0).text);
+            exit(1);
+        }
+        if (i > 0 && probs[i] > probs[i - 1]) {
+            fprintf(stderr, "%s:%d: %s[] must be sorted from most to least likely, as the lesson's code assumes "
+                    "(%s[%zu] > %s[%zu])\n", file, line, array, array, i, array, i - 1);
+            exit(1);
+        }
+        sum += probs[i];
+    }
+    if (fabs(sum - 1) > 1e-9) {
+        fprintf(stderr, "%s:%d: %s[] sums to %.10g, not 1; change them so they sum to 1\n", file, line, array, sum);
+        exit(1);
+    }
+}
+
 /* A setting a label may show: its name as written in the label between braces, and its value. */
 typedef struct {
     const char *name;
     double value;
 } LabelValue;
 
-/* Prints label, left-aligned in at least width columns, with each "{name}" replaced by that setting's value as
- * "%g" prints it: "repeat {penalty_repeat}" prints "repeat 1.3" when penalty_repeat is 1.3, so an edited
- * setting shows up in its row's label. A name not in values (n_values,) stops the program with a message. */
-static inline void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+/* Writes label to stdout (when print is true), with each "{name}" replaced by that setting's value as
+ * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in
+ * values (n_values,) stops the program with a message that lists the names it may use. */
+static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
 {
-    int printed = 0;
+    int length = 0;
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL) {
-            putchar(*s);
-            printed++;
+            if (print)
+                putchar(*s);
+            length++;
             continue;
         }
         size_t i = 0;
@@ -81,9 +182,21 @@ static inline void lesson_print_label(const char *label, const LabelValue *value
             fprintf(stderr, "\n");
             exit(1);
         }
-        printed += printf("%g", values[i].value);
+        LessonNumber number = lesson_number(values[i].value, 0);
+        if (print)
+            printf("%s", number.text);
+        length += (int)strlen(number.text);
         s = close;
     }
+    return length;
+}
+
+/* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
+ * "repeat 1.3" when penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in
+ * its row's label. A table sizes its label column with lesson_label(..., false), the length it would print. */
+static inline void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+{
+    int printed = lesson_label(label, values, n_values, true);
     printf("%*s", printed < width ? width - printed : 0, "");
 }
 

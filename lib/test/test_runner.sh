@@ -1,10 +1,12 @@
 #!/bin/sh
-# test_runner.sh: run_all.sh itself, from the outside (and, at the end, Example 12's --help). A real hang and a real crash must each be one FAIL with
-# its reason, and a program that finishes must never be called timed out, even when both cores are busy:
-# RUNNER_RUNS (default 4) runs of every lesson with TIME_LIMIT=2 under two busy loops, with sh and with bash
-# when it is installed, must all end "13 passed, 0 failed". A correct runner never waits for its limit, so
-# this takes about a second per run on a busy 2-core machine. Ends with "N passed, M failed". BUILD picks the
-# build tree whose lessons were built (default build); nothing is rebuilt here.
+# test_runner.sh: run_all.sh itself, from the outside (and, at the end, Example 12's --help). A real hang and a
+# real crash must each be one FAIL with its reason, and a program that finishes must never be called timed out,
+# even when both cores are busy: RUNNER_RUNS (default 4) runs of every lesson with TIME_LIMIT=2 under two busy
+# loops, with sh and with bash when it is installed, must give the same verdicts (PASS/FAIL lines and summary)
+# as one run at rest. The lessons need not pass: a reader's edit is the lessons' failure, not the runner's. A
+# correct runner never waits for its limit, so this takes about a second per run on a busy 2-core machine. Ends
+# with "N passed, M failed". BUILD picks the build tree whose lessons were built (default build); nothing is
+# rebuilt here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
@@ -38,7 +40,21 @@ expect "a crash" "$tmp/faults" "FAIL 02_presence_penalty (crashed: signal 11 (SE
 expect "a pass" "$tmp/faults" "PASS 03_frequency_penalty"
 expect "the fault summary" "$tmp/faults" "1 passed, 2 failed"
 
-# 2. No false FAIL under load. The busy loops are stopped however this script ends.
+# 2. No false FAIL under load: the verdicts at rest are the baseline, taken before the busy loops start.
+verdicts() {    # the PASS/FAIL lines and the summary of a run's output $1
+    grep -E '^(PASS|FAIL) |^[0-9]+ passed, [0-9]+ failed$' "$1"
+}
+MAKELEVEL=1 BUILD=$build TIME_LIMIT=2 sh ./run_all.sh >"$tmp/rest" 2>&1
+verdicts "$tmp/rest" >"$tmp/baseline"
+n_lessons=$(ls lessons/*.c | wc -l | tr -d ' ')
+if [ "$(grep -cE '^(PASS|FAIL) ' "$tmp/baseline")" -eq "$n_lessons" ] && grep -qE ' passed, ' "$tmp/baseline"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: the run at rest does not give one verdict per lesson ($n_lessons) and a summary:"
+    sed 's/^/    /' "$tmp/rest"
+fi
+# The busy loops are stopped however this script ends.
 hogs=""
 trap 'kill $hogs 2>/dev/null' EXIT
 trap 'exit 130' INT
@@ -47,33 +63,45 @@ for core in 1 2; do
     while :; do :; done &
     hogs="$hogs $!"
 done
-n_lessons=$(ls lessons/*.c | wc -l | tr -d ' ')
 shells=sh
 if command -v bash >/dev/null 2>&1; then shells="sh bash"; fi
 for shell in $shells; do
     run=1
     while [ "$run" -le "${RUNNER_RUNS:-4}" ]; do
         MAKELEVEL=1 BUILD=$build TIME_LIMIT=2 "$shell" ./run_all.sh >"$tmp/run" 2>&1
-        expect "$shell run $run under load" "$tmp/run" "$n_lessons passed, 0 failed"
+        verdicts "$tmp/run" >"$tmp/verdicts"
+        if cmp -s "$tmp/baseline" "$tmp/verdicts"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_runner.sh: $shell run $run under load: verdicts differ from the run at rest:"
+            diff "$tmp/baseline" "$tmp/verdicts" | sed 's/^/    /'
+        fi
         run=$((run + 1))
     done
 done
 
 # 3. Example 12's own command line: --help explains --trace on stdout with exit 0; a bad STEP is refused.
+# Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
+if [ ! -x "$bin12" ]; then
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+fi
 status=0
 "$bin12" --help >"$tmp/out" 2>"$tmp/err" || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "12 --help" "$tmp/out" "exit 0"
 expect "12 --help" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
-grep -q "from 1 to 59; 1 when left" "$tmp/out" && passed=$((passed + 1)) \
+grep -q "from 1 to [0-9]*; 1 when left" "$tmp/out" && passed=$((passed + 1)) \
     || { failed=$((failed + 1)); echo "test_runner.sh: 12 --help does not give STEP's range and default"; }
 status=0
-"$bin12" --trace 60 >"$tmp/out" 2>"$tmp/err" || status=$?
+"$bin12" --trace 0 >"$tmp/out" 2>"$tmp/err" || status=$?
 echo "exit $status" >>"$tmp/err"
-expect "12 --trace 60" "$tmp/err" "exit 2"
+expect "12 --trace 0" "$tmp/err" "exit 2"
 [ ! -s "$tmp/out" ] && passed=$((passed + 1)) \
-    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --trace 60 wrote to stdout"; }
+    || { failed=$((failed + 1)); echo "test_runner.sh: 12 --trace 0 wrote to stdout"; }
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
