@@ -38,9 +38,9 @@
  * themselves; no lesson uses the chain's own draw.
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
- * sampler_type_name, sampling_params_problem, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
+ * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
  * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced, chain_sample,
- * chain_apply_except_pick.
+ * chain_apply_except_pick, sampling_params_problem.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -132,7 +132,7 @@ SamplingParams sampling_params_default(void);
 const char *sampler_type_name(SamplerType type);
 
 /* Names the first parameter of *params that chain_init refuses, and why, as one line that starts with the
- * field's name and a space ("penalty_repeat must be ...", "samplers[2] is 99, not a SamplerType"); NULL when
+ * field's name ("penalty_repeat must be ...", "samplers[2] is not a SamplerType"); NULL when
  * chain_init accepts them. This is the one rule chain_init applies (a caller, such as the command-line
  * parser, can name the setting before building anything). Refused, as llama.cpp's common_sampler_init
  * refuses them: a penalty_repeat that is not finite, not above 0 or whose float reciprocal overflows (1e-40);

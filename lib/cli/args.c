@@ -685,8 +685,9 @@ static ArgsTool tool_from_word(const char *word)
     return TOOL_ANY;
 }
 
-/* After the flags, as llama.cpp does after parsing: a window of -1 becomes the context size, escapes are
- * processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
+/* After the flags, as llama.cpp does after parsing: a window of -1 becomes -c's size when -c > 0 (older
+ * llama.cpp's meaning) and stays -1, off as in current llama.cpp, without it, with one warning either way;
+ * escapes are processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
  * it), or NULL. */
 static void finish(CliParams *out, const char *ctx_flag)
 {

@@ -152,8 +152,8 @@ static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams
             memcpy(&d, field, sizeof d);
         }
         if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && d < 0) {
-            text_add(notes, "%s: -1 (the context size) cannot be sent: llama-server takes 0 and up; left out "
-                            "(give -c N)\n", args_setting_field(s, NULL));
+            text_add(notes, "%s: -1 (the context size, off here without -c) cannot be sent: llama-server takes 0 "
+                            "and up; left out (give -c N)\n", args_setting_field(s, NULL));
             return true;
         }
         json_key(t, first, args_setting_field(s, NULL));

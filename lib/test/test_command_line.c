@@ -361,7 +361,7 @@ static const BodyRow body_rows[] = {
     {{"--dry-sequence-breaker", "none", "--dry-multiplier", "0.8"}, REQUEST_COMPLETION, "dry_multiplier=0.8",
      "'none' cannot be sent"},
     {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_penalty=1.1",
-     "repeat_last_n: -1 (the context size) cannot be sent"},
+     "repeat_last_n: -1 (the context size, off here without -c) cannot be sent"},
     {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=2048", NULL},
     {{"llama-completion", "-n", "-2", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "n_predict: -2 cannot"},
     {{"-s", "-1", "--ignore-eos", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5"}, REQUEST_COMPLETION,
@@ -392,7 +392,8 @@ static const BodyRow body_rows[] = {
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */
-#define NO_PROMPT_NOTE "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone is refused"
+#define NO_PROMPT_NOTE "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone " \
+                       "is refused"
 #define NO_MESSAGES_NOTE "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; " \
                          "this body alone is refused"
 
@@ -480,6 +481,12 @@ static void test_help_text(void)
     CHECK(strstr(text, "nucleus") != NULL && strstr(text, "adaptivep") != NULL);
     CHECK(strstr(text, "e=penalties") != NULL && strstr(text, "a=adaptive_p") != NULL);
     CHECK(strstr(text, "-ngl") != NULL && strstr(text, "--port") != NULL && strstr(text, "--draft-max") != NULL);
+    /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
+    CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
+    CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
+    CHECK(strstr(text, "is off in current\nllama.cpp, which clamps a negative window to 0; here it is -c's N") != NULL);
+    CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
+    CHECK(strstr(text, "stricter than llama.cpp") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);

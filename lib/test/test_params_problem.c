@@ -82,7 +82,8 @@ static void test_problem_rows(void)
         const char *problem = sampling_params_problem(&p);
         size_t n = row->names != NULL ? strlen(row->names) : 0;
         bool named = row->names == NULL ? problem == NULL
-                   : problem != NULL && strncmp(problem, row->names, n) == 0 && (problem[n] == ' ' || problem[n] == '[');
+                   : problem != NULL && strncmp(problem, row->names, n) == 0
+                     && (problem[n] == ' ' || problem[n] == '[');
         check_true(__FILE__, __LINE__, named, row->names != NULL ? row->names : "(no problem)");
         if (!named)
             printf("    problem row %zu: got '%s'\n", r, problem != NULL ? problem : "(none)");
