@@ -52,8 +52,10 @@ const char *sampling_params_problem(const SamplingParams *p)
         "top_p is NaN", "min_p is NaN", "xtc_probability is NaN", "xtc_threshold is NaN", "typ_p is NaN",
         "temp is NaN", "dynatemp_range is NaN", "dynatemp_exponent is NaN", "dry_multiplier is NaN",
         "dry_base is NaN", "mirostat_tau is NaN", "mirostat_eta is NaN", "top_n_sigma is NaN"};
-    static const char *const bad_sampler[] = {"samplers[0] is not a SamplerType", "samplers[1] is not a "
-        "SamplerType", "samplers[2] is not a SamplerType", "samplers[3] is not a SamplerType"};
+    static const char *const bad_sampler[] = {"samplers[0] is not a SamplerType",
+                                              "samplers[1] is not a SamplerType",
+                                              "samplers[2] is not a SamplerType",
+                                              "samplers[3] is not a SamplerType"};
     if (p == NULL)
         return "params is NULL";
     const double values[] = {p->top_p, p->min_p, p->xtc_probability, p->xtc_threshold, p->typ_p, p->temp,

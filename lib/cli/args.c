@@ -462,7 +462,11 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
         break;
     }
     if (n < min || n > max) {
-        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, min, max);
+        /* arg.cpp takes any int for --dry-allowed-length (the server wants 0 and up) and wraps any unsigned
+         * long for --seed into 32 bits; this tool refuses those instead. */
+        bool looser = spec->kind == K_SEED || spec->offset == SAMPLING_FIELD(dry_allowed_length);
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld%s)", flag, v, min, max,
+                 looser ? "; stricter than llama.cpp, which would take it" : "");
         return false;
     }
     if (spec->kind == K_SEED) {

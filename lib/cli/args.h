@@ -83,12 +83,13 @@ void args_defaults(CliParams *out);
  * --ignore-eos` is refused rather than swallowing --ignore-eos) or a whole number (-t, -ngl, --port, ...; as
  * std::stoi reads it); a number std::stof or std::stoi refuses (none there, or out of range: a float below
  * FLT_MIN in size, 1e-40, or past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range
- * (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, --dry-allowed-length >= 0, --seed
- * -1..4294967295, -c, -n and --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
+ * (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, -c, -n and --top-k in int32); a
+ * --repeat-penalty that is not finite, not above 0 or whose
  * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
  * malformed -l; an -f or -sysf file that cannot be read. Refused here though llama.cpp reads them (stricter
  * than llama.cpp, and the message says what llama.cpp would read): a sampling value with a blank before it
- * or anything after the number ('4x', ' 5', '0.9x'), NaN, a second sign in -l ("15--3"). Refused as the
+ * or anything after the number ('4x', ' 5', '0.9x'), NaN, a second sign in -l ("15--3"), a
+ * --dry-allowed-length below 0 (the server's limit), a --seed outside -1..4294967295. Refused as the
  * chain builder refuses them (sampling_params_problem), naming the flag: an infinite --mirostat-ent or
  * --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64
  * breakers, 32 -r or 64 sampler names. Clamped, as llama.cpp does: a negative --temp (to 0). Wrapped:

@@ -78,7 +78,8 @@ static const Row rows[] = {
     {{"--mirostat", "3"}, NULL, "--mirostat: 3 is out of range (0 to 2)"},
     {{"--repeat-last-n", "-2"}, NULL, "--repeat-last-n: -2 is out of range"},
     {{"--dry-allowed-length", "-1"}, NULL, "--dry-allowed-length: -1 is out of range"},
-    {{"--seed", "4294967296"}, NULL, "--seed: 4294967296 is out of range"},
+    {{"--seed", "4294967296"}, NULL, "--seed: 4294967296 is out of range (-1 to 4294967295; stricter than "
+                                     "llama.cpp, which would take it)"},
     {{"-l", "15:1"}, NULL, "-l: '15:1' is not TOKEN_ID(+/-)BIAS"},
     {{"-l", "15-"}, NULL, "-l: '15-' is not TOKEN_ID(+/-)BIAS"},
     {{"-l", "x+1"}, NULL, "-l: 'x+1' is not TOKEN_ID(+/-)BIAS"},
