@@ -519,24 +519,28 @@ static bool check_choice(const ArgSpec *spec, const char *flag, const char *valu
 }
 
 /* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
- * drops one trailing newline. More than room bytes are cut (at a character boundary) with a warning. */
+ * drops one trailing newline. A longer file is cut at room bytes (never inside a UTF-8 character), with a
+ * warning. Returns false when the file cannot be opened or read. */
 static bool read_prompt_file(CliParams *out, const char *flag, const char *path, char *dst, size_t room)
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL)
         return false;
-    static char buf[ARGS_MAX_PROMPT + 2];
-    size_t n = fread(buf, 1, room + 1, file);
+    size_t n = fread(dst, 1, room, file);
+    int next = n == room ? fgetc(file) : EOF;
     bool failed = ferror(file) != 0;
-    fclose(file);       /* read-only: nothing to lose if closing fails */
+    fclose(file);       /* opened for reading: nothing is lost if closing fails */
     if (failed)
         return false;
-    buf[n] = '\0';
-    if (n > room)
+    if (next != EOF) {
         warn(out, "%s: the file is longer than the 4095 bytes kept here; the rest is cut\n", flag);
-    copy_cut(dst, buf, room);
+        unsigned first_dropped = (unsigned)next;  /* inside a character: drop back to its first byte */
+        while (n > 0 && (first_dropped & 0xC0) == 0x80)
+            first_dropped = (unsigned char)dst[--n];
+    }
+    dst[n] = '\0';
     size_t len = strlen(dst);
-    if (n <= room && len > 0 && dst[len - 1] == '\n')
+    if (next == EOF && len > 0 && dst[len - 1] == '\n')
         dst[len - 1] = '\0';
     return true;
 }

@@ -6,8 +6,8 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-c for a window of -1, -e/--no-escape for the
- * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored, and named in
- * CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
+ * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored (its value checked
+ * where arg.cpp checks it: ArgSpec.choices), and named in CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
  * args_setting_field,

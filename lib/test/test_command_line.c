@@ -314,6 +314,25 @@ static void test_values(void)
         CHECK(strcmp(p.prompt, "Tell me\tabout it\n") == 0);
         CHECK(strcmp(p.system_prompt, "Tell me\\tabout it\n") == 0);
         CHECK((p.set & (1u << SET_PROMPT)) != 0);
+        /* A file past 4095 bytes is cut there, never inside a character: 4094 'a's and a 2-byte letter keep
+         * 4094 bytes, and the newline after them is not the file's last byte, so nothing more is dropped. */
+        f = fopen(file_name, "w");
+        if (f != NULL) {
+            for (int i = 0; i < 4094; i++)
+                fputc('a', f);
+            fputs("\xc3\xa9\n", f);
+            fclose(f);
+        }
+        CHECK(parse((const char *const[]){"-f", file_name, NULL}, &p, err, sizeof err));
+        CHECK_INT(4094, (long long)strlen(p.prompt));
+        CHECK(strstr(p.warnings, "-f: the file is longer than the 4095 bytes kept here") != NULL);
+        f = fopen(file_name, "w");
+        if (f != NULL) {
+            fputs("abc\n", f);
+            fclose(f);
+        }
+        CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err));
+        CHECK(strcmp(p.system_prompt, "abc") == 0 && (p.set & (1u << SET_PROMPT)) == 0);
         remove(file_name);
     }
 }
