@@ -83,8 +83,9 @@ static int run(int argc, char *const argv[], bool quiet)
         return print_text(&params);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
-    if (st != SAMPLING_OK) {
-        fprintf(stderr, "%s: %s\n", program, sampling_strerror(st));
+    if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
+        const char *problem = sampling_params_problem(&params.sampling);
+        fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
     size_t n = chain_describe(&chain, NULL, 0);     /* the line's length: up to 66 stages */

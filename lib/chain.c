@@ -38,30 +38,63 @@ const char *sampler_type_name(SamplerType type)
 /* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
  * float reciprocal overflows (the penalty divides positive logits), and a frequency or presence penalty that
  * is not finite. Checked in float, as llama.cpp holds these fields; a value past FLT_MAX was never a float. */
-static bool penalties_valid(const SamplingParams *p)
+static bool repeat_penalty_valid(double penalty)
 {
-    if (!(p->penalty_repeat > 0 && p->penalty_repeat <= FLT_MAX))
+    if (!(penalty > 0 && penalty <= FLT_MAX))
         return false;
-    float repeat = (float)p->penalty_repeat;
-    return repeat > 0 && isfinite(1.0f / repeat) && isfinite(p->penalty_freq) && isfinite(p->penalty_present);
+    float repeat = (float)penalty;
+    return repeat > 0 && isfinite(1.0f / repeat);
 }
 
-static bool params_valid(const SamplingParams *p)
+const char *sampling_params_problem(const SamplingParams *p)
 {
+    static const char *const nan_names[] = {
+        "top_p is NaN", "min_p is NaN", "xtc_probability is NaN", "xtc_threshold is NaN", "typ_p is NaN",
+        "temp is NaN", "dynatemp_range is NaN", "dynatemp_exponent is NaN", "dry_multiplier is NaN",
+        "dry_base is NaN", "mirostat_tau is NaN", "mirostat_eta is NaN", "top_n_sigma is NaN"};
+    static const char *const bad_sampler[] = {"samplers[0] is not a SamplerType",
+                                              "samplers[1] is not a SamplerType",
+                                              "samplers[2] is not a SamplerType",
+                                              "samplers[3] is not a SamplerType"};
+    if (p == NULL)
+        return "params is NULL";
     const double values[] = {p->top_p, p->min_p, p->xtc_probability, p->xtc_threshold, p->typ_p, p->temp,
-                             p->dynatemp_range, p->dynatemp_exponent, p->penalty_repeat, p->penalty_freq,
-                             p->penalty_present, p->dry_multiplier, p->dry_base, p->mirostat_tau,
-                             p->mirostat_eta, p->top_n_sigma};
+                             p->dynatemp_range, p->dynatemp_exponent, p->dry_multiplier, p->dry_base,
+                             p->mirostat_tau, p->mirostat_eta, p->top_n_sigma};
+    _Static_assert(sizeof values / sizeof values[0] == sizeof nan_names / sizeof nan_names[0], "one name each");
+    if (!repeat_penalty_valid(p->penalty_repeat))
+        return "penalty_repeat must be finite and above 0, with 1/penalty finite in float (llama.cpp refuses it)";
+    if (!isfinite(p->penalty_freq))
+        return "penalty_freq must be finite (llama.cpp refuses it)";
+    if (!isfinite(p->penalty_present))
+        return "penalty_present must be finite (llama.cpp refuses it)";
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (isnan(values[i]))
-            return false;
-    for (size_t i = 0; i < p->n_logit_bias && i < CHAIN_MAX_BIASES; i++)
+            return nan_names[i];
+    if (p->mirostat < 0 || p->mirostat > 2)
+        return "mirostat must be 0, 1 or 2 (llama.cpp aborts on another version)";
+    if (p->mirostat != 0 && !isfinite(p->mirostat_tau))
+        return "mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau)";
+    if (p->mirostat != 0 && !isfinite(p->mirostat_eta))
+        return "mirostat_eta must be finite when mirostat is on (mu moves by eta * error)";
+    if (p->min_keep < 0)
+        return "min_keep must not be negative";
+    if (p->n_logit_bias > CHAIN_MAX_BIASES)
+        return "n_logit_bias is above CHAIN_MAX_BIASES";
+    for (size_t i = 0; i < p->n_logit_bias; i++)
         if (isnan(p->logit_bias[i].bias))
-            return false;
-    return penalties_valid(p)
-        && p->mirostat >= 0 && p->mirostat <= 2 && p->min_keep >= 0 && p->n_logit_bias <= CHAIN_MAX_BIASES
-        && p->n_samplers <= CHAIN_MAX_SAMPLERS && (p->eog_tokens != NULL || p->n_eog_tokens == 0)
-        && (p->dry_breakers != NULL || p->n_dry_breakers == 0);
+            return "logit_bias has a NaN bias";
+    if (p->n_samplers > CHAIN_MAX_SAMPLERS)
+        return "n_samplers is above CHAIN_MAX_SAMPLERS";
+    for (size_t i = 0; i < p->n_samplers; i++)
+        if ((unsigned)p->samplers[i] > SAMPLER_ADAPTIVE_P)     /* llama.cpp aborts on an unknown type */
+            return i < sizeof bad_sampler / sizeof bad_sampler[0] ? bad_sampler[i]
+                                                                  : "samplers has an entry that is not a SamplerType";
+    if (p->eog_tokens == NULL && p->n_eog_tokens > 0)
+        return "eog_tokens is NULL with n_eog_tokens above 0";
+    if (p->dry_breakers == NULL && p->n_dry_breakers > 0)
+        return "dry_breakers is NULL with n_dry_breakers above 0";
+    return NULL;
 }
 
 SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab)
@@ -69,7 +102,7 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     SamplingStatus st;
     if (ch == NULL || params == NULL)
         return SAMPLING_ERR_NULL;
-    if (!params_valid(params) || n_vocab > INT32_MAX)
+    if (sampling_params_problem(params) != NULL || n_vocab > INT32_MAX)
         return SAMPLING_ERR_PARAM;
     size_t window = 0;
     if (params->penalty_last_n > 0)

@@ -39,8 +39,8 @@
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn, chain_apply_traced,
- * chain_apply_logits, chain_sample, chain_apply_except_pick.
+ * sampling_params_problem, chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn,
+ * chain_apply_traced, chain_apply_logits, chain_sample, chain_apply_except_pick.
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -136,14 +136,25 @@ SamplingParams sampling_params_default(void);
 /* The canonical name of a sampler-list entry ("top_k", "typ_p", ...); "unknown" for a value out of range. */
 const char *sampler_type_name(SamplerType type);
 
+/* Names the first parameter of *params that chain_init refuses, and why, as one line that starts with the
+ * field's name ("penalty_repeat must be ...", "samplers[2] is not a SamplerType"); NULL when
+ * chain_init accepts them. This is the one rule chain_init applies (a caller, such as the command-line
+ * parser, can name the setting before building anything). Refused, as llama.cpp's common_sampler_init
+ * refuses them: a penalty_repeat that is not finite, not above 0 or whose float reciprocal overflows (1e-40);
+ * a penalty_freq or penalty_present that is not finite; a mirostat other than 0, 1 or 2, and a samplers[]
+ * entry that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a NaN parameter or bias,
+ * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), a negative min_keep,
+ * n_logit_bias or n_samplers above its array, NULL eog_tokens or dry_breakers with a count above 0. The
+ * string is static; NULL params gives "params is NULL". Lesson Examples 11 and 13. */
+const char *sampling_params_problem(const SamplingParams *params);
+
 /* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates a
  * candidate buffer of n_vocab (the history grows as tokens are accepted). n_vocab 0 makes a chain that can
  * only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL. What llama.cpp's common_sampler_init
- * refuses gives SAMPLING_ERR_PARAM: a penalty_repeat that is not finite, not above 0 or whose float reciprocal
- * overflows (as 1e-40's does), a penalty_freq or penalty_present that is not finite. Likewise a NaN parameter,
- * a mirostat
- * other than 0, 1 or 2, an infinite mirostat_tau or mirostat_eta with mirostat on, a negative min_keep, n_logit_bias or n_samplers above its array, or n_vocab above
- * INT32_MAX gives SAMPLING_ERR_PARAM; malloc failure SAMPLING_ERR_NOMEM. On error nothing is allocated. */
+ * refuses, and the workbench's own refusals, give SAMPLING_ERR_PARAM: whatever sampling_params_problem names
+ * (a penalty_repeat of 0, -1 or 1e-40, an infinite penalty_freq, a samplers[] entry that is not a
+ * SamplerType, a NaN, ...), and n_vocab above INT32_MAX; malloc failure gives SAMPLING_ERR_NOMEM. On error
+ * nothing is allocated. */
 SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_vocab);
 
 /* Appends one stage, deciding from the chain's params whether it is empty ("?name"), by llama.cpp's rules:

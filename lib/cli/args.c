@@ -8,12 +8,15 @@
 #include <ctype.h>
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+#define SAMPLING_FIELD(field) offsetof(CliParams, sampling.field)
 
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
@@ -52,25 +55,40 @@ static void mark(CliParams *out, int setting)
 
 /* ===== Values ===== */
 
-/* A value that is wholly a number and fits a float, as std::stof reads it: no blank before or after, no NaN
- * (refused here though stof reads it), no finite value past FLT_MAX (stof's out_of_range, which sets
- * *overflow). "inf" is a number. */
-static bool parse_float(const char *s, double *out, bool *overflow)
+/* How a value reads: a number; none (llama.cpp refuses it too); out of range (std::stof's or std::stoi's
+ * out_of_range, which llama.cpp refuses); or a number llama.cpp would read but this workbench refuses, being
+ * stricter: a blank before it, anything after it, NaN. */
+typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_STRICTER } ValueStatus;
+
+/* A value that is wholly a number and fits a float. The range is std::stof's: strtof, with ERANGE refused,
+ * so a value past FLT_MAX (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range,
+ * while 0, "inf" and an exact subnormal (0x1p-149) are fine. On VALUE_STRICTER, lenient (lenient_size bytes)
+ * gets what stof would read ("0.9" for "0.9x", "nan"). The value itself is read as a double. */
+static ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size)
 {
     char *end;
-    *overflow = false;
-    if (isspace((unsigned char)s[0]))
-        return false;
     errno = 0;
+    float f = strtof(s, &end);
+    if (end == s)
+        return VALUE_NONE;
+    if (errno == ERANGE)
+        return VALUE_RANGE;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || isnan(v))
-        return false;
-    if ((errno == ERANGE && isinf(v)) || (isfinite(v) && fabs(v) > FLT_MAX)) {
-        *overflow = true;
-        return false;
+    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(v)) {
+        snprintf(lenient, lenient_size, "%g", (double)f);
+        return VALUE_STRICTER;
     }
     *out = v;
-    return true;
+    return VALUE_OK;
+}
+
+/* Whether std::stoi takes s: blanks, a sign, digits, anything after; the number must fit an int. */
+static bool stoi_takes(const char *s)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return end != s && errno != ERANGE && v >= INT_MIN && v <= INT_MAX;
 }
 
 /* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is, anything else as
@@ -102,7 +120,7 @@ static const char *shown(const char *value, char *buf, size_t size)
 static void warn(CliParams *out, const char *fmt, const char *what)
 {
     static const char more[] = "more warnings not shown\n";
-    char safe[80], line[160];
+    char safe[320], line[400];
     size_t len = strlen(out->warnings);
     snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
     if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
@@ -187,9 +205,12 @@ static bool set_sampler_seq(CliParams *out, const char *value)
     return true;
 }
 
-/* TOKEN_ID(+/-)BIAS: an integer, then '+' or '-' (blanks allowed before it), then a number, "inf" included.
- * llama.cpp ignores junk after the number; here the value must be wholly a number. */
-static bool parse_bias(const char *value, LogitBias *bias)
+/* TOKEN_ID(+/-)BIAS: an integer, then '+' or '-' (blanks allowed before it), then the bias, a number ("inf"
+ * included). Returns false for a malformed value (nothing after the sign, no sign, a second sign: stricter
+ * than llama.cpp, which reads "15--3" as +3). Otherwise *status says how the bias read (parse_float), with
+ * *bias_text at its first byte. */
+static bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
+                       char *lenient, size_t lenient_size)
 {
     char *end;
     errno = 0;
@@ -203,26 +224,32 @@ static bool parse_bias(const char *value, LogitBias *bias)
     const char *rest = end + 1;
     while (isblank((unsigned char)*rest))
         rest++;
-    double amount;
-    bool overflow;
-    if (*rest == '+' || *rest == '-' || !parse_float(rest, &amount, &overflow))
-        return false;       /* a second sign ("15--3") is malformed too */
+    if (*rest == '\0' || *rest == '+' || *rest == '-')
+        return false;
+    double amount = 0;
+    *bias_text = rest;
+    *status = parse_float(rest, &amount, lenient, lenient_size);
     *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
     return true;
 }
 
-
-static bool parse_integer(const char *s, long long *out)
+/* A whole number, wholly: VALUE_NONE without digits, VALUE_RANGE past long long, VALUE_STRICTER (with
+ * *lenient, what std::stoi would read) for a blank before it or anything after. */
+static ValueStatus parse_integer(const char *s, long long *out, long long *lenient)
 {
     char *end;
-    if (isspace((unsigned char)s[0]))
-        return false;
     errno = 0;
     long long v = strtoll(s, &end, 10);
-    if (end == s || *end != '\0' || errno == ERANGE)
-        return false;
+    if (end == s)
+        return VALUE_NONE;
+    if (errno == ERANGE)
+        return VALUE_RANGE;
+    if (isspace((unsigned char)s[0]) || *end != '\0') {
+        *lenient = v;
+        return VALUE_STRICTER;
+    }
     *out = v;
-    return true;
+    return VALUE_OK;
 }
 
 /* A breaker, -p or -r value as typed, cut to `room` bytes (never inside a UTF-8 character). */
@@ -360,11 +387,21 @@ static const ArgSpec *find_spec(const char *flag, unsigned tools, bool *other_to
 static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                         char *err, size_t err_size)
 {
-    double d;
-    bool overflow;
-    if (!parse_float(value, &d, &overflow)) {
-        snprintf(err, err_size, "%s: '%s' is %s", flag, v, overflow ? "out of range for a float" : "not a number");
+    double d = 0;
+    char lenient[32];
+    switch (parse_float(value, &d, lenient, sizeof lenient)) {
+    case VALUE_NONE:
+        snprintf(err, err_size, "%s: '%s' is not a number", flag, v);
         return false;
+    case VALUE_RANGE:
+        snprintf(err, err_size, "%s: '%s' is out of range for a float (std::stof refuses it)", flag, v);
+        return false;
+    case VALUE_STRICTER:
+        snprintf(err, err_size, "%s: '%s' is not a number (llama.cpp would read %s; stricter than llama.cpp)",
+                 flag, v, lenient);
+        return false;
+    case VALUE_OK:
+        break;
     }
     float single = (float)d;            /* llama.cpp's field is a float; d fits one (parse_float) */
     if (spec->kind == K_REPEAT && !(single > 0 && isfinite(single) && isfinite(1.0f / single))) {
@@ -404,27 +441,107 @@ static void apply_preset(CliParams *out)
 static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                       char *err, size_t err_size)
 {
-    long long n;
-    if (!parse_integer(value, &n)) {
+    long long n = 0, lenient = 0;
+    long long min = spec->kind == K_SEED ? -1 : spec->min, max = spec->kind == K_SEED ? UINT32_MAX : spec->max;
+    switch (parse_integer(value, &n, &lenient)) {
+    case VALUE_NONE:
         snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
+        return false;
+    case VALUE_RANGE:
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, min, max);
+        return false;
+    case VALUE_STRICTER:
+        if (lenient < min || lenient > max)
+            snprintf(err, err_size, "%s: '%s' is not a whole number, and %lld is out of range (%lld to %lld)",
+                     flag, v, lenient, min, max);
+        else
+            snprintf(err, err_size, "%s: '%s' is not a whole number (llama.cpp would read %lld; stricter than "
+                     "llama.cpp)", flag, v, lenient);
+        return false;
+    case VALUE_OK:
+        break;
+    }
+    if (n < min || n > max) {
+        /* arg.cpp takes any int for --dry-allowed-length (the server wants 0 and up) and wraps any unsigned
+         * long for --seed into 32 bits; this tool refuses those instead. */
+        bool looser = spec->kind == K_SEED || spec->offset == SAMPLING_FIELD(dry_allowed_length);
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld%s)", flag, v, min, max,
+                 looser ? "; stricter than llama.cpp, which would take it" : "");
         return false;
     }
     if (spec->kind == K_SEED) {
-        if (n < -1 || n > UINT32_MAX) {
-            snprintf(err, err_size, "%s: %s is out of range (-1 to 4294967295)", flag, v);
-            return false;
-        }
         out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);     /* -1 wraps, as stoul does */
         mark(out, SET_SEED);
         return true;
     }
-    if (n < spec->min || n > spec->max) {
-        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
-        return false;
-    }
     int32_t i32 = (int32_t)n;
     memcpy((char *)out + spec->offset, &i32, sizeof i32);
     mark(out, spec->setting);
+    return true;
+}
+
+/* Whether an ignored flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the flag, the
+ * values it takes and the value. */
+static bool check_choice(const ArgSpec *spec, const char *flag, const char *value, const char *v, char *err,
+                         size_t err_size)
+{
+    const char *list = spec->choices;
+    bool was_switch = list[0] == '!';
+    list += was_switch;
+    for (const char *item = list; ;) {
+        size_t n = strcspn(item, "|/");
+        if ((n == 1 && item[0] == '#' && stoi_takes(value)) || (strlen(value) == n && strncmp(item, value, n) == 0))
+            return true;
+        if (item[n] == '\0')
+            break;
+        item += n + 1;
+    }
+    char takes[160] = "";
+    size_t n_named = 0, named = strcspn(list, "/");
+    for (size_t i = 0; i <= named; i++)
+        n_named += i == named || list[i] == '|';
+    const char *item = list;
+    for (size_t k = 0; k < n_named; k++) {
+        size_t n = strcspn(item, "|/");
+        size_t len = strlen(takes);
+        snprintf(takes + len, sizeof takes - len, "%s%.*s", k == 0 ? "" : k + 1 == n_named ? " or " : ", ",
+                 (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
+        item += n + 1;
+    }
+    char f[64];
+    snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
+             n_named == 1 ? "not one" : "none of them");
+    if (was_switch) {
+        size_t len = strlen(err);
+        snprintf(err + len, err_size - len, " (older llama.cpp took %s alone; it takes a value now)", f);
+    }
+    return false;
+}
+
+/* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
+ * drops one trailing newline. A longer file is cut at room bytes (never inside a UTF-8 character), with a
+ * warning. Returns false when the file cannot be opened or read. */
+static bool read_prompt_file(CliParams *out, const char *flag, const char *path, char *dst, size_t room)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL)
+        return false;
+    size_t n = fread(dst, 1, room, file);
+    int next = n == room ? fgetc(file) : EOF;
+    bool failed = ferror(file) != 0;
+    fclose(file);       /* opened for reading: nothing is lost if closing fails */
+    if (failed)
+        return false;
+    if (next != EOF) {
+        warn(out, "%s: the file is longer than the 4095 bytes kept here; the rest is cut\n", flag);
+        unsigned first_dropped = (unsigned)next;  /* inside a character: drop back to its first byte */
+        while (n > 0 && (first_dropped & 0xC0) == 0x80)
+            first_dropped = (unsigned char)dst[--n];
+    }
+    dst[n] = '\0';
+    size_t len = strlen(dst);
+    if (next == EOF && len > 0 && dst[len - 1] == '\n')
+        dst[len - 1] = '\0';
     return true;
 }
 
@@ -441,8 +558,24 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             limit = CHAIN_MAX_BIASES;
             break;
         }
-        if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias])) {
+        ValueStatus status = VALUE_OK;
+        const char *bias_text = value;
+        char lenient[32], b[80];
+        if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias], &status, &bias_text,
+                        lenient, sizeof lenient)) {
             snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+            return false;
+        }
+        if (status != VALUE_OK) {
+            shown(bias_text, b, sizeof b);
+            if (status == VALUE_RANGE)
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is out of range for a float (std::stof refuses "
+                         "it)", flag, b, v);
+            else if (status == VALUE_STRICTER)
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number (llama.cpp would read %s; "
+                         "stricter than llama.cpp)", flag, b, v, lenient);
+            else
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number", flag, b, v);
             return false;
         }
         out->sampling.n_logit_bias++;
@@ -450,7 +583,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: '%s' names more than %d samplers", flag, v, CHAIN_MAX_SAMPLERS);
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; llama.cpp has none)",
+                     flag, v, CHAIN_MAX_SAMPLERS);
             return false;
         }
         break;
@@ -472,7 +606,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         break;
     }
     if (too_many != NULL) {
-        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d)", flag, v, too_many, limit);
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here; llama.cpp has no such limit)", flag,
+                 v, too_many, limit);
         return false;
     }
     mark(out, spec->setting);
@@ -499,6 +634,20 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
         copy_cut(out->prompt, value, ARGS_MAX_PROMPT);
         mark(out, SET_PROMPT);
         return true;
+    case K_SYSTEM:
+        if (strlen(value) > ARGS_MAX_PROMPT)
+            warn(out, "%s: longer than the 4095 bytes kept here; the rest is cut\n", flag);
+        copy_cut(out->system_prompt, value, ARGS_MAX_PROMPT);
+        return true;
+    case K_PROMPT_FILE:
+    case K_SYSTEM_FILE:
+        if (!read_prompt_file(out, flag, value, spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt,
+                              ARGS_MAX_PROMPT)) {
+            snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
+            return false;
+        }
+        mark(out, spec->setting);
+        return true;
     case K_REMOVED:
         snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
         return false;
@@ -510,26 +659,43 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_JSON_ALL:   out->output = OUTPUT_JSON_ALL; return true;
     case K_OPENAI:     out->output = OUTPUT_OPENAI; return true;
     case K_HELP:       out->help = true; return true;
-    case K_IGNORED:    add_ignored(out, flag); return true;
+    case K_IGNORED:
+        if (spec->choices != NULL && value != NULL && !check_choice(spec, flag, value, v, err, err_size))
+            return false;
+        add_ignored(out, flag);
+        return true;
     }
     return true;
 }
 
-/* The tool a leading program word names (a path ending in it too), or TOOL_ANY. */
+/* The tool a leading program word names, or TOOL_ANY: the name alone or at the end of a path ('/' or '\\'),
+ * or the Windows name with ".exe" (any case, as Windows compares names). */
 static ArgsTool tool_from_word(const char *word)
 {
     static const struct { const char *name; ArgsTool tool; } words[] = {
         {"llama-cli", TOOL_CLI}, {"llama-completion", TOOL_COMPLETION}, {"llama-server", TOOL_SERVER}};
-    const char *base = strrchr(word, '/');
-    base = base != NULL ? base + 1 : word;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strcmp(base, words[i].name) == 0)
+    const char *base = word;
+    for (const char *c = word; *c != '\0'; c++)
+        if (*c == '/' || *c == '\\')
+            base = c + 1;
+    size_t n = strlen(base);
+    bool exe = n > 4 && base[n - 4] == '.' && tolower((unsigned char)base[n - 3]) == 'e'
+            && tolower((unsigned char)base[n - 2]) == 'x' && tolower((unsigned char)base[n - 1]) == 'e';
+    if (exe)
+        n -= 4;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        bool same = strlen(words[i].name) == n;
+        for (size_t k = 0; same && k < n; k++)
+            same = exe ? tolower((unsigned char)base[k]) == words[i].name[k] : base[k] == words[i].name[k];
+        if (same)
             return words[i].tool;
+    }
     return TOOL_ANY;
 }
 
-/* After the flags, as llama.cpp does after parsing: a window of -1 becomes the context size, escapes are
- * processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
+/* After the flags, as llama.cpp does after parsing: a window of -1 becomes -c's size when -c > 0 (older
+ * llama.cpp's meaning) and stays -1, off as in current llama.cpp, without it, with one warning either way;
+ * escapes are processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
  * it), or NULL. */
 static void finish(CliParams *out, const char *ctx_flag)
 {
@@ -539,13 +705,18 @@ static void finish(CliParams *out, const char *ctx_flag)
     for (size_t i = 0; i < 2; i++) {
         if (*windows[i] != -1)
             continue;
+        char line[240];
         if (out->n_ctx > 0) {
             *windows[i] = out->n_ctx;
             ctx_used = true;
+            snprintf(line, sizeof line, "%s -1 (the context size) is -c's %d tokens here, as older llama.cpp had "
+                     "it; current llama.cpp clamps a negative window to 0 (off)", window_flags[i], (int)out->n_ctx);
         } else {
-            warn(out, "%s -1 means the context size, which the model sets here: give -c N (current llama.cpp "
-                      "disables a window of -1)\n", window_flags[i]);
+            snprintf(line, sizeof line, "%s -1 (the context size) is off here, as in current llama.cpp, which "
+                     "clamps a negative window to 0; give -c N for a window of N tokens, as older llama.cpp had it",
+                     window_flags[i]);
         }
+        warn(out, "%s\n", line);
     }
     if (ctx_flag != NULL && ctx_used)
         remove_ignored(out, ctx_flag);
@@ -561,6 +732,33 @@ static void finish(CliParams *out, const char *ctx_flag)
         copy_cut(cut, out->dry_breakers[i], ARGS_MAX_BREAKER_LEN);
         memcpy(out->dry_breakers[i], cut, sizeof cut);
     }
+}
+
+/* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would
+ * refuse is refused here, naming the flag that sets the field, before anything is printed. */
+static bool check_problem(const CliParams *out, char *err, size_t err_size)
+{
+    static const struct { const char *field; const char *flag; size_t offset; } flags[] = {
+        {"penalty_repeat", "--repeat-penalty", SAMPLING_FIELD(penalty_repeat)},
+        {"penalty_freq", "--frequency-penalty", SAMPLING_FIELD(penalty_freq)},
+        {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present)},
+        {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau)},
+        {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta)},
+    };
+    const char *problem = sampling_params_problem(&out->sampling);
+    if (problem == NULL)
+        return true;
+    size_t n = strcspn(problem, " [");
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        if (strlen(flags[i].field) != n || strncmp(problem, flags[i].field, n) != 0)
+            continue;
+        double d;
+        memcpy(&d, (const char *)out + flags[i].offset, sizeof d);
+        snprintf(err, err_size, "%s: %g is refused: %s", flags[i].flag, d, problem);
+        return false;
+    }
+    snprintf(err, err_size, "these settings are refused: %s", problem);
+    return false;
 }
 
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
@@ -619,5 +817,5 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
             return false;
     }
     finish(out, ctx_flag);
-    return true;
+    return check_problem(out, err, err_size);
 }

@@ -6,8 +6,8 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-c for a window of -1, -e/--no-escape for the
- * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored, and named in
- * CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
+ * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored (its value checked
+ * where arg.cpp checks it: ArgSpec.choices), and named in CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
  * args_setting_field,
@@ -22,12 +22,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ARGS_MAX_BREAKERS 32      /* --dry-sequence-breaker entries */
+#define ARGS_MAX_BREAKERS 64      /* --dry-sequence-breaker entries (llama.cpp has no limit) */
 #define ARGS_MAX_BREAKER_LEN 40   /* bytes kept of each breaker after escapes, as llama.cpp cuts them */
 #define ARGS_MAX_BREAKER_RAW 160  /* bytes kept of a breaker as typed (an escape is at most 4 bytes for 1) */
-#define ARGS_MAX_STOPS 8          /* -r/--reverse-prompt entries */
+#define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (llama.cpp has no limit) */
 #define ARGS_MAX_STOP_LEN 255     /* bytes of each */
-#define ARGS_MAX_PROMPT 4095      /* bytes of -p */
+#define ARGS_MAX_PROMPT 4095      /* bytes of -p, -f, -sys and -sysf */
 #define ARGS_MAX_WARNINGS 1024    /* bytes of warnings kept */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
 
@@ -51,7 +51,9 @@ typedef struct {
     char dry_breakers[ARGS_MAX_BREAKERS][ARGS_MAX_BREAKER_RAW + 1]; /* (n_dry_breakers,) at most 40 bytes each
                                                                     * once parsed, escapes processed */
     size_t n_dry_breakers;
-    char prompt[ARGS_MAX_PROMPT + 1];   /* -p, escapes processed */
+    char prompt[ARGS_MAX_PROMPT + 1];   /* -p or -f, escapes processed */
+    char system_prompt[ARGS_MAX_PROMPT + 1]; /* -sys or -sysf, as typed (llama.cpp processes no escapes in it);
+                                             * "" for none */
     int32_t n_predict;          /* -n; -1 = no limit */
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
@@ -70,26 +72,38 @@ typedef struct {
 void args_defaults(CliParams *out);
 
 /* Parses argv[1..argc) into *out, starting from args_defaults. argv[1] may be a program word (llama-cli,
- * llama-completion, llama-server, or a path ending in one); then only that tool's flags exist. A "--" flag
- * may use '_' for '-' (--top_k), as in llama.cpp. Returns true on success. On failure returns false and
- * writes one line to err (err_size bytes) naming the flag and the value, e.g. "--top-k: '4x' is not a whole
- * number" (a value's control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified.
+ * llama-completion, llama-server, or a path ending in one, '/' or '\\' separated, with or without ".exe");
+ * then only that tool's flags exist. A "--" flag may use '_' for '-' (--top_k), as in llama.cpp. Returns true
+ * on success. On failure returns false and writes one line to err (err_size bytes) naming the flag and the
+ * value, e.g. "--top-k: '4x' is not a whole number (...)" (a value's control and non-ASCII bytes shown as \n,
+ * \t or \xNN); *out is then unspecified.
  * Refused, as llama.cpp refuses them: an unknown flag (or one the named tool does not take), a missing value,
- * a flag arg.cpp has removed (--draft-max); a value that is not wholly a number (a blank before or after it,
- * NaN, trailing junk) or does not fit a float (1e39; "inf" fits); an integer out of its range (--mirostat 0..2,
- * --repeat-last-n and --dry-penalty-last-n >= -1, --dry-allowed-length >= 0, --seed -1..4294967295, -c, -n
- * and --top-k in int32); a --repeat-penalty that is not finite, not above 0 or
- * whose float reciprocal overflows (0, -1, 1e-40); a --frequency-penalty or --presence-penalty that is not
- * finite; a malformed -l; more than 256 -l, 32 breakers, 8 -r or 64 sampler names. Clamped, as llama.cpp
- * does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp: an
- * unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 (a warning each; skipped or the
- * old value kept; past 1 KB of warnings a last line says more were not shown). After the flags: a window of
- * -1 becomes -c's size when -c > 0 (llama.cpp's "-1 = context size"); without it the window stays -1, which
- * current llama.cpp disables, with a warning. Escapes (\n \r \t \' \" \\ \xHH) in breakers, -p and -r are
- * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary, as llama.cpp's DRY
- * cuts it. A prompt past 4095 bytes or a stop string past 255 is cut there (at a character boundary), with a
- * warning.
- * NULL out, or NULL argv with argc > 0, returns false with a message. */
+ * a flag arg.cpp has removed (--draft-max); an ignored flag's value that arg.cpp checks and would refuse: one
+ * of a fixed set (-fa and --color on|off|auto, -sm none|layer|row|tensor, cache types, ...; so `-fa
+ * --ignore-eos` is refused rather than swallowing --ignore-eos) or a whole number (-t, -ngl, --port, ...; as
+ * std::stoi reads it); a number std::stof or std::stoi refuses (none there, or out of range: a float below
+ * FLT_MIN in size, 1e-40, or past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range
+ * (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, -c, -n and --top-k in int32); a
+ * --repeat-penalty that is not finite, not above 0 or whose
+ * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
+ * malformed -l; an -f or -sysf file that cannot be read. Refused here though llama.cpp reads them (stricter
+ * than llama.cpp, and the message says what llama.cpp would read): a sampling value with a blank before it
+ * or anything after the number ('4x', ' 5', '0.9x'), NaN, a second sign in -l ("15--3"), a
+ * --dry-allowed-length below 0 (the server's limit), a --seed outside -1..4294967295. Refused as the
+ * chain builder refuses them (sampling_params_problem), naming the flag: an infinite --mirostat-ent or
+ * --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64
+ * breakers, 32 -r or 64 sampler names. Clamped, as llama.cpp does: a negative --temp (to 0). Wrapped:
+ * --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
+ * --sampler-seq, --dry-base below 1 (a warning each; skipped or the old value kept; past 1 KB of warnings a
+ * last line says more were not shown).
+ * A window of -1 (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help): current
+ * llama.cpp passes it to the sampler, which clamps a negative window to 0, so it is off. Here, with -c N
+ * (N > 0) it becomes N, as older llama.cpp had it, and without -c it stays -1, off as in current llama.cpp;
+ * either way one warning says which. Escapes (\n \r \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are
+ * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary, as llama.cpp's
+ * DRY cuts it. -f and -sysf read their file (one trailing newline dropped, as llama.cpp does). A prompt or
+ * system prompt past 4095 bytes or a stop string past 255 is cut there (at a character boundary), with a
+ * warning. NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 
 /* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,

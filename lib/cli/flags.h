@@ -26,6 +26,9 @@ typedef enum {
     K_BREAKER,      /* a DRY sequence breaker; the first use clears the defaults */
     K_IGNORE_EOS,
     K_PROMPT,       /* -p: the body's prompt */
+    K_PROMPT_FILE,  /* -f: the prompt read from a file */
+    K_SYSTEM,       /* -sys: the chat body's system message */
+    K_SYSTEM_FILE,  /* -sysf: the same, read from a file */
     K_STOP,         /* -r: a stop string, appended */
     K_ESCAPE,       /* -e/--escape on, --no-escape off */
     K_NO_ESCAPE,
@@ -46,6 +49,9 @@ typedef struct {
     long long min, max;     /* K_INT's range */
     const char *meta;       /* the value's name in the help text */
     const char *help;
+    const char *choices;    /* K_IGNORED: the values arg.cpp accepts, or NULL for any. "a|b/c|d": a or b
+                             * (named in the refusal) or c or d (aliases); "#": a whole number as std::stoi
+                             * reads it; a leading '!': older llama.cpp took the flag alone */
 } ArgSpec;
 
 /* (n_arg_specs,) every flag, in arg.cpp's order, then the workbench's own. */

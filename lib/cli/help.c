@@ -69,7 +69,9 @@ static void help_acting(Text *t, const CliParams *defaults)
         help_default(t, spec, defaults);
         bool openai;
         const char *field = args_setting_field((ArgsSetting)spec->setting, &openai);
-        if (spec->setting == SET_N_PREDICT)
+        if (spec->kind == K_SYSTEM || spec->kind == K_SYSTEM_FILE)
+            text_add(t, " [OpenAI messages, role system; not in /completion]");
+        else if (spec->setting == SET_N_PREDICT)
             text_add(t, " [OpenAI max_tokens; llama.cpp n_predict]");
         else if (spec->setting == SET_PROMPT)
             text_add(t, " [OpenAI messages; llama.cpp prompt]");
@@ -95,6 +97,43 @@ static void help_list(Text *t, ArgKind kind)
             text_add(t, "%s%s", col == 0 ? "  " : " ", arg_specs[i].names[j]);
             col += n + (col == 0 ? 2 : 1);
         }
+    }
+    text_add(t, "\n");
+}
+
+/* The ignored flags whose value arg.cpp checks, with the values they take, one line each; the whole-number
+ * ones on one wrapped list. */
+static void help_choices(Text *t)
+{
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        const char *c = arg_specs[i].choices;
+        if (c == NULL || strcmp(c, "#") == 0)
+            continue;
+        c += c[0] == '!';
+        size_t named = strcspn(c, "/");
+        char left[96];
+        help_names(left, sizeof left, &arg_specs[i]);
+        text_add(t, "  %-40s ", left);
+        for (size_t k = 0; k < named; k++) {
+            if (c[k] == '#')
+                text_add(t, "N");
+            else
+                text_add(t, "%c", c[k]);
+        }
+        text_add(t, "%s\n", c[named] == '/' && c[named + 1] != '\0' ? " (and aliases such as 1/0)" : "");
+    }
+    text_add(t, "  a whole number (as std::stoi reads it):");
+    size_t col = 41;
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        if (arg_specs[i].choices == NULL || strcmp(arg_specs[i].choices, "#") != 0)
+            continue;
+        size_t n = strlen(arg_specs[i].names[0]);
+        if (col + n + 1 > 110) {
+            text_add(t, "\n   ");
+            col = 3;
+        }
+        text_add(t, " %s", arg_specs[i].names[0]);
+        col += n + 1;
     }
     text_add(t, "\n");
 }
@@ -126,11 +165,21 @@ size_t args_help(char *buf, size_t size)
     text_add(&t, "--sampler-seq letters:\n ");
     for (size_t i = 0; sampler_letters[i] != '\0'; i++)
         text_add(&t, " %c=%s", sampler_letters[i], sampler_type_name((SamplerType)i));
-    text_add(&t, "\n\nAccepted and ignored, named in one note on stderr (they do not change the chain here: model,\n"
+    text_add(&t, "\n\nA window of -1 (--repeat-last-n, --dry-penalty-last-n; 'the context size') is off in current\n"
+                 "llama.cpp, which clamps a negative window to 0; here it is -c's N tokens when -c N is given, as\n"
+                 "older llama.cpp had it, and off otherwise. A warning says which.\n"
+                 "Numbers: refused where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39 is out of float's\n"
+                 "range); stricter than llama.cpp, a blank before a number, anything after it, or NaN is refused.\n"
+                 "Bodies: --json wants -p or -f, --openai -p or -sys; without them a note says the server will\n"
+                 "refuse the body as it stands.\n"
+                 "\nAccepted and ignored, named in one note on stderr (they do not change the chain here: model,\n"
                  "context, GPU, server, chat and log settings; --grammar and -j, whose sampler is outside the chain;\n"
                  "--adaptive-target/-decay and -bs). -c is used for a window of -1. --gpt-oss-*-default sets temp 1,\n"
-                 "top_p 1, top_k 0 and min_p 0.01, as llama.cpp does:\n");
+                 "top_p 1, top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, so\n"
+                 "an old bare '-fa' cannot swallow the next flag:\n");
     help_list(&t, K_IGNORED);
+    text_add(&t, "Their checked values:\n");
+    help_choices(&t);
     text_add(&t, "Removed from llama.cpp, refused:\n");
     help_list(&t, K_REMOVED);
     return t.len;

@@ -152,8 +152,8 @@ static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams
             memcpy(&d, field, sizeof d);
         }
         if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && d < 0) {
-            text_add(notes, "%s: -1 (the context size) cannot be sent: llama-server takes 0 and up; left out "
-                            "(give -c N)\n", args_setting_field(s, NULL));
+            text_add(notes, "%s: -1 (the context size, off here without -c) cannot be sent: llama-server takes 0 "
+                            "and up; left out (give -c N)\n", args_setting_field(s, NULL));
             return true;
         }
         json_key(t, first, args_setting_field(s, NULL));
@@ -163,14 +163,31 @@ static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams
     return false;
 }
 
-/* The prompt and n_predict: /completion's names, or the chat API's messages and max_tokens. */
+/* One chat message: {"role": role, "content": content}. */
+static void json_message(Text *t, const char *role, const char *content)
+{
+    text_add(t, "{\"role\": \"%s\", \"content\": ", role);
+    json_string(t, content);
+    text_add(t, "}");
+}
+
+/* The prompt and n_predict: /completion's names, or the chat API's messages (a system message from -sys,
+ * then the user's from -p) and max_tokens. */
 static void write_request(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
 {
+    bool has_prompt = (params->set & (1u << SET_PROMPT)) != 0;
     if (s == SET_PROMPT && chat) {
         json_key(t, first, "messages");
-        text_add(t, "[{\"role\": \"user\", \"content\": ");
-        json_string(t, params->prompt);
-        text_add(t, "}]");
+        text_add(t, "[");
+        if (params->system_prompt[0] != '\0')
+            json_message(t, "system", params->system_prompt);
+        if (params->system_prompt[0] != '\0' && has_prompt)
+            text_add(t, ", ");
+        if (has_prompt)
+            json_message(t, "user", params->prompt);
+        else
+            text_add(notes, "messages: no user message (give -p); the chat holds the system message alone\n");
+        text_add(t, "]");
     } else if (s == SET_PROMPT) {
         json_key(t, first, "prompt");
         json_string(t, params->prompt);
@@ -269,13 +286,24 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     const ArgsSetting *order = kind == REQUEST_CHAT ? chat_order : completion_order;
     text_add(&t, "{");
     bool first = true;
+    bool chat = kind == REQUEST_CHAT, system = params->system_prompt[0] != '\0';
     for (size_t i = 0; i < SET_COUNT; i++) {
         ArgsSetting s = order[i];
         bool request_only = s == SET_PROMPT || s == SET_N_PREDICT || s == SET_STOP;
-        bool wanted = (params->set & (1u << s)) != 0 || (kind == REQUEST_COMPLETION_ALL && !request_only);
+        bool wanted = (params->set & (1u << s)) != 0 || (kind == REQUEST_COMPLETION_ALL && !request_only)
+                   || (s == SET_PROMPT && chat && system);
         if (wanted)
-            write_setting(&t, &first, &n, params, s, kind == REQUEST_CHAT);
+            write_setting(&t, &first, &n, params, s, chat);
     }
     text_add(&t, "}");
+    /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
+    if (chat && !system && (params->set & (1u << SET_PROMPT)) == 0)
+        text_add(&n, "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; this "
+                     "body alone is refused\n");
+    if (!chat && (params->set & (1u << SET_PROMPT)) == 0)
+        text_add(&n, "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone is "
+                     "refused\n");
+    if (!chat && system)
+        text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
     return t.len;
 }

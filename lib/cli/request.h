@@ -22,14 +22,17 @@ typedef enum {
  * xtc_probability, xtc_threshold, top_n_sigma, dynatemp_range, dynatemp_exponent, mirostat, mirostat_tau,
  * mirostat_eta, samplers, seed, ignore_eos, logit_bias, and prompt, n_predict, stop. REQUEST_COMPLETION
  * writes prompt and n_predict first, then only the fields whose bit is in params->set; REQUEST_COMPLETION_ALL
- * every sampling field; REQUEST_CHAT writes messages (one user message, from -p) and max_tokens (from -n),
+ * every sampling field; REQUEST_CHAT writes messages (a system message from -sys or -sysf, then the user's
+ * from -p or -f) and max_tokens (from -n),
  * then OpenAI's temperature, top_p, frequency_penalty, presence_penalty, seed, logit_bias (an object keyed by
  * token id, a token's biases summed) and stop, then llama.cpp's own set fields, which llama-server's chat
  * endpoint passes through. logit_bias in /completion is [[id, bias], ...].
  * Every value written is one the server's schema accepts: the random seed is -1, a banning bias false, other
  * infinite numbers +-1e308 (JSON has no infinity; the server's float makes them infinite again). What the
  * schema would refuse is left out with one line in notes (notes_size bytes, NUL-terminated; NULL writes
- * none): an empty breaker list ("none"), a window of -1 that -c did not resolve, n_predict below -1.
+ * none): an empty breaker list ("none"), a window of -1 that -c did not resolve, n_predict below -1, and
+ * -sys in a /completion body (it has no system message). A body without the field the server requires gets
+ * a note too, and is written all the same: no prompt for /completion, no messages for the chat body.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.
  * NULL params writes "{}"; NULL buf writes nothing. */
 size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,

@@ -49,8 +49,8 @@ check 0 "sampler chain: logits -> logit-bias -> min-p -> temp-ext -> dist" "" --
 check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by name 'typical'" -- --samplers "top_k;typical"
 check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by char 'q'" -- --sampler-seq kq
 check 0 "--top-k N" "" -- --help
-check 0 '"logit_bias": [[15, false]]' "" -- --json -l 15-inf
-check 0 '"samplers": ["top_k"]' "" -- --samplers top_k --json
+check 0 '"logit_bias": [[15, false]]' "note: prompt: none given (-p or -f)" -- --json -l 15-inf
+check 0 '"samplers": ["top_k"]' "requires it; this body alone is refused" -- --samplers top_k --json
 
 check 2 "" "unknown flag '--bogus'" -- --bogus
 check 2 "" "--top-k: missing value" -- --top-k
@@ -65,7 +65,7 @@ check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
 check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
 check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
-check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
+check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: prompt" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
 
 # Whole command lines: the chain line on stdout, one note naming the ignored flags on stderr.
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, -ngl, --port, -fa, --jinja" -- \
@@ -73,24 +73,56 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, 
 n_err=$("$bin" llama-server -m m.gguf -c 8192 -ngl 99 --top-k 20 2>&1 >/dev/null | wc -l)
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: $n_err note lines, not 1"; }
 check 0 "$default_line" "" -- --top_k 20 --min_p 0.1
-check 0 "sampler chain: logits -> penalties -> dist" "" -- -c 4096 --repeat-last-n -1 --repeat_penalty 1.1 --samplers penalties
-check 0 "sampler chain: logits -> ?penalties -> dist" "warning: --repeat-last-n -1 means the context size" -- \
+check 0 "sampler chain: logits -> penalties -> dist" \
+    "warning: --repeat-last-n -1 (the context size) is -c's 4096 tokens here, as older llama.cpp had it" -- \
+    -c 4096 --repeat-last-n -1 --repeat_penalty 1.1 --samplers penalties
+check 0 "sampler chain: logits -> ?penalties -> dist" \
+    "warning: --repeat-last-n -1 (the context size) is off here, as in current llama.cpp" -- \
     --repeat-last-n -1 --repeat-penalty 1.1 --samplers penalties
 check 2 "" "--repeat-penalty: 0 is refused by llama.cpp" -- --repeat-penalty 0
 check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
-check 2 "" "--repeat-penalty: 1e-40 is refused by llama.cpp" -- --repeat-penalty 1e-40
+check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
 check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
 check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server -m m.gguf -p Hi
 check 2 "" "--draft-max: the argument has been removed" -- --draft-max 8
 # Bodies: only what was set; a setting the server would refuse is left out with a note on stderr.
 check 0 '{"prompt": "Hello", "n_predict": 64, "min_p": 0.1}' "" -- --json --min-p 0.1 -p Hello -n 64
-check 0 '{"dry_sequence_breakers": ["\n"]}' "" -- --json --dry-sequence-breaker '\n'
+check 0 '{"prompt": "x", "dry_sequence_breakers": ["\n"]}' "" -- --json -p x --dry-sequence-breaker '\n'
 check 0 '{}' "note: dry_sequence_breakers: 'none' cannot be sent" -- --json --dry-sequence-breaker none
-check 0 '"temperature": 0.8, "top_k": 40' "" -- --json-all
+check 0 '"temperature": 0.8, "top_k": 40' "note: prompt: none given" -- --json-all
 check 0 '{"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 32, "temperature": 0.7, "logit_bias": {"15": false}, "top_k": 20}' "" -- \
     --openai -p Hi -n 32 --temp 0.7 -l 15-inf --top-k 20
 check 0 "[OpenAI temperature]" "" -- --help
+# A flag that takes one of a fixed set of values never swallows the next flag (an older llama.cpp's bare -fa).
+check 2 "" "-fa takes on, off or auto; '--ignore-eos' is none of them (older llama.cpp took -fa alone" -- \
+    llama-cli -m m.gguf -fa --ignore-eos
+check 2 "" "--flash-attn takes on, off or auto; '--cont-batching' is none of them" -- \
+    llama-server --n-gpu-layers 999 --flash-attn --cont-batching
+check 2 "" "--color takes on, off or auto; '-ngl' is none of them" -- \
+    llama-cli -hf Qwen/Qwen3-8B-GGUF:Q8_0 --jinja --color -ngl 99 -fa -sm row --temp 0.6 --top-k 20
+check 2 "" "-sm takes none, layer, row or tensor; 'rows' is none of them" -- -sm rows
+check 0 "$default_line" "note: ignored, as they do not change sampling: --color, -ngl, -fa, -sm" -- \
+    llama-cli --color on -ngl 99 -fa on -sm row
+# std::stof's out_of_range is refused; what llama.cpp would read but this tool refuses says so.
+check 2 "" "--temp: '1e-40' is out of range for a float (std::stof refuses it)" -- --temp 1e-40
+check 2 "" "--top-k: '4x' is not a whole number (llama.cpp would read 4; stricter than llama.cpp)" -- --top-k 4x
+check 2 "" "-l: the bias 'nan' of '15+nan' is not a number" -- -l 15+nan
+# What the chain builder refuses is refused before anything is printed, naming the flag.
+check 2 "" "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on" -- \
+    --json --mirostat 2 --mirostat-ent inf
+check 2 "" "--mirostat-lr: -inf is refused: mirostat_eta must be finite" -- --mirostat 1 --mirostat-lr -inf
+# Bodies the server needs completing say so; -sys and -f are carried into them.
+check 0 '{"temperature": 0.7}' "note: messages: none given (-p, -sys)" -- --openai --temp 0.7
+check 0 '{"messages": [{"role": "system", "content": "be nice"}, {"role": "user", "content": "hi"}]}' "" -- \
+    --openai -sys "be nice" -p hi
+printf 'Say\\thi\n' >"$tmp/prompt.txt"
+check 0 '{"prompt": "Say\thi", "n_predict": 5}' "" -- --json -f "$tmp/prompt.txt" -n 5
+check 2 "" "-f: cannot read '" -- --json -f "$tmp/no-such-file.txt"
+# A Windows program word.
+check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --port" -- \
+    'C:\llama\llama-server.exe' -m model.gguf --port 8080
+check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server.exe -p Hi
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }

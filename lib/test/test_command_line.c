@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_ARGS 40
+#define MAX_ARGS 600
 
 static bool parse(const char *const *words, CliParams *out, char *err, size_t err_size)
 {
@@ -43,7 +43,7 @@ static void chain_line(const CliParams *p, char *line, size_t size)
                      "-> temp-ext -> dist"
 
 typedef struct {
-    const char *argv[MAX_ARGS];   /* after our program's name; NULL-terminated */
+    const char *argv[40];         /* after our program's name; NULL-terminated */
     const char *chain;            /* the chain line */
     const char *ignored;          /* CliParams.ignored, exactly */
 } ChainRow;
@@ -87,6 +87,17 @@ static const ChainRow chain_rows[] = {
     {{"--control-vector-layer-range", "1", "5", "--no-mmap", "--mmap", "-t", "8", "-t", "4", "--top-k", "0"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext "
      "-> dist", "--control-vector-layer-range, --no-mmap, --mmap, -t"},
+    /* Enumerated values llama.cpp accepts (arg.cpp's is_truthy/is_falsey/is_autoy words, -sm's modes, cache
+     * types, -ngl's auto/all/number) pass and are ignored; stoi reads "99x" as 99, so -ngl takes it. */
+    {{"llama-cli", "-fa", "1", "--color", "off", "-sm", "tensor", "-ctk", "q4_K", "-ctv", "iq4_nl", "-ngl", "all",
+      "-rea", "-1", "--reasoning-format", "deepseek-legacy", "-fit", "false", "-lm", "dio", "--numa", "isolate",
+      "--rope-scaling", "yarn", "--log-colors", "enabled", "-t", " 8"}, DEFAULT_LINE,
+     "-fa, --color, -sm, -ctk, -ctv, -ngl, -rea, --reasoning-format, -fit, -lm, --numa, --rope-scaling, "
+     "--log-colors, -t"},
+    {{"llama-server", "--pooling", "rank", "-ngl", "99x", "-fa", "auto"}, DEFAULT_LINE, "--pooling, -ngl, -fa"},
+    /* A Windows program word, with .exe and a path with backslashes. */
+    {{"llama-server.exe", "-m", "model.gguf", "--port", "8080", "--top-k", "20"}, DEFAULT_LINE, "-m, --port"},
+    {{"C:\\llama\\LLAMA-CLI.EXE", "-m", "model.gguf"}, DEFAULT_LINE, "-m"},
     /* The lesson's second line through llama-completion. */
     {{"llama-completion", "-m", "tiny.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7", "--mirostat", "2",
       "--mirostat-ent", "3", "--temp", "0.7"}, "logits -> temp -> mirostat-v2", "-m, -no-cnv"},
@@ -131,7 +142,7 @@ typedef struct {
 static const ErrorRow error_rows[] = {
     {{"--repeat-penalty", "0"}, "--repeat-penalty: 0 is refused by llama.cpp"},
     {{"--repeat-penalty", "-1"}, "--repeat-penalty: -1 is refused"},
-    {{"--repeat-penalty", "1e-40"}, "--repeat-penalty: 1e-40 is refused"},    /* 1/1e-40 > FLT_MAX */
+    {{"--repeat-penalty", "1e-40"}, "--repeat-penalty: '1e-40' is out of range for a float"},  /* stof refuses */
     {{"--repeat-penalty", "inf"}, "--repeat-penalty: inf is refused"},
     {{"--repeat-penalty", "nan"}, "--repeat-penalty: 'nan' is not a number"},
     {{"--frequency-penalty", "inf"}, "--frequency-penalty: inf is refused"},
@@ -139,7 +150,6 @@ static const ErrorRow error_rows[] = {
     {{"--presence-penalty", "nan"}, "--presence-penalty: 'nan' is not a number"},
     {{"--presence-penalty", "inf"}, "--presence-penalty: inf is refused"},
     {{"--temp", "1e39"}, "--temp: '1e39' is out of range for a float"},           /* std::stof refuses it */
-    {{"-l", "15+1e39"}, "-l: '15+1e39' is not TOKEN_ID(+/-)BIAS"},
     {{"llama-server", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
     {{"llama-cli", "--port", "8080"}, "unknown flag '--port' (llama-cli does not take it)"},
     {{"llama-completion", "--hellaswag"}, "unknown flag '--hellaswag'"},         /* llama-perplexity's */
@@ -149,6 +159,54 @@ static const ErrorRow error_rows[] = {
     {{"-m"}, "-m: missing value"},
     {{"--repeat-last-n", "-2"}, "--repeat-last-n: -2 is out of range"},
     {{"-c", "x"}, "-c: 'x' is not a whole number"},
+    /* Finding 2: a flag that takes one of a fixed set of values never swallows the next flag. */
+    {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"},
+     "-fa takes on, off or auto; '--ignore-eos' is none of them (older llama.cpp took -fa alone; it takes a "
+     "value now)"},
+    {{"llama-server", "--n-gpu-layers", "999", "--flash-attn", "--cont-batching"},
+     "--flash-attn takes on, off or auto; '--cont-batching' is none of them"},
+    {{"llama-cli", "-hf", "Qwen/Qwen3-8B-GGUF", "--jinja", "--color", "-ngl", "99", "-fa", "-sm", "row"},
+     "--color takes on, off or auto; '-ngl' is none of them (older llama.cpp took --color alone"},
+    {{"--color", "--temp", "0.6"}, "--color takes on, off or auto; '--temp' is none of them"},
+    {{"-sm", "rows"}, "-sm takes none, layer, row or tensor; 'rows' is none of them"},
+    {{"-ctk", "q8"}, "-ctk takes f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1, q2_K, q3_K or q4_K; 'q8'"},
+    {{"-fit", "auto"}, "-fit takes on or off; 'auto' is none of them"},
+    {{"-rea", "maybe"}, "-rea takes on, off or auto; 'maybe'"},
+    {{"--log-colors", "--top-k"}, "--log-colors takes on, off or auto; '--top-k'"},
+    {{"--reasoning-format", "r1"}, "--reasoning-format takes none, auto, deepseek or deepseek-legacy; 'r1'"},
+    {{"-lm", "fast"}, "-lm takes none, mmap, mlock or dio; 'fast'"},
+    {{"--numa", "all"}, "--numa takes distribute, isolate or numactl; 'all'"},
+    {{"--rope-scaling", "ntk"}, "--rope-scaling takes none, linear or yarn; 'ntk'"},
+    {{"llama-server", "--pooling", "avg"}, "--pooling takes none, mean, cls, last or rank; 'avg'"},
+    {{"-ngl", "many"}, "-ngl takes auto, all or a whole number; 'many' is none of them"},
+    {{"-ngl", "--top-k", "20"}, "-ngl takes auto, all or a whole number; '--top-k' is none of them"},
+    {{"-t", "--temp", "0.6"}, "-t takes a whole number; '--temp' is not one"},
+    {{"llama-server", "--port", "80a0x"}, NULL},
+    {{"-b", "99999999999"}, "-b takes a whole number; '99999999999' is not one"},   /* stoi: out_of_range */
+    /* Finding 10: std::stof's out_of_range (an underflow below FLT_MIN or past FLT_MAX) is refused. */
+    {{"--temp", "1e-40"}, "--temp: '1e-40' is out of range for a float (std::stof refuses it)"},
+    {{"--temp", "1e-50"}, "--temp: '1e-50' is out of range for a float"},
+    {{"--repeat-penalty", "1e-38"}, "--repeat-penalty: '1e-38' is out of range for a float"},
+    {{"--top-p", "-1.1754942e-38"}, "--top-p: '-1.1754942e-38' is out of range for a float"},
+    {{"--min-p", "3.4028236e38"}, "--min-p: '3.4028236e38' is out of range for a float"},
+    /* Refused here though llama.cpp reads them: said so, with what llama.cpp would read. */
+    {{"--top-k", "4x"}, "--top-k: '4x' is not a whole number (llama.cpp would read 4; stricter than llama.cpp)"},
+    {{"--top-k", " 5"}, "--top-k: ' 5' is not a whole number (llama.cpp would read 5; stricter than llama.cpp)"},
+    {{"--top-p", "0.9x"}, "--top-p: '0.9x' is not a number (llama.cpp would read 0.9; stricter than llama.cpp)"},
+    {{"--top-p", "nan"}, "--top-p: 'nan' is not a number (llama.cpp would read nan; stricter than llama.cpp)"},
+    {{"--top-k", "x4"}, "--top-k: 'x4' is not a whole number"},
+    {{"-l", "15+nan"}, "-l: the bias 'nan' of '15+nan' is not a number (llama.cpp would read nan; stricter"},
+    {{"-l", "15+1e39"}, "-l: the bias '1e39' of '15+1e39' is out of range for a float"},
+    {{"-l", "15-1e-40"}, "-l: the bias '1e-40' of '15-1e-40' is out of range for a float"},
+    {{"-l", "15+2x"}, "-l: the bias '2x' of '15+2x' is not a number (llama.cpp would read 2"},
+    /* Finding 9: what chain_init would refuse is refused here, naming the flag, before anything is printed. */
+    {{"--mirostat", "2", "--mirostat-ent", "inf"},
+     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on"},
+    {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
+    {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
+    /* Finding 14: the tool's own limits name themselves. */
+    {{"-f", "no/such/file.txt"}, "-f: cannot read 'no/such/file.txt'"},
+    {{"C:\\bin\\llama-server.exe", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
 };
 
 static void test_error_rows(void)
@@ -157,8 +215,9 @@ static void test_error_rows(void)
     for (size_t r = 0; r < sizeof error_rows / sizeof error_rows[0]; r++) {
         char err[256] = "";
         bool ok = parse(error_rows[r].argv, &p, err, sizeof err);
-        bool good = !ok && strstr(err, error_rows[r].message) != NULL && strchr(err, '\n') == NULL;
-        check_true(__FILE__, __LINE__, good, error_rows[r].message);
+        bool good = error_rows[r].message == NULL ? ok
+                  : !ok && strstr(err, error_rows[r].message) != NULL && strchr(err, '\n') == NULL;
+        check_true(__FILE__, __LINE__, good, error_rows[r].message != NULL ? error_rows[r].message : "(accepted)");
         if (!good)
             printf("    error row %zu: got '%s'\n", r, ok ? "(accepted)" : err);
     }
@@ -169,11 +228,14 @@ static void test_values(void)
 {
     static CliParams p;
     char err[256];
-    CHECK(parse((const char *const[]){"--temp", "-1", "-s", "-1", "--repeat-penalty", "1e-38", NULL}, &p, err,
+    CHECK(parse((const char *const[]){"--temp", "-1", "-s", "-1", "--repeat-penalty", "1.2e-38", NULL}, &p, err,
                 sizeof err));
     CHECK_NEAR(0.0, p.sampling.temp, 0);                /* clamped */
     CHECK(p.sampling.seed == 0xFFFFFFFFu);              /* wrapped */
-    CHECK_NEAR(1e-38, p.sampling.penalty_repeat, 0);    /* 1/1e-38 = 1e38 fits a float */
+    CHECK_NEAR(1.2e-38, p.sampling.penalty_repeat, 0);  /* above FLT_MIN, and 1/1.2e-38 fits a float */
+    /* 0x1p-149, the smallest float, is exact, so stof takes it; 0 and -0 too. */
+    CHECK(parse((const char *const[]){"--min-p", "0x1p-149", "--top-p", "-0", NULL}, &p, err, sizeof err));
+    CHECK_NEAR(0x1p-149, p.sampling.min_p, 0);
 
     CHECK(parse((const char *const[]){"--dry-sequence-breaker", "\\n", "--dry-sequence-breaker", "a\\x41\\q\\",
                                        "-p", "say \\\"hi\\\"\\tnow", "-r", "\\n\\n", NULL}, &p, err, sizeof err));
@@ -201,14 +263,78 @@ static void test_values(void)
     CHECK_INT(4095, (long long)strlen(p.prompt));
     CHECK(strstr(p.warnings, "-p: longer than the 4095 bytes kept here") != NULL);
 
-    /* A window of -1 without -c warns and stays -1 (off). */
+    /* A window of -1: off without -c, as current llama.cpp clamps it to 0; -c's size with -c. One story. */
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", NULL}, &p, err, sizeof err));
     CHECK_INT(-1, p.sampling.penalty_last_n);
-    CHECK(strstr(p.warnings, "give -c N") != NULL);
+    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (the context size) is off here, as in current llama.cpp, which "
+                             "clamps a negative window to 0; give -c N for a window of N tokens, as older llama.cpp "
+                             "had it\n") == 0);
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", "-c", "512", NULL}, &p, err, sizeof err));
     CHECK_INT(512, p.sampling.penalty_last_n);
     CHECK_INT(64, p.sampling.dry_penalty_last_n);
+    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (the context size) is -c's 512 tokens here, as older llama.cpp "
+                             "had it; current llama.cpp clamps a negative window to 0 (off)\n") == 0);
+
+    /* Finding 14: the lists hold what a pasted line plausibly has; past that, a message names the limit. */
+    static const char *words[2 * (CHAIN_MAX_BIASES + 2) + 1];
+    for (int i = 0; i < 33; i++) {
+        words[2 * i] = "-r";
+        words[2 * i + 1] = "stop";
+    }
+    words[66] = NULL;
+    CHECK(!parse(words, &p, err, sizeof err)
+          && strstr(err, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such limit)"));
+    words[64] = NULL;
+    CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32);
+    for (int i = 0; i < 65; i++) {
+        words[2 * i] = "--dry-sequence-breaker";
+        words[2 * i + 1] = "b";
+    }
+    words[130] = NULL;
+    CHECK(!parse(words, &p, err, sizeof err) && strstr(err, "one breaker too many (at most 64 here"));
+    words[128] = NULL;
+    CHECK(parse(words, &p, err, sizeof err) && p.n_dry_breakers == 64);
+    for (int i = 0; i < CHAIN_MAX_BIASES + 1; i++) {
+        words[2 * i] = "-l";
+        words[2 * i + 1] = "3+1";
+    }
+    words[2 * (CHAIN_MAX_BIASES + 1)] = NULL;
+    CHECK(!parse(words, &p, err, sizeof err) && strstr(err, "one bias too many (at most 256 here"));
     CHECK(parse((const char *const[]){"--json", "--openai", NULL}, &p, err, sizeof err) && p.output == OUTPUT_OPENAI);
+
+    /* -f and -sysf read the prompt from a file, as llama.cpp does: one trailing newline dropped, escapes then
+     * processed (for -f, as for -p). */
+    static const char file_name[] = "test_command_line_prompt.tmp";
+    FILE *f = fopen(file_name, "w");
+    CHECK(f != NULL);
+    if (f != NULL) {
+        fputs("Tell me\\tabout it\n\n", f);
+        fclose(f);
+        CHECK(parse((const char *const[]){"-f", file_name, "-sysf", file_name, NULL}, &p, err, sizeof err));
+        CHECK(strcmp(p.prompt, "Tell me\tabout it\n") == 0);
+        CHECK(strcmp(p.system_prompt, "Tell me\\tabout it\n") == 0);
+        CHECK((p.set & (1u << SET_PROMPT)) != 0);
+        /* A file past 4095 bytes is cut there, never inside a character: 4094 'a's and a 2-byte letter keep
+         * 4094 bytes, and the newline after them is not the file's last byte, so nothing more is dropped. */
+        f = fopen(file_name, "w");
+        if (f != NULL) {
+            for (int i = 0; i < 4094; i++)
+                fputc('a', f);
+            fputs("\xc3\xa9\n", f);
+            fclose(f);
+        }
+        CHECK(parse((const char *const[]){"-f", file_name, NULL}, &p, err, sizeof err));
+        CHECK_INT(4094, (long long)strlen(p.prompt));
+        CHECK(strstr(p.warnings, "-f: the file is longer than the 4095 bytes kept here") != NULL);
+        f = fopen(file_name, "w");
+        if (f != NULL) {
+            fputs("abc\n", f);
+            fclose(f);
+        }
+        CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err));
+        CHECK(strcmp(p.system_prompt, "abc") == 0 && (p.set & (1u << SET_PROMPT)) == 0);
+        remove(file_name);
+    }
 }
 
 /* chain_init refuses what common_sampler_init refuses, so the library alone cannot build such a chain. */
@@ -254,7 +380,7 @@ static const BodyRow body_rows[] = {
     {{"--dry-sequence-breaker", "none", "--dry-multiplier", "0.8"}, REQUEST_COMPLETION, "dry_multiplier=0.8",
      "'none' cannot be sent"},
     {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_penalty=1.1",
-     "repeat_last_n: -1 (the context size) cannot be sent"},
+     "repeat_last_n: -1 (the context size, off here without -c) cannot be sent"},
     {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=2048", NULL},
     {{"llama-completion", "-n", "-2", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "n_predict: -2 cannot"},
     {{"-s", "-1", "--ignore-eos", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5"}, REQUEST_COMPLETION,
@@ -273,7 +399,37 @@ static const BodyRow body_rows[] = {
     {{"-p", "say \"hi\"", "--mirostat", "2", "--mirostat-ent", "3"}, REQUEST_CHAT,
      "messages=[{\"role\": \"user\", \"content\": \"say \\\"hi\\\"\"}];mirostat=2;mirostat_tau=3", NULL},
     {{"--dry-sequence-breaker", "none"}, REQUEST_CHAT, "", "'none' cannot be sent"},
+    /* Finding 8: -sys is the chat body's system message; /completion has none, and a note says so. */
+    {{"-sys", "be nice", "-p", "hi"}, REQUEST_CHAT,
+     "messages=[{\"role\": \"system\", \"content\": \"be nice\"}, {\"role\": \"user\", \"content\": \"hi\"}]", NULL},
+    {{"-sys", "be nice", "--temp", "0.7"}, REQUEST_CHAT,
+     "messages=[{\"role\": \"system\", \"content\": \"be nice\"}];temperature=0.7",
+     "no user message (give -p)"},
+    {{"-sys", "be nice", "-p", "hi"}, REQUEST_COMPLETION, "prompt=\"hi\"",
+     "-sys: /completion has no system message; not sent (--openai sends it)"},
+    {{"--openai", "--temp", "0.7"}, REQUEST_CHAT, "temperature=0.7", NULL},
 };
+
+/* The line a body without its required field gets in the notes (finding 8). */
+#define NO_PROMPT_NOTE "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone " \
+                       "is refused"
+#define NO_MESSAGES_NOTE "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; " \
+                         "this body alone is refused"
+
+/* Takes the required-field line out of notes (it must be there when the body has no prompt or messages). */
+static bool take_required_note(char *notes, const JsonMember *m, int n, RequestKind kind)
+{
+    const char *key = kind == REQUEST_CHAT ? "messages" : "prompt";
+    for (int i = 0; i < n; i++)
+        if (strcmp(m[i].key, key) == 0)
+            return strstr(notes, kind == REQUEST_CHAT ? NO_MESSAGES_NOTE : NO_PROMPT_NOTE) == NULL;
+    char *at = strstr(notes, kind == REQUEST_CHAT ? NO_MESSAGES_NOTE : NO_PROMPT_NOTE);
+    if (at == NULL)
+        return false;
+    char *end = strchr(at, '\n');
+    memmove(at, end != NULL ? end + 1 : at + strlen(at), strlen(end != NULL ? end + 1 : at + strlen(at)) + 1);
+    return true;
+}
 
 /* Values the server's schema refuses (reference section 7) never appear in a body. */
 static bool body_acceptable(const JsonMember *m, int n)
@@ -307,7 +463,8 @@ static void test_body_rows(void)
         for (int i = 0; i < n; i++)
             text_add(&t, "%s%s=%s", i ? ";" : "", m[i].key, m[i].value);
         bool same = strcmp(got, row->members) == 0;
-        bool note_ok = row->note == NULL ? notes[0] == '\0' : strstr(notes, row->note) != NULL;
+        bool required_ok = take_required_note(notes, m, n, row->kind);
+        bool note_ok = required_ok && (row->note == NULL ? notes[0] == '\0' : strstr(notes, row->note) != NULL);
         check_true(__FILE__, __LINE__, same && note_ok, row->members);
         if (!same || !note_ok)
             printf("    body row %zu: got %s (notes: %s)\n", r, body, notes);
@@ -343,6 +500,12 @@ static void test_help_text(void)
     CHECK(strstr(text, "nucleus") != NULL && strstr(text, "adaptivep") != NULL);
     CHECK(strstr(text, "e=penalties") != NULL && strstr(text, "a=adaptive_p") != NULL);
     CHECK(strstr(text, "-ngl") != NULL && strstr(text, "--port") != NULL && strstr(text, "--draft-max") != NULL);
+    /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
+    CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
+    CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
+    CHECK(strstr(text, "is off in current\nllama.cpp, which clamps a negative window to 0; here it is -c's N") != NULL);
+    CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
+    CHECK(strstr(text, "stricter than llama.cpp") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);

@@ -14,6 +14,7 @@ int main(void)
     test_chain();
     test_chain_draws();
     test_chain_pick();
+    test_params_problem();
     test_args();
     test_command_line();
     test_edges();

@@ -12,6 +12,7 @@ void test_dry(void);
 void test_chain(void);
 void test_chain_draws(void);
 void test_chain_pick(void);
+void test_params_problem(void);
 void test_args(void);
 void test_command_line(void);
 void test_edges(void);
