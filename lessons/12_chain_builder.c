@@ -94,6 +94,7 @@ static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_
     p.n_logit_bias = n_bias;
     for (size_t i = 0; i < n_bias; i++)
         p.logit_bias[i] = bias[i];
+    lesson_check_params(&p, s->label);
     lesson_check(chain_init(ch, &p, 0));
     if (n_bias > 0)
         lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));

@@ -72,6 +72,7 @@ int main(void)
         for (size_t i = 0; i < p.n_samplers; i++)
             p.samplers[i] = order[i];
         Chain ch;
+        lesson_check_params(&p, presets[s].task);
         lesson_check(chain_init_from_params(&ch, &p, N_VOCAB));
         for (size_t i = 0; i < N_HISTORY; i++)
             lesson_check(chain_accept(&ch, history[i]));

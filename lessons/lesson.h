@@ -2,13 +2,14 @@
  * stopping with a message that points at the failing call, checking the token ids a reader may edit, and
  * printing a row's label from the settings it describes.
  *
- * defines: lesson_check, lesson_check_ids, lesson_check_token, lesson_check_probs, LessonNumber,
- * lesson_number, lesson_percent, lesson_java_double, lesson_longest, LabelValue, lesson_label, lesson_print_label.
+ * defines: lesson_check, lesson_check_params, lesson_check_ids, lesson_check_token, lesson_check_probs,
+ * LessonNumber, lesson_number, lesson_percent, lesson_java_double, lesson_longest, LabelValue, lesson_label, lesson_print_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
 
 #include "candidates.h"
+#include "chain.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -24,6 +25,19 @@ static inline void lesson_check_at(const char *file, int line, const char *call,
 {
     if (st != SAMPLING_OK) {
         fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
+        exit(1);
+    }
+}
+
+/* Stops with "file:line: what: the problem" when chain_init would refuse params, naming the parameter and why
+ * (sampling_params_problem): lesson_check_params(&p, "the chain \"low T\"") before chain_init. */
+#define lesson_check_params(params, what) lesson_check_params_at(__FILE__, __LINE__, (params), (what))
+
+static inline void lesson_check_params_at(const char *file, int line, const SamplingParams *params, const char *what)
+{
+    const char *problem = sampling_params_problem(params);
+    if (problem != NULL) {
+        fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, problem);
         exit(1);
     }
 }
