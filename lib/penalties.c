@@ -44,11 +44,28 @@ size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n)
     return token_map_len(n_history < (size_t)penalty_last_n ? n_history : (size_t)penalty_last_n);
 }
 
+/* candidates_check and candidates_in_id_order in one pass over the array: the status candidates_check gives,
+ * and in *in_id_order whether candidate i has id i for every i. */
+static SamplingStatus check_and_order(const Candidates *c, bool *in_id_order)
+{
+    *in_id_order = false;
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return SAMPLING_ERR_NULL;
+    bool nan = false, ordered = true;
+    for (size_t i = 0; i < c->size; i++) {
+        nan |= isnan(c->data[i].logit) != 0;
+        ordered &= c->data[i].id == (int32_t)i;
+    }
+    *in_id_order = ordered;
+    return nan ? SAMPLING_ERR_NAN : SAMPLING_OK;
+}
+
 static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
                                  const PenaltyParams *params, PenaltyRule rule, int32_t *scratch,
                                  size_t scratch_len)
 {
-    SamplingStatus st = candidates_check(c);
+    bool in_id_order;
+    SamplingStatus st = check_and_order(c, &in_id_order);
     if (st != SAMPLING_OK)
         return st;
     if (params == NULL || (history == NULL && n_history > 0))
@@ -70,7 +87,7 @@ static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n
     for (size_t i = n_history - w; i < n_history; i++)
         ++*token_map_slot(&counts, history[i]);
 
-    if (candidates_in_id_order(c)) {
+    if (in_id_order) {
         /* Penalize by index, one visit per distinct token of the window. */
         for (size_t slot = 0; slot <= counts.mask; slot++) {
             int32_t token = counts.used[slot] ? counts.keys[slot] : -1;
