@@ -60,12 +60,14 @@ static SamplingStatus check_and_order(const Candidates *c, bool *in_id_order)
     return nan ? SAMPLING_ERR_NAN : SAMPLING_OK;
 }
 
+/* built: the caller vouches that the array is in id order with no NaN (apply_penalties_built). */
 static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
                                  const PenaltyParams *params, PenaltyRule rule, int32_t *scratch,
-                                 size_t scratch_len)
+                                 size_t scratch_len, bool built)
 {
-    bool in_id_order;
-    SamplingStatus st = check_and_order(c, &in_id_order);
+    bool in_id_order = true;
+    SamplingStatus st = built ? (c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_OK)
+                              : check_and_order(c, &in_id_order);
     if (st != SAMPLING_OK)
         return st;
     if (params == NULL || (history == NULL && n_history > 0))
@@ -113,7 +115,7 @@ static SamplingStatus apply_rule_allocating(Candidates *c, const int32_t *histor
     int32_t *scratch = len > 0 ? malloc(len * sizeof *scratch) : NULL;
     if (len > 0 && scratch == NULL)
         return SAMPLING_ERR_NOMEM;
-    SamplingStatus st = apply_rule(c, history, n_history, params, rule, scratch, len);
+    SamplingStatus st = apply_rule(c, history, n_history, params, rule, scratch, len, false);
     free(scratch);
     return st;
 }
@@ -126,7 +128,13 @@ SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_h
 SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
                                        const PenaltyParams *params, int32_t *scratch, size_t scratch_len)
 {
-    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len);
+    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len, false);
+}
+
+SamplingStatus apply_penalties_built(Candidates *c, const int32_t *history, size_t n_history,
+                                     const PenaltyParams *params, int32_t *scratch, size_t scratch_len)
+{
+    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len, true);
 }
 
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,

@@ -4,8 +4,11 @@
  * tokens sharing p = 1 when there are any), then a full sort by (logit descending, id ascending) and the walk
  * that keeps the first i + 1 whose p sum reaches top_p, at least min_keep of them (all when it never does).
  * Survivors, their order, logits and p are compared bit for bit, and so are the statuses, on random inputs
- * with ties, -0 and +0, -inf, +inf, NaN, huge and tiny ranges, and logits packed near the cut. */
+ * with ties, -0 and +0, -inf, +inf, NaN, huge and tiny ranges, and logits packed near the cut. Also the
+ * chain's path for penalties as the first stage (apply_penalties_built on the array it has just built)
+ * against candidates_init + chain_apply on a second chain with the same history. */
 #include "candidates.h"
+#include "chain.h"
 #include "check.h"
 #include "filters.h"
 #include "rng.h"
@@ -252,10 +255,95 @@ static void test_sort_against_qsort(void)
     CHECK_INT(0, bad);
 }
 
+/* Two chains from p with the same history; `steps` steps of chain_apply_logits against candidates_init +
+ * chain_apply, each accepting the plain path's token. Counts the steps that differ in status, size, sorted,
+ * selected or survivors. */
+static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
+                            size_t n_history, int steps)
+{
+    Chain plain_ch, fast_ch;
+    if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
+        return 1000;
+    if (chain_init_from_params(&fast_ch, p, n) != SAMPLING_OK) {
+        chain_free(&plain_ch);
+        return 1000;
+    }
+    for (size_t i = 0; i < n_history; i++) {
+        (void)chain_accept(&plain_ch, history[i]);
+        (void)chain_accept(&fast_ch, history[i]);
+    }
+    int bad = 0;
+    for (int step = 0; step < steps; step++) {
+        Candidates plain, fast;
+        SamplingStatus want_st = candidates_init(&plain, want, x, n);
+        if (want_st == SAMPLING_OK)
+            want_st = chain_apply(&plain_ch, &plain);
+        SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
+        bool same = want_st == got_st;
+        if (same && want_st == SAMPLING_OK)
+            same = plain.size == fast.size && plain.sorted == fast.sorted && plain.selected == fast.selected
+                   && same_tokens(plain.data, fast.data, plain.size);
+        bad += !same;
+        if (want_st == SAMPLING_OK && plain.selected >= 0) {
+            (void)chain_accept(&plain_ch, plain.data[plain.selected].id);
+            (void)chain_accept(&fast_ch, plain.data[plain.selected].id);
+        }
+    }
+    chain_free(&plain_ch);
+    chain_free(&fast_ch);
+    return bad;
+}
+
+static void test_chain_penalties_first(void)
+{
+    SamplingParams topk0 = sampling_params_default();      /* the benchmark's chain with top-k 0 */
+    static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
+                                        SAMPLER_TEMPERATURE};
+    memcpy(topk0.samplers, order, sizeof order);
+    topk0.n_samplers = N_OF(order);
+    topk0.penalty_repeat = 1.1;
+    topk0.penalty_freq = 0.2;
+    topk0.penalty_present = -0.3;     /* raises some penalized logits: a new largest logit is possible */
+    topk0.top_k = 0;
+    topk0.seed = 9;
+    SamplingParams topk40 = topk0;
+    topk40.top_k = 40;
+    SamplingParams flat_p = topk0;    /* top-p keeps nearly everything */
+    flat_p.top_p = 0.999;
+    flat_p.min_p = 0.0;
+    const SamplingParams *params[] = {&topk0, &topk40, &flat_p};
+    static const size_t chain_sizes[] = {0, 1, 30, 1025, 3000};
+    int32_t history[80];
+    Rng r;
+    rng_seed(&r, 404);
+    int bad = 0;
+    for (size_t s = 0; s < N_OF(chain_sizes); s++) {
+        size_t n = chain_sizes[s];
+        for (int kind = 0; kind < IN_COUNT; kind++) {
+            make_logits(logits, n, (InputKind)kind, &r);
+            for (size_t i = 0; i < N_OF(history); i++)         /* ids past n too: they penalize nothing */
+                history[i] = rng_next_int(&r, (int32_t)(n / 2 + 3));
+            for (size_t j = 0; j < N_OF(params); j++)
+                bad += chain_mismatches(params[j], logits, n, history, N_OF(history), 3);
+        }
+    }
+    CHECK_INT(0, bad);
+    /* A NaN: the same error as the plain path gives (the penalties stage reports it). */
+    make_logits(logits, 3000, IN_NORMAL, &r);
+    logits[2999] = NAN;
+    Chain ch;
+    chain_init_from_params(&ch, &topk0, 3000);
+    (void)chain_accept(&ch, 5);
+    Candidates c;
+    CHECK_INT(SAMPLING_ERR_NAN, chain_apply_logits(&ch, logits, 3000, &c));
+    chain_free(&ch);
+}
+
 void test_top_p_prefix(void)
 {
     test_top_p_against_plain();
     test_prefix_contract();
     test_by_hand();
     test_sort_against_qsort();
+    test_chain_penalties_first();
 }
