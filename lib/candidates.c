@@ -577,6 +577,9 @@ static void sort_finite(TokenData *d, size_t n, int levels)
         sort_finite(d + start[j], count[j], levels - 1);
 }
 
+#define PICK_BLOCK 64      /* sort_front_above scans this many candidates between checks of its list */
+#define PICK_LIST 512      /* indices its list holds */
+
 /* Moves the k candidates whose logit is at least lowest (a finite logit of the array) to the front and sorts
  * them, as candidates_sort sorts. A cheap comparison picks them out, since bucket_of never puts a larger
  * logit in a later bucket: the candidates of the first buckets are exactly those at or above the smallest
@@ -584,10 +587,23 @@ static void sort_finite(TokenData *d, size_t n, int levels)
 static void sort_front_above(Candidates *c, double lowest, size_t k)
 {
     TokenData *d = c->data;
-    size_t front = 0;
-    for (size_t i = 0; i < c->size; i++)
-        if (d[i].logit >= lowest)
-            swap(&d[front++], &d[i]);
+    size_t front = 0, picked[PICK_LIST], n_picked = 0;
+    /* What "if (d[i].logit >= lowest) swap(&d[front++], &d[i])" over every i does, with the swaps deferred:
+     * the scan notes the index of every candidate picked without a branch (picked candidates lie at random
+     * places, so a branch on them would be mispredicted about once for each), and the noted swaps are done in
+     * the same order, before any later position is read, once the list may not hold another block. */
+    for (size_t start = 0; start < c->size; start += PICK_BLOCK) {
+        size_t end = c->size - start < PICK_BLOCK ? c->size : start + PICK_BLOCK;
+        for (size_t i = start; i < end; i++) {
+            picked[n_picked] = i;
+            n_picked += d[i].logit >= lowest;
+        }
+        if (n_picked > PICK_LIST - PICK_BLOCK - 1 || end == c->size) {
+            for (size_t j = 0; j < n_picked; j++)
+                swap(&d[front++], &d[picked[j]]);
+            n_picked = 0;
+        }
+    }
     assert(front == k);
     sort_finite(d, k, SUB_LEVELS);
 }
