@@ -148,10 +148,15 @@ static bool any_nan_logit(const TokenData *d, size_t n)
 /* Sorts d (n,) with no NaN logit as qsort with by_logit_desc does, and to the same result: that order is
  * total (ids are unique), so every correct sort gives the one sorted array. A quicksort whose comparisons are
  * inlined (qsort calls a function for each): the median of the first, middle and last is the pivot, the
- * smaller side is sorted by recursion (depth at most log2 n), short runs by insertion. */
-static void quick_sort(TokenData *d, size_t n)
+ * smaller side is sorted by recursion (depth at most log2 n), short runs by insertion; if one path takes more
+ * than about 2 log2 n partitions (pivots that keep splitting badly), qsort sorts what is left of it. */
+static void quick_sort_within(TokenData *d, size_t n, int budget)
 {
     while (n > INSERTION_MAX) {
+        if (budget-- == 0) {        /* unlucky pivots: qsort's O(n log n) guarantee, and the same result */
+            qsort(d, n, sizeof *d, by_logit_desc);
+            return;
+        }
         size_t mid = n / 2;
         if (better(&d[mid], &d[0]))
             swap(&d[mid], &d[0]);
@@ -178,15 +183,23 @@ static void quick_sort(TokenData *d, size_t n)
         }
         size_t left = j + 1;
         if (left < n - left) {
-            quick_sort(d, left);
+            quick_sort_within(d, left, budget);
             d += left;
             n -= left;
         } else {
-            quick_sort(d + left, n - left);
+            quick_sort_within(d + left, n - left, budget);
             n = left;
         }
     }
     insertion_sort(d, n);
+}
+
+static void quick_sort(TokenData *d, size_t n)
+{
+    int budget = 8;             /* partitions on one path before qsort takes over: 2 log2 n, and a few */
+    for (size_t m = n; m > 1; m /= 2)
+        budget += 2;
+    quick_sort_within(d, n, budget);
 }
 
 /* Sorts d (n,) as candidates_sort does: insertion sort for a handful (a bucket usually holds few), else the
