@@ -92,16 +92,18 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k);
  * not changed. NULL c returns 0. Plays the part of llama.cpp's top-p pre-selection (PR #15665). */
 size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
 
-/* Does what candidates_softmax(c, false) followed by candidates_sort_prefix(c, mass, min_count) does, in two
+/* Does what candidates_softmax(c, false) followed by candidates_sort_prefix(c, mass, min_count) does, in three
  * passes over the array instead of about six, and without dividing the p values the prefix does not need:
- * top-p's first half. On SAMPLING_OK, *prefix is the length of the sorted prefix that those two calls give
- * (the sorted array's first *prefix candidates, whose p sum reaches mass, at least min_count of them; size
- * for a sorted array) and data[0..*prefix) holds exactly the p candidates_softmax gives. data[*prefix..size)
+ * top-p's first half. On SAMPLING_OK, data[0..*prefix) is the sorted array's first *prefix candidates (their
+ * p sum reaches mass, with a margin for rounding, and there are at least min_count of them; rounding could
+ * still put the exact cut past them, and apply_top_p then sorts the rest; size for a sorted array), holding
+ * exactly the p candidates_softmax gives. data[*prefix..size)
  * holds exp(logit - max), not yet divided by *sum, the divisor candidates_softmax uses; p / *sum is then
  * its p, bit for bit. *sum is 1 when every p is already divided (arrays of up to 1,024 candidates, sorted
  * arrays, and the +inf case, where the two calls do the work). One pass finds NaN and the range of the
  * logits; the next takes the exponentials, their sum in array order, and the count and weight per bucket
- * of logit values, which say how many of the best candidates hold the mass; only those are sorted.
+ * of logit values, which say how many of the best candidates hold the mass; a third picks those out with
+ * one comparison each, and only they are sorted.
  * Bad input: NULL c, prefix or sum, or NULL data with size > 0, gives SAMPLING_ERR_NULL; a NaN logit gives
  * SAMPLING_ERR_NAN with nothing changed; size 0 gives SAMPLING_ERR_EMPTY; every logit -inf gives
  * SAMPLING_ERR_NO_FINITE with every p 0 and nothing sorted, as candidates_softmax reports them.
