@@ -97,9 +97,8 @@ size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
  * top-p's first half. On SAMPLING_OK, data[0..*prefix) is the sorted array's first *prefix candidates (their
  * p sum reaches mass, with a margin for rounding, and there are at least min_count of them; rounding could
  * still put the exact cut past them, and apply_top_p then sorts the rest; size for a sorted array), holding
- * exactly the p candidates_softmax gives. data[*prefix..size)
- * holds exp(logit - max), not yet divided by *sum, the divisor candidates_softmax uses; p / *sum is then
- * its p, bit for bit. *sum is 1 when every p is already divided (arrays of up to 1,024 candidates, sorted
+ * exactly the p candidates_softmax gives. data[*prefix..size) holds exp(logit - max), not yet divided by
+ * *sum, the divisor candidates_softmax uses; p / *sum is then its p, bit for bit. *sum is 1 when every p is already divided (arrays of up to 1,024 candidates, sorted
  * arrays, and the +inf case, where the two calls do the work). One pass finds NaN and the range of the
  * logits; the next takes the exponentials, their sum in array order, and the count and weight per bucket
  * of logit values, which say how many of the best candidates hold the mass; a third picks those out with
