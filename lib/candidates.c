@@ -127,16 +127,91 @@ static void sift_down(TokenData *heap, size_t n, size_t i)
     }
 }
 
-/* Sorts d (n,) as candidates_sort does: insertion sort for a handful (a bucket usually holds few), else qsort. */
-static void sort_small(TokenData *d, size_t n)
+#define INSERTION_MAX 16  /* runs up to this long are sorted by insertion */
+
+static void insertion_sort(TokenData *d, size_t n)
 {
-    if (n > 16) {
-        qsort(d, n, sizeof *d, by_logit_desc);
-        return;
-    }
     for (size_t i = 1; i < n; i++)
         for (size_t j = i; j > 0 && better(&d[j], &d[j - 1]); j--)
             swap(&d[j], &d[j - 1]);
+}
+
+/* Whether any logit of d (n,) is NaN. */
+static bool any_nan_logit(const TokenData *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isnan(d[i].logit))
+            return true;
+    return false;
+}
+
+/* Sorts d (n,) with no NaN logit as qsort with by_logit_desc does, and to the same result: that order is
+ * total (ids are unique), so every correct sort gives the one sorted array. A quicksort whose comparisons are
+ * inlined (qsort calls a function for each): the median of the first, middle and last is the pivot, the
+ * smaller side is sorted by recursion (depth at most log2 n), short runs by insertion; if one path takes more
+ * than about 2 log2 n partitions (pivots that keep splitting badly), qsort sorts what is left of it. */
+static void quick_sort_within(TokenData *d, size_t n, int budget)
+{
+    while (n > INSERTION_MAX) {
+        if (budget-- == 0) {        /* unlucky pivots: qsort's O(n log n) guarantee, and the same result */
+            qsort(d, n, sizeof *d, by_logit_desc);
+            return;
+        }
+        size_t mid = n / 2;
+        if (better(&d[mid], &d[0]))
+            swap(&d[mid], &d[0]);
+        if (better(&d[n - 1], &d[mid])) {
+            swap(&d[n - 1], &d[mid]);
+            if (better(&d[mid], &d[0]))
+                swap(&d[mid], &d[0]);
+        }
+        TokenData pivot = d[mid];
+        /* Hoare's partition: afterwards every candidate of d[0..j] is at least as good as every one of
+         * d[j+1..n), and both sides are non-empty, because d[0] is better than the pivot and d[n - 1] worse
+         * (the order is total and mid is neither end), so neither scan runs off the array or stops at n - 1. */
+        size_t i = 0, j = n - 1;
+        for (;;) {
+            while (better(&d[i], &pivot))
+                i++;
+            while (better(&pivot, &d[j]))
+                j--;
+            if (i >= j)
+                break;
+            swap(&d[i], &d[j]);
+            i++;
+            j--;
+        }
+        size_t left = j + 1;
+        if (left < n - left) {
+            quick_sort_within(d, left, budget);
+            d += left;
+            n -= left;
+        } else {
+            quick_sort_within(d + left, n - left, budget);
+            n = left;
+        }
+    }
+    insertion_sort(d, n);
+}
+
+static void quick_sort(TokenData *d, size_t n)
+{
+    int budget = 8;             /* partitions on one path before qsort takes over: 2 log2 n, and a few */
+    for (size_t m = n; m > 1; m /= 2)
+        budget += 2;
+    quick_sort_within(d, n, budget);
+}
+
+/* Sorts d (n,) as candidates_sort does: insertion sort for a handful (a bucket usually holds few), else the
+ * inlined quicksort; with a NaN logit (which by_logit_desc does not order totally), qsort, as before. */
+static void sort_small(TokenData *d, size_t n)
+{
+    if (n <= INSERTION_MAX)
+        insertion_sort(d, n);
+    else if (any_nan_logit(d, n))
+        qsort(d, n, sizeof *d, by_logit_desc);
+    else
+        quick_sort(d, n);
 }
 
 /* Moves the k best of d (size,) to d[0..k), sorted. The root's logit is kept in a register as the threshold:
@@ -446,6 +521,174 @@ size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count)
         sort_buckets_front(c, &b, count, last);
     c->selected = -1;
     return k;
+}
+
+/* The smallest of x[0..last]. */
+static double min_of(const double *x, size_t last)
+{
+    double min = x[0];
+    for (size_t j = 1; j <= last; j++)
+        min = x[j] < min ? x[j] : min;
+    return min;
+}
+
+#define SUB_BUCKETS 512    /* buckets per level of sort_finite */
+#define SUB_LEVELS 3        /* levels of buckets before sort_finite falls back to the quicksort */
+
+/* Sorts d (n,), whose logits are all finite, as candidates_sort sorts. The candidates go into up to
+ * SUB_BUCKETS buckets of logit values over their range (about two each), are put in bucket order in place,
+ * and each bucket is sorted the same way, `levels` deep; short runs, equal logits and the last level use
+ * the insertion sort or the quicksort. Logits that crowd together near top-p's cut thus still meet only a
+ * few others in a bucket. */
+static void sort_finite(TokenData *d, size_t n, int levels)
+{
+    if (n <= INSERTION_MAX) {
+        insertion_sort(d, n);
+        return;
+    }
+    double max = d[0].logit, min = d[0].logit;
+    for (size_t i = 1; i < n; i++) {
+        max = d[i].logit > max ? d[i].logit : max;
+        min = d[i].logit < min ? d[i].logit : min;
+    }
+    double range = max - min;
+    if (levels == 0 || !(range > 0) || !isfinite(range)) {
+        quick_sort(d, n);
+        return;
+    }
+    size_t n_buckets = n / 2 < SUB_BUCKETS ? n / 2 : SUB_BUCKETS;
+    double scale = (double)(n_buckets - 1) / range;
+    size_t count[SUB_BUCKETS], start[SUB_BUCKETS], next[SUB_BUCKETS];
+    for (size_t j = 0; j < n_buckets; j++)
+        count[j] = 0;
+    /* Bucket 0 for the largest logit, n_buckets - 1 for the smallest; a larger logit never lands later. */
+#define SUB_BUCKET_OF(logit) \
+    ((max - (logit)) * scale < (double)(n_buckets - 1) ? (size_t)(int)((max - (logit)) * scale) : n_buckets - 1)
+    for (size_t i = 0; i < n; i++)
+        count[SUB_BUCKET_OF(d[i].logit)]++;
+    for (size_t j = 0; j < n_buckets; j++)
+        next[j] = start[j] = j == 0 ? 0 : start[j - 1] + count[j - 1];
+    /* In place, one cycle at a time: the candidate in hand goes to the next free slot of its bucket and the
+     * one it displaces comes into hand, until one belongs to the slot the cycle started from. The bucket is
+     * worked out from the candidate in hand, not read back from the slot just written, so one step does not
+     * wait on the store of the step before. */
+    for (size_t j = 0; j < n_buckets; j++) {
+        while (next[j] < start[j] + count[j]) {
+            TokenData hand = d[next[j]];
+            size_t home = SUB_BUCKET_OF(hand.logit);
+            while (home != j) {
+                TokenData displaced = d[next[home]];
+                d[next[home]++] = hand;
+                hand = displaced;
+                home = SUB_BUCKET_OF(hand.logit);
+            }
+            d[next[j]++] = hand;
+        }
+    }
+#undef SUB_BUCKET_OF
+    for (size_t j = 0; j < n_buckets; j++)
+        sort_finite(d + start[j], count[j], levels - 1);
+}
+
+#define PICK_BLOCK 64      /* sort_front_above scans this many candidates between checks of its list */
+#define PICK_LIST 512      /* indices its list holds */
+
+/* Moves the k candidates whose logit is at least lowest (a finite logit of the array) to the front and sorts
+ * them, as candidates_sort sorts. A cheap comparison picks them out, since bucket_of never puts a larger
+ * logit in a later bucket: the candidates of the first buckets are exactly those at or above the smallest
+ * logit those buckets hold. sort_finite then sorts them. */
+static void sort_front_above(Candidates *c, double lowest, size_t k)
+{
+    TokenData *d = c->data;
+    size_t front = 0, picked[PICK_LIST], n_picked = 0;
+    /* What "if (d[i].logit >= lowest) swap(&d[front++], &d[i])" over every i does, with the swaps deferred:
+     * the scan notes the index of every candidate picked without a branch (picked candidates lie at random
+     * places, so a branch on them would be mispredicted about once for each), and the noted swaps are done in
+     * the same order, before any later position is read, once the list may not hold another block. */
+    for (size_t start = 0; start < c->size; start += PICK_BLOCK) {
+        size_t end = c->size - start < PICK_BLOCK ? c->size : start + PICK_BLOCK;
+        for (size_t i = start; i < end; i++) {
+            picked[n_picked] = i;
+            n_picked += d[i].logit >= lowest;
+        }
+        if (n_picked > PICK_LIST - PICK_BLOCK - 1 || end == c->size) {
+            for (size_t j = 0; j < n_picked; j++)
+                swap(&d[front++], &d[picked[j]]);
+            n_picked = 0;
+        }
+    }
+    assert(front == k);
+    sort_finite(d, k, SUB_LEVELS);
+}
+
+/* How far past the wanted mass candidates_softmax_prefix reaches in its bucket sums: they add the unscaled
+ * weights in bucket order, top-p adds the scaled p in sorted order, and the two roundings differ by far less
+ * than this (about size * DBL_EPSILON of the total), so the sorted prefix holds top-p's cut. */
+#define PREFIX_MARGIN 1e-6
+
+SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_count, size_t *prefix,
+                                         double *sum)
+{
+    if (c == NULL || (c->data == NULL && c->size > 0) || prefix == NULL || sum == NULL)
+        return SAMPLING_ERR_NULL;
+    *prefix = 0;
+    *sum = 1.0;
+    TokenData *d = c->data;
+    /* One pass: a NaN, the largest logit and the smallest one that is not -inf (the buckets' range). */
+    double max = -INFINITY, min = INFINITY;
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = d[i].logit;
+        if (isnan(logit))
+            return SAMPLING_ERR_NAN;
+        max = logit > max ? logit : max;
+        if (logit != -INFINITY)
+            min = logit < min ? logit : min;
+    }
+    if (c->size <= HEAP_MAX || c->sorted || !isfinite(max)) {
+        /* Small or sorted, all -inf, or a +inf token: the two calls, whose edge cases say what happens. */
+        SamplingStatus st = candidates_softmax(c, false);
+        if (st == SAMPLING_OK)
+            *prefix = c->sorted ? c->size : candidates_sort_prefix(c, mass, min_count);
+        return st;
+    }
+    /* One pass: each weight exp(logit - max) into p, their total in array order (candidates_softmax's sum),
+     * and the count and weight of each bucket. */
+    double range = max - min;
+    Buckets b = {max, isfinite(range) && range > 0 ? (N_BUCKETS - 1) / range : 0.0};
+    size_t count[N_BUCKETS + 1] = {0};
+    double bucket_weight[N_BUCKETS + 1] = {0}, bucket_min[N_BUCKETS + 1], total = 0;
+    for (size_t j = 0; j <= N_BUCKETS; j++)
+        bucket_min[j] = INFINITY;
+    for (size_t i = 0; i < c->size; i++) {
+        double logit = d[i].logit, weight = exp(logit - max);
+        size_t j = bucket_of(&b, logit);
+        d[i].p = weight;
+        total += weight;
+        count[j]++;
+        bucket_weight[j] += weight;
+        bucket_min[j] = logit < bucket_min[j] ? logit : bucket_min[j];
+    }
+    /* The buckets that hold the mass (with a margin for rounding) and at least min_count candidates. */
+    double wanted = mass * total * (1 + PREFIX_MARGIN), running = 0;
+    size_t k = 0, last = 0;
+    for (;; last++) {
+        k += count[last];
+        running += bucket_weight[last];
+        if ((running >= wanted && k >= min_count) || last == N_BUCKETS)
+            break;
+    }
+    if (k <= HEAP_MAX)          /* bucket 0 holds the largest logit, so k >= 1 */
+        heap_sort_front(d, c->size, k);
+    else if (last == N_BUCKETS)
+        sort_buckets_front(c, &b, count, last);
+    else
+        sort_front_above(c, min_of(bucket_min, last), k);
+    for (size_t i = 0; i < k; i++)
+        d[i].p /= total;
+    c->selected = -1;
+    *prefix = k;
+    *sum = total;
+    return SAMPLING_OK;
 }
 
 SamplingStatus candidates_sort_by_id(Candidates *c)

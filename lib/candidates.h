@@ -11,8 +11,8 @@
  * and draws). Logits are natural-log odds; p is a probability in [0, 1].
  *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
- * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_init_top_k,
- * candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
+ * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_softmax_prefix,
+ * candidates_init_top_k, candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
  * entropy_nats, surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
@@ -91,6 +91,24 @@ SamplingStatus candidates_partial_sort(Candidates *c, size_t k);
  * mass. Rounding can put the exact cut just past the prefix; top-p then sorts the rest. size and sorted are
  * not changed. NULL c returns 0. Plays the part of llama.cpp's top-p pre-selection (PR #15665). */
 size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
+
+/* Does what candidates_softmax(c, false) followed by candidates_sort_prefix(c, mass, min_count) does, in three
+ * passes over the array instead of about six, and without dividing the p values the prefix does not need:
+ * top-p's first half. On SAMPLING_OK, data[0..*prefix) is the sorted array's first *prefix candidates (their
+ * p sum reaches mass, with a margin for rounding, and there are at least min_count of them; rounding could
+ * still put the exact cut past them, and apply_top_p then sorts the rest; size for a sorted array), holding
+ * exactly the p candidates_softmax gives. data[*prefix..size) holds exp(logit - max), not yet divided by
+ * *sum, the divisor candidates_softmax uses; p / *sum is then its p, bit for bit. *sum is 1 when every p is already divided (arrays of up to 1,024 candidates, sorted
+ * arrays, and the +inf case, where the two calls do the work). One pass finds NaN and the range of the
+ * logits; the next takes the exponentials, their sum in array order, and the count and weight per bucket
+ * of logit values, which say how many of the best candidates hold the mass; a third picks those out with
+ * one comparison each, and only they are sorted.
+ * Bad input: NULL c, prefix or sum, or NULL data with size > 0, gives SAMPLING_ERR_NULL; a NaN logit gives
+ * SAMPLING_ERR_NAN with nothing changed; size 0 gives SAMPLING_ERR_EMPTY; every logit -inf gives
+ * SAMPLING_ERR_NO_FINITE with every p 0 and nothing sorted, as candidates_softmax reports them.
+ * Plays the part of llama.cpp's softmax and top-p pre-selection (PR #15665) in apply_top_p. */
+SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_count, size_t *prefix,
+                                         double *sum);
 
 /* Builds exactly what candidates_init followed by apply_top_k(top_k) builds, without the whole array when it
  * can: for 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k

@@ -315,6 +315,19 @@ static bool chain_reserve_typical(Chain *ch, size_t len)
     return true;
 }
 
+/* The penalties stage; built says that c was just built from logits with no NaN, so it is in id order
+ * (apply_penalties_built). */
+static SamplingStatus penalties_stage(Chain *ch, Candidates *c, bool built)
+{
+    const SamplingParams *p = &ch->params;
+    PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
+    size_t len = penalties_scratch_len(ch->n_history, p->penalty_last_n);
+    if (!chain_reserve_scratch(ch, len))
+        return SAMPLING_ERR_NOMEM;
+    return built ? apply_penalties_built(c, ch->history, ch->n_history, &pp, ch->scratch, len)
+                 : apply_penalties_scratch(c, ch->history, ch->n_history, &pp, ch->scratch, len);
+}
+
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
 {
     if (ch == NULL)
@@ -328,13 +341,8 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     switch (ch->stages[i].type) {
     case STAGE_LOGIT_BIAS:
         return apply_bias_stage(p, c);
-    case STAGE_PENALTIES: {
-        PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
-        size_t len = penalties_scratch_len(ch->n_history, p->penalty_last_n);
-        if (!chain_reserve_scratch(ch, len))
-            return SAMPLING_ERR_NOMEM;
-        return apply_penalties_scratch(c, ch->history, ch->n_history, &pp, ch->scratch, len);
-    }
+    case STAGE_PENALTIES:
+        return penalties_stage(ch, c, false);
     case STAGE_DRY: {
         DryParams dp = {p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
                         p->dry_breakers, p->n_dry_breakers};
@@ -409,6 +417,26 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c)
     return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
+/* Whether any of x (n,) is NaN. x - x is 0 for every finite x and NaN for NaN and the infinities, so four
+ * running sums (which the compiler can keep two to a register) find it; only when they say NaN does one more
+ * pass tell a NaN from an infinity. */
+static bool any_nan(const double *x, size_t n)
+{
+    double s[4] = {0, 0, 0, 0};
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int j = 0; j < 4; j++)
+            s[j] += x[i + j] - x[i + j];
+    for (; i < n; i++)
+        s[0] += x[i] - x[i];
+    if (!isnan(s[0] + s[1] + s[2] + s[3]))
+        return false;
+    for (i = 0; i < n; i++)
+        if (isnan(x[i]))
+            return true;
+    return false;
+}
+
 /* The index of the first stage that does something, or n_stages when every stage is empty. */
 static size_t first_acting_stage(const Chain *ch)
 {
@@ -430,6 +458,12 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
     SamplingStatus st;
     if (first < ch->n_stages && ch->stages[first].type == STAGE_TOP_K) {
         st = candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
+        first++;
+    } else if (first < ch->n_stages && ch->stages[first].type == STAGE_PENALTIES && !any_nan(logits, n_vocab)) {
+        /* Penalties first on an array just built: it is in id order with no NaN, so they need not check. */
+        st = candidates_init(c, ch->buf, logits, n_vocab);
+        if (st == SAMPLING_OK)
+            st = penalties_stage(ch, c, true);
         first++;
     } else {
         st = candidates_init(c, ch->buf, logits, n_vocab);

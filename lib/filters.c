@@ -64,12 +64,16 @@ SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
     if (top_p >= 1 || c->size == 0)
         return candidates_check(c);
     /* p over the current candidates, summed in their current order, then the walk in descending order over
-     * a sorted prefix that holds the cut (or, failing that, over everything, sorted). */
-    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
-        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
-    size_t sorted = c->sorted ? c->size : candidates_sort_prefix(c, top_p, min_keep);
+     * a sorted prefix that holds the cut (or, failing that, over everything, sorted). Only the prefix's p
+     * is divided by the sum at first; the rest is divided only if the walk needs it. */
+    size_t sorted;
+    double sum;
+    if ((st = candidates_softmax_prefix(c, top_p, min_keep, &sorted, &sum)) != SAMPLING_OK)
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
     size_t keep = top_p_cut(c, sorted, top_p, min_keep);
     if (keep == 0 && sorted < c->size) {
+        for (size_t i = sorted; i < c->size; i++)
+            c->data[i].p /= sum;
         sort_all(c);
         keep = top_p_cut(c, c->size, top_p, min_keep);
     }

@@ -32,8 +32,9 @@ SamplingStatus apply_top_k(Candidates *c, int32_t k);
 /* Nucleus sampling: computes p over the current candidates (so after top-k it renormalizes over the k left),
  * sorts by descending logit, and keeps the shortest prefix whose cumulative p reaches top_p (sum >= top_p)
  * and holds at least min_keep tokens. If rounding keeps the sum below top_p, all are kept. Leaves sorted =
- * true and p = the softmax before the cut (not renormalized). top_p >= 1 is off; top_p <= 0 keeps exactly
- * max(1, min_keep) tokens. Follows llama_sampler_init_top_p; lesson Examples 7, 12 and 13. */
+ * true and p = the softmax before the cut (not renormalized; the candidates cut off, past size, may be left
+ * with exp(logit - max) undivided). top_p >= 1 is off; top_p <= 0 keeps exactly max(1, min_keep) tokens.
+ * Follows llama_sampler_init_top_p; lesson Examples 7, 12 and 13. */
 SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep);
 
 /* Keeps the tokens whose logit is at least max_logit + ln(min_p), i.e. p_i >= min_p * p_max, measured on the

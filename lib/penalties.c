@@ -44,11 +44,30 @@ size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n)
     return token_map_len(n_history < (size_t)penalty_last_n ? n_history : (size_t)penalty_last_n);
 }
 
+/* candidates_check and candidates_in_id_order in one pass over the array: the status candidates_check gives,
+ * and in *in_id_order whether candidate i has id i for every i. */
+static SamplingStatus check_and_order(const Candidates *c, bool *in_id_order)
+{
+    *in_id_order = false;
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return SAMPLING_ERR_NULL;
+    bool nan = false, ordered = true;
+    for (size_t i = 0; i < c->size; i++) {
+        nan |= isnan(c->data[i].logit) != 0;
+        ordered &= c->data[i].id == (int32_t)i;
+    }
+    *in_id_order = ordered;
+    return nan ? SAMPLING_ERR_NAN : SAMPLING_OK;
+}
+
+/* built: the caller vouches that the array is in id order with no NaN (apply_penalties_built). */
 static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n_history,
                                  const PenaltyParams *params, PenaltyRule rule, int32_t *scratch,
-                                 size_t scratch_len)
+                                 size_t scratch_len, bool built)
 {
-    SamplingStatus st = candidates_check(c);
+    bool in_id_order = true;
+    SamplingStatus st = built ? (c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_OK)
+                              : check_and_order(c, &in_id_order);
     if (st != SAMPLING_OK)
         return st;
     if (params == NULL || (history == NULL && n_history > 0))
@@ -70,7 +89,7 @@ static SamplingStatus apply_rule(Candidates *c, const int32_t *history, size_t n
     for (size_t i = n_history - w; i < n_history; i++)
         ++*token_map_slot(&counts, history[i]);
 
-    if (candidates_in_id_order(c)) {
+    if (in_id_order) {
         /* Penalize by index, one visit per distinct token of the window. */
         for (size_t slot = 0; slot <= counts.mask; slot++) {
             int32_t token = counts.used[slot] ? counts.keys[slot] : -1;
@@ -96,7 +115,7 @@ static SamplingStatus apply_rule_allocating(Candidates *c, const int32_t *histor
     int32_t *scratch = len > 0 ? malloc(len * sizeof *scratch) : NULL;
     if (len > 0 && scratch == NULL)
         return SAMPLING_ERR_NOMEM;
-    SamplingStatus st = apply_rule(c, history, n_history, params, rule, scratch, len);
+    SamplingStatus st = apply_rule(c, history, n_history, params, rule, scratch, len, false);
     free(scratch);
     return st;
 }
@@ -109,7 +128,13 @@ SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_h
 SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
                                        const PenaltyParams *params, int32_t *scratch, size_t scratch_len)
 {
-    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len);
+    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len, false);
+}
+
+SamplingStatus apply_penalties_built(Candidates *c, const int32_t *history, size_t n_history,
+                                     const PenaltyParams *params, int32_t *scratch, size_t scratch_len)
+{
+    return apply_rule(c, history, n_history, params, RULE_LLAMA, scratch, scratch_len, true);
 }
 
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,

@@ -4,7 +4,7 @@
  * History arrays hold token ids, oldest first. Only the newest penalty_last_n of them count (the window).
  *
  * defines: PenaltyParams, LogitBias, penalty_count, apply_penalties, penalties_scratch_len,
- * apply_penalties_scratch, apply_penalty_naive, apply_logit_bias.
+ * apply_penalties_scratch, apply_penalties_built, apply_penalty_naive, apply_logit_bias.
  */
 #ifndef PENALTIES_H
 #define PENALTIES_H
@@ -53,6 +53,14 @@ size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n);
  * below penalties_scratch_len(n_history, penalty_last_n) gives SAMPLING_ERR_PARAM, changing nothing. */
 SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
                                        const PenaltyParams *params, int32_t *scratch, size_t scratch_len);
+
+/* apply_penalties_scratch for an array the caller knows to be in id order (candidate i has id i) with no NaN
+ * logit, as candidates_init builds it from logits with no NaN: it skips the pass over the whole array that
+ * checks both, so it reads only the window's tokens. Same results and errors on such an array. On an array
+ * that is not, it penalizes by index as if it were (a wrong result, never a read out of bounds) and does not
+ * report a NaN. The chain's path when penalties are its first acting stage. */
+SamplingStatus apply_penalties_built(Candidates *c, const int32_t *history, size_t n_history,
+                                     const PenaltyParams *params, int32_t *scratch, size_t scratch_len);
 
 /* The rule llama.cpp replaced, kept only to show why (lesson Example 1, the "naive" column): every token in
  * the window has its logit divided by penalty_repeat, which raises a negative logit. Same shapes and bad-input

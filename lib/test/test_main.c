@@ -21,5 +21,6 @@ int main(void)
     test_property();
     test_llama_vectors();
     test_fast_path();
+    test_top_p_prefix();
     return check_summary();
 }

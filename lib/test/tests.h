@@ -19,5 +19,6 @@ void test_edges(void);
 void test_property(void);
 void test_llama_vectors(void);
 void test_fast_path(void);
+void test_top_p_prefix(void);
 
 #endif
