@@ -10,6 +10,9 @@
  * Arithmetic is in double, as in the lesson's Java (llama.cpp uses float; float would change printed digits
  * and draws). Logits are natural-log odds; p is a probability in [0, 1].
  *
+ * The ordering functions (candidates_sort, the partial sorts, candidates_init_top_k, candidates_sort_by_id) are
+ * implemented in sort.c, the rest in candidates.c.
+ *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
  * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_softmax_prefix,
  * candidates_init_top_k, candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
