@@ -3,8 +3,9 @@
  * the sampler under test runs, most samplers are followed by a draw that renormalizes p without reordering
  * (dist; here sample_dist), and the p values are compared position by position within 1e-5.
  * Differences, each noted where it applies: llama.cpp works in float, this library in double; the file
- * predates PR #22645, after which top-n-sigma no longer sorts; its dist_rng cases need llama.cpp's own
- * generators and are not carried over. */
+ * predates PR #22645, after which top-n-sigma no longer sorts; its dist_rng cases draw from a lowbias32
+ * generator with optional blue noise (llama_sampler_init_dist_rng), not master's std::mt19937 (reference
+ * section 10), so they are not carried over: test_chain_draws.c checks the mt19937 draws instead. */
 #include "candidates.h"
 #include "check.h"
 #include "dry.h"
