@@ -216,10 +216,14 @@ typedef struct {
     StageType stage;
 } LabelStage;
 
-/* Stops with "the chain labelled ... names WORD, but order[] has no STAGE stage" when label holds a word of
- * words (n_words,) whose stage is not in order (n_order,): a row must be drawn as its label says. */
-static inline void lesson_check_label_stages(const char *label, const LabelStage *words, size_t n_words,
-                                             const StageType *order, size_t n_order)
+/* Stops with "file:line: the chain labelled ... names WORD, but order[] has no STAGE stage" when label holds a
+ * word of words (n_words,) whose stage is not in order (n_order,): a row must be drawn as its label says. */
+#define lesson_check_label_stages(label, words, n_words, order, n_order) \
+    lesson_check_label_stages_at(__FILE__, __LINE__, (label), (words), (n_words), (order), (n_order))
+
+static inline void lesson_check_label_stages_at(const char *file, int line, const char *label,
+                                                const LabelStage *words, size_t n_words, const StageType *order,
+                                                size_t n_order)
 {
     for (size_t w = 0; w < n_words; w++) {
         size_t i = 0;
@@ -227,8 +231,9 @@ static inline void lesson_check_label_stages(const char *label, const LabelStage
             i++;
         Stage stage = {words[w].stage, false};
         if (strstr(label, words[w].word) != NULL && i == n_order) {
-            fprintf(stderr, "the chain labelled \"%s\" names %s, but order[] has no %s stage to apply it: put the "
-                    "stage back in order[] or change the label\n", label, words[w].word, stage_name(&stage));
+            fprintf(stderr, "%s:%d: the chain labelled \"%s\" names %s, but order[] has no %s stage to apply it: "
+                    "put the stage back in order[] or change the label\n", file, line, label, words[w].word,
+                    stage_name(&stage));
             exit(1);
         }
     }
