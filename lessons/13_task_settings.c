@@ -7,7 +7,9 @@
  * probabilities in one pass, while llama.cpp's top-p renormalizes over what top-k left (top-k keeps all 8
  * tokens here, so the tables agree); and it draws by walking token ids in order, so the program runs every
  * stage but the chain's dist (chain_apply_except_pick) and puts the survivors back in id order
- * (candidates_sort_by_id) before each draw (sample_dist).
+ * (candidates_sort_by_id) before each draw (sample_dist). And its repeat penalty counts the whole history
+ * (no window), where llama.cpp's looks at the last penalty_last_n tokens (64 by default): the program sets
+ * penalty_last_n to the history's length, so a longer history still gives the Java's table.
  */
 #include "chain.h"
 #include "lesson.h"
@@ -51,7 +53,8 @@ _Static_assert(N_VOCAB == N_TOKENS, "vocab[] must name every token of the enum, 
 static int label(size_t s, bool print)
 {
     const LabelValue values[] = {{"temp", presets[s].temp}, {"top_k", presets[s].top_k}, {"top_p", presets[s].top_p},
-                                 {"min_p", presets[s].min_p}, {"penalty_repeat", presets[s].penalty_repeat}};
+                                 {"min_p", presets[s].min_p}, {"penalty_repeat", presets[s].penalty_repeat},
+                                 {"penalty_last_n", (double)N_HISTORY}};
     return lesson_label(presets[s].task, values, sizeof values / sizeof values[0], print);
 }
 
@@ -68,6 +71,7 @@ int main(void)
         p.top_p = presets[s].top_p;
         p.min_p = presets[s].min_p;
         p.penalty_repeat = presets[s].penalty_repeat;
+        p.penalty_last_n = (int32_t)N_HISTORY;      /* the Java's window: the whole history */
         p.n_samplers = sizeof order / sizeof order[0];
         for (size_t i = 0; i < p.n_samplers; i++)
             p.samplers[i] = order[i];
