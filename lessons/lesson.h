@@ -80,32 +80,25 @@ typedef struct {
     char text[64];
 } LessonNumber;
 
-/* value * scale with the fewest decimals (at least min_decimals) whose text, read back and divided by scale,
- * gives value exactly: the setting's real value, never a rounded one. 1.25 with 1 decimal is "1.25", 2.0 is
- * "2.0", 0.9 scaled by 100 is "90". Very large or tiny values, inf and NaN use the shortest "%g" form. */
-static inline LessonNumber lesson_scaled(double value, double scale, int min_decimals)
+/* A setting's exact value: the fewest decimals (at least min_decimals) whose text reads back as value, never
+ * a rounded one. 1.25 with 1 decimal is "1.25", 2.0 is "2.0". Very large or tiny values, inf and NaN use the
+ * shortest "%g" form. */
+static inline LessonNumber lesson_number(double value, int min_decimals)
 {
     LessonNumber n;
-    double shown = value * scale;
-    if (isfinite(shown) && fabs(shown) < 1e15 && (shown == 0 || fabs(shown) >= 1e-20)) {
+    if (isfinite(value) && fabs(value) < 1e15 && (value == 0 || fabs(value) >= 1e-20)) {
         for (int d = min_decimals; d <= 40; d++) {
-            snprintf(n.text, sizeof n.text, "%.*f", d, shown);
-            if (strtod(n.text, NULL) / scale == value)
+            snprintf(n.text, sizeof n.text, "%.*f", d, value);
+            if (strtod(n.text, NULL) == value)
                 return n;
         }
     }
     for (int digits = 1; digits <= 17; digits++) {     /* 17 significant digits always read back */
-        snprintf(n.text, sizeof n.text, "%.*g", digits, shown);
-        if (strtod(n.text, NULL) == shown)
+        snprintf(n.text, sizeof n.text, "%.*g", digits, value);
+        if (strtod(n.text, NULL) == value)
             break;
     }
     return n;
-}
-
-/* A setting's exact value with at least min_decimals decimals (see lesson_scaled). */
-static inline LessonNumber lesson_number(double value, int min_decimals)
-{
-    return lesson_scaled(value, 1, min_decimals);
 }
 
 /* A probability as a percentage, exact: the probability's own shortest decimal digits (the fewest that read
