@@ -26,6 +26,7 @@ static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* E
 /* count = count + 1 ; count = count + 1 ; count = */
 static const int32_t history[] = {COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON,
                                   COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON, COUNT, ASSIGN};
+/* llama.cpp's --samplers list: the lesson's stages (penalties, top_k, top_p, min_p, temperature), in any order. */
 static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
                                     SAMPLER_TEMPERATURE};
 static const int64_t draw_seed = 4;
@@ -49,6 +50,10 @@ static const struct {
 _Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "vocab[] and logits[] must have the same length");
 _Static_assert(N_VOCAB == N_TOKENS, "vocab[] must name every token of the enum, in its order");
 
+/* The stage each word of a task's label names, which the chain must hold (lesson_check_label_stages). */
+static const LabelStage named[] = {{"top_k", STAGE_TOP_K}, {"top_p", STAGE_TOP_P}, {"min_p", STAGE_MIN_P},
+                                   {"temp", STAGE_TEMP_EXT}, {"repeat", STAGE_PENALTIES}, {"window", STAGE_PENALTIES}};
+
 /* Preset s's task with its settings (lesson_label): printed when print is true; returns its length. */
 static int label(size_t s, bool print)
 {
@@ -61,9 +66,23 @@ static int label(size_t s, bool print)
 int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    StageType stages[sizeof order / sizeof order[0]];      /* the stage each entry builds */
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        stages[i] = order[i] == SAMPLER_PENALTIES ? STAGE_PENALTIES : order[i] == SAMPLER_TOP_K ? STAGE_TOP_K
+                  : order[i] == SAMPLER_TOP_P ? STAGE_TOP_P : order[i] == SAMPLER_MIN_P ? STAGE_MIN_P
+                  : order[i] == SAMPLER_TEMPERATURE ? STAGE_TEMP_EXT : STAGE_DIST;
+        if (stages[i] == STAGE_DIST) {
+            fprintf(stderr, "13_task_settings: order[%zu] is %s, but the lesson's presets set only penalties, top_k, "
+                    "top_p, min_p and temperature: change order[]\n", i, sampler_type_name(order[i]));
+            return 1;
+        }
+    }
     int width = 17;     /* the task column: the lesson's 17, or the longest task */
-    for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++)
+    for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
+        lesson_check_label_stages(presets[s].task, named, sizeof named / sizeof named[0], stages,
+                                  sizeof stages / sizeof stages[0]);
         width = label(s, false) > width ? label(s, false) : width;
+    }
     for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
         SamplingParams p = sampling_params_default();
         p.temp = presets[s].temp;
