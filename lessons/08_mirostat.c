@@ -6,7 +6,8 @@
  * eta 0.1 and mu starting at 2 * tau. llama.cpp sorts the distribution before the cut; the lesson cuts it in
  * vocabulary order (its logits fall with the token id, up to noise), so this program does too: it fills p
  * with candidates_softmax(..., false) instead of calling sample_mirostat_v2. Both streams are
- * java.util.Random, seeded as in the Java.
+ * java.util.Random, seeded as in the Java. Mirostat 2 has no m (mirostat 1's Zipf estimate): mirostat_init
+ * gets llama.cpp's 100 for it, unused.
  */
 #include "candidates.h"
 #include "lesson.h"
@@ -22,7 +23,6 @@
 
 static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
 static const double eta = 0.1;
-static const int32_t m = 100;                  /* mirostat 1's Zipf estimate (llama.cpp's 100); 2 ignores it */
 static const int64_t data_seed = 1;            /* java.util.Random seeds: the distributions... */
 static const int64_t draw_seed = 2;            /* ...and the draws */
 
@@ -53,12 +53,22 @@ static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
 
 int main(void)
 {
+    for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++)      /* what mirostat_init refuses, named */
+        if (!isfinite(taus[t])) {
+            fprintf(stderr, "08_mirostat: taus[%zu] is %g, but a target surprise must be a finite number\n", t,
+                    taus[t]);
+            return 1;
+        }
+    if (!isfinite(eta)) {
+        fprintf(stderr, "08_mirostat: eta is %g, but it must be a finite number\n", eta);
+        return 1;
+    }
     for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++) {
         Rng data, draws;
         rng_seed(&data, data_seed);
         rng_seed(&draws, draw_seed);
         MirostatState st;
-        lesson_check(mirostat_init(&st, taus[t], eta, m, N_VOCAB));
+        lesson_check(mirostat_init(&st, taus[t], eta, 100, N_VOCAB));     /* 100: m, which mirostat 2 ignores */
         double total = 0;
         for (int s = 0; s < STEPS; s++) {
             size_t kept;

@@ -7,7 +7,8 @@
  * allowed length on) part (dry_base < 1, allowed length 0, a capped exponent), the program stops and says
  * so. Follows llama_sampler_init_dry. The lesson's Java scans the whole history and has no sequence breakers;
  * this program sets no breakers (llama.cpp's defaults are newline, ":", a double quote and "*", none of which
- * occur here) and a window of 64, longer than the history.
+ * occur here) and a window as long as the history (llama.cpp's default is 64). A shorter window is printed on
+ * the history line; a window of 0 or less, where llama.cpp's DRY is off, stops.
  */
 #include "dry.h"
 #include "lesson.h"
@@ -21,13 +22,13 @@ enum { THE, CAT, SAT, ON, MAT, DOG, PERIOD, N_TOKENS };
 static const char *const words[] = {"the", "cat", "sat", "on", "mat", "dog", "."};
 /* the cat sat on the mat . the cat sat on the */
 static const int32_t history[] = {THE, CAT, SAT, ON, THE, MAT, PERIOD, THE, CAT, SAT, ON, THE};
+#define N_HISTORY (sizeof history / sizeof history[0])
 static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2,
-                              .dry_penalty_last_n = 64};
+                              .dry_penalty_last_n = (int32_t)N_HISTORY};      /* the Java's: the whole history */
 static const int32_t candidates[] = {MAT, DOG, CAT};
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
 #define N_VOCAB (sizeof words / sizeof words[0])
-#define N_HISTORY (sizeof history / sizeof history[0])
 #define N_CANDIDATES (sizeof candidates / sizeof candidates[0])
 _Static_assert(N_VOCAB == N_TOKENS, "words[] must name every token of the enum, in its order");
 
@@ -62,6 +63,12 @@ int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
     lesson_check_ids(candidates, N_CANDIDATES, N_VOCAB);
+    if (dry.dry_penalty_last_n <= 0) {
+        fprintf(stderr, "09_dry: dry_penalty_last_n is %d, and llama.cpp turns DRY off for a window of 0 tokens or "
+                "fewer, while the lesson's rule scans the whole history; change the window\n",
+                (int)dry.dry_penalty_last_n);
+        exit(1);
+    }
     double zeros[N_VOCAB] = {0};    /* every logit 0: what apply_dry leaves is minus its penalty */
     TokenData buf[N_VOCAB];
     Candidates c;
@@ -71,6 +78,8 @@ int main(void)
     printf("history:");
     for (size_t i = 0; i < N_HISTORY; i++)
         printf(" %s", words[history[i]]);
+    if ((size_t)dry.dry_penalty_last_n < N_HISTORY)
+        printf(" (DRY's window: the last %d tokens)", (int)dry.dry_penalty_last_n);
     printf("\n");
     int width = lesson_longest(words, N_VOCAB);
     for (size_t i = 0; i < N_CANDIDATES; i++) {

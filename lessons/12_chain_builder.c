@@ -27,8 +27,9 @@ static const char corpus[] = "the cat sat on the mat. the dog sat on the log. th
                              "the dog saw the cat. a cat and a dog sat on a mat.";
 static const char start = 't';                 /* the text starts with this character of the corpus */
 static const uint32_t seed = 11;
-/* The builder's fixed stage order (logit-bias goes first when a bias is set). Each chain's own draw walks
- * token ids, so dist may sit anywhere here, or nowhere: it is skipped by type, never by position. */
+static const int32_t window = 64;              /* the builder's penalty window: its lastN, .penalties(64, ...) */
+/* The builder's fixed stage order (logit-bias goes first when a bias is set): any order of the lesson
+ * builder's stages penalties, top-k, top-p, min-p and temp, ending with its draw, dist (check_order). */
 static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
 
 /* What the lesson's builder calls set; everything else keeps the builder's neutral default. A {name} in the
@@ -48,11 +49,38 @@ static const Settings chains[] = {
     {"min-p {min_p}, T={temp}",  0, 1.0,  0.1,  1.2, 1.0},
 };
 
-/* Stops when a label's words say something the settings do not: "llama.cpp defaults" (llama.cpp's top_k,
- * top_p, min_p, temp and penalty_repeat), "exact" (temp <= 0), "low T" (temp above 0 and below llama.cpp's
- * default). */
+/* Stops unless the rows are drawn as the chain lines say: order[] holds only the lesson builder's stages,
+ * penalties, top-k, top-p, min-p and temp, then dist (the draw) last; logit-bias is build()'s own. */
+static void check_order(void)
+{
+    size_t n = sizeof order / sizeof order[0];
+    for (size_t i = 0; i < n; i++) {
+        StageType t = order[i];
+        Stage stage = {t, false};
+        if (i == n - 1 ? t != STAGE_DIST : t != STAGE_PENALTIES && t != STAGE_TOP_K && t != STAGE_TOP_P
+                                               && t != STAGE_MIN_P && t != STAGE_TEMP) {
+            fprintf(stderr, "12_chain_builder: order[%zu] is %s, but the lesson's builder runs penalties, top-k, "
+                    "top-p, min-p and temp, in any order, then dist (its draw) last: change order[]\n", i,
+                    stage_name(&stage));
+            exit(1);
+        }
+    }
+}
+
+/* The stage each word of a label names, which order[] must hold (lesson_check_label_stages). */
+static const LabelStage named[] = {
+    {"top_k", STAGE_TOP_K}, {"top-k", STAGE_TOP_K}, {"top_p", STAGE_TOP_P}, {"top-p", STAGE_TOP_P},
+    {"min_p", STAGE_MIN_P}, {"min-p", STAGE_MIN_P}, {"temp", STAGE_TEMP}, {"T=", STAGE_TEMP}, {"low T", STAGE_TEMP},
+    {"exact", STAGE_TEMP}, {"repeat", STAGE_PENALTIES}, {"penalt", STAGE_PENALTIES}, {"window", STAGE_PENALTIES},
+    {"llama.cpp defaults", STAGE_PENALTIES}, {"llama.cpp defaults", STAGE_TOP_K}, {"llama.cpp defaults", STAGE_TOP_P},
+    {"llama.cpp defaults", STAGE_MIN_P}, {"llama.cpp defaults", STAGE_TEMP}};
+
+/* Stops when a label names a setting whose stage order[] leaves out, or when its words say something the
+ * settings do not: "llama.cpp defaults" (llama.cpp's top_k, top_p, min_p, temp and penalty_repeat), "exact"
+ * (temp <= 0), "low T" (temp above 0 and below llama.cpp's default). */
 static void check_label(const Settings *s)
 {
+    lesson_check_label_stages(s->label, named, sizeof named / sizeof named[0], order, sizeof order / sizeof order[0]);
     SamplingParams d = sampling_params_default();
     const char *lie = NULL;
     if (strstr(s->label, "llama.cpp defaults"))
@@ -76,11 +104,11 @@ static void check_label(const Settings *s)
 static int label(const Settings *s, bool print)
 {
     const LabelValue values[] = {{"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p}, {"temp", s->temp},
-                                 {"penalty_repeat", s->penalty_repeat}};
+                                 {"penalty_repeat", s->penalty_repeat}, {"penalty_last_n", window}};
     return lesson_label(s->label, values, sizeof values / sizeof values[0], print);
 }
 
-/* The lesson's builder: its defaults (everything off, window 64), the settings, then the fixed stage order. */
+/* The lesson's builder: its defaults (everything off, the window), the settings, then the fixed stage order. */
 static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_bias)
 {
     SamplingParams p = sampling_params_default();
@@ -89,7 +117,7 @@ static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_
     p.top_p = s->top_p;
     p.min_p = s->min_p;
     p.temp = s->temp;
-    p.penalty_last_n = 64;
+    p.penalty_last_n = window;
     p.penalty_repeat = s->penalty_repeat;
     p.n_logit_bias = n_bias;
     for (size_t i = 0; i < n_bias; i++)
@@ -100,20 +128,6 @@ static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_
         lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
         lesson_check(chain_add(ch, order[i]));
-}
-
-/* The chain's line, "logits -> ... -> dist", in a buffer of the length chain_describe reports. */
-static void print_describe(const Chain *ch)
-{
-    size_t n = chain_describe(ch, NULL, 0);
-    char *line = malloc(n + 1);
-    if (line == NULL) {
-        fprintf(stderr, "12_chain_builder: out of memory\n");
-        exit(1);
-    }
-    chain_describe(ch, line, n + 1);
-    printf("%s\n", line);
-    free(line);
 }
 
 /* --trace: after each stage, the characters left with their logit and p (a softmax over what is left). */
@@ -229,11 +243,13 @@ int main(int argc, char *argv[])
     static double counts[MAX_ALPHABET][MAX_ALPHABET];  /* the bigram model: counts[previous][next] */
     for (size_t i = 0; corpus[i + 1] != '\0'; i++)
         counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
-    const LogitBias bias = {3, 2.0};            /* the third chain line's .logitBias(3, 2.0) */
-    lesson_check_token("bias", 0, bias.token, n);
+    /* The third chain line's .logitBias(3, 2.0). That chain is only described, never sampled (as in the Java),
+     * so its id need not be one of this corpus's characters; llama.cpp ignores a bias id outside the vocabulary. */
+    const LogitBias bias = {3, 2.0};
 
     Chain described[2];                         /* the first two chains are described at the end */
     int width = 20;     /* the label column: the lesson's 20, or the longest label */
+    check_order();
     for (size_t c = 0; c < sizeof chains / sizeof chains[0]; c++) {
         check_label(&chains[c]);
         width = label(&chains[c], false) > width ? label(&chains[c], false) : width;
@@ -254,12 +270,12 @@ int main(int argc, char *argv[])
         else
             chain_free(&ch);
     }
-    print_describe(&described[0]);
-    print_describe(&described[1]);
+    lesson_print_describe(&described[0]);
+    lesson_print_describe(&described[1]);
     Chain biased;
-    const Settings repeat_only = {"", 0, 1.0, 0.0, 1.0, 1.1};    /* .penalties(64, 1.1, 0, 0) */
+    const Settings repeat_only = {"", 0, 1.0, 0.0, 1.0, 1.1};    /* .penalties(window, 1.1, 0, 0) */
     build(&biased, &repeat_only, &bias, 1);
-    print_describe(&biased);
+    lesson_print_describe(&biased);
     chain_free(&described[0]);
     chain_free(&described[1]);
     chain_free(&biased);

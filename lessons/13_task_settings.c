@@ -7,7 +7,9 @@
  * probabilities in one pass, while llama.cpp's top-p renormalizes over what top-k left (top-k keeps all 8
  * tokens here, so the tables agree); and it draws by walking token ids in order, so the program runs every
  * stage but the chain's dist (chain_apply_except_pick) and puts the survivors back in id order
- * (candidates_sort_by_id) before each draw (sample_dist).
+ * (candidates_sort_by_id) before each draw (sample_dist). And its repeat penalty counts the whole history
+ * (no window), where llama.cpp's looks at the last penalty_last_n tokens (64 by default): the program sets
+ * penalty_last_n to the history's length, so a longer history still gives the Java's table.
  */
 #include "chain.h"
 #include "lesson.h"
@@ -24,6 +26,7 @@ static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* E
 /* count = count + 1 ; count = count + 1 ; count = */
 static const int32_t history[] = {COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON,
                                   COUNT, ASSIGN, COUNT, PLUS, ONE, SEMICOLON, COUNT, ASSIGN};
+/* llama.cpp's --samplers list: the lesson's stages (penalties, top_k, top_p, min_p, temperature), in any order. */
 static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
                                     SAMPLER_TEMPERATURE};
 static const int64_t draw_seed = 4;
@@ -47,20 +50,39 @@ static const struct {
 _Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "vocab[] and logits[] must have the same length");
 _Static_assert(N_VOCAB == N_TOKENS, "vocab[] must name every token of the enum, in its order");
 
+/* The stage each word of a task's label names, which the chain must hold (lesson_check_label_stages). */
+static const LabelStage named[] = {{"top_k", STAGE_TOP_K}, {"top_p", STAGE_TOP_P}, {"min_p", STAGE_MIN_P},
+                                   {"temp", STAGE_TEMP_EXT}, {"repeat", STAGE_PENALTIES}, {"window", STAGE_PENALTIES}};
+
 /* Preset s's task with its settings (lesson_label): printed when print is true; returns its length. */
 static int label(size_t s, bool print)
 {
     const LabelValue values[] = {{"temp", presets[s].temp}, {"top_k", presets[s].top_k}, {"top_p", presets[s].top_p},
-                                 {"min_p", presets[s].min_p}, {"penalty_repeat", presets[s].penalty_repeat}};
+                                 {"min_p", presets[s].min_p}, {"penalty_repeat", presets[s].penalty_repeat},
+                                 {"penalty_last_n", (double)N_HISTORY}};
     return lesson_label(presets[s].task, values, sizeof values / sizeof values[0], print);
 }
 
 int main(void)
 {
     lesson_check_ids(history, N_HISTORY, N_VOCAB);
+    StageType stages[sizeof order / sizeof order[0]];      /* the stage each entry builds */
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        stages[i] = order[i] == SAMPLER_PENALTIES ? STAGE_PENALTIES : order[i] == SAMPLER_TOP_K ? STAGE_TOP_K
+                  : order[i] == SAMPLER_TOP_P ? STAGE_TOP_P : order[i] == SAMPLER_MIN_P ? STAGE_MIN_P
+                  : order[i] == SAMPLER_TEMPERATURE ? STAGE_TEMP_EXT : STAGE_DIST;
+        if (stages[i] == STAGE_DIST) {
+            fprintf(stderr, "13_task_settings: order[%zu] is %s, but the lesson's presets set only penalties, top_k, "
+                    "top_p, min_p and temperature: change order[]\n", i, sampler_type_name(order[i]));
+            return 1;
+        }
+    }
     int width = 17;     /* the task column: the lesson's 17, or the longest task */
-    for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++)
+    for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
+        lesson_check_label_stages(presets[s].task, named, sizeof named / sizeof named[0], stages,
+                                  sizeof stages / sizeof stages[0]);
         width = label(s, false) > width ? label(s, false) : width;
+    }
     for (size_t s = 0; s < sizeof presets / sizeof presets[0]; s++) {
         SamplingParams p = sampling_params_default();
         p.temp = presets[s].temp;
@@ -68,6 +90,7 @@ int main(void)
         p.top_p = presets[s].top_p;
         p.min_p = presets[s].min_p;
         p.penalty_repeat = presets[s].penalty_repeat;
+        p.penalty_last_n = (int32_t)N_HISTORY;      /* the Java's window: the whole history */
         p.n_samplers = sizeof order / sizeof order[0];
         for (size_t i = 0; i < p.n_samplers; i++)
             p.samplers[i] = order[i];

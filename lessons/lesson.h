@@ -3,7 +3,8 @@
  * printing a row's label from the settings it describes.
  *
  * defines: lesson_check, lesson_check_params, lesson_check_ids, lesson_check_token, lesson_check_probs,
- * LessonNumber, lesson_number, lesson_percent, lesson_java_double, lesson_longest, LabelValue, lesson_label, lesson_print_label.
+ * LessonNumber, lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe,
+ * LabelStage, lesson_check_label_stages, LabelValue, lesson_label, lesson_print_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
@@ -79,38 +80,61 @@ typedef struct {
     char text[64];
 } LessonNumber;
 
-/* value * scale with the fewest decimals (at least min_decimals) whose text, read back and divided by scale,
- * gives value exactly: the setting's real value, never a rounded one. 1.25 with 1 decimal is "1.25", 2.0 is
- * "2.0", 0.9 scaled by 100 is "90". Very large or tiny values, inf and NaN use the shortest "%g" form. */
-static inline LessonNumber lesson_scaled(double value, double scale, int min_decimals)
+/* A setting's exact value: the fewest decimals (at least min_decimals) whose text reads back as value, never
+ * a rounded one. 1.25 with 1 decimal is "1.25", 2.0 is "2.0". Very large or tiny values, inf and NaN use the
+ * shortest "%g" form. */
+static inline LessonNumber lesson_number(double value, int min_decimals)
 {
     LessonNumber n;
-    double shown = value * scale;
-    if (isfinite(shown) && fabs(shown) < 1e15 && (shown == 0 || fabs(shown) >= 1e-20)) {
+    if (isfinite(value) && fabs(value) < 1e15 && (value == 0 || fabs(value) >= 1e-20)) {
         for (int d = min_decimals; d <= 40; d++) {
-            snprintf(n.text, sizeof n.text, "%.*f", d, shown);
-            if (strtod(n.text, NULL) / scale == value)
+            snprintf(n.text, sizeof n.text, "%.*f", d, value);
+            if (strtod(n.text, NULL) == value)
                 return n;
         }
     }
     for (int digits = 1; digits <= 17; digits++) {     /* 17 significant digits always read back */
-        snprintf(n.text, sizeof n.text, "%.*g", digits, shown);
-        if (strtod(n.text, NULL) == shown)
+        snprintf(n.text, sizeof n.text, "%.*g", digits, value);
+        if (strtod(n.text, NULL) == value)
             break;
     }
     return n;
 }
 
-/* A setting's exact value with at least min_decimals decimals (see lesson_scaled). */
-static inline LessonNumber lesson_number(double value, int min_decimals)
-{
-    return lesson_scaled(value, 1, min_decimals);
-}
-
-/* A probability as a percentage, exact: 0.5 gives "50", 0.125 gives "12.5". */
+/* A probability as a percentage, exact: the probability's own shortest decimal digits (the fewest that read
+ * back as it) with the point moved two places right, so 0.5 gives "50", 0.125 "12.5" and 1e-7 "0.00001"
+ * (multiplying by 100 in double would print 0.000009999999999999999). Beyond 40 places either side, inf and
+ * NaN: the same digits in "%g"'s exponent form. */
 static inline LessonNumber lesson_percent(double probability)
 {
-    return lesson_scaled(probability, 100, 0);
+    LessonNumber n;
+    int digits = 1;
+    while (digits < 17 && (snprintf(n.text, sizeof n.text, "%.*e", digits - 1, probability),
+                           strtod(n.text, NULL) != probability))
+        digits++;
+    snprintf(n.text, sizeof n.text, "%.*e", digits - 1, probability);     /* "-1.25e-01": sign, digits, exponent */
+    char *e = strchr(n.text, 'e');
+    if (!isfinite(probability) || probability == 0 || e == NULL || abs(atoi(e + 1) + 2) > 40) {
+        snprintf(n.text, sizeof n.text, "%.*g", digits, probability * 100);
+        return n;
+    }
+    int point = atoi(e + 1) + 3;        /* digits before the percent's decimal point (may be <= 0) */
+    char mantissa[18] = "";             /* at most 17 significant digits */
+    for (const char *c = n.text + (probability < 0); c < e; c++)
+        if (*c != '.')
+            strncat(mantissa, c, 1);
+    int length = (int)strlen(mantissa);
+    const char *zeros = "0000000000000000000000000000000000000000";     /* 40 */
+    LessonNumber percent;
+    if (point <= 0)
+        snprintf(percent.text, sizeof percent.text, "%s0.%.*s%s", probability < 0 ? "-" : "", -point, zeros, mantissa);
+    else if (point >= length)
+        snprintf(percent.text, sizeof percent.text, "%s%s%.*s", probability < 0 ? "-" : "", mantissa, point - length,
+                 zeros);
+    else
+        snprintf(percent.text, sizeof percent.text, "%s%.*s.%s", probability < 0 ? "-" : "", point, mantissa,
+                 mantissa + point);
+    return percent;
 }
 
 /* A double as Java's Double.toString writes it (as the lesson's Java prints a share): the fewest digits that
@@ -162,6 +186,49 @@ static inline void lesson_check_probs_at(const char *file, int line, const char 
     if (fabs(sum - 1) > 1e-9) {
         fprintf(stderr, "%s:%d: %s[] sums to %.10g, not 1; change them so they sum to 1\n", file, line, array, sum);
         exit(1);
+    }
+}
+
+/* Prints the chain's line, "logits -> ... -> dist" (chain_describe), whatever its length. */
+static inline void lesson_print_describe(const Chain *ch)
+{
+    size_t n = chain_describe(ch, NULL, 0);
+    char *line = malloc(n + 1);
+    if (line == NULL) {
+        fprintf(stderr, "out of memory for a chain's line\n");
+        exit(1);
+    }
+    chain_describe(ch, line, n + 1);
+    printf("%s\n", line);
+    free(line);
+}
+
+/* A word a row's label may hold, and the stage that applies the setting it names ("min-p", STAGE_MIN_P). */
+typedef struct {
+    const char *word;
+    StageType stage;
+} LabelStage;
+
+/* Stops with "file:line: the chain labelled ... names WORD, but order[] has no STAGE stage" when label holds a
+ * word of words (n_words,) whose stage is not in order (n_order,): a row must be drawn as its label says. */
+#define lesson_check_label_stages(label, words, n_words, order, n_order) \
+    lesson_check_label_stages_at(__FILE__, __LINE__, (label), (words), (n_words), (order), (n_order))
+
+static inline void lesson_check_label_stages_at(const char *file, int line, const char *label,
+                                                const LabelStage *words, size_t n_words, const StageType *order,
+                                                size_t n_order)
+{
+    for (size_t w = 0; w < n_words; w++) {
+        size_t i = 0;
+        while (i < n_order && order[i] != words[w].stage)
+            i++;
+        Stage stage = {words[w].stage, false};
+        if (strstr(label, words[w].word) != NULL && i == n_order) {
+            fprintf(stderr, "%s:%d: the chain labelled \"%s\" names %s, but order[] has no %s stage to apply it: "
+                    "put the stage back in order[] or change the label\n", file, line, label, words[w].word,
+                    stage_name(&stage));
+            exit(1);
+        }
     }
 }
 
