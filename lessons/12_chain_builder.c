@@ -29,7 +29,7 @@ static const char start = 't';                 /* the text starts with this char
 static const uint32_t seed = 11;
 static const int32_t window = 64;              /* the builder's penalty window: its lastN, .penalties(64, ...) */
 /* The builder's fixed stage order (logit-bias goes first when a bias is set): any order of the lesson
- * builder's stages penalties, top-k, top-p, min-p and temp, ending with its draw, dist (check_order). */
+ * builder's stages penalties, top-k, top-p, min-p, temp and its draw, dist (check_order). */
 static const StageType order[] = {STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP, STAGE_DIST};
 
 /* What the lesson's builder calls set; everything else keeps the builder's neutral default. A {name} in the
@@ -50,18 +50,17 @@ static const Settings chains[] = {
 };
 
 /* Stops unless the rows are drawn as the chain lines say: order[] holds only the lesson builder's stages,
- * penalties, top-k, top-p, min-p and temp, then dist (the draw) last; logit-bias is build()'s own. */
+ * penalties, top-k, top-p, min-p, temp and dist (its draw), in any order; logit-bias is build()'s own. The draw
+ * may sit anywhere, or nowhere: each step runs every other stage, found by type, then draws as the Java does. */
 static void check_order(void)
 {
-    size_t n = sizeof order / sizeof order[0];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         StageType t = order[i];
         Stage stage = {t, false};
-        if (i == n - 1 ? t != STAGE_DIST : t != STAGE_PENALTIES && t != STAGE_TOP_K && t != STAGE_TOP_P
-                                               && t != STAGE_MIN_P && t != STAGE_TEMP) {
+        if (t != STAGE_PENALTIES && t != STAGE_TOP_K && t != STAGE_TOP_P && t != STAGE_MIN_P && t != STAGE_TEMP
+            && t != STAGE_DIST) {
             fprintf(stderr, "12_chain_builder: order[%zu] is %s, but the lesson's builder runs penalties, top-k, "
-                    "top-p, min-p and temp, in any order, then dist (its draw) last: change order[]\n", i,
-                    stage_name(&stage));
+                    "top-p, min-p, temp and dist (its draw), in any order: change order[]\n", i, stage_name(&stage));
             exit(1);
         }
     }
