@@ -5,7 +5,8 @@
  * (chain_init_from_params) and its log line (chain_describe). llama.cpp's line ends with a space; the
  * lesson's, and ours, does not. With arguments, it is a tool: paste a llama-cli, llama-completion or
  * llama-server command line and it prints the chain line, or with --json / --openai the request body to send
- * (cli/request.h); flags that do not change sampling are named in one note on stderr. --help lists the flags.
+ * (cli/request.h); flags that do not change sampling are named in one note on stderr, and flags that change it
+ * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) in another. --help lists the flags.
  */
 #include "cli/args.h"
 #include "cli/request.h"
@@ -80,7 +81,10 @@ static int run(int argc, char *const argv[], bool quiet)
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
     if (params.help || params.output != OUTPUT_CHAIN)
-        return print_text(&params);
+        return print_text(&params);     /* a body's notes name the flags of params.outside */
+    if (params.outside[0] != '\0' && !quiet)
+        fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
+                "adaptive-p): %s\n", program, params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
