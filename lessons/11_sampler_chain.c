@@ -47,7 +47,7 @@ static int print_text(const CliParams *params)
     static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION, REQUEST_COMPLETION_ALL,
                                         REQUEST_CHAT};      /* by ArgsOutput */
     RequestKind kind = kinds[params->output];
-    char notes[1024];
+    char notes[4096];       /* room for every note request_json can write at once */
     size_t n = params->help ? args_help(NULL, 0) : request_json(params, kind, NULL, 0, NULL, 0);
     char *text = malloc(n + 1);
     if (text == NULL) {

@@ -731,7 +731,8 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
 }
 
 /* The tool a leading program word names, or TOOL_ANY: the name alone or at the end of a path ('/' or '\\'),
- * with or without ".exe"; one rule for both, any case (as Windows compares names: LLAMA-SERVER, llama-server.EXE). */
+ * with or without ".exe"; one rule for both, any case, as Windows compares names (LLAMA-SERVER and
+ * llama-server.EXE are llama-server). */
 static ArgsTool tool_from_word(const char *word)
 {
     static const struct { const char *name; ArgsTool tool; } words[] = {

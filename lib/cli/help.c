@@ -60,8 +60,8 @@ static void help_acting(Text *t, const CliParams *defaults)
 {
     for (size_t i = 0; i < n_arg_specs; i++) {
         const ArgSpec *spec = &arg_specs[i];
-        if (spec->kind == K_IGNORED || spec->kind == K_OUTSIDE || spec->kind == K_REMOVED || spec->kind == K_PRESET || spec->help == NULL
-            || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
+        if (spec->kind == K_IGNORED || spec->kind == K_OUTSIDE || spec->kind == K_REMOVED || spec->kind == K_PRESET
+            || spec->help == NULL || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
             continue;
         char left[96];
         help_names(left, sizeof left, spec);
