@@ -5,7 +5,8 @@
  * (chain_init_from_params) and its log line (chain_describe). llama.cpp's line ends with a space; the
  * lesson's, and ours, does not. With arguments, it is a tool: paste a llama-cli, llama-completion or
  * llama-server command line and it prints the chain line, or with --json / --openai the request body to send
- * (cli/request.h); flags that do not change sampling are named in one note on stderr. --help lists the flags.
+ * (cli/request.h); flags that do not change sampling are named in one note on stderr, and flags that change it
+ * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) in another. --help lists the flags.
  */
 #include "cli/args.h"
 #include "cli/request.h"
@@ -46,7 +47,7 @@ static int print_text(const CliParams *params)
     static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION, REQUEST_COMPLETION_ALL,
                                         REQUEST_CHAT};      /* by ArgsOutput */
     RequestKind kind = kinds[params->output];
-    char notes[1024];
+    char notes[4096];       /* room for every note request_json can write at once */
     size_t n = params->help ? args_help(NULL, 0) : request_json(params, kind, NULL, 0, NULL, 0);
     char *text = malloc(n + 1);
     if (text == NULL) {
@@ -80,7 +81,10 @@ static int run(int argc, char *const argv[], bool quiet)
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
     if (params.help || params.output != OUTPUT_CHAIN)
-        return print_text(&params);
+        return print_text(&params);     /* a body's notes name the flags of params.outside */
+    if (params.outside[0] != '\0' && !quiet)
+        fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
+                "adaptive-p): %s\n", program, params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */

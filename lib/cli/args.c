@@ -205,32 +205,42 @@ static bool set_sampler_seq(CliParams *out, const char *value)
     return true;
 }
 
-/* TOKEN_ID(+/-)BIAS: an integer, then '+' or '-' (blanks allowed before it), then the bias, a number ("inf"
- * included). Returns false for a malformed value (nothing after the sign, no sign, a second sign: stricter
- * than llama.cpp, which reads "15--3" as +3). Otherwise *status says how the bias read (parse_float), with
- * *bias_text at its first byte. */
-static bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
-                       char *lenient, size_t lenient_size)
+/* How -l's value reads: malformed, well formed (the bias itself then read by parse_float), or with a second
+ * sign after the first, which llama.cpp reads ("15--3" is 15, +3: strtof takes the second sign) and this tool
+ * refuses. */
+typedef enum { BIAS_MALFORMED, BIAS_OK, BIAS_SECOND_SIGN } BiasStatus;
+
+/* TOKEN_ID(+/-)BIAS, as llama.cpp reads it: an integer (blanks before it), then '+' or '-' (blanks before it),
+ * then the bias (blanks before it), a number ("inf" included). BIAS_MALFORMED: no integer, no sign, nothing
+ * after the sign. BIAS_SECOND_SIGN: lenient gets what llama.cpp would read ("15+3" for "15--3"). BIAS_OK:
+ * *status says how the bias read (parse_float), with *bias_text at its first byte. */
+static BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
+                             char *lenient, size_t lenient_size)
 {
     char *end;
     errno = 0;
     long long token = strtoll(value, &end, 10);
     if (end == value || errno == ERANGE || token < INT32_MIN || token > INT32_MAX)
-        return false;
+        return BIAS_MALFORMED;
     while (isblank((unsigned char)*end))
         end++;
     if (*end != '+' && *end != '-')
-        return false;
+        return BIAS_MALFORMED;
     const char *rest = end + 1;
     while (isblank((unsigned char)*rest))
         rest++;
-    if (*rest == '\0' || *rest == '+' || *rest == '-')
-        return false;
+    if (*rest == '\0')
+        return BIAS_MALFORMED;
+    if (*rest == '+' || *rest == '-') {
+        float read = strtof(rest, NULL);
+        snprintf(lenient, lenient_size, "%lld%+g", token, (double)(*end == '-' ? -read : read));
+        return BIAS_SECOND_SIGN;
+    }
     double amount = 0;
     *bias_text = rest;
     *status = parse_float(rest, &amount, lenient, lenient_size);
     *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
-    return true;
+    return BIAS_OK;
 }
 
 /* A whole number, wholly: VALUE_NONE without digits, VALUE_RANGE past long long, VALUE_STRICTER (with
@@ -288,9 +298,11 @@ static int hex_digit(char c)
 }
 
 /* llama.cpp's escapes, in place: \n \r \t \' \" \\ and \xHH (two hex digits); any other backslash stays as
- * it is. \x00 also stays as typed, since a C string cannot hold the NUL byte it stands for. */
-static void process_escapes(char *s)
+ * it is. \x00 also stays as typed, since a C string cannot hold the NUL byte it stands for; returns whether
+ * there was one, so that a warning can say so. */
+static bool process_escapes(char *s)
 {
+    bool kept_nul = false;
     char *out = s;
     for (const char *in = s; *in != '\0'; in++) {
         if (*in != '\\' || in[1] == '\0') {
@@ -306,16 +318,18 @@ static void process_escapes(char *s)
             *out++ = (char)(hex_digit(in[2]) * 16 + hex_digit(in[3]));
             in += 3;
         } else {
+            kept_nul = kept_nul || (in[1] == 'x' && in[2] == '0' && in[3] == '0');
             *out++ = '\\';
         }
     }
     *out = '\0';
+    return kept_nul;
 }
 
-/* Where a flag, shown safely, sits in the ignored list ("-m, -c, --port"), or NULL. */
-static char *find_ignored(CliParams *out, const char *safe)
+/* Where a flag, shown safely, sits in a list of flags ("-m, -c, --port"), or NULL. */
+static char *find_named(char *list, const char *safe)
 {
-    for (char *p = out->ignored; *p != '\0';) {
+    for (char *p = list; *p != '\0';) {
         size_t n = strcspn(p, ",");
         if (n == strlen(safe) && strncmp(p, safe, n) == 0)
             return p;
@@ -324,18 +338,24 @@ static char *find_ignored(CliParams *out, const char *safe)
     return NULL;
 }
 
-/* Adds a flag, as typed and shown safely, to the ignored list once; "..." ends a full list. */
-static void add_ignored(CliParams *out, const char *flag)
+/* Adds a flag, as typed and shown safely, to a list of flags (size bytes) once; "..." ends a full list. */
+static void add_named(char *list, size_t size, const char *flag)
 {
     char safe[64];
     shown(flag, safe, sizeof safe);
-    size_t len = strlen(out->ignored);
-    if (find_ignored(out, safe) != NULL || (len >= 3 && strcmp(out->ignored + len - 3, "...") == 0))
+    size_t len = strlen(list);
+    if (find_named(list, safe) != NULL || (len >= 3 && strcmp(list + len - 3, "...") == 0))
         return;
-    if (len + strlen(safe) + 2 + 4 < sizeof out->ignored)
-        snprintf(out->ignored + len, sizeof out->ignored - len, "%s%s", len ? ", " : "", safe);
+    if (len + strlen(safe) + 2 + 4 < size)
+        snprintf(list + len, size - len, "%s%s", len ? ", " : "", safe);
     else
-        snprintf(out->ignored + len, sizeof out->ignored - len, "%s...", len ? ", " : "");
+        snprintf(list + len, size - len, "%s...", len ? ", " : "");
+}
+
+/* Adds a flag to the ignored list (flags that do not change sampling). */
+static void add_ignored(CliParams *out, const char *flag)
+{
+    add_named(out->ignored, sizeof out->ignored, flag);
 }
 
 /* Takes a flag out of the ignored list again (-c, once a window of -1 has used it). */
@@ -343,7 +363,7 @@ static void remove_ignored(CliParams *out, const char *flag)
 {
     char safe[64];
     shown(flag, safe, sizeof safe);
-    char *at = find_ignored(out, safe);
+    char *at = find_named(out->ignored, safe);
     if (at == NULL)
         return;
     char *next = at + strlen(safe);
@@ -481,17 +501,28 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
 }
 
 /* Whether an ignored flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the flag, the
- * values it takes and the value. */
-static bool check_choice(const ArgSpec *spec, const char *flag, const char *value, const char *v, char *err,
-                         size_t err_size)
+ * values it takes and the value. A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is
+ * accepted, as llama.cpp accepts it, with a warning saying what it reads (a sampling value would be refused). */
+static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                         char *err, size_t err_size)
 {
     const char *list = spec->choices;
     bool was_switch = list[0] == '!';
     list += was_switch;
     for (const char *item = list; ;) {
         size_t n = strcspn(item, "|/");
-        if ((n == 1 && item[0] == '#' && stoi_takes(value)) || (strlen(value) == n && strncmp(item, value, n) == 0))
+        if (strlen(value) == n && strncmp(item, value, n) == 0)
             return true;
+        long long whole = 0, lenient = 0;
+        if (n == 1 && item[0] == '#' && stoi_takes(value)) {
+            if (parse_integer(value, &whole, &lenient) == VALUE_STRICTER) {
+                char line[240], f[64];
+                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
+                         "refused)", shown(flag, f, sizeof f), v, lenient);
+                warn(out, "%s\n", line);
+            }
+            return true;
+        }
         if (item[n] == '\0')
             break;
         item += n + 1;
@@ -518,31 +549,41 @@ static bool check_choice(const ArgSpec *spec, const char *flag, const char *valu
     return false;
 }
 
+typedef enum { FILE_READ, FILE_UNREADABLE, FILE_TOO_LONG } FileStatus;
+
 /* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
- * drops one trailing newline. A longer file is cut at room bytes (never inside a UTF-8 character), with a
- * warning. Returns false when the file cannot be opened or read. */
-static bool read_prompt_file(CliParams *out, const char *flag, const char *path, char *dst, size_t room)
+ * drops one trailing newline. FILE_TOO_LONG for a file of more than room bytes (never cut), FILE_UNREADABLE
+ * when it cannot be opened or read. */
+static FileStatus read_prompt_file(const char *path, char *dst, size_t room)
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL)
-        return false;
+        return FILE_UNREADABLE;
     size_t n = fread(dst, 1, room, file);
     int next = n == room ? fgetc(file) : EOF;
     bool failed = ferror(file) != 0;
     fclose(file);       /* opened for reading: nothing is lost if closing fails */
-    if (failed)
-        return false;
-    if (next != EOF) {
-        warn(out, "%s: the file is longer than the 4095 bytes kept here; the rest is cut\n", flag);
-        unsigned first_dropped = (unsigned)next;  /* inside a character: drop back to its first byte */
-        while (n > 0 && (first_dropped & 0xC0) == 0x80)
-            first_dropped = (unsigned char)dst[--n];
-    }
     dst[n] = '\0';
+    if (failed)
+        return FILE_UNREADABLE;
+    if (next != EOF)
+        return FILE_TOO_LONG;
     size_t len = strlen(dst);
-    if (next == EOF && len > 0 && dst[len - 1] == '\n')
+    if (len > 0 && dst[len - 1] == '\n')
         dst[len - 1] = '\0';
-    return true;
+    return FILE_READ;
+}
+
+/* Whether a -p, -sys or -r value fits this tool's limit of `limit` bytes; if not, err names the flag, the
+ * value's start, its length and the limit (it is refused, never cut). */
+static bool too_long(const char *flag, const char *value, const char *v, size_t limit, char *err, size_t err_size)
+{
+    size_t n = strlen(value);
+    if (n <= limit)
+        return true;
+    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here; llama.cpp has no such limit)", flag, v, n,
+             limit);
+    return false;
 }
 
 /* The flags that append to a list or replace one: -l, --samplers, --sampler-seq, breakers, -r. */
@@ -561,9 +602,15 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         ValueStatus status = VALUE_OK;
         const char *bias_text = value;
         char lenient[32], b[80];
-        if (!parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias], &status, &bias_text,
-                        lenient, sizeof lenient)) {
+        BiasStatus form = parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias], &status,
+                                     &bias_text, lenient, sizeof lenient);
+        if (form == BIAS_MALFORMED) {
             snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+            return false;
+        }
+        if (form == BIAS_SECOND_SIGN) {
+            snprintf(err, err_size, "%s: '%s' has a second sign (llama.cpp would read %s; stricter than llama.cpp)",
+                     flag, v, lenient);
             return false;
         }
         if (status != VALUE_OK) {
@@ -598,9 +645,9 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         if (out->n_stop == ARGS_MAX_STOPS) {
             too_many = "stop string";
             limit = ARGS_MAX_STOPS;
+        } else if (!too_long(flag, value, v, ARGS_MAX_STOP_LEN, err, err_size)) {
+            return false;
         } else {
-            if (strlen(value) > ARGS_MAX_STOP_LEN)
-                warn(out, "%s: longer than the 255 bytes kept here; the rest is cut\n", flag);
             copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
         }
         break;
@@ -629,22 +676,25 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
         return apply_list(out, spec, flag, value, v, breakers_cleared, err, err_size);
     case K_PROMPT:
-        if (strlen(value) > ARGS_MAX_PROMPT)
-            warn(out, "%s: longer than the 4095 bytes kept here; the rest is cut\n", flag);
-        copy_cut(out->prompt, value, ARGS_MAX_PROMPT);
-        mark(out, SET_PROMPT);
-        return true;
     case K_SYSTEM:
-        if (strlen(value) > ARGS_MAX_PROMPT)
-            warn(out, "%s: longer than the 4095 bytes kept here; the rest is cut\n", flag);
-        copy_cut(out->system_prompt, value, ARGS_MAX_PROMPT);
+        if (!too_long(flag, value, v, ARGS_MAX_PROMPT, err, err_size))
+            return false;
+        copy_cut(spec->kind == K_PROMPT ? out->prompt : out->system_prompt, value, ARGS_MAX_PROMPT);
+        mark(out, spec->setting);
         return true;
     case K_PROMPT_FILE:
     case K_SYSTEM_FILE:
-        if (!read_prompt_file(out, flag, value, spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt,
-                              ARGS_MAX_PROMPT)) {
+        switch (read_prompt_file(value, spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt,
+                                 ARGS_MAX_PROMPT)) {
+        case FILE_UNREADABLE:
             snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
             return false;
+        case FILE_TOO_LONG:
+            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; llama.cpp has none)", flag,
+                     v, ARGS_MAX_PROMPT);
+            return false;
+        case FILE_READ:
+            break;
         }
         mark(out, spec->setting);
         return true;
@@ -655,21 +705,34 @@ static bool apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_ESCAPE:     out->escape = true; return true;
     case K_NO_ESCAPE:  out->escape = false; return true;
     case K_PRESET:     apply_preset(out); return true;
-    case K_JSON:       out->output = OUTPUT_JSON; return true;
-    case K_JSON_ALL:   out->output = OUTPUT_JSON_ALL; return true;
-    case K_OPENAI:     out->output = OUTPUT_OPENAI; return true;
+    case K_JSON: case K_JSON_ALL: case K_OPENAI: {
+        static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
+        ArgsOutput want = spec->kind == K_JSON ? OUTPUT_JSON : spec->kind == K_JSON_ALL ? OUTPUT_JSON_ALL
+                                                                                        : OUTPUT_OPENAI;
+        if (out->output != OUTPUT_CHAIN && out->output != want) {
+            snprintf(err, err_size, "%s: choose one of --json, --json-all and --openai (%s was given)", flag,
+                     names[out->output]);
+            return false;
+        }
+        out->output = want;
+        return true;
+    }
     case K_HELP:       out->help = true; return true;
     case K_IGNORED:
-        if (spec->choices != NULL && value != NULL && !check_choice(spec, flag, value, v, err, err_size))
+        if (spec->choices != NULL && value != NULL && !check_choice(out, spec, flag, value, v, err, err_size))
             return false;
         add_ignored(out, flag);
+        return true;
+    case K_OUTSIDE:
+        add_named(out->outside, sizeof out->outside, flag);
         return true;
     }
     return true;
 }
 
 /* The tool a leading program word names, or TOOL_ANY: the name alone or at the end of a path ('/' or '\\'),
- * or the Windows name with ".exe" (any case, as Windows compares names). */
+ * with or without ".exe"; one rule for both, any case, as Windows compares names (LLAMA-SERVER and
+ * llama-server.EXE are llama-server). */
 static ArgsTool tool_from_word(const char *word)
 {
     static const struct { const char *name; ArgsTool tool; } words[] = {
@@ -686,7 +749,7 @@ static ArgsTool tool_from_word(const char *word)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         bool same = strlen(words[i].name) == n;
         for (size_t k = 0; same && k < n; k++)
-            same = exe ? tolower((unsigned char)base[k]) == words[i].name[k] : base[k] == words[i].name[k];
+            same = tolower((unsigned char)base[k]) == words[i].name[k];
         if (same)
             return words[i].tool;
     }
@@ -695,9 +758,10 @@ static ArgsTool tool_from_word(const char *word)
 
 /* After the flags, as llama.cpp does after parsing: a window of -1 becomes -c's size when -c > 0 (older
  * llama.cpp's meaning) and stays -1, off as in current llama.cpp, without it, with one warning either way;
- * escapes are processed, breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window uses
- * it), or NULL. */
-static void finish(CliParams *out, const char *ctx_flag)
+ * escapes are processed (a \x00 kept as typed, with a warning naming prompt_flag, -r or the breaker flag),
+ * breakers are cut to 40 bytes. ctx_flag is -c as typed (listed as ignored until a window of -1 looks at it,
+ * even -c 0), or NULL; prompt_flag the last -p or -f as typed, or NULL. */
+static void finish(CliParams *out, const char *ctx_flag, const char *prompt_flag)
 {
     int32_t *windows[] = {&out->sampling.penalty_last_n, &out->sampling.dry_penalty_last_n};
     static const char *const window_flags[] = {"--repeat-last-n", "--dry-penalty-last-n"};
@@ -705,12 +769,16 @@ static void finish(CliParams *out, const char *ctx_flag)
     for (size_t i = 0; i < 2; i++) {
         if (*windows[i] != -1)
             continue;
-        char line[240];
+        char line[320];
+        ctx_used = ctx_used || ctx_flag != NULL;
         if (out->n_ctx > 0) {
             *windows[i] = out->n_ctx;
-            ctx_used = true;
             snprintf(line, sizeof line, "%s -1 (the context size) is -c's %d tokens here, as older llama.cpp had "
                      "it; current llama.cpp clamps a negative window to 0 (off)", window_flags[i], (int)out->n_ctx);
+        } else if (ctx_flag != NULL) {
+            snprintf(line, sizeof line, "%s -1 (the context size) is off here, as in current llama.cpp, which "
+                     "clamps a negative window to 0; -c 0 is the model's size, unknown here: give -c N (N > 0) for a "
+                     "window of N tokens, as older llama.cpp had it", window_flags[i]);
         } else {
             snprintf(line, sizeof line, "%s -1 (the context size) is off here, as in current llama.cpp, which "
                      "clamps a negative window to 0; give -c N for a window of N tokens, as older llama.cpp had it",
@@ -721,11 +789,20 @@ static void finish(CliParams *out, const char *ctx_flag)
     if (ctx_flag != NULL && ctx_used)
         remove_ignored(out, ctx_flag);
     if (out->escape) {
-        process_escapes(out->prompt);
+        static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte "
+                                  "there\n";
+        if (process_escapes(out->prompt) && prompt_flag != NULL)
+            warn(out, nul, prompt_flag);
+        bool kept = false;
         for (size_t i = 0; i < out->n_stop; i++)
-            process_escapes(out->stop[i]);
+            kept = process_escapes(out->stop[i]) || kept;
+        if (kept)
+            warn(out, nul, "-r");
+        kept = false;
         for (size_t i = 0; i < out->n_dry_breakers; i++)
-            process_escapes(out->dry_breakers[i]);
+            kept = process_escapes(out->dry_breakers[i]) || kept;
+        if (kept)
+            warn(out, nul, "--dry-sequence-breaker");
     }
     for (size_t i = 0; i < out->n_dry_breakers; i++) {
         char cut[ARGS_MAX_BREAKER_LEN + 1];
@@ -780,7 +857,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     static const unsigned tool_bits[] = {T_ALL, T_CLI, T_COMP, T_SRV};
     static const char *const tool_names[] = {"", "llama-cli", "llama-completion", "llama-server"};
     bool breakers_cleared = false;
-    const char *ctx_flag = NULL;
+    const char *ctx_flag = NULL, *prompt_flag = NULL;
     for (; i < argc; i++) {
         const char *flag = argv[i];
         char f[80], normal[96];
@@ -796,15 +873,22 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         const ArgSpec *spec = strlen(flag) < sizeof normal ? find_spec(normal, tool_bits[out->tool], &other_tool)
                                                            : NULL;
         if (spec == NULL) {
-            snprintf(err, err_size, "unknown flag '%s'%s%s%s", shown(flag, f, sizeof f),
+            bool blank = strpbrk(flag, " \t") != NULL;     /* a whole command line pasted in quotes */
+            snprintf(err, err_size, "unknown flag '%s'%s%s%s%s", shown(flag, f, sizeof f),
                      other_tool ? " (" : "", other_tool ? tool_names[out->tool] : "",
-                     other_tool ? " does not take it)" : "");
+                     other_tool ? " does not take it)" : "",
+                     blank ? " (one argument holds a whole command line: remove the quotes around it)" : "");
             return false;
         }
         const char *value = NULL;
         for (int k = 0; k < spec->arity; k++) {
             if (i + 1 >= argc || argv[i + 1] == NULL) {
+                bool was_switch = spec->choices != NULL && spec->choices[0] == '!';
                 snprintf(err, err_size, "%s: missing value", shown(flag, f, sizeof f));
+                if (was_switch) {
+                    size_t len = strlen(err);
+                    snprintf(err + len, err_size - len, " (older llama.cpp took %s alone; it takes a value now)", f);
+                }
                 return false;
             }
             value = argv[++i];      /* a 2-value flag (only ignored ones have two) keeps its last */
@@ -813,9 +897,11 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
             ctx_flag = flag;
             add_ignored(out, flag);
         }
+        if (spec->kind == K_PROMPT || spec->kind == K_PROMPT_FILE)
+            prompt_flag = flag;
         if (!apply_flag(out, spec, flag, value, &breakers_cleared, err, err_size))
             return false;
     }
-    finish(out, ctx_flag);
+    finish(out, ctx_flag, prompt_flag);
     return check_problem(out, err, err_size);
 }

@@ -6,8 +6,11 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-c for a window of -1, -e/--no-escape for the
- * breakers, the --gpt-oss-*-default presets); every other flag is accepted and ignored (its value checked
- * where arg.cpp checks it: ArgSpec.choices), and named in CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the workbench's own.
+ * breakers, the --gpt-oss-*-default presets); a grammar, a JSON schema and adaptive-p's --adaptive-target and
+ * --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
+ * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
+ * named in CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the
+ * workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
  * args_setting_field,
@@ -26,10 +29,12 @@
 #define ARGS_MAX_BREAKER_LEN 40   /* bytes kept of each breaker after escapes, as llama.cpp cuts them */
 #define ARGS_MAX_BREAKER_RAW 160  /* bytes kept of a breaker as typed (an escape is at most 4 bytes for 1) */
 #define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (llama.cpp has no limit) */
-#define ARGS_MAX_STOP_LEN 255     /* bytes of each */
-#define ARGS_MAX_PROMPT 4095      /* bytes of -p, -f, -sys and -sysf */
+#define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (llama.cpp has no limit) */
+#define ARGS_MAX_PROMPT 65535     /* bytes of -p, -f, -sys and -sysf, as typed or read; a longer one is refused
+                                   * (llama.cpp has no limit) */
 #define ARGS_MAX_WARNINGS 1024    /* bytes of warnings kept */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
+#define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (at most 6 flags, each named once) */
 
 /* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
 typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
@@ -64,7 +69,11 @@ typedef struct {
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
-    char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each */
+    char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
+                                       * they do not change sampling */
+    char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
+                                       * grammar, a JSON schema, adaptive-p's --adaptive-target/-decay), as
+                                       * typed, once each; not read here and not carried in request bodies */
 } CliParams;
 
 /* llama.cpp's defaults: sampling_params_default, the breakers "\n", ":", "\"" and "*", n_predict -1, escapes
@@ -72,38 +81,42 @@ typedef struct {
 void args_defaults(CliParams *out);
 
 /* Parses argv[1..argc) into *out, starting from args_defaults. argv[1] may be a program word (llama-cli,
- * llama-completion, llama-server, or a path ending in one, '/' or '\\' separated, with or without ".exe");
- * then only that tool's flags exist. A "--" flag may use '_' for '-' (--top_k), as in llama.cpp. Returns true
- * on success. On failure returns false and writes one line to err (err_size bytes) naming the flag and the
- * value, e.g. "--top-k: '4x' is not a whole number (...)" (a value's control and non-ASCII bytes shown as \n,
- * \t or \xNN); *out is then unspecified.
- * Refused, as llama.cpp refuses them: an unknown flag (or one the named tool does not take), a missing value,
- * a flag arg.cpp has removed (--draft-max); an ignored flag's value that arg.cpp checks and would refuse: one
- * of a fixed set (-fa and --color on|off|auto, -sm none|layer|row|tensor, cache types, ...; so `-fa
- * --ignore-eos` is refused rather than swallowing --ignore-eos) or a whole number (-t, -ngl, --port, ...; as
- * std::stoi reads it); a number std::stof or std::stoi refuses (none there, or out of range: a float below
- * FLT_MIN in size, 1e-40, or past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range
- * (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, -c, -n and --top-k in int32); a
- * --repeat-penalty that is not finite, not above 0 or whose
- * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
- * malformed -l; an -f or -sysf file that cannot be read. Refused here though llama.cpp reads them (stricter
- * than llama.cpp, and the message says what llama.cpp would read): a sampling value with a blank before it
- * or anything after the number ('4x', ' 5', '0.9x'), NaN, a second sign in -l ("15--3"), a
- * --dry-allowed-length below 0 (the server's limit), a --seed outside -1..4294967295. Refused as the
- * chain builder refuses them (sampling_params_problem), naming the flag: an infinite --mirostat-ent or
- * --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64
- * breakers, 32 -r or 64 sampler names. Clamped, as llama.cpp does: a negative --temp (to 0). Wrapped:
- * --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
- * --sampler-seq, --dry-base below 1 (a warning each; skipped or the old value kept; past 1 KB of warnings a
- * last line says more were not shown).
- * A window of -1 (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help): current
- * llama.cpp passes it to the sampler, which clamps a negative window to 0, so it is off. Here, with -c N
- * (N > 0) it becomes N, as older llama.cpp had it, and without -c it stays -1, off as in current llama.cpp;
- * either way one warning says which. Escapes (\n \r \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are
- * processed unless --no-escape; a breaker is then cut to 40 bytes, at a character boundary, as llama.cpp's
- * DRY cuts it. -f and -sysf read their file (one trailing newline dropped, as llama.cpp does). A prompt or
- * system prompt past 4095 bytes or a stop string past 255 is cut there (at a character boundary), with a
- * warning. NULL out, or NULL argv with argc > 0, returns false with a message. */
+ * llama-completion, llama-server, or a path ending in one, '/' or '\\' separated, with or without ".exe", any
+ * case: LLAMA-SERVER, llama-server.EXE); then only that tool's flags exist. A "--" flag may use '_' for '-'
+ * (--top_k), as in llama.cpp. Returns true on success. On failure returns false and writes one line to err
+ * (err_size bytes) naming the flag and the value, e.g. "--top-k: '4x' is not a whole number (...)" (a value's
+ * control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified. An unknown flag with a blank
+ * in it adds a hint (the whole command line was pasted as one quoted argument); a missing value of a flag older
+ * llama.cpp took alone (-fa, --color) adds that hint. Refused, as llama.cpp refuses them: an unknown flag (or
+ * one the named tool does not take), a missing value, a flag arg.cpp has removed (--draft-max); an ignored
+ * flag's value that arg.cpp checks and would refuse: one of a fixed set (-fa and --color on|off|auto, -sm
+ * none|layer|row|tensor, cache types, ...; so `-fa --ignore-eos` is refused rather than swallowing --ignore-eos)
+ * or a whole number (-t, -ngl, --port, ...; as std::stoi reads it, so -ngl 99.5 is taken as 99, with a warning,
+ * where a sampling flag's 1.5 is refused); a number std::stof or std::stoi refuses (none there, or out of range:
+ * a float below FLT_MIN in size, 1e-40, or past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its
+ * range (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, -c, -n and --top-k in int32); a
+ * --repeat-penalty that is not finite, not above 0 or whose float reciprocal overflows (0, -1); a
+ * --frequency-penalty or --presence-penalty that is not finite; a malformed -l; an -f or -sysf file that cannot
+ * be read. Refused here though llama.cpp reads them (stricter than llama.cpp, and the message says what
+ * llama.cpp would read): a sampling value with a blank before it or anything after the number ('4x', ' 5',
+ * '0.9x'), NaN, a second sign in -l ("15--3", which llama.cpp reads as 15+3; -l otherwise reads blanks before
+ * the id, the sign and the bias as llama.cpp does, so "15- 5" and "15 -5" are 15, -5), a --dry-allowed-length
+ * below 0 (the server's limit), a --seed outside -1..4294967295. Refused as this tool's own rule: two different
+ * ones of --json, --json-all and --openai ("choose one"). Refused as the chain builder refuses them
+ * (sampling_params_problem), naming the flag: an infinite --mirostat-ent or --mirostat-lr with --mirostat 1 or
+ * 2. This tool's own limits, named in the message (refused, never cut): more than 256 -l, 64 breakers, 32 -r or
+ * 64 sampler names; a -p, -sys, -f or -sysf text past 65535 bytes (as typed or read) or a -r past 1023 bytes (as
+ * typed). Clamped, as llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused,
+ * as in llama.cpp: an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 (a warning each;
+ * skipped or the old value kept; past 1 KB of warnings a last line says more were not shown). A window of -1
+ * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help): current llama.cpp passes it
+ * to the sampler, which clamps a negative window to 0, so it is off. Here, with -c N (N > 0) it becomes N, as
+ * older llama.cpp had it, and without -c, or with -c 0, it stays -1, off as in current llama.cpp; either way one
+ * warning says which, and -c, having been looked at, is not in ignored. Escapes (\n \r \t \' \" \\ \xHH) in
+ * breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4 characters typed, since
+ * a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut to 40 bytes, at a
+ * character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing newline dropped, as
+ * llama.cpp does). NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 
 /* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,

@@ -18,6 +18,7 @@
     {{__VA_ARGS__}, (meta) != NULL, T_ALL, kind, setting, offset, min, max, meta, help, NULL}
 #define IGN0(tools, ...) {{__VA_ARGS__}, 0, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, NULL}
 #define IGN1(tools, ...) {{__VA_ARGS__}, 1, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, NULL}
+#define OUT1(tools, ...) {{__VA_ARGS__}, 1, tools, K_OUTSIDE, -1, 0, 0, 0, NULL, NULL, NULL}
 /* An ignored flag whose value arg.cpp checks: against a fixed set (ArgSpec.choices), or with std::stoi. */
 #define IGNC(tools, choices, ...) {{__VA_ARGS__}, 1, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, choices}
 #define IGNI(tools, ...) IGNC(tools, "#", __VA_ARGS__)
@@ -104,7 +105,7 @@ const ArgSpec arg_specs[] = {
         "--dry-penalty-last-n"),
     ACT(K_BREAKER, SET_DRY_BREAKERS, 0, 0, 0, "S", "DRY breaker (repeatable; 'none' clears)",
         "--dry-sequence-breaker"),
-    IGN1(T_ALL, "--adaptive-target"), IGN1(T_ALL, "--adaptive-decay"),
+    OUT1(T_ALL, "--adaptive-target"), OUT1(T_ALL, "--adaptive-decay"),
     ACT(K_FLOAT, SET_DYNATEMP_RANGE, SP(dynatemp_range), 0, 0, "D", "dynamic temperature range; 0.0 off",
         "--dynatemp-range"),
     ACT(K_FLOAT, SET_DYNATEMP_EXPONENT, SP(dynatemp_exponent), 0, 0, "E", "dynamic temperature exponent",
@@ -115,8 +116,8 @@ const ArgSpec arg_specs[] = {
         "--mirostat-ent"),
     ACT(K_BIAS, SET_LOGIT_BIAS, 0, 0, 0, "ID(+/-)BIAS", "add BIAS to token ID (repeatable; -inf bans)", "-l",
         "--logit-bias"),
-    IGN1(T_ALL, "--grammar"), IGN1(T_ALL, "--grammar-file"), IGN1(T_ALL, "-j", "--json-schema"),
-    IGN1(T_ALL, "-jf", "--json-schema-file"), IGN0(T_ALL, "-bs", "--backend-sampling"),
+    OUT1(T_ALL, "--grammar"), OUT1(T_ALL, "--grammar-file"), OUT1(T_ALL, "-j", "--json-schema"),
+    OUT1(T_ALL, "-jf", "--json-schema-file"), IGN0(T_ALL, "-bs", "--backend-sampling"),
     IGNC(T_SRV, "none|mean|cls|last|rank", "--pooling"), IGNC(T_ALL, "none|linear|yarn", "--rope-scaling"),
     IGN1(T_ALL, "--rope-scale"),
     IGN1(T_ALL, "--rope-freq-base"), IGN1(T_ALL, "--rope-freq-scale"), IGNI(T_ALL, "--yarn-orig-ctx"),

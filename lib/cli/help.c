@@ -60,8 +60,8 @@ static void help_acting(Text *t, const CliParams *defaults)
 {
     for (size_t i = 0; i < n_arg_specs; i++) {
         const ArgSpec *spec = &arg_specs[i];
-        if (spec->kind == K_IGNORED || spec->kind == K_REMOVED || spec->kind == K_PRESET || spec->help == NULL
-            || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
+        if (spec->kind == K_IGNORED || spec->kind == K_OUTSIDE || spec->kind == K_REMOVED || spec->kind == K_PRESET
+            || spec->help == NULL || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
             continue;
         char left[96];
         help_names(left, sizeof left, spec);
@@ -141,7 +141,7 @@ static void help_choices(Text *t)
 size_t args_help(char *buf, size_t size)
 {
     Text t = text_start(buf, size);
-    CliParams defaults;
+    static CliParams defaults;     /* static: it holds over 100 KB of text arrays */
     args_defaults(&defaults);
     text_add(&t, "usage: 11_sampler_chain [llama-cli|llama-completion|llama-server] [llama.cpp flags]\n"
                  "Prints the 'sampler chain:' line llama.cpp logs for a llama.cpp command line, or a request body\n"
@@ -170,13 +170,20 @@ size_t args_help(char *buf, size_t size)
                  "older llama.cpp had it, and off otherwise. A warning says which.\n"
                  "Numbers: refused where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39 is out of float's\n"
                  "range); stricter than llama.cpp, a blank before a number, anything after it, or NaN is refused.\n"
-                 "Bodies: --json wants -p or -f, --openai -p or -sys; without them a note says the server will\n"
-                 "refuse the body as it stands.\n"
-                 "\nAccepted and ignored, named in one note on stderr (they do not change the chain here: model,\n"
-                 "context, GPU, server, chat and log settings; --grammar and -j, whose sampler is outside the chain;\n"
-                 "--adaptive-target/-decay and -bs). -c is used for a window of -1. --gpt-oss-*-default sets temp 1,\n"
-                 "top_p 1, top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, so\n"
-                 "an old bare '-fa' cannot swallow the next flag:\n");
+                 "-l reads blanks before the id, the sign and the bias, as llama.cpp does.\n"
+                 "Bodies: one of --json, --json-all, --openai (two of them are refused). --json wants -p or -f,\n"
+                 "--openai -p or -sys; without them a note says the server will refuse the body as it stands. A\n"
+                 "window of -1 left off (no -c) is sent as 0, off, as the chain line has it.\n"
+                 "Limits of this tool (llama.cpp has none; past them the command is refused, never cut): -p, -f,\n"
+                 "-sys and -sysf 65535 bytes, each -r 1023 bytes; 32 -r, 64 breakers, 256 -l, 64 sampler names.\n"
+                 "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
+                 "adaptive-p's settings); not carried in bodies, a note says so:\n");
+    help_list(&t, K_OUTSIDE);
+    text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: model,\n"
+                 "context, GPU, server, chat and log settings, -bs). -c is used for a window of -1, even -c 0.\n"
+                 "--gpt-oss-*-default sets temp 1, top_p 1, top_k 0 and min_p 0.01, as llama.cpp does. A value\n"
+                 "arg.cpp checks is checked here too, so an old bare '-fa' cannot swallow the next flag (a whole\n"
+                 "number is read as std::stoi reads it, '99.5' as 99, with a warning):\n");
     help_list(&t, K_IGNORED);
     text_add(&t, "Their checked values:\n");
     help_choices(&t);

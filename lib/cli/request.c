@@ -135,8 +135,9 @@ static const struct { ArgsSetting setting; size_t offset; bool is_int; } numbers
     {SET_MIROSTAT_ETA, offsetof(SamplingParams, mirostat_eta), false},
 };
 
-/* Writes a one-number setting; returns false when s is not one. A window of -1 that -c did not resolve is
- * refused by the server's schema (0 and up), so it goes to notes instead. */
+/* Writes a one-number setting; returns false when s is not one. A window of -1 that -c did not resolve is off
+ * in the chain line (current llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent
+ * as 0, with a line in notes. */
 static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams *p, ArgsSetting s)
 {
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
@@ -152,9 +153,9 @@ static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams
             memcpy(&d, field, sizeof d);
         }
         if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && d < 0) {
-            text_add(notes, "%s: -1 (the context size, off here without -c) cannot be sent: llama-server takes 0 "
-                            "and up; left out (give -c N)\n", args_setting_field(s, NULL));
-            return true;
+            text_add(notes, "%s: -1 (the context size, off here without -c) is sent as 0 (off), as the chain line "
+                            "has it (give -c N for a window of N tokens)\n", args_setting_field(s, NULL));
+            d = 0;
         }
         json_key(t, first, args_setting_field(s, NULL));
         json_double(t, d);
@@ -305,5 +306,8 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
                      "refused\n");
     if (!chat && system)
         text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
+    if (params->outside[0] != '\0')
+        text_add(&n, "%s: they change sampling (outside the chain) but are not carried in this body; add the "
+                     "server's field yourself if you need it\n", params->outside);
     return t.len;
 }

@@ -30,8 +30,10 @@ typedef enum {
  * Every value written is one the server's schema accepts: the random seed is -1, a banning bias false, other
  * infinite numbers +-1e308 (JSON has no infinity; the server's float makes them infinite again). What the
  * schema would refuse is left out with one line in notes (notes_size bytes, NUL-terminated; NULL writes
- * none): an empty breaker list ("none"), a window of -1 that -c did not resolve, n_predict below -1, and
- * -sys in a /completion body (it has no system message). A body without the field the server requires gets
+ * none): an empty breaker list ("none"), n_predict below -1, and -sys in a /completion body (it has no system
+ * message). A window of -1 that -c did not resolve is sent as 0 (off, as the chain line has it), with a line
+ * in notes. The flags of params->outside (a grammar, a JSON schema, adaptive-p's settings) are not carried:
+ * one line in notes names them. A body without the field the server requires gets
  * a note too, and is written all the same: no prompt for /completion, no messages for the chat body.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.
  * NULL params writes "{}"; NULL buf writes nothing. */

@@ -256,14 +256,14 @@ static void test_json(void)
     char err[256], json[4096];
     char *argv[] = {"prog", "--temp", "0.7", "--top-k", "0", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5",
                     "--dry-sequence-breaker", "say \"hi\"\\", "--dry-sequence-breaker", "\t", "--samplers",
-                    "top_k;temp", "--seed", "42", "--ignore-eos", "--repeat-last-n", "-1"};
+                    "top_k;temp", "--seed", "42", "--ignore-eos", "--repeat-last-n", "-1"};   /* -1 off: sent as 0 */
     CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &p, err, sizeof err));
     size_t n = request_json(&p, REQUEST_COMPLETION_ALL, json, sizeof json, NULL, 0);
     CHECK(n < sizeof json);
     CHECK(json_valid(json));
     CHECK(strcmp(json,
         "{\"temperature\": 0.7, \"top_k\": 0, \"top_p\": 0.95, \"min_p\": 0.05, \"typical_p\": 1, "
-        "\"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
+        "\"repeat_last_n\": 0, \"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
         "\"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, \"dry_penalty_last_n\": 64, "
         "\"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, \"dynatemp_range\": 0, "
         "\"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, \"seed\": 42, "

@@ -123,6 +123,43 @@ check 2 "" "-f: cannot read '" -- --json -f "$tmp/no-such-file.txt"
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --port" -- \
     'C:\llama\llama-server.exe' -m model.gguf --port 8080
 check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server.exe -p Hi
+# Second newcomer's findings. 2: nothing is cut; past the limit, exit 2 and the limit named.
+head -c 70000 /dev/zero | tr '\0' a >"$tmp/long.txt"
+check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; llama.cpp has none)" -- \
+    --json -f "$tmp/long.txt"
+check 2 "" "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)" -- --json -p x -r "$(head -c 1024 "$tmp/long.txt")"
+check 2 "" "is 65536 bytes (at most 65535 here; llama.cpp has no such limit)" -- --openai -sys "$(head -c 65536 "$tmp/long.txt")"
+check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' s)"
+# 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --json-schema, --grammar-file" -- \
+    -p x --json-schema '{"type":"object"}' --grammar-file g
+check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change sampling (outside the chain) but are not carried in this body" -- \
+    --json -p x --json-schema '{"type":"object"}' --grammar-file g
+check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --adaptive-target" -- \
+    --samplers "top_k;adaptive_p" --adaptive-target 0.5
+n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
+[ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
+# 4: a window of -1 off in the chain line is sent as 0, off, in the body.
+check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "is sent as 0 (off)" -- \
+    --json -p x --repeat-penalty 1.1 --repeat-last-n -1
+# 7: -l reads blanks around the sign as llama.cpp; a second sign says what llama.cpp would read.
+check 0 '"logit_bias": [[15, -5], [15, -5]]' "" -- --json -p x -l "15- 5" -l "15 -5"
+check 2 "" "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)" -- -l 15--3
+# 8: one output at a time.
+check 2 "" "--json-all: choose one of --json, --json-all and --openai (--openai was given)" -- --openai -p x --json-all
+check 2 "" "--openai: choose one of --json, --json-all and --openai (--json was given)" -- --json --openai
+# 12: a bare -fa last; a whole command line in one argument; the program word in any case.
+check 2 "" "-fa: missing value (older llama.cpp took -fa alone; it takes a value now)" -- llama-cli -m x -fa
+check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
+    "llama-server --temp 0.7"
+check 0 "$default_line" "note: ignored, as they do not change sampling: --port" -- LLAMA-SERVER --port 8080
+check 0 "$default_line" "warning: -ngl: '99.5' is read as 99, as std::stoi reads it" -- -ngl 99.5
+check 0 "$default_line" "-c 0 is the model's size, unknown here" -- -c 0 --repeat-last-n -1
+n_err=$("$bin" -c 0 --repeat-last-n -1 2>&1 >/dev/null | grep -c "note: ignored")
+[ "$n_err" -eq 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -c named as ignored"; }
+# 13: \x00 stays as typed, and a warning says so.
+check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
+    --json -p '\x00 nul'
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }

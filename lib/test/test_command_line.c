@@ -62,7 +62,21 @@ static const ChainRow chain_rows[] = {
     {{"/usr/local/bin/llama-server", "-m", "models/7B/ggml-model.gguf", "-c", "2048"}, DEFAULT_LINE, "-m, -c"},
     /* The grammar example of the README: the grammar sampler is kept outside the chain. */
     {{"llama-cli", "-m", "model.gguf", "-n", "256", "--grammar-file", "grammars/json.gbnf", "-p", "Request:"},
-     DEFAULT_LINE, "-m, --grammar-file"},
+     DEFAULT_LINE, "-m"},
+    /* Finding 3 (second newcomer): a grammar, a JSON schema and adaptive-p's settings change sampling outside
+     * the chain line; they are named apart from the flags that do not change sampling. */
+    {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g", "-j", "{}", "--grammar", "root",
+      "-jf", "s.json", "-ngl", "9"}, DEFAULT_LINE, "-ngl"},
+    {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
+     "logits -> top-k -> adaptive-p", ""},
+    /* Finding 12: -c is not "ignored" once a window of -1 has looked at it, even -c 0 (the model's size). */
+    {{"-c", "0", "--repeat-last-n", "-1", "-m", "m.gguf"}, DEFAULT_LINE, "-m"},
+    /* Finding 7: llama.cpp's -l skips blanks around the sign (and before the id); so does this tool. */
+    {{"-l", "15- 5", "-l", "15 -5", "-l", " 15 + 5", "--samplers", "top_k"}, "logits -> logit-bias -> top-k -> dist",
+     ""},
+    /* Finding 12: one rule for the program word: any case, with or without .exe. */
+    {{"LLAMA-SERVER", "--port", "8080"}, DEFAULT_LINE, "--port"},
+    {{"Llama-Server.Exe", "--port", "8080"}, DEFAULT_LINE, "--port"},
     /* A model card's settings (Qwen3, thinking mode), with '_' spellings mixed in. */
     {{"llama-server", "-hf", "Qwen/Qwen3-8B-GGUF:Q8_0", "--jinja", "--reasoning-format", "deepseek", "-ngl", "99",
       "-fa", "on", "-sm", "row", "--temp", "0.6", "--top_k", "20", "--top-p", "0.95", "--min_p", "0", "-c",
@@ -115,6 +129,33 @@ static void test_chain_rows(void)
         check_true(__FILE__, __LINE__, ok && strcmp(p.ignored, chain_rows[r].ignored) == 0, chain_rows[r].ignored);
         if (!ok || strcmp(line, chain_rows[r].chain) != 0 || strcmp(p.ignored, chain_rows[r].ignored) != 0)
             printf("    chain row %zu: got '%s', ignored '%s' (%s)\n", r, line, ok ? p.ignored : "", ok ? "" : err);
+    }
+}
+
+/* Second newcomer, finding 3: the flags that change sampling outside the chain line (a grammar, a JSON schema,
+ * adaptive-p's settings) are named in CliParams.outside, not among the flags that do not change sampling. */
+static const struct {
+    const char *argv[20];
+    const char *outside;          /* CliParams.outside, exactly */
+} outside_rows[] = {
+    {{"llama-cli", "-m", "model.gguf", "--grammar-file", "grammars/json.gbnf", "-p", "Request:"}, "--grammar-file"},
+    {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g", "-j", "{}", "--grammar", "root",
+      "-jf", "s.json", "-ngl", "9", "--grammar", "r2"}, "--json-schema, --grammar-file, -j, --grammar, -jf"},
+    {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
+     "--adaptive-target, --adaptive-decay"},
+    {{"-m", "m.gguf", "-bs"}, ""},
+};
+
+static void test_outside_rows(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof outside_rows / sizeof outside_rows[0]; r++) {
+        char err[256] = "";
+        bool ok = parse(outside_rows[r].argv, &p, err, sizeof err);
+        bool good = ok && strcmp(p.outside, outside_rows[r].outside) == 0;
+        check_true(__FILE__, __LINE__, good, outside_rows[r].outside);
+        if (!good)
+            printf("    outside row %zu: got '%s' (%s)\n", r, ok ? p.outside : "", err);
     }
 }
 
@@ -207,6 +248,24 @@ static const ErrorRow error_rows[] = {
     /* Finding 14: the tool's own limits name themselves. */
     {{"-f", "no/such/file.txt"}, "-f: cannot read 'no/such/file.txt'"},
     {{"C:\\bin\\llama-server.exe", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    /* Second newcomer, finding 7: a second sign says what llama.cpp would read (strtof takes the sign). */
+    {{"-l", "15--3"}, "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)"},
+    {{"-l", "15+-3"}, "-l: '15+-3' has a second sign (llama.cpp would read 15-3; stricter than llama.cpp)"},
+    {{"-l", "15- -2.5"}, "-l: '15- -2.5' has a second sign (llama.cpp would read 15+2.5; stricter"},
+    /* Finding 8: one output at a time. */
+    {{"--json", "--openai"}, "--openai: choose one of --json, --json-all and --openai (--json was given)"},
+    {{"--openai", "-p", "x", "--json-all"}, "--json-all: choose one of --json, --json-all and --openai (--openai"},
+    {{"--json-all", "--json"}, "--json: choose one of"},
+    {{"--json", "--json"}, NULL},
+    /* Finding 12: a bare -fa at the end; the whole command line quoted as one argument; the program word's
+     * case. */
+    {{"llama-cli", "-m", "x", "-fa"}, "-fa: missing value (older llama.cpp took -fa alone; it takes a value now)"},
+    {{"--color"}, "--color: missing value (older llama.cpp took --color alone"},
+    {{"llama-server --temp 0.7"}, "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command "
+     "line: remove the quotes around it)"},
+    {{"llama-server", "--temp 0.7 --top-k 20"}, "(one argument holds a whole command line: remove the quotes"},
+    {{"LLAMA-SERVER", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    {{"-ngl", "99.5"}, NULL},
 };
 
 static void test_error_rows(void)
@@ -256,12 +315,55 @@ static void test_values(void)
     CHECK(parse((const char *const[]){"--dry-sequence-breaker", many, NULL}, &p, err, sizeof err));
     CHECK_INT(40, (long long)strlen(p.dry_breakers[0]));
 
-    /* A prompt past 4095 bytes is cut there, with a warning. */
-    static char long_prompt[5000];
-    memset(long_prompt, 'a', sizeof long_prompt - 1);
-    CHECK(parse((const char *const[]){"-p", long_prompt, NULL}, &p, err, sizeof err));
-    CHECK_INT(4095, (long long)strlen(p.prompt));
-    CHECK(strstr(p.warnings, "-p: longer than the 4095 bytes kept here") != NULL);
+    /* Second newcomer, finding 2: a prompt, system prompt or stop string is never cut. Up to the limit it is
+     * kept whole; one byte past it is refused with the limit named (exit 2 in the tool). */
+    static char long_text[ARGS_MAX_PROMPT + 2];
+    memset(long_text, 'a', ARGS_MAX_PROMPT);
+    long_text[ARGS_MAX_PROMPT] = '\0';
+    CHECK(parse((const char *const[]){"-p", long_text, "-sys", long_text, NULL}, &p, err, sizeof err));
+    CHECK_INT(65535, (long long)strlen(p.prompt));
+    CHECK_INT(65535, (long long)strlen(p.system_prompt));
+    CHECK(p.warnings[0] == '\0');
+    long_text[ARGS_MAX_PROMPT] = 'a';
+    CHECK(!parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err)
+          && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here; llama.cpp has no such "
+                                                   "limit)") != NULL);
+    CHECK(!parse((const char *const[]){"-sys", long_text, NULL}, &p, err, sizeof err)
+          && strstr(err, "-sys: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here") != NULL);
+    long_text[1023] = '\0';
+    CHECK(parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err) && strlen(p.stop[0]) == 1023);
+    long_text[1023] = 'a';
+    long_text[1024] = '\0';
+    CHECK(!parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err)
+          && strstr(err, "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)") != NULL);
+
+    /* Finding 13: \x00 stays as typed (a C string cannot hold a NUL), with a warning naming the flag. */
+    CHECK(parse((const char *const[]){"-p", "\\x00 nul", "-r", "a\\x00", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.prompt, "\\x00 nul") == 0);
+    CHECK(strcmp(p.warnings, "-p: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there\n"
+                             "-r: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there\n")
+          == 0);
+    CHECK(parse((const char *const[]){"--no-escape", "-p", "\\x00", NULL}, &p, err, sizeof err)
+          && p.warnings[0] == '\0');
+
+    /* Finding 7: -l reads as llama.cpp does around the sign: "15- 5" and "15 -5" are 15, -5. */
+    CHECK(parse((const char *const[]){"-l", "15- 5", "-l", "16 -5", "-l", " 17 +2", NULL}, &p, err, sizeof err));
+    CHECK(p.sampling.n_logit_bias == 3 && p.sampling.logit_bias[0].token == 15 && p.sampling.logit_bias[1].token == 16
+          && p.sampling.logit_bias[2].token == 17);
+    CHECK_NEAR(-5.0, p.sampling.logit_bias[0].bias, 0);
+    CHECK_NEAR(-5.0, p.sampling.logit_bias[1].bias, 0);
+    CHECK_NEAR(2.0, p.sampling.logit_bias[2].bias, 0);
+
+    /* Finding 12: an ignored flag's number is read as std::stoi reads it, and a warning says so. */
+    CHECK(parse((const char *const[]){"-ngl", "99.5", "-t", "4", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.warnings, "-ngl: '99.5' is read as 99, as std::stoi reads it (ignored here, so not refused)\n")
+          == 0);
+    /* -c 0 with a window of -1: the warning names -c 0, and -c is not listed as ignored. */
+    CHECK(parse((const char *const[]){"-c", "0", "--dry-penalty-last-n", "-1", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.warnings, "--dry-penalty-last-n -1 (the context size) is off here, as in current llama.cpp, "
+                             "which clamps a negative window to 0; -c 0 is the model's size, unknown here: give "
+                             "-c N (N > 0) for a window of N tokens, as older llama.cpp had it\n") == 0);
+    CHECK(p.ignored[0] == '\0');
 
     /* A window of -1: off without -c, as current llama.cpp clamps it to 0; -c's size with -c. One story. */
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", NULL}, &p, err, sizeof err));
@@ -300,7 +402,7 @@ static void test_values(void)
     }
     words[2 * (CHAIN_MAX_BIASES + 1)] = NULL;
     CHECK(!parse(words, &p, err, sizeof err) && strstr(err, "one bias too many (at most 256 here"));
-    CHECK(parse((const char *const[]){"--json", "--openai", NULL}, &p, err, sizeof err) && p.output == OUTPUT_OPENAI);
+    CHECK(parse((const char *const[]){"--openai", "--openai", NULL}, &p, err, sizeof err) && p.output == OUTPUT_OPENAI);
 
     /* -f and -sysf read the prompt from a file, as llama.cpp does: one trailing newline dropped, escapes then
      * processed (for -f, as for -p). */
@@ -314,18 +416,26 @@ static void test_values(void)
         CHECK(strcmp(p.prompt, "Tell me\tabout it\n") == 0);
         CHECK(strcmp(p.system_prompt, "Tell me\\tabout it\n") == 0);
         CHECK((p.set & (1u << SET_PROMPT)) != 0);
-        /* A file past 4095 bytes is cut there, never inside a character: 4094 'a's and a 2-byte letter keep
-         * 4094 bytes, and the newline after them is not the file's last byte, so nothing more is dropped. */
+        /* Second newcomer, finding 2: a file is never cut. 65534 'a's and a newline fill the 65535 bytes
+         * (the newline then dropped); one byte more is refused, naming the limit. */
         f = fopen(file_name, "w");
         if (f != NULL) {
-            for (int i = 0; i < 4094; i++)
+            for (int i = 0; i < 65534; i++)
                 fputc('a', f);
-            fputs("\xc3\xa9\n", f);
+            fputs("\n", f);
             fclose(f);
         }
         CHECK(parse((const char *const[]){"-f", file_name, NULL}, &p, err, sizeof err));
-        CHECK_INT(4094, (long long)strlen(p.prompt));
-        CHECK(strstr(p.warnings, "-f: the file is longer than the 4095 bytes kept here") != NULL);
+        CHECK_INT(65534, (long long)strlen(p.prompt));
+        CHECK(p.warnings[0] == '\0');
+        f = fopen(file_name, "a");
+        if (f != NULL) {
+            fputc('b', f);
+            fclose(f);
+        }
+        CHECK(!parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
+              && strstr(err, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's limit; "
+                             "llama.cpp has none)") != NULL);
         f = fopen(file_name, "w");
         if (f != NULL) {
             fputs("abc\n", f);
@@ -379,8 +489,17 @@ static const BodyRow body_rows[] = {
     {{"--dry-sequence-breaker", "\\n"}, REQUEST_COMPLETION, "dry_sequence_breakers=[\"\\n\"]", NULL},
     {{"--dry-sequence-breaker", "none", "--dry-multiplier", "0.8"}, REQUEST_COMPLETION, "dry_multiplier=0.8",
      "'none' cannot be sent"},
-    {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_penalty=1.1",
-     "repeat_last_n: -1 (the context size, off here without -c) cannot be sent"},
+    /* Second newcomer, finding 4: a window of -1 left off (no -c) is sent as 0, off, as the chain line says. */
+    {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_last_n=0;repeat_penalty=1.1",
+     "repeat_last_n: -1 (the context size, off here without -c) is sent as 0 (off)"},
+    {{"--dry-penalty-last-n", "-1", "--dry-multiplier", "0.8"}, REQUEST_CHAT, "dry_multiplier=0.8;dry_penalty_last_n=0",
+     "dry_penalty_last_n: -1 (the context size, off here without -c) is sent as 0 (off)"},
+    /* Finding 3: flags that change sampling outside the chain are not carried, and a note says so. */
+    {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g"}, REQUEST_COMPLETION,
+     "prompt=\"x\"", "--json-schema, --grammar-file: they change sampling (outside the chain) but are not carried "
+     "in this body"},
+    {{"-p", "x", "--adaptive-target", "0.5"}, REQUEST_CHAT, "messages=[{\"role\": \"user\", \"content\": \"x\"}]",
+     "--adaptive-target: they change sampling"},
     {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=2048", NULL},
     {{"llama-completion", "-n", "-2", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "n_predict: -2 cannot"},
     {{"-s", "-1", "--ignore-eos", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5"}, REQUEST_COMPLETION,
@@ -506,6 +625,16 @@ static void test_help_text(void)
     CHECK(strstr(text, "is off in current\nllama.cpp, which clamps a negative window to 0; here it is -c's N") != NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") != NULL);
+    /* Second newcomer: the flags that change sampling outside the chain have their own list and are not among
+     * the ignored ones; the limits, the one-output rule and -1 sent as 0 are stated. */
+    const char *outside = strstr(text, "Change sampling outside the chain line");
+    const char *ignored = strstr(text, "Accepted and ignored");
+    CHECK(outside != NULL && ignored != NULL && outside < ignored);
+    CHECK(outside != NULL && strstr(outside, "--grammar-file") != NULL && strstr(outside, "--adaptive-target"));
+    CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
+    CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
+    CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
+    CHECK(strstr(text, "sent as 0") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);
@@ -570,6 +699,7 @@ void test_command_line(void)
 {
     test_chain_rows();
     test_underscore();
+    test_outside_rows();
     test_error_rows();
     test_values();
     test_chain_refuses();
