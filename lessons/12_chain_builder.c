@@ -26,7 +26,7 @@
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
                              "the dog saw the cat. a cat and a dog sat on a mat.";
 static const char start = 't';                 /* the text starts with this character of the corpus */
-static const uint32_t seed = 11;
+static const int64_t seed = 11;               /* java.util.Random(seed): a Java long, any value */
 static const int32_t window = 64;              /* the builder's penalty window: its lastN, .penalties(64, ...) */
 /* The builder's fixed stage order (logit-bias goes first when a bias is set): any order of the lesson
  * builder's stages penalties, top-k, top-p, min-p, temp and its draw, dist (check_order). */
@@ -111,7 +111,7 @@ static int label(const Settings *s, bool print)
 static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_bias)
 {
     SamplingParams p = sampling_params_default();
-    p.seed = seed;
+    p.seed = (uint32_t)seed;    /* the chain's own generators go unused: each row draws with Random(seed) */
     p.top_k = s->top_k;
     p.top_p = s->top_p;
     p.min_p = s->min_p;
@@ -130,7 +130,7 @@ static void build(Chain *ch, const Settings *s, const LogitBias *bias, size_t n_
 }
 
 /* --trace: after each stage, the characters left with their logit and p (a softmax over what is left). */
-static void print_stage(void *alphabet, const Stage *stage, const Candidates *c)
+static void print_stage(const char *alphabet, const Stage *stage, const Candidates *c)
 {
     TokenData copy[MAX_ALPHABET];
     Candidates left = {copy, c->size, -1, false};
@@ -138,13 +138,49 @@ static void print_stage(void *alphabet, const Stage *stage, const Candidates *c)
     candidates_softmax(&left, true);        /* best-effort view: an all -inf array just prints nothing */
     printf("  %-11s", stage_name(stage));
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
-        printf(" '%c' %.2f %.3f", ((const char *)alphabet)[left.data[i].id], left.data[i].logit, left.data[i].p);
+        printf(" '%c' %.2f %.3f", alphabet[left.data[i].id], left.data[i].logit, left.data[i].p);
     printf("\n");
+}
+
+/* What a step's stages see: the candidates before the stage that runs next, to compare with what it leaves. */
+typedef struct {
+    const char *alphabet, *label;
+    int step;                               /* 1-based */
+    bool show;                              /* --trace this step */
+    TokenData before[MAX_ALPHABET];
+    size_t n_before;
+} StepView;
+
+/* Called after each stage. Stops where llama.cpp's top-k and the lesson's part: llama.cpp keeps exactly k
+ * (here the lower ids among tied logits), the Java keeps every token tied with the k-th. */
+static void after_stage(void *user, const Stage *stage, const Candidates *c)
+{
+    StepView *v = user;
+    if (stage->type == STAGE_TOP_K && !stage->empty && c->size > 0 && c->size < v->n_before) {
+        double kth = c->data[c->size - 1].logit;
+        size_t tied = 0, kept = 0;
+        for (size_t i = 0; i < v->n_before; i++)
+            tied += v->before[i].logit == kth;
+        for (size_t i = 0; i < c->size; i++)
+            kept += c->data[i].logit == kth;
+        if (kth > -INFINITY && tied > kept) {
+            fprintf(stderr, "12_chain_builder: the chain labelled \"%s\", step %d: top-k keeps exactly %zu tokens, "
+                    "cutting %zu tied at logit %.4g (llama.cpp keeps the first of a tie), while the lesson's Java "
+                    "keeps every tied token: the tables would differ; change top_k or the corpus\n", v->label,
+                    v->step, c->size, tied - kept, kth);
+            exit(1);
+        }
+    }
+    if (v->show)
+        print_stage(v->alphabet, stage, c);
+    memcpy(v->before, c->data, c->size * sizeof *c->data);
+    v->n_before = c->size;
 }
 
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
  * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). */
-static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHABET], char *text, int trace)
+static long generate(Chain *ch, const char *label, const char *alphabet, double counts[][MAX_ALPHABET], char *text,
+                     int trace)
 {
     size_t n = strlen(alphabet);
     Rng rng;
@@ -160,8 +196,9 @@ static long generate(Chain *ch, const char *alphabet, double counts[][MAX_ALPHAB
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        bool show = step + 1 == trace;
-        lesson_check(chain_apply_except_pick(ch, &c, show ? print_stage : NULL, (void *)alphabet, NULL));
+        StepView view = {alphabet, label, step + 1, step + 1 == trace, {{0}}, n};
+        memcpy(view.before, c.data, n * sizeof *c.data);
+        lesson_check(chain_apply_except_pick(ch, &c, after_stage, &view, NULL));
         kept += (long)candidates_count_finite(&c);
         lesson_check(candidates_sort_by_id(&c));
         lesson_check(sample_dist(&c, rng_next_double(&rng)));
@@ -261,7 +298,7 @@ int main(int argc, char *argv[])
             label(&chains[c], true);
             printf(", step %d: what each stage leaves (character, logit, p)\n", trace);
         }
-        long kept = generate(&ch, alphabet, counts, text, trace);
+        long kept = generate(&ch, chains[c].label, alphabet, counts, text, trace);
         printf("%*s %s  (%.1f candidates per step)\n", width - label(&chains[c], true), "", text,
                kept / (double)STEPS);
         if (c < 2)
