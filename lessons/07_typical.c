@@ -4,8 +4,8 @@
  * entropy, then what typical sampling (apply_typical) and top-p (apply_top_p) keep at two limits. Typical
  * keeps the tokens closest to the entropy, in that order, and can drop the most likely one. The logits are
  * ln p, so candidates_softmax gives back p up to rounding; probs that do not sum to 1 are refused rather than
- * renormalized, and a limit that a running sum of p lands on is refused, since the answer would hinge on
- * that rounding. Follows llama_sampler_init_typical and _top_p (min_keep 0).
+ * renormalized, and a limit that a running sum of p lands on is refused where that rounding changes the
+ * answer. Follows llama_sampler_init_typical and _top_p (min_keep 0).
  */
 #include "candidates.h"
 #include "filters.h"
@@ -22,21 +22,25 @@ static const double limits[] = {0.45, 0.85};   /* typical_p and top_p */
 #define N_VOCAB (sizeof words / sizeof words[0])
 _Static_assert(sizeof probs / sizeof probs[0] == N_VOCAB, "words[] and probs[] must have the same length");
 
-/* Stops when a running sum of the kept tokens' p (as written in probs[]) lands on limit l: the sampler's
- * answer would then hinge on the last bit of a number rounded on its way through ln p and softmax. */
-static void check_off_limit(const Candidates *kept, size_t l, const char *sampler)
+/* Stops when the written probs[] would make the sampler stop elsewhere than it did: the walk adds p in the
+ * kept order and stops at the first sum above the limit (typical, strict) or at or above it (top-p). The
+ * library's p comes back from ln p and softmax up to the last bit, so a running sum that lands on the limit
+ * can fall on either side. */
+static void check_off_limit(const Candidates *kept, size_t l, const char *sampler, bool strict)
 {
     double run = 0;
     for (size_t i = 0; i < kept->size; i++) {
         run += probs[kept->data[i].id];
-        if (fabs(run - limits[l]) <= 1e-9) {
-            fprintf(stderr, "%s: limits[%zu] is %s, the sum of p over [", program, l, lesson_number(limits[l], 2).text);
-            for (size_t j = 0; j <= i; j++)
-                fprintf(stderr, "%s%s", j ? " " : "", words[kept->data[j].id]);
-            fprintf(stderr, "]; whether %s stops there hinges on the last bit of a rounded number: move the limit "
-                    "off it\n", sampler);
-            exit(1);
-        }
+        bool stop = strict ? run > limits[l] : run >= limits[l];
+        bool last = i + 1 == kept->size;
+        if (stop == last || (last && kept->size == N_VOCAB))
+            continue;
+        fprintf(stderr, "%s: limits[%zu] is %s, the sum of p over [", program, l, lesson_number(limits[l], 2).text);
+        for (size_t j = 0; j <= i; j++)
+            fprintf(stderr, "%s%s", j ? " " : "", words[kept->data[j].id]);
+        fprintf(stderr, "]; whether %s stops there hinges on the last bit of a rounded number: move the limit "
+                "off it\n", sampler);
+        exit(1);
     }
 }
 
@@ -80,8 +84,8 @@ int main(void)
         lesson_check(candidates_init(&top, top_buf, logits, N_VOCAB));
         lesson_check(apply_typical(&typ, limits[l], 0));
         lesson_check(apply_top_p(&top, limits[l], 0));
-        check_off_limit(&typ, l, "typical");
-        check_off_limit(&top, l, "top-p");
+        check_off_limit(&typ, l, "typical", true);
+        check_off_limit(&top, l, "top-p", false);
         printf("limit %s: typical keeps [", lesson_number(limits[l], 2).text);
         print_words(&typ);
         printf("], top-p keeps [");
