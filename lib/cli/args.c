@@ -872,6 +872,11 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         bool other_tool = false;
         const ArgSpec *spec = strlen(flag) < sizeof normal ? find_spec(normal, tool_bits[out->tool], &other_tool)
                                                            : NULL;
+        if (spec == NULL && i == 1 && flag[0] != '-' && strpbrk(flag, " \t") == NULL) {
+            snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "
+                     "llama-completion or llama-server)", shown(flag, f, sizeof f));
+            return false;
+        }
         if (spec == NULL) {
             bool blank = strpbrk(flag, " \t") != NULL;     /* a whole command line pasted in quotes */
             snprintf(err, err_size, "unknown flag '%s'%s%s%s%s", shown(flag, f, sizeof f),

@@ -53,6 +53,8 @@ check 0 '"logit_bias": [[15, false]]' "note: prompt: none given (-p or -f)" -- -
 check 0 '"samplers": ["top_k"]' "requires it; this body alone is refused" -- --samplers top_k --json
 
 check 2 "" "unknown flag '--bogus'" -- --bogus
+check 2 "" "'llama-mtmd-cli' is neither a flag nor a program word this tool knows" -- llama-mtmd-cli -m m.gguf --temp 0.1
+check 2 "" "unknown flag 'foo'" -- --temp 0.1 foo
 check 2 "" "--top-k: missing value" -- --top-k
 check 2 "" "--top-k: '4x' is not a whole number" -- --top-k 4x
 check 2 "" "--temp: 'abc' is not a number" -- --temp abc
