@@ -15,8 +15,8 @@
  *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
  * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_softmax_prefix,
- * candidates_init_top_k, candidates_sort_by_id, candidates_find, candidates_in_id_order, candidates_count_finite,
- * entropy_nats, surprise_nats, surprise_bits.
+ * candidates_softmax_prefix_known, candidates_init_top_k, candidates_sort_by_id, candidates_find,
+ * candidates_in_id_order, candidates_count_finite, entropy_nats, surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
 #define CANDIDATES_H
@@ -112,6 +112,17 @@ size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
  * Plays the part of llama.cpp's softmax and top-p pre-selection (PR #15665) in apply_top_p. */
 SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_count, size_t *prefix,
                                          double *sum);
+
+/* candidates_softmax_prefix without its first pass, for a caller that already knows what it finds: max must
+ * be the largest logit of c and min the smallest one that is not -inf (+inf when there is none), and no logit
+ * may be NaN; the results are then candidates_softmax_prefix's, bit for bit. The chain knows them from its
+ * pass over the logits when penalties act first and top-p next (chain_apply_logits). If max or min is not
+ * that, the prefix and p are wrong (every candidate stays in the array and nothing is read out of bounds).
+ * Bad input: NULL c, prefix or sum, or NULL data with size > 0, gives SAMPLING_ERR_NULL; a NaN max or min
+ * gives SAMPLING_ERR_PARAM with nothing changed; a NaN logit still gives SAMPLING_ERR_NAN, but p may have
+ * changed; otherwise as candidates_softmax_prefix. */
+SamplingStatus candidates_softmax_prefix_known(Candidates *c, double mass, size_t min_count, double max,
+                                               double min, size_t *prefix, double *sum);
 
 /* Builds exactly what candidates_init followed by apply_top_k(top_k) builds, without the whole array when it
  * can: for 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k

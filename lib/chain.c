@@ -417,33 +417,83 @@ SamplingStatus chain_apply(Chain *ch, Candidates *c)
     return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
-/* Whether any of x (n,) is NaN. x - x is 0 for every finite x and NaN for NaN and the infinities, so four
- * running sums (which the compiler can keep two to a register) find it; only when they say NaN does one more
- * pass tell a NaN from an infinity. */
-static bool any_nan(const double *x, size_t n)
+/* The index of the first stage from `from` on that does something, or n_stages when there is none. */
+static size_t next_acting_stage(const Chain *ch, size_t from)
 {
-    double s[4] = {0, 0, 0, 0};
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4)
-        for (int j = 0; j < 4; j++)
-            s[j] += x[i + j] - x[i + j];
-    for (; i < n; i++)
-        s[0] += x[i] - x[i];
-    if (!isnan(s[0] + s[1] + s[2] + s[3]))
-        return false;
-    for (i = 0; i < n; i++)
-        if (isnan(x[i]))
-            return true;
-    return false;
-}
-
-/* The index of the first stage that does something, or n_stages when every stage is empty. */
-static size_t first_acting_stage(const Chain *ch)
-{
-    size_t i = 0;
+    size_t i = from;
     while (i < ch->n_stages && ch->stages[i].empty)
         i++;
     return i;
+}
+
+static size_t first_acting_stage(const Chain *ch)
+{
+    return next_acting_stage(ch, 0);
+}
+
+/* The range top-p needs: the largest value and the smallest that is not -inf. */
+typedef struct {
+    double max, min;
+} Range;
+
+#define RANGE_LANES 4   /* independent running maxima, minima and NaN counts */
+
+/* Whether x (n,) holds no NaN; if so, *r gets its largest value (-inf when n is 0) and its smallest that is
+ * not -inf (+inf when there is none). One pass with RANGE_LANES lanes, which the compiler can keep two to
+ * a register. A zero maximum or minimum may come out as -0 where a single running one would give +0 or
+ * the reverse: top-p only uses x - max, max - x and max - min, which are equal for either zero. */
+static bool range_without_nan(const double *x, size_t n, Range *r)
+{
+    double hi[RANGE_LANES], lo[RANGE_LANES], bad[RANGE_LANES];
+    for (int j = 0; j < RANGE_LANES; j++) {
+        hi[j] = -INFINITY;
+        lo[j] = INFINITY;
+        bad[j] = 0;
+    }
+    size_t i = 0;
+    for (; i + RANGE_LANES <= n; i += RANGE_LANES)
+        for (int j = 0; j < RANGE_LANES; j++) {
+            double v = x[i + j], finite_or_inf = v == -INFINITY ? INFINITY : v;
+            bad[j] += v != v;
+            hi[j] = v > hi[j] ? v : hi[j];
+            lo[j] = finite_or_inf < lo[j] ? finite_or_inf : lo[j];
+        }
+    for (; i < n; i++) {
+        double v = x[i], finite_or_inf = v == -INFINITY ? INFINITY : v;
+        bad[0] += v != v;
+        hi[0] = v > hi[0] ? v : hi[0];
+        lo[0] = finite_or_inf < lo[0] ? finite_or_inf : lo[0];
+    }
+    for (int j = 1; j < RANGE_LANES; j++) {
+        bad[0] += bad[j];
+        hi[0] = hi[j] > hi[0] ? hi[j] : hi[0];
+        lo[0] = lo[j] < lo[0] ? lo[j] : lo[0];
+    }
+    r->max = hi[0];
+    r->min = lo[0];
+    return bad[0] == 0;
+}
+
+/* After penalties on the array built from logits (id order, no NaN), whose range before them was *r: the
+ * range now, from the history's tokens alone (every token penalties change is in it). False when it cannot
+ * be known that way: a token that held the largest or smallest value changed (another may now be the
+ * largest), or one became NaN. */
+static bool range_after_penalties(const Chain *ch, const double *logits, const Candidates *c, Range *r)
+{
+    for (size_t i = 0; i < ch->n_history; i++) {
+        int32_t t = ch->history[i];
+        if (t < 0 || (size_t)t >= c->size)
+            continue;
+        double before = logits[t], now = c->data[t].logit;
+        if (now == before)
+            continue;
+        if (isnan(now) || before == r->max || before == r->min)
+            return false;
+        r->max = now > r->max ? now : r->max;
+        if (now != -INFINITY)
+            r->min = now < r->min ? now : r->min;
+    }
+    return true;
 }
 
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
@@ -456,15 +506,24 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
      * picked straight from the logits; the stages after it then run as chain_apply runs them. */
     size_t first = first_acting_stage(ch);
     SamplingStatus st;
+    Range range;
     if (first < ch->n_stages && ch->stages[first].type == STAGE_TOP_K) {
         st = candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
         first++;
-    } else if (first < ch->n_stages && ch->stages[first].type == STAGE_PENALTIES && !any_nan(logits, n_vocab)) {
-        /* Penalties first on an array just built: it is in id order with no NaN, so they need not check. */
+    } else if (first < ch->n_stages && ch->stages[first].type == STAGE_PENALTIES
+               && range_without_nan(logits, n_vocab, &range)) {
+        /* Penalties first on an array just built: it is in id order with no NaN, so they need not check.
+         * When top-p acts next, the range of the logits (adjusted for the penalized tokens) spares it its
+         * pass for the range and a NaN. */
         st = candidates_init(c, ch->buf, logits, n_vocab);
         if (st == SAMPLING_OK)
             st = penalties_stage(ch, c, true);
-        first++;
+        first = next_acting_stage(ch, first + 1);
+        if (st == SAMPLING_OK && first < ch->n_stages && ch->stages[first].type == STAGE_TOP_P
+            && range_after_penalties(ch, logits, c, &range)) {
+            st = apply_top_p_known(c, ch->params.top_p, (size_t)ch->params.min_keep, range.max, range.min);
+            first++;
+        }
     } else {
         st = candidates_init(c, ch->buf, logits, n_vocab);
         first = 0;

@@ -56,7 +56,9 @@ static size_t top_p_cut(const Candidates *c, size_t n, double top_p, size_t min_
     return 0;
 }
 
-SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
+/* apply_top_p, or apply_top_p_known when range is not NULL (the largest logit and the smallest that is not
+ * -inf). */
+static SamplingStatus top_p_with(Candidates *c, double top_p, size_t min_keep, const double *range)
 {
     SamplingStatus st = check_pointers_and_params(c, top_p, 0);
     if (st != SAMPLING_OK)
@@ -68,7 +70,9 @@ SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
      * is divided by the sum at first; the rest is divided only if the walk needs it. */
     size_t sorted;
     double sum;
-    if ((st = candidates_softmax_prefix(c, top_p, min_keep, &sorted, &sum)) != SAMPLING_OK)
+    st = range == NULL ? candidates_softmax_prefix(c, top_p, min_keep, &sorted, &sum)
+                       : candidates_softmax_prefix_known(c, top_p, min_keep, range[0], range[1], &sorted, &sum);
+    if (st != SAMPLING_OK)
         return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
     size_t keep = top_p_cut(c, sorted, top_p, min_keep);
     if (keep == 0 && sorted < c->size) {
@@ -81,6 +85,18 @@ SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
         c->size = keep;
     c->sorted = true;
     return SAMPLING_OK;
+}
+
+SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
+{
+    return top_p_with(c, top_p, min_keep, NULL);
+}
+
+SamplingStatus apply_top_p_known(Candidates *c, double top_p, size_t min_keep, double max, double min)
+{
+    if (isnan(max) || isnan(min))
+        return c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_ERR_PARAM;
+    return top_p_with(c, top_p, min_keep, (const double[]){max, min});
 }
 
 SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)

@@ -13,8 +13,8 @@
  *   A min_keep above the size keeps everything; that is the rule, not an error.
  * - "Removes" means the array shrinks (size drops); removed tokens are gone from data[0..size).
  *
- * defines: apply_top_k, apply_top_p, apply_min_p, apply_typical, apply_typical_scratch, apply_top_n_sigma,
- * xtc_draws_coin, apply_xtc, apply_temp, apply_temp_ext.
+ * defines: apply_top_k, apply_top_p, apply_top_p_known, apply_min_p, apply_typical, apply_typical_scratch,
+ * apply_top_n_sigma, xtc_draws_coin, apply_xtc, apply_temp, apply_temp_ext.
  */
 #ifndef FILTERS_H
 #define FILTERS_H
@@ -36,6 +36,14 @@ SamplingStatus apply_top_k(Candidates *c, int32_t k);
  * with exp(logit - max) undivided). top_p >= 1 is off; top_p <= 0 keeps exactly max(1, min_keep) tokens.
  * Follows llama_sampler_init_top_p; lesson Examples 7, 12 and 13. */
 SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep);
+
+/* apply_top_p for a caller that knows the largest logit of c (max) and the smallest one that is not -inf
+ * (min, +inf when there is none), and that no logit is NaN: the same results bit for bit, one pass fewer
+ * over a large unsorted array (candidates_softmax_prefix_known). The chain uses it when penalties act first
+ * and top-p next. Wrong max or min give a wrong cut, never a read out of bounds. Bad input: as apply_top_p
+ * (a NaN logit still gives SAMPLING_ERR_NAN, with nothing cut but p changed), plus a NaN max or min gives
+ * SAMPLING_ERR_PARAM. Follows llama_sampler_init_top_p. */
+SamplingStatus apply_top_p_known(Candidates *c, double top_p, size_t min_keep, double max, double min);
 
 /* Keeps the tokens whose logit is at least max_logit + ln(min_p), i.e. p_i >= min_p * p_max, measured on the
  * logits as they are now (before temperature). On an unsorted array the survivors keep their order; if fewer

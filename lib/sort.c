@@ -189,7 +189,9 @@ static size_t bucket_of(const Buckets *b, double logit)
     if (logit == -INFINITY)
         return N_BUCKETS;
     double x = b->scale == 0 ? 0 : (b->max - logit) * b->scale;
-    return x < N_BUCKETS - 1 ? (size_t)(int)x : N_BUCKETS - 1;   /* via int: a cheaper conversion */
+    if (!(x < N_BUCKETS - 1))
+        return N_BUCKETS - 1;
+    return x > 0 ? (size_t)(int)x : 0;  /* via int: a cheaper conversion; a logit above max goes in bucket 0 */
 }
 
 /* The candidates per bucket, count (N_BUCKETS + 1,). */
@@ -557,6 +559,9 @@ static void sort_front_above(Candidates *c, double lowest, size_t k)
  * than this (about size * DBL_EPSILON of the total), so the sorted prefix holds top-p's cut. */
 #define PREFIX_MARGIN 1e-6
 
+static SamplingStatus softmax_prefix_in(Candidates *c, double mass, size_t min_count, double max, double min,
+                                        size_t *prefix, double *sum);
+
 SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_count, size_t *prefix,
                                          double *sum)
 {
@@ -564,17 +569,37 @@ SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_
         return SAMPLING_ERR_NULL;
     *prefix = 0;
     *sum = 1.0;
-    TokenData *d = c->data;
     /* One pass: a NaN, the largest logit and the smallest one that is not -inf (the buckets' range). */
     double max = -INFINITY, min = INFINITY;
     for (size_t i = 0; i < c->size; i++) {
-        double logit = d[i].logit;
+        double logit = c->data[i].logit;
         if (isnan(logit))
             return SAMPLING_ERR_NAN;
         max = logit > max ? logit : max;
         if (logit != -INFINITY)
             min = logit < min ? logit : min;
     }
+    return softmax_prefix_in(c, mass, min_count, max, min, prefix, sum);
+}
+
+SamplingStatus candidates_softmax_prefix_known(Candidates *c, double mass, size_t min_count, double max,
+                                               double min, size_t *prefix, double *sum)
+{
+    if (c == NULL || (c->data == NULL && c->size > 0) || prefix == NULL || sum == NULL)
+        return SAMPLING_ERR_NULL;
+    *prefix = 0;
+    *sum = 1.0;
+    if (isnan(max) || isnan(min))
+        return SAMPLING_ERR_PARAM;
+    return softmax_prefix_in(c, mass, min_count, max, min, prefix, sum);
+}
+
+/* candidates_softmax_prefix after its first pass: max the largest logit, min the smallest that is not -inf,
+ * no logit NaN. */
+static SamplingStatus softmax_prefix_in(Candidates *c, double mass, size_t min_count, double max, double min,
+                                        size_t *prefix, double *sum)
+{
+    TokenData *d = c->data;
     if (c->size <= HEAP_MAX || c->sorted || !isfinite(max)) {
         /* Small or sorted, all -inf, or a +inf token: the two calls, whose edge cases say what happens. */
         SamplingStatus st = candidates_softmax(c, false);
@@ -599,6 +624,8 @@ SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_
         bucket_weight[j] += weight;
         bucket_min[j] = logit < bucket_min[j] ? logit : bucket_min[j];
     }
+    if (isnan(total))       /* a NaN logit candidates_softmax_prefix_known was told is not there */
+        return SAMPLING_ERR_NAN;
     /* The buckets that hold the mass (with a margin for rounding) and at least min_count candidates. */
     double wanted = mass * total * (1 + PREFIX_MARGIN), running = 0;
     size_t k = 0, last = 0;

@@ -22,5 +22,6 @@ int main(void)
     test_llama_vectors();
     test_fast_path();
     test_top_p_prefix();
+    test_top_p_known();
     return check_summary();
 }

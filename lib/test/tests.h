@@ -20,5 +20,6 @@ void test_property(void);
 void test_llama_vectors(void);
 void test_fast_path(void);
 void test_top_p_prefix(void);
+void test_top_p_known(void);
 
 #endif
