@@ -11,6 +11,7 @@
 #include "filters.h"
 #include "penalties.h"
 #include "rng.h"
+#include "same.h"
 #include "tests.h"
 
 #include <math.h>
@@ -60,17 +61,6 @@ static size_t reference_top_k(TokenData *out, const double *x, size_t n, size_t 
         out[i] = (TokenData){(int32_t)i, x[i], 0.0};
     qsort(out, n, sizeof *out, reference_order);
     return k < n ? k : n;
-}
-
-/* The same ids, and logits and p bit for bit (memcmp of each double: -0 differs from +0, a NaN matches only
- * the same NaN). Field by field, because the padding after id holds no value. */
-static bool same_tokens(const TokenData *a, const TokenData *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i].id != b[i].id || memcmp(&a[i].logit, &b[i].logit, sizeof a[i].logit) != 0
-            || memcmp(&a[i].p, &b[i].p, sizeof a[i].p) != 0)
-            return false;
-    return true;
 }
 
 static TokenData want[MAX_N], got[MAX_N], plain_buf[MAX_N + 1];
@@ -204,11 +194,7 @@ static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, 
         if (want_st == SAMPLING_OK)
             want_st = chain_apply(&plain_ch, &plain);
         SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
-        bool same = want_st == got_st;
-        if (same && want_st == SAMPLING_OK)
-            same = plain.size == fast.size && plain.sorted == fast.sorted && plain.selected == fast.selected
-                   && same_tokens(plain.data, fast.data, plain.size);
-        bad += !same;
+        bad += !same_candidates(want_st, &plain, got_st, &fast);
         /* chain_sample gives the same token or error as the plain path (each chain takes one more step,
          * so later steps also show that both drew from their generators equally often). */
         int32_t token = -7;

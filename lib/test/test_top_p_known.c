@@ -11,6 +11,7 @@
 #include "check.h"
 #include "filters.h"
 #include "rng.h"
+#include "same.h"
 #include "tests.h"
 
 #include <math.h>
@@ -49,27 +50,6 @@ static void plain_range(const double *x, size_t n, double *max, double *min)
         if (x[i] != -INFINITY)
             *min = x[i] < *min ? x[i] : *min;
     }
-}
-
-/* Whether a (n,) and b (n,) hold the same ids, logits and p, bit for bit. */
-static bool same_bits(const TokenData *a, const TokenData *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i].id != b[i].id || memcmp(&a[i].logit, &b[i].logit, sizeof a[i].logit) != 0
-            || memcmp(&a[i].p, &b[i].p, sizeof a[i].p) != 0)
-            return false;
-    return true;
-}
-
-static bool same_candidates(SamplingStatus want_st, const Candidates *want, SamplingStatus got_st,
-                            const Candidates *got)
-{
-    if (want_st != got_st)
-        return false;
-    if (want_st != SAMPLING_OK)
-        return true;
-    return want->size == got->size && want->sorted == got->sorted && want->selected == got->selected
-           && same_bits(want->data, got->data, want->size);
 }
 
 static TokenData want_buf[MAX_N], got_buf[MAX_N];
@@ -149,41 +129,6 @@ static void test_known_bad_input(void)
     CHECK_INT(2000, (long long)c.size);
 }
 
-/* Two chains from p with the same history; `steps` steps of chain_apply_logits against candidates_init +
- * chain_apply, each accepting the plain path's token. Counts the steps that differ in status, size, sorted,
- * selected or any bit of the survivors. */
-static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
-                            size_t n_history, int steps)
-{
-    Chain plain_ch, fast_ch;
-    if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
-        return 1000;
-    if (chain_init_from_params(&fast_ch, p, n) != SAMPLING_OK) {
-        chain_free(&plain_ch);
-        return 1000;
-    }
-    for (size_t i = 0; i < n_history; i++) {
-        (void)chain_accept(&plain_ch, history[i]);
-        (void)chain_accept(&fast_ch, history[i]);
-    }
-    int bad = 0;
-    for (int step = 0; step < steps; step++) {
-        Candidates plain, fast;
-        SamplingStatus want_st = candidates_init(&plain, want_buf, x, n);
-        if (want_st == SAMPLING_OK)
-            want_st = chain_apply(&plain_ch, &plain);
-        SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
-        bad += !same_candidates(want_st, &plain, got_st, &fast);
-        if (want_st == SAMPLING_OK && plain.selected >= 0) {
-            (void)chain_accept(&plain_ch, plain.data[plain.selected].id);
-            (void)chain_accept(&fast_ch, plain.data[plain.selected].id);
-        }
-    }
-    chain_free(&plain_ch);
-    chain_free(&fast_ch);
-    return bad;
-}
-
 /* The index of the largest (sign 1) or smallest finite (sign -1) logit of x (n,); 0 when there is none. */
 static int32_t extreme_id(const double *x, size_t n, int sign)
 {
@@ -240,7 +185,7 @@ static void test_chain_known_range(void)
                 if (variant == 2)
                     history[N_OF(history) - 2] = extreme_id(logits, n, -1);
                 for (size_t j = 0; j < N_OF(params); j++)
-                    bad += chain_mismatches(params[j], logits, n, history, N_OF(history), 2);
+                    bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 2, want_buf);
             }
         }
     }
@@ -250,10 +195,10 @@ static void test_chain_known_range(void)
     for (size_t i = 0; i < N_OF(history); i++)
         history[i] = (int32_t)i;
     logits[5] = NAN;
-    CHECK_INT(0, chain_mismatches(&lower, logits, 3000, history, N_OF(history), 1));
+    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, want_buf));
     logits[5] = 1.0;
     logits[2999] = NAN;
-    CHECK_INT(0, chain_mismatches(&lower, logits, 3000, history, N_OF(history), 1));
+    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, want_buf));
 }
 
 void test_top_p_known(void)

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "filters.h"
 #include "rng.h"
+#include "same.h"
 #include "tests.h"
 
 #include <float.h>
@@ -90,15 +91,6 @@ static size_t reference_cut(const TokenData *sorted, size_t n, double top_p, siz
             return i + 1;
     }
     return n;
-}
-
-static bool same_tokens(const TokenData *a, const TokenData *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (a[i].id != b[i].id || memcmp(&a[i].logit, &b[i].logit, sizeof a[i].logit) != 0
-            || memcmp(&a[i].p, &b[i].p, sizeof a[i].p) != 0)
-            return false;
-    return true;
 }
 
 static int by_id(const void *a, const void *b)
@@ -255,45 +247,6 @@ static void test_sort_against_qsort(void)
     CHECK_INT(0, bad);
 }
 
-/* Two chains from p with the same history; `steps` steps of chain_apply_logits against candidates_init +
- * chain_apply, each accepting the plain path's token. Counts the steps that differ in status, size, sorted,
- * selected or survivors. */
-static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
-                            size_t n_history, int steps)
-{
-    Chain plain_ch, fast_ch;
-    if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
-        return 1000;
-    if (chain_init_from_params(&fast_ch, p, n) != SAMPLING_OK) {
-        chain_free(&plain_ch);
-        return 1000;
-    }
-    for (size_t i = 0; i < n_history; i++) {
-        (void)chain_accept(&plain_ch, history[i]);
-        (void)chain_accept(&fast_ch, history[i]);
-    }
-    int bad = 0;
-    for (int step = 0; step < steps; step++) {
-        Candidates plain, fast;
-        SamplingStatus want_st = candidates_init(&plain, want, x, n);
-        if (want_st == SAMPLING_OK)
-            want_st = chain_apply(&plain_ch, &plain);
-        SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
-        bool same = want_st == got_st;
-        if (same && want_st == SAMPLING_OK)
-            same = plain.size == fast.size && plain.sorted == fast.sorted && plain.selected == fast.selected
-                   && same_tokens(plain.data, fast.data, plain.size);
-        bad += !same;
-        if (want_st == SAMPLING_OK && plain.selected >= 0) {
-            (void)chain_accept(&plain_ch, plain.data[plain.selected].id);
-            (void)chain_accept(&fast_ch, plain.data[plain.selected].id);
-        }
-    }
-    chain_free(&plain_ch);
-    chain_free(&fast_ch);
-    return bad;
-}
-
 static void test_chain_penalties_first(void)
 {
     SamplingParams topk0 = sampling_params_default();      /* the benchmark's chain with top-k 0 */
@@ -324,7 +277,7 @@ static void test_chain_penalties_first(void)
             for (size_t i = 0; i < N_OF(history); i++)         /* ids past n too: they penalize nothing */
                 history[i] = rng_next_int(&r, (int32_t)(n / 2 + 3));
             for (size_t j = 0; j < N_OF(params); j++)
-                bad += chain_mismatches(params[j], logits, n, history, N_OF(history), 3);
+                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 3, want);
         }
     }
     CHECK_INT(0, bad);
