@@ -2,13 +2,11 @@
  * values by the row's kind and llama.cpp's value rules, and name the flags that are accepted and ignored. */
 #include "cli/args.h"
 #include "cli/flags.h"
+#include "cli/values.h"
 
 #include "text.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <float.h>
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -54,66 +52,6 @@ static void mark(CliParams *out, int setting)
 
 
 /* ===== Values ===== */
-
-/* How a value reads: a number; none (llama.cpp refuses it too); out of range (std::stof's or std::stoi's
- * out_of_range, which llama.cpp refuses); or a number llama.cpp would read but this workbench refuses, being
- * stricter: a blank before it, anything after it, NaN. */
-typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_STRICTER } ValueStatus;
-
-/* A value that is wholly a number and fits a float. The range is std::stof's: strtof, with ERANGE refused,
- * so a value past FLT_MAX (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range,
- * while 0, "inf" and an exact subnormal (0x1p-149) are fine. On VALUE_STRICTER, lenient (lenient_size bytes)
- * gets what stof would read ("0.9" for "0.9x", "nan"). The value itself is read as a double. */
-static ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size)
-{
-    char *end;
-    errno = 0;
-    float f = strtof(s, &end);
-    if (end == s)
-        return VALUE_NONE;
-    if (errno == ERANGE)
-        return VALUE_RANGE;
-    double v = strtod(s, &end);
-    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(v)) {
-        snprintf(lenient, lenient_size, "%g", (double)f);
-        return VALUE_STRICTER;
-    }
-    *out = v;
-    return VALUE_OK;
-}
-
-/* Whether std::stoi takes s: blanks, a sign, digits, anything after; the number must fit an int. */
-static bool stoi_takes(const char *s)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    return end != s && errno != ERANGE && v >= INT_MIN && v <= INT_MAX;
-}
-
-/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is, anything else as
- * \n, \t or \xNN, cut with "..." when it does not fit. */
-static const char *shown(const char *value, char *buf, size_t size)
-{
-    size_t len = 0;
-    for (const unsigned char *v = (const unsigned char *)value; *v != '\0'; v++) {
-        char piece[8];
-        if (*v == '\n' || *v == '\t')
-            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : 't');
-        else if (*v < 0x20 || *v >= 0x7f)
-            snprintf(piece, sizeof piece, "\\x%02x", *v);
-        else
-            snprintf(piece, sizeof piece, "%c", *v);
-        if (len + strlen(piece) + 4 > size) {
-            snprintf(buf + len, size - len, "...");
-            return buf;
-        }
-        memcpy(buf + len, piece, strlen(piece) + 1);
-        len += strlen(piece);
-    }
-    buf[len] = '\0';
-    return buf;
-}
 
 /* Appends one warning line (fmt with `what`, shown safely). Room for a last "more warnings" line is always
  * kept, so a flood of warnings ends with that line instead of a cut one. */
@@ -205,76 +143,6 @@ static bool set_sampler_seq(CliParams *out, const char *value)
     return true;
 }
 
-/* How -l's value reads: malformed, well formed (the bias itself then read by parse_float), or with a second
- * sign after the first, which llama.cpp reads ("15--3" is 15, +3: strtof takes the second sign) and this tool
- * refuses. */
-typedef enum { BIAS_MALFORMED, BIAS_OK, BIAS_SECOND_SIGN } BiasStatus;
-
-/* TOKEN_ID(+/-)BIAS, as llama.cpp reads it: an integer (blanks before it), then '+' or '-' (blanks before it),
- * then the bias (blanks before it), a number ("inf" included). BIAS_MALFORMED: no integer, no sign, nothing
- * after the sign. BIAS_SECOND_SIGN: lenient gets what llama.cpp would read ("15+3" for "15--3"). BIAS_OK:
- * *status says how the bias read (parse_float), with *bias_text at its first byte. */
-static BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
-                             char *lenient, size_t lenient_size)
-{
-    char *end;
-    errno = 0;
-    long long token = strtoll(value, &end, 10);
-    if (end == value || errno == ERANGE || token < INT32_MIN || token > INT32_MAX)
-        return BIAS_MALFORMED;
-    while (isblank((unsigned char)*end))
-        end++;
-    if (*end != '+' && *end != '-')
-        return BIAS_MALFORMED;
-    const char *rest = end + 1;
-    while (isblank((unsigned char)*rest))
-        rest++;
-    if (*rest == '\0')
-        return BIAS_MALFORMED;
-    if (*rest == '+' || *rest == '-') {
-        float read = strtof(rest, NULL);
-        snprintf(lenient, lenient_size, "%lld%+g", token, (double)(*end == '-' ? -read : read));
-        return BIAS_SECOND_SIGN;
-    }
-    double amount = 0;
-    *bias_text = rest;
-    *status = parse_float(rest, &amount, lenient, lenient_size);
-    *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
-    return BIAS_OK;
-}
-
-/* A whole number, wholly: VALUE_NONE without digits, VALUE_RANGE past long long, VALUE_STRICTER (with
- * *lenient, what std::stoi would read) for a blank before it or anything after. */
-static ValueStatus parse_integer(const char *s, long long *out, long long *lenient)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s)
-        return VALUE_NONE;
-    if (errno == ERANGE)
-        return VALUE_RANGE;
-    if (isspace((unsigned char)s[0]) || *end != '\0') {
-        *lenient = v;
-        return VALUE_STRICTER;
-    }
-    *out = v;
-    return VALUE_OK;
-}
-
-/* A breaker, -p or -r value as typed, cut to `room` bytes (never inside a UTF-8 character). */
-static void copy_cut(char *dst, const char *value, size_t room)
-{
-    size_t n = strlen(value);
-    if (n > room) {
-        n = room;
-        while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
-            n--;
-    }
-    memcpy(dst, value, n);
-    dst[n] = '\0';
-}
-
 static bool add_breaker(CliParams *out, const char *value, bool *cleared)
 {
     if (!*cleared) {
@@ -289,41 +157,6 @@ static bool add_breaker(CliParams *out, const char *value, bool *cleared)
         return false;
     copy_cut(out->dry_breakers[out->n_dry_breakers++], value, ARGS_MAX_BREAKER_RAW);
     return true;
-}
-
-static int hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                                                                       : -1;
-}
-
-/* llama.cpp's escapes, in place: \n \r \t \' \" \\ and \xHH (two hex digits); any other backslash stays as
- * it is. \x00 also stays as typed, since a C string cannot hold the NUL byte it stands for; returns whether
- * there was one, so that a warning can say so. */
-static bool process_escapes(char *s)
-{
-    bool kept_nul = false;
-    char *out = s;
-    for (const char *in = s; *in != '\0'; in++) {
-        if (*in != '\\' || in[1] == '\0') {
-            *out++ = *in;
-            continue;
-        }
-        const char *plain = strchr("nrt'\"\\", in[1]);
-        if (plain != NULL) {
-            *out++ = in[1] == 'n' ? '\n' : in[1] == 'r' ? '\r' : in[1] == 't' ? '\t' : in[1];
-            in++;
-        } else if (in[1] == 'x' && hex_digit(in[2]) >= 0 && hex_digit(in[3]) >= 0
-                   && hex_digit(in[2]) * 16 + hex_digit(in[3]) != 0) {
-            *out++ = (char)(hex_digit(in[2]) * 16 + hex_digit(in[3]));
-            in += 3;
-        } else {
-            kept_nul = kept_nul || (in[1] == 'x' && in[2] == '0' && in[3] == '0');
-            *out++ = '\\';
-        }
-    }
-    *out = '\0';
-    return kept_nul;
 }
 
 /* Where a flag, shown safely, sits in a list of flags ("-m, -c, --port"), or NULL. */

@@ -1,0 +1,150 @@
+/* values.c: the value readers of values.h. */
+#include "cli/values.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size)
+{
+    char *end;
+    errno = 0;
+    float f = strtof(s, &end);
+    if (end == s)
+        return VALUE_NONE;
+    if (errno == ERANGE)
+        return VALUE_RANGE;
+    double v = strtod(s, &end);
+    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(v)) {
+        snprintf(lenient, lenient_size, "%g", (double)f);
+        return VALUE_STRICTER;
+    }
+    *out = v;
+    return VALUE_OK;
+}
+
+bool stoi_takes(const char *s)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return end != s && errno != ERANGE && v >= INT_MIN && v <= INT_MAX;
+}
+
+const char *shown(const char *value, char *buf, size_t size)
+{
+    size_t len = 0;
+    for (const unsigned char *v = (const unsigned char *)value; *v != '\0'; v++) {
+        char piece[8];
+        if (*v == '\n' || *v == '\t')
+            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : 't');
+        else if (*v < 0x20 || *v >= 0x7f)
+            snprintf(piece, sizeof piece, "\\x%02x", *v);
+        else
+            snprintf(piece, sizeof piece, "%c", *v);
+        if (len + strlen(piece) + 4 > size) {
+            snprintf(buf + len, size - len, "...");
+            return buf;
+        }
+        memcpy(buf + len, piece, strlen(piece) + 1);
+        len += strlen(piece);
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
+                      char *lenient, size_t lenient_size)
+{
+    char *end;
+    errno = 0;
+    long long token = strtoll(value, &end, 10);
+    if (end == value || errno == ERANGE || token < INT32_MIN || token > INT32_MAX)
+        return BIAS_MALFORMED;
+    while (isblank((unsigned char)*end))
+        end++;
+    if (*end != '+' && *end != '-')
+        return BIAS_MALFORMED;
+    const char *rest = end + 1;
+    while (isblank((unsigned char)*rest))
+        rest++;
+    if (*rest == '\0')
+        return BIAS_MALFORMED;
+    if (*rest == '+' || *rest == '-') {
+        float read = strtof(rest, NULL);
+        snprintf(lenient, lenient_size, "%lld%+g", token, (double)(*end == '-' ? -read : read));
+        return BIAS_SECOND_SIGN;
+    }
+    double amount = 0;
+    *bias_text = rest;
+    *status = parse_float(rest, &amount, lenient, lenient_size);
+    *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
+    return BIAS_OK;
+}
+
+ValueStatus parse_integer(const char *s, long long *out, long long *lenient)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s)
+        return VALUE_NONE;
+    if (errno == ERANGE)
+        return VALUE_RANGE;
+    if (isspace((unsigned char)s[0]) || *end != '\0') {
+        *lenient = v;
+        return VALUE_STRICTER;
+    }
+    *out = v;
+    return VALUE_OK;
+}
+
+void copy_cut(char *dst, const char *value, size_t room)
+{
+    size_t n = strlen(value);
+    if (n > room) {
+        n = room;
+        while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(dst, value, n);
+    dst[n] = '\0';
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                                                                       : -1;
+}
+
+bool process_escapes(char *s)
+{
+    bool kept_nul = false;
+    char *out = s;
+    for (const char *in = s; *in != '\0'; in++) {
+        if (*in != '\\' || in[1] == '\0') {
+            *out++ = *in;
+            continue;
+        }
+        const char *plain = strchr("nrt'\"\\", in[1]);
+        if (plain != NULL) {
+            *out++ = in[1] == 'n' ? '\n' : in[1] == 'r' ? '\r' : in[1] == 't' ? '\t' : in[1];
+            in++;
+        } else if (in[1] == 'x' && hex_digit(in[2]) >= 0 && hex_digit(in[3]) >= 0
+                   && hex_digit(in[2]) * 16 + hex_digit(in[3]) != 0) {
+            *out++ = (char)(hex_digit(in[2]) * 16 + hex_digit(in[3]));
+            in += 3;
+        } else {
+            kept_nul = kept_nul || (in[1] == 'x' && in[2] == '0' && in[3] == '0');
+            *out++ = '\\';
+        }
+    }
+    *out = '\0';
+    return kept_nul;
+}

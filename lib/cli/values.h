@@ -1,0 +1,57 @@
+/* values.h: reading one flag's value as llama.cpp's common/arg.cpp reads it (std::stof, std::stoi, -l's
+ * TOKEN_ID(+/-)BIAS, escapes), internal to lib/cli/ (args.c). Each says where this workbench is stricter.
+ *
+ * defines: ValueStatus, BiasStatus, parse_float, stoi_takes, shown, parse_bias, parse_integer, copy_cut,
+ * process_escapes.
+ */
+#ifndef CLI_VALUES_H
+#define CLI_VALUES_H
+
+#include "penalties.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How a value reads: a number; none (llama.cpp refuses it too); out of range (std::stof's or std::stoi's
+ * out_of_range, which llama.cpp refuses); or a number llama.cpp would read but this workbench refuses, being
+ * stricter: a blank before it, anything after it, NaN. */
+typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_STRICTER } ValueStatus;
+
+/* A value that is wholly a number and fits a float. The range is std::stof's: strtof, with ERANGE refused,
+ * so a value past FLT_MAX (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range,
+ * while 0, "inf" and an exact subnormal (0x1p-149) are fine. On VALUE_STRICTER, lenient (lenient_size bytes)
+ * gets what stof would read ("0.9" for "0.9x", "nan"). The value itself is read as a double. */
+ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size);
+
+/* Whether std::stoi takes s: blanks, a sign, digits, anything after; the number must fit an int. */
+bool stoi_takes(const char *s);
+
+/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is, anything else as
+ * \n, \t or \xNN, cut with "..." when it does not fit. */
+const char *shown(const char *value, char *buf, size_t size);
+
+/* How -l's value reads: malformed, well formed (the bias itself then read by parse_float), or with a second
+ * sign after the first, which llama.cpp reads ("15--3" is 15, +3: strtof takes the second sign) and this tool
+ * refuses. */
+typedef enum { BIAS_MALFORMED, BIAS_OK, BIAS_SECOND_SIGN } BiasStatus;
+
+/* TOKEN_ID(+/-)BIAS, as llama.cpp reads it: an integer (blanks before it), then '+' or '-' (blanks before it),
+ * then the bias (blanks before it), a number ("inf" included). BIAS_MALFORMED: no integer, no sign, nothing
+ * after the sign. BIAS_SECOND_SIGN: lenient gets what llama.cpp would read ("15+3" for "15--3"). BIAS_OK:
+ * *status says how the bias read (parse_float), with *bias_text at its first byte. */
+BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
+                      char *lenient, size_t lenient_size);
+
+/* A whole number, wholly: VALUE_NONE without digits, VALUE_RANGE past long long, VALUE_STRICTER (with
+ * *lenient, what std::stoi would read) for a blank before it or anything after. */
+ValueStatus parse_integer(const char *s, long long *out, long long *lenient);
+
+/* A breaker, -p or -r value as typed, cut to `room` bytes (never inside a UTF-8 character). */
+void copy_cut(char *dst, const char *value, size_t room);
+
+/* llama.cpp's escapes, in place: \n \r \t \' \" \\ and \xHH (two hex digits); any other backslash stays as
+ * it is. \x00 also stays as typed, since a C string cannot hold the NUL byte it stands for; returns whether
+ * there was one, so that a warning can say so. */
+bool process_escapes(char *s);
+
+#endif
