@@ -6,7 +6,9 @@
 #include <assert.h>
 #include <math.h>
 
-SamplingStatus sample_dist(Candidates *c, double coin)
+/* What a pick by coin checks first, in this order: the candidates (candidates_check), then, with selected
+ * cleared to -1, the coin in [0, 1) (SAMPLING_ERR_PARAM) and a non-empty array (SAMPLING_ERR_EMPTY). */
+static SamplingStatus start_pick(Candidates *c, double coin)
 {
     SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK)
@@ -14,8 +16,14 @@ SamplingStatus sample_dist(Candidates *c, double coin)
     c->selected = -1;
     if (!(coin >= 0 && coin < 1))
         return SAMPLING_ERR_PARAM;
-    if (c->size == 0)
-        return SAMPLING_ERR_EMPTY;
+    return c->size == 0 ? SAMPLING_ERR_EMPTY : SAMPLING_OK;
+}
+
+SamplingStatus sample_dist(Candidates *c, double coin)
+{
+    SamplingStatus st = start_pick(c, coin);
+    if (st != SAMPLING_OK)
+        return st;
 
     double max = c->data[0].logit;
     for (size_t i = 1; i < c->size; i++)
@@ -50,14 +58,9 @@ SamplingStatus sample_dist(Candidates *c, double coin)
 
 SamplingStatus sample_discrete(Candidates *c, double coin)
 {
-    SamplingStatus st = candidates_check(c);
+    SamplingStatus st = start_pick(c, coin);
     if (st != SAMPLING_OK)
         return st;
-    c->selected = -1;
-    if (!(coin >= 0 && coin < 1))
-        return SAMPLING_ERR_PARAM;
-    if (c->size == 0)
-        return SAMPLING_ERR_EMPTY;
     double total = 0;
     for (size_t i = 0; i < c->size; i++) {
         double p = c->data[i].p;
