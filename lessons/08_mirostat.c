@@ -1,13 +1,12 @@
 /* 08_mirostat: Example 8, mirostat, a feedback loop on surprise.
  *
  * Mirostat 2 over 5000 made-up 50-token distributions, with tau 2 and 3 bits: each step cuts the tokens whose
- * surprise exceeds mu (apply_mirostat_v2_truncate), draws from the rest (sample_dist) and moves mu toward tau
+ * surprise exceeds mu (mirostat_v2_cut), draws from the rest (sample_dist) and moves mu toward tau
  * (mirostat_update_mu). Plain sampling gives the comparison. Follows llama_sampler_init_mirostat_v2 with
  * eta 0.1 and mu starting at 2 * tau. llama.cpp sorts the distribution before the cut; the lesson cuts it in
  * vocabulary order (its logits fall with the token id, up to noise), so this program does too: it fills p
  * with candidates_softmax(..., false) instead of calling sample_mirostat_v2. Both streams are
- * java.util.Random, seeded as in the Java. Mirostat 2 has no m (mirostat 1's Zipf estimate): mirostat_init
- * gets llama.cpp's 100 for it, unused.
+ * java.util.Random, seeded as in the Java.
  */
 #include "candidates.h"
 #include "lesson.h"
@@ -45,7 +44,7 @@ static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
     if (st != NULL)
-        lesson_check(apply_mirostat_v2_truncate(&c, st->mu));
+        lesson_check(mirostat_v2_cut(&c, st->mu));
     *kept = c.size;
     lesson_check(sample_dist(&c, rng_next_double(draws)));
     return surprise_bits(c.data[c.selected].p);
@@ -68,7 +67,7 @@ int main(void)
         rng_seed(&data, data_seed);
         rng_seed(&draws, draw_seed);
         MirostatState st;
-        lesson_check(mirostat_init(&st, taus[t], eta, 100, N_VOCAB));     /* 100: m, which mirostat 2 ignores */
+        lesson_check(mirostat_init(&st, taus[t], eta));
         double total = 0;
         for (int s = 0; s < STEPS; s++) {
             size_t kept;

@@ -1,5 +1,5 @@
-/* candidates.c: building, checking and normalizing the candidate array, and measuring it (entropy, surprise).
- * Ordering it is sort.c's. */
+/* candidates.c: building, checking, normalizing and ordering the candidate array, and measuring it (entropy,
+ * surprise). */
 #include "candidates.h"
 
 #include <float.h>
@@ -32,6 +32,21 @@ SamplingStatus candidates_init(Candidates *c, TokenData *buf, const double *logi
     return SAMPLING_OK;
 }
 
+SamplingStatus candidates_init_probs(Candidates *c, TokenData *buf, const double *probs, size_t n_vocab)
+{
+    if (c == NULL || (n_vocab > 0 && (buf == NULL || probs == NULL)))
+        return SAMPLING_ERR_NULL;
+    if (n_vocab > INT32_MAX)
+        return SAMPLING_ERR_PARAM;
+    for (size_t i = 0; i < n_vocab; i++)
+        if (!(probs[i] >= 0 && probs[i] <= 1))
+            return SAMPLING_ERR_PARAM;
+    for (size_t i = 0; i < n_vocab; i++)
+        buf[i] = (TokenData){.id = (int32_t)i, .logit = log(probs[i]), .p = probs[i]};
+    *c = (Candidates){.data = buf, .size = n_vocab, .selected = -1, .sorted = false};
+    return SAMPLING_OK;
+}
+
 SamplingStatus candidates_check(const Candidates *c)
 {
     if (c == NULL || (c->data == NULL && c->size > 0))
@@ -56,10 +71,8 @@ SamplingStatus candidates_softmax(Candidates *c, bool do_sort)
     }
     if (c->size == 0)
         return SAMPLING_ERR_EMPTY;
-    if (do_sort && !c->sorted) {
-        candidates_partial_sort(c, c->size);
-        c->sorted = true;
-    }
+    if (do_sort && !c->sorted)
+        candidates_sort(c);
     if (max == -INFINITY) {
         for (size_t i = 0; i < c->size; i++)
             c->data[i].p = 0.0;
@@ -75,6 +88,43 @@ SamplingStatus candidates_softmax(Candidates *c, bool do_sort)
     }
     for (size_t i = 0; i < c->size; i++)
         c->data[i].p /= sum;
+    return SAMPLING_OK;
+}
+
+int candidates_compare(const void *a, const void *b)
+{
+    const TokenData *x = a, *y = b;
+    if (x->logit != y->logit)
+        return x->logit > y->logit ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+SamplingStatus candidates_sort(Candidates *c)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (c->size > 1)
+        qsort(c->data, c->size, sizeof *c->data, candidates_compare);
+    c->sorted = true;
+    c->selected = -1;
+    return SAMPLING_OK;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    const TokenData *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+SamplingStatus candidates_sort_by_id(Candidates *c)
+{
+    if (c == NULL || (c->data == NULL && c->size > 0))
+        return SAMPLING_ERR_NULL;
+    if (c->size > 1)
+        qsort(c->data, c->size, sizeof *c->data, by_id);
+    c->sorted = false;
+    c->selected = -1;
     return SAMPLING_OK;
 }
 

@@ -10,13 +10,13 @@
  * Arithmetic is in double, as in the lesson's Java (llama.cpp uses float; float would change printed digits
  * and draws). Logits are natural-log odds; p is a probability in [0, 1].
  *
- * The ordering functions (candidates_sort, the partial sorts, candidates_init_top_k, candidates_sort_by_id) are
- * implemented in sort.c, the rest in candidates.c.
+ * This is the plain layer: every function here is the rule, written to be read. The speed layer (lib/fast/)
+ * has faster functions for large vocabularies, each equal to one of these bit for bit.
  *
- * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_check,
- * candidates_softmax, candidates_sort, candidates_partial_sort, candidates_sort_prefix, candidates_softmax_prefix,
- * candidates_softmax_prefix_known, candidates_init_top_k, candidates_sort_by_id, candidates_find,
- * candidates_in_id_order, candidates_count_finite, entropy_nats, surprise_nats, surprise_bits.
+ * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_init_probs,
+ * candidates_check, candidates_softmax, candidates_compare, candidates_sort, candidates_sort_by_id,
+ * candidates_find, candidates_in_id_order, candidates_count_finite, logit_saturate, entropy_nats,
+ * surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
 #define CANDIDATES_H
@@ -59,86 +59,37 @@ const char *sampling_strerror(SamplingStatus status);
  * samplers reject them. Follows the array llama.cpp builds from the model's output. */
 SamplingStatus candidates_init(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab);
 
+/* Builds candidates from probabilities, for the lesson programs that start from them (Examples 7 and 10):
+ * candidate i gets id i, p = probs[i] exactly as written and logit = ln probs[i] (-inf for p = 0);
+ * selected = -1, sorted = false. The functions that work on the p already in the array (top_p_cut,
+ * typical_cut, xtc_cut, entropy_nats) then see the written p, not p after ln and softmax, which rounding can
+ * move by a last bit. Shapes and bad input as candidates_init, plus: a p that is NaN or outside [0, 1] gives
+ * SAMPLING_ERR_PARAM with *c unchanged. The p need not sum to 1. Not a llama.cpp step. */
+SamplingStatus candidates_init_probs(Candidates *c, TokenData *buf, const double *probs, size_t n_vocab);
+
 /* The check every sampler runs first: SAMPLING_ERR_NULL for a NULL c or a NULL data with size > 0,
  * SAMPLING_ERR_NAN if any logit is NaN, else SAMPLING_OK. An empty array is OK here. */
 SamplingStatus candidates_check(const Candidates *c);
 
 /* Fills p with the softmax of the logits: p_i = exp(logit_i - m) / sum, with m the largest logit and the sum
  * taken in array order (as the lesson's Java does). With do_sort it first sorts the array (candidates_sort)
- * unless it already is. -inf logits get p = 0. If any logit is +inf, the +inf tokens share p = 1 equally (the
- * limit of the formula) and the rest get 0.
- * Bad input: the candidates_check errors; size 0 returns SAMPLING_ERR_EMPTY (llama.cpp aborts); all logits
- * -inf sets every p to 0 and returns SAMPLING_ERR_NO_FINITE (llama.cpp produces NaN).
+ * unless it already is, so the sum is then taken in sorted order, as llama.cpp's sorting softmax takes it.
+ * -inf logits get p = 0. If any logit is +inf, the +inf tokens share p = 1 equally (the limit of the formula)
+ * and the rest get 0.
+ * Bad input: the candidates_check errors (nothing changes); size 0 returns SAMPLING_ERR_EMPTY (llama.cpp
+ * aborts); all logits -inf sets every p to 0 and returns SAMPLING_ERR_NO_FINITE (llama.cpp produces NaN).
  * Follows llama_sampler_softmax_impl (src/llama-sampler.cpp), in double. */
 SamplingStatus candidates_softmax(Candidates *c, bool do_sort);
 
+/* The order of candidates_sort, as a qsort comparator on two TokenData: the larger logit first, and of equal
+ * logits the lower id first. It is total (ids are unique) for logits that are not NaN. */
+int candidates_compare(const void *a, const void *b);
+
 /* Sorts by logit, descending; equal logits keep the lower id first (llama.cpp's sort is unstable and leaves
  * ties in no fixed order; a fixed rule keeps our output reproducible and matches Java's stable sorts).
- * Sets sorted = true and selected = -1. Bad input: as candidates_check; on error nothing changes. */
+ * Sets sorted = true and selected = -1. Bad input: as candidates_check; on error nothing changes.
+ * qsort with candidates_compare; fast_sort (lib/fast/) gives the same array sooner on large ones. */
 SamplingStatus candidates_sort(Candidates *c);
-
-/* Moves the k candidates with the largest logits to data[0..k), sorted as candidates_sort sorts; data[k..size)
- * is left in no particular order. size and sorted are not changed; selected becomes -1. k >= size sorts all.
- * Up to k = 1024 a heap selects the k (O(size log k)); beyond that the candidates go into 1,024 buckets of
- * logit values and only the buckets that hold the k best are sorted, which is also how a large array is
- * sorted whole. NaN logits are not checked (the samplers check first). Bad input: NULL c, or NULL data with
- * size > 0, returns SAMPLING_ERR_NULL. Follows llama.cpp's partial sort (a heap for small k, a bucket sort
- * for large k, PR #5109); the result is the same as a full sort's first k. */
-SamplingStatus candidates_partial_sort(Candidates *c, size_t k);
-
-/* Sorts a prefix of the array just long enough that its p sum reaches `mass` and it holds at least min_count
- * candidates, and returns that prefix's length (size when everything was sorted); the rest is in no
- * particular order. p must be filled (candidates_softmax). One pass adds up the mass per bucket of logit
- * values, which says how many of the best candidates the prefix needs; only those are then sorted (a heap
- * for up to 1,024, the buckets beyond): much cheaper than a full sort when a few thousand tokens hold the
- * mass. Rounding can put the exact cut just past the prefix; top-p then sorts the rest. size and sorted are
- * not changed. NULL c returns 0. Plays the part of llama.cpp's top-p pre-selection (PR #15665). */
-size_t candidates_sort_prefix(Candidates *c, double mass, size_t min_count);
-
-/* Does what candidates_softmax(c, false) followed by candidates_sort_prefix(c, mass, min_count) does, in three
- * passes over the array instead of about six, and without dividing the p values the prefix does not need:
- * top-p's first half. On SAMPLING_OK, data[0..*prefix) is the sorted array's first *prefix candidates (their
- * p sum reaches mass, with a margin for rounding, and there are at least min_count of them; rounding could
- * still put the exact cut past them, and apply_top_p then sorts the rest; size for a sorted array), holding
- * exactly the p candidates_softmax gives. data[*prefix..size) holds exp(logit - max), not yet divided by
- * *sum, the divisor candidates_softmax uses; p / *sum is then its p, bit for bit. *sum is 1 when every p is already divided (arrays of up to 1,024 candidates, sorted
- * arrays, and the +inf case, where the two calls do the work). One pass finds NaN and the range of the
- * logits; the next takes the exponentials, their sum in array order, and the count and weight per bucket
- * of logit values, which say how many of the best candidates hold the mass; a third picks those out with
- * one comparison each, and only they are sorted.
- * Bad input: NULL c, prefix or sum, or NULL data with size > 0, gives SAMPLING_ERR_NULL; a NaN logit gives
- * SAMPLING_ERR_NAN with nothing changed; size 0 gives SAMPLING_ERR_EMPTY; every logit -inf gives
- * SAMPLING_ERR_NO_FINITE with every p 0 and nothing sorted, as candidates_softmax reports them.
- * Plays the part of llama.cpp's softmax and top-p pre-selection (PR #15665) in apply_top_p. */
-SamplingStatus candidates_softmax_prefix(Candidates *c, double mass, size_t min_count, size_t *prefix,
-                                         double *sum);
-
-/* candidates_softmax_prefix without its first pass, for a caller that already knows what it finds: max must
- * be the largest logit of c and min the smallest one that is not -inf (+inf when there is none), and no logit
- * may be NaN; the results are then candidates_softmax_prefix's, bit for bit. The chain knows them from its
- * pass over the logits when penalties act first and top-p next (chain_apply_logits). If max or min is not
- * that, the prefix and p are wrong (every candidate stays in the array and nothing is read out of bounds).
- * Bad input: NULL c, prefix or sum, or NULL data with size > 0, gives SAMPLING_ERR_NULL; a NaN max or min
- * gives SAMPLING_ERR_PARAM with nothing changed; a NaN logit still gives SAMPLING_ERR_NAN, but p may have
- * changed; otherwise as candidates_softmax_prefix. */
-SamplingStatus candidates_softmax_prefix_known(Candidates *c, double mass, size_t min_count, double max,
-                                               double min, size_t *prefix, double *sum);
-
-/* Builds exactly what candidates_init followed by apply_top_k(top_k) builds, without the whole array when it
- * can: for 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k
- * best to buf[0..top_k), sorted by descending logit (equal logits: lower id first), with p = 0, sorted = true
- * and selected = -1. That pass takes the maximum of each block of 64 logits; the top_k-th largest block
- * maximum is a floor under the top_k best, so only the few blocks whose maximum reaches it are read again.
- * Otherwise (top_k <= 0 is off, top_k >= n_vocab keeps all, sorted; a larger top_k uses the buckets) it
- * builds all n_vocab and does what apply_top_k does. buf (n_vocab,) is the caller's, used as scratch beyond
- * top_k, and must not overlap logits.
- * Bad input, as the two calls report it: NULL c, or NULL buf or logits with n_vocab > 0, gives
- * SAMPLING_ERR_NULL; n_vocab > INT32_MAX gives SAMPLING_ERR_PARAM; a NaN logit anywhere gives SAMPLING_ERR_NAN
- * (even with top_k off). On error *c is not changed (buf may be). n_vocab 0 gives an empty array.
- * chain_sample's shortcut when top-k is the chain's first acting stage; llama.cpp builds the array, then
- * runs top_k_impl. */
-SamplingStatus candidates_init_top_k(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab,
-                                     int32_t top_k);
 
 /* Puts the candidates back in ascending id order, the order of the lesson's logit arrays. Sets
  * sorted = false and selected = -1. Not a llama.cpp step: lesson programs use it before a draw that must walk

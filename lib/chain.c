@@ -2,6 +2,7 @@
  * llama_sampler_chain do. */
 #include "chain.h"
 
+#include "fast/fast.h"
 #include "filters.h"
 #include "text.h"
 
@@ -116,9 +117,8 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     mt19937_seed(&ch->dist_rng, params->seed);
     mt19937_seed(&ch->xtc_rng, params->seed);
     mt19937_seed(&ch->mirostat_rng, params->seed);
-    /* m = 100 as llama.cpp's common passes it. An infinite tau or eta matters only when mirostat is on. */
-    st = mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta, 100,
-                       n_vocab > 0 ? (int32_t)n_vocab : 1);
+    /* An infinite tau or eta matters only when mirostat is on. */
+    st = mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta);
     if (st != SAMPLING_OK && params->mirostat != 0) {
         chain_free(ch);
         return st;
@@ -315,17 +315,37 @@ static bool chain_reserve_typical(Chain *ch, size_t len)
     return true;
 }
 
-/* The penalties stage; built says that c was just built from logits with no NaN, so it is in id order
- * (apply_penalties_built). */
-static SamplingStatus penalties_stage(Chain *ch, Candidates *c, bool built)
+/* The parameters of the penalties and DRY stages, from the chain's params. */
+static PenaltyParams penalty_params(const SamplingParams *p)
 {
-    const SamplingParams *p = &ch->params;
-    PenaltyParams pp = {p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
-    size_t len = penalties_scratch_len(ch->n_history, p->penalty_last_n);
-    if (!chain_reserve_scratch(ch, len))
-        return SAMPLING_ERR_NOMEM;
-    return built ? apply_penalties_built(c, ch->history, ch->n_history, &pp, ch->scratch, len)
-                 : apply_penalties_scratch(c, ch->history, ch->n_history, &pp, ch->scratch, len);
+    return (PenaltyParams){p->penalty_last_n, p->penalty_repeat, p->penalty_freq, p->penalty_present};
+}
+
+static DryParams dry_params(const SamplingParams *p)
+{
+    return (DryParams){p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
+                       p->dry_breakers, p->n_dry_breakers};
+}
+
+/* XTC's coin from its own generator, drawn only when llama.cpp draws one; 0 otherwise. */
+static double xtc_coin(Chain *ch, const Candidates *c)
+{
+    double probability = xtc_probability_as_float(ch->params.xtc_probability);
+    return xtc_draws_coin(c, probability, ch->params.xtc_threshold) ? mt19937_next_float(&ch->xtc_rng) : 0;
+}
+
+/* dist's coin: llama.cpp draws nothing for a single candidate. */
+static double dist_coin(Chain *ch, const Candidates *c)
+{
+    return c != NULL && c->size >= 2 ? mt19937_next_double(&ch->dist_rng) : 0;
+}
+
+#define MIROSTAT_M 100      /* mirostat 1's m, as llama.cpp's common passes it */
+
+/* mirostat 1's n_vocab: the chain's vocabulary (1 for a chain built only to be described). */
+static int32_t mirostat_n_vocab(const Chain *ch)
+{
+    return ch->n_vocab > 0 ? (int32_t)ch->n_vocab : 1;
 }
 
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
@@ -338,42 +358,24 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
         return c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_OK;
     const SamplingParams *p = &ch->params;
     size_t min_keep = (size_t)p->min_keep;
+    PenaltyParams pp = penalty_params(p);
+    DryParams dp = dry_params(p);
+    double xtc_probability = xtc_probability_as_float(p->xtc_probability);
     switch (ch->stages[i].type) {
-    case STAGE_LOGIT_BIAS:
-        return apply_bias_stage(p, c);
-    case STAGE_PENALTIES:
-        return penalties_stage(ch, c, false);
-    case STAGE_DRY: {
-        DryParams dp = {p->dry_multiplier, p->dry_base, p->dry_allowed_length, p->dry_penalty_last_n,
-                        p->dry_breakers, p->n_dry_breakers};
-        size_t len = dry_scratch_len(ch->n_history, p->dry_penalty_last_n);
-        if (!chain_reserve_scratch(ch, len))
-            return SAMPLING_ERR_NOMEM;
-        return apply_dry_scratch(c, ch->history, ch->n_history, &dp, ch->scratch, len);
-    }
+    case STAGE_LOGIT_BIAS:  return apply_bias_stage(p, c);
+    case STAGE_PENALTIES:   return apply_penalties(c, ch->history, ch->n_history, &pp);
+    case STAGE_DRY:         return apply_dry(c, ch->history, ch->n_history, &dp);
     case STAGE_TOP_N_SIGMA: return apply_top_n_sigma(c, p->top_n_sigma);
     case STAGE_TOP_K:       return apply_top_k(c, p->top_k);
-    case STAGE_TYPICAL: {
-        size_t len = c != NULL ? c->size : 0;
-        if (!chain_reserve_typical(ch, len))
-            return SAMPLING_ERR_NOMEM;
-        return apply_typical_scratch(c, p->typ_p, min_keep, ch->typical_buf, len);
-    }
+    case STAGE_TYPICAL:     return apply_typical(c, p->typ_p, min_keep);
     case STAGE_TOP_P:       return apply_top_p(c, p->top_p, min_keep);
     case STAGE_MIN_P:       return apply_min_p(c, p->min_p, min_keep);
-    case STAGE_XTC: {
-        double probability = xtc_probability_as_float(p->xtc_probability);
-        double coin = xtc_draws_coin(c, probability, p->xtc_threshold) ? mt19937_next_float(&ch->xtc_rng) : 0;
-        return apply_xtc(c, probability, p->xtc_threshold, min_keep, coin);
-    }
+    case STAGE_XTC:         return apply_xtc(c, xtc_probability, p->xtc_threshold, min_keep, xtc_coin(ch, c));
     case STAGE_TEMP:        return apply_temp(c, p->temp);
     case STAGE_TEMP_EXT:    return apply_temp_ext(c, p->temp, p->dynatemp_range, p->dynatemp_exponent);
-    case STAGE_DIST: {
-        /* llama.cpp draws nothing for a single candidate. */
-        double coin = c != NULL && c->size >= 2 ? mt19937_next_double(&ch->dist_rng) : 0;
-        return sample_dist(c, coin);
-    }
-    case STAGE_MIROSTAT:    return sample_mirostat(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
+    case STAGE_DIST:        return sample_dist(c, dist_coin(ch, c));
+    case STAGE_MIROSTAT:
+        return sample_mirostat(c, &ch->mirostat, MIROSTAT_M, mirostat_n_vocab(ch), mt_coin, &ch->mirostat_rng);
     case STAGE_MIROSTAT_V2: return sample_mirostat_v2(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
     case STAGE_INFILL:
     case STAGE_ADAPTIVE_P:
@@ -382,39 +384,75 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     return SAMPLING_ERR_PARAM;
 }
 
-/* The stages that pick a token rather than reshape the candidates. */
-static bool stage_picks_token(StageType type)
+bool stage_picks_token(StageType type)
 {
     return type == STAGE_DIST || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2 || type == STAGE_ADAPTIVE_P;
 }
 
-/* Runs stages [from, to) of the chain in order, skipping the token-picking ones when skip_picks is set, and
- * calls trace (when not NULL) after each stage it ran. Stops at the first error, which it returns. */
-static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t to, bool skip_picks,
+/* ===== The one place where the chain picks the speed layer (lib/fast/) ===== */
+
+/* Whether the chain uses the speed layer on an array of `size` candidates: a large array, or a long window
+ * for the penalties and DRY. */
+static bool wants_fast(const Chain *ch, size_t size)
+{
+    return size > FAST_MIN_SIZE || ch->window > FAST_MIN_WINDOW;
+}
+
+/* chain_apply_stage, with each stage that has one replaced by its speed-layer twin when wants_fast: the same
+ * result bit for bit (lib/fast/fast.h). Penalties, DRY and typical then work in the chain's scratch. built says
+ * that c was just built from logits with no NaN (id order), which spares the penalties their check. */
+static SamplingStatus apply_stage_fast(Chain *ch, size_t i, Candidates *c, bool built)
+{
+    if (i >= ch->n_stages || ch->stages[i].empty || c == NULL || !wants_fast(ch, c->size))
+        return chain_apply_stage(ch, i, c);
+    const SamplingParams *p = &ch->params;
+    size_t min_keep = (size_t)p->min_keep, len;
+    PenaltyParams pp = penalty_params(p);
+    DryParams dp = dry_params(p);
+    double xtc_probability = xtc_probability_as_float(p->xtc_probability);
+    switch (ch->stages[i].type) {
+    case STAGE_PENALTIES:
+        len = fast_penalties_scratch_len(ch->n_history, p->penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return fast_apply_penalties(c, ch->history, ch->n_history, &pp, ch->scratch, len, built);
+    case STAGE_DRY:
+        len = fast_dry_scratch_len(ch->n_history, p->dry_penalty_last_n);
+        if (!chain_reserve_scratch(ch, len))
+            return SAMPLING_ERR_NOMEM;
+        return fast_apply_dry(c, ch->history, ch->n_history, &dp, ch->scratch, len);
+    case STAGE_TYPICAL:
+        if (!chain_reserve_typical(ch, c->size))
+            return SAMPLING_ERR_NOMEM;
+        return fast_apply_typical(c, p->typ_p, min_keep, ch->typical_buf, c->size);
+    case STAGE_TOP_K:       return fast_apply_top_k(c, p->top_k);
+    case STAGE_TOP_P:       return fast_apply_top_p(c, p->top_p, min_keep);
+    case STAGE_XTC:         return fast_apply_xtc(c, xtc_probability, p->xtc_threshold, min_keep, xtc_coin(ch, c));
+    case STAGE_TEMP_EXT:    return fast_apply_temp_ext(c, p->temp, p->dynatemp_range, p->dynatemp_exponent);
+    case STAGE_MIROSTAT:
+        return fast_sample_mirostat(c, &ch->mirostat, MIROSTAT_M, mirostat_n_vocab(ch), mt_coin,
+                                    &ch->mirostat_rng);
+    case STAGE_MIROSTAT_V2: return fast_sample_mirostat_v2(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
+    default:                return chain_apply_stage(ch, i, c);     /* already linear, or no twin */
+    }
+}
+
+/* Runs stages [from, to) of the chain in order (their speed-layer twins when fast), skipping the
+ * token-picking ones when skip_picks is set, and calls trace (when not NULL) after each stage it ran. Stops at
+ * the first error, which it returns. */
+static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t to, bool skip_picks, bool fast,
                                  ChainTraceFn trace, void *user)
 {
     for (size_t i = from; i < to && i < ch->n_stages; i++) {
         if (skip_picks && stage_picks_token(ch->stages[i].type))
             continue;
-        SamplingStatus st = chain_apply_stage(ch, i, c);
+        SamplingStatus st = fast ? apply_stage_fast(ch, i, c, false) : chain_apply_stage(ch, i, c);
         if (st != SAMPLING_OK)
             return st;
         if (trace != NULL)
             trace(user, &ch->stages[i], c);
     }
     return SAMPLING_OK;
-}
-
-SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
-{
-    if (ch == NULL)
-        return SAMPLING_ERR_NULL;
-    return run_stages(ch, c, 0, n_stages, false, trace, user);
-}
-
-SamplingStatus chain_apply(Chain *ch, Candidates *c)
-{
-    return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
 /* The index of the first stage from `from` on that does something, or n_stages when there is none. */
@@ -426,74 +464,9 @@ static size_t next_acting_stage(const Chain *ch, size_t from)
     return i;
 }
 
-static size_t first_acting_stage(const Chain *ch)
+static bool stage_is(const Chain *ch, size_t i, StageType type)
 {
-    return next_acting_stage(ch, 0);
-}
-
-/* The range top-p needs: the largest value and the smallest that is not -inf. */
-typedef struct {
-    double max, min;
-} Range;
-
-#define RANGE_LANES 4   /* independent running maxima, minima and NaN counts */
-
-/* Whether x (n,) holds no NaN; if so, *r gets its largest value (-inf when n is 0) and its smallest that is
- * not -inf (+inf when there is none). One pass with RANGE_LANES lanes, which the compiler can keep two to
- * a register. A zero maximum or minimum may come out as -0 where a single running one would give +0 or
- * the reverse: top-p only uses x - max, max - x and max - min, which are equal for either zero. */
-static bool range_without_nan(const double *x, size_t n, Range *r)
-{
-    double hi[RANGE_LANES], lo[RANGE_LANES], bad[RANGE_LANES];
-    for (int j = 0; j < RANGE_LANES; j++) {
-        hi[j] = -INFINITY;
-        lo[j] = INFINITY;
-        bad[j] = 0;
-    }
-    size_t i = 0;
-    for (; i + RANGE_LANES <= n; i += RANGE_LANES)
-        for (int j = 0; j < RANGE_LANES; j++) {
-            double v = x[i + j], finite_or_inf = v == -INFINITY ? INFINITY : v;
-            bad[j] += v != v;
-            hi[j] = v > hi[j] ? v : hi[j];
-            lo[j] = finite_or_inf < lo[j] ? finite_or_inf : lo[j];
-        }
-    for (; i < n; i++) {
-        double v = x[i], finite_or_inf = v == -INFINITY ? INFINITY : v;
-        bad[0] += v != v;
-        hi[0] = v > hi[0] ? v : hi[0];
-        lo[0] = finite_or_inf < lo[0] ? finite_or_inf : lo[0];
-    }
-    for (int j = 1; j < RANGE_LANES; j++) {
-        bad[0] += bad[j];
-        hi[0] = hi[j] > hi[0] ? hi[j] : hi[0];
-        lo[0] = lo[j] < lo[0] ? lo[j] : lo[0];
-    }
-    r->max = hi[0];
-    r->min = lo[0];
-    return bad[0] == 0;
-}
-
-/* After penalties on the array built from logits (id order, no NaN), whose range before them was *r: the
- * range now, from the history's tokens alone (every token penalties change is in it). False when it cannot
- * be known that way: a token that held the largest or smallest value changed (another may now be the
- * largest), or one became NaN. */
-static bool range_after_penalties(const Chain *ch, const double *logits, const Candidates *c, Range *r)
-{
-    for (size_t i = 0; i < ch->n_history; i++) {
-        int32_t t = ch->history[i];
-        if (t < 0 || (size_t)t >= c->size)
-            continue;
-        double before = logits[t], now = c->data[t].logit;
-        if (now == before)
-            continue;
-        if (isnan(now) || before == r->max || before == r->min)
-            return false;
-        r->max = now > r->max ? now : r->max;
-        if (now != -INFINITY)
-            r->min = now < r->min ? now : r->min;
-    }
-    return true;
+    return i < ch->n_stages && ch->stages[i].type == type;
 }
 
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
@@ -502,33 +475,44 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
         return SAMPLING_ERR_NULL;
     if (n_vocab != ch->n_vocab)
         return SAMPLING_ERR_PARAM;
-    /* Empty stages before top-k do nothing to a built array, so when top-k acts first the k best can be
-     * picked straight from the logits; the stages after it then run as chain_apply runs them. */
-    size_t first = first_acting_stage(ch);
+    bool fast = wants_fast(ch, n_vocab);
+    /* Empty stages do nothing to a built array, so the first acting stage can run as the array is built:
+     * top-k picks its k best straight from the logits; penalties need not check the array they were just
+     * given, and when top-p acts next, the range of the logits (moved by the penalized tokens) spares it a
+     * pass. The stages after that run one by one. */
+    size_t first = next_acting_stage(ch, 0);
     SamplingStatus st;
-    Range range;
-    if (first < ch->n_stages && ch->stages[first].type == STAGE_TOP_K) {
-        st = candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
+    double max, min;
+    if (fast && stage_is(ch, first, STAGE_TOP_K)) {
+        st = fast_candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
         first++;
-    } else if (first < ch->n_stages && ch->stages[first].type == STAGE_PENALTIES
-               && range_without_nan(logits, n_vocab, &range)) {
-        /* Penalties first on an array just built: it is in id order with no NaN, so they need not check.
-         * When top-p acts next, the range of the logits (adjusted for the penalized tokens) spares it its
-         * pass for the range and a NaN. */
+    } else if (fast && stage_is(ch, first, STAGE_PENALTIES) && fast_logit_range(logits, n_vocab, &max, &min)) {
         st = candidates_init(c, ch->buf, logits, n_vocab);
         if (st == SAMPLING_OK)
-            st = penalties_stage(ch, c, true);
+            st = apply_stage_fast(ch, first, c, true);
         first = next_acting_stage(ch, first + 1);
-        if (st == SAMPLING_OK && first < ch->n_stages && ch->stages[first].type == STAGE_TOP_P
-            && range_after_penalties(ch, logits, c, &range)) {
-            st = apply_top_p_known(c, ch->params.top_p, (size_t)ch->params.min_keep, range.max, range.min);
+        if (st == SAMPLING_OK && stage_is(ch, first, STAGE_TOP_P)
+            && fast_range_after(logits, c, ch->history, ch->n_history, &max, &min)) {
+            st = fast_apply_top_p_known(c, ch->params.top_p, (size_t)ch->params.min_keep, max, min);
             first++;
         }
     } else {
         st = candidates_init(c, ch->buf, logits, n_vocab);
         first = 0;
     }
-    return st != SAMPLING_OK ? st : run_stages(ch, c, first, ch->n_stages, false, NULL, NULL);
+    return st != SAMPLING_OK ? st : run_stages(ch, c, first, ch->n_stages, false, fast, NULL, NULL);
+}
+
+SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
+{
+    if (ch == NULL)
+        return SAMPLING_ERR_NULL;
+    return run_stages(ch, c, 0, n_stages, false, false, trace, user);
+}
+
+SamplingStatus chain_apply(Chain *ch, Candidates *c)
+{
+    return chain_apply_traced(ch, c, ch != NULL ? ch->n_stages : 0, NULL, NULL);
 }
 
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token)
@@ -555,5 +539,5 @@ SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn tr
             first_pick = i;
     if (pick != NULL)
         *pick = first_pick;
-    return run_stages(ch, c, 0, ch->n_stages, true, trace, user);
+    return run_stages(ch, c, 0, ch->n_stages, true, false, trace, user);
 }

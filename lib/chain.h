@@ -39,8 +39,13 @@
  *
  * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
  * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
- * sampling_params_problem, chain_accept, chain_reset, chain_apply_stage, chain_apply, ChainTraceFn,
- * chain_apply_traced, chain_apply_logits, chain_sample, chain_apply_except_pick.
+ * sampling_params_problem, chain_accept, chain_reset, chain_apply_stage, stage_picks_token, chain_apply,
+ * ChainTraceFn, chain_apply_traced, chain_apply_logits, chain_sample, chain_apply_except_pick.
+ *
+ * Two ways through the stages. chain_apply and its variants run each stage's plain rule (the samplers of lib/'s
+ * top level): what a lesson runs, and the reference. chain_apply_logits and chain_sample, for a model's
+ * logits, pick the speed layer's twin of a stage (lib/fast/fast.h) for large arrays and long windows; the
+ * result is the same bit for bit (lib/test/test_fast_*.c).
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -194,15 +199,18 @@ SamplingStatus chain_accept(Chain *ch, int32_t token);
  * stages and params stay. NULL ch does nothing. */
 void chain_reset(Chain *ch);
 
-/* Runs stage i of the chain on c, drawing from that stage's generator when llama.cpp would (see above). An empty
- * ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected. Penalties, DRY and typical
- * work in the chain's scratch, which grows with the history and the candidates (SAMPLING_ERR_NOMEM if it
- * cannot) and is then reused, so steady sampling allocates nothing. Bad input: NULL ch gives
+/* Runs stage i of the chain on c with its plain rule, drawing from that stage's generator when llama.cpp would
+ * (see above). An empty ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected.
+ * Typical allocates its order for the call (SAMPLING_ERR_NOMEM). Bad input: NULL ch gives
  * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
  * SAMPLING_ERR_PARAM; otherwise the stage's own status. */
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);
 
-/* Runs every stage in order and stops at the first error, which it returns. */
+/* Whether a stage of this type picks the token (dist, mirostat, mirostat-v2, adaptive-p) rather than reshape
+ * the candidates. */
+bool stage_picks_token(StageType type);
+
+/* Runs every stage in order (chain_apply_stage) and stops at the first error, which it returns. */
 SamplingStatus chain_apply(Chain *ch, Candidates *c);
 
 /* Called after each stage of chain_apply_traced with that stage and the candidates as the stage left them
@@ -218,16 +226,20 @@ SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, Cha
 /* Builds candidates from logits (n_vocab,), the chain's n_vocab, in the chain's buffer and runs every stage;
  * *c is left as the last stage left it (its data points into the chain, valid until the next call). The result
  * (status, survivors, order, p, selected, the draws) is exactly that of candidates_init followed by
- * chain_apply. When top-k is the first stage that is not "?", the k best are picked straight from the logits
- * (candidates_init_top_k) instead of building all n_vocab candidates first. Bad input: NULL ch, logits or c
+ * chain_apply. This is the one place that chooses the speed layer (lib/fast/fast.h): for more than
+ * FAST_MIN_SIZE candidates, or a penalty or DRY window longer than FAST_MIN_WINDOW tokens, each stage runs as
+ * its fast twin, and when top-k is the first stage that is not "?", the k best are picked straight from the
+ * logits (fast_candidates_init_top_k) instead of building all n_vocab candidates first. Penalties, DRY and
+ * typical then work in the chain's scratch, which grows with the history and is reused, so steady sampling
+ * allocates nothing. Bad input: NULL ch, logits or c
  * gives SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; otherwise the first stage error (a
  * NaN logit anywhere gives SAMPLING_ERR_NAN). */
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c);
 
 /* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain (chain_apply_logits) and
- * writes the picked token id to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not. Bad input:
- * NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; a chain without a
- * token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
+ * writes the picked token id to *token. Does not accept it (call chain_accept), as llama.cpp's
+ * common_sampler_sample does not. Bad input: NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives
+ * SAMPLING_ERR_PARAM; a chain without a token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
  * SAMPLING_ERR_NO_FINITE, ...). */
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token);
 

@@ -11,8 +11,11 @@
  * no tokenizer, so a breaker is given as the token sequence itself: its first token is the head, the rest the
  * tail. A breaker of one token is a single-token breaker, and such a token is never penalized itself.
  *
- * defines: DryBreaker, DryParams, DRY_MAX_TAIL, dry_repeat_length, dry_penalty, apply_dry, dry_scratch_len,
- * apply_dry_scratch.
+ * These are the plain rules: each repeat is measured by comparing tokens one by one. For long windows and large
+ * arrays the chain uses fast_apply_dry (lib/fast/fast.h), the Z-algorithm llama.cpp uses, with the same result.
+ *
+ * defines: DryBreaker, DryParams, DRY_MAX_TAIL, dry_check, dry_window, dry_repeat_limit, dry_is_breaker_head,
+ * dry_off, dry_repeat_length, dry_penalty, dry_token_penalty, apply_dry.
  */
 #ifndef DRY_H
 #define DRY_H
@@ -36,46 +39,57 @@ typedef struct {
     size_t n_breakers;
 } DryParams;
 
+/* The checks every DRY function makes first: NULL params, NULL history with n_history > 0, or NULL breakers
+ * with n_breakers > 0 gives SAMPLING_ERR_NULL; a breaker with n == 0 or NULL tokens, a NaN multiplier or base,
+ * or a negative dry_allowed_length gives SAMPLING_ERR_PARAM; SAMPLING_OK otherwise. */
+SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params);
+
+/* How many of the newest tokens DRY looks at: min(n_history, dry_penalty_last_n), 0 for a window <= 0. */
+size_t dry_window(size_t n_history, int32_t dry_penalty_last_n);
+
+/* How far back a repeat may reach, in tokens: the distance from the newest token to the newest sequence
+ * breaker in the window, minus the breaker's tail (its own tokens); the whole window when none occurs. Of
+ * several breakers with the same head, the longest tail that matches wins. params must pass dry_check. */
+size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParams *params);
+
+/* Whether token is a single-token breaker (a breaker of one token), which DRY never penalizes. */
+bool dry_is_breaker_head(const DryParams *params, int32_t token);
+
+/* Whether DRY does nothing on this history, as in llama.cpp: dry_multiplier 0, dry_base < 1, a window of no
+ * more than dry_allowed_length tokens, or a breaker within the last dry_allowed_length tokens
+ * (dry_repeat_limit below the allowed length). params must pass dry_check. */
+bool dry_off(const int32_t *history, size_t n_history, const DryParams *params);
+
 /* The length of the longest repeat that choosing `token` next would extend, as DRY measures it in the window
  * (the newest dry_penalty_last_n entries of history (n_history,), oldest first): the longest run ending at
  * some earlier position and followed there by `token` that equals the run ending at the newest token, capped
- * by the breaker limit. 0 when token never follows such a run. Writes it to *length. It is the same quantity
- * for any allowed length (apply_dry penalizes only lengths >= dry_allowed_length); multiplier and base are
- * not read. O(W) with the Z-algorithm; allocates O(W) (SAMPLING_ERR_NOMEM).
- * Bad input: NULL length or params, NULL history with n_history > 0, or NULL breakers with n_breakers > 0
- * gives SAMPLING_ERR_NULL; a breaker with n == 0 or a NULL tokens gives SAMPLING_ERR_PARAM. A window <= 0
- * gives length 0. Lesson Example 9 prints these lengths; its Java scans the whole history with no breakers. */
+ * by dry_repeat_limit. 0 when token never follows such a run. Writes it to *length. It is the same quantity
+ * for any allowed length, multiplier and base. Bad input: NULL length, or what dry_check refuses. A window
+ * <= 0 gives length 0. Lesson Example 9 prints these lengths; its Java scans the whole history with no
+ * breakers. */
 SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const DryParams *params,
                                  int32_t token, int32_t *length);
 
 /* The logit penalty for a repeat of `length` tokens: dry_multiplier * dry_base^e with e = length -
  * dry_allowed_length, where e is capped at int(88.7228391 / ln dry_base) when dry_base > 1.000001 (llama.cpp's
- * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length. NULL params,
- * a NaN parameter or a negative length gives NaN. Lesson Example 9: 0.8 * 1.75^3 = 4.288 at length 5. */
+ * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length or when
+ * dry_base < 1 (llama.cpp's DRY is then off). NULL params, a NaN parameter or a negative length gives NaN.
+ * Lesson Example 9: 0.8 * 1.75^3 = 4.288 at length 5. */
 double dry_penalty(const DryParams *params, int32_t length);
 
-/* Subtracts dry_penalty(max repeat length) from the logit of every candidate whose token would extend a
- * repeat of at least dry_allowed_length tokens, except single-token breaker heads (infinite logits are left
- * alone; a finite one saturates at +-DBL_MAX rather than overflow). Changes logit; sets
- * sorted = false when it runs; p is stale. Does nothing when dry_multiplier == 0, dry_base < 1, the window is
- * <= 0, the window holds no more than dry_allowed_length tokens, or a breaker sits within the last
- * dry_allowed_length tokens. O(W + size) per call, no quadratic scan.
- * Bad input: the candidates_check errors; the dry_repeat_length errors; a NaN multiplier or base, or a
- * negative dry_allowed_length, gives SAMPLING_ERR_PARAM.
- * Allocates its scratch space for the call (SAMPLING_ERR_NOMEM); apply_dry_scratch takes the caller's instead.
+/* What DRY subtracts from the logit of `token`, written to *penalty: dry_penalty of the longest repeat of at
+ * least dry_allowed_length tokens that token would extend, and 0 when it extends none, when token is a
+ * single-token breaker, or when dry_off. So with dry_allowed_length 0 a token that never followed anything in
+ * the window gets 0, not dry_multiplier. Bad input: NULL penalty, or what dry_check refuses.
+ * Follows llama_sampler_init_dry's apply; lesson Example 9 prints it. */
+SamplingStatus dry_token_penalty(const int32_t *history, size_t n_history, const DryParams *params,
+                                 int32_t token, double *penalty);
+
+/* Subtracts dry_token_penalty from the logit of every candidate (infinite logits are left alone; a finite one
+ * saturates at +-DBL_MAX rather than overflow). Changes logit; sets sorted = false when it runs; p is stale.
+ * Does nothing when dry_off. O(size * window^2) at worst.
+ * Bad input: the candidates_check errors; what dry_check refuses.
  * Follows llama_sampler_init_dry (src/llama-sampler.cpp) with breakers given as tokens; lesson Example 9. */
 SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params);
-
-/* The int32 entries of scratch apply_dry_scratch needs for this history length and window: the repeat lengths
- * (W,) plus a hash map of the window's tokens, with W = min(n_history, dry_penalty_last_n). 0 when the window
- * is empty (dry_penalty_last_n <= 0 or n_history 0). */
-size_t dry_scratch_len(size_t n_history, int32_t dry_penalty_last_n);
-
-/* apply_dry with the caller's scratch (scratch_len,), which it overwrites; it allocates nothing, so a caller
- * that keeps one buffer (the chain does) samples without allocating. Same results and errors as apply_dry,
- * plus: when there is work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len below
- * dry_scratch_len(n_history, dry_penalty_last_n) gives SAMPLING_ERR_PARAM, changing nothing. */
-SamplingStatus apply_dry_scratch(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params,
-                                 int32_t *scratch, size_t scratch_len);
 
 #endif

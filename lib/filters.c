@@ -1,5 +1,6 @@
-/* filters.c: top-k, top-p, min-p, typical, top-n-sigma, XTC and temperature. The rules are llama.cpp's
- * (src/llama-sampler.cpp); the comments say where this code differs and why. */
+/* filters.c: top-k, top-p, min-p, typical, top-n-sigma, XTC and temperature: the plain rules, as llama.cpp
+ * states them (src/llama-sampler.cpp). The comments say where this code differs and why. The speed layer
+ * (lib/fast/) has top-k, top-p and the sorting stages for large arrays, equal to these bit for bit. */
 #include "filters.h"
 
 #include <float.h>
@@ -15,88 +16,51 @@ static SamplingStatus check_args(const Candidates *c, double a, double b)
     return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
 }
 
-/* The same without reading the logits, for the filters whose candidates_softmax call checks them anyway:
- * one pass fewer over a large vocabulary. */
-static SamplingStatus check_pointers_and_params(const Candidates *c, double a, double b)
-{
-    if (c == NULL || (c->data == NULL && c->size > 0))
-        return SAMPLING_ERR_NULL;
-    return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
-}
-
-static void sort_all(Candidates *c)
-{
-    candidates_partial_sort(c, c->size);
-    c->sorted = true;
-}
-
 SamplingStatus apply_top_k(Candidates *c, int32_t k)
 {
-    SamplingStatus st = check_args(c, 0, 0);
+    SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK || k <= 0)
         return st;
-    size_t keep = (size_t)k < c->size ? (size_t)k : c->size;
     if (!c->sorted)
-        candidates_partial_sort(c, keep);
-    c->size = keep;
-    c->sorted = true;
+        candidates_sort(c);
+    if ((size_t)k < c->size)
+        c->size = (size_t)k;
     return SAMPLING_OK;
 }
 
-/* How many of the first n (sorted) candidates top-p keeps: the first i + 1 whose p sum reaches top_p, at
- * least min_keep; 0 when the sum never reaches it within n. */
-static size_t top_p_cut(const Candidates *c, size_t n, double top_p, size_t min_keep)
+SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, top_p, 0);
+    if (st != SAMPLING_OK || top_p >= 1 || c->size == 0)
+        return st;
+    st = candidates_softmax(c, false);          /* p over the current candidates, summed in their order */
+    if (st != SAMPLING_OK)
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
+    if (!c->sorted)
+        candidates_sort(c);                     /* then walk from the most likely token */
+    return top_p_cut(c, top_p, min_keep);
+}
+
+size_t top_p_count(const TokenData *d, size_t n, double top_p, size_t min_keep)
 {
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
-        sum += c->data[i].p;
+        sum += d[i].p;
         if (sum >= top_p && i + 1 >= min_keep)
             return i + 1;
     }
     return 0;
 }
 
-/* apply_top_p, or apply_top_p_known when range is not NULL (the largest logit and the smallest that is not
- * -inf). */
-static SamplingStatus top_p_with(Candidates *c, double top_p, size_t min_keep, const double *range)
+SamplingStatus top_p_cut(Candidates *c, double top_p, size_t min_keep)
 {
-    SamplingStatus st = check_pointers_and_params(c, top_p, 0);
-    if (st != SAMPLING_OK)
+    SamplingStatus st = check_args(c, top_p, 0);
+    if (st != SAMPLING_OK || top_p >= 1)
         return st;
-    if (top_p >= 1 || c->size == 0)
-        return candidates_check(c);
-    /* p over the current candidates, summed in their current order, then the walk in descending order over
-     * a sorted prefix that holds the cut (or, failing that, over everything, sorted). Only the prefix's p
-     * is divided by the sum at first; the rest is divided only if the walk needs it. */
-    size_t sorted;
-    double sum;
-    st = range == NULL ? candidates_softmax_prefix(c, top_p, min_keep, &sorted, &sum)
-                       : candidates_softmax_prefix_known(c, top_p, min_keep, range[0], range[1], &sorted, &sum);
-    if (st != SAMPLING_OK)
-        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
-    size_t keep = top_p_cut(c, sorted, top_p, min_keep);
-    if (keep == 0 && sorted < c->size) {
-        for (size_t i = sorted; i < c->size; i++)
-            c->data[i].p /= sum;
-        sort_all(c);
-        keep = top_p_cut(c, c->size, top_p, min_keep);
-    }
+    size_t keep = top_p_count(c->data, c->size, top_p, min_keep);
     if (keep > 0)
-        c->size = keep;
-    c->sorted = true;
+        c->size = keep;         /* else the sum never reached top_p (rounding): every token stays */
     return SAMPLING_OK;
-}
-
-SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
-{
-    return top_p_with(c, top_p, min_keep, NULL);
-}
-
-SamplingStatus apply_top_p_known(Candidates *c, double top_p, size_t min_keep, double max, double min)
-{
-    if (isnan(max) || isnan(min))
-        return c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_ERR_PARAM;
-    return top_p_with(c, top_p, min_keep, (const double[]){max, min});
 }
 
 SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
@@ -123,7 +87,7 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
             c->size = kept;
             return SAMPLING_OK;
         }
-        sort_all(c);            /* too few passed: fall back to the sorted walk, which honours min_keep */
+        candidates_sort(c);     /* too few passed: fall back to the sorted walk, which honours min_keep */
     }
     double threshold = c->data[0].logit + log_min_p;
     size_t keep = 1;
@@ -131,6 +95,30 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
         keep++;
     c->size = keep;
     return SAMPLING_OK;
+}
+
+SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, typical_p, 0);
+    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+        return st;
+    st = candidates_softmax(c, true);           /* sorted by logit, p summed in that order */
+    if (st != SAMPLING_OK)
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
+    return typical_cut(c, typical_p, min_keep);
+}
+
+SamplingStatus typical_cut(Candidates *c, double typical_p, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, typical_p, 0);
+    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+        return st;
+    TokenData *order = malloc(c->size * sizeof *order);
+    if (order == NULL)
+        return SAMPLING_ERR_NOMEM;
+    st = typical_cut_in(c, typical_p, min_keep, order, c->size);
+    free(order);
+    return st;
 }
 
 /* qsort order for typical: by distance (held in .logit), ascending; equal distances keep the earlier position
@@ -143,58 +131,37 @@ static int by_distance(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-SamplingStatus apply_typical_scratch(Candidates *c, double typical_p, size_t min_keep, TokenData *scratch,
-                                     size_t scratch_len)
+SamplingStatus typical_cut_in(Candidates *c, double typical_p, size_t min_keep, TokenData *order, size_t order_len)
 {
-    SamplingStatus st = check_pointers_and_params(c, typical_p, 0);
-    if (st != SAMPLING_OK)
+    SamplingStatus st = check_args(c, typical_p, 0);
+    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
         return st;
-    if (typical_p >= 1 || c->size == 0)
-        return candidates_check(c);
-    if (scratch == NULL)
+    if (order == NULL)
         return SAMPLING_ERR_NULL;
-    if (scratch_len < c->size || c->size > INT32_MAX)
+    if (order_len < c->size || c->size > INT32_MAX)
         return SAMPLING_ERR_PARAM;
-    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
-        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
-    sort_all(c);
+    /* order[i] first holds (distance from the entropy, position) of a candidate, then the kept candidates. */
     double entropy = entropy_nats(c);
-
-    /* scratch[i] first holds (distance, position) of a candidate, then, once ordered, the kept candidates. */
     size_t n = c->size;
     for (size_t i = 0; i < n; i++)
-        scratch[i] = (TokenData){.id = (int32_t)i, .logit = fabs(surprise_nats(c->data[i].p) - entropy)};
-    qsort(scratch, n, sizeof *scratch, by_distance);
-
+        order[i] = (TokenData){.id = (int32_t)i, .logit = fabs(surprise_nats(c->data[i].p) - entropy)};
+    qsort(order, n, sizeof *order, by_distance);
     size_t keep = n;
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
-        sum += c->data[scratch[i].id].p;
-        if (sum > typical_p && (min_keep == 0 || i + 1 >= min_keep)) {
+        sum += c->data[order[i].id].p;
+        if (sum > typical_p && i + 1 >= min_keep) {     /* strictly above, unlike top-p */
             keep = i + 1;
             break;
         }
     }
     for (size_t i = 0; i < keep; i++)
-        scratch[i] = c->data[scratch[i].id];    /* reads position i's own entry before overwriting it */
+        order[i] = c->data[order[i].id];        /* reads position i's own entry before overwriting it */
     for (size_t i = 0; i < keep; i++)
-        c->data[i] = scratch[i];
+        c->data[i] = order[i];
     c->size = keep;
     c->sorted = false;
     return SAMPLING_OK;
-}
-
-SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
-{
-    SamplingStatus st = check_pointers_and_params(c, typical_p, 0);
-    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
-        return st != SAMPLING_OK ? st : candidates_check(c);
-    TokenData *scratch = malloc(c->size * sizeof *scratch);
-    if (scratch == NULL)
-        return SAMPLING_ERR_NOMEM;
-    st = apply_typical_scratch(c, typical_p, min_keep, scratch, c->size);
-    free(scratch);
-    return st;
 }
 
 /* The mean and population deviation of the logits that are not -inf, each first divided by `scale` (the
@@ -253,21 +220,27 @@ bool xtc_draws_coin(const Candidates *c, double probability, double threshold)
 
 SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin)
 {
-    SamplingStatus st = check_pointers_and_params(c, probability, threshold);
+    SamplingStatus st = check_args(c, probability, threshold);
     if (st != SAMPLING_OK)
         return st;
     if (!(coin >= 0 && coin <= 1))
         return SAMPLING_ERR_PARAM;
     if (!xtc_draws_coin(c, probability, threshold) || coin > probability)
-        return candidates_check(c);
-    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
-        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
-    sort_all(c);
-    size_t last = 0;                /* the last of the leading tokens with p >= threshold */
-    if (c->data[0].p < threshold)
         return SAMPLING_OK;
-    /* A token with p = 0 (a -inf logit) never counts as reaching the threshold: with a threshold <= 0,
-     * llama.cpp's rule would otherwise keep only such a token and leave nothing to draw. */
+    st = candidates_softmax(c, true);           /* sorted by logit, p summed in that order */
+    if (st != SAMPLING_OK)
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
+    return xtc_cut(c, threshold, min_keep);
+}
+
+SamplingStatus xtc_cut(Candidates *c, double threshold, size_t min_keep)
+{
+    SamplingStatus st = check_args(c, threshold, 0);
+    if (st != SAMPLING_OK || threshold > 0.5 || c->size < 2 || c->data[0].p < threshold)
+        return st;
+    /* The last of the leading tokens with p >= threshold. A token with p = 0 (a -inf logit) never counts as
+     * reaching it: with a threshold <= 0, llama.cpp's rule would otherwise keep only such a token. */
+    size_t last = 0;
     while (last + 1 < c->size && c->data[last + 1].p >= threshold && c->data[last + 1].p > 0)
         last++;
     if (last > 0 && c->size - last >= min_keep) {
@@ -311,7 +284,7 @@ SamplingStatus apply_temp(Candidates *c, double temp)
 
 SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent)
 {
-    SamplingStatus st = check_pointers_and_params(c, temp, delta);
+    SamplingStatus st = check_args(c, temp, delta);
     if (st != SAMPLING_OK)
         return st;
     if (delta <= 0)
@@ -319,10 +292,10 @@ SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double e
     if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
         return SAMPLING_ERR_PARAM;
     if (c->size <= 1)
-        return candidates_check(c);
-    if ((st = candidates_softmax(c, false)) != SAMPLING_OK)     /* all -inf: nothing to rank */
-        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;
-    sort_all(c);
+        return SAMPLING_OK;
+    st = candidates_softmax(c, true);           /* sorted by logit, p summed in that order */
+    if (st != SAMPLING_OK)
+        return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
     double max_entropy = log((double)c->size);     /* counts tokens already at -inf, as llama.cpp does */
     double entropy = entropy_nats(c);
     double lo = fmax(0.0, temp - delta), hi = temp + delta;

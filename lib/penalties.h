@@ -3,8 +3,11 @@
  *
  * History arrays hold token ids, oldest first. Only the newest penalty_last_n of them count (the window).
  *
- * defines: PenaltyParams, LogitBias, penalty_count, apply_penalties, penalties_scratch_len,
- * apply_penalties_scratch, apply_penalties_built, apply_penalty_naive, apply_logit_bias.
+ * These are the plain rules; for large arrays the chain uses fast_apply_penalties (lib/fast/fast.h), which
+ * gives the same logits bit for bit.
+ *
+ * defines: PenaltyParams, LogitBias, penalty_count, penalty_logit, penalties_check, penalties_off,
+ * apply_penalties, apply_penalty_naive, apply_logit_bias.
  */
 #ifndef PENALTIES_H
 #define PENALTIES_H
@@ -27,40 +30,29 @@ typedef struct {
  * (an empty window) or a NULL history gives 0. Lesson Examples 2 and 3 print this as their count column. */
 int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, int32_t token);
 
+/* llama.cpp's rule for one token that occurs count times in the window: if count > 0, first logit /= repeat
+ * when logit > 0, else logit *= repeat (so a zero or negative logit moves down, never up); then
+ * logit -= count * freq + present. count <= 0 and infinite logits give logit unchanged; a finite logit stays
+ * finite (an overflow saturates at +-DBL_MAX, see logit_saturate). params must not be NULL. */
+double penalty_logit(double logit, int32_t count, const PenaltyParams *params);
+
+/* The checks apply_penalties makes after candidates_check: NULL params, or NULL history with n_history > 0,
+ * gives SAMPLING_ERR_NULL; penalty_repeat <= 0 or not finite, or a freq/present not finite,
+ * gives SAMPLING_ERR_PARAM (llama.cpp's common_sampler_init refuses them too). SAMPLING_OK otherwise. */
+SamplingStatus penalties_check(const int32_t *history, size_t n_history, const PenaltyParams *params);
+
+/* Whether the penalties change nothing, as in llama.cpp: penalty_last_n <= 0 (llama.cpp clamps a negative
+ * window to 0), an empty history, or repeat 1 with freq 0 and present 0. params must not be NULL. */
+bool penalties_off(const PenaltyParams *params, size_t n_history);
+
 /* Penalizes every candidate whose token occurs c > 0 times in the window (the newest penalty_last_n entries
- * of history (n_history,)): first logit /= repeat if logit > 0, else logit *= repeat (so a zero or negative
- * logit moves down, never up); then logit -= c * freq + present. Infinite logits are left as they are, and a
- * finite one stays finite (an overflow saturates at +-DBL_MAX, see logit_saturate). Changes logit; sets
- * sorted = false when it changed anything; p is stale afterwards. Works on any order; fast when the array is in id order (as built).
+ * of history (n_history,)), with penalty_logit: repeat first, then c * freq + present. Changes logit; sets
+ * sorted = false when it runs; p is stale afterwards. Works on any order. O(size * window).
  * Units: logits in nats; the window in tokens.
- * Bad input: the candidates_check errors; NULL history with n_history > 0 gives SAMPLING_ERR_NULL;
- * penalty_repeat <= 0 or not finite, or a freq/present not finite, gives SAMPLING_ERR_PARAM (llama.cpp's
- * common_sampler_init refuses them too). Neutral, as in llama.cpp: penalty_last_n <= 0 (llama.cpp clamps a
- * negative window to 0), or repeat 1 with freq 0 and present 0, changes nothing. History ids that match no
- * candidate (negative, or >= n_vocab) change nothing. Allocates its scratch space for the call
- * (SAMPLING_ERR_NOMEM); apply_penalties_scratch takes the caller's instead.
+ * Bad input: the candidates_check errors, then penalties_check's. Neutral: whatever penalties_off names changes nothing. History ids that match
+ * no candidate (negative, or >= n_vocab) change nothing.
  * Follows llama_sampler_init_penalties (src/llama-sampler.cpp); lesson Examples 1-5. */
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params);
-
-/* The int32 entries of scratch apply_penalties_scratch needs for this history length and window: a hash map of
- * the window's tokens, about 3 * 2 * min(n_history, penalty_last_n) rounded up to a power of two. 0 when the
- * window is empty (penalty_last_n <= 0 or n_history 0). */
-size_t penalties_scratch_len(size_t n_history, int32_t penalty_last_n);
-
-/* apply_penalties with the caller's scratch (scratch_len,), which it overwrites; it allocates nothing, so a
- * caller that keeps one buffer (the chain does) samples without allocating. Same results and errors as
- * apply_penalties, plus: when there is work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len
- * below penalties_scratch_len(n_history, penalty_last_n) gives SAMPLING_ERR_PARAM, changing nothing. */
-SamplingStatus apply_penalties_scratch(Candidates *c, const int32_t *history, size_t n_history,
-                                       const PenaltyParams *params, int32_t *scratch, size_t scratch_len);
-
-/* apply_penalties_scratch for an array the caller knows to be in id order (candidate i has id i) with no NaN
- * logit, as candidates_init builds it from logits with no NaN: it skips the pass over the whole array that
- * checks both, so it reads only the window's tokens. Same results and errors on such an array. On an array
- * that is not, it penalizes by index as if it were (a wrong result, never a read out of bounds) and does not
- * report a NaN. The chain's path when penalties are its first acting stage. */
-SamplingStatus apply_penalties_built(Candidates *c, const int32_t *history, size_t n_history,
-                                     const PenaltyParams *params, int32_t *scratch, size_t scratch_len);
 
 /* The rule llama.cpp replaced, kept only to show why (lesson Example 1, the "naive" column): every token in
  * the window has its logit divided by penalty_repeat, which raises a negative logit. Same shapes and bad-input

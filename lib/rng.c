@@ -19,6 +19,13 @@ void rng_seed(Rng *rng, int64_t seed)
     rng->have_gaussian = false;
 }
 
+Rng rng_new(int64_t seed)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    return rng;
+}
+
 int32_t rng_next_bits(Rng *rng, int bits)
 {
     if (rng == NULL || bits < 1 || bits > 32)

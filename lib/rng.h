@@ -5,7 +5,7 @@
  * congruential generator (multiplier 0x5DEECE66D, addend 0xB), with nextInt, nextDouble and nextGaussian
  * built from it exactly as the JDK documents them.
  *
- * defines: Rng, rng_seed, rng_next_bits, rng_next_int, rng_next_double, rng_next_gaussian.
+ * defines: Rng, rng_seed, rng_new, rng_next_bits, rng_next_int, rng_next_double, rng_next_gaussian.
  *
  * The state lives in the caller's Rng; there is no global state. The lesson programs draw from it because the
  * lesson's Java does. llama.cpp draws from std::mt19937 instead, and so does the chain's own draw
@@ -27,6 +27,9 @@ typedef struct {
  * and any cached gaussian is dropped. Every 64-bit seed is valid (Java's long; negative values included).
  * NULL rng does nothing; for NULL the functions below return 0 (rng_next_int: -1) without drawing. */
 void rng_seed(Rng *rng, int64_t seed);
+
+/* A generator seeded with seed, as `new java.util.Random(seed)` makes one: Rng rng = rng_new(3). */
+Rng rng_new(int64_t seed);
 
 /* Advances the LCG once and returns its top `bits` bits as Java's next(bits) does: the value is a signed
  * 32-bit int, so next(32) can be negative. `bits` must be in 1..32; any other value returns 0 and leaves the

@@ -107,13 +107,13 @@ SamplingStatus sample_greedy(Candidates *c)
     return SAMPLING_OK;
 }
 
-SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t m, int32_t n_vocab)
+SamplingStatus mirostat_init(MirostatState *st, double tau, double eta)
 {
     if (st == NULL)
         return SAMPLING_ERR_NULL;
-    if (!isfinite(tau) || !isfinite(eta) || m < 1 || n_vocab < 1)
+    if (!isfinite(tau) || !isfinite(eta))
         return SAMPLING_ERR_PARAM;
-    *st = (MirostatState){.tau = tau, .eta = eta, .mu = 2 * tau, .m = m, .n_vocab = n_vocab};
+    *st = (MirostatState){.tau = tau, .eta = eta, .mu = 2 * tau};
     return SAMPLING_OK;
 }
 
@@ -126,7 +126,7 @@ void mirostat_update_mu(MirostatState *st, double surprise)
         st->mu = mu;
 }
 
-SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu)
+SamplingStatus mirostat_v2_cut(Candidates *c, double mu)
 {
     SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK)
@@ -175,18 +175,21 @@ SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, CoinFn coin,
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
         return status;
-    apply_mirostat_v2_truncate(c, st->mu);      /* cannot fail: prepare checked the array and mu */
+    mirostat_v2_cut(c, st->mu);                 /* cannot fail: prepare checked the array and mu */
     return draw_and_update(c, st, coin, coin_state);
 }
 
-SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state)
+SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, int32_t m, int32_t n_vocab, CoinFn coin,
+                               void *coin_state)
 {
+    if (m < 1 || n_vocab < 1)
+        return c == NULL || (c->data == NULL && c->size > 0) ? SAMPLING_ERR_NULL : SAMPLING_ERR_PARAM;
     SamplingStatus status = prepare(c, st, coin);
     if (status != SAMPLING_OK)
         return status;
     /* Least-squares fit of ln(p_i / p_{i+1}) against ln((i + 2) / (i + 1)) over the top m tokens: the slope
      * s_hat is the exponent of a Zipf law p_i ~ i^-s. */
-    size_t top = (size_t)st->m < c->size ? (size_t)st->m : c->size;
+    size_t top = (size_t)m < c->size ? (size_t)m : c->size;
     double sum_tb = 0, sum_tt = 0;
     for (size_t i = 0; i + 1 < top; i++) {
         if (c->data[i + 1].p <= 0)
@@ -198,7 +201,7 @@ SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, CoinFn coin, vo
     }
     double s_hat = sum_tb / sum_tt;
     double epsilon = s_hat - 1;
-    double k = pow(epsilon * pow(2, st->mu) / (1 - pow((double)st->n_vocab, -epsilon)), 1 / s_hat);
+    double k = pow(epsilon * pow(2, st->mu) / (1 - pow((double)n_vocab, -epsilon)), 1 / s_hat);
     size_t keep = c->size;
     if (isfinite(k) && k < (double)c->size)
         keep = k >= 1 ? (size_t)k : 1;

@@ -7,8 +7,11 @@
  * and ask it for a coin only when two or more candidates are left, as std::discrete_distribution asks its
  * generator. The pick is stored in c->selected, an index into c->data (not a token id).
  *
+ * These are the plain rules. For large arrays the chain sorts with fast_sort (lib/fast/fast.h) before a
+ * mirostat, which then finds the array sorted: the same result, sooner.
+ *
  * defines: sample_dist, sample_discrete, sample_greedy, CoinFn, coin_fixed, MirostatState, mirostat_init,
- * mirostat_update_mu, apply_mirostat_v2_truncate, sample_mirostat, sample_mirostat_v2.
+ * mirostat_update_mu, mirostat_v2_cut, sample_mirostat, sample_mirostat_v2.
  */
 #ifndef SAMPLE_H
 #define SAMPLE_H
@@ -48,30 +51,27 @@ double coin_fixed(void *state);
 
 typedef struct {
     double tau;         /* target surprise, bits */
-    double eta;         /* learning rate: how far mu moves per unit of surprise error */
+    double eta;         /* learning rate: how far mu moves per bit of surprise error */
     double mu;          /* the current surprise limit, bits; starts at 2 * tau */
-    int32_t m;          /* mirostat v1: how many top tokens estimate the Zipf exponent (llama.cpp: 100) */
-    int32_t n_vocab;    /* mirostat v1: vocabulary size, for the k estimate */
 } MirostatState;
 
-/* Sets tau, eta, m and n_vocab and starts mu at 2 * tau (llama.cpp's init and reset). v2 ignores m and
- * n_vocab. Bad input: NULL st gives SAMPLING_ERR_NULL; tau or eta not finite, m < 1 or n_vocab < 1 gives
- * SAMPLING_ERR_PARAM and leaves st unchanged. */
-SamplingStatus mirostat_init(MirostatState *st, double tau, double eta, int32_t m, int32_t n_vocab);
+/* Sets tau and eta and starts mu at 2 * tau (llama.cpp's init and reset). Bad input: NULL st gives
+ * SAMPLING_ERR_NULL; tau or eta not finite gives SAMPLING_ERR_PARAM and leaves st unchanged. */
+SamplingStatus mirostat_init(MirostatState *st, double tau, double eta);
 
 /* The feedback step: mu -= eta * (surprise - tau), with surprise in bits. Too surprising lowers mu. When
  * the result is not a number (a NaN surprise, or an infinite one with eta 0) mu is left unchanged; NULL st
  * does nothing. Lesson Example 8. */
 void mirostat_update_mu(MirostatState *st, double surprise);
 
-/* Mirostat v2's cut: keeps the leading candidates, in the current order, whose surprise -log2 p is at most mu
+/* Mirostat v2's cut on the p already in c: keeps the leading candidates, in the current order, whose surprise -log2 p is at most mu
  * (stops at the first one above it); always at least one. Reads p (the caller fills it); changes only size.
  * In llama.cpp the array is sorted first (sample_mirostat_v2 does that); the lesson's Example 8 cuts its
  * distribution in vocabulary order. Bad input: candidates_check errors; NaN mu gives SAMPLING_ERR_PARAM;
  * an empty array is left alone. */
-SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu);
+SamplingStatus mirostat_v2_cut(Candidates *c, double mu);
 
-/* Mirostat 2: sorts and computes p, cuts with apply_mirostat_v2_truncate(mu), recomputes p over the kept
+/* Mirostat 2: sorts and computes p, cuts with mirostat_v2_cut(mu), recomputes p over the kept
  * tokens (candidates_softmax), and picks with sample_discrete, taking one coin from coin(coin_state) only
  * when two or more tokens are kept; then updates mu from the surprise of the pick in bits (-log2 of its
  * renormalized p). Leaves selected, p over the kept tokens, and the updated st->mu.
@@ -81,13 +81,16 @@ SamplingStatus apply_mirostat_v2_truncate(Candidates *c, double mu);
  * llama_sampler_init_mirostat_v2, which draws through std::discrete_distribution. Lesson Example 8. */
 SamplingStatus sample_mirostat_v2(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state);
 
-/* Mirostat 1: sorts and computes p; estimates the Zipf exponent s from the top min(m, size) tokens; sets
+/* Mirostat 1: sorts and computes p; estimates the Zipf exponent s from the top min(m, size) tokens (llama.cpp's
+ * common passes m = 100); sets
  * k = (e * 2^mu / (1 - n_vocab^-e))^(1/s) with e = s - 1; keeps the top max(1, k) tokens (at most all);
  * renormalizes and draws like sample_mirostat_v2 (no coin when one token is kept), and updates mu the same
  * way. Pairs with p = 0 are left out of the estimate, and a k that is NaN, infinite or past the array counts
  * as "all tokens" (llama.cpp would divide by zero, or cast a NaN or out-of-range float to int, which is
- * undefined in C; on x86 that keeps one token). Bad input: as sample_mirostat_v2. Follows
+ * undefined in C; on x86 that keeps one token). Bad input: as sample_mirostat_v2, plus m < 1 or n_vocab < 1
+ * gives SAMPLING_ERR_PARAM. Follows
  * llama_sampler_init_mirostat. */
-SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state);
+SamplingStatus sample_mirostat(Candidates *c, MirostatState *st, int32_t m, int32_t n_vocab, CoinFn coin,
+                               void *coin_state);
 
 #endif

@@ -5,6 +5,7 @@
  * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
 #include "chain.h"
 #include "dry.h"
+#include "fast/fast.h"
 #include "filters.h"
 #include "penalties.h"
 #include "rng.h"
@@ -150,7 +151,7 @@ static double defaults_us(const double *logits, size_t n, int reps)
     return us;
 }
 
-/* Building the candidates plus top-k 40, as the chain does it: candidates_init_top_k. */
+/* Building the candidates plus top-k 40, as the chain does it: fast_candidates_init_top_k. */
 typedef struct {
     TokenData *buf;
     const double *logits;
@@ -161,24 +162,29 @@ static void build_top_k_step(void *arg)
 {
     BuildRun *run = arg;
     Candidates c;
-    if (candidates_init_top_k(&c, run->buf, run->logits, run->n, 40) != SAMPLING_OK) {
-        fprintf(stderr, "bench: candidates_init_top_k failed\n");
+    if (fast_candidates_init_top_k(&c, run->buf, run->logits, run->n, 40) != SAMPLING_OK) {
+        fprintf(stderr, "bench: fast_candidates_init_top_k failed\n");
         exit(1);
     }
 }
 
-/* ===== One stage alone on BIG normal logits (each call starts from fresh candidates) ===== */
+/* ===== One stage alone on BIG normal logits (each call starts from fresh candidates), as the chain runs it
+ * on an array this large: the speed layer's twin where there is one (lib/fast/fast.h), else the plain rule. */
 
 typedef struct {
     const char *name;
     SamplingStatus (*apply)(Candidates *c, Rng *rng);
 } StageBench;
 
+static int32_t scratch[8192];
+static TokenData typical_scratch[BIG];
+
 static SamplingStatus st_init(Candidates *c, Rng *rng) { (void)c; (void)rng; return SAMPLING_OK; }
 static SamplingStatus st_penalties(Candidates *c, Rng *rng)
 {
     (void)rng;
-    return apply_penalties(c, history, 64, &(PenaltyParams){64, 1.1, 0.0, 0.0});
+    PenaltyParams pp = {64, 1.1, 0.0, 0.0};
+    return fast_apply_penalties(c, history, 64, &pp, scratch, fast_penalties_scratch_len(64, 64), false);
 }
 static SamplingStatus st_bias(Candidates *c, Rng *rng)
 {
@@ -188,23 +194,28 @@ static SamplingStatus st_bias(Candidates *c, Rng *rng)
 static SamplingStatus st_dry(Candidates *c, Rng *rng)
 {
     (void)rng;
-    return apply_dry(c, history, 64, &(DryParams){0.8, 1.75, 2, 64, NULL, 0});
+    DryParams dp = {0.8, 1.75, 2, 64, NULL, 0};
+    return fast_apply_dry(c, history, 64, &dp, scratch, fast_dry_scratch_len(64, 64));
 }
 static SamplingStatus st_top_n_sigma(Candidates *c, Rng *rng) { (void)rng; return apply_top_n_sigma(c, 2.0); }
-static SamplingStatus st_top_k(Candidates *c, Rng *rng) { (void)rng; return apply_top_k(c, 40); }
-static SamplingStatus st_typical(Candidates *c, Rng *rng) { (void)rng; return apply_typical(c, 0.9, 0); }
-static SamplingStatus st_top_p(Candidates *c, Rng *rng) { (void)rng; return apply_top_p(c, 0.95, 0); }
+static SamplingStatus st_top_k(Candidates *c, Rng *rng) { (void)rng; return fast_apply_top_k(c, 40); }
+static SamplingStatus st_typical(Candidates *c, Rng *rng)
+{
+    (void)rng;
+    return fast_apply_typical(c, 0.9, 0, typical_scratch, BIG);
+}
+static SamplingStatus st_top_p(Candidates *c, Rng *rng) { (void)rng; return fast_apply_top_p(c, 0.95, 0); }
 static SamplingStatus st_min_p(Candidates *c, Rng *rng) { (void)rng; return apply_min_p(c, 0.05, 0); }
-static SamplingStatus st_xtc(Candidates *c, Rng *rng) { (void)rng; return apply_xtc(c, 1.0, 0.1, 0, 0.0); }
+static SamplingStatus st_xtc(Candidates *c, Rng *rng) { (void)rng; return fast_apply_xtc(c, 1.0, 0.1, 0, 0.0); }
 static SamplingStatus st_temp(Candidates *c, Rng *rng) { (void)rng; return apply_temp(c, 0.8); }
-static SamplingStatus st_temp_ext(Candidates *c, Rng *rng) { (void)rng; return apply_temp_ext(c, 0.8, 0.5, 1.0); }
+static SamplingStatus st_temp_ext(Candidates *c, Rng *rng) { (void)rng; return fast_apply_temp_ext(c, 0.8, 0.5, 1.0); }
 static SamplingStatus st_dist(Candidates *c, Rng *rng) { return sample_dist(c, rng_next_double(rng)); }
 static double java_coin(void *rng) { return rng_next_double(rng); }
 static SamplingStatus st_mirostat_v2(Candidates *c, Rng *rng)
 {
     MirostatState st;
-    mirostat_init(&st, 5.0, 0.1, 100, BIG);
-    return sample_mirostat_v2(c, &st, java_coin, rng);
+    mirostat_init(&st, 5.0, 0.1);
+    return fast_sample_mirostat_v2(c, &st, java_coin, rng);
 }
 
 static const StageBench stages[] = {
@@ -232,7 +243,7 @@ static void stage_step(void *arg)
     }
 }
 
-/* ===== DRY over a long, repetitive history ===== */
+/* ===== DRY over a long, repetitive history (the speed layer's, in linear time) ===== */
 
 typedef struct {
     const int32_t *history;
@@ -247,11 +258,14 @@ static void dry_step(void *arg)
 {
     DryRun *run = arg;
     static double zeros[DRY_VOCAB];
+    static int32_t dry_scratch[65536 * 8];      /* the repeat lengths and the map of a 65,536-token window */
     Candidates c;
     candidates_init(&c, run->buf, zeros, DRY_VOCAB);
-    if (apply_dry(&c, run->history, run->n_history, &(DryParams){0.8, 1.75, 2, run->last_n, NULL, 0})
-        != SAMPLING_OK) {
-        fprintf(stderr, "bench: apply_dry failed\n");
+    DryParams dp = {0.8, 1.75, 2, run->last_n, NULL, 0};
+    size_t len = fast_dry_scratch_len(run->n_history, run->last_n);
+    if (len > sizeof dry_scratch / sizeof dry_scratch[0]
+        || fast_apply_dry(&c, run->history, run->n_history, &dp, dry_scratch, len) != SAMPLING_OK) {
+        fprintf(stderr, "bench: fast_apply_dry failed\n");
         exit(1);
     }
 }

@@ -117,7 +117,7 @@ static void test_mirostat_lazy_coin(void)
     const struct { double tau; size_t kept; int calls; } v2[] = {{0.75, 1, 0}, {1.25, 2, 1}};
     for (size_t i = 0; i < 2; i++) {
         CountingCoin cc = {0, 0.9};
-        mirostat_init(&st, v2[i].tau, 0.1, 100, 4);
+        mirostat_init(&st, v2[i].tau, 0.1);
         candidates_init(&c, buf, logits, 4);
         CHECK_INT(SAMPLING_OK, sample_mirostat_v2(&c, &st, counting_coin, &cc));
         CHECK_INT((long long)v2[i].kept, (long long)c.size);
@@ -129,21 +129,21 @@ static void test_mirostat_lazy_coin(void)
     const struct { double tau; size_t kept; int calls; } v1[] = {{0.5, 1, 0}, {1.0, 2, 1}};
     for (size_t i = 0; i < 2; i++) {
         CountingCoin cc = {0, 0.5};
-        mirostat_init(&st, v1[i].tau, 0.1, 100, 4);
+        mirostat_init(&st, v1[i].tau, 0.1);
         candidates_init(&c, buf, zipf, 4);
-        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, counting_coin, &cc));
+        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 100, 4, counting_coin, &cc));
         CHECK_INT((long long)v1[i].kept, (long long)c.size);
         CHECK_INT(v1[i].calls, cc.calls);
     }
     /* A bad coin is refused after the cut; mu stays. A NULL coin source is refused up front. */
     CountingCoin bad = {0, 1.0};
-    mirostat_init(&st, 1.25, 0.1, 100, 4);
+    mirostat_init(&st, 1.25, 0.1);
     candidates_init(&c, buf, logits, 4);
     CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat_v2(&c, &st, counting_coin, &bad));
     CHECK_INT(-1, (long long)c.selected);
     CHECK_BITS(2.5, st.mu);
     candidates_init(&c, buf, logits, 4);
-    CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat(&c, &st, NULL, NULL));
+    CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat(&c, &st, 100, 4, NULL, NULL));
     CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat_v2(&c, &st, NULL, NULL));
 }
 

@@ -42,13 +42,13 @@ static SamplingStatus run_greedy(Candidates *c) { return sample_greedy(c); }
 static SamplingStatus run_mirostat(Candidates *c)
 {
     MirostatState st;
-    mirostat_init(&st, 3.0, 0.1, 100, 4);
-    return sample_mirostat(c, &st, coin_fixed, &(double){0.5});
+    mirostat_init(&st, 3.0, 0.1);
+    return sample_mirostat(c, &st, 100, 4, coin_fixed, &(double){0.5});
 }
 static SamplingStatus run_mirostat_v2(Candidates *c)
 {
     MirostatState st;
-    mirostat_init(&st, 3.0, 0.1, 100, 4);
+    mirostat_init(&st, 3.0, 0.1);
     return sample_mirostat_v2(c, &st, coin_fixed, &(double){0.5});
 }
 

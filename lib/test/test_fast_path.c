@@ -8,6 +8,7 @@
 #include "chain.h"
 #include "check.h"
 #include "dry.h"
+#include "fast/fast.h"
 #include "filters.h"
 #include "penalties.h"
 #include "rng.h"
@@ -86,7 +87,7 @@ static void test_top_k_against_sort(void)
                 bool ok = apply_top_k(&c, ks[j]) == SAMPLING_OK && c.size == keep && c.sorted
                           && same_tokens(want, c.data, keep);
                 bad_in_place += !ok;
-                ok = candidates_init_top_k(&c, got, logits, n, ks[j]) == SAMPLING_OK && c.size == keep
+                ok = fast_candidates_init_top_k(&c, got, logits, n, ks[j]) == SAMPLING_OK && c.size == keep
                      && c.sorted && c.selected == -1 && c.data == got && same_tokens(want, c.data, keep);
                 bad_from_logits += !ok;
                 runs++;
@@ -100,12 +101,12 @@ static void test_top_k_against_sort(void)
     /* By hand: logits 1, 3, 3, 2, 3 with k = 2 keep ids 1 and 2 (the 3s with the lower ids), in that order. */
     const double hand[] = {1, 3, 3, 2, 3};
     Candidates c;
-    CHECK_INT(SAMPLING_OK, candidates_init_top_k(&c, got, hand, N_OF(hand), 2));
+    CHECK_INT(SAMPLING_OK, fast_candidates_init_top_k(&c, got, hand, N_OF(hand), 2));
     int32_t ids[] = {c.data[0].id, c.data[1].id};
     CHECK_IDS(((int32_t[]){1, 2}), 2, ids, c.size);
 }
 
-/* candidates_init_top_k against candidates_init + apply_top_k: the same status and, on success, the same
+/* fast_candidates_init_top_k against candidates_init + apply_top_k: the same status and, on success, the same
  * array byte for byte with the same size, sorted and selected. */
 static bool matches_plain(const double *x, size_t n, int32_t k)
 {
@@ -113,7 +114,7 @@ static bool matches_plain(const double *x, size_t n, int32_t k)
     SamplingStatus want_st = candidates_init(&plain, plain_buf, x, n);
     if (want_st == SAMPLING_OK)
         want_st = apply_top_k(&plain, k);
-    SamplingStatus got_st = candidates_init_top_k(&fast, got, x, n, k);
+    SamplingStatus got_st = fast_candidates_init_top_k(&fast, got, x, n, k);
     if (want_st != got_st)
         return false;
     return want_st != SAMPLING_OK || (plain.size == fast.size && plain.sorted == fast.sorted
@@ -150,7 +151,7 @@ static void test_init_top_k_edges(void)
                     logits[(nan_at[j] + 7) % n] = INFINITY;
                 logits[nan_at[j]] = NAN;
                 Candidates c = {0};
-                CHECK_INT(SAMPLING_ERR_NAN, candidates_init_top_k(&c, got, logits, n, 40));
+                CHECK_INT(SAMPLING_ERR_NAN, fast_candidates_init_top_k(&c, got, logits, n, 40));
                 CHECK(c.data == NULL);                          /* on error c is left as it was */
                 CHECK(matches_plain(logits, n, 40));
                 CHECK(matches_plain(logits, n, 0));             /* top-k off still checks the logits */
@@ -166,10 +167,10 @@ static void test_init_top_k_edges(void)
     CHECK(matches_plain(logits, 3000, 2));
 
     Candidates c;
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(NULL, got, logits, 5, 2));
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(&c, NULL, logits, 5, 2));
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_init_top_k(&c, got, NULL, 5, 2));
-    CHECK_INT(SAMPLING_OK, candidates_init_top_k(&c, NULL, NULL, 0, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_candidates_init_top_k(NULL, got, logits, 5, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_candidates_init_top_k(&c, NULL, logits, 5, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_candidates_init_top_k(&c, got, NULL, 5, 2));
+    CHECK_INT(SAMPLING_OK, fast_candidates_init_top_k(&c, NULL, NULL, 0, 2));
     CHECK_INT(0, (long long)c.size);
     CHECK(c.sorted);                                            /* as apply_top_k leaves an empty array */
 }
@@ -305,26 +306,26 @@ static void test_penalties_scratch(void)
     const double hand[] = {2.0, -1.0, 0.5};
     const int32_t history[] = {0, 1, 0};
     const PenaltyParams pp = {64, 2.0, 0.5, 0.25};
-    size_t len = penalties_scratch_len(N_OF(history), pp.penalty_last_n);
+    size_t len = fast_penalties_scratch_len(N_OF(history), pp.penalty_last_n);
     CHECK(len > 0 && len <= SCRATCH_MAX);
     Candidates c;
     candidates_init(&c, got, hand, 3);
     dirty_scratch();
-    CHECK_INT(SAMPLING_OK, apply_penalties_scratch(&c, history, N_OF(history), &pp, scratch, len));
+    CHECK_INT(SAMPLING_OK, fast_apply_penalties(&c, history, N_OF(history), &pp, scratch, len, false));
     CHECK_NEAR(-0.25, c.data[0].logit, 1e-15);
     CHECK_NEAR(-2.75, c.data[1].logit, 1e-15);
     CHECK_NEAR(0.5, c.data[2].logit, 0);
 
     /* Too little scratch, or none, changes nothing; no window needs none. */
     candidates_init(&c, got, hand, 3);
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_penalties_scratch(&c, history, N_OF(history), &pp, scratch, len - 1));
-    CHECK_INT(SAMPLING_ERR_NULL, apply_penalties_scratch(&c, history, N_OF(history), &pp, NULL, 0));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_penalties(&c, history, N_OF(history), &pp, scratch, len - 1, false));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_apply_penalties(&c, history, N_OF(history), &pp, NULL, 0, false));
     CHECK_NEAR(2.0, c.data[0].logit, 0);
-    CHECK_INT(0, (long long)penalties_scratch_len(N_OF(history), 0));
-    CHECK_INT(0, (long long)penalties_scratch_len(0, 64));
-    CHECK_INT(SAMPLING_OK, apply_penalties_scratch(&c, NULL, 0, &pp, NULL, 0));
-    CHECK_INT(SAMPLING_ERR_NAN, apply_penalties_scratch(&(Candidates){(TokenData[]){{0, NAN, 0}}, 1, -1, false},
-                                                        history, 3, &pp, scratch, len));
+    CHECK_INT(0, (long long)fast_penalties_scratch_len(N_OF(history), 0));
+    CHECK_INT(0, (long long)fast_penalties_scratch_len(0, 64));
+    CHECK_INT(SAMPLING_OK, fast_apply_penalties(&c, NULL, 0, &pp, NULL, 0, false));
+    CHECK_INT(SAMPLING_ERR_NAN, fast_apply_penalties(&(Candidates){(TokenData[]){{0, NAN, 0}}, 1, -1, false},
+                                                        history, 3, &pp, scratch, len, false));
 
     /* Random histories, in id order and shuffled (sorted by logit): the same logits as apply_penalties. */
     Rng r;
@@ -345,10 +346,10 @@ static void test_penalties_scratch(void)
             candidates_sort(&b);
         }
         dirty_scratch();
-        size_t need = penalties_scratch_len(n_h, rp.penalty_last_n);
+        size_t need = fast_penalties_scratch_len(n_h, rp.penalty_last_n);
         bad += need > SCRATCH_MAX;
         bad += apply_penalties(&a, h, n_h, &rp) != SAMPLING_OK;
-        bad += apply_penalties_scratch(&b, h, n_h, &rp, scratch, need) != SAMPLING_OK;
+        bad += fast_apply_penalties(&b, h, n_h, &rp, scratch, need, false) != SAMPLING_OK;
         bad += !same_tokens(a.data, b.data, 250) || a.sorted != b.sorted;
     }
     CHECK_INT(0, bad);
@@ -362,22 +363,22 @@ static void test_dry_scratch(void)
     const int32_t history[] = {THE, CAT, SAT, ON, THE, MAT, PERIOD, THE, CAT, SAT, ON, THE};
     const DryParams dp = {0.8, 1.75, 2, 64, NULL, 0};
     const double zeros[7] = {0};
-    size_t len = dry_scratch_len(N_OF(history), dp.dry_penalty_last_n);
+    size_t len = fast_dry_scratch_len(N_OF(history), dp.dry_penalty_last_n);
     CHECK(len >= N_OF(history) && len <= SCRATCH_MAX);
     Candidates c;
     candidates_init(&c, got, zeros, 7);
     dirty_scratch();
-    CHECK_INT(SAMPLING_OK, apply_dry_scratch(&c, history, N_OF(history), &dp, scratch, len));
+    CHECK_INT(SAMPLING_OK, fast_apply_dry(&c, history, N_OF(history), &dp, scratch, len));
     CHECK_NEAR(-4.2875, c.data[MAT].logit, 1e-12);
     CHECK_NEAR(0.0, c.data[CAT].logit, 0);
     CHECK_NEAR(0.0, c.data[DOG].logit, 0);
 
     candidates_init(&c, got, zeros, 7);
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_dry_scratch(&c, history, N_OF(history), &dp, scratch, len - 1));
-    CHECK_INT(SAMPLING_ERR_NULL, apply_dry_scratch(&c, history, N_OF(history), &dp, NULL, 0));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_dry(&c, history, N_OF(history), &dp, scratch, len - 1));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_apply_dry(&c, history, N_OF(history), &dp, NULL, 0));
     CHECK_NEAR(0.0, c.data[MAT].logit, 0);
-    CHECK_INT(0, (long long)dry_scratch_len(N_OF(history), 0));
-    CHECK_INT(SAMPLING_OK, apply_dry_scratch(&c, NULL, 0, &dp, NULL, 0));
+    CHECK_INT(0, (long long)fast_dry_scratch_len(N_OF(history), 0));
+    CHECK_INT(SAMPLING_OK, fast_apply_dry(&c, NULL, 0, &dp, NULL, 0));
 
     /* Random repetitive histories with a breaker, in id order and sorted: the same logits as apply_dry. */
     Rng r;
@@ -400,10 +401,10 @@ static void test_dry_scratch(void)
             candidates_sort(&b);
         }
         dirty_scratch();
-        size_t need = dry_scratch_len(n_h, rp.dry_penalty_last_n);
+        size_t need = fast_dry_scratch_len(n_h, rp.dry_penalty_last_n);
         bad += need > SCRATCH_MAX;
         bad += apply_dry(&a, h, n_h, &rp) != SAMPLING_OK;
-        bad += apply_dry_scratch(&b, h, n_h, &rp, scratch, need) != SAMPLING_OK;
+        bad += fast_apply_dry(&b, h, n_h, &rp, scratch, need) != SAMPLING_OK;
         bad += !same_tokens(a.data, b.data, 60) || a.sorted != b.sorted;
     }
     CHECK_INT(0, bad);
@@ -418,17 +419,17 @@ static void test_typical_scratch(void)
     memset(work, 0x5a, sizeof work);
     Candidates c;
     candidates_init(&c, got, hand, 3);
-    CHECK_INT(SAMPLING_OK, apply_typical_scratch(&c, 0.5, 0, work, 3));
+    CHECK_INT(SAMPLING_OK, fast_apply_typical(&c, 0.5, 0, work, 3));
     int32_t ids[] = {c.data[0].id, c.data[1].id};
     CHECK_IDS(((int32_t[]){1, 0}), 2, ids, c.size);
     CHECK_NEAR(0.3, c.data[0].p, 1e-15);
     CHECK(!c.sorted);
 
     candidates_init(&c, got, hand, 3);
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_typical_scratch(&c, 0.5, 0, work, 2));
-    CHECK_INT(SAMPLING_ERR_NULL, apply_typical_scratch(&c, 0.5, 0, NULL, 0));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_typical(&c, 0.5, 0, work, 2));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_apply_typical(&c, 0.5, 0, NULL, 0));
     CHECK_INT(3, (long long)c.size);
-    CHECK_INT(SAMPLING_OK, apply_typical_scratch(&c, 1.0, 0, NULL, 0));    /* off: no scratch needed */
+    CHECK_INT(SAMPLING_OK, fast_apply_typical(&c, 1.0, 0, NULL, 0));    /* off: no scratch needed */
 
     /* Random logits with ties and -inf: the same as apply_typical, which allocates its own. */
     Rng r;
@@ -442,7 +443,7 @@ static void test_typical_scratch(void)
         double typical_p = rng_next_double(&r);
         size_t min_keep = (size_t)rng_next_int(&r, 5);
         SamplingStatus sa = apply_typical(&a, typical_p, min_keep);
-        SamplingStatus sb = apply_typical_scratch(&b, typical_p, min_keep, want, MAX_N);
+        SamplingStatus sb = fast_apply_typical(&b, typical_p, min_keep, want, MAX_N);
         bad += sa != sb || a.size != b.size || !same_tokens(a.data, b.data, a.size);
     }
     CHECK_INT(0, bad);
@@ -475,7 +476,7 @@ static void test_chain_scratch_steady(void)
     const TokenData *typical_before = ch.typical_buf;
     size_t len_before = ch.scratch_len;
     CHECK(typical_before != NULL && ch.typical_len == 200);
-    CHECK(scratch_before != NULL && len_before >= dry_scratch_len(100, 100));
+    CHECK(scratch_before != NULL && len_before >= fast_dry_scratch_len(100, 100));
     int moved = 0;
     for (int i = 0; i < 300; i++) {
         moved += chain_sample(&ch, logits, 500, &token) != SAMPLING_OK;
@@ -487,6 +488,98 @@ static void test_chain_scratch_steady(void)
     chain_free(&ch);
 }
 
+/* The stages whose rule starts with a full sort: each speed-layer twin (fast_sort first) against the plain rule,
+ * bit for bit, on arrays above and below the bucket sort's threshold, unsorted and sorted, with ties, -inf and
+ * +inf; then whole chains whose large arrays reach those stages (top-k off), against the plain chain. */
+static double fixed_coin(void *state)
+{
+    return *(const double *)state;
+}
+
+static void test_sorting_stages(void)
+{
+    static const size_t sizes[] = {2, 30, 1025, 3000};
+    Rng r;
+    rng_seed(&r, 515);
+    int bad = 0, runs = 0;
+    for (size_t s = 0; s < N_OF(sizes); s++) {
+        for (int kind = 0; kind < IN_COUNT; kind++) {
+            size_t n = sizes[s];
+            make_logits(logits, n, (InputKind)kind, &r);
+            for (int variant = 0; variant < 8; variant++) {
+                Candidates a, b;
+                candidates_init(&a, plain_buf, logits, n);
+                candidates_init(&b, got, logits, n);
+                if (variant % 2) {              /* already sorted: the twin must not sort again */
+                    candidates_sort(&a);
+                    candidates_sort(&b);
+                    a.selected = b.selected = 3;
+                }
+                double coin = rng_next_double(&r);
+                SamplingStatus sa, sb;
+                MirostatState ma, mb;
+                mirostat_init(&ma, 1.0 + 4 * rng_next_double(&r), 0.1);
+                mb = ma;
+                switch (variant / 2) {
+                case 0:
+                    sa = apply_xtc(&a, 0.9, 0.05, 1, coin);
+                    sb = fast_apply_xtc(&b, 0.9, 0.05, 1, coin);
+                    break;
+                case 1:
+                    sa = apply_temp_ext(&a, 0.8, 0.5, 1.0);
+                    sb = fast_apply_temp_ext(&b, 0.8, 0.5, 1.0);
+                    break;
+                case 2:
+                    sa = sample_mirostat_v2(&a, &ma, fixed_coin, &coin);
+                    sb = fast_sample_mirostat_v2(&b, &mb, fixed_coin, &coin);
+                    break;
+                default:
+                    sa = sample_mirostat(&a, &ma, 100, (int32_t)n, fixed_coin, &coin);
+                    sb = fast_sample_mirostat(&b, &mb, 100, (int32_t)n, fixed_coin, &coin);
+                    break;
+                }
+                bad += !same_candidates(sa, &a, sb, &b) || memcmp(&ma.mu, &mb.mu, sizeof ma.mu) != 0;
+                runs++;
+            }
+        }
+    }
+    CHECK_INT(0, bad);
+    CHECK_INT((int)(N_OF(sizes) * IN_COUNT * 8), runs);
+
+    /* Bad input changes nothing on either side: a coin past 1, a NaN logit. */
+    make_logits(logits, 1500, IN_NORMAL, &r);
+    Candidates a, b;
+    candidates_init(&a, plain_buf, logits, 1500);
+    candidates_init(&b, got, logits, 1500);
+    CHECK(same_candidates(apply_xtc(&a, 2.0, 0.05, 1, 1.5), &a, fast_apply_xtc(&b, 2.0, 0.05, 1, 1.5), &b));
+    CHECK(!b.sorted && candidates_in_id_order(&b));
+    logits[700] = NAN;
+    candidates_init(&b, got, logits, 1500);
+    CHECK_INT(SAMPLING_ERR_NAN, fast_apply_temp_ext(&b, 0.8, 0.5, 1.0));
+    CHECK(!b.sorted && candidates_in_id_order(&b));
+
+    /* Whole chains on 3,000 logits with top-k off, so each sorting stage sees the large array. */
+    SamplingParams base = sampling_params_default();
+    base.seed = 8;
+    base.top_k = 0;
+    base.top_p = 1.0;
+    base.min_p = 0.0;
+    SamplingParams xtc = base, dyn = base, typ = base, miro = base, miro1 = base;
+    xtc.xtc_probability = 0.8;
+    dyn.dynatemp_range = 0.4;
+    typ.typ_p = 0.9;
+    miro.mirostat = 2;
+    miro1.mirostat = 1;
+    const SamplingParams *params[] = {&xtc, &dyn, &typ, &miro, &miro1};
+    int mismatches = 0;
+    for (int kind = 0; kind < IN_COUNT; kind++) {
+        make_logits(logits, 3000, (InputKind)kind, &r);
+        for (size_t j = 0; j < N_OF(params); j++)
+            mismatches += chain_mismatches(params[j], logits, 3000, 3);
+    }
+    CHECK_INT(0, mismatches);
+}
+
 void test_fast_path(void)
 {
     test_top_k_against_sort();
@@ -496,4 +589,5 @@ void test_fast_path(void)
     test_dry_scratch();
     test_typical_scratch();
     test_chain_scratch_steady();
+    test_sorting_stages();
 }

@@ -2,6 +2,7 @@
  * from llama.cpp's rules by hand. Several inputs come from public bug reports on other engines. */
 #include "candidates.h"
 #include "check.h"
+#include "fast/fast.h"
 #include "filters.h"
 #include "tests.h"
 
@@ -414,12 +415,15 @@ static void test_large_arrays(void)
         candidates_init(&c, buf, logits, N);
         candidates_sort(&c);
         CHECK_IDS(want, N, got, ids_of(&c, got));
+        candidates_init(&c, buf, logits, N);
+        fast_sort(&c);
+        CHECK_IDS(want, N, got, ids_of(&c, got));
         const size_t ks[] = {1, 300, 1024, 1025, 7000};
         for (size_t k = 0; k < N_OF(ks); k++) {
             candidates_init(&c, buf, logits, N);
-            candidates_partial_sort(&c, ks[k]);
+            fast_apply_top_k(&c, (int32_t)ks[k]);
             ids_of(&c, got);
-            CHECK_IDS(want, ks[k], got, ks[k]);
+            CHECK_IDS(want, ks[k], got, c.size);
         }
         /* top-p 0.9 and 0.999 with min_keep 0 and 5,000: the first sorted tokens whose p reaches the limit. */
         const double limits[] = {0.9, 0.999};
@@ -438,6 +442,10 @@ static void test_large_arrays(void)
                     }
                 }
                 apply_top_p(&c, limits[l], keeps[m]);
+                CHECK(c.sorted);
+                CHECK_IDS(want, cut, got, ids_of(&c, got));
+                candidates_init(&c, buf, logits, N);
+                fast_apply_top_p(&c, limits[l], keeps[m]);
                 CHECK(c.sorted);
                 CHECK_IDS(want, cut, got, ids_of(&c, got));
             }

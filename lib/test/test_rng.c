@@ -47,7 +47,7 @@ static void test_streams(void)
         rng_seed(&r, j->seed);
         for (int i = 0; i < 3; i++)
             CHECK_INT(j->next_int64[i], rng_next_int(&r, 64));
-        rng_seed(&r, j->seed);
+        r = rng_new(j->seed);         /* new Random(seed): the same stream as rng_seed */
         for (int i = 0; i < 3; i++)
             CHECK_BITS(j->next_double[i], rng_next_double(&r));
         rng_seed(&r, j->seed);

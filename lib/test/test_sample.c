@@ -77,7 +77,7 @@ static void test_greedy(void)
 static void test_mirostat_state(void)
 {
     MirostatState st;
-    CHECK_INT(SAMPLING_OK, mirostat_init(&st, 3.0, 0.1, 100, 50));
+    CHECK_INT(SAMPLING_OK, mirostat_init(&st, 3.0, 0.1));
     CHECK_NEAR(6.0, st.mu, 0);
     mirostat_update_mu(&st, 4.0);               /* too surprising by 1 bit: mu falls by eta */
     CHECK_NEAR(5.9, st.mu, 1e-15);
@@ -90,9 +90,9 @@ static void test_mirostat_state(void)
     CHECK_NEAR(5.9, st.mu, 1e-15);
     st.eta = 0.1;
     mirostat_update_mu(NULL, 1.0);
-    CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, NAN, 0.1, 100, 50));
-    CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, 3.0, 0.1, 0, 50));
-    CHECK_INT(SAMPLING_ERR_NULL, mirostat_init(NULL, 3.0, 0.1, 100, 50));
+    CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, NAN, 0.1));
+    CHECK_INT(SAMPLING_ERR_PARAM, mirostat_init(&st, 3.0, INFINITY));
+    CHECK_INT(SAMPLING_ERR_NULL, mirostat_init(NULL, 3.0, 0.1));
     CHECK_NEAR(5.9, st.mu, 1e-15);              /* a refused init leaves the state alone */
 }
 
@@ -106,7 +106,7 @@ static void test_mirostat_v2(void)
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
         candidates_init(&c, buf, logits, 4);
         candidates_softmax(&c, false);
-        CHECK_INT(SAMPLING_OK, apply_mirostat_v2_truncate(&c, cuts[i].mu));
+        CHECK_INT(SAMPLING_OK, mirostat_v2_cut(&c, cuts[i].mu));
         CHECK_INT((long long)cuts[i].kept, (long long)c.size);
     }
 
@@ -119,21 +119,21 @@ static void test_mirostat_v2(void)
         TokenData shuffled[4] = {{3, log(0.125), 0}, {1, log(0.25), 0}, {0, log(0.5), 0}, {2, log(0.125), 0}};
         Candidates s = {.data = shuffled, .size = 4, .selected = -1};
         MirostatState st;
-        mirostat_init(&st, 1.25, 0.1, 100, 4);
+        mirostat_init(&st, 1.25, 0.1);
         CHECK_INT(SAMPLING_OK, sample_mirostat_v2(&s, &st, coin_fixed, &(double){draws[i].coin}));
         CHECK_INT(2, (long long)s.size);
         CHECK_INT(draws[i].id, s.data[s.selected].id);
         CHECK_NEAR(draws[i].mu, st.mu, 1e-12);
     }
     MirostatState st;
-    mirostat_init(&st, 1.25, 0.1, 100, 4);
+    mirostat_init(&st, 1.25, 0.1);
     candidates_init(&c, buf, logits, 0);
     CHECK_INT(SAMPLING_ERR_EMPTY, sample_mirostat_v2(&c, &st, coin_fixed, &(double){0.5}));
     candidates_init(&c, buf, logits, 4);
     CHECK_INT(SAMPLING_ERR_NULL, sample_mirostat_v2(&c, NULL, coin_fixed, &(double){0.5}));
     st.mu = NAN;
     CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat_v2(&c, &st, coin_fixed, &(double){0.5}));
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_mirostat_v2_truncate(&c, NAN));
+    CHECK_INT(SAMPLING_ERR_PARAM, mirostat_v2_cut(&c, NAN));
 }
 
 static void test_mirostat_v1(void)
@@ -146,34 +146,37 @@ static void test_mirostat_v1(void)
     Candidates c;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         MirostatState st;
-        mirostat_init(&st, cases[i].tau, 0.1, 100, 4);
+        mirostat_init(&st, cases[i].tau, 0.1);
         candidates_init(&c, buf, logits, 4);
-        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, coin_fixed, &(double){0.1}));
+        CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 100, 4, coin_fixed, &(double){0.1}));
         CHECK_INT((long long)cases[i].kept, (long long)c.size);
     }
     /* tau 1 keeps two tokens, renormalized 0.8 and 0.2; coin 0.9 picks the second: surprise -log2 0.2 =
      * 2.3219 bits, so mu = 2 - 0.1 * (2.3219 - 1) = 1.86781. */
     MirostatState st;
-    mirostat_init(&st, 1.0, 0.1, 100, 4);
+    mirostat_init(&st, 1.0, 0.1);
     candidates_init(&c, buf, logits, 4);
-    sample_mirostat(&c, &st, coin_fixed, &(double){0.9});
+    sample_mirostat(&c, &st, 100, 4, coin_fixed, &(double){0.9});
     CHECK_INT(1, c.data[c.selected].id);
     CHECK_NEAR(0.2, c.data[c.selected].p, 1e-12);
     CHECK_NEAR(1.8678071905112639, st.mu, 1e-9);
     /* A -inf token at the end adds no pair to the estimate (p = 0 would make it infinite): s stays 2 and
      * tau 1 still keeps two tokens. */
     const double with_inf[] = {0.0, log(0.25), log(1.0 / 9), -INFINITY};
-    mirostat_init(&st, 1.0, 0.1, 100, 4);
+    mirostat_init(&st, 1.0, 0.1);
     candidates_init(&c, buf, with_inf, 4);
-    sample_mirostat(&c, &st, coin_fixed, &(double){0.1});
+    sample_mirostat(&c, &st, 100, 4, coin_fixed, &(double){0.1});
     CHECK_INT(2, (long long)c.size);
     st.mu = NAN;
     candidates_init(&c, buf, logits, 4);
-    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, coin_fixed, &(double){0.3}));
-    mirostat_init(&st, 1.0, 0.1, 100, 4);
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, 100, 4, coin_fixed, &(double){0.3}));
+    mirostat_init(&st, 1.0, 0.1);
+    candidates_init(&c, buf, logits, 4);
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, 0, 4, coin_fixed, &(double){0.3}));   /* m < 1 */
+    CHECK_INT(SAMPLING_ERR_PARAM, sample_mirostat(&c, &st, 100, 0, coin_fixed, &(double){0.3}));
     /* One candidate: no exponent can be estimated; that token is picked. */
     candidates_init(&c, buf, logits, 1);
-    CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, coin_fixed, &(double){0.3}));
+    CHECK_INT(SAMPLING_OK, sample_mirostat(&c, &st, 100, 4, coin_fixed, &(double){0.3}));
     CHECK_INT(0, (long long)c.selected);
 }
 

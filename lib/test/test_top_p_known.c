@@ -1,5 +1,5 @@
-/* test_top_p_known.c: top-p with the range of the logits already known (apply_top_p_known,
- * candidates_softmax_prefix_known) and the chain's use of it when penalties act first and top-p next
+/* test_top_p_known.c: top-p with the range of the logits already known (fast_apply_top_p_known,
+ * fast_softmax_prefix_known) and the chain's use of it when penalties act first and top-p next
  * (chain_apply_logits works out the range in its pass over the logits, then adjusts it for the penalized
  * tokens). Both are compared bit for bit with the plain computation: apply_top_p on a copy, and
  * candidates_init + chain_apply on a second chain, on random logits with ties, -0 and +0, -inf, +inf and NaN,
@@ -9,6 +9,8 @@
 #include "candidates.h"
 #include "chain.h"
 #include "check.h"
+#include "fast/fast.h"
+#include "fast/sort_impl.h"
 #include "filters.h"
 #include "rng.h"
 #include "same.h"
@@ -57,7 +59,7 @@ static double logits[MAX_N];
 
 static const size_t sizes[] = {1, 3, 1024, 1025, 3000, MAX_N};
 
-/* apply_top_p_known with the plain range against apply_top_p. */
+/* fast_apply_top_p_known with the plain range against apply_top_p. */
 static void test_known_against_plain(void)
 {
     static const double top_ps[] = {0.0, 0.5, 0.95, 0.999};
@@ -77,7 +79,7 @@ static void test_known_against_plain(void)
                     candidates_init(&want, want_buf, logits, n);
                     candidates_init(&got, got_buf, logits, n);
                     SamplingStatus want_st = apply_top_p(&want, top_ps[t], min_keeps[m]);
-                    SamplingStatus got_st = apply_top_p_known(&got, top_ps[t], min_keeps[m], max, min);
+                    SamplingStatus got_st = fast_apply_top_p_known(&got, top_ps[t], min_keeps[m], max, min);
                     bad += !same_candidates(want_st, &want, got_st, &got);
                     runs++;
                 }
@@ -95,18 +97,18 @@ static void test_known_bad_input(void)
         logits[i] = (double)(i % 100);
     Candidates c;
     candidates_init(&c, got_buf, logits, 2000);
-    CHECK_INT(SAMPLING_ERR_NULL, apply_top_p_known(NULL, 0.9, 1, 99, 0));
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_top_p_known(&c, 0.9, 1, NAN, 0));
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_top_p_known(&c, 0.9, 1, 99, NAN));
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_top_p_known(&c, NAN, 1, 99, 0));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_apply_top_p_known(NULL, 0.9, 1, 99, 0));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_top_p_known(&c, 0.9, 1, NAN, 0));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_top_p_known(&c, 0.9, 1, 99, NAN));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_apply_top_p_known(&c, NAN, 1, 99, 0));
     CHECK_INT(2000, (long long)c.size);
     size_t prefix = 7;
     double sum = 7;
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_softmax_prefix_known(&c, 0.9, 1, 99, 0, NULL, &sum));
-    CHECK_INT(SAMPLING_ERR_PARAM, candidates_softmax_prefix_known(&c, 0.9, 1, NAN, 0, &prefix, &sum));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_softmax_prefix_known(&c, 0.9, 1, 99, 0, NULL, &sum));
+    CHECK_INT(SAMPLING_ERR_PARAM, fast_softmax_prefix_known(&c, 0.9, 1, NAN, 0, &prefix, &sum));
     CHECK_INT(0, (long long)prefix);
     /* max 50 while the logits reach 99: the larger ones fall in the first bucket, no index past the end. */
-    CHECK_INT(SAMPLING_OK, candidates_softmax_prefix_known(&c, 0.9, 1, 50, 0, &prefix, &sum));
+    CHECK_INT(SAMPLING_OK, fast_softmax_prefix_known(&c, 0.9, 1, 50, 0, &prefix, &sum));
     CHECK(prefix >= 1 && prefix <= 2000);
     long long ids = 0;
     for (size_t i = 0; i < 2000; i++)
@@ -117,7 +119,7 @@ static void test_known_bad_input(void)
      * and each token of 97 adds e^-2 (1 - e^-1) / 20 = 0.0042774: 0.0353 more needs 9 of them (8.26). So 49
      * survivors, the last the 9th 97 by id: 97 + 8 * 100 = 897. */
     candidates_init(&c, got_buf, logits, 2000);
-    CHECK_INT(SAMPLING_OK, apply_top_p_known(&c, 0.9, 1, 99, 0));
+    CHECK_INT(SAMPLING_OK, fast_apply_top_p_known(&c, 0.9, 1, 99, 0));
     CHECK_INT(49, (long long)c.size);
     CHECK_INT(99, c.data[0].id);
     CHECK_INT(897, c.data[48].id);
@@ -125,7 +127,7 @@ static void test_known_bad_input(void)
     /* A NaN logit the caller did not know of: still the error, nothing cut. */
     logits[1500] = NAN;
     candidates_init(&c, got_buf, logits, 2000);
-    CHECK_INT(SAMPLING_ERR_NAN, apply_top_p_known(&c, 0.9, 1, 99, 0));
+    CHECK_INT(SAMPLING_ERR_NAN, fast_apply_top_p_known(&c, 0.9, 1, 99, 0));
     CHECK_INT(2000, (long long)c.size);
 }
 

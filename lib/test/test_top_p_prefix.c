@@ -1,15 +1,17 @@
-/* test_top_p_prefix.c: top-p's two-pass path on large unsorted arrays (candidates_softmax_prefix and the
- * apply_top_p built on it) must give exactly what the plain computation gives. The plain computation is
+/* test_top_p_prefix.c: top-p's two-pass path on large unsorted arrays (fast_softmax_prefix and the
+ * fast_apply_top_p built on it), and the plain apply_top_p, must give exactly what the plain computation gives. The plain computation is
  * written here from the documented rule: p_i = exp(logit_i - max) / sum, the sum taken in array order (the +inf
  * tokens sharing p = 1 when there are any), then a full sort by (logit descending, id ascending) and the walk
  * that keeps the first i + 1 whose p sum reaches top_p, at least min_keep of them (all when it never does).
  * Survivors, their order, logits and p are compared bit for bit, and so are the statuses, on random inputs
  * with ties, -0 and +0, -inf, +inf, NaN, huge and tiny ranges, and logits packed near the cut. Also the
- * chain's path for penalties as the first stage (apply_penalties_built on the array it has just built)
+ * chain's path for penalties as the first stage (fast_apply_penalties on the array it has just built)
  * against candidates_init + chain_apply on a second chain with the same history. */
 #include "candidates.h"
 #include "chain.h"
 #include "check.h"
+#include "fast/fast.h"
+#include "fast/sort_impl.h"
 #include "filters.h"
 #include "rng.h"
 #include "same.h"
@@ -108,8 +110,9 @@ static const size_t sizes[] = {1, 3, 1024, 1025, 1100, 5000, MAX_N};
 static const double top_ps[] = {0.0, 0.5, 0.95, 0.999, 0.9999999999};
 static const size_t min_keeps[] = {0, 7, 1500};
 
-/* apply_top_p against the plain computation: status, size, sorted, selected, survivors bit for bit. */
-static void test_top_p_against_plain(void)
+/* apply_top_p (fast true: fast_apply_top_p) against the plain computation: status, size, sorted, selected,
+ * survivors bit for bit. */
+static void top_p_against_plain(bool fast)
 {
     Rng r;
     rng_seed(&r, 2026);
@@ -123,7 +126,8 @@ static void test_top_p_against_plain(void)
                 for (size_t m = 0; m < N_OF(min_keeps); m++) {
                     Candidates c;
                     candidates_init(&c, got, logits, n);
-                    SamplingStatus st = apply_top_p(&c, top_ps[t], min_keeps[m]);
+                    SamplingStatus st = fast ? fast_apply_top_p(&c, top_ps[t], min_keeps[m])
+                                             : apply_top_p(&c, top_ps[t], min_keeps[m]);
                     bool ok;
                     if (want_st == SAMPLING_ERR_NAN) {
                         ok = st == SAMPLING_ERR_NAN && c.size == n;
@@ -147,7 +151,13 @@ static void test_top_p_against_plain(void)
     CHECK_INT((int)(N_OF(sizes) * IN_COUNT * N_OF(top_ps) * N_OF(min_keeps)), runs);
 }
 
-/* candidates_softmax_prefix's own contract: the prefix is the plain sorted array's first *prefix candidates
+static void test_top_p_against_plain(void)
+{
+    top_p_against_plain(false);
+    top_p_against_plain(true);
+}
+
+/* fast_softmax_prefix's own contract: the prefix is the plain sorted array's first *prefix candidates
  * with their p; the rest holds the other candidates, each with a p that divided by *sum is the plain p bit for
  * bit; and (with its margin, on these inputs) the prefix reaches top-p's cut. */
 static void test_prefix_contract(void)
@@ -168,7 +178,7 @@ static void test_prefix_contract(void)
                     candidates_init(&c, got, logits, n);
                     size_t prefix = 0;
                     double sum = 0;
-                    SamplingStatus st = candidates_softmax_prefix(&c, top_ps[t], min_keeps[m], &prefix, &sum);
+                    SamplingStatus st = fast_softmax_prefix(&c, top_ps[t], min_keeps[m], &prefix, &sum);
                     bool ok = st == SAMPLING_OK && prefix >= 1 && prefix <= n && c.size == n && !c.sorted
                               && same_tokens(want, c.data, prefix);
                     size_t needed = reference_cut(want, n, top_ps[t], min_keeps[m]);
@@ -202,29 +212,29 @@ static void test_by_hand(void)
         logits[i] = i == 5 ? 10.0 : 0.0;
     Candidates c;
     candidates_init(&c, got, logits, n);
-    CHECK_INT(SAMPLING_OK, apply_top_p(&c, 0.95, 1));
+    CHECK_INT(SAMPLING_OK, fast_apply_top_p(&c, 0.95, 1));
     CHECK_INT(1, (long long)c.size);
     CHECK_INT(5, c.data[0].id);
     CHECK_NEAR(0.9524766, c.data[0].p, 1e-7);    /* 1 / (1 + 1099 * 4.5399930e-5) = 1 / 1.0498945 */
     /* With min_keep 3 the next two are the lowest ids among the ties: 0 and 1. */
     candidates_init(&c, got, logits, n);
-    CHECK_INT(SAMPLING_OK, apply_top_p(&c, 0.95, 3));
+    CHECK_INT(SAMPLING_OK, fast_apply_top_p(&c, 0.95, 3));
     int32_t ids[3] = {c.data[0].id, c.data[1].id, c.data[2].id};
     CHECK_IDS(((int32_t[]){5, 0, 1}), 3, ids, c.size);
     /* NaN anywhere: the status, and nothing cut. */
     logits[1099] = NAN;
     candidates_init(&c, got, logits, n);
-    CHECK_INT(SAMPLING_ERR_NAN, apply_top_p(&c, 0.95, 1));
+    CHECK_INT(SAMPLING_ERR_NAN, fast_apply_top_p(&c, 0.95, 1));
     CHECK_INT(1100, (long long)c.size);
     size_t prefix = 9;
     double sum = 9;
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_softmax_prefix(NULL, 0.9, 1, &prefix, &sum));
-    CHECK_INT(SAMPLING_ERR_NULL, candidates_softmax_prefix(&c, 0.9, 1, NULL, &sum));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_softmax_prefix(NULL, 0.9, 1, &prefix, &sum));
+    CHECK_INT(SAMPLING_ERR_NULL, fast_softmax_prefix(&c, 0.9, 1, NULL, &sum));
     Candidates empty = {.data = got, .size = 0, .selected = -1, .sorted = false};
-    CHECK_INT(SAMPLING_ERR_EMPTY, candidates_softmax_prefix(&empty, 0.9, 1, &prefix, &sum));
+    CHECK_INT(SAMPLING_ERR_EMPTY, fast_softmax_prefix(&empty, 0.9, 1, &prefix, &sum));
 }
 
-/* candidates_sort (the buckets and the quicksort inside them) against qsort with the plain order. */
+/* fast_sort (the buckets and the quicksort inside them) and candidates_sort against qsort with the plain order. */
 static void test_sort_against_qsort(void)
 {
     Rng r;
@@ -241,7 +251,9 @@ static void test_sort_against_qsort(void)
             qsort(want, n, sizeof *want, reference_order);
             Candidates c;
             candidates_init(&c, got, logits, n);
-            bad += !(candidates_sort(&c) == SAMPLING_OK && same_tokens(want, c.data, n));
+            bad += !(fast_sort(&c) == SAMPLING_OK && c.sorted && same_tokens(want, c.data, n));
+            candidates_init(&c, got, logits, n);
+            bad += !(candidates_sort(&c) == SAMPLING_OK && c.sorted && same_tokens(want, c.data, n));
         }
     }
     CHECK_INT(0, bad);

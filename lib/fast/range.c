@@ -1,0 +1,58 @@
+/* range.c (speed layer): the largest and smallest logits, which top-p's buckets need, from the chain's own
+ * pass over the logits: fast_apply_top_p_known then skips that pass. */
+#include "fast.h"
+
+#include <math.h>
+
+#define RANGE_LANES 4   /* independent running maxima, minima and NaN counts */
+
+bool fast_logit_range(const double *x, size_t n, double *max, double *min)
+{
+    double hi[RANGE_LANES], lo[RANGE_LANES], bad[RANGE_LANES];
+    for (int j = 0; j < RANGE_LANES; j++) {
+        hi[j] = -INFINITY;
+        lo[j] = INFINITY;
+        bad[j] = 0;
+    }
+    size_t i = 0;
+    for (; i + RANGE_LANES <= n; i += RANGE_LANES)
+        for (int j = 0; j < RANGE_LANES; j++) {
+            double v = x[i + j], finite_or_inf = v == -INFINITY ? INFINITY : v;
+            bad[j] += v != v;
+            hi[j] = v > hi[j] ? v : hi[j];
+            lo[j] = finite_or_inf < lo[j] ? finite_or_inf : lo[j];
+        }
+    for (; i < n; i++) {
+        double v = x[i], finite_or_inf = v == -INFINITY ? INFINITY : v;
+        bad[0] += v != v;
+        hi[0] = v > hi[0] ? v : hi[0];
+        lo[0] = finite_or_inf < lo[0] ? finite_or_inf : lo[0];
+    }
+    for (int j = 1; j < RANGE_LANES; j++) {
+        bad[0] += bad[j];
+        hi[0] = hi[j] > hi[0] ? hi[j] : hi[0];
+        lo[0] = lo[j] < lo[0] ? lo[j] : lo[0];
+    }
+    *max = hi[0];
+    *min = lo[0];
+    return bad[0] == 0;
+}
+
+bool fast_range_after(const double *before, const Candidates *c, const int32_t *tokens, size_t n_tokens,
+                      double *max, double *min)
+{
+    for (size_t i = 0; i < n_tokens; i++) {
+        int32_t t = tokens[i];
+        if (t < 0 || (size_t)t >= c->size)
+            continue;
+        double was = before[t], now = c->data[t].logit;
+        if (now == was)
+            continue;
+        if (isnan(now) || was == *max || was == *min)
+            return false;
+        *max = now > *max ? now : *max;
+        if (now != -INFINITY)
+            *min = now < *min ? now : *min;
+    }
+    return true;
+}
