@@ -3,46 +3,43 @@
  * The six-token vocabulary with "the", "dog" and "ran" in the window, penalized at 1.5 two ways: by
  * llama.cpp's rule (apply_penalties: divide a positive logit, multiply one <= 0) and by the naive rule it
  * replaced (apply_penalty_naive: divide every logit, which raises dog and ran). The probabilities come from
- * candidates_softmax. Follows llama_sampler_init_penalties.
+ * candidates_softmax. Follows llama_sampler_init_penalties. The Java marks the tokens seen in the window; here,
+ * as in llama.cpp, the window is the history of generated tokens, written as words.
  */
-#include "candidates.h"
 #include "lesson.h"
 #include "penalties.h"
 
-#include <stdio.h>
-
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
-static const int32_t history[] = {0, 4, 5};    /* the, dog, ran: generated within the window */
+static const char history_text[] = "the dog ran";      /* generated within the last penalty_last_n tokens */
 static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.5};
 
-#define N_HISTORY (sizeof history / sizeof history[0])
-#define N_VOCAB (sizeof words / sizeof words[0])
-_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
+#define N_VOCAB LESSON_N(words)
+LESSON_SAME_LENGTH(words, logits);
 
 int main(void)
 {
+    int32_t history[LESSON_MAX_WORDS(history_text)];
+    size_t n_history = lesson_ids(history_text, words, history);
     TokenData before_buf[N_VOCAB], fixed_buf[N_VOCAB], naive_buf[N_VOCAB];
     Candidates before, fixed, naive;
-    lesson_check_ids(history, N_HISTORY, N_VOCAB);
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
     lesson_check(candidates_init(&fixed, fixed_buf, logits, N_VOCAB));
     lesson_check(candidates_init(&naive, naive_buf, logits, N_VOCAB));
-
-    lesson_check(apply_penalties(&fixed, history, N_HISTORY, &penalty));
-    lesson_check(apply_penalty_naive(&naive, history, N_HISTORY, &penalty));
+    lesson_check(apply_penalties(&fixed, history, n_history, &penalty));       /* llama.cpp's rule */
+    lesson_check(apply_penalty_naive(&naive, history, n_history, &penalty));   /* dividing every logit */
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&fixed, false));
     lesson_check(candidates_softmax(&naive, false));
 
     /* Neither penalty nor softmax(false) reorders the arrays, so entry i is still token i. */
-    int width = lesson_longest(words, N_VOCAB) > 5 ? lesson_longest(words, N_VOCAB) : 5;   /* token column */
+    int width = lesson_longest(words, N_VOCAB, 5);
     printf("%-*s  seen  logit  after  naive-after  p before  p after  p naive\n", width, "token");
     for (size_t i = 0; i < N_VOCAB; i++) {
-        int32_t count = penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i);
-        const char *seen = count > 0 ? "yes" : "no";
-        printf("%-*s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", width, words[i], seen, logits[i],
-               fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p, naive.data[i].p);
+        bool seen = penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i) > 0;
+        printf("%-*s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", width, words[i], seen ? "yes" : "no",
+               logits[i], fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p,
+               naive.data[i].p);
     }
     return 0;
 }

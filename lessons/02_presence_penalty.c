@@ -4,37 +4,34 @@
  * often it occurred. apply_penalties with only penalty_present set; penalty_count gives the count column and
  * candidates_softmax the probabilities. Follows llama_sampler_init_penalties.
  */
-#include "candidates.h"
 #include "lesson.h"
 #include "penalties.h"
 
-#include <stdio.h>
-
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
-static const int32_t history[] = {0, 0, 0, 1, 4};      /* the the the cat dog */
+static const char history_text[] = "the the the cat dog";
 static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_present = 0.7};
 
-#define N_HISTORY (sizeof history / sizeof history[0])
-#define N_VOCAB (sizeof words / sizeof words[0])
-_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
+#define N_VOCAB LESSON_N(words)
+LESSON_SAME_LENGTH(words, logits);
 
 int main(void)
 {
+    int32_t history[LESSON_MAX_WORDS(history_text)];
+    size_t n_history = lesson_ids(history_text, words, history);
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check_ids(history, N_HISTORY, N_VOCAB);
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
     lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
-    lesson_check(apply_penalties(&after, history, N_HISTORY, &penalty));
+    lesson_check(apply_penalties(&after, history, n_history, &penalty));       /* once, whatever the count */
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&after, false));
 
-    int width = lesson_longest(words, N_VOCAB) > 5 ? lesson_longest(words, N_VOCAB) : 5;   /* token column */
+    int width = lesson_longest(words, N_VOCAB, 5);
     printf("%-*s  count  logit  after   p before  p after\n", width, "token");
     for (size_t i = 0; i < N_VOCAB; i++)
         printf("%-*s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i],
-               (int)penalty_count(history, N_HISTORY, penalty.penalty_last_n, (int32_t)i), logits[i],
+               (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i), logits[i],
                after.data[i].logit, before.data[i].p, after.data[i].p);
     return 0;
 }

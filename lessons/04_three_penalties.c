@@ -4,61 +4,54 @@
  * the cat dog" with a window of 64. apply_penalties applies llama.cpp's single step (repeat rule, then
  * count * freq + present) and candidates_softmax gives each row. Follows llama_sampler_init_penalties.
  */
-#include "candidates.h"
 #include "lesson.h"
 #include "penalties.h"
 
-#include <stdbool.h>
-#include <stdio.h>
-
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
-static const int32_t history[] = {0, 0, 0, 1, 4};      /* the the the cat dog */
+static const char history_text[] = "the the the cat dog";
 
 /* Each row's label; a {name} in it prints that setting's value (lesson_print_label). */
 static const struct {
     const char *label;
     PenaltyParams penalty;      /* penalty_last_n, penalty_repeat, penalty_freq, penalty_present */
 } settings[] = {
-    {"none",                      {64, 1.0, 0.0, 0.0}},
-    {"repeat {penalty_repeat}",   {64, 1.3, 0.0, 0.0}},
-    {"frequency {penalty_freq}",  {64, 1.0, 0.5, 0.0}},
+    {"none",                       {64, 1.0, 0.0, 0.0}},
+    {"repeat {penalty_repeat}",    {64, 1.3, 0.0, 0.0}},
+    {"frequency {penalty_freq}",   {64, 1.0, 0.5, 0.0}},
     {"presence {penalty_present}", {64, 1.0, 0.0, 0.7}},
-    {"all three",                 {64, 1.3, 0.5, 0.7}},
+    {"all three",                  {64, 1.3, 0.5, 0.7}},
 };
 
-#define N_VOCAB (sizeof words / sizeof words[0])
-#define N_HISTORY (sizeof history / sizeof history[0])
-_Static_assert(sizeof logits / sizeof logits[0] == N_VOCAB, "words[] and logits[] must have the same length");
+#define N_VOCAB LESSON_N(words)
+LESSON_SAME_LENGTH(words, logits);
 
 /* Row s's label with its settings (lesson_label): printed when print is true; returns its length. */
 static int label(size_t s, bool print)
 {
     const PenaltyParams *pp = &settings[s].penalty;
-    const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n},
-                                 {"penalty_repeat", pp->penalty_repeat},
-                                 {"penalty_freq", pp->penalty_freq},
-                                 {"penalty_present", pp->penalty_present}};
-    return lesson_label(settings[s].label, values, sizeof values / sizeof values[0], print);
+    const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n}, {"penalty_repeat", pp->penalty_repeat},
+                                 {"penalty_freq", pp->penalty_freq}, {"penalty_present", pp->penalty_present}};
+    return lesson_label(settings[s].label, values, LESSON_N(values), print);
 }
 
 int main(void)
 {
-    lesson_check_ids(history, N_HISTORY, N_VOCAB);
-    int column = lesson_longest(words, N_VOCAB) + 1 > 7 ? lesson_longest(words, N_VOCAB) + 1 : 7;
+    int32_t history[LESSON_MAX_WORDS(history_text)];
+    size_t n_history = lesson_ids(history_text, words, history);
+    int column = lesson_longest(words, N_VOCAB, 6) + 1;
     int width = 14;     /* the label column: "probability of", or the longest label */
-    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++)
+    for (size_t s = 0; s < LESSON_N(settings); s++)
         width = label(s, false) > width ? label(s, false) : width;
     printf("%-*s", width, "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
         printf("%*s", column, words[i]);
     printf("\n");
-    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; s++) {
+    for (size_t s = 0; s < LESSON_N(settings); s++) {
         TokenData buf[N_VOCAB];
         Candidates c;
-        const PenaltyParams *pp = &settings[s].penalty;
         lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
-        lesson_check(apply_penalties(&c, history, N_HISTORY, pp));
+        lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
         lesson_check(candidates_softmax(&c, false));
         printf("%*s", width - label(s, true), "");
         for (size_t i = 0; i < N_VOCAB; i++)

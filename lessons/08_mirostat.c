@@ -1,41 +1,36 @@
 /* 08_mirostat: Example 8, mirostat, a feedback loop on surprise.
  *
- * Mirostat 2 over 5000 made-up 50-token distributions, with tau 2 and 3 bits: each step cuts the tokens whose
- * surprise exceeds mu (mirostat_v2_cut), draws from the rest (sample_dist) and moves mu toward tau
- * (mirostat_update_mu). Plain sampling gives the comparison. Follows llama_sampler_init_mirostat_v2 with
- * eta 0.1 and mu starting at 2 * tau. llama.cpp sorts the distribution before the cut; the lesson cuts it in
- * vocabulary order (its logits fall with the token id, up to noise), so this program does too: it fills p
- * with candidates_softmax(..., false) instead of calling sample_mirostat_v2. Both streams are
- * java.util.Random, seeded as in the Java.
+ * Mirostat 2 over 5000 made-up 50-token distributions, with tau 2 and 3 bits: each step drops the tokens whose
+ * surprise exceeds mu (mirostat_v2_cut), renormalizes over the rest, draws (sample_dist), and moves mu toward
+ * tau: mu -= eta * (surprise - tau). Plain sampling gives the comparison. Follows llama_sampler_init_mirostat_v2
+ * with eta 0.1 and mu starting at 2 * tau, as sample_mirostat_v2 runs it, written out step by step. llama.cpp
+ * sorts the distribution before the cut; the lesson cuts it in vocabulary order (its logits fall with the
+ * token id, up to noise), so this program does too. Both streams are java.util.Random, seeded as in the Java.
  */
-#include "candidates.h"
 #include "lesson.h"
 #include "rng.h"
 #include "sample.h"
-
-#include <math.h>
-#include <stdio.h>
 
 #define N_VOCAB 50
 #define STEPS 5000
 #define SHOWN_STEPS 4
 
 static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
-static const double eta = 0.1;
+static const double eta = 0.1;                 /* the learning rate */
 static const int64_t data_seed = 1;            /* java.util.Random seeds: the distributions... */
 static const int64_t draw_seed = 2;            /* ...and the draws */
 
 /* A made-up next-token distribution: Zipf-like logits with a random sharpness and a little noise. */
 static void logits_for(Rng *data, double *logits)
 {
-    double sharp = 0.3 + 0.9 * rng_next_double(data);
+    double sharp = 0.3 + 0.9 * rng_next_double(data);     /* fairly flat distributions, different sharpness */
     for (int i = 0; i < N_VOCAB; i++)
         logits[i] = -sharp * log(i + 1) + 0.3 * rng_next_gaussian(data);
 }
 
-/* One step: the distribution from `data`, optionally cut at mu, then one draw from `draws`. Returns the
- * surprise of the drawn token in bits and writes how many tokens were kept. */
-static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
+/* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
+ * the surprise of the drawn token in bits; writes how many tokens were kept. */
+static double step(Rng *data, Rng *draws, const double *mu, size_t *kept)
 {
     double logits[N_VOCAB];
     TokenData buf[N_VOCAB];
@@ -43,8 +38,10 @@ static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
     logits_for(data, logits);
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
-    if (st != NULL)
-        lesson_check(mirostat_v2_cut(&c, st->mu));
+    if (mu != NULL) {
+        lesson_check(mirostat_v2_cut(&c, *mu));            /* drop the tokens with surprise > mu, keep one */
+        lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
+    }
     *kept = c.size;
     lesson_check(sample_dist(&c, rng_next_double(draws)));
     return surprise_bits(c.data[c.selected].p);
@@ -52,38 +49,22 @@ static double step(Rng *data, Rng *draws, const MirostatState *st, size_t *kept)
 
 int main(void)
 {
-    for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++)      /* what mirostat_init refuses, named */
-        if (!isfinite(taus[t])) {
-            fprintf(stderr, "08_mirostat: taus[%zu] is %g, but a target surprise must be a finite number\n", t,
-                    taus[t]);
-            return 1;
-        }
-    if (!isfinite(eta)) {
-        fprintf(stderr, "08_mirostat: eta is %g, but it must be a finite number\n", eta);
-        return 1;
-    }
-    for (size_t t = 0; t < sizeof taus / sizeof taus[0]; t++) {
-        Rng data, draws;
-        rng_seed(&data, data_seed);
-        rng_seed(&draws, draw_seed);
-        MirostatState st;
-        lesson_check(mirostat_init(&st, taus[t], eta));
-        double total = 0;
+    for (size_t t = 0; t < LESSON_N(taus); t++) {
+        Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
+        double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
         for (int s = 0; s < STEPS; s++) {
             size_t kept;
-            double surprise = step(&data, &draws, &st, &kept);
-            mirostat_update_mu(&st, surprise);
+            double surprise = step(&data, &draws, &mu, &kept);
+            mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
             if (s < SHOWN_STEPS)
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
-                       lesson_number(taus[t], 1).text, s, kept, surprise, st.mu);
+                       lesson_number(taus[t], 1).text, s, kept, surprise, mu);
         }
         printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
     }
-    Rng data, draws;
-    rng_seed(&data, data_seed);
-    rng_seed(&draws, draw_seed);
+    Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
         size_t kept;

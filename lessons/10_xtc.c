@@ -1,119 +1,79 @@
 /* 10_xtc: Example 10, XTC, excluding top choices.
  *
  * One application of XTC (probability 1, threshold 0.1) to 0.50 0.30 0.10 0.06 0.04, then how often the top
- * token is drawn over 10,000 draws with XTC off and on at 50%. apply_xtc, sample_dist, java.util.Random.
- * Follows llama_sampler_init_xtc. Where the lesson's Java differs: it draws XTC's coin on every call, even
- * when XTC is off (llama.cpp draws none then), and it shares one generator between XTC and the draw; this
- * program draws the same coins in the same order from one Rng. llama.cpp leaves p unnormalized after XTC;
- * the printed line renormalizes (candidates_softmax), as the Java does.
+ * token is drawn over 10,000 draws with XTC off and on at 50%. The Java starts from p, and so does this
+ * program: candidates_init_probs keeps each p as written and xtc_cut (apply_xtc after its softmax) cuts on it.
+ * Follows llama_sampler_init_xtc. Where the Java differs: it draws XTC's coin on every call, even when XTC is
+ * off (llama.cpp draws none then), sharing one generator with the draw; this program draws the same coins in
+ * the same order from one java.util.Random. llama.cpp leaves p unnormalized after XTC; the printed line
+ * renormalizes, as the Java does.
  */
-#include "candidates.h"
 #include "filters.h"
 #include "lesson.h"
 #include "rng.h"
 #include "sample.h"
 
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-
 #define DRAWS 10000
-#define LABEL_WIDTH 17      /* the first two rows' labels, padded at least this wide; a space follows */
 
-static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};  /* sum to 1, sorted, as the Java assumes */
+static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};
 static const double xtc_threshold = 0.1;
 static const double once_probability = 1.0;    /* xtc_probability of the single application */
 static const int64_t once_seed = 1;            /* java.util.Random seed of the single application */
 static const int64_t draws_seed = 3;           /* and of the 2 x 10,000 draws */
 static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of the steps */
 
-#define N_VOCAB (sizeof probs / sizeof probs[0])
+#define N_VOCAB LESSON_N(probs)
 
-static void build(Candidates *c, TokenData *buf)
+/* The Java's apply(): a coin on every call, then, when llama.cpp's XTC acts, the cut on the p as written. */
+static void xtc(Candidates *c, TokenData *buf, double probability, Rng *rng)
 {
-    double logits[N_VOCAB];
-    for (size_t i = 0; i < N_VOCAB; i++)
-        logits[i] = log(probs[i]);
-    lesson_check(candidates_init(c, buf, logits, N_VOCAB));
+    lesson_check(candidates_init_probs(c, buf, probs, N_VOCAB));
+    bool fires = rng_next_double(rng) <= probability;
+    if (fires && xtc_draws_coin(c, probability, xtc_threshold)) {
+        lesson_check(candidates_sort(c));              /* XTC cuts from the most likely token */
+        lesson_check(xtc_cut(c, xtc_threshold, 0));
+        lesson_check(candidates_sort_by_id(c));        /* the Java's draw walks token ids */
+    }
 }
 
-/* The label, then the p of every token id in order, 0 for a removed one, "%.3f" each, as the Java's show()
- * prints them. */
+/* The label, then the p of every token id in order, 0 for a removed one, as the Java's show() prints them. */
 static void show(const char *label, const LabelValue *values, size_t n_values, int width, const Candidates *c)
 {
     lesson_print_label(label, values, n_values, width);
-    printf(" ");
-    for (int32_t id = 0; id < (int32_t)N_VOCAB; id++) {
-        ptrdiff_t at = candidates_find(c, id);
-        printf(id ? " %.3f" : "%.3f", at < 0 ? 0.0 : c->data[at].p);
-    }
+    for (int32_t id = 0; id < (int32_t)N_VOCAB; id++)
+        printf(" %.3f", candidates_find(c, id) < 0 ? 0.0 : c->data[candidates_find(c, id)].p);
     printf("\n");
-}
-
-/* Stops unless p is a probability (0 to 1); name is the constant's text. */
-static void check_probability(const char *name, double p)
-{
-    if (!(p >= 0 && p <= 1)) {
-        fprintf(stderr, "10_xtc: %s is %s; a probability is from 0 to 1\n", name, lesson_number(p, 0).text);
-        exit(1);
-    }
 }
 
 int main(void)
 {
-    lesson_check_probs(probs, N_VOCAB);
-    check_probability("once_probability", once_probability);
-    char name[40];
-    for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
-        snprintf(name, sizeof name, "xtc_probability[%zu]", run);   /* fits: a size_t has at most 20 digits */
-        check_probability(name, xtc_probability[run]);
-    }
-    TokenData buf[N_VOCAB];
-    Candidates c;
-    build(&c, buf);
-    lesson_check(candidates_softmax(&c, false));
-    /* XTC compares each p with the threshold: the Java p as written, the library p after ln p and softmax,
-     * equal up to the last bit. Where that bit decides (a p on the threshold) and XTC would act, stop. */
-    size_t reach_written = 0, reach_computed = 0, split = N_VOCAB;
-    for (size_t i = 0; i < N_VOCAB; i++) {
-        reach_written += probs[i] >= xtc_threshold;
-        reach_computed += c.data[i].p >= xtc_threshold;
-        split = (probs[i] >= xtc_threshold) != (c.data[i].p >= xtc_threshold) ? i : split;
-    }
-    if (split < N_VOCAB && (reach_written >= 2 || reach_computed >= 2) && xtc_threshold <= 0.5) {
-        fprintf(stderr, "10_xtc: xtc_threshold %s sits exactly on probs[%zu], which comes back from ln p and softmax "
-                "as %.17g: whether it reaches the threshold hinges on that last bit; move the threshold off it\n",
-                lesson_number(xtc_threshold, 0).text, split, c.data[split].p);
-        return 1;
-    }
+    lesson_check_probs(probs);
+    lesson_note(!lesson_sorted(probs, N_VOCAB), "probs[] is not sorted from most to least likely: XTC, as in "
+                "llama.cpp, cuts from the most likely token, where the lesson's Java cuts from probs[0]");
     const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
-    int width = lesson_label(once_label, once_values, 2, false);
-    width = width > LABEL_WIDTH ? width : LABEL_WIDTH;
+    int width = lesson_label(once_label, once_values, LESSON_N(once_values), false);
+    width = width > 17 ? width : 17;        /* the label column: the lesson's 17, or the longer label */
+    TokenData buf[N_VOCAB];
+    Candidates c;
+    lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));
     show("before:", NULL, 0, width, &c);
+    Rng rng = rng_new(once_seed);
+    xtc(&c, buf, once_probability, &rng);
+    lesson_check(candidates_softmax(&c, false));       /* renormalized over what XTC left, as the Java prints */
+    show(once_label, once_values, LESSON_N(once_values), width, &c);
 
-    Rng once;
-    rng_seed(&once, once_seed);
-    lesson_check(apply_xtc(&c, once_probability, xtc_threshold, 0, rng_next_double(&once)));
-    lesson_check(candidates_softmax(&c, false));
-    show(once_label, once_values, 2, width, &c);
-
-    Rng rng;
-    rng_seed(&rng, draws_seed);
-    for (size_t run = 0; run < sizeof xtc_probability / sizeof xtc_probability[0]; run++) {
+    rng = rng_new(draws_seed);
+    for (size_t run = 0; run < LESSON_N(xtc_probability); run++) {
         int top_chosen = 0;
         for (int d = 0; d < DRAWS; d++) {
-            build(&c, buf);
-            lesson_check(apply_xtc(&c, xtc_probability[run], xtc_threshold, 0, rng_next_double(&rng)));
-            /* XTC sorts by probability, which here is token-id order too: the draw walks ids as the Java does. */
+            xtc(&c, buf, xtc_probability[run], &rng);
             lesson_check(sample_dist(&c, rng_next_double(&rng)));
             top_chosen += c.data[c.selected].id == 0;
         }
-        if (xtc_probability[run] > 0)
-            printf("share of draws that pick the top token, XTC on at %s%%: ", lesson_percent(xtc_probability[run]).text);
-        else
-            printf("share of draws that pick the top token, XTC off: ");
-        printf("%s\n", lesson_java_double(top_chosen / (double)DRAWS).text);
+        bool on = xtc_probability[run] > 0;
+        printf("share of draws that pick the top token, XTC %s%s: %s\n", on ? "on at " : "off",
+               on ? lesson_percent(xtc_probability[run]).text : "", lesson_java_double(top_chosen / (double)DRAWS).text);
     }
     return 0;
 }

@@ -1,10 +1,21 @@
-/* lesson.h: what every lesson program shares, so that a reader's edit gives a right table or a clear stop:
- * stopping with a message that points at the failing call, checking the token ids a reader may edit, and
- * printing a row's label from the settings it describes.
+/* lesson.h: what the lesson programs share, so that each reads like its Java and a reader's edit gives a right
+ * table or a clear stop.
  *
- * defines: lesson_check, lesson_check_params, lesson_check_ids, lesson_check_token, lesson_check_probs,
- * LessonNumber, lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe,
- * LabelStage, lesson_check_label_stages, LabelValue, lesson_label, lesson_print_label.
+ * The checks are one line each, declared where the data is used:
+ *   LESSON_SAME_LENGTH(words, logits);              arrays that go together (when the program compiles)
+ *   n = lesson_ids(history_text, vocab, history);   token ids from the words, as the Java's indexOf
+ *   lesson_check_probs(probs);                      probabilities: each in (0, 1], summing to 1
+ *   lesson_check(apply_penalties(...));             a library call that fails stops with file:line
+ *   lesson_require(cond, "...");                    a stop where no right table exists
+ *   lesson_note(cond, "...");                       where llama.cpp's rule (the library's, which the table
+ *                                                   follows) and the lesson's simplified Java part: the table
+ *                                                   is printed, and one note on stderr says what differs
+ * and the helpers print a setting as its exact value ({name} in a label, lesson_number).
+ *
+ * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
+ * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_printable, lesson_check_params, LessonNumber,
+ * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
+ * lesson_label, lesson_print_label, LessonSettings, lesson_sampling_params, lesson_settings_label.
  */
 #ifndef LESSON_H
 #define LESSON_H
@@ -13,10 +24,40 @@
 #include "chain.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The number of entries of an array (not a pointer). */
+#define LESSON_N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Stops the build unless arrays a and b have the same length, with a message that names both. */
+#define LESSON_SAME_LENGTH(a, b) _Static_assert(LESSON_N(a) == LESSON_N(b), #a " and " #b " must have the same length")
+
+/* At least the number of words in a string array: room for its ids, lesson_ids(text, vocab, ids). */
+#define LESSON_MAX_WORDS(text) (sizeof(text) / 2 + 1)
+
+/* Writes the program's name, "07_typical" for lessons/07_typical.c, to stderr. */
+static inline void lesson_print_name(const char *file)
+{
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    size_t n = strlen(base) > 2 && strcmp(base + strlen(base) - 2, ".c") == 0 ? strlen(base) - 2 : strlen(base);
+    fprintf(stderr, "%.*s: ", (int)n, base);
+}
+
+/* Prints "NN_slug: <what><message>" (printf-style) to stderr. */
+static inline void lesson_say(const char *file, const char *what, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    fputs(what, stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
 
 /* Runs a library call; when it fails, prints "file:line: the call: the library's message" to stderr and exits
  * with status 1: lesson_check(apply_penalties(&c, history, n, &penalty)). */
@@ -28,6 +69,91 @@ static inline void lesson_check_at(const char *file, int line, const char *call,
         fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
         exit(1);
     }
+}
+
+/* Unless cond holds, prints "NN_slug: message" and exits with status 1: where no right table exists. */
+#define lesson_require(cond, ...) \
+    do { \
+        if (!(cond)) { \
+            lesson_say(__FILE__, "", __VA_ARGS__); \
+            exit(1); \
+        } \
+    } while (0)
+
+/* When cond holds, prints "NN_slug: note: message" to stderr, once per place in the program: the table is
+ * llama.cpp's (the library's), and the note names how the lesson's Java would differ. */
+#define lesson_note(cond, ...) \
+    do { \
+        static bool noted_; \
+        if ((cond) && !noted_) { \
+            noted_ = true; \
+            lesson_say(__FILE__, "note: ", __VA_ARGS__); \
+        } \
+    } while (0)
+
+/* The id of word in vocab (n_vocab,), as the Java's indexOf finds it, or -1. */
+static inline int32_t lesson_find(const char *word, size_t length, const char *const *vocab, size_t n_vocab)
+{
+    for (size_t i = 0; i < n_vocab; i++)
+        if (strlen(vocab[i]) == length && strncmp(vocab[i], word, length) == 0)
+            return (int32_t)i;
+    return -1;
+}
+
+/* The id of word in vocab[], stopping with a message when vocab[] does not have it: lesson_id("count", vocab). */
+#define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), (vocab), LESSON_N(vocab))
+
+static inline int32_t lesson_id_at(const char *file, const char *word, const char *const *vocab, size_t n_vocab)
+{
+    int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
+    if (id < 0) {
+        lesson_say(file, "", "\"%s\" is not in vocab[]: add it, or use a word vocab[] has", word);
+        exit(1);
+    }
+    return id;
+}
+
+/* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
+ * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it:
+ * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
+#define lesson_ids(text, vocab, ids) \
+    lesson_ids_at(__FILE__, #text, (text), (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
+
+static inline size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *const *vocab,
+                                   size_t n_vocab, int32_t *ids, size_t max_ids)
+{
+    size_t n = 0;
+    for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
+        size_t length = strcspn(w, " ");
+        int32_t id = lesson_find(w, length, vocab, n_vocab);
+        if (id < 0) {
+            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in vocab[]: add it to vocab[] with its logit, or "
+                       "change %s", (int)length, w, n + 1, name, name);
+            exit(1);
+        }
+        if (n < max_ids)
+            ids[n++] = id;
+        w += length;
+    }
+    return n;
+}
+
+/* Whether probs (n,) is sorted from most to least likely, as the lesson's Java assumes in Examples 7 and 10. */
+static inline bool lesson_sorted(const double *probs, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (probs[i] > probs[i - 1])
+            return false;
+    return true;
+}
+
+/* Whether every byte of s is printable ASCII, ' ' to '~', so that a table row shows it as it is. */
+static inline bool lesson_printable(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if (*s < ' ' || *s > '~')
+            return false;
+    return true;
 }
 
 /* Stops with "file:line: what: the problem" when chain_init would refuse params, naming the parameter and why
@@ -42,38 +168,6 @@ static inline void lesson_check_params_at(const char *file, int line, const Samp
         exit(1);
     }
 }
-
-/* Stops with "file:line: array[index] is token id ID, but the vocabulary has N tokens (ids 0 to N-1)" when id
- * is not a token of a vocabulary of n_vocab: lesson_check_token("biases", i, biases[i].token, n_vocab). */
-#define lesson_check_token(array, index, id, n_vocab) \
-    lesson_check_token_at(__FILE__, __LINE__, (array), (index), (id), (n_vocab))
-
-static inline void lesson_check_token_at(const char *file, int line, const char *array, size_t index, int32_t id,
-                                         size_t n_vocab)
-{
-    if (id < 0 || (size_t)id >= n_vocab) {
-        fprintf(stderr, "%s:%d: %s[%zu] is token id %d, but the vocabulary has %zu tokens (ids 0 to %zu)\n", file,
-                line, array, index, (int)id, n_vocab, n_vocab - 1);
-        exit(1);
-    }
-}
-
-/* lesson_check_token for each of ids (n_ids,), named by the array's own text: lesson_check_ids(history, ...). */
-#define lesson_check_ids(ids, n_ids, n_vocab) \
-    lesson_check_ids_at(__FILE__, __LINE__, #ids, (ids), (n_ids), (n_vocab))
-
-static inline void lesson_check_ids_at(const char *file, int line, const char *array, const int32_t *ids,
-                                       size_t n_ids, size_t n_vocab)
-{
-    for (size_t i = 0; i < n_ids; i++)
-        lesson_check_token_at(file, line, array, i, ids[i], n_vocab);
-}
-
-/* Stops with "file:line: probs[i] is X; ..." unless every p of probs (n,) is above 0 and at most 1, they sum
- * to 1 (within 1e-9) and they are sorted from most to least likely, as the lesson's Java assumes (Examples
- * 7 and 10): a lesson that starts from probabilities refuses them rather than renormalize behind the p it
- * prints. Defined after lesson_number, which it prints with. */
-#define lesson_check_probs(probs, n) lesson_check_probs_at(__FILE__, __LINE__, #probs, (probs), (n))
 
 /* A number as text, short enough to live in a printf argument: lesson_number(x, 1).text. */
 typedef struct {
@@ -101,10 +195,32 @@ static inline LessonNumber lesson_number(double value, int min_decimals)
     return n;
 }
 
-/* A probability as a percentage, exact: the probability's own shortest decimal digits (the fewest that read
- * back as it) with the point moved two places right, so 0.5 gives "50", 0.125 "12.5" and 1e-7 "0.00001"
- * (multiplying by 100 in double would print 0.000009999999999999999). Beyond 40 places either side, inf and
- * NaN: the same digits in "%g"'s exponent form. */
+/* Stops with "NN_slug: probs[i] is X; ..." unless every p of probs[] is above 0 and at most 1 and they sum to 1
+ * (within 1e-9): a lesson that starts from probabilities (Examples 7 and 10) refuses them rather than
+ * renormalize behind the p it prints. */
+#define lesson_check_probs(probs) lesson_check_probs_at(__FILE__, #probs, (probs), LESSON_N(probs))
+
+static inline void lesson_check_probs_at(const char *file, const char *name, const double *probs, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(probs[i] > 0 && probs[i] <= 1)) {
+            lesson_say(file, "", "%s[%zu] is %s; each p must be above 0 and at most 1", name, i,
+                       lesson_number(probs[i], 0).text);
+            exit(1);
+        }
+        sum += probs[i];
+    }
+    if (fabs(sum - 1) > 1e-9) {
+        lesson_say(file, "", "%s[] sums to %.10g, not 1; change them so they sum to 1", name, sum);
+        exit(1);
+    }
+}
+
+/* A probability as a percentage, exact, with its "%": the probability's own shortest decimal digits (the
+ * fewest that read back as it) with the point moved two places right, so 0.5 gives "50%", 0.125 "12.5%" and
+ * 1e-7 "0.00001%" (multiplying by 100 in double would print 0.000009999999999999999). Beyond 40 places either
+ * side, inf and NaN: the same digits in "%g"'s exponent form. */
 static inline LessonNumber lesson_percent(double probability)
 {
     LessonNumber n;
@@ -115,7 +231,7 @@ static inline LessonNumber lesson_percent(double probability)
     snprintf(n.text, sizeof n.text, "%.*e", digits - 1, probability);     /* "-1.25e-01": sign, digits, exponent */
     char *e = strchr(n.text, 'e');
     if (!isfinite(probability) || probability == 0 || e == NULL || abs(atoi(e + 1) + 2) > 40) {
-        snprintf(n.text, sizeof n.text, "%.*g", digits, probability * 100);
+        snprintf(n.text, sizeof n.text, "%.*g%%", digits, probability * 100);
         return n;
     }
     int point = atoi(e + 1) + 3;        /* digits before the percent's decimal point (may be <= 0) */
@@ -125,15 +241,14 @@ static inline LessonNumber lesson_percent(double probability)
             strncat(mantissa, c, 1);
     int length = (int)strlen(mantissa);
     const char *zeros = "0000000000000000000000000000000000000000";     /* 40 */
+    const char *sign = probability < 0 ? "-" : "";
     LessonNumber percent;
     if (point <= 0)
-        snprintf(percent.text, sizeof percent.text, "%s0.%.*s%s", probability < 0 ? "-" : "", -point, zeros, mantissa);
+        snprintf(percent.text, sizeof percent.text, "%s0.%.*s%s%%", sign, -point, zeros, mantissa);
     else if (point >= length)
-        snprintf(percent.text, sizeof percent.text, "%s%s%.*s", probability < 0 ? "-" : "", mantissa, point - length,
-                 zeros);
+        snprintf(percent.text, sizeof percent.text, "%s%s%.*s%%", sign, mantissa, point - length, zeros);
     else
-        snprintf(percent.text, sizeof percent.text, "%s%.*s.%s", probability < 0 ? "-" : "", point, mantissa,
-                 mantissa + point);
+        snprintf(percent.text, sizeof percent.text, "%s%.*s.%s%%", sign, point, mantissa, mantissa + point);
     return percent;
 }
 
@@ -157,36 +272,13 @@ static inline LessonNumber lesson_java_double(double value)
     return java;
 }
 
-/* The length of the longest of words (n,), so a column of words can be as wide as its longest entry. */
-static inline int lesson_longest(const char *const *words, size_t n)
+/* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */
+static inline int lesson_longest(const char *const *words, size_t n, int least)
 {
-    size_t longest = 0;
+    size_t longest = least > 0 ? (size_t)least : 0;
     for (size_t i = 0; i < n; i++)
         longest = strlen(words[i]) > longest ? strlen(words[i]) : longest;
     return (int)longest;
-}
-
-static inline void lesson_check_probs_at(const char *file, int line, const char *array, const double *probs,
-                                         size_t n)
-{
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!(probs[i] > 0 && probs[i] <= 1)) {
-            fprintf(stderr, "%s:%d: %s[%zu] is %s; each p must be above 0 and at most 1\n", file, line, array, i,
-                    lesson_number(probs[i], 0).text);
-            exit(1);
-        }
-        if (i > 0 && probs[i] > probs[i - 1]) {
-            fprintf(stderr, "%s:%d: %s[] must be sorted from most to least likely, as the lesson's code assumes "
-                    "(%s[%zu] > %s[%zu])\n", file, line, array, array, i, array, i - 1);
-            exit(1);
-        }
-        sum += probs[i];
-    }
-    if (fabs(sum - 1) > 1e-9) {
-        fprintf(stderr, "%s:%d: %s[] sums to %.10g, not 1; change them so they sum to 1\n", file, line, array, sum);
-        exit(1);
-    }
 }
 
 /* Prints the chain's line, "logits -> ... -> dist" (chain_describe), whatever its length. */
@@ -203,35 +295,6 @@ static inline void lesson_print_describe(const Chain *ch)
     free(line);
 }
 
-/* A word a row's label may hold, and the stage that applies the setting it names ("min-p", STAGE_MIN_P). */
-typedef struct {
-    const char *word;
-    StageType stage;
-} LabelStage;
-
-/* Stops with "file:line: the chain labelled ... names WORD, but order[] has no STAGE stage" when label holds a
- * word of words (n_words,) whose stage is not in order (n_order,): a row must be drawn as its label says. */
-#define lesson_check_label_stages(label, words, n_words, order, n_order) \
-    lesson_check_label_stages_at(__FILE__, __LINE__, (label), (words), (n_words), (order), (n_order))
-
-static inline void lesson_check_label_stages_at(const char *file, int line, const char *label,
-                                                const LabelStage *words, size_t n_words, const StageType *order,
-                                                size_t n_order)
-{
-    for (size_t w = 0; w < n_words; w++) {
-        size_t i = 0;
-        while (i < n_order && order[i] != words[w].stage)
-            i++;
-        Stage stage = {words[w].stage, false};
-        if (strstr(label, words[w].word) != NULL && i == n_order) {
-            fprintf(stderr, "%s:%d: the chain labelled \"%s\" names %s, but order[] has no %s stage to apply it: "
-                    "put the stage back in order[] or change the label\n", file, line, label, words[w].word,
-                    stage_name(&stage));
-            exit(1);
-        }
-    }
-}
-
 /* A setting a label may show: its name as written in the label between braces, and its value. */
 typedef struct {
     const char *name;
@@ -240,7 +303,8 @@ typedef struct {
 
 /* Writes label to stdout (when print is true), with each "{name}" replaced by that setting's value as
  * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in
- * values (n_values,) stops the program with a message that lists the names it may use. */
+ * values (n_values,) stops the program with a message that lists the names it may use. The rest of the label
+ * is the reader's own text, printed as it is. */
 static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
 {
     int length = 0;
@@ -279,6 +343,38 @@ static inline void lesson_print_label(const char *label, const LabelValue *value
 {
     int printed = lesson_label(label, values, n_values, true);
     printf("%*s", printed < width ? width - printed : 0, "");
+}
+
+/* One row of Example 12's chains or Example 13's presets: what the lesson's builder setters and its Preset
+ * record set (the Java's order: temperature, topK, topP, minP, repeat). Every other setting is off, as in the
+ * Java's builder and in llama.cpp's defaults. */
+typedef struct {
+    const char *label;          /* the row's label, the reader's text; a {name} in it prints that setting */
+    double temp;
+    int32_t top_k;
+    double top_p, min_p, penalty_repeat;
+} LessonSettings;
+
+/* llama.cpp's defaults (sampling_params_default) with s's settings and a penalty window of penalty_last_n. */
+static inline SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_last_n)
+{
+    SamplingParams p = sampling_params_default();
+    p.temp = s->temp;
+    p.top_k = s->top_k;
+    p.top_p = s->top_p;
+    p.min_p = s->min_p;
+    p.penalty_repeat = s->penalty_repeat;
+    p.penalty_last_n = penalty_last_n;
+    return p;
+}
+
+/* s's label (lesson_label), whose {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and {penalty_last_n}
+ * print those settings: printed when print is true; returns its length. */
+static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, bool print)
+{
+    const LabelValue values[] = {{"temp", s->temp}, {"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p},
+                                 {"penalty_repeat", s->penalty_repeat}, {"penalty_last_n", penalty_last_n}};
+    return lesson_label(s->label, values, LESSON_N(values), print);
 }
 
 #endif
