@@ -1,5 +1,7 @@
 #!/bin/sh
 # run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table.
+# run_all.sh --run NN [ARG ...]: rebuilds lesson NN from its current source and runs it with ARGs, its output
+# straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
 #
 # With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
 # contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
@@ -16,11 +18,38 @@ export LC_ALL=C
 
 usage() {
     echo "usage: ./run_all.sh [NN|slug ...]   (BUILD=dir, TIME_LIMIT=seconds)"
+    echo "       ./run_all.sh --run NN [ARG ...]"
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
 cd "$(dirname "$0")"
 BUILD=${BUILD:-build}
+
+# The one lesson program that $1 names: its number (12, or 1 for 01) or a part of its name (chain_builder).
+one_lesson() {
+    found=""
+    for src in lessons/*.c; do
+        name=$(basename "$src" .c)
+        case "$name" in "$1"_*|0"$1"_*) echo "$name"; return ;; esac
+        case "$name" in *"$1"*) found="$found $name" ;; esac
+    done
+    set -- $found
+    if [ $# -ne 1 ]; then
+        echo "run_all.sh: --run takes one lesson program; '$want' names ${found:- none}" >&2
+        exit 2
+    fi
+    echo "$1"
+}
+
+if [ "${1:-}" = --run ]; then
+    if [ $# -lt 2 ]; then usage >&2; exit 2; fi
+    want=$2
+    name=$(one_lesson "$2")
+    shift 2
+    ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
+    exec "$BUILD/bin/$name" "$@"
+fi
+
 TIME_LIMIT=${TIME_LIMIT:-10}
 case "$TIME_LIMIT" in
     ''|*[!0-9]*|0) echo "run_all.sh: TIME_LIMIT must be a whole number of seconds above 0, not '$TIME_LIMIT'" >&2
@@ -98,18 +127,25 @@ show_diff() {
 # shown under its PASS or FAIL line; empty when it compiled cleanly or did not compile at all.
 warnings=""
 
+# The notes a program that exited 0 wrote on stderr (where the lesson's Java would differ from llama.cpp's rule,
+# which the table follows), shown under its line; empty otherwise.
+notes=""
+
 passed=0
 failed=0
 fail() {    # fail name reason [file to show]
     echo "FAIL $1 ($2)"
     if [ -n "$warnings" ]; then cat "$warnings"; fi
     if [ $# -ge 3 ] && [ -s "$3" ]; then cat "$3"; fi
+    if [ -n "$notes" ]; then cat "$notes"; fi
     echo
     failed=$((failed + 1))
 }
 pass() {    # pass name
     echo "PASS $1"
-    if [ -n "$warnings" ]; then cat "$warnings"; echo; fi
+    if [ -n "$warnings" ]; then cat "$warnings"; fi
+    if [ -n "$notes" ]; then cat "$notes"; fi
+    if [ -n "$warnings$notes" ]; then echo; fi
     passed=$((passed + 1))
 }
 
@@ -120,6 +156,7 @@ for name in $names; do
     expected=expected/$name.txt
     rm -f "$out" "$err"
     warnings=""
+    notes=""
     if [ -z "${MAKELEVEL:-}" ]; then
         if ! ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$bin" >"$err" 2>&1; then
             fail "$name" "not built" "$err"
@@ -135,7 +172,9 @@ for name in $names; do
         fail "$name" "no $expected"
         continue
     fi
+    notes=""
     run_limited "$bin" "$out" "$err"
+    if [ "$status" -eq 0 ] && [ -s "$err" ]; then notes=$err; fi
     if [ "$timed_out" = yes ]; then
         fail "$name" "timed out after ${TIME_LIMIT}s" "$err"
     elif [ "$status" -gt 128 ] && [ "$(kill -l "$status" 2>/dev/null)" = XFSZ ]; then

@@ -76,8 +76,8 @@ int main(void)
         Candidates c, java;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c);
         int java_left = distribution(&presets[s], java_order, LESSON_N(java_order), java_buf, &java);
-        lesson_note(left != java_left, "\"%s\" keeps %d candidates, the lesson's Java %d: the Java takes top-p from "
-                    "the whole vocabulary, while llama.cpp's renormalizes over what top-k left", presets[s].label,
+        lesson_note(left != java_left, "\"%s\" leaves %d candidates, the lesson's Java %d: the Java takes top-p "
+                    "from the whole vocabulary, llama.cpp's renormalizes over what top-k left", presets[s].label,
                     left, java_left);
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, true), "",

@@ -33,12 +33,17 @@ fake=$tmp/fake/bin
 printf '#!/bin/sh\nexec sleep 30\n' >"$fake/01_repeat_penalty"
 printf '#!/bin/sh\nkill -SEGV $$\n' >"$fake/02_presence_penalty"
 printf '#!/bin/sh\ncat expected/03_frequency_penalty.txt\n' >"$fake/03_frequency_penalty"
+printf '#!/bin/sh\ncat expected/04_three_penalties.txt\necho "04_three_penalties: note: the Java differs" >&2\n' \
+    >"$fake/04_three_penalties"
+printf '#!/bin/sh\necho "a changed table"\necho "05_code_repeats: note: the Java differs" >&2\n' >"$fake/05_code_repeats"
 chmod +x "$fake"/*
-MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 01_ 02_ 03_ >"$tmp/faults" 2>&1
+MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 01_ 02_ 03_ 04_ 05_ >"$tmp/faults" 2>&1
 expect "a hang" "$tmp/faults" "FAIL 01_repeat_penalty (timed out after 1s)"
 expect "a crash" "$tmp/faults" "FAIL 02_presence_penalty (crashed: signal 11 (SEGV))"
 expect "a pass" "$tmp/faults" "PASS 03_frequency_penalty"
-expect "the fault summary" "$tmp/faults" "1 passed, 2 failed"
+expect "a note under a PASS" "$tmp/faults" "04_three_penalties: note: the Java differs"
+expect "a note under a FAIL" "$tmp/faults" "05_code_repeats: note: the Java differs"
+expect "the fault summary" "$tmp/faults" "2 passed, 3 failed"
 
 # 2. No false FAIL under load: the verdicts at rest are the baseline, taken before the busy loops start.
 verdicts() {    # the PASS/FAIL lines and the summary of a run's output $1
@@ -81,7 +86,19 @@ for shell in $shells; do
     done
 done
 
-# 3. Example 12's own command line: --help explains --trace on stdout with exit 0; a bad STEP is refused.
+# 3. --run: one program, run with its arguments (through make, which finds it up to date); a name that picks
+# none or several is refused. Then Example 12's own command line: --help explains --trace on stdout with exit
+# 0; a bad STEP is refused.
+status=0
+BUILD=$build ./run_all.sh --run 12 --help >"$tmp/out" 2>&1 || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "--run 12 --help" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
+expect "--run 12 --help" "$tmp/out" "exit 0"
+status=0
+BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "--run no_such_lesson" "$tmp/out" "exit 2"
+
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
 if [ ! -x "$bin12" ]; then
