@@ -101,13 +101,14 @@ static inline int32_t lesson_find(const char *word, size_t length, const char *c
 }
 
 /* The id of word in vocab[], stopping with a message when vocab[] does not have it: lesson_id("count", vocab). */
-#define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), (vocab), LESSON_N(vocab))
+#define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), #vocab, (vocab), LESSON_N(vocab))
 
-static inline int32_t lesson_id_at(const char *file, const char *word, const char *const *vocab, size_t n_vocab)
+static inline int32_t lesson_id_at(const char *file, const char *word, const char *vocab_name,
+                                   const char *const *vocab, size_t n_vocab)
 {
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
-        lesson_say(file, "", "\"%s\" is not in vocab[]: add it, or use a word vocab[] has", word);
+        lesson_say(file, "", "\"%s\" is not in %s[]: add it, or use a word %s[] has", word, vocab_name, vocab_name);
         exit(1);
     }
     return id;
@@ -117,18 +118,18 @@ static inline int32_t lesson_id_at(const char *file, const char *word, const cha
  * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it:
  * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
-    lesson_ids_at(__FILE__, #text, (text), (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
+    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
 
-static inline size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *const *vocab,
-                                   size_t n_vocab, int32_t *ids, size_t max_ids)
+static inline size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
+                                   const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
 {
     size_t n = 0;
     for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
         size_t length = strcspn(w, " ");
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
-            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in vocab[]: add it to vocab[] with its logit, or "
-                       "change %s", (int)length, w, n + 1, name, name);
+            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in %s[]: add it to %s[] with its logit, or "
+                       "change %s", (int)length, w, n + 1, name, vocab_name, vocab_name, name);
             exit(1);
         }
         if (n < max_ids)
