@@ -196,11 +196,13 @@ void chain_free(Chain *ch)
     free(ch->buf);
     free(ch->scratch);
     free(ch->typical_buf);
+    free(ch->touched);
     ch->history = NULL;
     ch->buf = NULL;
     ch->scratch = NULL;
     ch->typical_buf = NULL;
-    ch->scratch_len = ch->typical_len = 0;
+    ch->touched = NULL;
+    ch->scratch_len = ch->typical_len = ch->touched_len = 0;
     ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
@@ -398,6 +400,26 @@ static bool wants_fast(const Chain *ch, size_t size)
     return size > FAST_MIN_SIZE || ch->window > FAST_MIN_WINDOW;
 }
 
+/* The penalties and DRY in the chain's scratch (lib/fast/), on any array; built says that c was just built from
+ * logits with no NaN (id order), which spares the penalties their check. */
+static SamplingStatus penalties_fast(Chain *ch, Candidates *c, bool built)
+{
+    PenaltyParams pp = penalty_params(&ch->params);
+    size_t len = fast_penalties_scratch_len(ch->n_history, pp.penalty_last_n);
+    if (!chain_reserve_scratch(ch, len))
+        return SAMPLING_ERR_NOMEM;
+    return fast_apply_penalties(c, ch->history, ch->n_history, &pp, ch->scratch, len, built);
+}
+
+static SamplingStatus dry_fast(Chain *ch, Candidates *c)
+{
+    DryParams dp = dry_params(&ch->params);
+    size_t len = fast_dry_scratch_len(ch->n_history, dp.dry_penalty_last_n);
+    if (!chain_reserve_scratch(ch, len))
+        return SAMPLING_ERR_NOMEM;
+    return fast_apply_dry(c, ch->history, ch->n_history, &dp, ch->scratch, len);
+}
+
 /* chain_apply_stage, with each stage that has one replaced by its speed-layer twin when wants_fast: the same
  * result bit for bit (lib/fast/fast.h). Penalties, DRY and typical then work in the chain's scratch. built says
  * that c was just built from logits with no NaN (id order), which spares the penalties their check. */
@@ -406,21 +428,11 @@ static SamplingStatus apply_stage_fast(Chain *ch, size_t i, Candidates *c, bool 
     if (i >= ch->n_stages || ch->stages[i].empty || c == NULL || !wants_fast(ch, c->size))
         return chain_apply_stage(ch, i, c);
     const SamplingParams *p = &ch->params;
-    size_t min_keep = (size_t)p->min_keep, len;
-    PenaltyParams pp = penalty_params(p);
-    DryParams dp = dry_params(p);
+    size_t min_keep = (size_t)p->min_keep;
     double xtc_probability = xtc_probability_as_float(p->xtc_probability);
     switch (ch->stages[i].type) {
-    case STAGE_PENALTIES:
-        len = fast_penalties_scratch_len(ch->n_history, p->penalty_last_n);
-        if (!chain_reserve_scratch(ch, len))
-            return SAMPLING_ERR_NOMEM;
-        return fast_apply_penalties(c, ch->history, ch->n_history, &pp, ch->scratch, len, built);
-    case STAGE_DRY:
-        len = fast_dry_scratch_len(ch->n_history, p->dry_penalty_last_n);
-        if (!chain_reserve_scratch(ch, len))
-            return SAMPLING_ERR_NOMEM;
-        return fast_apply_dry(c, ch->history, ch->n_history, &dp, ch->scratch, len);
+    case STAGE_PENALTIES:   return penalties_fast(ch, c, built);
+    case STAGE_DRY:         return dry_fast(ch, c);
     case STAGE_TYPICAL:
         if (!chain_reserve_typical(ch, c->size))
             return SAMPLING_ERR_NOMEM;
@@ -469,6 +481,99 @@ static bool stage_is(const Chain *ch, size_t i, StageType type)
     return i < ch->n_stages && ch->stages[i].type == type;
 }
 
+/* The stages that change only a known few tokens of the array: logit-bias (its ids and the end-of-generation
+ * bans), penalties and DRY (the tokens of their windows; DRY penalizes only tokens that followed a repeat). */
+static bool stage_is_sparse(StageType type)
+{
+    return type == STAGE_LOGIT_BIAS || type == STAGE_PENALTIES || type == STAGE_DRY;
+}
+
+/* The index of the top-k stage when every stage that acts from `first` up to it changes only a few tokens
+ * (stage_is_sparse), or n_stages when there is no such top-k. */
+static size_t top_k_after_sparse(const Chain *ch, size_t first)
+{
+    size_t i = first;
+    while (i < ch->n_stages && stage_is_sparse(ch->stages[i].type))
+        i = next_acting_stage(ch, i + 1);
+    return stage_is(ch, i, STAGE_TOP_K) ? i : ch->n_stages;
+}
+
+/* How many of the newest of n_history tokens a window of last_n tokens holds (none for last_n <= 0). */
+static size_t newest(size_t n_history, int32_t last_n)
+{
+    return last_n <= 0 ? 0 : n_history < (size_t)last_n ? n_history : (size_t)last_n;
+}
+
+static int by_token_id(const void *a, const void *b)
+{
+    const TokenData *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Builds in ch->touched, as candidates sorted by id with no id twice, every token that the acting stages in
+ * [first, last) may change, with its logit from logits (n_vocab,). False when they are too many for the
+ * shortcut to pay (more than an eighth of the vocabulary) or the buffer cannot grow. */
+static bool collect_touched(Chain *ch, const double *logits, size_t first, size_t last, Candidates *touched)
+{
+    const SamplingParams *p = &ch->params;
+    size_t pen = newest(ch->n_history, p->penalty_last_n), dry = newest(ch->n_history, p->dry_penalty_last_n);
+    size_t max = 0;
+    for (size_t i = first; i < last; i = next_acting_stage(ch, i + 1))
+        max += ch->stages[i].type == STAGE_LOGIT_BIAS ? p->n_logit_bias + (p->ignore_eos ? p->n_eog_tokens : 0)
+             : ch->stages[i].type == STAGE_PENALTIES ? pen : dry;
+    if (max > ch->n_vocab / 8)
+        return false;
+    if (max > ch->touched_len) {
+        TokenData *grown = realloc(ch->touched, max * sizeof *grown);
+        if (grown == NULL)
+            return false;
+        ch->touched = grown;
+        ch->touched_len = max;
+    }
+    size_t n = 0;
+    for (size_t i = first; i < last; i = next_acting_stage(ch, i + 1)) {
+        StageType type = ch->stages[i].type;
+        size_t w = type == STAGE_PENALTIES ? pen : dry;
+        for (size_t j = 0; type == STAGE_LOGIT_BIAS && j < p->n_logit_bias; j++)
+            ch->touched[n++].id = p->logit_bias[j].token;
+        for (size_t j = 0; type == STAGE_LOGIT_BIAS && p->ignore_eos && j < p->n_eog_tokens; j++)
+            ch->touched[n++].id = p->eog_tokens[j];
+        for (size_t j = ch->n_history - w; type != STAGE_LOGIT_BIAS && j < ch->n_history; j++)
+            ch->touched[n++].id = ch->history[j];
+    }
+    if (n > 1)
+        qsort(ch->touched, n, sizeof *ch->touched, by_token_id);
+    size_t unique = 0;
+    for (size_t j = 0; j < n; j++) {
+        int32_t id = ch->touched[j].id;
+        if (id >= 0 && (size_t)id < ch->n_vocab && (unique == 0 || ch->touched[unique - 1].id != id))
+            ch->touched[unique++] = (TokenData){.id = id, .logit = logits[id], .p = 0.0};
+    }
+    *touched = (Candidates){.data = ch->touched, .size = unique, .selected = -1, .sorted = false};
+    return true;
+}
+
+/* Runs the acting stages [first, last), each of which changes only a few tokens, on touched (collect_touched):
+ * the logits those tokens would have after them on the whole array. Logit-bias adds every entry for a token, as
+ * on an array in id order; penalties and DRY look their tokens up. */
+static SamplingStatus apply_sparse_stages(Chain *ch, size_t first, size_t last, Candidates *touched)
+{
+    const SamplingParams *p = &ch->params;
+    SamplingStatus st = SAMPLING_OK;
+    for (size_t i = first; st == SAMPLING_OK && i < last; i = next_acting_stage(ch, i + 1)) {
+        switch (ch->stages[i].type) {
+        case STAGE_LOGIT_BIAS:
+            st = fast_apply_logit_bias_by_id(touched, p->logit_bias, p->n_logit_bias);
+            for (size_t j = 0; st == SAMPLING_OK && p->ignore_eos && j < p->n_eog_tokens; j++)
+                st = fast_apply_logit_bias_by_id(touched, &(LogitBias){p->eog_tokens[j], -INFINITY}, 1);
+            break;
+        case STAGE_PENALTIES:   st = penalties_fast(ch, touched, false); break;
+        default:                st = dry_fast(ch, touched); break;
+        }
+    }
+    return st;
+}
+
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
 {
     if (ch == NULL || logits == NULL || c == NULL)
@@ -476,16 +581,22 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
     if (n_vocab != ch->n_vocab)
         return SAMPLING_ERR_PARAM;
     bool fast = wants_fast(ch, n_vocab);
-    /* Empty stages do nothing to a built array, so the first acting stage can run as the array is built:
-     * top-k picks its k best straight from the logits; penalties need not check the array they were just
-     * given, and when top-p acts next, the range of the logits (moved by the penalized tokens) spares it a
-     * pass. The stages after that run one by one. */
-    size_t first = next_acting_stage(ch, 0);
+    /* Empty stages do nothing to a built array, so the first stages that act can run as the array is built.
+     * When top-k acts after stages that change only a few tokens (or none), it picks its k best straight from
+     * the logits, with those tokens' new logits worked out on them alone. When penalties act first otherwise,
+     * they need not check the array they were just given, and a top-p right after them gets the range of the
+     * logits (moved by the penalized tokens) without a pass of its own. The stages after that run one by one. */
+    size_t first = next_acting_stage(ch, 0), top_k = fast ? top_k_after_sparse(ch, first) : ch->n_stages;
     SamplingStatus st;
     double max, min;
-    if (fast && stage_is(ch, first, STAGE_TOP_K)) {
-        st = fast_candidates_init_top_k(c, ch->buf, logits, n_vocab, ch->params.top_k);
-        first++;
+    Candidates touched;
+    if (top_k < ch->n_stages && ch->params.top_k <= FAST_TOP_K_MAX
+        && collect_touched(ch, logits, first, top_k, &touched)) {
+        st = apply_sparse_stages(ch, first, top_k, &touched);
+        if (st == SAMPLING_OK)
+            st = fast_candidates_init_top_k_over(c, ch->buf, logits, n_vocab, ch->params.top_k, touched.data,
+                                                 touched.size);
+        first = top_k + 1;
     } else if (fast && stage_is(ch, first, STAGE_PENALTIES) && fast_logit_range(logits, n_vocab, &max, &min)) {
         st = candidates_init(c, ch->buf, logits, n_vocab);
         if (st == SAMPLING_OK)

@@ -132,6 +132,8 @@ typedef struct {
     size_t scratch_len;
     TokenData *typical_buf;     /* (typical_len,) typical's working space, grown to the candidates it sees */
     size_t typical_len;
+    TokenData *touched;         /* (touched_len,) the few tokens the stages before top-k change, when top-k */
+    size_t touched_len;         /* then picks from the logits (chain_apply_logits) */
 } Chain;
 
 /* llama.cpp's defaults (common/common.h; section 3 of the reference), with the default sampler order

@@ -74,9 +74,7 @@ SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t
     return SAMPLING_OK;
 }
 
-/* logit + bias. Opposite infinities keep the token banned instead of making NaN, and a finite logit with a
- * finite bias stays finite. */
-static double biased(double logit, double bias)
+double bias_logit(double logit, double bias)
 {
     double sum = logit + bias;
     if (isnan(sum))
@@ -106,7 +104,7 @@ SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n
     bool searched = false;      /* some entry's token is not at its own index */
     for (size_t b = 0; b < n_biases; b++) {
         if (at_own_index(c, biases[b].token))
-            c->data[biases[b].token].logit = biased(c->data[biases[b].token].logit, biases[b].bias);
+            c->data[biases[b].token].logit = bias_logit(c->data[biases[b].token].logit, biases[b].bias);
         else
             searched = true;
     }
@@ -114,7 +112,7 @@ SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n
     for (size_t i = 0; searched && i < c->size; i++) {
         for (size_t b = 0; b < n_biases; b++) {
             if (biases[b].token == c->data[i].id && !at_own_index(c, biases[b].token)) {
-                c->data[i].logit = biased(c->data[i].logit, biases[b].bias);
+                c->data[i].logit = bias_logit(c->data[i].logit, biases[b].bias);
                 break;
             }
         }

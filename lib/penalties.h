@@ -7,7 +7,7 @@
  * gives the same logits bit for bit.
  *
  * defines: PenaltyParams, LogitBias, penalty_count, penalty_logit, penalties_check, penalties_off,
- * apply_penalties, apply_penalty_naive, apply_logit_bias.
+ * apply_penalties, apply_penalty_naive, bias_logit, apply_logit_bias.
  */
 #ifndef PENALTIES_H
 #define PENALTIES_H
@@ -59,6 +59,11 @@ SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_h
  * handling as apply_penalties; penalty_freq and penalty_present are ignored. Not a llama.cpp sampler. */
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,
                                    const PenaltyParams *params);
+
+/* The logit after one bias entry: logit + bias, except that opposite infinities leave the token banned (-inf)
+ * instead of making NaN, and a finite logit with a finite bias stays finite (saturating at +-DBL_MAX). A NaN
+ * bias gives NaN (apply_logit_bias refuses it first). apply_logit_bias's rule for one entry. */
+double bias_logit(double logit, double bias);
 
 /* Adds each entry's bias to the logit of its token (biases (n_biases,)); -INFINITY bans the token. As in
  * llama.cpp, an entry whose token sits at its own index (data[token].id == token, true for an array in id

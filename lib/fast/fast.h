@@ -6,15 +6,17 @@
  * (chain_apply_logits, in one place), for arrays of more than FAST_MIN_SIZE candidates or windows of more
  * than FAST_MIN_WINDOW tokens; a reader of the rules never needs to open this folder.
  *
- * How the time is saved: top-k picks its k straight from the logits; top-p sorts only the prefix that holds
+ * How the time is saved: top-k picks its k straight from the logits, also after stages that change a known few
+ * tokens (logit-bias, penalties, DRY), whose new logits are worked out on those tokens alone; top-p sorts only the prefix that holds
  * its mass (buckets of logit values); penalties and DRY gather the window once in a hash map (and DRY's repeat
  * lengths come from the Z-algorithm in linear time); the stages whose rule starts with a full sort (typical,
  * XTC, temp-ext, the mirostats) get the array sorted by a bucket sort first, and then find it sorted; the
  * chain's first stage can know the range of the logits from its one pass. Penalties, DRY and typical work in
  * scratch the caller keeps (the chain does), so sampling allocates nothing once the window is full.
  *
- * defines: FAST_MIN_SIZE, FAST_MIN_WINDOW, fast_sort, fast_candidates_init_top_k, fast_apply_top_k,
- * fast_apply_top_p, fast_apply_top_p_known, fast_penalties_scratch_len, fast_apply_penalties,
+ * defines: FAST_MIN_SIZE, FAST_MIN_WINDOW, FAST_TOP_K_MAX, fast_sort, fast_candidates_init_top_k,
+ * fast_candidates_init_top_k_over, fast_apply_top_k, fast_apply_top_p, fast_apply_top_p_known,
+ * fast_penalties_scratch_len, fast_apply_penalties, fast_apply_logit_bias_by_id,
  * fast_dry_scratch_len, fast_apply_dry, fast_apply_typical, fast_apply_xtc, fast_apply_temp_ext,
  * fast_sample_mirostat, fast_sample_mirostat_v2, fast_logit_range, fast_range_after.
  */
@@ -29,6 +31,7 @@
 
 #define FAST_MIN_SIZE 1024      /* the chain uses this layer for arrays larger than this */
 #define FAST_MIN_WINDOW 64      /* or for penalty and DRY windows longer than this */
+#define FAST_TOP_K_MAX 1024     /* the largest top_k that fast_candidates_init_top_k picks from the logits */
 
 /* ===== Sorting ===== */
 
@@ -39,7 +42,7 @@ SamplingStatus fast_sort(Candidates *c);
 /* ===== Top-k ===== */
 
 /* Equals candidates_init followed by apply_top_k(top_k), without building the whole array when it can: for
- * 0 < top_k < n_vocab and top_k <= 1,024 it reads logits (n_vocab,) once and writes only the top_k best to
+ * 0 < top_k < n_vocab and top_k <= FAST_TOP_K_MAX it reads logits (n_vocab,) once and writes only the top_k best to
  * buf[0..top_k). That pass takes the maximum of each block of 64 logits; the top_k-th largest block maximum
  * is a floor under the top_k best, so only the few blocks whose maximum reaches it are read again. Otherwise
  * it builds all n_vocab and runs fast_apply_top_k. buf (n_vocab,) is the caller's, used as scratch beyond
@@ -48,6 +51,15 @@ SamplingStatus fast_sort(Candidates *c);
  * anywhere gives SAMPLING_ERR_NAN (even with top_k off). On error *c is not changed (buf may be). */
 SamplingStatus fast_candidates_init_top_k(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab,
                                           int32_t top_k);
+
+/* Equals candidates_init, then setting the logit of token overrides[i].id to overrides[i].logit for each of
+ * overrides (n_overrides,), then apply_top_k(top_k): top-k straight from the logits, with a few tokens changed
+ * by the stages before it (logit-bias, penalties, DRY: the chain computes their new logits on those tokens
+ * alone). The overrides must be sorted by id, no id twice, every id below n_vocab (else SAMPLING_ERR_PARAM);
+ * only the blocks of 64 that hold one are read again for their maximum. A NaN override gives
+ * SAMPLING_ERR_NAN. Otherwise as fast_candidates_init_top_k, which is this with no overrides. */
+SamplingStatus fast_candidates_init_top_k_over(Candidates *c, TokenData *buf, const double *logits, size_t n_vocab,
+                                               int32_t top_k, const TokenData *overrides, size_t n_overrides);
 
 /* Equals apply_top_k: moves the k best to the front, sorted, with a heap (k <= 1,024: most candidates are
  * turned away by one comparison with the worst kept so far) or the buckets (larger k), not a full sort. */
@@ -84,6 +96,12 @@ size_t fast_penalties_scratch_len(size_t n_history, int32_t penalty_last_n);
  * scratch_len below fast_penalties_scratch_len gives SAMPLING_ERR_PARAM, changing nothing. */
 SamplingStatus fast_apply_penalties(Candidates *c, const int32_t *history, size_t n_history,
                                     const PenaltyParams *params, int32_t *scratch, size_t scratch_len, bool built);
+
+/* Equals apply_logit_bias on an array in id order (every entry for a token is added, in order, with
+ * bias_logit), for the candidates of c in any order: the chain's logit-bias on the few tokens it changes, when
+ * top-k then picks from the logits (fast_candidates_init_top_k_over). Entries whose token c does not hold do
+ * nothing. Bad input: as apply_logit_bias. */
+SamplingStatus fast_apply_logit_bias_by_id(Candidates *c, const LogitBias *biases, size_t n_biases);
 
 /* The int32 entries of scratch fast_apply_dry needs: the repeat lengths (W,) plus a hash map of the window's
  * tokens, W = dry_window(n_history, dry_penalty_last_n). 0 when the window is empty. */

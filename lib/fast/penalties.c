@@ -1,7 +1,8 @@
-/* penalties.c (speed layer): the penalties in O(window), equal to apply_penalties. The window is counted once
- * into a token map in the caller's scratch; an array in id order (as built: penalties come first in llama.cpp's
- * chain) is then penalized by index, one visit per distinct token of the window, any other order by one lookup
- * per candidate. Each logit comes from penalty_logit, the plain rule. */
+/* penalties.c (speed layer): the penalties in O(window), equal to apply_penalties, and logit-bias on a few
+ * tokens as it acts on the whole array in id order. The window is counted once into a token map in the
+ * caller's scratch; an array in id order (as built: penalties come first in llama.cpp's chain) is then
+ * penalized by index, one visit per distinct token of the window, any other order by one lookup per
+ * candidate. Each logit comes from penalty_logit, the plain rule. */
 #include "fast.h"
 #include "token_map.h"
 
@@ -63,5 +64,27 @@ SamplingStatus fast_apply_penalties(Candidates *c, const int32_t *history, size_
         }
     }
     c->sorted = false;
+    return SAMPLING_OK;
+}
+
+SamplingStatus fast_apply_logit_bias_by_id(Candidates *c, const LogitBias *biases, size_t n_biases)
+{
+    SamplingStatus st = candidates_check(c);
+    if (st != SAMPLING_OK)
+        return st;
+    if (biases == NULL && n_biases > 0)
+        return SAMPLING_ERR_NULL;
+    bool any = false;
+    for (size_t b = 0; b < n_biases; b++) {
+        if (isnan(biases[b].bias))
+            return SAMPLING_ERR_PARAM;
+        any = any || biases[b].bias != 0;
+    }
+    for (size_t i = 0; i < c->size; i++)
+        for (size_t b = 0; b < n_biases; b++)
+            if (biases[b].token == c->data[i].id)
+                c->data[i].logit = bias_logit(c->data[i].logit, biases[b].bias);
+    if (any)
+        c->sorted = false;
     return SAMPLING_OK;
 }
