@@ -23,5 +23,6 @@ int main(void)
     test_fast_path();
     test_top_p_prefix();
     test_top_p_known();
+    test_float_rule();
     return check_summary();
 }

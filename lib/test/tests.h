@@ -21,5 +21,6 @@ void test_llama_vectors(void);
 void test_fast_path(void);
 void test_top_p_prefix(void);
 void test_top_p_known(void);
+void test_float_rule(void);
 
 #endif
