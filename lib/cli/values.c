@@ -20,13 +20,60 @@ ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenien
         return VALUE_NONE;
     if (errno == ERANGE)
         return VALUE_RANGE;
-    double v = strtod(s, &end);
-    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(v)) {
+    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(f)) {
         snprintf(lenient, lenient_size, "%g", (double)f);
         return VALUE_STRICTER;
     }
-    *out = v;
+    *out = f;
     return VALUE_OK;
+}
+
+double float_value(double d)
+{
+    if (d > FLT_MAX || d < -FLT_MAX)
+        return fabs(d) >= 0x1.ffffffp127 ? copysign(INFINITY, d) : copysign(FLT_MAX, d);
+    return (float)d;
+}
+
+const char *float_text(double v, char *buf, size_t size)
+{
+    double f = float_value(v);
+    if (isnan(f) || isinf(f)) {
+        snprintf(buf, size, "%s", isnan(f) ? "nan" : f > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    for (int digits = 1; digits <= 9; digits++) {
+        snprintf(buf, size, "%.*g", digits, f);
+        if (strtof(buf, NULL) == f && float_value(strtod(buf, NULL)) == f)
+            return buf;
+    }
+    snprintf(buf, size, "%.17g", f);    /* the float exactly: both readers take it back */
+    return buf;
+}
+
+bool json_number_text(const char *s)
+{
+    s += *s == '-';
+    if (*s == '0')
+        s++;
+    else if (*s >= '1' && *s <= '9')
+        s += strspn(s, "0123456789");
+    else
+        return false;
+    if (*s == '.') {
+        size_t n = strspn(s + 1, "0123456789");
+        if (n == 0)
+            return false;
+        s += 1 + n;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s += 1 + (s[1] == '+' || s[1] == '-');
+        size_t n = strspn(s, "0123456789");
+        if (n == 0)
+            return false;
+        s += n;
+    }
+    return *s == '\0';
 }
 
 bool stoi_takes(const char *s)

@@ -7,8 +7,11 @@
  * floats and the reference's table of "?" rules (section 2). */
 #include "chain.h"
 #include "check.h"
+#include "cli/args.h"
+#include "cli/request.h"
 #include "tests.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,8 +132,117 @@ static void test_accept_tests(void)
     CHECK(sampling_params_problem(&p) != NULL && strncmp(sampling_params_problem(&p), "mirostat_eta", 12) == 0);
 }
 
+static bool parse_words(const char *const *words, CliParams *out, char *err, size_t err_size)
+{
+    char *argv[40] = {"11_sampler_chain"};
+    int argc = 1;
+    while (argc < 39 && words[argc - 1] != NULL) {
+        argv[argc] = (char *)words[argc - 1];
+        argc++;
+    }
+    return args_parse(argc, argv, out, err, err_size);
+}
+
+typedef struct {
+    const char *argv[12];
+    const char *line;             /* the chain line llama.cpp logs for it */
+} FlagRow;
+
+/* The command lines: each value std::stof turns into the float on the other side of the test. */
+static const FlagRow flag_rows[] = {
+    {{"--temp", "1.00000001", "--samplers", "temperature"}, "logits -> ?temp-ext -> dist"},
+    {{"--top-p", "0.99999999", "--samplers", "top_p"}, "logits -> ?top-p -> dist"},
+    {{"--typical", "0.99999999", "--samplers", "typ_p"}, "logits -> ?typical -> dist"},
+    {{"--repeat-penalty", "1.00000001", "--samplers", "penalties"}, "logits -> ?penalties -> dist"},
+    {{"--xtc-probability", "0.5", "--xtc-threshold", "0.50000001", "--samplers", "xtc"}, "logits -> xtc -> dist"},
+    {{"--dry-multiplier", "0.8", "--dry-base", "0.99999999", "--samplers", "dry"}, "logits -> dry -> dist"},
+    {{"--min-p", "0x1p-149", "--samplers", "min_p"}, "logits -> min-p -> dist"},   /* the smallest float */
+    {{"--temp", "1.00000005960464477625", "--samplers", "temperature"}, "logits -> temp-ext -> dist"},
+};
+
+static void test_flags(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof flag_rows / sizeof flag_rows[0]; r++) {
+        char err[256] = "", line[512] = "(refused)";
+        if (parse_words(flag_rows[r].argv, &p, err, sizeof err)) {
+            Chain ch;
+            if (chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK) {
+                chain_describe(&ch, line, sizeof line);
+                chain_free(&ch);
+            }
+        }
+        check_true(__FILE__, __LINE__, strcmp(line, flag_rows[r].line) == 0, flag_rows[r].line);
+        if (strcmp(line, flag_rows[r].line) != 0)
+            printf("    flag row %zu: got '%s' (%s)\n", r, line, err);
+    }
+    char err[256];
+    /* --dry-base 0.99999999 is 1.0f, not below 1: kept, with no warning; 0.9999999 is below: the old value
+     * (1.75, or the one before it) stays, with a warning. */
+    CHECK(parse_words((const char *const[]){"--dry-base", "0.99999999", NULL}, &p, err, sizeof err));
+    CHECK_BITS(1.0, p.sampling.dry_base);
+    CHECK(p.warnings[0] == '\0');
+    CHECK(parse_words((const char *const[]){"--dry-base", "2", "--dry-base", "0.9999999", NULL}, &p, err,
+                      sizeof err));
+    CHECK_BITS(2.0, p.sampling.dry_base);
+    CHECK(strstr(p.warnings, "--dry-base 0.9999999 is below 1 as llama.cpp's float: ignored") != NULL);
+    /* The clamp is std::max(temp, 0.0f): -0 is not below 0, so it stays -0 (greedy either way); -0x1p-149 is. */
+    CHECK(parse_words((const char *const[]){"--temp", "-0", NULL}, &p, err, sizeof err));
+    CHECK(p.sampling.temp == 0 && signbit(p.sampling.temp));
+    CHECK(parse_words((const char *const[]){"--temp", "-0x1p-149", NULL}, &p, err, sizeof err));
+    CHECK(p.sampling.temp == 0 && !signbit(p.sampling.temp));
+    /* 3.4028235e38 is FLT_MAX to std::stof, so a repeat penalty of it is accepted (its reciprocal, about
+     * 2.9e-39, is a finite subnormal), and so is a frequency penalty. */
+    CHECK(parse_words((const char *const[]){"--repeat-penalty", "3.4028235e38", "--frequency-penalty",
+                                            "-3.4028235e38", NULL}, &p, err, sizeof err));
+    CHECK_BITS(0x1.fffffep127, p.sampling.penalty_repeat);
+}
+
+typedef struct {
+    const char *argv[8];
+    const char *body;             /* the /completion body, exactly */
+    const char *note;             /* a part of the notes, or "" for none */
+} DigitRow;
+
+/* A body keeps the digits typed, where JSON can hold them and llama-server reads them as the same float. */
+static const DigitRow digit_rows[] = {
+    {{"--top-p", "0.99999999"}, "{\"prompt\": \"x\", \"top_p\": 0.99999999}", ""},
+    {{"--temp", "0.7", "--min-p", "1e-3"}, "{\"prompt\": \"x\", \"temperature\": 0.7, \"min_p\": 1e-3}", ""},
+    {{"--temp", ".5", "--top-p", "+0.9"}, "{\"prompt\": \"x\", \"temperature\": 0.5, \"top_p\": 0.9}", ""},
+    {{"--temp", "-2"}, "{\"prompt\": \"x\", \"temperature\": 0}", ""},          /* clamped: the value held */
+    {{"--typical", "inf"}, "{\"prompt\": \"x\", \"typical_p\": 1e308}", ""},
+    {{"--temp", "1.00000005960464477625"}, "{\"prompt\": \"x\", \"temperature\": 1.0000001}",
+     "temperature: 1.00000005960464477625 is written as 1.0000001"},
+    /* Item 4: a min_p above 1 is clamped to 1 by the server, which keeps every tie with the top token. */
+    {{"--min-p", "1.5"}, "{\"prompt\": \"x\", \"min_p\": 1.5}", "min_p: llama-server clamps 1.5 to 1, which keeps "
+     "every token tied with the top one; the command line's min-p keeps exactly one token"},
+    {{"-l", "-5+1", "-l", "7-2"}, "{\"prompt\": \"x\", \"logit_bias\": [[7, -2]]}", "logit_bias: token -5 is left "
+     "out: llama-server skips an id below 0"},
+};
+
+static void test_digits(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof digit_rows / sizeof digit_rows[0]; r++) {
+        const char *words[12] = {"-p", "x"};
+        for (size_t k = 0; k < 8 && digit_rows[r].argv[k] != NULL; k++)
+            words[2 + k] = digit_rows[r].argv[k];
+        char err[256] = "", body[512] = "", notes[1024] = "";
+        bool ok = parse_words(words, &p, err, sizeof err);
+        if (ok)
+            request_json(&p, REQUEST_COMPLETION, body, sizeof body, notes, sizeof notes);
+        bool good = ok && strcmp(body, digit_rows[r].body) == 0
+                 && (digit_rows[r].note[0] == '\0' ? notes[0] == '\0' : strstr(notes, digit_rows[r].note) != NULL);
+        check_true(__FILE__, __LINE__, good, digit_rows[r].body);
+        if (!good)
+            printf("    digit row %zu: got %s (notes: %s; %s)\n", r, body, notes, err);
+    }
+}
+
 void test_float_rule(void)
 {
     test_off_tests();
     test_accept_tests();
+    test_flags();
+    test_digits();
 }
