@@ -3,12 +3,15 @@
  * With no arguments: the lesson's three llama-completion command lines, kept here as argv arrays, go through
  * the same flag parser a real command line does (args_parse), then llama.cpp's chain builder
  * (chain_init_from_params) and its log line (chain_describe). llama.cpp's line ends with a space; the
- * lesson's, and ours, does not. With arguments, it is a tool: paste a llama-cli, llama-completion or
- * llama-server command line and it prints the chain line, or with --json / --openai the request body to send
- * (cli/request.h); flags that do not change sampling are named in one note on stderr, and flags that change it
- * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) in another. --help lists the flags.
+ * lesson's, and ours, does not. With arguments, it is a tool (lib/cli/README.md): paste a llama.cpp command
+ * line for its chain line, add --explain for each stage in the lesson's words and the OpenAI names, --json or
+ * --openai for the request body; --from-json FILE reads a body back into its chain line and flags. Warnings
+ * and notes go to stderr. --help lists the flags.
  */
 #include "cli/args.h"
+#include "cli/command.h"
+#include "cli/explain.h"
+#include "cli/from_json.h"
 #include "cli/request.h"
 #include "chain.h"
 
@@ -66,13 +69,73 @@ static int print_text(const CliParams *params)
     return 0;
 }
 
-/* Parses one command line and prints its chain line (or a body, or help). Returns the exit status: 0, or 2
- * for bad flags, 1 when the library refuses the parameters. The lesson's own lines (quiet) name no ignored
- * flags. */
+/* --from-json: the body read onto the server's defaults (the other flags); its notes and warnings on stderr.
+ * Returns false, with the message printed, when llama-server would refuse the body. */
+static bool read_body(CliParams *params)
+{
+    char *text = NULL, err[600], notes[4096];
+    size_t length = 0, seen = strlen(params->warnings);
+    bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
+           && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return false;
+    }
+    print_lines("warning: ", params->warnings + seen);
+    print_lines("note: ", notes);
+    return true;
+}
+
+/* Prints text made by writer(params, chain, buf, size), one call for its length, one to write it. */
+static int print_made(size_t (*writer)(const CliParams *, const Chain *, char *, size_t), const CliParams *params,
+                      const Chain *chain)
+{
+    size_t n = writer(params, chain, NULL, 0);
+    char *text = malloc(n + 1);
+    if (text == NULL) {
+        fprintf(stderr, "%s: out of memory\n", program);
+        return 1;
+    }
+    writer(params, chain, text, n + 1);
+    printf("%s\n", text);
+    free(text);
+    return 0;
+}
+
+/* The three texts a chain line's run prints, as print_made's writers. */
+static size_t chain_line(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    static const char prefix[] = "sampler chain: ";
+    (void)params;
+    if (buf == NULL || size < sizeof prefix)
+        return sizeof prefix - 1 + chain_describe(chain, NULL, 0);
+    memcpy(buf, prefix, sizeof prefix - 1);
+    return sizeof prefix - 1 + chain_describe(chain, buf + sizeof prefix - 1, size - (sizeof prefix - 1));
+}
+
+static size_t command_line(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    (void)chain;
+    return args_command(params, buf, size);
+}
+
+static size_t explanation(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    size_t n = args_explain(params, chain, buf, size);
+    if (buf != NULL && n > 0 && n < size && buf[n - 1] == '\n')
+        buf[n - 1] = '\0';             /* print_made adds the last newline */
+    return n;
+}
+
+/* Parses one command line and prints its chain line (or a body, or help), then with --from-json the flags for
+ * it, with --explain the stages in the lesson's words. Returns the exit status: 0, or 2 for bad flags or a
+ * body llama-server refuses, 1 when the library refuses the parameters. The lesson's own lines (quiet) name no
+ * ignored flags. */
 static int run(int argc, char *const argv[], bool quiet)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
-    char err[256];
+    char err[600];
     if (!args_parse(argc, argv, &params, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", program, err);
         return 2;
@@ -82,6 +145,8 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
     if (params.help || params.output != OUTPUT_CHAIN)
         return print_text(&params);     /* a body's notes name the flags of params.outside */
+    if (params.from_json != NULL && !read_body(&params))
+        return 2;
     if (params.outside[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
                 "adaptive-p): %s\n", program, params.outside);
@@ -92,17 +157,11 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
-    size_t n = chain_describe(&chain, NULL, 0);     /* the line's length: up to 66 stages */
-    char *line = malloc(n + 1);
-    int status = 0;
-    if (line != NULL) {
-        chain_describe(&chain, line, n + 1);
-        printf("sampler chain: %s\n", line);
-    } else {
-        fprintf(stderr, "%s: out of memory\n", program);
-        status = 1;
-    }
-    free(line);
+    int status = print_made(chain_line, &params, &chain);
+    if (status == 0 && params.from_json != NULL)
+        status = print_made(command_line, &params, &chain);
+    if (status == 0 && params.explain)
+        status = print_made(explanation, &params, &chain);
     chain_free(&chain);
     return status;
 }

@@ -261,7 +261,7 @@ static void missing_value(const ArgSpec *spec, const char *flag, const char *nex
 {
     char f[64], n[64];
     shown(flag, f, sizeof f);
-    char fix[160];
+    char fix[200];
     if (spec->choices != NULL && spec->choices[0] == '!')
         snprintf(fix, sizeof fix, "older llama.cpp took %s alone: write %s on", f, f);
     else

@@ -222,6 +222,10 @@ const ArgSpec arg_specs[] = {
     OWN(K_JSON, "print the llama-server /completion body: the settings given, -p, -n", "--json"),
     OWN(K_JSON_ALL, "print the /completion body with every sampling field", "--json-all"),
     OWN(K_OPENAI, "print the OpenAI-style /v1/chat/completions body", "--openai"),
+    {{"--from-json"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
+     "read a /completion or /v1/chat/completions body (- for standard input); print its chain line and the "
+     "llama.cpp flags for it (other flags: the server's own defaults)", NULL},
+    OWN(K_EXPLAIN, "under the chain line, each stage in the lesson's words, then the OpenAI names", "--explain"),
 };
 
 const size_t n_arg_specs = sizeof arg_specs / sizeof arg_specs[0];

@@ -44,11 +44,27 @@ const char *float_text(double v, char *buf, size_t size)
     }
     for (int digits = 1; digits <= 9; digits++) {
         snprintf(buf, size, "%.*g", digits, f);
-        if (strtof(buf, NULL) == f && float_value(strtod(buf, NULL)) == f)
-            return buf;
+        if (strtof(buf, NULL) != f || float_value(strtod(buf, NULL)) != f)
+            continue;
+        /* %g writes 100 as 1e+02 at one digit: below 1e16, the same digits without an exponent. */
+        const char *e = strchr(buf, 'e');
+        int exponent = e != NULL ? atoi(e + 1) : 0;
+        if (e != NULL && exponent > 0 && exponent < 16)
+            snprintf(buf, size, "%.*f", digits - 1 - exponent > 0 ? digits - 1 - exponent : 0, f);
+        return buf;
     }
     snprintf(buf, size, "%.17g", f);    /* the float exactly: both readers take it back */
     return buf;
+}
+
+const char *float_flag_text(double v, char *buf, size_t size)
+{
+    double f = float_value(v);
+    if (f != 0 && fabs(f) < FLT_MIN) {
+        snprintf(buf, size, "%a", f);
+        return buf;
+    }
+    return float_text(v, buf, size);
 }
 
 bool json_number_text(const char *s)

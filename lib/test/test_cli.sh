@@ -171,6 +171,67 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -c" -- -
 # 13: \x00 stays as typed, and a warning says so.
 check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
     --json -p '\x00 nul'
+# Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
+# pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give
+# the chain line of FLAGS; the same through --openai.
+pipe() {
+    want=$("$bin" "$@" 2>/dev/null | head -n 1)
+    for body in --json --openai; do
+        "$bin" "$@" "$body" -p x 2>/dev/null >"$tmp/body.json"
+        "$bin" --from-json - <"$tmp/body.json" >"$tmp/back" 2>"$tmp/back.err"
+        got=$(head -n 1 "$tmp/back")
+        flags=$(sed -n 2p "$tmp/back")
+        again=$(eval "\"\$bin\" $flags" 2>/dev/null | head -n 1)
+        if [ "$got" = "$want" ] && [ "$again" = "$want" ] && [ -n "$want" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_cli.sh: pipe $body $*: '$want', back '$got', flags '$flags' give '$again'"
+            sed 's/^/    stderr: /' "$tmp/back.err"
+        fi
+    done
+}
+pipe --temp 0.7 --top-k 20 --repeat-penalty 1.1
+pipe --top-p 0.99999999 --xtc-probability 0.5 --xtc-threshold 0.50000001 --dry-multiplier 0.8 --dry-base 0.99999999
+pipe --samplers "top_k;temp;penalties" -l 15-inf -l 7+2 --seed 5 --dry-sequence-breaker "it's" --dry-sequence-breaker '\n'
+pipe --mirostat 2 --mirostat-ent 3 --temp 0.7 --ignore-eos
+pipe --repeat-last-n -1 --repeat-penalty 1.1 --min-p 1.5 --sampler-seq kmt --top-n-sigma 0x1p-149
+printf '{"prompt": "x", "temperature": 0.7, "top_k": 20}' >"$tmp/body.json"
+check 0 "llama-server --temp 0.7 --top-k 20" "" -- --from-json "$tmp/body.json"
+printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.json"
+check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
+check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
+    --from-json "$tmp/body.json"
+# The other flags are the server's own defaults; --explain goes with it.
+printf '{"prompt": "x", "top_k": 5}' >"$tmp/body.json"
+check 0 "llama-server --temp 0.6 --top-k 5" "" -- llama-server --temp 0.6 --from-json "$tmp/body.json"
+check 0 "top-k: keeps the 5 most likely tokens (Examples 12-13)" "" -- --from-json "$tmp/body.json" --explain
+# Where llama-server answers 400, one line naming the field, exit 2, nothing on stdout.
+printf '{"prompt": "x", "repeat_last_n": -1}' >"$tmp/bad.json"
+check 2 "" "repeat_last_n: llama-server answers 400" -- --from-json "$tmp/bad.json"
+printf '{"prompt": "x", "temperature": "0.7"}' >"$tmp/bad.json"
+check 2 "" "temperature: llama-server answers 400: \"Field 'temperature': [json.exception.type_error.302] type must be number, but is string\"" -- \
+    --from-json "$tmp/bad.json"
+printf '{"prompt": "x",\n  "top_k": 40,,\n}' >"$tmp/bad.json"
+check 2 "" "the body is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
+printf '{"messages": [{"role": "user"}]}' >"$tmp/bad.json"
+check 2 "" "messages: llama-server answers 400: \"All non-assistant messages must contain 'content'\"" -- \
+    --from-json "$tmp/bad.json"
+printf '\377\376' >"$tmp/bad.json"
+check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
+check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
+check 2 "" "--from-json: missing value" -- --from-json
+check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json
+check 2 "" "--from-json: the body holds the prompt or messages" -- --from-json - -p x </dev/null
+check 2 "" "the body is not JSON (line 1, column 1: expected a value, found the end of the text)" -- --from-json - </dev/null
+# Issue 17, item 6: --explain, one line per stage under the chain line, then the OpenAI names.
+check 0 "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, multiplies one at or below 0 (Examples 1-4)" "" -- \
+    --repeat-penalty 1.1 --explain
+check 0 "?typical: typical_p 1.0 is off (Example 7)" "" -- --explain
+check 0 "OpenAI names: temperature 0.7 (llama.cpp's temp)" "" -- --explain --temp 0.7
+[ "$("$bin" --explain | wc -l)" -eq 13 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
+check 2 "" "--explain: it prints a chain line; --openai prints a body instead (choose one)" -- --explain --openai
+
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }
