@@ -44,27 +44,50 @@ static void print_lines(const char *label, const char *text)
     }
 }
 
-/* Prints the help text or a request body (with what it could not express on stderr). Returns 0 or 1. */
-static int print_text(const CliParams *params)
+/* What print_made prints: a text written like snprintf from the parameters and the chain. */
+typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
+static char notes[4096];            /* a body's notes: room for every note request_json writes at once */
+
+static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)p, (void)c;
+    return args_help(buf, size);
+}
+
+static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)p;
+    return chain_describe(c, buf, size);
+}
+
+static size_t flags_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)c;
+    return args_command(p, buf, size);
+}
+
+static size_t body_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
     static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION, REQUEST_COMPLETION_ALL,
                                         REQUEST_CHAT};      /* by ArgsOutput */
-    RequestKind kind = kinds[params->output];
-    char notes[4096];       /* room for every note request_json can write at once */
-    size_t n = params->help ? args_help(NULL, 0) : request_json(params, kind, NULL, 0, NULL, 0);
+    (void)c;
+    return request_json(p, kinds[p->output], buf, size, notes, sizeof notes);
+}
+
+/* Prints prefix and the writer's text on one line (or more: the text's own newlines) to stdout, with a body's
+ * notes on stderr. Returns 0, or 1 when out of memory. */
+static int print_made(const char *prefix, Writer writer, const CliParams *params, const Chain *chain)
+{
+    size_t n = writer(params, chain, NULL, 0);
     char *text = malloc(n + 1);
     if (text == NULL) {
         fprintf(stderr, "%s: out of memory\n", program);
         return 1;
     }
-    if (params->help) {
-        args_help(text, n + 1);
-        printf("%s", text);
-    } else {
-        request_json(params, kind, text, n + 1, notes, sizeof notes);
-        print_lines("note: ", notes);
-        printf("%s\n", text);
-    }
+    notes[0] = '\0';
+    writer(params, chain, text, n + 1);
+    print_lines("note: ", notes);
+    printf("%s%s%s", prefix, text, n > 0 && text[n - 1] == '\n' ? "" : "\n");
     free(text);
     return 0;
 }
@@ -73,59 +96,16 @@ static int print_text(const CliParams *params)
  * Returns false, with the message printed, when llama-server would refuse the body. */
 static bool read_body(CliParams *params)
 {
-    char *text = NULL, err[600], notes[4096];
+    char *text = NULL, err[600];
     size_t length = 0, seen = strlen(params->warnings);
     bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
            && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
     free(text);
-    if (!ok) {
+    if (!ok)
         fprintf(stderr, "%s: %s\n", program, err);
-        return false;
-    }
-    print_lines("warning: ", params->warnings + seen);
-    print_lines("note: ", notes);
-    return true;
-}
-
-/* Prints text made by writer(params, chain, buf, size), one call for its length, one to write it. */
-static int print_made(size_t (*writer)(const CliParams *, const Chain *, char *, size_t), const CliParams *params,
-                      const Chain *chain)
-{
-    size_t n = writer(params, chain, NULL, 0);
-    char *text = malloc(n + 1);
-    if (text == NULL) {
-        fprintf(stderr, "%s: out of memory\n", program);
-        return 1;
-    }
-    writer(params, chain, text, n + 1);
-    printf("%s\n", text);
-    free(text);
-    return 0;
-}
-
-/* The three texts a chain line's run prints, as print_made's writers. */
-static size_t chain_line(const CliParams *params, const Chain *chain, char *buf, size_t size)
-{
-    static const char prefix[] = "sampler chain: ";
-    (void)params;
-    if (buf == NULL || size < sizeof prefix)
-        return sizeof prefix - 1 + chain_describe(chain, NULL, 0);
-    memcpy(buf, prefix, sizeof prefix - 1);
-    return sizeof prefix - 1 + chain_describe(chain, buf + sizeof prefix - 1, size - (sizeof prefix - 1));
-}
-
-static size_t command_line(const CliParams *params, const Chain *chain, char *buf, size_t size)
-{
-    (void)chain;
-    return args_command(params, buf, size);
-}
-
-static size_t explanation(const CliParams *params, const Chain *chain, char *buf, size_t size)
-{
-    size_t n = args_explain(params, chain, buf, size);
-    if (buf != NULL && n > 0 && n < size && buf[n - 1] == '\n')
-        buf[n - 1] = '\0';             /* print_made adds the last newline */
-    return n;
+    print_lines("warning: ", ok ? params->warnings + seen : "");
+    print_lines("note: ", ok ? notes : "");
+    return ok;
 }
 
 /* Parses one command line and prints its chain line (or a body, or help), then with --from-json the flags for
@@ -143,8 +123,8 @@ static int run(int argc, char *const argv[], bool quiet)
     print_lines("warning: ", params.warnings);
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
-    if (params.help || params.output != OUTPUT_CHAIN)
-        return print_text(&params);     /* a body's notes name the flags of params.outside */
+    if (params.help || params.output != OUTPUT_CHAIN)   /* a body's notes name the flags of params.outside */
+        return print_made("", params.help ? help_text : body_text, &params, NULL);
     if (params.from_json != NULL && !read_body(&params))
         return 2;
     if (params.outside[0] != '\0' && !quiet)
@@ -157,11 +137,11 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
-    int status = print_made(chain_line, &params, &chain);
+    int status = print_made("sampler chain: ", line_text, &params, &chain);
     if (status == 0 && params.from_json != NULL)
-        status = print_made(command_line, &params, &chain);
+        status = print_made("", flags_text, &params, &chain);
     if (status == 0 && params.explain)
-        status = print_made(explanation, &params, &chain);
+        status = print_made("", args_explain, &params, &chain);
     chain_free(&chain);
     return status;
 }

@@ -731,7 +731,12 @@ static void test_help_text(void)
     /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
     CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
     CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
-    CHECK(strstr(text, "is off in current\nllama.cpp, which clamps a negative window to 0; here it is -c's N") != NULL);
+    CHECK(strstr(text, "'the context size') is off: llama.cpp\nclamps it to 0.") != NULL);
+    /* Issue 17: the float rule, old pastes, --from-json and --explain are stated. */
+    CHECK(strstr(text, "--temp 1.00000001\nis 1.0 (?temp-ext)") != NULL);
+    CHECK(strstr(text, "A flag that does not change sampling never costs the chain line") != NULL);
+    CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
+    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off, -1 off (clamped to 0)") != NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") != NULL);
     /* Second newcomer: the flags that change sampling outside the chain have their own list and are not among
@@ -743,7 +748,7 @@ static void test_help_text(void)
     CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
-    CHECK(strstr(text, "sent as 0") != NULL);
+    CHECK(strstr(text, "A body sends it as 0.") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);
