@@ -125,11 +125,13 @@ static bool is_known_flag(const char *word)
 
 /* The tool a leading program word names, or TOOL_ANY: the name alone or at the end of a path ('/' or '\\'),
  * with or without ".exe"; one rule for both, any case, as Windows compares names (LLAMA-SERVER and
- * llama-server.EXE are llama-server). */
-static ArgsTool tool_from_word(const char *word)
+ * llama-server.EXE are llama-server). The names before llama.cpp's 2024 renaming, main and server, name
+ * llama-completion (main's flags: -i, -r, --in-prefix) and llama-server; *old tells that one was used. */
+static ArgsTool tool_from_word(const char *word, bool *old)
 {
-    static const struct { const char *name; ArgsTool tool; } words[] = {
-        {"llama-cli", TOOL_CLI}, {"llama-completion", TOOL_COMPLETION}, {"llama-server", TOOL_SERVER}};
+    static const struct { const char *name; ArgsTool tool; bool old; } words[] = {
+        {"llama-cli", TOOL_CLI, false}, {"llama-completion", TOOL_COMPLETION, false},
+        {"llama-server", TOOL_SERVER, false}, {"main", TOOL_COMPLETION, true}, {"server", TOOL_SERVER, true}};
     const char *base = word;
     for (const char *c = word; *c != '\0'; c++)
         if (*c == '/' || *c == '\\')
@@ -143,8 +145,10 @@ static ArgsTool tool_from_word(const char *word)
         bool same = strlen(words[i].name) == n;
         for (size_t k = 0; same && k < n; k++)
             same = tolower((unsigned char)base[k]) == words[i].name[k];
-        if (same)
+        if (same) {
+            *old = words[i].old;
             return words[i].tool;
+        }
     }
     return TOOL_ANY;
 }
@@ -314,6 +318,31 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
     return true;
 }
 
+/* A flag another of the three programs takes, given to the named one, which refuses it ("error: invalid
+ * argument: -i"): when it does not change sampling, a warning, its values skipped as that program would take
+ * them; returns whether it was so (false: a sampling flag, which stays an error). */
+static bool other_tool_flag(CliParams *out, const char *flag, const char *normal, const char *tool, int argc,
+                            char *const argv[], int *i, char *request_err, size_t request_size)
+{
+    bool unused;
+    const ArgSpec *spec = find_spec(normal, T_ALL, &unused);
+    FailKind kind = spec != NULL ? fail_kind(spec) : FAIL_STOP;
+    if (kind == FAIL_STOP)
+        return false;
+    static const char *const names[] = {"llama-cli", "llama-completion", "llama-server"};   /* by T_* bit */
+    char takes[80] = "", f[80], message[400];
+    for (int t = 0; t < 3; t++)
+        if (spec->tools & (1u << t))
+            snprintf(takes + strlen(takes), sizeof takes - strlen(takes), "%s%s", takes[0] ? " and " : "", names[t]);
+    shown(flag, f, sizeof f);
+    snprintf(message, sizeof message, "%s: %s does not take it (llama.cpp: \"error: invalid argument: %s\"; %s %s "
+             "it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
+    soft_fail(out, kind, flag, message, true, request_err, request_size);
+    for (int k = 0; k < spec->arity && *i + 1 < argc && !is_known_flag(argv[*i + 1]); k++)
+        ++*i;               /* its values, which the other program would take */
+    return true;
+}
+
 /* The output flags go together: --from-json prints a chain line (with --explain or not), --explain explains a
  * chain line, so neither goes with a body output. */
 static bool check_outputs(const CliParams *out, char *err, size_t err_size)
@@ -345,10 +374,17 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     }
     args_defaults(out);
     int i = 1;
-    if (argc > 1 && argv[1] != NULL && (out->tool = tool_from_word(argv[1])) != TOOL_ANY)
-        i = 2;
+    bool old_name = false;
     static const unsigned tool_bits[] = {T_ALL, T_CLI, T_COMP, T_SRV};
     static const char *const tool_names[] = {"", "llama-cli", "llama-completion", "llama-server"};
+    if (argc > 1 && argv[1] != NULL && (out->tool = tool_from_word(argv[1], &old_name)) != TOOL_ANY)
+        i = 2;
+    if (old_name) {
+        char line[300], w[80];
+        snprintf(line, sizeof line, "'%s' is a name llama.cpp's programs had before their 2024 renaming: read as %s",
+                 shown(argv[1], w, sizeof w), tool_names[out->tool]);
+        args_warn(out, "%s\n", line);
+    }
     bool breakers_cleared = false;
     const char *prompt_flag = NULL;
     for (; i < argc; i++) {
@@ -366,6 +402,9 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                      "llama-completion or llama-server)", shown(flag, f, sizeof f));
             return false;
         }
+        if (spec == NULL && other_tool && other_tool_flag(out, flag, normal, tool_names[out->tool], argc, argv, &i,
+                                                          request_err, sizeof request_err))
+            continue;
         if (spec == NULL) {
             bool blank = strpbrk(flag, " \t") != NULL;     /* a whole command line pasted in quotes */
             char hint[200] = "";

@@ -90,7 +90,9 @@ check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
 check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
 check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
-check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server -m m.gguf -p Hi
+check 0 "$default_line" "warning: -p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"" -- \
+    llama-server -m m.gguf -p Hi
+check 2 "" "-p: llama-server does not take it" -- llama-server -m m.gguf -p Hi --json
 check 0 "$default_line" "--draft-max: the argument has been removed from llama.cpp; use --spec-draft-n-max; llama.cpp stops here" -- --draft-max 8
 # Bodies: only what was set; a setting the server would refuse is left out with a note on stderr.
 check 0 '{"prompt": "Hello", "n_predict": 64, "min_p": 0.1}' "" -- --json --min-p 0.1 -p Hello -n 64
@@ -134,7 +136,7 @@ check 2 "" "-f: cannot read '" -- --json -f "$tmp/no-such-file.txt"
 # A Windows program word.
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --port" -- \
     'C:\llama\llama-server.exe' -m model.gguf --port 8080
-check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server.exe -p Hi
+check 2 "" "-p: llama-server does not take it" -- llama-server.exe -p Hi --openai
 # Second newcomer's findings. 2: nothing is cut; past the limit, exit 2 and the limit named.
 head -c 70000 /dev/zero | tr '\0' a >"$tmp/long.txt"
 check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; llama.cpp has none)" -- \

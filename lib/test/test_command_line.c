@@ -192,8 +192,9 @@ static const ErrorRow error_rows[] = {
     {{"--presence-penalty", "nan"}, "--presence-penalty: 'nan' is not a number"},
     {{"--presence-penalty", "inf"}, "--presence-penalty: inf is refused"},
     {{"--temp", "1e39"}, "--temp: '1e39' is out of range for a float"},           /* std::stof refuses it */
-    {{"llama-server", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
-    {{"llama-cli", "--port", "8080"}, "unknown flag '--port' (llama-cli does not take it)"},
+    /* A flag another program takes stops a body that needs it (-p); for the chain line it warns (warn_rows). */
+    {{"llama-server", "-p", "Hi", "--json"}, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
+     "argument: -p\"; llama-cli and llama-completion take it)"},
     {{"llama-completion", "--hellaswag"}, "unknown flag '--hellaswag'"},         /* llama-perplexity's */
     {{"--bogus"}, "unknown flag '--bogus'"},
     {{"--repeat-last-n", "-2"}, "--repeat-last-n: -2 is out of range"},
@@ -222,7 +223,7 @@ static const ErrorRow error_rows[] = {
     /* Finding 14: the tool's own limits name themselves. */
     {{"-f", "no/such/file.txt", "--json"}, "-f: cannot read 'no/such/file.txt'"},   /* a body needs it */
     {{"-n", "abc", "--openai", "-p", "x"}, "-n: 'abc' is not a whole number"},
-    {{"C:\\bin\\llama-server.exe", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    {{"C:\\bin\\llama-server.exe", "-p", "Hi", "--openai"}, "-p: llama-server does not take it"},
     /* Second newcomer, finding 7: a second sign says what llama.cpp would read (strtof takes the sign). */
     {{"-l", "15--3"}, "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)"},
     {{"-l", "15+-3"}, "-l: '15+-3' has a second sign (llama.cpp would read 15-3; stricter than llama.cpp)"},
@@ -237,7 +238,7 @@ static const ErrorRow error_rows[] = {
     {{"llama-server --temp 0.7"}, "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command "
      "line: remove the quotes around it)"},
     {{"llama-server", "--temp 0.7 --top-k 20"}, "(one argument holds a whole command line: remove the quotes"},
-    {{"LLAMA-SERVER", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    {{"LLAMA-SERVER", "-p", "Hi", "--json"}, "-p: llama-server does not take it"},
     {{"-ngl", "99.5"}, NULL},
     /* Issue 17, item 1: an unknown flag stays an error, with the nearest known spelling. */
     {{"--typ-p", "0.9"}, "unknown flag '--typ-p'; did you mean --typical?"},
@@ -260,8 +261,9 @@ static void test_no_suggestion(void)
     static CliParams p;
     char err[256];
     CHECK(!parse((const char *const[]){"--bogus", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '--bogus'") == 0);
-    CHECK(!parse((const char *const[]){"llama-server", "-p", "x", NULL}, &p, err, sizeof err)
-          && strcmp(err, "unknown flag '-p' (llama-server does not take it)") == 0);
+    CHECK(!parse((const char *const[]){"llama-server", "-p", "x", "--json", NULL}, &p, err, sizeof err)
+          && strcmp(err, "-p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"; llama-cli and "
+                         "llama-completion take it)") == 0);
     CHECK(!parse((const char *const[]){"-zz", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '-zz'") == 0);
 }
 
@@ -338,6 +340,22 @@ static const WarnRow warn_rows[] = {
      "them (llama.cpp: \"unknown value for --log-colors: '--top-k'\"; older llama.cpp took --log-colors alone: "
      "write --log-colors on) ('--top-k' is read as a flag); llama.cpp stops here, but --log-colors " FOLLOWS "\n",
      "--log-colors"},
+    /* A flag another of the three programs takes (llama.cpp: "invalid argument"), its value skipped. */
+    {{"llama-cli", "--port", "8080", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
+     "--port: llama-cli does not take it (llama.cpp: \"error: invalid argument: --port\"; llama-server takes it); "
+     "llama.cpp stops here, but --port " FOLLOWS "\n", ""},
+    {{"LLAMA-SERVER", "-p", "Hi"}, DEFAULT_LINE, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
+     "argument: -p\"; llama-cli and llama-completion take it); llama.cpp stops here, but -p " FOLLOWS " (a body "
+     "needs it: --json and --openai stop here)\n", ""},
+    /* llama.cpp's README before 2024: ./main is llama-completion (-i, -r), with a bare --color. */
+    {{"./main", "-m", "models/7B/ggml-model-q4_0.bin", "-n", "128", "--repeat_penalty", "1.0", "--color", "-i", "-r",
+      "User:", "--in-prefix", " "}, DEFAULT_LINE,
+     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
+     "--color takes on, off or auto; '-i' is none of them (llama.cpp: \"unknown value for --color: '-i'\"; older "
+     "llama.cpp took --color alone: write --color on) ('-i' is read as a flag); llama.cpp stops here, but --color "
+     FOLLOWS "\n", "-m, --color, -i, --in-prefix"},
+    {{"server", "-m", "x", "-c", "2048", "--port", "8080"}, DEFAULT_LINE, "'server' is a name llama.cpp's programs "
+     "had before their 2024 renaming: read as llama-server\n", "-m, -c, --port"},
     /* The request flags warn for the chain line (a body output refuses them: error_rows). */
     {{"-f", "no/such/file.txt"}, DEFAULT_LINE, "-f: cannot read 'no/such/file.txt'; llama.cpp stops here, but -f "
      FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
