@@ -90,9 +90,11 @@ static void explain_penalties(Text *t, const CliParams *c, bool empty)
 static void explain_dry(Text *t, const CliParams *c, bool empty)
 {
     const SamplingParams *p = &c->sampling;
-    char m[96], b[96];
+    char m[96], b[96], m_plain[48], b_plain[48];      /* the formula shows the floats alone */
     setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, m, sizeof m);
     setting(c, SET_DRY_BASE, p->dry_base, b, sizeof b);
+    value(p->dry_multiplier, NULL, m_plain, sizeof m_plain);
+    value(p->dry_base, NULL, b_plain, sizeof b_plain);
     if (empty && float_value(p->dry_multiplier) == 0)
         text_add(t, "?dry: dry_multiplier %s is off (Example 9)\n", m);
     else if (empty && float_value(p->dry_base) < 1)
@@ -100,7 +102,8 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
     else if (!window_off(t, "dry", p->dry_penalty_last_n, "dry_penalty_last_n", "Example 9"))
         text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
                  "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %zu breaker%s end a repeat (Example 9)\n",
-                 m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m, b,
+                 m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m_plain,
+                 b_plain,
                  (int)p->dry_allowed_length, c->n_dry_breakers, c->n_dry_breakers == 1 ? "" : "s");
 }
 

@@ -234,6 +234,28 @@ check 0 "OpenAI names: temperature 0.7 (llama.cpp's temp)" "" -- --explain --tem
 [ "$("$bin" --explain | wc -l)" -eq 13 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
 check 2 "" "--explain: it prints a chain line; --openai prints a body instead (choose one)" -- --explain --openai
 
+# lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
+# together, as a terminal shows them).
+rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
+awk -v dir="$tmp/readme" '
+    /^```/ { block = !block; n_out = ""; next }
+    block && /^\$ / { n++; print substr($0, 3) > (dir "/" n ".cmd"); close(dir "/" n ".cmd");
+                      printf "" > (dir "/" n ".out"); n_out = dir "/" n ".out"; next }
+    block && n_out != "" { print >> n_out; close(n_out) }
+' lib/cli/README.md
+for cmd in "$tmp"/readme/*.cmd; do
+    want=${cmd%.cmd}.out
+    sed "s#build/#${BUILD:-build}/#g" "$cmd" >"$cmd.here"     # the build tree under test
+    if sh -c "($(cat "$cmd.here")) 2>&1" | cmp -s - "$want"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: lib/cli/README.md: '$(cat "$cmd")' does not print what the README shows"
+        sh -c "($(cat "$cmd.here")) 2>&1" | diff "$want" - | sed 's/^/    /'
+    fi
+done
+[ "$(ls "$tmp"/readme/*.cmd | wc -l)" -gt 30 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: README commands not found"; }
+
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }
