@@ -320,11 +320,15 @@ static bool add_text_token(Body *b, const JsonValue *text, double bias)
 {
     char shown_text[80];
     shown(text->text, shown_text, sizeof shown_text);
+    if (text->length == 0) {
+        text_add(&b->notes, "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it\n");
+        return true;
+    }
     text_add(&b->notes, "logit_bias: \"%s\" is a string: llama-server tokenizes it (with the model's tokenizer, "
              "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
              "token, so that the chain line shows logit-bias (find its ids with llama-tokenize and write -l ID%+g)\n",
              shown_text, isinf(bias) ? -1.0 : bias);
-    return text->length == 0 || add_bias(b, -1, bias);     /* "" tokenizes to nothing */
+    return add_bias(b, -1, bias);
 }
 
 /* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them. */
@@ -452,10 +456,14 @@ static bool read_stop(Body *b)
     return true;
 }
 
-/* The fields with handlers that only check or note: lora, ignore_eos, a grammar or a JSON schema. */
+/* The fields with handlers that only check or note: stream_options, lora, ignore_eos, a grammar or a JSON
+ * schema. */
 static bool read_others(Body *b)
 {
-    const JsonValue *v = json_get(b->doc, b->body, "lora");
+    const JsonValue *v = body_member(b, body_member(b, b->body, "stream_options"), "include_usage");
+    if (v != NULL && v->type != JSON_NULL && v->type != JSON_BOOL)
+        return body_type_error(b, "include_usage", "boolean", v);
+    v = json_get(b->doc, b->body, "lora");
     if (v != NULL && v->type != JSON_NULL && v->type != JSON_ARRAY)
         return body_refuse(b, "lora", "%s", "llama-server answers 400: \"Field 'lora': Error: 'lora' must be an "
                            "array of objects with 'id' and 'scale' fields\"");

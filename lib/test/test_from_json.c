@@ -93,6 +93,9 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"samplers\": \"kmtq\"}", "logits -> top-k -> min-p -> temp-ext -> dist",
      "llama-server --samplers 'top_k;min_p;temperature'", "unable to match sampler by char 'q'"},
     {"{\"prompt\": \"x\", \"samplers\": 5}", DEFAULT_LINE, "llama-server", NULL},
+    /* An empty string tokenizes to nothing: no entry, so no logit-bias. */
+    {"{\"prompt\": \"x\", \"logit_bias\": [[\"\", 1]], \"stream_options\": 5}", DEFAULT_LINE, "llama-server",
+     "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it"},
     /* Breakers: written as llama.cpp's escapes, "none" as \x6eone so that it is not the word that clears. */
     {"{\"prompt\": \"x\", \"dry_multiplier\": 0.8, \"dry_sequence_breakers\": [\"\\n\", \"none\", \"a'b\"]}",
      "logits -> ?penalties -> dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist",
@@ -160,6 +163,8 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"stop\": [\"a\", 1]}", "stop: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"lora\": {}}", "lora: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"ignore_eos\": \"yes\"}", "ignore_eos: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"stream_options\": {\"include_usage\": 1}}", "include_usage: llama-server answers 400: "
+     "\"Field 'include_usage': [json.exception.type_error.302] type must be boolean, but is number\""},
     {"{\"prompt\": 5}", "prompt: llama-server answers 400"},
     {"{\"messages\": \"hi\"}", "messages: llama-server answers 400: \"Expected 'messages' to be an array\""},
     {"{\"messages\": [{\"role\": \"user\"}]}", "messages: llama-server answers 400: \"All non-assistant messages must "
