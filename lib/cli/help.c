@@ -185,8 +185,9 @@ size_t args_help(char *buf, size_t size)
                  "command line means (min_p above 1, a negative token id, breakers 'none'), a note says so.\n"
                  "--from-json: the other flags are the server's defaults; clamps, string tokens and what the flags\n"
                  "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
-                 "Limits of this tool (llama.cpp has none; past them the value is refused, never cut): -p, -f,\n"
-                 "-sys and -sysf 65535 bytes, each -r 1023 bytes; 32 -r, 64 breakers, 256 -l, 64 sampler names.\n"
+                 "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
+                 "sampler names the line is refused; past 65535 bytes of -p, -f, -sys or -sysf, 1023 bytes of an -r\n"
+                 "or 32 -r, a warning for the chain line, and a body is refused.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "adaptive-p's settings); not carried in bodies, a note says so:\n");
     help_list(&t, K_OUTSIDE);
