@@ -2,6 +2,7 @@
  * index; every string, key and number text is copied, decoded, into one buffer sized from the text (no text
  * decodes longer than it is written, and each piece adds one NUL). */
 #include "cli/json_in.h"
+#include "cli/values.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -71,23 +72,6 @@ static long new_value(Reader *r, JsonType type)
     return (long)d->n_values++;
 }
 
-/* The length of the UTF-8 character at s (at most n bytes there), or 0 when it is not a valid one. */
-static size_t utf8_char(const unsigned char *s, size_t n)
-{
-    unsigned char lead = s[0];
-    size_t len = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-               : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
-        || (lead == 0xF4 && s[1] >= 0x90))
-        return 0;
-    return len;
-}
-
 static int hex4(const char *s)
 {
     int v = 0;
@@ -143,7 +127,7 @@ static bool read_string(Reader *r, const char **text, size_t *length)
         if (c < 0x20)
             return fail(r, "a control character (0x%02x) in a string must be escaped", c);
         if (c != '\\') {
-            size_t len = utf8_char((const unsigned char *)r->s + r->at, r->n - r->at);
+            size_t len = utf8_char_length((const unsigned char *)r->s + r->at, r->n - r->at);
             if (len == 0)
                 return fail(r, "a string holds bytes that are not UTF-8");
             memcpy(out, r->s + r->at, len);

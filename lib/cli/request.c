@@ -13,22 +13,6 @@
 #include <string.h>
 
 
-/* The length of the valid UTF-8 character at s (1 to 4), or 0 when the bytes there are not one (a stray
- * continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence). */
-static size_t utf8_length(const unsigned char *s)
-{
-    unsigned char lead = s[0];
-    size_t n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
-        || (lead == 0xF4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
 /* A JSON string: quotes, backslashes and control characters escaped, and any byte that is not part of valid
  * UTF-8 replaced by U+FFFD, so the output is always valid JSON. */
 static void json_string(Text *t, const char *s)
@@ -36,7 +20,7 @@ static void json_string(Text *t, const char *s)
     const unsigned char *u = (const unsigned char *)s;
     text_add(t, "\"");
     while (*u != '\0') {
-        size_t n = utf8_length(u);
+        size_t n = utf8_char_length(u, 4);      /* NUL-terminated: 4 is safe */
         if (n == 0)
             text_add(t, "\\ufffd");
         else if (*u == '"' || *u == '\\')

@@ -1,8 +1,8 @@
 /* values.h: reading one flag's value as llama.cpp's common/arg.cpp reads it (std::stof, std::stoi, -l's
  * TOKEN_ID(+/-)BIAS, escapes), internal to lib/cli/ (args.c). Each says where this workbench is stricter.
  *
- * defines: ValueStatus, BiasStatus, parse_float, float_value, float_text, float_flag_text, json_number_text,
- * stoi_takes, shown, parse_bias, parse_integer, copy_cut, process_escapes.
+ * defines: ValueStatus, BiasStatus, parse_float, float_value, float_text, float_flag_text, utf8_char_length,
+ * json_number_text, stoi_takes, shown, parse_bias, parse_integer, copy_cut, process_escapes.
  */
 #ifndef CLI_VALUES_H
 #define CLI_VALUES_H
@@ -36,6 +36,11 @@ const char *float_text(double v, char *buf, size_t size);
 /* The same for a flag's value, which std::stof must take: as float_text, except that a subnormal float is
  * written in hex ("0x1p-149"), since std::stof refuses (ERANGE) any decimal that is not exactly one. */
 const char *float_flag_text(double v, char *buf, size_t size);
+
+/* The length of the valid UTF-8 character at s (1 to 4 bytes, of the n there), or 0 when the bytes there are
+ * not one: a stray continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence.
+ * In a NUL-terminated string n may be 4 anywhere: the NUL, not a continuation byte, ends a cut sequence. */
+size_t utf8_char_length(const unsigned char *s, size_t n);
 
 /* Whether s is exactly one JSON number (RFC 8259: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?). */
 bool json_number_text(const char *s);
