@@ -3,12 +3,15 @@
  * With no arguments: the lesson's three llama-completion command lines, kept here as argv arrays, go through
  * the same flag parser a real command line does (args_parse), then llama.cpp's chain builder
  * (chain_init_from_params) and its log line (chain_describe). llama.cpp's line ends with a space; the
- * lesson's, and ours, does not. With arguments, it is a tool: paste a llama-cli, llama-completion or
- * llama-server command line and it prints the chain line, or with --json / --openai the request body to send
- * (cli/request.h); flags that do not change sampling are named in one note on stderr, and flags that change it
- * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) in another. --help lists the flags.
+ * lesson's, and ours, does not. With arguments, it is a tool (lib/cli/README.md): paste a llama.cpp command
+ * line for its chain line, add --explain for each stage in the lesson's words and the OpenAI names, --json or
+ * --openai for the request body; --from-json FILE reads a body back into its chain line and flags. Warnings
+ * and notes go to stderr. --help lists the flags.
  */
 #include "cli/args.h"
+#include "cli/command.h"
+#include "cli/explain.h"
+#include "cli/from_json.h"
 #include "cli/request.h"
 #include "chain.h"
 
@@ -41,38 +44,78 @@ static void print_lines(const char *label, const char *text)
     }
 }
 
-/* Prints the help text or a request body (with what it could not express on stderr). Returns 0 or 1. */
-static int print_text(const CliParams *params)
+/* What print_made prints: a text written like snprintf from the parameters and the chain. */
+typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
+static char notes[4096];            /* a body's notes: room for every note request_json writes at once */
+
+static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)p, (void)c;
+    return args_help(buf, size);
+}
+
+static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)p;
+    return chain_describe(c, buf, size);
+}
+
+static size_t flags_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)c;
+    return args_command(p, buf, size);
+}
+
+static size_t body_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
     static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION, REQUEST_COMPLETION_ALL,
                                         REQUEST_CHAT};      /* by ArgsOutput */
-    RequestKind kind = kinds[params->output];
-    char notes[4096];       /* room for every note request_json can write at once */
-    size_t n = params->help ? args_help(NULL, 0) : request_json(params, kind, NULL, 0, NULL, 0);
+    (void)c;
+    return request_json(p, kinds[p->output], buf, size, notes, sizeof notes);
+}
+
+/* Prints prefix and the writer's text on one line (or more: the text's own newlines) to stdout, with a body's
+ * notes on stderr. Returns 0, or 1 when out of memory. */
+static int print_made(const char *prefix, Writer writer, const CliParams *params, const Chain *chain)
+{
+    size_t n = writer(params, chain, NULL, 0);
     char *text = malloc(n + 1);
     if (text == NULL) {
         fprintf(stderr, "%s: out of memory\n", program);
         return 1;
     }
-    if (params->help) {
-        args_help(text, n + 1);
-        printf("%s", text);
-    } else {
-        request_json(params, kind, text, n + 1, notes, sizeof notes);
-        print_lines("note: ", notes);
-        printf("%s\n", text);
-    }
+    notes[0] = '\0';
+    writer(params, chain, text, n + 1);
+    print_lines("note: ", notes);
+    printf("%s%s%s", prefix, text, n > 0 && text[n - 1] == '\n' ? "" : "\n");
     free(text);
     return 0;
 }
 
-/* Parses one command line and prints its chain line (or a body, or help). Returns the exit status: 0, or 2
- * for bad flags, 1 when the library refuses the parameters. The lesson's own lines (quiet) name no ignored
- * flags. */
+/* --from-json: the body read onto the server's defaults (the other flags); its notes and warnings on stderr.
+ * Returns false, with the message printed, when llama-server would refuse the body. */
+static bool read_body(CliParams *params)
+{
+    char *text = NULL, err[600];
+    size_t length = 0, seen = strlen(params->warnings);
+    bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
+           && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
+    free(text);
+    if (!ok)
+        fprintf(stderr, "%s: %s\n", program, err);
+    print_lines("warning: ", ok ? params->warnings + seen : "");
+    print_lines("note: ", ok ? notes : "");
+    return ok;
+}
+
+/* Parses one command line and prints its chain line (or a body, or help), then with --from-json the flags for
+ * it, with --explain the stages in the lesson's words. Returns the exit status: 0, or 2 for bad flags or a
+ * body llama-server refuses, 1 when the library refuses the parameters. The lesson's own lines (quiet) name no
+ * ignored flags. */
 static int run(int argc, char *const argv[], bool quiet)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
-    char err[256];
+    char err[600];
     if (!args_parse(argc, argv, &params, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", program, err);
         return 2;
@@ -80,8 +123,10 @@ static int run(int argc, char *const argv[], bool quiet)
     print_lines("warning: ", params.warnings);
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
-    if (params.help || params.output != OUTPUT_CHAIN)
-        return print_text(&params);     /* a body's notes name the flags of params.outside */
+    if (params.help || params.output != OUTPUT_CHAIN)   /* a body's notes name the flags of params.outside */
+        return print_made("", params.help ? help_text : body_text, &params, NULL);
+    if (params.from_json != NULL && !read_body(&params))
+        return 2;
     if (params.outside[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
                 "adaptive-p): %s\n", program, params.outside);
@@ -92,17 +137,11 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
-    size_t n = chain_describe(&chain, NULL, 0);     /* the line's length: up to 66 stages */
-    char *line = malloc(n + 1);
-    int status = 0;
-    if (line != NULL) {
-        chain_describe(&chain, line, n + 1);
-        printf("sampler chain: %s\n", line);
-    } else {
-        fprintf(stderr, "%s: out of memory\n", program);
-        status = 1;
-    }
-    free(line);
+    int status = print_made("sampler chain: ", line_text, &params, &chain);
+    if (status == 0 && params.from_json != NULL)
+        status = print_made("", flags_text, &params, &chain);
+    if (status == 0 && params.explain)
+        status = print_made("", args_explain, &params, &chain);
     chain_free(&chain);
     return status;
 }

@@ -36,15 +36,23 @@ const char *sampler_type_name(SamplerType type)
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
+/* The float llama.cpp holds for a parameter given as d, on which it decides every off test and refusal: the
+ * nearest float, and past float's range what IEEE rounding gives (FLT_MAX within half a spacing of it, an
+ * infinity beyond), where C's own conversion would be undefined. NaN stays NaN. */
+static float as_float(double d)
+{
+    if (d > FLT_MAX || d < -FLT_MAX)
+        return fabs(d) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, d) : (float)copysign(FLT_MAX, d);
+    return (float)d;
+}
+
 /* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
  * float reciprocal overflows (the penalty divides positive logits), and a frequency or presence penalty that
- * is not finite. Checked in float, as llama.cpp holds these fields; a value past FLT_MAX was never a float. */
+ * is not finite. Checked in float, as llama.cpp holds these fields. */
 static bool repeat_penalty_valid(double penalty)
 {
-    if (!(penalty > 0 && penalty <= FLT_MAX))
-        return false;
-    float repeat = (float)penalty;
-    return repeat > 0 && isfinite(1.0f / repeat);
+    float repeat = as_float(penalty);
+    return repeat > 0 && isfinite(repeat) && isfinite(1.0f / repeat);
 }
 
 const char *sampling_params_problem(const SamplingParams *p)
@@ -65,18 +73,18 @@ const char *sampling_params_problem(const SamplingParams *p)
     _Static_assert(sizeof values / sizeof values[0] == sizeof nan_names / sizeof nan_names[0], "one name each");
     if (!repeat_penalty_valid(p->penalty_repeat))
         return "penalty_repeat must be finite and above 0, with 1/penalty finite in float (llama.cpp refuses it)";
-    if (!isfinite(p->penalty_freq))
+    if (!isfinite(as_float(p->penalty_freq)))
         return "penalty_freq must be finite (llama.cpp refuses it)";
-    if (!isfinite(p->penalty_present))
+    if (!isfinite(as_float(p->penalty_present)))
         return "penalty_present must be finite (llama.cpp refuses it)";
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (isnan(values[i]))
             return nan_names[i];
     if (p->mirostat < 0 || p->mirostat > 2)
         return "mirostat must be 0, 1 or 2 (llama.cpp aborts on another version)";
-    if (p->mirostat != 0 && !isfinite(p->mirostat_tau))
+    if (p->mirostat != 0 && !isfinite(as_float(p->mirostat_tau)))
         return "mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau)";
-    if (p->mirostat != 0 && !isfinite(p->mirostat_eta))
+    if (p->mirostat != 0 && !isfinite(as_float(p->mirostat_eta)))
         return "mirostat_eta must be finite when mirostat is on (mu moves by eta * error)";
     if (p->min_keep < 0)
         return "min_keep must not be negative";
@@ -126,21 +134,24 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     return SAMPLING_OK;
 }
 
+/* llama.cpp's "?" rules, each decided on the float it holds (as_float), as its samplers' init functions do. */
 static bool stage_is_empty(const SamplingParams *p, StageType type)
 {
     switch (type) {
     case STAGE_LOGIT_BIAS:  return p->n_logit_bias == 0 && !p->ignore_eos;
-    case STAGE_PENALTIES:   return p->penalty_last_n <= 0 || (p->penalty_repeat == 1.0 && p->penalty_freq == 0.0
-                                                              && p->penalty_present == 0.0);
-    case STAGE_DRY:         return p->dry_multiplier == 0.0 || p->dry_base < 1.0 || p->dry_penalty_last_n <= 0;
-    case STAGE_TOP_N_SIGMA: return p->top_n_sigma <= 0;
+    case STAGE_PENALTIES:   return p->penalty_last_n <= 0
+                                || (as_float(p->penalty_repeat) == 1.0f && as_float(p->penalty_freq) == 0.0f
+                                    && as_float(p->penalty_present) == 0.0f);
+    case STAGE_DRY:         return as_float(p->dry_multiplier) == 0.0f || as_float(p->dry_base) < 1.0f
+                                || p->dry_penalty_last_n <= 0;
+    case STAGE_TOP_N_SIGMA: return as_float(p->top_n_sigma) <= 0.0f;
     case STAGE_TOP_K:       return p->top_k <= 0;
-    case STAGE_TYPICAL:     return p->typ_p >= 1.0;
-    case STAGE_TOP_P:       return p->top_p >= 1.0;
-    case STAGE_MIN_P:       return p->min_p <= 0.0;
-    case STAGE_XTC:         return p->xtc_probability <= 0.0 || p->xtc_threshold > 0.5;
-    case STAGE_TEMP:        return p->temp == 1.0;
-    case STAGE_TEMP_EXT:    return p->temp == 1.0 && p->dynatemp_range <= 0.0;
+    case STAGE_TYPICAL:     return as_float(p->typ_p) >= 1.0f;
+    case STAGE_TOP_P:       return as_float(p->top_p) >= 1.0f;
+    case STAGE_MIN_P:       return as_float(p->min_p) <= 0.0f;
+    case STAGE_XTC:         return as_float(p->xtc_probability) <= 0.0f || as_float(p->xtc_threshold) > 0.5f;
+    case STAGE_TEMP:        return as_float(p->temp) == 1.0f;
+    case STAGE_TEMP_EXT:    return as_float(p->temp) == 1.0f && as_float(p->dynatemp_range) <= 0.0f;
     default:                return false;   /* dist, mirostat, infill and adaptive-p are never empty */
     }
 }

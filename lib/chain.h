@@ -152,7 +152,8 @@ const char *sampler_type_name(SamplerType type);
  * entry that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a NaN parameter or bias,
  * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), a negative min_keep,
  * n_logit_bias or n_samplers above its array, NULL eog_tokens or dry_breakers with a count above 0. The
- * string is static; NULL params gives "params is NULL". Lesson Examples 11 and 13. */
+ * finite and above-0 tests are made on the float llama.cpp holds (a penalty_freq of 1e39 is an infinite
+ * float). The string is static; NULL params gives "params is NULL". Lesson Examples 11 and 13. */
 const char *sampling_params_problem(const SamplingParams *params);
 
 /* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates a
@@ -168,8 +169,9 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
  * logit-bias with no entries (and no ignore_eos); penalties with penalty_last_n <= 0 or repeat 1, freq 0
  * and present 0; dry with multiplier 0, base < 1 or dry_penalty_last_n <= 0; top-n-sigma <= 0; top-k <= 0;
  * typical >= 1; top-p >= 1; min-p <= 0; xtc with probability <= 0 or threshold > 0.5; temp == 1; temp-ext
- * with temp == 1 and dynatemp_range <= 0. Bad input: NULL ch gives SAMPLING_ERR_NULL; a full chain or an
- * unknown type gives SAMPLING_ERR_PARAM. */
+ * with temp == 1 and dynatemp_range <= 0. Each test is made on the float llama.cpp holds (temp 1.00000001 is
+ * 1.0f, so "?temp-ext"). Bad input: NULL ch gives SAMPLING_ERR_NULL; a full chain or an unknown type gives
+ * SAMPLING_ERR_PARAM. */
 SamplingStatus chain_add(Chain *ch, StageType type);
 
 /* chain_init, then the stages llama.cpp's common_sampler_init builds: logit-bias when any bias is set (or

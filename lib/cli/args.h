@@ -5,16 +5,18 @@
  * The flag table follows common/arg.cpp at commit 0017d6fb63f9590e791a7562b276148f7bd5b7fc, the version the
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
- * strings of a request body); a few change sampling indirectly (-c for a window of -1, -e/--no-escape for the
- * breakers, the --gpt-oss-*-default presets); a grammar, a JSON schema and adaptive-p's --adaptive-target and
+ * strings of a request body); a few change sampling indirectly (-e/--no-escape for the breakers, the
+ * --gpt-oss-*-default presets); a grammar, a JSON schema and adaptive-p's --adaptive-target and
  * --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
- * named in CliParams.ignored. An unknown flag is an error. --json, --json-all, --openai and -h are the
- * workbench's own.
+ * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
+ * llama.cpp would stop on it (an old bare -fa, a removed flag, a value it refuses), a warning says what
+ * llama.cpp says and how to fix the line. An unknown flag is an error, with the nearest spelling suggested.
+ * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
- * args_setting_field,
- * sampler_from_name, sampler_from_char. The request bodies for the same flags are request.h's.
+ * args_setting_field, sampler_from_name, sampler_from_char. The request bodies for the same flags are
+ * request.h's, a body read back from_json.h's, the flags written back command.h's, --explain explain.h's.
  */
 #ifndef ARGS_H
 #define ARGS_H
@@ -32,7 +34,8 @@
 #define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (llama.cpp has no limit) */
 #define ARGS_MAX_PROMPT 65535     /* bytes of -p, -f, -sys and -sysf, as typed or read; a longer one is refused
                                    * (llama.cpp has no limit) */
-#define ARGS_MAX_WARNINGS 1024    /* bytes of warnings kept */
+#define ARGS_MAX_WARNINGS 4096    /* bytes of warnings kept */
+#define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
 #define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (at most 6 flags, each named once) */
 
@@ -62,12 +65,16 @@ typedef struct {
     int32_t n_predict;          /* -n; -1 = no limit */
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
-    int32_t n_ctx;              /* -c; 0 = the model's (unknown here) */
     bool escape;                /* -e (default) / --no-escape */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
+    char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
+                                                * (a preset, a clamp, or longer than ARGS_MAX_TYPED): the
+                                                * body keeps these digits; sampling holds their float */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
+    bool explain;               /* --explain: the chain in the lesson's words */
+    const char *from_json;      /* --from-json FILE ("-": standard input), pointing into argv; NULL for none */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
@@ -85,38 +92,47 @@ void args_defaults(CliParams *out);
  * case: LLAMA-SERVER, llama-server.EXE); then only that tool's flags exist. A "--" flag may use '_' for '-'
  * (--top_k), as in llama.cpp. Returns true on success. On failure returns false and writes one line to err
  * (err_size bytes) naming the flag and the value, e.g. "--top-k: '4x' is not a whole number (...)" (a value's
- * control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified. An unknown flag with a blank
- * in it adds a hint (the whole command line was pasted as one quoted argument); a missing value of a flag older
- * llama.cpp took alone (-fa, --color) adds that hint. Refused, as llama.cpp refuses them: an unknown flag (or
- * one the named tool does not take), a missing value, a flag arg.cpp has removed (--draft-max); an ignored
- * flag's value that arg.cpp checks and would refuse: one of a fixed set (-fa and --color on|off|auto, -sm
- * none|layer|row|tensor, cache types, ...; so `-fa --ignore-eos` is refused rather than swallowing --ignore-eos)
- * or a whole number (-t, -ngl, --port, ...; as std::stoi reads it, so -ngl 99.5 is taken as 99, with a warning,
- * where a sampling flag's 1.5 is refused); a number std::stof or std::stoi refuses (none there, or out of range:
- * a float below FLT_MIN in size, 1e-40, or past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its
- * range (--mirostat 0..2, --repeat-last-n and --dry-penalty-last-n >= -1, -c, -n and --top-k in int32); a
- * --repeat-penalty that is not finite, not above 0 or whose float reciprocal overflows (0, -1); a
- * --frequency-penalty or --presence-penalty that is not finite; a malformed -l; an -f or -sysf file that cannot
- * be read. Refused here though llama.cpp reads them (stricter than llama.cpp, and the message says what
+ * control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified.
+ *
+ * Refused (false), as llama.cpp refuses them: an unknown flag, or one the named tool does not take (with the
+ * nearest known spelling suggested: --typ-p gives --typical, --repetition-penalty --repeat-penalty; a blank in
+ * it adds a hint that the whole line was pasted as one quoted argument); a sampling flag's missing value; a
+ * number std::stof or std::stoi refuses (none there, or out of range: a float below FLT_MIN in size, 1e-40, or
+ * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
+ * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
+ * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
+ * malformed -l. Refused here though llama.cpp reads them (stricter than llama.cpp, and the message says what
  * llama.cpp would read): a sampling value with a blank before it or anything after the number ('4x', ' 5',
  * '0.9x'), NaN, a second sign in -l ("15--3", which llama.cpp reads as 15+3; -l otherwise reads blanks before
- * the id, the sign and the bias as llama.cpp does, so "15- 5" and "15 -5" are 15, -5), a --dry-allowed-length
- * below 0 (the server's limit), a --seed outside -1..4294967295. Refused as this tool's own rule: two different
- * ones of --json, --json-all and --openai ("choose one"). Refused as the chain builder refuses them
- * (sampling_params_problem), naming the flag: an infinite --mirostat-ent or --mirostat-lr with --mirostat 1 or
- * 2. This tool's own limits, named in the message (refused, never cut): more than 256 -l, 64 breakers, 32 -r or
- * 64 sampler names; a -p, -sys, -f or -sysf text past 65535 bytes (as typed or read) or a -r past 1023 bytes (as
- * typed). Clamped, as llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused,
- * as in llama.cpp: an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 (a warning each;
- * skipped or the old value kept; past 1 KB of warnings a last line says more were not shown). A window of -1
- * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help): current llama.cpp passes it
- * to the sampler, which clamps a negative window to 0, so it is off. Here, with -c N (N > 0) it becomes N, as
- * older llama.cpp had it, and without -c, or with -c 0, it stays -1, off as in current llama.cpp; either way one
- * warning says which, and -c, having been looked at, is not in ignored. Escapes (\n \r \t \' \" \\ \xHH) in
- * breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4 characters typed, since
- * a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut to 40 bytes, at a
- * character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing newline dropped, as
- * llama.cpp does). NULL out, or NULL argv with argc > 0, returns false with a message. */
+ * the id, the sign and the bias as llama.cpp does), a --dry-allowed-length below 0 (the server's limit), a
+ * --seed outside -1..4294967295. Refused as this tool's own rules: two different ones of --json, --json-all
+ * and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with a body output.
+ * Refused as the chain builder refuses them (sampling_params_problem), naming the flag: an infinite
+ * --mirostat-ent or --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more
+ * than 256 -l, 64 breakers or 64 sampler names.
+ *
+ * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
+ * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
+ * none|layer|row|tensor, cache types, ...; or a whole number as std::stoi reads it: -t, -ngl, --port, ...),
+ * a missing value, a removed flag (--draft-max), each with what llama.cpp says and how to fix the line; a value
+ * that is itself a known flag is then not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as
+ * older llama.cpp, which took -fa alone, did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too.
+ * The request flags (-p, -f, -sys, -sysf, -r, -n) that fail (a missing value, a file that cannot be read,
+ * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
+ * chain line and refused (false) with a body output, which needs them.
+ *
+ * Decided on the float llama.cpp stores (issue 17): every float setting holds std::stof's float of its value
+ * (--temp 1.00000001 is 1.0, so ?temp-ext), and the accept tests and clamps are made on it. Clamped, as
+ * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp:
+ * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float (a warning each;
+ * skipped or the old value kept; past 4 KB of warnings a last line says more were not shown). A window of -1
+ * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
+ * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did
+ * (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's context). Escapes (\n \r
+ * \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4
+ * characters typed, since a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut
+ * to 40 bytes, at a character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing
+ * newline dropped, as llama.cpp does). NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 
 /* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,

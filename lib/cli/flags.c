@@ -43,8 +43,7 @@ const ArgSpec arg_specs[] = {
     IGN1(T_ALL, "-Cb", "--cpu-mask-batch"), IGN1(T_ALL, "-Crb", "--cpu-range-batch"),
     IGNI(T_ALL, "--cpu-strict-batch"), IGNI(T_ALL, "--prio-batch"), IGNI(T_ALL, "--poll-batch"),
     IGN1(T_SRV, "-lcs", "--lookup-cache-static"), IGN1(T_SRV, "-lcd", "--lookup-cache-dynamic"),
-    {{"-c", "--ctx-size"}, 1, T_ALL, K_INT, -1, CP(n_ctx), INT32_MIN, INT32_MAX, "N",
-     "context size; a window of -1 becomes it (0 = the model's, unknown here)", NULL},
+    IGNI(T_ALL, "-c", "--ctx-size"),
     {{"-n", "--predict", "--n-predict"}, 1, T_ALL, K_INT, SET_N_PREDICT, CP(n_predict), INT32_MIN, INT32_MAX, "N",
      "tokens to predict (-1 = no limit)", NULL},
     IGNI(T_ALL, "-b", "--batch-size"), IGNI(T_ALL, "-ub", "--ubatch-size"), IGNI(T_ALL, "--keep"),
@@ -90,7 +89,7 @@ const ArgSpec arg_specs[] = {
         "--xtc-probability"),
     ACT(K_FLOAT, SET_XTC_THRESHOLD, SP(xtc_threshold), 0, 0, "T", "XTC threshold; > 0.5 off", "--xtc-threshold"),
     ACT(K_FLOAT, SET_TYP_P, SP(typ_p), 0, 0, "P", "locally typical; 1.0 off", "--typical", "--typical-p"),
-    ACT(K_INT, SET_REPEAT_LAST_N, SP(penalty_last_n), -1, INT32_MAX, "N", "penalty window; 0 off, -1 -c's size or off",
+    ACT(K_INT, SET_REPEAT_LAST_N, SP(penalty_last_n), -1, INT32_MAX, "N", "penalty window; 0 off, -1 off (clamped to 0)",
         "--repeat-last-n"),
     ACT(K_REPEAT, SET_REPEAT_PENALTY, SP(penalty_repeat), 0, 0, "R", "repetition penalty; 1.0 off, must be > 0",
         "--repeat-penalty"),
@@ -101,7 +100,7 @@ const ArgSpec arg_specs[] = {
     ACT(K_DRY_BASE, SET_DRY_BASE, SP(dry_base), 0, 0, "B", "DRY base; below 1 ignored", "--dry-base"),
     ACT(K_INT, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length), 0, INT32_MAX, "N", "DRY free repeat length",
         "--dry-allowed-length"),
-    ACT(K_INT, SET_DRY_LAST_N, SP(dry_penalty_last_n), -1, INT32_MAX, "N", "DRY window; 0 off, -1 -c's size or off",
+    ACT(K_INT, SET_DRY_LAST_N, SP(dry_penalty_last_n), -1, INT32_MAX, "N", "DRY window; 0 off, -1 off (clamped to 0)",
         "--dry-penalty-last-n"),
     ACT(K_BREAKER, SET_DRY_BREAKERS, 0, 0, 0, "S", "DRY breaker (repeatable; 'none' clears)",
         "--dry-sequence-breaker"),
@@ -223,6 +222,9 @@ const ArgSpec arg_specs[] = {
     OWN(K_JSON, "print the llama-server /completion body: the settings given, -p, -n", "--json"),
     OWN(K_JSON_ALL, "print the /completion body with every sampling field", "--json-all"),
     OWN(K_OPENAI, "print the OpenAI-style /v1/chat/completions body", "--openai"),
+    {{"--from-json"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
+     "read a /completion or chat body (-: stdin); print its chain line and the flags for it", NULL},
+    OWN(K_EXPLAIN, "under the chain line, each stage in the lesson's words, then the OpenAI names", "--explain"),
 };
 
 const size_t n_arg_specs = sizeof arg_specs / sizeof arg_specs[0];

@@ -2,7 +2,7 @@
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
  * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, SamplerName, sampler_names, n_sampler_names,
- * sampler_letters.
+ * sampler_letters, args_suggest.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -15,7 +15,7 @@ typedef enum {
     K_IGNORED,      /* accepted, its values skipped, its name added to CliParams.ignored */
     K_OUTSIDE,      /* accepted, its value skipped, its name added to CliParams.outside: it changes sampling
                      * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) */
-    K_FLOAT,        /* a number that fits a float, into a double field */
+    K_FLOAT,        /* a number that fits a float: std::stof's float, into a double field */
     K_TEMP,         /* K_FLOAT, negative clamped to 0 */
     K_DRY_BASE,     /* K_FLOAT; below 1 ignored with a warning */
     K_REPEAT,       /* K_FLOAT; finite, above 0, with a float reciprocal that does not overflow */
@@ -36,7 +36,7 @@ typedef enum {
     K_NO_ESCAPE,
     K_PRESET,       /* --gpt-oss-*-default: temp 1, top_p 1, top_k 0, min_p 0.01 (and a model, ignored) */
     K_REMOVED,      /* arg.cpp refuses it: "the argument has been removed" */
-    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP   /* the workbench's own */
+    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON   /* the workbench's own */
 } ArgKind;
 
 enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */
@@ -71,5 +71,12 @@ extern const size_t n_sampler_names;
 
 /* One --sampler-seq letter per SamplerType, in the enum's order: e = penalties, d = dry, ... */
 extern const char sampler_letters[];
+
+/* The hint for an unknown flag, into hint (size bytes): "; did you mean --typical?" when the flag (without its
+ * dashes, any case, '_' as '-') is a request field, an OpenAI or Hugging Face name, or a --samplers name of a
+ * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau), or lies within a few edits of a
+ * spelling that `tools` (T_* bits) take (--top-kk); "; tail-free sampling was removed ..." for a sampling flag
+ * llama.cpp removed (--tfs, --penalize-nl). Returns false, with hint "", when nothing is near. suggest.c. */
+bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
 
 #endif

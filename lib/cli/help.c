@@ -143,11 +143,14 @@ size_t args_help(char *buf, size_t size)
     Text t = text_start(buf, size);
     static CliParams defaults;     /* static: it holds over 100 KB of text arrays */
     args_defaults(&defaults);
-    text_add(&t, "usage: 11_sampler_chain [llama-cli|llama-completion|llama-server] [llama.cpp flags]\n"
+    text_add(&t, "usage: 11_sampler_chain [llama-cli|llama-completion|llama-server] [llama.cpp flags] [--explain]\n"
+                 "       11_sampler_chain [llama-server flags] --from-json FILE [--explain]\n"
                  "Prints the 'sampler chain:' line llama.cpp logs for a llama.cpp command line, or a request body\n"
-                 "llama-server accepts for the same settings. With no flags, prints the lesson's three lines.\n"
-                 "Flags follow common/arg.cpp; a '--' flag may use '_' for '-'. [OpenAI x] marks a setting\n"
-                 "sent under OpenAI's parameter name x; [llama.cpp x] one of llama.cpp's own fields.\n\n"
+                 "llama-server accepts for the same settings, or (--from-json) the chain line llama-server builds for\n"
+                 "a body and the llama.cpp flags that build the same chain. With no flags, prints the lesson's three\n"
+                 "lines. Flags follow common/arg.cpp; a '--' flag may use '_' for '-'. [OpenAI x] marks a setting\n"
+                 "sent under OpenAI's parameter name x; [llama.cpp x] one of llama.cpp's own fields. lib/cli/README.md\n"
+                 "has it all, with examples.\n\n"
                  "Sampling and request flags:\n");
     help_acting(&t, &defaults);
     text_add(&t, "\nThis tool's own:\n");
@@ -165,29 +168,38 @@ size_t args_help(char *buf, size_t size)
     text_add(&t, "--sampler-seq letters:\n ");
     for (size_t i = 0; sampler_letters[i] != '\0'; i++)
         text_add(&t, " %c=%s", sampler_letters[i], sampler_type_name((SamplerType)i));
-    text_add(&t, "\n\nA window of -1 (--repeat-last-n, --dry-penalty-last-n; 'the context size') is off in current\n"
-                 "llama.cpp, which clamps a negative window to 0; here it is -c's N tokens when -c N is given, as\n"
-                 "older llama.cpp had it, and off otherwise. A warning says which.\n"
-                 "Numbers: refused where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39 is out of float's\n"
-                 "range); stricter than llama.cpp, a blank before a number, anything after it, or NaN is refused.\n"
-                 "-l reads blanks before the id, the sign and the bias, as llama.cpp does.\n"
-                 "Bodies: one of --json, --json-all, --openai (two of them are refused). --json wants -p or -f,\n"
-                 "--openai -p or -sys; without them a note says the server will refuse the body as it stands. A\n"
-                 "window of -1 left off (no -c) is sent as 0, off, as the chain line has it.\n"
-                 "Limits of this tool (llama.cpp has none; past them the command is refused, never cut): -p, -f,\n"
-                 "-sys and -sysf 65535 bytes, each -r 1023 bytes; 32 -r, 64 breakers, 256 -l, 64 sampler names.\n"
+    text_add(&t, "\n\nNumbers are llama.cpp's floats: every test is made on std::stof's float, so --temp 1.00000001\n"
+                 "is 1.0 (?temp-ext) and --dry-base 0.99999999 is 1.0 (kept); a body keeps the digits typed. Refused\n"
+                 "where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39); stricter than llama.cpp, a blank\n"
+                 "before a number, anything after it, or NaN is refused. -l reads blanks before the id, the sign\n"
+                 "and the bias, as llama.cpp does.\n"
+                 "A window of -1 (--repeat-last-n, --dry-penalty-last-n; 'the context size') is off: llama.cpp\n"
+                 "clamps it to 0. The warning says what older builds did (-c's size; DRY: the training context;\n"
+                 "llama-server: the slot's context). A body sends it as 0.\n"
+                 "A flag that does not change sampling never costs the chain line: where llama.cpp would stop on it\n"
+                 "(an old bare -fa or --color, a removed flag, a value it refuses, a missing value), a warning says\n"
+                 "what llama.cpp says and how to fix the line, and a flag after it is read as a flag. Sampling\n"
+                 "flags keep llama.cpp's refusals (exit 2); an unknown flag is refused with the nearest spelling.\n"
+                 "Bodies: one of --json, --json-all, --openai. --json wants -p or -f, --openai -p or -sys; without\n"
+                 "them a note says the server will refuse the body as it stands. Where a body cannot say what the\n"
+                 "command line means (min_p above 1, a negative token id, breakers 'none'), a note says so.\n"
+                 "--from-json: the other flags are the server's defaults; clamps, string tokens and what the flags\n"
+                 "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
+                 "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
+                 "sampler names the line is refused; past 65535 bytes of -p, -f, -sys or -sysf, 1023 bytes of an -r\n"
+                 "or 32 -r, a warning for the chain line, and a body is refused.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "adaptive-p's settings); not carried in bodies, a note says so:\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: model,\n"
-                 "context, GPU, server, chat and log settings, -bs). -c is used for a window of -1, even -c 0.\n"
-                 "--gpt-oss-*-default sets temp 1, top_p 1, top_k 0 and min_p 0.01, as llama.cpp does. A value\n"
-                 "arg.cpp checks is checked here too, so an old bare '-fa' cannot swallow the next flag (a whole\n"
-                 "number is read as std::stoi reads it, '99.5' as 99, with a warning):\n");
+                 "context, GPU, server, chat and log settings, -bs). --gpt-oss-*-default sets temp 1, top_p 1,\n"
+                 "top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, with a\n"
+                 "warning where llama.cpp would refuse it (a whole number is read as std::stoi reads it, '99.5' as\n"
+                 "99, with a warning):\n");
     help_list(&t, K_IGNORED);
     text_add(&t, "Their checked values:\n");
     help_choices(&t);
-    text_add(&t, "Removed from llama.cpp, refused:\n");
+    text_add(&t, "Removed from llama.cpp (llama.cpp refuses them; a warning here):\n");
     help_list(&t, K_REMOVED);
     return t.len;
 }

@@ -1,6 +1,7 @@
 /* request.c: the llama-server request bodies for a llama.cpp command line, as JSON text. Each writer appends
  * to the caller's buffer like snprintf; what a body cannot say goes to a second text, the notes. */
 #include "cli/request.h"
+#include "cli/values.h"
 
 #include "text.h"
 
@@ -12,32 +13,6 @@
 #include <string.h>
 
 
-/* A double as JSON: the shortest of %.15g / %.17g that reads back the same. */
-static void json_number(Text *t, double v)
-{
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%.15g", v);
-    if (strtod(tmp, NULL) != v)
-        snprintf(tmp, sizeof tmp, "%.17g", v);
-    text_add(t, "%s", tmp);
-}
-
-/* The length of the valid UTF-8 character at s (1 to 4), or 0 when the bytes there are not one (a stray
- * continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence). */
-static size_t utf8_length(const unsigned char *s)
-{
-    unsigned char lead = s[0];
-    size_t n = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
-        || (lead == 0xF4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
 /* A JSON string: quotes, backslashes and control characters escaped, and any byte that is not part of valid
  * UTF-8 replaced by U+FFFD, so the output is always valid JSON. */
 static void json_string(Text *t, const char *s)
@@ -45,7 +20,7 @@ static void json_string(Text *t, const char *s)
     const unsigned char *u = (const unsigned char *)s;
     text_add(t, "\"");
     while (*u != '\0') {
-        size_t n = utf8_length(u);
+        size_t n = utf8_char_length(u, 4);      /* NUL-terminated: 4 is safe */
         if (n == 0)
             text_add(t, "\\ufffd");
         else if (*u == '"' || *u == '\\')
@@ -61,13 +36,16 @@ static void json_string(Text *t, const char *s)
     text_add(t, "\"");
 }
 
-/* A number as JSON; JSON has no infinity, so +-1e308, which the server's float turns back into one. */
+/* A float setting as JSON: the shortest digits that llama-server's reader (a double, then its float) and
+ * std::stof both take back to v's float. JSON has no infinity, so +-1e308, which the server's float turns back
+ * into one. */
 static void json_double(Text *t, double v)
 {
-    if (isinf(v))
+    char text[40];
+    if (isinf(float_value(v)))
         text_add(t, "%s", v > 0 ? "1e308" : "-1e308");
     else
-        json_number(t, v);
+        text_add(t, "%s", float_text(v, text, sizeof text));
 }
 
 /* A bias value: false for a ban, which llama-server reads as -inf. */
@@ -94,7 +72,7 @@ static void json_bias_object(Text *t, const SamplingParams *p)
     bool first = true;
     for (size_t i = 0; i < p->n_logit_bias; i++) {
         int32_t token = p->logit_bias[i].token;
-        bool seen = false;
+        bool seen = token < 0;      /* left out: llama-server skips it (write_list's note) */
         for (size_t j = 0; j < i && !seen; j++)
             seen = p->logit_bias[j].token == token;
         if (seen)
@@ -135,30 +113,61 @@ static const struct { ArgsSetting setting; size_t offset; bool is_int; } numbers
     {SET_MIROSTAT_ETA, offsetof(SamplingParams, mirostat_eta), false},
 };
 
-/* Writes a one-number setting; returns false when s is not one. A window of -1 that -c did not resolve is off
- * in the chain line (current llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent
- * as 0, with a line in notes. */
-static bool write_number(Text *t, bool *first, Text *notes, const SamplingParams *p, ArgsSetting s)
+/* A float setting's digits: as typed when they are a JSON number that llama-server reads as the same float
+ * (a double, then a float) that std::stof gave the command line; else the shortest digits both read so, with
+ * a line in notes where the typed digits were JSON but the server would round them to another float. */
+static void write_float(Text *t, Text *notes, const CliParams *params, ArgsSetting s, double d)
 {
+    const char *typed = params->typed[s];
+    if (typed[0] == '\0' || isinf(float_value(d))) {
+        json_double(t, d);
+        return;
+    }
+    bool json = json_number_text(typed);
+    if (json && float_value(strtod(typed, NULL)) == d) {
+        text_add(t, "%s", typed);
+        return;
+    }
+    json_double(t, d);
+    if (json) {
+        char text[40];
+        text_add(notes, "%s: %s is written as %s: llama-server rounds the digits typed to a double first, and then "
+                 "to another float than std::stof's\n", args_setting_field(s, NULL), typed,
+                 float_text(d, text, sizeof text));
+    }
+}
+
+/* Writes a one-number setting; returns false when s is not one. A window of -1 is off in the chain line
+ * (llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
+ * notes. A min_p above 1 keeps exactly one token in llama.cpp, but llama-server clamps it to 1, which keeps
+ * every token tied with the top one: a line in notes says so. */
+static bool write_number(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s)
+{
+    const SamplingParams *p = &params->sampling;
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
         if (numbers[i].setting != s)
             continue;
         const char *field = (const char *)p + numbers[i].offset;
         int32_t i32;
         double d;
-        if (numbers[i].is_int) {
-            memcpy(&i32, field, sizeof i32);
-            d = i32;
-        } else {
-            memcpy(&d, field, sizeof d);
-        }
-        if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && d < 0) {
-            text_add(notes, "%s: -1 (the context size, off here without -c) is sent as 0 (off), as the chain line "
-                            "has it (give -c N for a window of N tokens)\n", args_setting_field(s, NULL));
-            d = 0;
-        }
         json_key(t, first, args_setting_field(s, NULL));
-        json_double(t, d);
+        if (!numbers[i].is_int) {
+            memcpy(&d, field, sizeof d);
+            write_float(t, notes, params, s, d);
+            if (s == SET_MIN_P && float_value(d) > 1)
+                text_add(notes, "min_p: llama-server clamps %s to 1, which keeps every token tied with the top one; "
+                         "the command line's min-p keeps exactly one token, which no body can ask for\n",
+                         params->typed[s][0] != '\0' ? params->typed[s] : "it");
+            return true;
+        }
+        memcpy(&i32, field, sizeof i32);
+        if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && i32 < 0) {
+            text_add(notes, "%s: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
+                            "llama-server refuses -1, and older llama-server took it as the slot's context size\n",
+                     args_setting_field(s, NULL));
+            i32 = 0;
+        }
+        text_add(t, "%d", (int)i32);
         return true;
     }
     return false;
@@ -210,6 +219,16 @@ static void write_list(Text *t, bool *first, Text *notes, const CliParams *param
                         "left out (the server's breakers apply)\n");
         return;
     }
+    if (s == SET_LOGIT_BIAS) {
+        for (size_t i = 0; i < p->n_logit_bias; i++) {
+            if (p->logit_bias[i].token >= 0)
+                continue;
+            text_add(notes, "logit_bias: token %d is left out: llama-server skips an id below 0, while the command "
+                     "line keeps it in the list (matching no token), so its chain line has logit-bias\n",
+                     (int)p->logit_bias[i].token);
+            break;
+        }
+    }
     json_key(t, first, args_setting_field(s, NULL));
     if (s == SET_LOGIT_BIAS && chat) {
         json_bias_object(t, p);
@@ -218,8 +237,11 @@ static void write_list(Text *t, bool *first, Text *notes, const CliParams *param
     size_t n = s == SET_DRY_BREAKERS ? params->n_dry_breakers : s == SET_SAMPLERS ? p->n_samplers
              : s == SET_STOP ? params->n_stop : p->n_logit_bias;
     text_add(t, "[");
+    size_t written = 0;
     for (size_t i = 0; i < n; i++) {
-        text_add(t, "%s", i ? ", " : "");
+        if (s == SET_LOGIT_BIAS && p->logit_bias[i].token < 0)
+            continue;       /* left out, with the note above */
+        text_add(t, "%s", written++ ? ", " : "");
         if (s == SET_DRY_BREAKERS)
             json_string(t, params->dry_breakers[i]);
         else if (s == SET_SAMPLERS)
@@ -239,12 +261,12 @@ static void write_list(Text *t, bool *first, Text *notes, const CliParams *param
 static void write_setting(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s, bool chat)
 {
     const SamplingParams *p = &params->sampling;
-    if (write_number(t, first, notes, p, s))
+    if (write_number(t, first, notes, params, s))
         return;
     switch (s) {
     case SET_SEED:
         json_key(t, first, "seed");
-        json_double(t, p->seed == UINT32_MAX ? -1.0 : (double)p->seed);    /* the random seed is -1 */
+        text_add(t, "%lld", p->seed == UINT32_MAX ? -1LL : (long long)p->seed);    /* the random seed is -1 */
         return;
     case SET_IGNORE_EOS:
         json_key(t, first, "ignore_eos");

@@ -27,14 +27,20 @@ typedef enum {
  * then OpenAI's temperature, top_p, frequency_penalty, presence_penalty, seed, logit_bias (an object keyed by
  * token id, a token's biases summed) and stop, then llama.cpp's own set fields, which llama-server's chat
  * endpoint passes through. logit_bias in /completion is [[id, bias], ...].
+ * A float setting keeps the digits typed (params->typed) where they are a JSON number that llama-server,
+ * reading a double and then its float, reads as std::stof's float; else the shortest digits both read so
+ * (".5" is 0.5), with a line in notes where the typed digits would round to another float on the server.
  * Every value written is one the server's schema accepts: the random seed is -1, a banning bias false, other
  * infinite numbers +-1e308 (JSON has no infinity; the server's float makes them infinite again). What the
  * schema would refuse is left out with one line in notes (notes_size bytes, NUL-terminated; NULL writes
  * none): an empty breaker list ("none"), n_predict below -1, and -sys in a /completion body (it has no system
- * message). A window of -1 that -c did not resolve is sent as 0 (off, as the chain line has it), with a line
- * in notes. The flags of params->outside (a grammar, a JSON schema, adaptive-p's settings) are not carried:
- * one line in notes names them. A body without the field the server requires gets
- * a note too, and is written all the same: no prompt for /completion, no messages for the chat body.
+ * message). A window of -1 is sent as 0 (off, as the chain line has it; current llama-server refuses -1),
+ * with a line in notes. Where the body cannot say what the command line means, a line in notes says so: a
+ * min_p above 1 (llama-server clamps it to 1, keeping every tie with the top token), a token id below 0
+ * (left out: llama-server skips it, while the command line's list keeps it). The flags of params->outside (a
+ * grammar, a JSON schema, adaptive-p's settings) are not carried: one line in notes names them. A body
+ * without the field the server requires gets a note too, and is written all the same: no prompt for
+ * /completion, no messages for the chat body.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.
  * NULL params writes "{}"; NULL buf writes nothing. */
 size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,

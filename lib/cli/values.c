@@ -20,13 +20,92 @@ ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenien
         return VALUE_NONE;
     if (errno == ERANGE)
         return VALUE_RANGE;
-    double v = strtod(s, &end);
-    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(v)) {
+    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(f)) {
         snprintf(lenient, lenient_size, "%g", (double)f);
         return VALUE_STRICTER;
     }
-    *out = v;
+    *out = f;
     return VALUE_OK;
+}
+
+double float_value(double d)
+{
+    if (d > FLT_MAX || d < -FLT_MAX)
+        return fabs(d) >= 0x1.ffffffp127 ? copysign(INFINITY, d) : copysign(FLT_MAX, d);
+    return (float)d;
+}
+
+const char *float_text(double v, char *buf, size_t size)
+{
+    double f = float_value(v);
+    if (isnan(f) || isinf(f)) {
+        snprintf(buf, size, "%s", isnan(f) ? "nan" : f > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    for (int digits = 1; digits <= 9; digits++) {
+        snprintf(buf, size, "%.*g", digits, f);
+        if (strtof(buf, NULL) != f || float_value(strtod(buf, NULL)) != f)
+            continue;
+        /* %g writes 100 as 1e+02 at one digit: below 1e16, the same digits without an exponent. */
+        const char *e = strchr(buf, 'e');
+        int exponent = e != NULL ? atoi(e + 1) : 0;
+        if (e != NULL && exponent > 0 && exponent < 16)
+            snprintf(buf, size, "%.*f", digits - 1 - exponent > 0 ? digits - 1 - exponent : 0, f);
+        return buf;
+    }
+    snprintf(buf, size, "%.17g", f);    /* the float exactly: both readers take it back */
+    return buf;
+}
+
+const char *float_flag_text(double v, char *buf, size_t size)
+{
+    double f = float_value(v);
+    if (f != 0 && fabs(f) < FLT_MIN) {
+        snprintf(buf, size, "%a", f);
+        return buf;
+    }
+    return float_text(v, buf, size);
+}
+
+size_t utf8_char_length(const unsigned char *s, size_t n)
+{
+    unsigned char lead = s[0];
+    size_t len = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+               : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
+        || (lead == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return len;
+}
+
+bool json_number_text(const char *s)
+{
+    s += *s == '-';
+    if (*s == '0')
+        s++;
+    else if (*s >= '1' && *s <= '9')
+        s += strspn(s, "0123456789");
+    else
+        return false;
+    if (*s == '.') {
+        size_t n = strspn(s + 1, "0123456789");
+        if (n == 0)
+            return false;
+        s += 1 + n;
+    }
+    if (*s == 'e' || *s == 'E') {
+        s += 1 + (s[1] == '+' || s[1] == '-');
+        size_t n = strspn(s, "0123456789");
+        if (n == 0)
+            return false;
+        s += n;
+    }
+    return *s == '\0';
 }
 
 bool stoi_takes(const char *s)

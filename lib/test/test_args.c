@@ -59,7 +59,8 @@ static const Row rows[] = {
     {{"--temp", "1", "--dynatemp-range", "0.5", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
-     "--repeat-last-n -1 (the context size) is off here"},
+     "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window to 0, "
+     "hence ?penalties"},
     {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},
@@ -156,8 +157,8 @@ static void test_lesson_line_1(void)
     CHECK(strcmp(line, "logits -> penalties -> dry -> top-n-sigma -> top-k -> typical -> top-p -> min-p -> xtc "
                        "-> temp-ext -> dist") == 0);
     CHECK_INT(7, params.sampling.seed);
-    CHECK_NEAR(1.1, params.sampling.penalty_repeat, 0);
-    CHECK_NEAR(0.9, params.sampling.typ_p, 0);
+    CHECK_BITS((double)1.1f, params.sampling.penalty_repeat);  /* std::stof's floats, as llama.cpp holds them */
+    CHECK_BITS((double)0.9f, params.sampling.typ_p);
 }
 
 static void test_values(void)

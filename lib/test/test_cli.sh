@@ -75,19 +75,25 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, 
 n_err=$("$bin" llama-server -m m.gguf -c 8192 -ngl 99 --top-k 20 2>&1 >/dev/null | wc -l)
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: $n_err note lines, not 1"; }
 check 0 "$default_line" "" -- --top_k 20 --min_p 0.1
-check 0 "sampler chain: logits -> penalties -> dist" \
-    "warning: --repeat-last-n -1 (the context size) is -c's 4096 tokens here, as older llama.cpp had it" -- \
+# Issue 17, item 2: a window of -1 is off (llama.cpp clamps it to 0), with -c or without; the warning says what
+# older builds did.
+check 0 "sampler chain: logits -> ?penalties -> dist" \
+    "older builds differ: llama-cli and llama-completion took -c's context size, llama-server the slot's context" -- \
     -c 4096 --repeat-last-n -1 --repeat_penalty 1.1 --samplers penalties
 check 0 "sampler chain: logits -> ?penalties -> dist" \
-    "warning: --repeat-last-n -1 (the context size) is off here, as in current llama.cpp" -- \
+    "warning: --repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window to 0" -- \
     --repeat-last-n -1 --repeat-penalty 1.1 --samplers penalties
+check 0 "sampler chain: logits -> ?dry -> dist" "DRY took the model's training context, llama-server the slot's context" -- \
+    -c 2048 --dry-multiplier 0.8 --dry-penalty-last-n -1 --samplers dry
 check 2 "" "--repeat-penalty: 0 is refused by llama.cpp" -- --repeat-penalty 0
 check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
 check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
 check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
-check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server -m m.gguf -p Hi
-check 2 "" "--draft-max: the argument has been removed" -- --draft-max 8
+check 0 "$default_line" "warning: -p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"" -- \
+    llama-server -m m.gguf -p Hi
+check 2 "" "-p: llama-server does not take it" -- llama-server -m m.gguf -p Hi --json
+check 0 "$default_line" "--draft-max: the argument has been removed from llama.cpp; use --spec-draft-n-max; llama.cpp stops here" -- --draft-max 8
 # Bodies: only what was set; a setting the server would refuse is left out with a note on stderr.
 check 0 '{"prompt": "Hello", "n_predict": 64, "min_p": 0.1}' "" -- --json --min-p 0.1 -p Hello -n 64
 check 0 '{"prompt": "x", "dry_sequence_breakers": ["\n"]}' "" -- --json -p x --dry-sequence-breaker '\n'
@@ -96,14 +102,20 @@ check 0 '"temperature": 0.8, "top_k": 40' "note: prompt: none given" -- --json-a
 check 0 '{"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 32, "temperature": 0.7, "logit_bias": {"15": false}, "top_k": 20}' "" -- \
     --openai -p Hi -n 32 --temp 0.7 -l 15-inf --top-k 20
 check 0 "[OpenAI temperature]" "" -- --help
-# A flag that takes one of a fixed set of values never swallows the next flag (an older llama.cpp's bare -fa).
-check 2 "" "-fa takes on, off or auto; '--ignore-eos' is none of them (older llama.cpp took -fa alone" -- \
+# Issue 17, item 1: an old paste's bare -fa or --color never costs the chain line: a warning says what llama.cpp
+# says and how to fix the line, the next flag is read as a flag, and the exit status is 0.
+check 0 "sampler chain: logits -> logit-bias -> ?penalties" \
+    "warning: -fa takes on, off or auto; '--ignore-eos' is none of them (llama.cpp: \"unknown value for --flash-attn: '--ignore-eos'\"; older llama.cpp took -fa alone: write -fa on)" -- \
     llama-cli -m m.gguf -fa --ignore-eos
-check 2 "" "--flash-attn takes on, off or auto; '--cont-batching' is none of them" -- \
+check 0 "$default_line" "llama.cpp stops here, but --flash-attn does not change sampling, so the chain line follows" -- \
     llama-server --n-gpu-layers 999 --flash-attn --cont-batching
-check 2 "" "--color takes on, off or auto; '-ngl' is none of them" -- \
+check 0 "$default_line" "warning: --color takes on, off or auto; '-ngl' is none of them" -- \
     llama-cli -hf Qwen/Qwen3-8B-GGUF:Q8_0 --jinja --color -ngl 99 -fa -sm row --temp 0.6 --top-k 20
-check 2 "" "-sm takes none, layer, row or tensor; 'rows' is none of them" -- -sm rows
+check 0 "$default_line" "warning: -sm takes none, layer, row or tensor; 'rows' is none of them" -- -sm rows
+# Sampling flags keep llama.cpp's refusals; an unknown flag stays an error, with the nearest spelling.
+check 2 "" "--top-k: missing value" -- -fa --top-k
+check 2 "" "unknown flag '--typ-p'; did you mean --typical?" -- --typ-p 0.9
+check 2 "" "unknown flag '--repetition-penalty'; did you mean --repeat-penalty?" -- -m x --repetition-penalty 1.1
 check 0 "$default_line" "note: ignored, as they do not change sampling: --color, -ngl, -fa, -sm" -- \
     llama-cli --color on -ngl 99 -fa on -sm row
 # std::stof's out_of_range is refused; what llama.cpp would read but this tool refuses says so.
@@ -124,7 +136,7 @@ check 2 "" "-f: cannot read '" -- --json -f "$tmp/no-such-file.txt"
 # A Windows program word.
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --port" -- \
     'C:\llama\llama-server.exe' -m model.gguf --port 8080
-check 2 "" "unknown flag '-p' (llama-server does not take it)" -- llama-server.exe -p Hi
+check 2 "" "-p: llama-server does not take it" -- llama-server.exe -p Hi --openai
 # Second newcomer's findings. 2: nothing is cut; past the limit, exit 2 and the limit named.
 head -c 70000 /dev/zero | tr '\0' a >"$tmp/long.txt"
 check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; llama.cpp has none)" -- \
@@ -142,7 +154,7 @@ check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain l
 n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.
-check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "is sent as 0 (off)" -- \
+check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "repeat_last_n: -1 is sent as 0 (off" -- \
     --json -p x --repeat-penalty 1.1 --repeat-last-n -1
 # 7: -l reads blanks around the sign as llama.cpp; a second sign says what llama.cpp would read.
 check 0 '"logit_bias": [[15, -5], [15, -5]]' "" -- --json -p x -l "15- 5" -l "15 -5"
@@ -151,17 +163,99 @@ check 2 "" "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter t
 check 2 "" "--json-all: choose one of --json, --json-all and --openai (--openai was given)" -- --openai -p x --json-all
 check 2 "" "--openai: choose one of --json, --json-all and --openai (--json was given)" -- --json --openai
 # 12: a bare -fa last; a whole command line in one argument; the program word in any case.
-check 2 "" "-fa: missing value (older llama.cpp took -fa alone; it takes a value now)" -- llama-cli -m x -fa
+check 0 "$default_line" "-fa: missing value (llama.cpp: \"expected value for argument\"; older llama.cpp took -fa alone: write -fa on)" -- \
+    llama-cli -m x -fa
 check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
     "llama-server --temp 0.7"
 check 0 "$default_line" "note: ignored, as they do not change sampling: --port" -- LLAMA-SERVER --port 8080
 check 0 "$default_line" "warning: -ngl: '99.5' is read as 99, as std::stoi reads it" -- -ngl 99.5
-check 0 "$default_line" "-c 0 is the model's size, unknown here" -- -c 0 --repeat-last-n -1
-n_err=$("$bin" -c 0 --repeat-last-n -1 2>&1 >/dev/null | grep -c "note: ignored")
-[ "$n_err" -eq 0 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -c named as ignored"; }
+check 0 "$default_line" "note: ignored, as they do not change sampling: -c" -- -c 0 --repeat-last-n -1
 # 13: \x00 stays as typed, and a warning says so.
 check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
     --json -p '\x00 nul'
+# Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
+# pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give
+# the chain line of FLAGS; the same through --openai.
+pipe() {
+    want=$("$bin" "$@" 2>/dev/null | head -n 1)
+    for body in --json --openai; do
+        "$bin" "$@" "$body" -p x 2>/dev/null >"$tmp/body.json"
+        "$bin" --from-json - <"$tmp/body.json" >"$tmp/back" 2>"$tmp/back.err"
+        got=$(head -n 1 "$tmp/back")
+        flags=$(sed -n 2p "$tmp/back")
+        again=$(eval "\"\$bin\" $flags" 2>/dev/null | head -n 1)
+        if [ "$got" = "$want" ] && [ "$again" = "$want" ] && [ -n "$want" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_cli.sh: pipe $body $*: '$want', back '$got', flags '$flags' give '$again'"
+            sed 's/^/    stderr: /' "$tmp/back.err"
+        fi
+    done
+}
+pipe --temp 0.7 --top-k 20 --repeat-penalty 1.1
+pipe --top-p 0.99999999 --xtc-probability 0.5 --xtc-threshold 0.50000001 --dry-multiplier 0.8 --dry-base 0.99999999
+pipe --samplers "top_k;temp;penalties" -l 15-inf -l 7+2 --seed 5 --dry-sequence-breaker "it's" --dry-sequence-breaker '\n'
+pipe --mirostat 2 --mirostat-ent 3 --temp 0.7 --ignore-eos
+pipe --repeat-last-n -1 --repeat-penalty 1.1 --min-p 1.5 --sampler-seq kmt --top-n-sigma 0x1p-149
+printf '{"prompt": "x", "temperature": 0.7, "top_k": 20}' >"$tmp/body.json"
+check 0 "llama-server --temp 0.7 --top-k 20" "" -- --from-json "$tmp/body.json"
+printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.json"
+check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
+check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
+    --from-json "$tmp/body.json"
+# The other flags are the server's own defaults; --explain goes with it.
+printf '{"prompt": "x", "top_k": 5}' >"$tmp/body.json"
+check 0 "llama-server --temp 0.6 --top-k 5" "" -- llama-server --temp 0.6 --from-json "$tmp/body.json"
+check 0 "top-k: keeps the 5 most likely tokens (Examples 12-13)" "" -- --from-json "$tmp/body.json" --explain
+# Where llama-server answers 400, one line naming the field, exit 2, nothing on stdout.
+printf '{"prompt": "x", "repeat_last_n": -1}' >"$tmp/bad.json"
+check 2 "" "repeat_last_n: llama-server answers 400" -- --from-json "$tmp/bad.json"
+printf '{"prompt": "x", "temperature": "0.7"}' >"$tmp/bad.json"
+check 2 "" "temperature: llama-server answers 400: \"Field 'temperature': [json.exception.type_error.302] type must be number, but is string\"" -- \
+    --from-json "$tmp/bad.json"
+printf '{"prompt": "x",\n  "top_k": 40,,\n}' >"$tmp/bad.json"
+check 2 "" "the body is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
+printf '{"messages": [{"role": "user"}]}' >"$tmp/bad.json"
+check 2 "" "messages: llama-server answers 400: \"All non-assistant messages must contain 'content'\"" -- \
+    --from-json "$tmp/bad.json"
+printf '\377\376' >"$tmp/bad.json"
+check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
+check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
+check 2 "" "--from-json: missing value" -- --from-json
+check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json
+check 2 "" "--from-json: the body holds the prompt or messages" -- --from-json - -p x </dev/null
+check 2 "" "the body is not JSON (line 1, column 1: expected a value, found the end of the text)" -- --from-json - </dev/null
+# Issue 17, item 6: --explain, one line per stage under the chain line, then the OpenAI names.
+check 0 "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, multiplies one at or below 0 (Examples 1-4)" "" -- \
+    --repeat-penalty 1.1 --explain
+check 0 "?typical: typical_p 1.0 is off (Example 7)" "" -- --explain
+check 0 "OpenAI names: temperature 0.7 (llama.cpp's temp)" "" -- --explain --temp 0.7
+[ "$("$bin" --explain | wc -l)" -eq 13 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
+check 2 "" "--explain: it prints a chain line; --openai prints a body instead (choose one)" -- --explain --openai
+
+# lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
+# together, as a terminal shows them).
+rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
+awk -v dir="$tmp/readme" '
+    /^```/ { block = !block; n_out = ""; next }
+    block && /^\$ / { n++; print substr($0, 3) > (dir "/" n ".cmd"); close(dir "/" n ".cmd");
+                      printf "" > (dir "/" n ".out"); n_out = dir "/" n ".out"; next }
+    block && n_out != "" { print >> n_out; close(n_out) }
+' lib/cli/README.md
+for cmd in "$tmp"/readme/*.cmd; do
+    want=${cmd%.cmd}.out
+    sed "s#build/#${BUILD:-build}/#g" "$cmd" >"$cmd.here"     # the build tree under test
+    if sh -c "($(cat "$cmd.here")) 2>&1" | cmp -s - "$want"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: lib/cli/README.md: '$(cat "$cmd")' does not print what the README shows"
+        sh -c "($(cat "$cmd.here")) 2>&1" | diff "$want" - | sed 's/^/    /'
+    fi
+done
+[ "$(ls "$tmp"/readme/*.cmd | wc -l)" -gt 30 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: README commands not found"; }
+
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }

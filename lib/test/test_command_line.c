@@ -69,8 +69,9 @@ static const ChainRow chain_rows[] = {
       "-jf", "s.json", "-ngl", "9"}, DEFAULT_LINE, "-ngl"},
     {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
      "logits -> top-k -> adaptive-p", ""},
-    /* Finding 12: -c is not "ignored" once a window of -1 has looked at it, even -c 0 (the model's size). */
-    {{"-c", "0", "--repeat-last-n", "-1", "-m", "m.gguf"}, DEFAULT_LINE, "-m"},
+    /* Issue 17, item 2: -c no longer gives a window of -1 its size (current llama.cpp clamps -1 to 0), so it
+     * is ignored like any flag that does not change sampling. */
+    {{"-c", "0", "--repeat-last-n", "-1", "-m", "m.gguf"}, DEFAULT_LINE, "-c, -m"},
     /* Finding 7: llama.cpp's -l skips blanks around the sign (and before the id); so does this tool. */
     {{"-l", "15- 5", "-l", "15 -5", "-l", " 15 + 5", "--samplers", "top_k"}, "logits -> logit-bias -> top-k -> dist",
      ""},
@@ -87,14 +88,14 @@ static const ChainRow chain_rows[] = {
     {{"llama-server", "--gpt-oss-20b-default"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> ?temp-ext "
      "-> dist", ""},
-    /* -c gives a window of -1 its size; without it, the window stays off (current llama.cpp). */
+    /* A window of -1 is off with or without -c, as llama-completion and llama-cli log it (?penalties, ?dry). */
     {{"-c", "4096", "--repeat-last-n", "-1", "--repeat-penalty", "1.1", "--samplers", "penalties"},
-     "logits -> penalties -> dist", ""},
+     "logits -> ?penalties -> dist", "-c"},
     {{"--ctx-size", "4096", "--dry-multiplier", "0.8", "--dry_penalty_last_n", "-1", "--samplers", "dry"},
-     "logits -> dry -> dist", ""},
-    {{"-m", "m.gguf", "-c", "1024", "-t", "4", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m, -t"},
-    {{"-c", "1024", "-m", "m.gguf", "--dry-penalty-last-n", "-1"}, DEFAULT_LINE, "-m"},
-    {{"-m", "m.gguf", "-c", "1024", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m"},
+     "logits -> ?dry -> dist", "--ctx-size"},
+    {{"-m", "m.gguf", "-c", "1024", "-t", "4", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m, -c, -t"},
+    {{"-c", "1024", "-m", "m.gguf", "--dry-penalty-last-n", "-1"}, DEFAULT_LINE, "-c, -m"},
+    {{"-m", "m.gguf", "-c", "2048", "--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, DEFAULT_LINE, "-m, -c"},
     {{"--ignore-eos", "-m", "m.gguf"}, "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k "
      "-> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist", "-m"},
     /* A 2-value flag, switches with "--no-" forms, a flag seen twice (named once). */
@@ -191,39 +192,13 @@ static const ErrorRow error_rows[] = {
     {{"--presence-penalty", "nan"}, "--presence-penalty: 'nan' is not a number"},
     {{"--presence-penalty", "inf"}, "--presence-penalty: inf is refused"},
     {{"--temp", "1e39"}, "--temp: '1e39' is out of range for a float"},           /* std::stof refuses it */
-    {{"llama-server", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
-    {{"llama-cli", "--port", "8080"}, "unknown flag '--port' (llama-cli does not take it)"},
+    /* A flag another program takes stops a body that needs it (-p); for the chain line it warns (warn_rows). */
+    {{"llama-server", "-p", "Hi", "--json"}, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
+     "argument: -p\"; llama-cli and llama-completion take it)"},
     {{"llama-completion", "--hellaswag"}, "unknown flag '--hellaswag'"},         /* llama-perplexity's */
     {{"--bogus"}, "unknown flag '--bogus'"},
-    {{"--draft-max", "4"}, "--draft-max: the argument has been removed from llama.cpp; use --spec-draft-n-max"},
-    {{"--control-vector-layer-range", "1"}, "--control-vector-layer-range: missing value"},
-    {{"-m"}, "-m: missing value"},
     {{"--repeat-last-n", "-2"}, "--repeat-last-n: -2 is out of range"},
-    {{"-c", "x"}, "-c: 'x' is not a whole number"},
-    /* Finding 2: a flag that takes one of a fixed set of values never swallows the next flag. */
-    {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"},
-     "-fa takes on, off or auto; '--ignore-eos' is none of them (older llama.cpp took -fa alone; it takes a "
-     "value now)"},
-    {{"llama-server", "--n-gpu-layers", "999", "--flash-attn", "--cont-batching"},
-     "--flash-attn takes on, off or auto; '--cont-batching' is none of them"},
-    {{"llama-cli", "-hf", "Qwen/Qwen3-8B-GGUF", "--jinja", "--color", "-ngl", "99", "-fa", "-sm", "row"},
-     "--color takes on, off or auto; '-ngl' is none of them (older llama.cpp took --color alone"},
-    {{"--color", "--temp", "0.6"}, "--color takes on, off or auto; '--temp' is none of them"},
-    {{"-sm", "rows"}, "-sm takes none, layer, row or tensor; 'rows' is none of them"},
-    {{"-ctk", "q8"}, "-ctk takes f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1, q2_K, q3_K or q4_K; 'q8'"},
-    {{"-fit", "auto"}, "-fit takes on or off; 'auto' is none of them"},
-    {{"-rea", "maybe"}, "-rea takes on, off or auto; 'maybe'"},
-    {{"--log-colors", "--top-k"}, "--log-colors takes on, off or auto; '--top-k'"},
-    {{"--reasoning-format", "r1"}, "--reasoning-format takes none, auto, deepseek or deepseek-legacy; 'r1'"},
-    {{"-lm", "fast"}, "-lm takes none, mmap, mlock or dio; 'fast'"},
-    {{"--numa", "all"}, "--numa takes distribute, isolate or numactl; 'all'"},
-    {{"--rope-scaling", "ntk"}, "--rope-scaling takes none, linear or yarn; 'ntk'"},
-    {{"llama-server", "--pooling", "avg"}, "--pooling takes none, mean, cls, last or rank; 'avg'"},
-    {{"-ngl", "many"}, "-ngl takes auto, all or a whole number; 'many' is none of them"},
-    {{"-ngl", "--top-k", "20"}, "-ngl takes auto, all or a whole number; '--top-k' is none of them"},
-    {{"-t", "--temp", "0.6"}, "-t takes a whole number; '--temp' is not one"},
     {{"llama-server", "--port", "80a0x"}, NULL},
-    {{"-b", "99999999999"}, "-b takes a whole number; '99999999999' is not one"},   /* stoi: out_of_range */
     /* Finding 10: std::stof's out_of_range (an underflow below FLT_MIN or past FLT_MAX) is refused. */
     {{"--temp", "1e-40"}, "--temp: '1e-40' is out of range for a float (std::stof refuses it)"},
     {{"--temp", "1e-50"}, "--temp: '1e-50' is out of range for a float"},
@@ -246,8 +221,9 @@ static const ErrorRow error_rows[] = {
     {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
     {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
     /* Finding 14: the tool's own limits name themselves. */
-    {{"-f", "no/such/file.txt"}, "-f: cannot read 'no/such/file.txt'"},
-    {{"C:\\bin\\llama-server.exe", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    {{"-f", "no/such/file.txt", "--json"}, "-f: cannot read 'no/such/file.txt'"},   /* a body needs it */
+    {{"-n", "abc", "--openai", "-p", "x"}, "-n: 'abc' is not a whole number"},
+    {{"C:\\bin\\llama-server.exe", "-p", "Hi", "--openai"}, "-p: llama-server does not take it"},
     /* Second newcomer, finding 7: a second sign says what llama.cpp would read (strtof takes the sign). */
     {{"-l", "15--3"}, "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)"},
     {{"-l", "15+-3"}, "-l: '15+-3' has a second sign (llama.cpp would read 15-3; stricter than llama.cpp)"},
@@ -259,14 +235,152 @@ static const ErrorRow error_rows[] = {
     {{"--json", "--json"}, NULL},
     /* Finding 12: a bare -fa at the end; the whole command line quoted as one argument; the program word's
      * case. */
-    {{"llama-cli", "-m", "x", "-fa"}, "-fa: missing value (older llama.cpp took -fa alone; it takes a value now)"},
-    {{"--color"}, "--color: missing value (older llama.cpp took --color alone"},
     {{"llama-server --temp 0.7"}, "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command "
      "line: remove the quotes around it)"},
     {{"llama-server", "--temp 0.7 --top-k 20"}, "(one argument holds a whole command line: remove the quotes"},
-    {{"LLAMA-SERVER", "-p", "Hi"}, "unknown flag '-p' (llama-server does not take it)"},
+    {{"LLAMA-SERVER", "-p", "Hi", "--json"}, "-p: llama-server does not take it"},
     {{"-ngl", "99.5"}, NULL},
+    /* Issue 17, item 1: an unknown flag stays an error, with the nearest known spelling. */
+    {{"--typ-p", "0.9"}, "unknown flag '--typ-p'; did you mean --typical?"},
+    {{"--repetition-penalty", "1.1"}, "unknown flag '--repetition-penalty'; did you mean --repeat-penalty?"},
+    {{"--max_tokens", "64"}, "unknown flag '--max_tokens'; did you mean -n?"},
+    {{"--mirostat-tau", "3"}, "unknown flag '--mirostat-tau'; did you mean --mirostat-ent?"},
+    {{"--top-kk", "20"}, "unknown flag '--top-kk'; did you mean --top-k?"},
+    {{"--temperture", "0.7"}, "unknown flag '--temperture'; did you mean --temperature?"},
+    {{"--NUCLEUS", "0.9"}, "unknown flag '--NUCLEUS'; did you mean --top-p?"},
+    {{"--tfs", "0.95"}, "unknown flag '--tfs'; tail-free sampling was removed from llama.cpp: drop the flag"},
+    {{"--penalize-nl"}, "unknown flag '--penalize-nl'; --penalize-nl was removed from llama.cpp: drop the flag"},
+    /* A sampling flag keeps llama.cpp's refusals, even after an old paste's bare flag. */
+    {{"-fa", "--top-k"}, "--top-k: missing value"},
+    {{"-fa", "--temp", "x"}, "--temp: 'x' is not a number"},
 };
+
+/* Exactly the message: nothing near to suggest. */
+static void test_no_suggestion(void)
+{
+    static CliParams p;
+    char err[256];
+    CHECK(!parse((const char *const[]){"--bogus", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '--bogus'") == 0);
+    CHECK(!parse((const char *const[]){"llama-server", "-p", "x", "--json", NULL}, &p, err, sizeof err)
+          && strcmp(err, "-p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"; llama-cli and "
+                         "llama-completion take it)") == 0);
+    CHECK(!parse((const char *const[]){"-zz", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '-zz'") == 0);
+}
+
+/* The tail of every warning for a flag that does not change sampling. */
+#define FOLLOWS "does not change sampling, so the chain line follows"
+#define BIAS_LINE "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> " \
+                  "min-p -> ?xtc -> temp-ext -> dist"
+
+typedef struct {
+    const char *argv[40];
+    const char *chain;            /* the chain line */
+    const char *warnings;         /* CliParams.warnings, exactly */
+    const char *ignored;          /* CliParams.ignored, exactly */
+} WarnRow;
+
+/* Issue 17, item 1: a flag that does not change sampling never costs the chain line. Where llama.cpp would
+ * stop on it, a warning says what llama.cpp says (its messages: "unknown value for --flash-attn: '...'",
+ * "expected value for argument", "the argument has been removed") and how to fix the line; a value that is
+ * itself a known flag is left to be read as that flag, as older llama.cpp read the flag after a bare -fa. */
+static const WarnRow warn_rows[] = {
+    {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"}, BIAS_LINE,
+     "-fa takes on, off or auto; '--ignore-eos' is none of them (llama.cpp: \"unknown value for --flash-attn: "
+     "'--ignore-eos'\"; older llama.cpp took -fa alone: write -fa on) ('--ignore-eos' is read as a flag); "
+     "llama.cpp stops here, but -fa " FOLLOWS "\n", "-m, -fa"},
+    {{"llama-server", "--n-gpu-layers", "999", "--flash-attn", "--cont-batching"}, DEFAULT_LINE,
+     "--flash-attn takes on, off or auto; '--cont-batching' is none of them (llama.cpp: \"unknown value for "
+     "--flash-attn: '--cont-batching'\"; older llama.cpp took --flash-attn alone: write --flash-attn on) "
+     "('--cont-batching' is read as a flag); llama.cpp stops here, but --flash-attn " FOLLOWS "\n",
+     "--n-gpu-layers, --flash-attn, --cont-batching"},
+    /* Qwen3's model card for llama-cli, as older guides print it: bare --color and -fa. */
+    {{"llama-cli", "-hf", "Qwen/Qwen3-8B-GGUF:Q8_0", "--jinja", "--color", "-ngl", "99", "-fa", "-sm", "row",
+      "--temp", "0.6", "--top-k", "20", "--top-p", "0.95", "--min-p", "0", "-c", "40960", "-n", "32768",
+      "--no-context-shift"},
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> ?min-p -> ?xtc -> temp-ext "
+     "-> dist",
+     "--color takes on, off or auto; '-ngl' is none of them (llama.cpp: \"unknown value for --color: '-ngl'\"; "
+     "older llama.cpp took --color alone: write --color on) ('-ngl' is read as a flag); llama.cpp stops here, "
+     "but --color " FOLLOWS "\n"
+     "-fa takes on, off or auto; '-sm' is none of them (llama.cpp: \"unknown value for --flash-attn: '-sm'\"; "
+     "older llama.cpp took -fa alone: write -fa on) ('-sm' is read as a flag); llama.cpp stops here, but -fa "
+     FOLLOWS "\n", "-hf, --jinja, --color, -ngl, -fa, -sm, -c, --no-context-shift"},
+    {{"llama-cli", "-m", "x", "-fa"}, DEFAULT_LINE,
+     "-fa: missing value (llama.cpp: \"expected value for argument\"; older llama.cpp took -fa alone: write -fa "
+     "on); llama.cpp stops here, but -fa " FOLLOWS "\n", "-m, -fa"},
+    {{"--color"}, DEFAULT_LINE, "--color: missing value (llama.cpp: \"expected value for argument\"; older "
+     "llama.cpp took --color alone: write --color on); llama.cpp stops here, but --color " FOLLOWS "\n", "--color"},
+    {{"-sm", "rows"}, DEFAULT_LINE, "-sm takes none, layer, row or tensor; 'rows' is none of them; llama.cpp stops "
+     "here, but -sm " FOLLOWS "\n", "-sm"},
+    {{"-fa", "yes"}, DEFAULT_LINE, "-fa takes on, off or auto; 'yes' is none of them (llama.cpp: \"unknown value "
+     "for --flash-attn: 'yes'\"; older llama.cpp took -fa alone: write -fa on); llama.cpp stops here, but -fa "
+     FOLLOWS "\n", "-fa"},
+    {{"-ngl", "--top-k", "20"}, DEFAULT_LINE, "-ngl takes auto, all or a whole number; '--top-k' is none of them "
+     "('--top-k' is read as a flag); llama.cpp stops here, but -ngl " FOLLOWS "\n", "-ngl"},
+    {{"-t", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist", "-t takes a whole number; "
+     "'--temp' is not one ('--temp' is read as a flag); llama.cpp stops here, but -t " FOLLOWS "\n", "-t"},
+    {{"-b", "99999999999"}, DEFAULT_LINE, "-b takes a whole number; '99999999999' is not one; llama.cpp stops "
+     "here, but -b " FOLLOWS "\n", "-b"},       /* std::stoi: out_of_range */
+    {{"--draft-max", "4"}, DEFAULT_LINE, "--draft-max: the argument has been removed from llama.cpp; use "
+     "--spec-draft-n-max; llama.cpp stops here, but --draft-max " FOLLOWS "\n", ""},
+    {{"--draft", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "--draft: the argument has "
+     "been removed from llama.cpp; use --spec-draft-n-max ('--top-k' is read as a flag); llama.cpp stops here, "
+     "but --draft " FOLLOWS "\n", ""},
+    {{"--control-vector-layer-range", "1"}, DEFAULT_LINE, "--control-vector-layer-range: missing value "
+     "(llama.cpp: \"expected value for argument\"; give --control-vector-layer-range its value); llama.cpp "
+     "stops here, but --control-vector-layer-range " FOLLOWS "\n", "--control-vector-layer-range"},
+    {{"-m"}, DEFAULT_LINE, "-m: missing value (llama.cpp: \"expected value for argument\"; give -m its value); "
+     "llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
+    /* llama.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
+    {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (llama.cpp would take it "
+     "as -m's value; give -m its value) ('--jinja' is read as a flag); -m " FOLLOWS "\n", "-m, --jinja"},
+    {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number; 'x' is not one; llama.cpp stops here, but -c " FOLLOWS
+     "\n", "-c"},
+    {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto; '--top-k' is none of "
+     "them (llama.cpp: \"unknown value for --log-colors: '--top-k'\"; older llama.cpp took --log-colors alone: "
+     "write --log-colors on) ('--top-k' is read as a flag); llama.cpp stops here, but --log-colors " FOLLOWS "\n",
+     "--log-colors"},
+    /* A flag another of the three programs takes (llama.cpp: "invalid argument"), its value skipped. */
+    {{"llama-cli", "--port", "8080", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
+     "--port: llama-cli does not take it (llama.cpp: \"error: invalid argument: --port\"; llama-server takes it); "
+     "llama.cpp stops here, but --port " FOLLOWS "\n", ""},
+    {{"LLAMA-SERVER", "-p", "Hi"}, DEFAULT_LINE, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
+     "argument: -p\"; llama-cli and llama-completion take it); llama.cpp stops here, but -p " FOLLOWS " (a body "
+     "needs it: --json and --openai stop here)\n", ""},
+    /* llama.cpp's README before 2024: ./main is llama-completion (-i, -r), with a bare --color. */
+    {{"./main", "-m", "models/7B/ggml-model-q4_0.bin", "-n", "128", "--repeat_penalty", "1.0", "--color", "-i", "-r",
+      "User:", "--in-prefix", " "}, DEFAULT_LINE,
+     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
+     "--color takes on, off or auto; '-i' is none of them (llama.cpp: \"unknown value for --color: '-i'\"; older "
+     "llama.cpp took --color alone: write --color on) ('-i' is read as a flag); llama.cpp stops here, but --color "
+     FOLLOWS "\n", "-m, --color, -i, --in-prefix"},
+    {{"server", "-m", "x", "-c", "2048", "--port", "8080"}, DEFAULT_LINE, "'server' is a name llama.cpp's programs "
+     "had before their 2024 renaming: read as llama-server\n", "-m, -c, --port"},
+    /* The request flags warn for the chain line (a body output refuses them: error_rows). */
+    {{"-f", "no/such/file.txt"}, DEFAULT_LINE, "-f: cannot read 'no/such/file.txt'; llama.cpp stops here, but -f "
+     FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    {{"-n", "--temp", "0.5"}, DEFAULT_LINE, "-n: its value is missing, and '--temp' is a flag (llama.cpp would "
+     "take it as -n's value and refuse it; give -n its value) ('--temp' is read as a flag); llama.cpp stops here, "
+     "but -n " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+};
+
+static void test_warn_rows(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof warn_rows / sizeof warn_rows[0]; r++) {
+        const WarnRow *row = &warn_rows[r];
+        char err[256] = "", line[512] = "(not parsed)";
+        bool ok = parse(row->argv, &p, err, sizeof err);
+        if (ok)
+            chain_line(&p, line, sizeof line);
+        bool good = ok && strcmp(line, row->chain) == 0 && strcmp(p.warnings, row->warnings) == 0
+                 && strcmp(p.ignored, row->ignored) == 0;
+        check_true(__FILE__, __LINE__, good, row->warnings);
+        if (!good)
+            printf("    warn row %zu: got '%s', warnings '%s', ignored '%s' (%s)\n", r, line, ok ? p.warnings : "",
+                   ok ? p.ignored : "", err);
+    }
+}
 
 static void test_error_rows(void)
 {
@@ -291,7 +405,8 @@ static void test_values(void)
                 sizeof err));
     CHECK_NEAR(0.0, p.sampling.temp, 0);                /* clamped */
     CHECK(p.sampling.seed == 0xFFFFFFFFu);              /* wrapped */
-    CHECK_NEAR(1.2e-38, p.sampling.penalty_repeat, 0);  /* above FLT_MIN, and 1/1.2e-38 fits a float */
+    CHECK_BITS((double)1.2e-38f, p.sampling.penalty_repeat);  /* std::stof's float: above FLT_MIN, and its
+                                                               * reciprocal fits a float */
     /* 0x1p-149, the smallest float, is exact, so stof takes it; 0 and -0 too. */
     CHECK(parse((const char *const[]){"--min-p", "0x1p-149", "--top-p", "-0", NULL}, &p, err, sizeof err));
     CHECK_NEAR(0x1p-149, p.sampling.min_p, 0);
@@ -325,17 +440,23 @@ static void test_values(void)
     CHECK_INT(65535, (long long)strlen(p.system_prompt));
     CHECK(p.warnings[0] == '\0');
     long_text[ARGS_MAX_PROMPT] = 'a';
-    CHECK(!parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err)
+    /* Issue 17: -p does not change sampling, so past the limit it warns for the chain line (nothing is kept,
+     * nothing is cut) and stops a body, which needs it. */
+    CHECK(parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err) && p.prompt[0] == '\0'
+          && strstr(p.warnings, "-p: 'aaaa") && strstr(p.warnings, "is 65536 bytes (at most 65535 here; llama.cpp "
+                                                                 "has no such limit); llama.cpp stops here") != NULL);
+    CHECK(!parse((const char *const[]){"-p", long_text, "--json", NULL}, &p, err, sizeof err)
           && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here; llama.cpp has no such "
                                                    "limit)") != NULL);
-    CHECK(!parse((const char *const[]){"-sys", long_text, NULL}, &p, err, sizeof err)
+    CHECK(!parse((const char *const[]){"-sys", long_text, "--openai", NULL}, &p, err, sizeof err)
           && strstr(err, "-sys: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here") != NULL);
     long_text[1023] = '\0';
     CHECK(parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err) && strlen(p.stop[0]) == 1023);
     long_text[1023] = 'a';
     long_text[1024] = '\0';
-    CHECK(!parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err)
+    CHECK(!parse((const char *const[]){"-r", long_text, "--json", NULL}, &p, err, sizeof err)
           && strstr(err, "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)") != NULL);
+    CHECK(parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err) && p.n_stop == 0);
 
     /* Finding 13: \x00 stays as typed (a C string cannot hold a NUL), with a warning naming the flag. */
     CHECK(parse((const char *const[]){"-p", "\\x00 nul", "-r", "a\\x00", NULL}, &p, err, sizeof err));
@@ -358,24 +479,21 @@ static void test_values(void)
     CHECK(parse((const char *const[]){"-ngl", "99.5", "-t", "4", NULL}, &p, err, sizeof err));
     CHECK(strcmp(p.warnings, "-ngl: '99.5' is read as 99, as std::stoi reads it (ignored here, so not refused)\n")
           == 0);
-    /* -c 0 with a window of -1: the warning names -c 0, and -c is not listed as ignored. */
+    /* Issue 17, item 2: a window of -1 is off, with -c or without, as current llama.cpp (and the March build)
+     * clamps it to 0; the warning says what older builds did, and -c is just ignored. */
     CHECK(parse((const char *const[]){"-c", "0", "--dry-penalty-last-n", "-1", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.warnings, "--dry-penalty-last-n -1 (the context size) is off here, as in current llama.cpp, "
-                             "which clamps a negative window to 0; -c 0 is the model's size, unknown here: give "
-                             "-c N (N > 0) for a window of N tokens, as older llama.cpp had it\n") == 0);
-    CHECK(p.ignored[0] == '\0');
-
-    /* A window of -1: off without -c, as current llama.cpp clamps it to 0; -c's size with -c. One story. */
-    CHECK(parse((const char *const[]){"--repeat-last-n", "-1", NULL}, &p, err, sizeof err));
-    CHECK_INT(-1, p.sampling.penalty_last_n);
-    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (the context size) is off here, as in current llama.cpp, which "
-                             "clamps a negative window to 0; give -c N for a window of N tokens, as older llama.cpp "
-                             "had it\n") == 0);
+    CHECK(strcmp(p.warnings, "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
+                             "clamps a negative window to 0, hence ?dry (give the window in tokens instead, e.g. "
+                             "--dry-penalty-last-n 4096); older builds differ: DRY took the model's training "
+                             "context, llama-server the slot's context\n") == 0);
+    CHECK(strcmp(p.ignored, "-c") == 0);
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", "-c", "512", NULL}, &p, err, sizeof err));
-    CHECK_INT(512, p.sampling.penalty_last_n);
+    CHECK_INT(-1, p.sampling.penalty_last_n);
     CHECK_INT(64, p.sampling.dry_penalty_last_n);
-    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (the context size) is -c's 512 tokens here, as older llama.cpp "
-                             "had it; current llama.cpp clamps a negative window to 0 (off)\n") == 0);
+    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
+                             "clamps a negative window to 0, hence ?penalties (give the window in tokens instead, "
+                             "e.g. --repeat-last-n 4096); older builds differ: llama-cli and llama-completion took "
+                             "-c's context size, llama-server the slot's context\n") == 0);
 
     /* Finding 14: the lists hold what a pasted line plausibly has; past that, a message names the limit. */
     static const char *words[2 * (CHAIN_MAX_BIASES + 2) + 1];
@@ -384,6 +502,11 @@ static void test_values(void)
         words[2 * i + 1] = "stop";
     }
     words[66] = NULL;
+    CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32
+          && strstr(p.warnings, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such "
+                                "limit); llama.cpp stops here, but -r does not change sampling"));
+    words[66] = "--json";
+    words[67] = NULL;
     CHECK(!parse(words, &p, err, sizeof err)
           && strstr(err, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such limit)"));
     words[64] = NULL;
@@ -433,9 +556,11 @@ static void test_values(void)
             fputc('b', f);
             fclose(f);
         }
-        CHECK(!parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
+        CHECK(!parse((const char *const[]){"-sysf", file_name, "--openai", NULL}, &p, err, sizeof err)
               && strstr(err, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's limit; "
                              "llama.cpp has none)") != NULL);
+        CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
+              && p.system_prompt[0] == '\0' && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer") != NULL);
         f = fopen(file_name, "w");
         if (f != NULL) {
             fputs("abc\n", f);
@@ -491,16 +616,18 @@ static const BodyRow body_rows[] = {
      "'none' cannot be sent"},
     /* Second newcomer, finding 4: a window of -1 left off (no -c) is sent as 0, off, as the chain line says. */
     {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_last_n=0;repeat_penalty=1.1",
-     "repeat_last_n: -1 (the context size, off here without -c) is sent as 0 (off)"},
+     "repeat_last_n: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
+     "llama-server refuses -1, and older llama-server took it as the slot's context size"},
     {{"--dry-penalty-last-n", "-1", "--dry-multiplier", "0.8"}, REQUEST_CHAT, "dry_multiplier=0.8;dry_penalty_last_n=0",
-     "dry_penalty_last_n: -1 (the context size, off here without -c) is sent as 0 (off)"},
+     "dry_penalty_last_n: -1 is sent as 0 (off, as llama.cpp clamps it"},
     /* Finding 3: flags that change sampling outside the chain are not carried, and a note says so. */
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g"}, REQUEST_COMPLETION,
      "prompt=\"x\"", "--json-schema, --grammar-file: they change sampling (outside the chain) but are not carried "
      "in this body"},
     {{"-p", "x", "--adaptive-target", "0.5"}, REQUEST_CHAT, "messages=[{\"role\": \"user\", \"content\": \"x\"}]",
      "--adaptive-target: they change sampling"},
-    {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=2048", NULL},
+    /* Issue 17, item 2: -c no longer makes -1 a window of its size; the body sends what the chain line shows. */
+    {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=0", "repeat_last_n: -1 is sent as 0"},
     {{"llama-completion", "-n", "-2", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "n_predict: -2 cannot"},
     {{"-s", "-1", "--ignore-eos", "-l", "15-inf", "-l", "3+inf", "-l", "7-2.5"}, REQUEST_COMPLETION,
      "seed=-1;ignore_eos=true;logit_bias=[[15, false], [3, 1e308], [7, -2.5]]", NULL},
@@ -622,7 +749,12 @@ static void test_help_text(void)
     /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
     CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
     CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
-    CHECK(strstr(text, "is off in current\nllama.cpp, which clamps a negative window to 0; here it is -c's N") != NULL);
+    CHECK(strstr(text, "'the context size') is off: llama.cpp\nclamps it to 0.") != NULL);
+    /* Issue 17: the float rule, old pastes, --from-json and --explain are stated. */
+    CHECK(strstr(text, "--temp 1.00000001\nis 1.0 (?temp-ext)") != NULL);
+    CHECK(strstr(text, "A flag that does not change sampling never costs the chain line") != NULL);
+    CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
+    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off, -1 off (clamped to 0)") != NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") != NULL);
     /* Second newcomer: the flags that change sampling outside the chain have their own list and are not among
@@ -634,7 +766,7 @@ static void test_help_text(void)
     CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
-    CHECK(strstr(text, "sent as 0") != NULL);
+    CHECK(strstr(text, "A body sends it as 0.") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);
@@ -701,6 +833,8 @@ void test_command_line(void)
     test_underscore();
     test_outside_rows();
     test_error_rows();
+    test_no_suggestion();
+    test_warn_rows();
     test_values();
     test_chain_refuses();
     test_body_rows();

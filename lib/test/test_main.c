@@ -24,5 +24,9 @@ int main(void)
     test_top_p_prefix();
     test_top_p_known();
     test_fast_sparse();
+    test_float_rule();
+    test_json_in();
+    test_from_json();
+    test_explain();
     return check_summary();
 }

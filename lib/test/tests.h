@@ -22,5 +22,9 @@ void test_fast_path(void);
 void test_top_p_prefix(void);
 void test_top_p_known(void);
 void test_fast_sparse(void);
+void test_float_rule(void);
+void test_json_in(void);
+void test_from_json(void);
+void test_explain(void);
 
 #endif

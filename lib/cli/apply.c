@@ -1,0 +1,463 @@
+/* apply.c: one flag of a llama.cpp command line, read by its row's kind (flags.h) and applied to CliParams:
+ * numbers by std::stof/std::stoi's rules (values.c) on the float llama.cpp stores, lists (-l, --samplers,
+ * breakers, -r), the prompt and its files, the ignored flags' checked values. */
+#include "cli/apply.h"
+#include "cli/values.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAMPLING_FIELD(field) offsetof(CliParams, sampling.field)
+
+static void mark(CliParams *out, int setting)
+{
+    if (setting >= 0)
+        out->set |= 1u << setting;
+}
+
+void args_warn(CliParams *out, const char *fmt, const char *what)
+{
+    static const char more[] = "more warnings not shown\n";
+    char safe[800], line[1024];
+    size_t len = strlen(out->warnings);
+    snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
+    if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
+        return;
+    const char *add = len + strlen(line) + sizeof more <= sizeof out->warnings ? line : more;
+    snprintf(out->warnings + len, sizeof out->warnings - len, "%s", add);
+}
+
+/* Appends one sampler to the list; false when the list is full. */
+static bool add_sampler(SamplingParams *sp, SamplerType type)
+{
+    if (sp->n_samplers == CHAIN_MAX_SAMPLERS)
+        return false;
+    sp->samplers[sp->n_samplers++] = type;
+    return true;
+}
+
+static bool set_samplers(CliParams *out, const char *value)
+{
+    out->sampling.n_samplers = 0;
+    const char *piece = value;
+    for (;;) {
+        size_t n = strcspn(piece, ";");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), piece);
+        SamplerType type;
+        if (n > 0 && sampler_from_name(name, &type)) {
+            if (!add_sampler(&out->sampling, type))
+                return false;
+        } else if (n > 0) {
+            args_warn(out, "unable to match sampler by name '%s'\n", name);
+        }
+        if (piece[n] == '\0')
+            return true;
+        piece += n + 1;
+    }
+}
+
+static bool set_sampler_seq(CliParams *out, const char *value)
+{
+    out->sampling.n_samplers = 0;
+    for (const char *s = value; *s != '\0'; s++) {
+        SamplerType type;
+        if (sampler_from_char(*s, &type)) {
+            if (!add_sampler(&out->sampling, type))
+                return false;
+        } else {
+            char letter[2] = {*s, '\0'};
+            args_warn(out, "unable to match sampler by char '%s'\n", letter);
+        }
+    }
+    return true;
+}
+
+static bool add_breaker(CliParams *out, const char *value, bool *cleared)
+{
+    if (!*cleared) {
+        out->n_dry_breakers = 0;
+        *cleared = true;
+    }
+    if (strcmp(value, "none") == 0) {
+        out->n_dry_breakers = 0;
+        return true;
+    }
+    if (out->n_dry_breakers == ARGS_MAX_BREAKERS)
+        return false;
+    copy_cut(out->dry_breakers[out->n_dry_breakers++], value, ARGS_MAX_BREAKER_RAW);
+    return true;
+}
+
+/* Where a flag, shown safely, sits in a list of flags ("-m, -c, --port"), or NULL. */
+static char *find_named(char *list, const char *safe)
+{
+    for (char *p = list; *p != '\0';) {
+        size_t n = strcspn(p, ",");
+        if (n == strlen(safe) && strncmp(p, safe, n) == 0)
+            return p;
+        p += n + (p[n] == ',' ? 2 : 0);
+    }
+    return NULL;
+}
+
+void args_add_named(char *list, size_t size, const char *flag)
+{
+    char safe[64];
+    shown(flag, safe, sizeof safe);
+    size_t len = strlen(list);
+    if (find_named(list, safe) != NULL || (len >= 3 && strcmp(list + len - 3, "...") == 0))
+        return;
+    if (len + strlen(safe) + 2 + 4 < size)
+        snprintf(list + len, size - len, "%s%s", len ? ", " : "", safe);
+    else
+        snprintf(list + len, size - len, "%s...", len ? ", " : "");
+}
+
+/* Reads a float value for K_FLOAT..K_FINITE and applies the kind's rule, on the float std::stof gives (as
+ * llama.cpp decides on it): --repeat-penalty finite, above 0 and with a finite reciprocal, the other penalties
+ * finite (common_sampler_init), --temp clamped to 0 and up, --dry-base below 1 ignored (arg.cpp). The value as
+ * typed is kept in typed[] for the body, unless a clamp changed it. */
+static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                        char *err, size_t err_size)
+{
+    double d = 0;
+    char lenient[32];
+    switch (parse_float(value, &d, lenient, sizeof lenient)) {
+    case VALUE_NONE:
+        snprintf(err, err_size, "%s: '%s' is not a number", flag, v);
+        return false;
+    case VALUE_RANGE:
+        snprintf(err, err_size, "%s: '%s' is out of range for a float (std::stof refuses it)", flag, v);
+        return false;
+    case VALUE_STRICTER:
+        snprintf(err, err_size, "%s: '%s' is not a number (llama.cpp would read %s; stricter than llama.cpp)",
+                 flag, v, lenient);
+        return false;
+    case VALUE_OK:
+        break;
+    }
+    float single = (float)d;            /* d is std::stof's float already (parse_float) */
+    if (spec->kind == K_REPEAT && !(single > 0 && isfinite(single) && isfinite(1.0f / single))) {
+        snprintf(err, err_size, "%s: %s is refused by llama.cpp (a repeat penalty must be finite and above 0, "
+                 "with 1/penalty finite in float)", flag, v);
+        return false;
+    }
+    if (spec->kind == K_FINITE && !isfinite(single)) {
+        snprintf(err, err_size, "%s: %s is refused by llama.cpp (this penalty must be finite)", flag, v);
+        return false;
+    }
+    bool clamped = spec->kind == K_TEMP && single < 0;
+    if (clamped)
+        d = 0;                          /* llama.cpp clamps --temp to >= 0, in float */
+    if (spec->kind == K_DRY_BASE && single < 1) {
+        args_warn(out, "--dry-base %s is below 1 as llama.cpp's float: ignored, as llama.cpp does (the value before "
+                       "it stays)\n", value);
+        return true;
+    }
+    memcpy((char *)out + spec->offset, &d, sizeof d);
+    mark(out, spec->setting);
+    if (spec->setting >= 0)
+        snprintf(out->typed[spec->setting], sizeof out->typed[spec->setting], "%s",
+                 clamped || strlen(value) > ARGS_MAX_TYPED ? "" : value);
+    return true;
+}
+
+/* The gpt-oss presets' sampling settings (arg.cpp sets them along with the model and server options). */
+static void apply_preset(CliParams *out)
+{
+    out->sampling.temp = 1.0;
+    out->sampling.top_p = 1.0;
+    out->sampling.top_k = 0;
+    out->sampling.min_p = float_value(0.01);    /* llama.cpp's float, as a flag's value would be */
+    static const ArgsSetting preset[] = {SET_TEMP, SET_TOP_P, SET_TOP_K, SET_MIN_P};
+    for (size_t i = 0; i < sizeof preset / sizeof preset[0]; i++) {
+        mark(out, preset[i]);
+        out->typed[preset[i]][0] = '\0';
+    }
+}
+
+/* Reads a whole number for K_INT and K_SEED. */
+static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                      char *err, size_t err_size)
+{
+    long long n = 0, lenient = 0;
+    long long min = spec->kind == K_SEED ? -1 : spec->min, max = spec->kind == K_SEED ? UINT32_MAX : spec->max;
+    switch (parse_integer(value, &n, &lenient)) {
+    case VALUE_NONE:
+        snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
+        return false;
+    case VALUE_RANGE:
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, min, max);
+        return false;
+    case VALUE_STRICTER:
+        if (lenient < min || lenient > max)
+            snprintf(err, err_size, "%s: '%s' is not a whole number, and %lld is out of range (%lld to %lld)",
+                     flag, v, lenient, min, max);
+        else
+            snprintf(err, err_size, "%s: '%s' is not a whole number (llama.cpp would read %lld; stricter than "
+                     "llama.cpp)", flag, v, lenient);
+        return false;
+    case VALUE_OK:
+        break;
+    }
+    if (n < min || n > max) {
+        /* arg.cpp takes any int for --dry-allowed-length (the server wants 0 and up) and wraps any unsigned
+         * long for --seed into 32 bits; this tool refuses those instead. */
+        bool looser = spec->kind == K_SEED || spec->offset == SAMPLING_FIELD(dry_allowed_length);
+        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld%s)", flag, v, min, max,
+                 looser ? "; stricter than llama.cpp, which would take it" : "");
+        return false;
+    }
+    if (spec->kind == K_SEED) {
+        out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);     /* -1 wraps, as stoul does */
+        mark(out, SET_SEED);
+        return true;
+    }
+    int32_t i32 = (int32_t)n;
+    memcpy((char *)out + spec->offset, &i32, sizeof i32);
+    mark(out, spec->setting);
+    return true;
+}
+
+/* Whether an ignored flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the flag, the
+ * values it takes and the value (for a flag older llama.cpp took alone, with llama.cpp's own message and the
+ * fix). A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is
+ * accepted, as llama.cpp accepts it, with a warning saying what it reads (a sampling value would be refused). */
+static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                         char *err, size_t err_size)
+{
+    const char *list = spec->choices;
+    bool was_switch = list[0] == '!';
+    list += was_switch;
+    for (const char *item = list; ;) {
+        size_t n = strcspn(item, "|/");
+        if (strlen(value) == n && strncmp(item, value, n) == 0)
+            return true;
+        long long whole = 0, lenient = 0;
+        if (n == 1 && item[0] == '#' && stoi_takes(value)) {
+            if (parse_integer(value, &whole, &lenient) == VALUE_STRICTER) {
+                char line[240], f[64];
+                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
+                         "refused)", shown(flag, f, sizeof f), v, lenient);
+                args_warn(out, "%s\n", line);
+            }
+            return true;
+        }
+        if (item[n] == '\0')
+            break;
+        item += n + 1;
+    }
+    char takes[160] = "";
+    size_t n_named = 0, named = strcspn(list, "/");
+    for (size_t i = 0; i <= named; i++)
+        n_named += i == named || list[i] == '|';
+    const char *item = list;
+    for (size_t k = 0; k < n_named; k++) {
+        size_t n = strcspn(item, "|/");
+        size_t len = strlen(takes);
+        snprintf(takes + len, sizeof takes - len, "%s%.*s", k == 0 ? "" : k + 1 == n_named ? " or " : ", ",
+                 (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
+        item += n + 1;
+    }
+    char f[64];
+    snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
+             n_named == 1 ? "not one" : "none of them");
+    if (was_switch) {       /* these handlers name their long spelling in the message (arg.cpp) */
+        const char *long_name = flag;
+        for (size_t j = 0; j < 4 && spec->names[j] != NULL; j++)
+            if (strncmp(spec->names[j], "--", 2) == 0)
+                long_name = spec->names[j];
+        size_t len = strlen(err);
+        snprintf(err + len, err_size - len, " (llama.cpp: \"unknown value for %s: '%s'\"; older llama.cpp took %s "
+                 "alone: write %s on)", long_name, v, f, f);
+    }
+    return false;
+}
+
+typedef enum { FILE_READ, FILE_UNREADABLE, FILE_TOO_LONG } FileStatus;
+
+/* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
+ * drops one trailing newline. FILE_TOO_LONG for a file of more than room bytes (never cut), FILE_UNREADABLE
+ * when it cannot be opened or read. */
+static FileStatus read_prompt_file(const char *path, char *dst, size_t room)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL)
+        return FILE_UNREADABLE;
+    size_t n = fread(dst, 1, room, file);
+    int next = n == room ? fgetc(file) : EOF;
+    bool failed = ferror(file) != 0;
+    fclose(file);       /* opened for reading: nothing is lost if closing fails */
+    dst[n] = '\0';
+    if (failed)
+        return FILE_UNREADABLE;
+    if (next != EOF)
+        return FILE_TOO_LONG;
+    size_t len = strlen(dst);
+    if (len > 0 && dst[len - 1] == '\n')
+        dst[len - 1] = '\0';
+    return FILE_READ;
+}
+
+/* Whether a -p, -sys or -r value fits this tool's limit of `limit` bytes; if not, err names the flag, the
+ * value's start, its length and the limit (it is refused, never cut). */
+static bool too_long(const char *flag, const char *value, const char *v, size_t limit, char *err, size_t err_size)
+{
+    size_t n = strlen(value);
+    if (n <= limit)
+        return true;
+    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here; llama.cpp has no such limit)", flag, v, n,
+             limit);
+    return false;
+}
+
+/* The flags that append to a list or replace one: -l, --samplers, --sampler-seq, breakers, -r. */
+static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
+                       bool *breakers_cleared, char *err, size_t err_size)
+{
+    const char *too_many = NULL;
+    int limit = 0;
+    switch (spec->kind) {
+    case K_BIAS:
+        if (out->sampling.n_logit_bias == CHAIN_MAX_BIASES) {
+            too_many = "bias";
+            limit = CHAIN_MAX_BIASES;
+            break;
+        }
+        ValueStatus status = VALUE_OK;
+        const char *bias_text = value;
+        char lenient[32], b[80];
+        BiasStatus form = parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias], &status,
+                                     &bias_text, lenient, sizeof lenient);
+        if (form == BIAS_MALFORMED) {
+            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+            return false;
+        }
+        if (form == BIAS_SECOND_SIGN) {
+            snprintf(err, err_size, "%s: '%s' has a second sign (llama.cpp would read %s; stricter than llama.cpp)",
+                     flag, v, lenient);
+            return false;
+        }
+        if (status != VALUE_OK) {
+            shown(bias_text, b, sizeof b);
+            if (status == VALUE_RANGE)
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is out of range for a float (std::stof refuses "
+                         "it)", flag, b, v);
+            else if (status == VALUE_STRICTER)
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number (llama.cpp would read %s; "
+                         "stricter than llama.cpp)", flag, b, v, lenient);
+            else
+                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number", flag, b, v);
+            return false;
+        }
+        out->sampling.n_logit_bias++;
+        break;
+    case K_SAMPLERS:
+    case K_SAMPLER_SEQ:
+        if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; llama.cpp has none)",
+                     flag, v, CHAIN_MAX_SAMPLERS);
+            return false;
+        }
+        break;
+    case K_BREAKER:
+        if (!add_breaker(out, value, breakers_cleared)) {
+            too_many = "breaker";
+            limit = ARGS_MAX_BREAKERS;
+        }
+        break;
+    default:        /* K_STOP */
+        if (out->n_stop == ARGS_MAX_STOPS) {
+            too_many = "stop string";
+            limit = ARGS_MAX_STOPS;
+        } else if (!too_long(flag, value, v, ARGS_MAX_STOP_LEN, err, err_size)) {
+            return false;
+        } else {
+            copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
+        }
+        break;
+    }
+    if (too_many != NULL) {
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here; llama.cpp has no such limit)", flag,
+                 v, too_many, limit);
+        return false;
+    }
+    mark(out, spec->setting);
+    return true;
+}
+
+bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
+                     bool *breakers_cleared, char *err, size_t err_size)
+{
+    char v[80] = "";
+    if (value != NULL)
+        shown(value, v, sizeof v);      /* the value as error messages show it */
+    switch (spec->kind) {
+    case K_FLOAT: case K_TEMP: case K_DRY_BASE: case K_REPEAT: case K_FINITE:
+        return apply_float(out, spec, flag, value, v, err, err_size);
+    case K_INT: case K_SEED:
+        return apply_int(out, spec, flag, value, v, err, err_size);
+    case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
+        return apply_list(out, spec, flag, value, v, breakers_cleared, err, err_size);
+    case K_PROMPT:
+    case K_SYSTEM:
+        if (!too_long(flag, value, v, ARGS_MAX_PROMPT, err, err_size))
+            return false;
+        copy_cut(spec->kind == K_PROMPT ? out->prompt : out->system_prompt, value, ARGS_MAX_PROMPT);
+        mark(out, spec->setting);
+        return true;
+    case K_PROMPT_FILE:
+    case K_SYSTEM_FILE: {
+        char *dst = spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt;
+        FileStatus read = read_prompt_file(value, dst, ARGS_MAX_PROMPT);
+        if (read != FILE_READ)
+            dst[0] = '\0';         /* nothing is kept of a file that is not read whole */
+        switch (read) {
+        case FILE_UNREADABLE:
+            snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
+            return false;
+        case FILE_TOO_LONG:
+            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; llama.cpp has none)", flag,
+                     v, ARGS_MAX_PROMPT);
+            return false;
+        case FILE_READ:
+            break;
+        }
+        mark(out, spec->setting);
+        return true;
+    }
+    case K_REMOVED:
+        snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
+        return false;
+    case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS); return true;
+    case K_ESCAPE:     out->escape = true; return true;
+    case K_NO_ESCAPE:  out->escape = false; return true;
+    case K_PRESET:     apply_preset(out); return true;
+    case K_JSON: case K_JSON_ALL: case K_OPENAI: {
+        static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
+        ArgsOutput want = spec->kind == K_JSON ? OUTPUT_JSON : spec->kind == K_JSON_ALL ? OUTPUT_JSON_ALL
+                                                                                        : OUTPUT_OPENAI;
+        if (out->output != OUTPUT_CHAIN && out->output != want) {
+            snprintf(err, err_size, "%s: choose one of --json, --json-all and --openai (%s was given)", flag,
+                     names[out->output]);
+            return false;
+        }
+        out->output = want;
+        return true;
+    }
+    case K_HELP:       out->help = true; return true;
+    case K_EXPLAIN:    out->explain = true; return true;
+    case K_FROM_JSON:  out->from_json = value; return true;
+    case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
+        args_add_named(out->ignored, sizeof out->ignored, flag);
+        return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
+    case K_OUTSIDE:
+        args_add_named(out->outside, sizeof out->outside, flag);
+        return true;
+    }
+    return true;
+}

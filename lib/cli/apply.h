@@ -1,0 +1,32 @@
+/* apply.h: applying one flag of a llama.cpp command line to CliParams, by its row's kind (flags.h), internal to
+ * lib/cli/ (args.c runs the command line and decides which failures stop it). Each reader follows the
+ * common/arg.cpp handler of its flag; where this workbench is stricter, its message says so.
+ *
+ * defines: args_warn, args_add_named, args_apply_flag.
+ */
+#ifndef CLI_APPLY_H
+#define CLI_APPLY_H
+
+#include "cli/args.h"
+#include "cli/flags.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Appends one warning line, fmt with `what` (shown safely: control and non-ASCII bytes escaped) in its one %s,
+ * to out->warnings. Room for a last "more warnings not shown" line is always kept, so a flood of warnings ends
+ * with that line instead of a cut one. */
+void args_warn(CliParams *out, const char *fmt, const char *what);
+
+/* Adds a flag, as typed and shown safely, to a comma-separated list of flags (size bytes: CliParams.ignored
+ * or .outside) once; "..." ends a list that is full. */
+void args_add_named(char *list, size_t size, const char *flag);
+
+/* Applies one flag with its value (NULL for a switch) as typed. breakers_cleared tracks the first
+ * --dry-sequence-breaker, which clears the defaults. Returns false with one line in err (err_size bytes)
+ * when llama.cpp, or this workbench, refuses the value (args.h lists them); the caller decides whether that
+ * stops the command line. A K_IGNORED flag's value is checked against ArgSpec.choices as arg.cpp checks it. */
+bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
+                     bool *breakers_cleared, char *err, size_t err_size);
+
+#endif

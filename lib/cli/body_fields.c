@@ -1,0 +1,514 @@
+/* body_fields.c: the fields of server-schema.cpp, in its order. The plain ones (a number or a boolean, with a
+ * clamp or a hard limit) are one table; the fields with a handler of their own (dry_base, seed, logit_bias,
+ * samplers, breakers, stop, lora, ignore_eos) are functions. */
+#include "cli/body.h"
+#include "cli/values.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE SIZE_MAX                           /* a field that sets nothing here: only checked */
+#define SP(field) offsetof(CliParams, sampling.field)
+
+typedef enum { N_BOOL, N_INT, N_INT64, N_UINT, N_FLOAT, N_STRING } Kind;
+typedef enum { L_NONE, L_CLAMP, L_HARD } Limit;
+
+/* The plain fields: names (the first present wins), the C++ type nlohmann converts to, the limit. */
+typedef struct {
+    const char *names[3];
+    Kind kind;
+    Limit limit;
+    double min, max;
+    int setting;                /* the ArgsSetting it sets, or -1 */
+    size_t offset;              /* an int32_t or double in CliParams, or NONE */
+} Field;
+
+static const Field fields[] = {
+    {{"verbose"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"timings_per_token"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
+    {{"stream"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"cache_prompt"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
+    {{"return_tokens"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"return_progress"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
+    {{"sse_ping_interval"}, N_INT, L_HARD, -1, INT32_MAX, -1, NONE},
+    {{"n_predict", "max_completion_tokens", "max_tokens"}, N_INT, L_HARD, -1, INT32_MAX, SET_N_PREDICT,
+     offsetof(CliParams, n_predict)},
+    {{"n_indent"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE}, {{"n_keep"}, N_INT, L_HARD, -1, INT32_MAX, -1, NONE},
+    {{"n_discard"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
+    {{"n_cmpl", "n"}, N_INT, L_HARD, 1, INT32_MAX, -1, NONE},   /* the upper limit is the server's --parallel */
+    {{"n_cache_reuse"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
+    {{"t_max_predict_ms"}, N_INT64, L_HARD, -1, 9223372036854775807.0, -1, NONE},
+    {{"top_k"}, N_INT, L_CLAMP, 0, INT32_MAX, SET_TOP_K, SP(top_k)},
+    {{"top_p"}, N_FLOAT, L_CLAMP, 0, 1, SET_TOP_P, SP(top_p)},
+    {{"min_p"}, N_FLOAT, L_CLAMP, 0, 1, SET_MIN_P, SP(min_p)},
+    {{"top_n_sigma"}, N_FLOAT, L_NONE, 0, 0, SET_TOP_N_SIGMA, SP(top_n_sigma)},
+    {{"xtc_probability"}, N_FLOAT, L_CLAMP, 0, 1, SET_XTC_PROBABILITY, SP(xtc_probability)},
+    {{"xtc_threshold"}, N_FLOAT, L_CLAMP, 0, 1, SET_XTC_THRESHOLD, SP(xtc_threshold)},
+    {{"typical_p"}, N_FLOAT, L_NONE, 0, 0, SET_TYP_P, SP(typ_p)},
+    {{"temperature"}, N_FLOAT, L_CLAMP, 0, INFINITY, SET_TEMP, SP(temp)},
+    {{"dynatemp_range"}, N_FLOAT, L_NONE, 0, 0, SET_DYNATEMP_RANGE, SP(dynatemp_range)},
+    {{"dynatemp_exponent"}, N_FLOAT, L_NONE, 0, 0, SET_DYNATEMP_EXPONENT, SP(dynatemp_exponent)},
+    {{"repeat_last_n"}, N_INT, L_HARD, 0, INT32_MAX, SET_REPEAT_LAST_N, SP(penalty_last_n)},
+    {{"repeat_penalty"}, N_FLOAT, L_NONE, 0, 0, SET_REPEAT_PENALTY, SP(penalty_repeat)},
+    {{"frequency_penalty"}, N_FLOAT, L_NONE, 0, 0, SET_FREQUENCY, SP(penalty_freq)},
+    {{"presence_penalty"}, N_FLOAT, L_NONE, 0, 0, SET_PRESENCE, SP(penalty_present)},
+    {{"dry_multiplier"}, N_FLOAT, L_NONE, 0, 0, SET_DRY_MULTIPLIER, SP(dry_multiplier)},
+    {{"dry_allowed_length"}, N_INT, L_HARD, 0, INT32_MAX, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length)},
+    {{"dry_penalty_last_n"}, N_INT, L_HARD, 0, INT32_MAX, SET_DRY_LAST_N, SP(dry_penalty_last_n)},
+    {{"mirostat"}, N_INT, L_CLAMP, 0, 2, SET_MIROSTAT, SP(mirostat)},
+    {{"mirostat_tau"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_TAU, SP(mirostat_tau)},
+    {{"mirostat_eta"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_ETA, SP(mirostat_eta)},
+    {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, -1, NONE},
+    {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, -1, NONE},
+    {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, NONE},
+    {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, -1, SP(min_keep)},
+    {{"backend_sampling"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"post_sampling_probs"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
+    {{"grammar_lazy"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"chat_format"}, N_INT, L_NONE, 0, 0, -1, NONE},
+    {{"reasoning_format"}, N_STRING, L_NONE, 0, 0, -1, NONE}, {{"generation_prompt"}, N_STRING, L_NONE, 0, 0, -1, NONE},
+    {{"parse_tool_calls"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"chat_parser"}, N_STRING, L_NONE, 0, 0, -1, NONE},
+    {{"echo"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"reasoning_control"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
+    {{"reasoning_budget_tokens"}, N_INT, L_HARD, -1, INT32_MAX, -1, NONE},
+    {{"reasoning_budget_start_tag"}, N_STRING, L_NONE, 0, 0, -1, NONE},
+    {{"reasoning_budget_message"}, N_STRING, L_NONE, 0, 0, -1, NONE},
+};
+
+/* The fields the chat conversion sets itself, so that the body's own are not read (server-common.cpp). */
+static const char *const chat_own[] = {"chat_format", "prompt", "grammar_lazy", "grammar_triggers",
+                                        "preserved_tokens", "thinking_forced_open", "chat_parser"};
+
+/* One refusal: "name: " then the message. Returns false. */
+bool body_refuse(Body *b, const char *name, const char *fmt, const char *what)
+{
+    char line[600];
+    snprintf(line, sizeof line, fmt, what);
+    snprintf(b->err, b->err_size, "%s: %s", name, line);
+    return false;
+}
+
+/* nlohmann's type_error, as llama-server's 400 quotes it. */
+bool body_type_error(Body *b, const char *name, const char *want, const JsonValue *v)
+{
+    char line[400];
+    snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': [json.exception.type_error.302] type must "
+             "be %s, but is %s\"", name, want, json_type_name(v));
+    snprintf(b->err, b->err_size, "%s: %s", name, line);
+    return false;
+}
+
+/* The value of the first of names present and not null (JSON null counts as absent); *used gets its name. */
+static const JsonValue *field(const Body *b, const char *const *names, size_t n_names, const char **used)
+{
+    for (size_t i = 0; i < n_names && names[i] != NULL; i++) {
+        const JsonValue *v = json_get(b->doc, b->body, names[i]);
+        if (v != NULL && v->type != JSON_NULL) {
+            *used = names[i];
+            return v;
+        }
+    }
+    return NULL;
+}
+
+/* 2^bits wrap of a whole number, as C++ converts to a narrower integer type (C++20 defines it so). */
+static long long wrap(uint64_t u, int bits, bool is_unsigned)
+{
+    if (bits == 64)
+        return u <= INT64_MAX ? (long long)u : (long long)(u - INT64_MAX - 1) + INT64_MIN;
+    uint32_t low = (uint32_t)u;
+    return is_unsigned || low <= INT32_MAX ? (long long)low : (long long)low - 4294967296LL;
+}
+
+/* nlohmann's get<T> for an integer T (int32_t, int64_t, or uint32_t for the seed) into *out. A boolean is 0
+ * or 1 (except for int64_t, nlohmann's own integer type); a float is cut toward 0, and refused where C++'s
+ * conversion is undefined (past the type's range). */
+static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind, long long *out)
+{
+    int bits = kind == N_INT64 ? 64 : 32;
+    bool is_unsigned = kind == N_UINT;
+    switch (v->type) {
+    case JSON_BOOL:
+        if (kind == N_INT64)
+            return body_type_error(b, name, "number", v);
+        *out = v->boolean;
+        return true;
+    case JSON_INTEGER: *out = wrap((uint64_t)v->integer, bits, is_unsigned); return true;
+    case JSON_UNSIGNED: *out = wrap(v->big, bits, is_unsigned); return true;
+    case JSON_FLOAT: {
+        double t = trunc(v->number);
+        double lo = is_unsigned ? 0.0 : bits == 64 ? -9223372036854775808.0 : -2147483648.0;    /* -0 passes */
+        double hi = is_unsigned ? 4294967296.0 : bits == 64 ? 9223372036854775808.0 : 2147483648.0;
+        if (!(t >= lo && t < hi))
+            return body_refuse(b, name, "%s does not fit llama-server's integer field (C++'s conversion is undefined "
+                               "there; this tool refuses it)", v->text);
+        *out = (long long)t;
+        return true;
+    }
+    default:
+        return body_type_error(b, name, "number", v);
+    }
+}
+
+/* nlohmann's get<float>: a number or a boolean, as the float llama-server holds (in a double). */
+static bool get_float(Body *b, const char *name, const JsonValue *v, double *out)
+{
+    switch (v->type) {
+    case JSON_BOOL: *out = v->boolean; return true;
+    case JSON_INTEGER: *out = (float)v->integer; return true;
+    case JSON_UNSIGNED: *out = (float)v->big; return true;
+    case JSON_FLOAT: *out = float_value(v->number); return true;
+    default: return body_type_error(b, name, "number", v);
+    }
+}
+
+/* How a value is shown in a note: its text as written, or true/false. */
+static const char *written(const JsonValue *v)
+{
+    return v->type == JSON_BOOL ? (v->boolean ? "true" : "false") : v->text != NULL ? v->text : "?";
+}
+
+static void mark(Body *b, int setting)
+{
+    if (setting < 0)
+        return;
+    b->params->set |= 1u << setting;
+    b->params->typed[setting][0] = '\0';    /* the value is the body's now, not a flag's */
+}
+
+/* A window of -1 refused: what llama.cpp does with it elsewhere, so that the refusal does not mislead. */
+static const char *window_hint(const char *name, long long value)
+{
+    if (value != -1 || (strcmp(name, "repeat_last_n") != 0 && strcmp(name, "dry_penalty_last_n") != 0))
+        return "";
+    return " (-1 is off on llama.cpp's command line, which clamps it to 0; older llama-server took it as the slot's "
+           "context size; send 0 for off, or the window in tokens)";
+}
+
+/* One plain field: type, limit, then the value into CliParams. */
+static bool read_plain(Body *b, const Field *f)
+{
+    const char *name = f->names[0];
+    const JsonValue *v = field(b, f->names, 3, &name);
+    if (v == NULL)
+        return true;
+    char line[500];
+    if (f->kind == N_BOOL || f->kind == N_STRING) {
+        bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
+        if (!ok)
+            return body_type_error(b, name, f->kind == N_BOOL ? "boolean" : "string", v);
+        if (strcmp(name, "backend_sampling") == 0 && v->boolean)
+            text_add(&b->notes, "backend_sampling: llama-server then marks the stages it runs on the GPU with + or - "
+                                "in its chain line (not shown here)\n");
+        return true;
+    }
+    if (f->kind == N_FLOAT) {
+        double d;
+        if (!get_float(b, name, v, &d))
+            return false;
+        if (f->limit == L_HARD && (d < float_value(f->min) || d > float_value(f->max))) {
+            snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between %f <= value <= "
+                     "%f, but got %f\"", name, float_value(f->min), float_value(f->max), d);
+            return body_refuse(b, name, "%s", line);
+        }
+        double clamped = f->limit == L_CLAMP ? fmax(f->min, fmin(f->max, d)) : d;
+        if (clamped != d) {
+            char text[40];
+            text_add(&b->notes, "%s: %s is clamped to %s by llama-server%s\n", name, written(v),
+                     float_text(clamped, text, sizeof text),
+                     strcmp(name, "min_p") == 0 && d > 1 ? ", which keeps every token tied with the top one "
+                     "(llama.cpp's command line, given it, keeps exactly one token)" : "");
+        }
+        if (f->offset != NONE)
+            memcpy((char *)b->params + f->offset, &clamped, sizeof clamped);
+        mark(b, f->setting);
+    } else {
+        long long n;
+        if (!get_integer(b, name, v, f->kind, &n))
+            return false;
+        if (f->limit == L_HARD && (n < f->min || (double)n > f->max)) {
+            snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between %.0f <= value "
+                     "<= %.0f, but got %lld\"%s", name, f->min, f->max, n, window_hint(name, n));
+            return body_refuse(b, name, "%s", line);
+        }
+        long long clamped = f->limit == L_CLAMP ? (n < f->min ? (long long)f->min : (double)n > f->max
+                                                   ? (long long)f->max : n) : n;
+        if (clamped != n)
+            text_add(&b->notes, "%s: %s is clamped to %lld by llama-server\n", name, written(v), clamped);
+        if (f->offset != NONE) {
+            int32_t i32 = (int32_t)clamped;
+            memcpy((char *)b->params + f->offset, &i32, sizeof i32);
+        }
+        mark(b, f->setting);
+    }
+    if (strncmp(name, "adaptive_", 9) == 0)
+        text_add(&b->notes, "%s: adaptive-p's setting changes sampling outside the chain line; not in the flags\n",
+                 name);
+    if (strcmp(name, "min_keep") == 0 && b->params->sampling.min_keep != 0)
+        text_add(&b->notes, "min_keep: no llama.cpp flag sets it (the chain line is the same; the flags leave it "
+                            "out)\n");
+    return true;
+}
+
+/* dry_base: below 1 (in float) llama-server puts its own default in its place. */
+static bool read_dry_base(Body *b)
+{
+    static const char *const names[] = {"dry_base"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    double d;
+    if (v == NULL)
+        return true;
+    if (!get_float(b, name, v, &d))
+        return false;
+    if (d < 1) {
+        char text[40];
+        text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n", written(v),
+                 float_text(b->default_dry_base, text, sizeof text));
+        d = b->default_dry_base;
+    }
+    b->params->sampling.dry_base = d;
+    mark(b, SET_DRY_BASE);
+    return true;
+}
+
+/* seed: a uint32_t, so -1 wraps to 0xFFFFFFFF, llama.cpp's "random". */
+static bool read_seed(Body *b)
+{
+    static const char *const names[] = {"seed"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    long long n;
+    if (v == NULL)
+        return true;
+    if (!get_integer(b, name, v, N_UINT, &n))
+        return false;
+    b->params->sampling.seed = (uint32_t)n;
+    mark(b, SET_SEED);
+    return true;
+}
+
+/* A bias as llama-server's parse_bias takes it: a number (its float) or false (a ban); else it is skipped. */
+static bool bias_value(const JsonValue *v, double *bias)
+{
+    if (v->type == JSON_INTEGER || v->type == JSON_UNSIGNED || v->type == JSON_FLOAT) {
+        *bias = v->type == JSON_FLOAT ? float_value(v->number) : v->type == JSON_INTEGER ? (float)v->integer
+                                                                                          : (float)v->big;
+        return true;
+    }
+    if (v->type == JSON_BOOL && !v->boolean) {
+        *bias = -INFINITY;
+        return true;
+    }
+    return false;
+}
+
+/* Appends one bias; false (with err) past this tool's limit. */
+static bool add_bias(Body *b, long long token, double bias)
+{
+    SamplingParams *sp = &b->params->sampling;
+    if (sp->n_logit_bias == CHAIN_MAX_BIASES) {
+        snprintf(b->err, b->err_size, "logit_bias: more than %d entries (this tool's limit; llama-server has none)",
+                 CHAIN_MAX_BIASES);
+        return false;
+    }
+    sp->logit_bias[sp->n_logit_bias++] = (LogitBias){(int32_t)token, bias};
+    return true;
+}
+
+/* A token given as text: llama-server tokenizes it and biases each of its tokens; this tool has no tokenizer,
+ * so it keeps one entry with the id -1 (matching no token) for the chain line, and a note says so. */
+static bool add_text_token(Body *b, const JsonValue *text, double bias)
+{
+    char shown_text[80];
+    shown(text->text, shown_text, sizeof shown_text);
+    if (text->length == 0) {
+        text_add(&b->notes, "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it\n");
+        return true;
+    }
+    text_add(&b->notes, "logit_bias: \"%s\" is a string: llama-server tokenizes it (with the model's tokenizer, "
+             "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
+             "token, so that the chain line shows logit-bias (find its ids with llama-tokenize and write -l ID%+g)\n",
+             shown_text, isinf(bias) ? -1.0 : bias);
+    return add_bias(b, -1, bias);
+}
+
+/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them. */
+static bool read_logit_bias(Body *b)
+{
+    static const char *const names[] = {"logit_bias"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    if (v == NULL)
+        return true;
+    b->params->sampling.n_logit_bias = 0;
+    mark(b, SET_LOGIT_BIAS);
+    const JsonValue *values = b->doc->values;
+    for (long i = v->first; v->type == JSON_ARRAY && i >= 0; i = values[i].next) {
+        const JsonValue *pair = &values[i];
+        double bias;
+        if (pair->type != JSON_ARRAY || pair->count != 2 || !bias_value(&values[values[pair->first].next], &bias))
+            continue;                   /* llama-server skips it */
+        const JsonValue *id = &values[pair->first];
+        if (id->type == JSON_STRING) {
+            if (!add_text_token(b, id, bias))
+                return false;
+        } else if (id->type == JSON_INTEGER || id->type == JSON_UNSIGNED) {
+            long long token = wrap(id->type == JSON_INTEGER ? (uint64_t)id->integer : id->big, 32, false);
+            if (token >= 0 && !add_bias(b, token, bias))
+                return false;
+        }
+    }
+    for (long i = v->first; v->type == JSON_OBJECT && i >= 0; i = values[i].next) {
+        const JsonValue *m = &values[i];
+        double bias;
+        if (!bias_value(m, &bias))
+            continue;
+        char *end;
+        long long token = wrap((uint64_t)strtoll(m->key, &end, 10), 32, false);   /* strtol, then llama_token */
+        if (*end == '\0') {        /* as llama-server tests it, on the key's C string */
+            if (token >= 0 && !add_bias(b, token, bias))
+                return false;
+        } else if (!add_text_token(b, &(JsonValue){.type = JSON_STRING, .text = m->key, .length = m->key_length},
+                                   bias)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* samplers: an array of names (each must be a string) or a string of letters; another type leaves the list. */
+static bool read_samplers(Body *b)
+{
+    static const char *const names[] = {"samplers"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    SamplingParams *sp = &b->params->sampling;
+    if (v == NULL || (v->type != JSON_ARRAY && v->type != JSON_STRING))
+        return true;
+    for (long i = v->first; v->type == JSON_ARRAY && i >= 0; i = b->doc->values[i].next)
+        if (b->doc->values[i].type != JSON_STRING)
+            return body_type_error(b, name, "string", &b->doc->values[i]);
+    sp->n_samplers = 0;
+    mark(b, SET_SAMPLERS);
+    size_t n = v->type == JSON_STRING ? v->length : v->count;
+    long at = v->first;
+    for (size_t k = 0; k < n; k++) {
+        SamplerType type;
+        char one[2] = {v->type == JSON_STRING ? v->text[k] : '\0', '\0'};
+        const JsonValue *item = v->type == JSON_ARRAY ? &b->doc->values[at] : NULL;
+        bool known = item != NULL ? strlen(item->text) == item->length && sampler_from_name(item->text, &type)
+                                  : sampler_from_char(one[0], &type);
+        if (item != NULL)
+            at = item->next;
+        if (!known) {
+            char safe[80], line[160];
+            snprintf(line, sizeof line, "unable to match sampler by %s '%s'", item != NULL ? "name" : "char",
+                     shown(item != NULL ? item->text : one, safe, sizeof safe));
+            size_t len = strlen(b->params->warnings);
+            if (len + strlen(line) + 2 < sizeof b->params->warnings)
+                snprintf(b->params->warnings + len, sizeof b->params->warnings - len, "%s\n", line);
+            continue;
+        }
+        if (sp->n_samplers == CHAIN_MAX_SAMPLERS)
+            return body_refuse(b, name, "more than %s samplers (this tool's limit; llama-server has none)", "64");
+        sp->samplers[sp->n_samplers++] = type;
+    }
+    return true;
+}
+
+/* dry_sequence_breakers: a non-empty array of strings, or llama-server answers 400. */
+static bool read_breakers(Body *b)
+{
+    static const char *const names[] = {"dry_sequence_breakers"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    if (v == NULL)
+        return true;
+    bool strings = v->type == JSON_ARRAY && v->count > 0;
+    for (long i = v->first; strings && i >= 0; i = b->doc->values[i].next)
+        strings = b->doc->values[i].type == JSON_STRING;
+    if (!strings)
+        return body_refuse(b, name, "%s", "llama-server answers 400: \"Field 'dry_sequence_breakers': Error: "
+                           "dry_sequence_breakers must be a non-empty array of strings\"");
+    if (v->count > ARGS_MAX_BREAKERS)
+        return body_refuse(b, name, "more than %s breakers (this tool's limit; llama-server has none)", "64");
+    CliParams *p = b->params;
+    p->n_dry_breakers = 0;
+    for (long i = v->first; i >= 0; i = b->doc->values[i].next) {
+        const JsonValue *s = &b->doc->values[i];
+        if (strlen(s->text) != s->length)
+            text_add(&b->notes, "dry_sequence_breakers: a breaker holds \\u0000, which no command line can pass; cut "
+                                "there\n");
+        copy_cut(p->dry_breakers[p->n_dry_breakers++], s->text, ARGS_MAX_BREAKER_LEN);   /* DRY keeps 40 bytes */
+    }
+    mark(b, SET_DRY_BREAKERS);
+    return true;
+}
+
+/* stop: a string, or an array whose elements are strings (each becomes a stop string). */
+static bool read_stop(Body *b)
+{
+    static const char *const names[] = {"stop"};
+    const char *name = names[0];
+    const JsonValue *v = field(b, names, 1, &name);
+    for (long i = v != NULL && v->type == JSON_ARRAY ? v->first : -1; i >= 0; i = b->doc->values[i].next)
+        if (b->doc->values[i].type != JSON_STRING)
+            return body_type_error(b, name, "string", &b->doc->values[i]);
+    return true;
+}
+
+/* The fields with handlers that only check or note: stream_options, lora, ignore_eos, a grammar or a JSON
+ * schema. */
+static bool read_others(Body *b)
+{
+    const JsonValue *v = body_member(b, body_member(b, b->body, "stream_options"), "include_usage");
+    if (v != NULL && v->type != JSON_NULL && v->type != JSON_BOOL)
+        return body_type_error(b, "include_usage", "boolean", v);
+    v = json_get(b->doc, b->body, "lora");
+    if (v != NULL && v->type != JSON_NULL && v->type != JSON_ARRAY)
+        return body_refuse(b, "lora", "%s", "llama-server answers 400: \"Field 'lora': Error: 'lora' must be an "
+                           "array of objects with 'id' and 'scale' fields\"");
+    v = json_get(b->doc, b->body, "ignore_eos");
+    if (v != NULL && v->type != JSON_NULL) {
+        if (v->type != JSON_BOOL)
+            return body_type_error(b, "ignore_eos", "boolean", v);
+        b->params->sampling.ignore_eos = v->boolean;
+        mark(b, SET_IGNORE_EOS);
+    }
+    static const char *const grammars[] = {"json_schema", "grammar", "response_format"};
+    for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
+        v = json_get(b->doc, b->body, grammars[i]);
+        if (v != NULL && v->type != JSON_NULL)
+            text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
+                                "--json-schema); not in the flags\n", grammars[i]);
+    }
+    return true;
+}
+
+/* Whether the chat conversion sets this field itself (so the body's own is not read). */
+static bool chat_sets(const char *name)
+{
+    for (size_t i = 0; i < sizeof chat_own / sizeof chat_own[0]; i++)
+        if (strcmp(name, chat_own[i]) == 0)
+            return true;
+    return false;
+}
+
+const JsonValue *body_member(const Body *b, const JsonValue *v, const char *key)
+{
+    return v != NULL && v->type == JSON_OBJECT ? json_get(b->doc, v, key) : NULL;
+}
+
+bool body_fields(Body *b, bool chat)
+{
+    bool ok = true;
+    for (size_t i = 0; ok && i < sizeof fields / sizeof fields[0]; i++) {
+        if (chat && chat_sets(fields[i].names[0]))
+            continue;
+        ok = read_plain(b, &fields[i]);
+        if (ok && strcmp(fields[i].names[0], "dry_multiplier") == 0)
+            ok = read_dry_base(b);
+        if (ok && strcmp(fields[i].names[0], "adaptive_decay") == 0)
+            ok = read_seed(b);
+    }
+    return ok && read_others(b) && read_logit_bias(b) && read_stop(b) && read_samplers(b) && read_breakers(b);
+}

@@ -1,0 +1,26 @@
+/* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain
+ * (for --from-json: a body's settings as flags; issue 17, item 5). Lesson Example 11.
+ *
+ * defines: args_command.
+ */
+#ifndef CLI_COMMAND_H
+#define CLI_COMMAND_H
+
+#include "cli/args.h"
+
+#include <stddef.h>
+
+/* Writes "llama-server" and the flags for every sampling setting of *params that differs from llama.cpp's
+ * default (args_defaults; floats compared as llama.cpp's floats), into buf like snprintf: returns the full
+ * length, writes at most size bytes, NUL-terminated when size > 0 (NULL buf writes nothing). In arg.cpp's
+ * spelling and order: --temp, --top-k, --top-p, --min-p, --top-n-sigma, --xtc-*, --typical, --repeat-last-n,
+ * --repeat-penalty, --presence-penalty, --frequency-penalty, the --dry-* flags, --dynatemp-*, --mirostat*,
+ * then -s, --samplers (canonical names), --dry-sequence-breaker (each, or none), -l ID+BIAS / ID-BIAS /
+ * ID-inf, --ignore-eos. A float is written in the shortest digits std::stof reads back as the same
+ * float, so that pasting the line after 11_sampler_chain gives the same chain line. A value with characters
+ * the shell would read is single-quoted ('\'' for a quote); a breaker's bytes are written as llama.cpp's
+ * escapes (\n, \\, \xHH) so that llama.cpp's escape processing gives them back. min_keep has no flag and is
+ * not written. NULL params writes "llama-server". */
+size_t args_command(const CliParams *params, char *buf, size_t size);
+
+#endif

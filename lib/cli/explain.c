@@ -1,0 +1,362 @@
+/* explain.c: each stage of a chain in the lesson's words. One writer per stage family, each with its "?"
+ * reason; then the OpenAI mapping of the lesson's table (Example 11). */
+#include "cli/explain.h"
+#include "cli/values.h"
+
+#include "text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A float setting as the lesson prints it: the shortest digits of llama.cpp's float, with ".0" on a whole
+ * number; when that float is not the number typed (typed may be NULL or ""), "(llama.cpp's float of T)" too. */
+static const char *value(double v, const char *typed, char *buf, size_t size)
+{
+    char text[40];
+    float_text(v, text, sizeof text);
+    bool whole = strpbrk(text, ".eni") == NULL;
+    if (typed != NULL && typed[0] != '\0' && strtod(typed, NULL) != strtod(text, NULL))
+        snprintf(buf, size, "%s%s (llama.cpp's float of %s)", text, whole ? ".0" : "", typed);
+    else
+        snprintf(buf, size, "%s%s", text, whole ? ".0" : "");
+    return buf;
+}
+
+/* The value of setting s of params, as value() writes it. */
+static const char *setting(const CliParams *p, ArgsSetting s, double v, char *buf, size_t size)
+{
+    return value(v, p->typed[s], buf, size);
+}
+
+/* A window's words: "over the last 64 tokens", or why it is off. */
+static bool window_off(Text *t, const char *name, int32_t window, const char *field, const char *examples)
+{
+    if (window > 0)
+        return false;
+    if (window < 0)
+        text_add(t, "?%s: window %d (%s) is clamped to 0 by llama.cpp: off (%s)\n", name, (int)window, field,
+                 examples);
+    else
+        text_add(t, "?%s: window 0 (%s) is off (%s)\n", name, field, examples);
+    return true;
+}
+
+static void explain_bias(Text *t, const SamplingParams *p)
+{
+    char a[64];
+    text_add(t, "logit-bias: before every other stage,");
+    if (p->n_logit_bias > 0)
+        text_add(t, " adds to %zu logit%s:", p->n_logit_bias, p->n_logit_bias == 1 ? "" : "s");
+    for (size_t i = 0; i < p->n_logit_bias && i < 4; i++) {
+        double bias = float_value(p->logit_bias[i].bias);
+        text_add(t, "%s token %d %s%s%s", i ? "," : "", (int)p->logit_bias[i].token, bias >= 0 ? "+" : "",
+                 isinf(bias) && bias < 0 ? "-inf" : value(bias, NULL, a, sizeof a),
+                 isinf(bias) && bias < 0 ? " (banned)" : "");
+    }
+    text_add(t, "%s%s%s (Example 6)\n", p->n_logit_bias > 4 ? ", ..." : "",
+             p->ignore_eos && p->n_logit_bias > 0 ? ";" : "",
+             p->ignore_eos ? " bans the end-of-generation tokens (--ignore-eos)" : "");
+}
+
+static void explain_penalties(Text *t, const CliParams *c, bool empty)
+{
+    const SamplingParams *p = &c->sampling;
+    char r[96], f[96], q[96];
+    setting(c, SET_REPEAT_PENALTY, p->penalty_repeat, r, sizeof r);
+    setting(c, SET_FREQUENCY, p->penalty_freq, f, sizeof f);
+    setting(c, SET_PRESENCE, p->penalty_present, q, sizeof q);
+    if (window_off(t, "penalties", p->penalty_last_n, "repeat_last_n", "Example 5"))
+        return;
+    if (empty) {
+        text_add(t, "?penalties: repeat %s, frequency %s and presence %s are off (Examples 1-4)\n", r, f, q);
+        return;
+    }
+    bool rep = float_value(p->penalty_repeat) != 1, freq = float_value(p->penalty_freq) != 0;
+    bool pres = float_value(p->penalty_present) != 0;
+    text_add(t, "penalties: %s%s%s%s%s%s%s%s%s over the last %d tokens:", rep ? "repeat " : "", rep ? r : "",
+             rep && (freq || pres) ? ", " : "", freq ? "frequency " : "", freq ? f : "", freq && pres ? ", " : "",
+             pres ? "presence " : "", pres ? q : "", "", (int)p->penalty_last_n);
+    if (rep)
+        text_add(t, " divides a positive logit, multiplies one at or below 0%s", freq || pres ? ";" : "");
+    if (freq)
+        text_add(t, " subtracts %s per occurrence%s", f, pres ? ";" : "");
+    if (pres)
+        text_add(t, " subtracts %s once from each token seen", q);
+    text_add(t, " (Examples 1-4)\n");
+}
+
+static void explain_dry(Text *t, const CliParams *c, bool empty)
+{
+    const SamplingParams *p = &c->sampling;
+    char m[96], b[96], m_plain[48], b_plain[48];      /* the formula shows the floats alone */
+    setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, m, sizeof m);
+    setting(c, SET_DRY_BASE, p->dry_base, b, sizeof b);
+    value(p->dry_multiplier, NULL, m_plain, sizeof m_plain);
+    value(p->dry_base, NULL, b_plain, sizeof b_plain);
+    if (empty && float_value(p->dry_multiplier) == 0)
+        text_add(t, "?dry: dry_multiplier %s is off (Example 9)\n", m);
+    else if (empty && float_value(p->dry_base) < 1)
+        text_add(t, "?dry: dry_base %s is below 1: off (Example 9)\n", b);
+    else if (!window_off(t, "dry", p->dry_penalty_last_n, "dry_penalty_last_n", "Example 9"))
+        text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
+                 "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %zu breaker%s end a repeat (Example 9)\n",
+                 m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m_plain,
+                 b_plain,
+                 (int)p->dry_allowed_length, c->n_dry_breakers, c->n_dry_breakers == 1 ? "" : "s");
+}
+
+static void explain_filter(Text *t, const CliParams *c, StageType type, bool empty)
+{
+    const SamplingParams *p = &c->sampling;
+    char v[96], w[96];
+    switch (type) {
+    case STAGE_TOP_N_SIGMA:
+        setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v);
+        if (empty)
+            text_add(t, "?top-n-sigma: top_n_sigma %s (at or below 0) is off (Example 11)\n", v);
+        else
+            text_add(t, "top-n-sigma: keeps the tokens whose logit is within %s standard deviations of the top "
+                     "logit (Example 11)\n", v);
+        return;
+    case STAGE_TOP_K:
+        if (empty)
+            text_add(t, "?top-k: top_k %d (at or below 0) is off (Examples 12-13)\n", (int)p->top_k);
+        else
+            text_add(t, "top-k: keeps the %d most likely tokens (Examples 12-13)\n", (int)p->top_k);
+        return;
+    case STAGE_TYPICAL:
+        setting(c, SET_TYP_P, p->typ_p, v, sizeof v);
+        if (empty)
+            text_add(t, "?typical: typical_p %s is off (Example 7)\n", v);
+        else
+            text_add(t, "typical: keeps the tokens whose surprise is closest to the entropy, until their "
+                     "probabilities sum past %s (Example 7)\n", v);
+        return;
+    case STAGE_TOP_P:
+        setting(c, SET_TOP_P, p->top_p, v, sizeof v);
+        if (empty)
+            text_add(t, "?top-p: top_p %s is off (Examples 12-13)\n", v);
+        else
+            text_add(t, "top-p: keeps the most likely tokens until their probabilities reach %s (Examples 12-13)\n",
+                     v);
+        return;
+    case STAGE_MIN_P:
+        setting(c, SET_MIN_P, p->min_p, v, sizeof v);
+        if (empty)
+            text_add(t, "?min-p: min_p %s (at or below 0) is off (Examples 12-13)\n", v);
+        else if (float_value(p->min_p) > 1)
+            text_add(t, "min-p: min_p %s is above 1: keeps only the top token (Examples 12-13)\n", v);
+        else
+            text_add(t, "min-p: keeps the tokens at least %s times as likely as the top one (Examples 12-13)\n", v);
+        return;
+    default:        /* STAGE_XTC */
+        setting(c, SET_XTC_PROBABILITY, p->xtc_probability, v, sizeof v);
+        setting(c, SET_XTC_THRESHOLD, p->xtc_threshold, w, sizeof w);
+        if (empty && float_value(p->xtc_probability) <= 0)
+            text_add(t, "?xtc: xtc_probability %s is off (Example 10)\n", v);
+        else if (empty)
+            text_add(t, "?xtc: xtc_threshold %s is above 0.5: off (Example 10)\n", w);
+        else
+            text_add(t, "xtc: with probability %s per step, removes the tokens at or above probability %s except the "
+                     "least likely of them (Example 10)\n", v, w);
+        return;
+    }
+}
+
+static void explain_temp(Text *t, const CliParams *c, StageType type, bool empty)
+{
+    const SamplingParams *p = &c->sampling;
+    const char *name = type == STAGE_TEMP ? "temp" : "temp-ext";
+    const char *where = type == STAGE_TEMP ? "before mirostat (Example 8)" : "after the filters (Examples 12-13)";
+    char v[96], r[96], e[96];
+    setting(c, SET_TEMP, p->temp, v, sizeof v);
+    setting(c, SET_DYNATEMP_RANGE, p->dynatemp_range, r, sizeof r);
+    setting(c, SET_DYNATEMP_EXPONENT, p->dynatemp_exponent, e, sizeof e);
+    bool dynamic = type == STAGE_TEMP_EXT && float_value(p->dynatemp_range) > 0;
+    if (empty)
+        text_add(t, "?%s: temperature %s%s%s is off (%s\n", name, v,
+                 type == STAGE_TEMP_EXT ? " with dynatemp_range " : "", type == STAGE_TEMP_EXT ? r : "",
+                 strchr(where, '(') + 1);
+    else if (dynamic)
+        text_add(t, "%s: temperature %s +- %s by the entropy (exponent %s), %s\n", name, v, r, e, where);
+    else if (float_value(p->temp) <= 0)
+        text_add(t, "%s: temperature %s keeps only the top token (greedy), %s\n", name, v, where);
+    else
+        text_add(t, "%s: divides every logit by temperature %s, %s\n", name, v, where);
+}
+
+static void explain_pick(Text *t, const CliParams *c, StageType type)
+{
+    const SamplingParams *p = &c->sampling;
+    char tau[96], eta[96], mu[96];
+    setting(c, SET_MIROSTAT_TAU, p->mirostat_tau, tau, sizeof tau);
+    setting(c, SET_MIROSTAT_ETA, p->mirostat_eta, eta, sizeof eta);
+    value(2 * float_value(p->mirostat_tau), NULL, mu, sizeof mu);
+    char seed[32];
+    snprintf(seed, sizeof seed, p->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)p->seed);
+    switch (type) {
+    case STAGE_DIST:
+        text_add(t, "dist: draws the token from what is left, seed %s (Example 12)\n", seed);
+        return;
+    case STAGE_MIROSTAT_V2:
+        text_add(t, "mirostat-v2: cuts the tokens whose surprise is above mu (it starts at 2 * tau = %s bits), draws, "
+                 "then moves mu by eta %s times (surprise - tau %s); the sampler list is not used (Example 8)\n", mu,
+                 eta, tau);
+        return;
+    case STAGE_MIROSTAT:
+        text_add(t, "mirostat: version 1 keeps the top k, k from an estimate of the Zipf exponent, for a surprise of "
+                 "tau %s bits, eta %s; the sampler list is not used (Example 8 shows version 2)\n", tau, eta);
+        return;
+    case STAGE_ADAPTIVE_P:
+        text_add(t, "adaptive-p: draws the token after reshaping the probabilities toward a target (--adaptive-target;"
+                 " not covered in the lesson)\n");
+        return;
+    default:        /* STAGE_INFILL */
+        text_add(t, "infill: for fill-in-the-middle (not covered in the lesson)\n");
+        return;
+    }
+}
+
+/* One OpenAI parameter: its name, the value, llama.cpp's name where it differs, and a mark when the value lies
+ * outside the range OpenAI's API reference gives (lesson Example 11's table; llama-server takes it). */
+static void openai_item(Text *t, bool *first, const char *name, const char *v, const char *llama, double lo,
+                        double hi, double x)
+{
+    text_add(t, "%s%s %s", *first ? "" : ", ", name, v);
+    if (llama != NULL)
+        text_add(t, " (llama.cpp's %s)", llama);
+    if (x < lo || x > hi)
+        text_add(t, " (outside OpenAI's %g to %g; llama-server takes it)", lo, hi);
+    *first = false;
+}
+
+static void explain_openai(Text *t, const CliParams *c)
+{
+    const SamplingParams *p = &c->sampling;
+    char v[96];
+    bool first = true;
+    text_add(t, "OpenAI names: ");
+    openai_item(t, &first, "temperature", setting(c, SET_TEMP, p->temp, v, sizeof v), "temp", 0, 2,
+                float_value(p->temp));
+    openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL, 0, 1, float_value(p->top_p));
+    openai_item(t, &first, "frequency_penalty", setting(c, SET_FREQUENCY, p->penalty_freq, v, sizeof v),
+                "penalty_freq", -2, 2, float_value(p->penalty_freq));
+    openai_item(t, &first, "presence_penalty", setting(c, SET_PRESENCE, p->penalty_present, v, sizeof v),
+                "penalty_present", -2, 2, float_value(p->penalty_present));
+    snprintf(v, sizeof v, p->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)p->seed);
+    openai_item(t, &first, "seed", v, NULL, 0, 0, 0);
+    if (p->n_logit_bias > 0) {
+        bool outside = false;
+        for (size_t i = 0; i < p->n_logit_bias; i++) {
+            double b = float_value(p->logit_bias[i].bias);
+            outside = outside || (b != -INFINITY && (b < -100 || b > 100));
+        }
+        snprintf(v, sizeof v, "(%zu entr%s, a ban as false)", p->n_logit_bias, p->n_logit_bias == 1 ? "y" : "ies");
+        openai_item(t, &first, "logit_bias", v, NULL, -100, 100, outside ? 101 : 0);
+    }
+    if (c->n_stop > 0) {
+        snprintf(v, sizeof v, "(%zu string%s)", c->n_stop, c->n_stop == 1 ? "" : "s");
+        openai_item(t, &first, "stop", v, NULL, 0, 0, 0);
+    }
+    if ((c->set & (1u << SET_N_PREDICT)) != 0) {
+        snprintf(v, sizeof v, "%d", (int)c->n_predict);
+        openai_item(t, &first, "max_tokens", v, "n_predict", -1, 2147483647.0, c->n_predict);
+    }
+    text_add(t, "\n");
+}
+
+/* The llama.cpp settings each stage reads that OpenAI's API has no name for. */
+static void explain_others(Text *t, const CliParams *c, const Chain *ch)
+{
+    const SamplingParams *p = &c->sampling;
+    bool listed[STAGE_MIROSTAT_V2 + 1] = {false};
+    bool first = true;
+    char v[96], w[96], x[96], y[96];
+    text_add(t, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under llama-server's "
+                "names):");
+    for (size_t i = 0; i < ch->n_stages; i++) {
+        StageType type = ch->stages[i].type;
+        if (listed[type])
+            continue;
+        listed[type] = true;
+        const char *sep = first ? " " : ", ";
+        switch (type) {
+        case STAGE_PENALTIES:
+            text_add(t, "%srepeat_penalty %s, repeat_last_n %d", sep,
+                     setting(c, SET_REPEAT_PENALTY, p->penalty_repeat, v, sizeof v), (int)p->penalty_last_n);
+            break;
+        case STAGE_DRY:
+            text_add(t, "%sdry_multiplier %s, dry_base %s, dry_allowed_length %d, dry_penalty_last_n %d, "
+                     "dry_sequence_breakers (%zu)", sep, setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, v, sizeof v),
+                     setting(c, SET_DRY_BASE, p->dry_base, w, sizeof w), (int)p->dry_allowed_length,
+                     (int)p->dry_penalty_last_n, c->n_dry_breakers);
+            break;
+        case STAGE_TOP_N_SIGMA:
+            text_add(t, "%stop_n_sigma %s", sep, setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v));
+            break;
+        case STAGE_TOP_K: text_add(t, "%stop_k %d", sep, (int)p->top_k); break;
+        case STAGE_TYPICAL: text_add(t, "%stypical_p %s", sep, setting(c, SET_TYP_P, p->typ_p, v, sizeof v)); break;
+        case STAGE_MIN_P: text_add(t, "%smin_p %s", sep, setting(c, SET_MIN_P, p->min_p, v, sizeof v)); break;
+        case STAGE_XTC:
+            text_add(t, "%sxtc_probability %s, xtc_threshold %s", sep,
+                     setting(c, SET_XTC_PROBABILITY, p->xtc_probability, v, sizeof v),
+                     setting(c, SET_XTC_THRESHOLD, p->xtc_threshold, w, sizeof w));
+            break;
+        case STAGE_TEMP_EXT:
+            text_add(t, "%sdynatemp_range %s, dynatemp_exponent %s", sep,
+                     setting(c, SET_DYNATEMP_RANGE, p->dynatemp_range, v, sizeof v),
+                     setting(c, SET_DYNATEMP_EXPONENT, p->dynatemp_exponent, w, sizeof w));
+            break;
+        case STAGE_MIROSTAT: case STAGE_MIROSTAT_V2:
+            text_add(t, "%smirostat %d, mirostat_tau %s, mirostat_eta %s", sep, (int)p->mirostat,
+                     setting(c, SET_MIROSTAT_TAU, p->mirostat_tau, x, sizeof x),
+                     setting(c, SET_MIROSTAT_ETA, p->mirostat_eta, y, sizeof y));
+            break;
+        default:
+            continue;       /* logit-bias, temp, dist, infill, adaptive-p: nothing of their own here */
+        }
+        first = false;
+    }
+    if ((c->set & (1u << SET_SAMPLERS)) != 0) {
+        text_add(t, "%ssamplers [", first ? " " : ", ");
+        for (size_t i = 0; i < p->n_samplers; i++)
+            text_add(t, "%s%s", i ? ", " : "", sampler_type_name(p->samplers[i]));
+        text_add(t, "]");
+        first = false;
+    }
+    if (p->ignore_eos) {
+        text_add(t, "%signore_eos true", first ? " " : ", ");
+        first = false;
+    }
+    if (p->min_keep != 0)
+        text_add(t, "%smin_keep %d", first ? " " : ", ", (int)p->min_keep);
+    else if (first)
+        text_add(t, " none in this chain");
+    text_add(t, "\n");
+}
+
+size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (params == NULL || chain == NULL)
+        return 0;
+    for (size_t i = 0; i < chain->n_stages; i++) {
+        const Stage *s = &chain->stages[i];
+        switch (s->type) {
+        case STAGE_LOGIT_BIAS: explain_bias(&t, &params->sampling); break;
+        case STAGE_PENALTIES: explain_penalties(&t, params, s->empty); break;
+        case STAGE_DRY: explain_dry(&t, params, s->empty); break;
+        case STAGE_TOP_N_SIGMA: case STAGE_TOP_K: case STAGE_TYPICAL: case STAGE_TOP_P: case STAGE_MIN_P:
+        case STAGE_XTC:
+            explain_filter(&t, params, s->type, s->empty);
+            break;
+        case STAGE_TEMP: case STAGE_TEMP_EXT: explain_temp(&t, params, s->type, s->empty); break;
+        default: explain_pick(&t, params, s->type); break;
+        }
+    }
+    explain_openai(&t, params);
+    explain_others(&t, params, chain);
+    return t.len;
+}

@@ -1,0 +1,29 @@
+/* explain.h: the chain in the lesson's words (issue 17, item 6): one line per stage of a chain line, saying
+ * what the stage does with this line's values in the lesson's terms and which example shows it, then the
+ * OpenAI name of each setting that has one and the settings an OpenAI client cannot send by OpenAI's names.
+ * The lesson's aim: read a llama.cpp chain, and map its settings to the OpenAI API. Lesson Example 11.
+ *
+ * defines: args_explain.
+ */
+#ifndef CLI_EXPLAIN_H
+#define CLI_EXPLAIN_H
+
+#include "chain.h"
+#include "cli/args.h"
+
+#include <stddef.h>
+
+/* Writes the explanation of chain (built from params->sampling by chain_init_from_params) into buf like
+ * snprintf: returns the full length, writes at most size bytes, NUL-terminated when size > 0 (NULL buf writes
+ * nothing). One line per stage, its logged name first ("penalties: repeat 1.1 over the last 64 tokens: divides
+ * a positive logit, multiplies one at or below 0 (Examples 1-4)", "?typical: typical_p 1.0 is off (Example
+ * 7)"): an active stage says what it does with its values, a "?" stage which value turns it off. Values are
+ * llama.cpp's floats, in their shortest digits with a ".0" on whole ones; where the float is not the number
+ * typed, the line says so ("top_p 1.0 (llama.cpp's float of 0.99999999)"). Then a line "OpenAI names: ..."
+ * (temperature, top_p, frequency_penalty, presence_penalty, seed; logit_bias, stop and max_tokens when set),
+ * with the llama.cpp name where it differs and a value outside OpenAI's documented range marked; then a line
+ * "no OpenAI parameter ...": the llama.cpp settings the chain's stages read, with their values. NULL params
+ * or chain writes "". */
+size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,167 @@
+/* from_json.c: a request body read back: the JSON, OpenAI's chat conversion and its refusals, the fields
+ * (body_fields.c), then what llama.cpp's sampler refuses; and the body file itself. */
+#include "cli/from_json.h"
+#include "cli/body.h"
+#include "cli/values.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A refusal of the chat conversion: llama-server answers 400 with its message. */
+static bool chat_refuse(Body *b, const char *name, const char *message)
+{
+    return body_refuse(b, name, "llama-server answers 400: \"%s\"", message);
+}
+
+/* OpenAI's chat conversion (oaicompat_chat_params_parse): its own refusals, before the schema. */
+static bool read_chat(Body *b, const JsonValue *messages)
+{
+    const JsonValue *values = b->doc->values;
+    if (messages->type != JSON_ARRAY)
+        return chat_refuse(b, "messages", "Expected 'messages' to be an array");
+    for (long i = messages->first; i >= 0; i = values[i].next) {
+        const JsonValue *msg = &values[i], *role = body_member(b, msg, "role");
+        const JsonValue *content = body_member(b, msg, "content");
+        bool assistant = role != NULL && role->type == JSON_STRING && strcmp(role->text, "assistant") == 0;
+        if (!assistant && content == NULL)
+            return chat_refuse(b, "messages", "All non-assistant messages must contain 'content'");
+        if (assistant && content == NULL && body_member(b, msg, "tool_calls") == NULL)
+            return chat_refuse(b, "messages", "Assistant message must contain either 'content' or 'tool_calls'!");
+        if (content == NULL || content->type == JSON_STRING || content->type == JSON_NULL)
+            continue;
+        if (content->type != JSON_ARRAY)
+            return chat_refuse(b, "messages", "Expected 'content' to be a string or an array");
+        for (long k = content->first; k >= 0; k = values[k].next) {
+            const JsonValue *type = body_member(b, &values[k], "type");
+            const char *t = type != NULL && type->type == JSON_STRING ? type->text : "";
+            if (strcmp(t, "text") != 0 && strcmp(t, "image_url") != 0 && strcmp(t, "input_audio") != 0)
+                return chat_refuse(b, "messages", "unsupported content[].type");
+        }
+    }
+    const JsonValue *logprobs = body_member(b, b->body, "logprobs"), *top = body_member(b, b->body, "top_logprobs");
+    bool on = logprobs != NULL && logprobs->type == JSON_BOOL && logprobs->boolean;
+    if (!on && top != NULL && top->type != JSON_NULL)
+        return chat_refuse(b, "top_logprobs", "top_logprobs requires logprobs to be set to true");
+    const JsonValue *format = body_member(b, b->body, "response_format"), *type = body_member(b, format, "type");
+    const char *t = type != NULL && type->type == JSON_STRING ? type->text : "";
+    if (t[0] != '\0' && strcmp(t, "text") != 0 && strcmp(t, "json_object") != 0 && strcmp(t, "json_schema") != 0)
+        return body_refuse(b, "response_format", "llama-server answers 400: \"response_format type must be one of "
+                           "\\\"text\\\" or \\\"json_object\\\", but got: %s\"", t);
+    const JsonValue *schema = body_member(b, b->body, "json_schema"), *grammar = body_member(b, b->body, "grammar");
+    if (schema != NULL && schema->type != JSON_NULL && grammar != NULL && grammar->type == JSON_STRING
+        && grammar->length > 0)
+        return body_refuse(b, "json_schema", "%s", "llama-server refuses the body: \"Cannot use both json_schema "
+                           "and grammar\"");
+    return true;
+}
+
+/* What common_sampler_init refuses when the server builds the chain, named by the body's field. */
+static bool check_sampler(Body *b)
+{
+    static const struct { const char *problem, *field; } names[] = {
+        {"penalty_repeat", "repeat_penalty"}, {"penalty_freq", "frequency_penalty"},
+        {"penalty_present", "presence_penalty"}, {"mirostat_tau", "mirostat_tau"}, {"mirostat_eta", "mirostat_eta"}};
+    const char *problem = sampling_params_problem(&b->params->sampling);
+    if (problem == NULL)
+        return true;
+    const char *field_name = "sampling";
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strncmp(problem, names[i].problem, strlen(names[i].problem)) == 0)
+            field_name = names[i].field;
+    return body_refuse(b, field_name, "llama.cpp's sampler refuses it when llama-server builds the chain: %s", problem);
+}
+
+bool body_read(const char *text, size_t length, CliParams *params, char *notes, size_t notes_size, char *err,
+               size_t err_size)
+{
+    char scratch[1];
+    if (err == NULL || err_size == 0) {
+        err = scratch;
+        err_size = sizeof scratch;
+    }
+    err[0] = '\0';
+    if (text == NULL || params == NULL) {
+        snprintf(err, err_size, "no body to read");
+        return false;
+    }
+    JsonDoc doc;
+    char why[300];
+    if (!json_parse(text, length, &doc, why, sizeof why)) {
+        snprintf(err, err_size, "the body is not JSON (%s); llama-server refuses it", why);
+        return false;
+    }
+    Body b = {&doc, &doc.values[0], params, params->sampling.dry_base, text_start(notes, notes_size), err, err_size};
+    bool ok = true;
+    if (b.body->type != JSON_OBJECT) {
+        snprintf(err, err_size, "the body is a JSON %s, not an object: llama-server reads its fields by name",
+                 json_type_name(b.body));
+        ok = false;
+    }
+    const JsonValue *messages = body_member(&b, b.body, "messages");
+    bool chat = messages != NULL;
+    ok = ok && (!chat || read_chat(&b, messages)) && body_fields(&b, chat) && check_sampler(&b);
+    const JsonValue *prompt = body_member(&b, b.body, "prompt");
+    if (ok && !chat && prompt != NULL && prompt->type != JSON_STRING && prompt->type != JSON_ARRAY) {
+        snprintf(err, err_size, "prompt: llama-server answers 400: \"\\\"prompt\\\" must be a string or an array\"");
+        ok = false;
+    }
+    if (ok && !chat && prompt == NULL)
+        text_add(&b.notes, "neither prompt nor messages: llama-server's /completion refuses a body without prompt, "
+                           "and /v1/chat/completions one without messages; the chain line is what the rest gives\n");
+    json_free(&doc);
+    return ok;
+}
+
+bool body_read_file(const char *path, char **text, size_t *length, char *err, size_t err_size)
+{
+    if (path == NULL || text == NULL || length == NULL) {
+        snprintf(err, err_size, "--from-json: no file");
+        return false;
+    }
+    bool in = strcmp(path, "-") == 0;
+    FILE *file = in ? stdin : fopen(path, "rb");
+    char shown_path[120];
+    shown(path, shown_path, sizeof shown_path);
+    if (file == NULL) {
+        snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+        return false;
+    }
+    size_t size = 4096, n = 0;
+    char *buf = malloc(size);
+    bool failed = buf == NULL, too_long = false;
+    while (!failed && !too_long) {
+        if (n + 1 == size) {
+            char *grown = size > BODY_MAX_BYTES ? NULL : realloc(buf, 2 * size);
+            too_long = size > BODY_MAX_BYTES;
+            failed = grown == NULL && !too_long;
+            if (grown != NULL) {
+                buf = grown;
+                size *= 2;
+            }
+            continue;
+        }
+        size_t got = fread(buf + n, 1, size - 1 - n, file);
+        n += got;
+        if (got == 0) {
+            failed = ferror(file) != 0;
+            break;
+        }
+    }
+    too_long = too_long || n > BODY_MAX_BYTES;
+    if (!in)
+        fclose(file);       /* opened for reading: nothing is lost if closing fails */
+    if (failed || too_long) {
+        free(buf);
+        if (too_long)
+            snprintf(err, err_size, "--from-json: '%s' is longer than %u bytes (this tool's limit)", shown_path,
+                     BODY_MAX_BYTES);
+        else
+            snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+        return false;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *length = n;
+    return true;
+}

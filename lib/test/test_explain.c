@@ -1,0 +1,180 @@
+/* test_explain.c: issue 17, item 6: --explain, the chain in the lesson's words (lib/cli/explain.c). Each
+ * expected line says what the stage does with the line's values in the lesson's terms (Examples 1-13: the
+ * penalty divides a positive logit and multiplies one at or below 0, typical keeps the tokens whose surprise
+ * is closest to the entropy, XTC removes all but the least likely of the top tokens, mirostat's mu starts at
+ * 2 * tau), or which value makes a "?" stage off (reference section 2), and the OpenAI names of Example 11's
+ * table. */
+#include "check.h"
+#include "cli/args.h"
+#include "cli/explain.h"
+#include "tests.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The explanation of a command line (after the program's name), or "(refused)". */
+static void explain_words(const char *const *words, CliParams *p, char *text, size_t size)
+{
+    char *argv[40] = {"11_sampler_chain"};
+    int argc = 1;
+    while (argc < 39 && words[argc - 1] != NULL) {
+        argv[argc] = (char *)words[argc - 1];
+        argc++;
+    }
+    char err[300];
+    Chain ch;
+    snprintf(text, size, "(refused)");
+    if (args_parse(argc, argv, p, err, sizeof err) && chain_init_from_params(&ch, &p->sampling, 0) == SAMPLING_OK) {
+        args_explain(p, &ch, text, size);
+        chain_free(&ch);
+    }
+}
+
+typedef struct {
+    const char *argv[16];
+    const char *line;             /* one whole line the explanation must hold */
+} LineRow;
+
+static const LineRow line_rows[] = {
+    /* The issue's two examples. */
+    {{"--repeat-penalty", "1.1"}, "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, "
+     "multiplies one at or below 0 (Examples 1-4)"},
+    {{NULL}, "?typical: typical_p 1.0 is off (Example 7)"},
+    /* Penalties together (Example 4): the repeat rule, then count * frequency, then presence once. */
+    {{"--repeat-penalty", "1.3", "--frequency-penalty", "0.5", "--presence-penalty", "0.7", "--repeat-last-n",
+      "32"}, "penalties: repeat 1.3, frequency 0.5, presence 0.7 over the last 32 tokens: divides a positive logit, "
+     "multiplies one at or below 0; subtracts 0.5 per occurrence; subtracts 0.7 once from each token seen "
+     "(Examples 1-4)"},
+    {{NULL}, "?penalties: repeat 1.0, frequency 0.0 and presence 0.0 are off (Examples 1-4)"},
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1"}, "?penalties: window -1 (repeat_last_n) is clamped to 0 "
+     "by llama.cpp: off (Example 5)"},
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "0"}, "?penalties: window 0 (repeat_last_n) is off (Example 5)"},
+    /* Item 3 in the lesson's words: the float, not the digits typed, decides. */
+    {{"--top-p", "0.99999999"}, "?top-p: top_p 1.0 (llama.cpp's float of 0.99999999) is off (Examples 12-13)"},
+    {{"--temp", "1.00000001"}, "?temp-ext: temperature 1.0 (llama.cpp's float of 1.00000001) with dynatemp_range 0.0 "
+     "is off (Examples 12-13)"},
+    /* DRY (Example 9): the smallest penalty is the multiplier, at a repeat of exactly allowed_length. */
+    {{"--dry-multiplier", "0.8"}, "dry: multiplier 0.8, base 1.75, allowed length 2 over the last 64 tokens: a "
+     "token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 4 breakers end a repeat "
+     "(Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1"}, "?dry: window -1 (dry_penalty_last_n) is clamped to 0 "
+     "by llama.cpp: off (Example 9)"},
+    {{NULL}, "?dry: dry_multiplier 0.0 is off (Example 9)"},
+    {{"--top-n-sigma", "2"}, "top-n-sigma: keeps the tokens whose logit is within 2.0 standard deviations of the top "
+     "logit (Example 11)"},
+    {{NULL}, "?top-n-sigma: top_n_sigma -1.0 (at or below 0) is off (Example 11)"},
+    {{NULL}, "top-k: keeps the 40 most likely tokens (Examples 12-13)"},
+    {{"--top-k", "0"}, "?top-k: top_k 0 (at or below 0) is off (Examples 12-13)"},
+    {{"--typical", "0.9"}, "typical: keeps the tokens whose surprise is closest to the entropy, until their "
+     "probabilities sum past 0.9 (Example 7)"},
+    {{NULL}, "top-p: keeps the most likely tokens until their probabilities reach 0.95 (Examples 12-13)"},
+    {{NULL}, "min-p: keeps the tokens at least 0.05 times as likely as the top one (Examples 12-13)"},
+    {{"--min-p", "1.5"}, "min-p: min_p 1.5 is above 1: keeps only the top token (Examples 12-13)"},
+    {{"--min-p", "0"}, "?min-p: min_p 0.0 (at or below 0) is off (Examples 12-13)"},
+    {{"--xtc-probability", "0.5"}, "xtc: with probability 0.5 per step, removes the tokens at or above probability "
+     "0.1 except the least likely of them (Example 10)"},
+    {{"--xtc-probability", "0.5", "--xtc-threshold", "0.6"}, "?xtc: xtc_threshold 0.6 is above 0.5: off (Example 10)"},
+    {{NULL}, "?xtc: xtc_probability 0.0 is off (Example 10)"},
+    {{NULL}, "temp-ext: divides every logit by temperature 0.8, after the filters (Examples 12-13)"},
+    {{"--temp", "0"}, "temp-ext: temperature 0.0 keeps only the top token (greedy), after the filters (Examples "
+     "12-13)"},
+    {{"--dynatemp-range", "0.5"}, "temp-ext: temperature 0.8 +- 0.5 by the entropy (exponent 1.0), after the "
+     "filters (Examples 12-13)"},
+    {{"-s", "42"}, "dist: draws the token from what is left, seed 42 (Example 12)"},
+    {{NULL}, "dist: draws the token from what is left, seed -1 (random) (Example 12)"},
+    /* Mirostat replaces the filters (Example 8): mu starts at 2 * tau. */
+    {{"--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7"}, "temp: divides every logit by temperature 0.7, "
+     "before mirostat (Example 8)"},
+    {{"--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7"}, "mirostat-v2: cuts the tokens whose surprise is "
+     "above mu (it starts at 2 * tau = 6.0 bits), draws, then moves mu by eta 0.1 times (surprise - tau 3.0); the "
+     "sampler list is not used (Example 8)"},
+    {{"--mirostat", "1", "--temp", "1"}, "?temp: temperature 1.0 is off (Example 8)"},
+    /* logit-bias (Example 6): first; -inf bans. */
+    {{"-l", "15-100"}, "logit-bias: before every other stage, adds to 1 logit: token 15 -100.0 (Example 6)"},
+    {{"-l", "15-inf", "-l", "7+2"}, "logit-bias: before every other stage, adds to 2 logits: token 15 -inf (banned), "
+     "token 7 +2.0 (Example 6)"},
+    {{"--ignore-eos"}, "logit-bias: before every other stage, bans the end-of-generation tokens (--ignore-eos) "
+     "(Example 6)"},
+    {{"--samplers", "top_k;adaptive_p"}, "adaptive-p: draws the token after reshaping the probabilities toward a "
+     "target (--adaptive-target; not covered in the lesson)"},
+    /* The OpenAI names, with llama.cpp's own where it differs, and OpenAI's ranges (Example 11's table). */
+    {{NULL}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty 0.0 (llama.cpp's "
+     "penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random)"},
+    {{"--frequency-penalty", "2.5", "--temp", "3", "-n", "64", "-r", "User:", "-l", "15-inf", "-l", "3+150"},
+     "OpenAI names: temperature 3.0 (llama.cpp's temp) (outside OpenAI's 0 to 2; llama-server takes it), top_p "
+     "0.95, frequency_penalty 2.5 (llama.cpp's penalty_freq) (outside OpenAI's -2 to 2; llama-server takes it), "
+     "presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias (2 entries, a ban as false) "
+     "(outside OpenAI's -100 to 100; llama-server takes it), stop (1 string), max_tokens 64 (llama.cpp's n_predict)"},
+    {{"--samplers", "top_k"}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
+     "llama-server's names): top_k 40, samplers [top_k]"},
+    {{"--samplers", ""}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
+     "llama-server's names): samplers []"},
+    {{"--mirostat", "2"}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
+     "llama-server's names): mirostat 2, mirostat_tau 5.0, mirostat_eta 0.1"},
+};
+
+/* Whether text holds line as one whole line. */
+static bool has_line(const char *text, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *at = strstr(text, line); at != NULL; at = strstr(at + 1, line))
+        if ((at == text || at[-1] == '\n') && (at[n] == '\n' || at[n] == '\0'))
+            return true;
+    return false;
+}
+
+static void test_lines(void)
+{
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof line_rows / sizeof line_rows[0]; r++) {
+        explain_words(line_rows[r].argv, &p, text, sizeof text);
+        bool good = has_line(text, line_rows[r].line);
+        check_true(__FILE__, __LINE__, good, line_rows[r].line);
+        if (!good)
+            printf("    explain row %zu: got\n%s\n", r, text);
+    }
+}
+
+/* One line per stage under the chain line, in its order, then the two OpenAI lines; a "?" base of DRY. */
+static void test_shape(void)
+{
+    static CliParams p;
+    static char text[8192];
+    explain_words((const char *const[]){"--repeat-penalty", "1.1", "--presence-penalty", "0.1", "--dry-multiplier",
+                                        "0.8", "--xtc-probability", "0.5", "--typical", "0.9", "--top-n-sigma", "2",
+                                        NULL}, &p, text, sizeof text);
+    static const char *const starts[] = {"penalties: ", "dry: ", "top-n-sigma: ", "top-k: ", "typical: ", "top-p: ",
+                                         "min-p: ", "xtc: ", "temp-ext: ", "dist: ", "OpenAI names: ",
+                                         "no OpenAI parameter "};
+    const char *at = text;
+    size_t lines = 0;
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0] && at != NULL; i++) {
+        check_true(__FILE__, __LINE__, strncmp(at, starts[i], strlen(starts[i])) == 0, starts[i]);
+        at = strchr(at, '\n');
+        at = at != NULL ? at + 1 : NULL;
+        lines++;
+    }
+    CHECK_INT(12, (long long)lines);
+    CHECK(at != NULL && *at == '\0');           /* nothing after the last line */
+    /* dry_base below 1 reaches the chain only from the library (the flag and the server never store it). */
+    SamplingParams sp = sampling_params_default();
+    sp.dry_multiplier = 0.8;
+    sp.dry_base = 0.5;
+    args_defaults(&p);
+    p.sampling = sp;
+    Chain ch;
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p.sampling, 0));
+    args_explain(&p, &ch, text, sizeof text);
+    CHECK(has_line(text, "?dry: dry_base 0.5 is below 1: off (Example 9)"));
+    char tiny[8];
+    CHECK(args_explain(&p, &ch, tiny, sizeof tiny) == strlen(text) && strlen(tiny) == 7);
+    CHECK(args_explain(NULL, &ch, tiny, sizeof tiny) == 0 && args_explain(&p, NULL, NULL, 0) == 0);
+    chain_free(&ch);
+}
+
+void test_explain(void)
+{
+    test_lines();
+    test_shape();
+}

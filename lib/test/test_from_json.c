@@ -1,0 +1,341 @@
+/* test_from_json.c: issue 17, item 5: a llama-server body read back (lib/cli/from_json.c), its chain line and
+ * the flags that build the same chain (command.c), and the round trip flags -> --json / --openai ->
+ * --from-json -> flags for seeded random command lines. Each expected line follows server-schema.cpp's rules
+ * (reference section 7: clamps, hard limits, aliases, logit_bias's forms, samplers' forms, dry_base's
+ * default) and nlohmann's conversions (a float field holds the float of the number, an int32 field wraps
+ * modulo 2^32, a boolean is 0 or 1). */
+#include "check.h"
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/from_json.h"
+#include "cli/request.h"
+#include "rng.h"
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_LINE "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc " \
+                     "-> temp-ext -> dist"
+
+/* The chain line of p, or "(refused)". */
+static void line_of(const CliParams *p, char *line, size_t size)
+{
+    Chain ch;
+    snprintf(line, size, "(refused)");
+    if (chain_init_from_params(&ch, &p->sampling, 0) == SAMPLING_OK) {
+        chain_describe(&ch, line, size);
+        chain_free(&ch);
+    }
+}
+
+/* Reads body onto llama.cpp's defaults. */
+static bool read_body(const char *body, CliParams *p, char *notes, size_t notes_size, char *err, size_t err_size)
+{
+    args_defaults(p);
+    return body_read(body, strlen(body), p, notes, notes_size, err, err_size);
+}
+
+typedef struct {
+    const char *body;
+    const char *chain;            /* the chain line llama-server builds */
+    const char *flags;            /* args_command, exactly */
+    const char *note;             /* a part of the notes or warnings, or NULL for none */
+} BodyRow;
+
+static const BodyRow body_rows[] = {
+    {"{\"prompt\": \"x\"}", DEFAULT_LINE, "llama-server", NULL},
+    {"{\"prompt\": \"x\", \"temperature\": 0.7, \"top_k\": 20}", DEFAULT_LINE, "llama-server --temp 0.7 --top-k 20",
+     NULL},
+    /* The float rule: the server's float of the number decides. */
+    {"{\"prompt\": \"x\", \"top_p\": 0.99999999}",
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> temp-ext -> dist",
+     "llama-server --top-p 1", NULL},
+    {"{\"prompt\": \"x\", \"xtc_probability\": 0.5, \"xtc_threshold\": 0.50000001, \"samplers\": [\"xtc\"]}",
+     "logits -> xtc -> dist", "llama-server --xtc-probability 0.5 --xtc-threshold 0.5 --samplers xtc", NULL},
+    {"{\"prompt\": \"x\", \"repeat_penalty\": 1.00000001, \"samplers\": [\"penalties\"]}", "logits -> ?penalties -> dist",
+     "llama-server --samplers penalties", NULL},
+    /* Clamps, each with a note; min_p above 1 keeps every tie with the top token on the server. */
+    {"{\"prompt\": \"x\", \"min_p\": 1.5}", DEFAULT_LINE, "llama-server --min-p 1",
+     "min_p: 1.5 is clamped to 1 by llama-server, which keeps every token tied with the top one"},
+    {"{\"prompt\": \"x\", \"top_k\": -5}",
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist",
+     "llama-server --top-k 0", "top_k: -5 is clamped to 0 by llama-server"},
+    {"{\"prompt\": \"x\", \"mirostat\": 5, \"temperature\": 1}", "logits -> ?temp -> mirostat-v2",
+     "llama-server --temp 1 --mirostat 2", "mirostat: 5 is clamped to 2 by llama-server"},
+    {"{\"prompt\": \"x\", \"temperature\": -1, \"top_p\": 2}",
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> temp-ext -> dist",
+     "llama-server --temp 0 --top-p 1", "temperature: -1 is clamped to 0 by llama-server"},
+    {"{\"prompt\": \"x\", \"dry_multiplier\": 0.8, \"dry_base\": 0.5, \"samplers\": [\"dry\"]}", "logits -> dry -> dist",
+     "llama-server --dry-multiplier 0.8 --samplers dry", "dry_base: 0.5 is below 1: llama-server uses its default, 1.75"},
+    /* nlohmann's conversions: true is 1, an int32 wraps modulo 2^32 (4294967336 is 40), a float is cut. */
+    {"{\"prompt\": \"x\", \"temperature\": true, \"samplers\": [\"temperature\"]}", "logits -> ?temp-ext -> dist",
+     "llama-server --temp 1 --samplers temperature", NULL},
+    {"{\"prompt\": \"x\", \"top_k\": 4294967336}", DEFAULT_LINE, "llama-server", NULL},
+    {"{\"prompt\": \"x\", \"top_k\": 20.9, \"seed\": 4294967297}", DEFAULT_LINE, "llama-server --top-k 20 -s 1", NULL},
+    {"{\"prompt\": \"x\", \"seed\": -1, \"temperature\": null}", DEFAULT_LINE, "llama-server", NULL},
+    /* logit_bias's pairs: a ban as false; an id below 0, a float id, a lone element, a bias that is neither a
+     * number nor false are skipped; a string token is kept as -1 with a note. */
+    {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [7, 2.5], [-3, 1], [1.0, 5], [8], [\"hi\", 1], [9, true], "
+     "[10, \"x\"]], \"samplers\": []}", "logits -> logit-bias -> dist",
+     "llama-server --samplers '' -l 15-inf -l 7+2.5 -l -1+1", "logit_bias: \"hi\" is a string: llama-server tokenizes it"},
+    /* The object form: strtol of the whole key ("" is 0, " 7" is 7), 99999999999 cut to 32 bits. */
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
+     "\"samplers\": []}", "logits -> logit-bias -> dist",
+     "llama-server --samplers '' -l 15-inf -l 7+2 -l 0+1 -l -1-1 -l 1215752191+3", "\"abc\" is a string"},
+    {"{\"prompt\": \"x\", \"logit_bias\": [], \"ignore_eos\": true, \"samplers\": \"k\"}",
+     "logits -> logit-bias -> top-k -> dist", "llama-server --samplers top_k --ignore-eos", NULL},
+    /* samplers: names in any case (an unknown one warned about and skipped), letters, another type ignored. */
+    {"{\"prompt\": \"x\", \"samplers\": [\"top_k\", \"TEMP\", \"bogus\", \"min-p\"]}",
+     "logits -> top-k -> temp-ext -> min-p -> dist", "llama-server --samplers 'top_k;temperature;min_p'",
+     "unable to match sampler by name 'bogus'"},
+    {"{\"prompt\": \"x\", \"samplers\": \"kmtq\"}", "logits -> top-k -> min-p -> temp-ext -> dist",
+     "llama-server --samplers 'top_k;min_p;temperature'", "unable to match sampler by char 'q'"},
+    {"{\"prompt\": \"x\", \"samplers\": 5}", DEFAULT_LINE, "llama-server", NULL},
+    /* An empty string tokenizes to nothing: no entry, so no logit-bias. */
+    {"{\"prompt\": \"x\", \"logit_bias\": [[\"\", 1]], \"stream_options\": 5}", DEFAULT_LINE, "llama-server",
+     "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it"},
+    /* Breakers: written as llama.cpp's escapes, "none" as \x6eone so that it is not the word that clears. */
+    {"{\"prompt\": \"x\", \"dry_multiplier\": 0.8, \"dry_sequence_breakers\": [\"\\n\", \"none\", \"a'b\"]}",
+     "logits -> ?penalties -> dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist",
+     "llama-server --dry-multiplier 0.8 --dry-sequence-breaker '\\n' --dry-sequence-breaker '\\x6eone' "
+     "--dry-sequence-breaker 'a'\\''b'", NULL},
+    /* The chat body: the same fields; n_predict wins over max_tokens, whose -5 is then never read. */
+    {"{\"messages\": [{\"role\": \"system\", \"content\": \"be brief\"}, {\"role\": \"user\", \"content\": [{\"type\": "
+     "\"text\", \"text\": \"hi\"}]}, {\"role\": \"assistant\", \"tool_calls\": []}], \"temperature\": 0.5, "
+     "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
+     DEFAULT_LINE, "llama-server --temp 0.5", NULL},
+    {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    {"{\"prompt\": \"x\", \"grammar\": \"root ::= \\\"a\\\"\"}", DEFAULT_LINE, "llama-server",
+     "grammar: a grammar changes sampling outside the chain line"},
+};
+
+static void test_body_rows(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof body_rows / sizeof body_rows[0]; r++) {
+        const BodyRow *row = &body_rows[r];
+        char notes[2048] = "", err[600] = "", line[512] = "(refused)", flags[1024] = "";
+        bool ok = read_body(row->body, &p, notes, sizeof notes, err, sizeof err);
+        if (ok) {
+            line_of(&p, line, sizeof line);
+            args_command(&p, flags, sizeof flags);
+        }
+        bool noted = row->note == NULL ? notes[0] == '\0' && p.warnings[0] == '\0'
+                                       : strstr(notes, row->note) != NULL || strstr(p.warnings, row->note) != NULL;
+        bool good = ok && strcmp(line, row->chain) == 0 && strcmp(flags, row->flags) == 0 && noted;
+        check_true(__FILE__, __LINE__, good, row->body);
+        if (!good)
+            printf("    body row %zu: got '%s', flags '%s' (notes: %s; warnings: %s; %s)\n", r, line, flags, notes,
+                   p.warnings, err);
+    }
+}
+
+typedef struct {
+    const char *body;
+    const char *message;          /* the start of the one-line refusal */
+} ErrorRow;
+
+static const ErrorRow error_rows[] = {
+    {"{\"prompt\": \"x\", \"top_k\": \"40\"}", "top_k: llama-server answers 400: \"Field 'top_k': "
+     "[json.exception.type_error.302] type must be number, but is string\""},
+    {"{\"prompt\": \"x\", \"stream\": 1}", "stream: llama-server answers 400: \"Field 'stream': "
+     "[json.exception.type_error.302] type must be boolean, but is number\""},
+    {"{\"prompt\": \"x\", \"repeat_last_n\": -1}", "repeat_last_n: llama-server answers 400: \"Field 'repeat_last_n': "
+     "Value must be between 0 <= value <= 2147483647, but got -1\" (-1 is off on llama.cpp's command line, which "
+     "clamps it to 0; older llama-server took it as the slot's context size"},
+    {"{\"prompt\": \"x\", \"dry_penalty_last_n\": -2}", "dry_penalty_last_n: llama-server answers 400: \"Field "
+     "'dry_penalty_last_n': Value must be between 0 <= value <= 2147483647, but got -2\""},
+    {"{\"prompt\": \"x\", \"dry_allowed_length\": -1}", "dry_allowed_length: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"min_keep\": -1}", "min_keep: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"max_tokens\": -2}", "max_tokens: llama-server answers 400: \"Field 'max_tokens': Value "
+     "must be between -1 <= value <= 2147483647, but got -2\""},
+    {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"adaptive_decay\": 0.995}", "adaptive_decay: llama-server answers 400: \"Field "
+     "'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 0.995000\""},
+    {"{\"prompt\": \"x\", \"dry_sequence_breakers\": []}", "dry_sequence_breakers: llama-server answers 400: \"Field "
+     "'dry_sequence_breakers': Error: dry_sequence_breakers must be a non-empty array of strings\""},
+    {"{\"prompt\": \"x\", \"dry_sequence_breakers\": \"\\n\"}", "dry_sequence_breakers: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"dry_sequence_breakers\": [\"a\", 1]}", "dry_sequence_breakers: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"samplers\": [\"top_k\", 3]}", "samplers: llama-server answers 400: \"Field 'samplers': "
+     "[json.exception.type_error.302] type must be string, but is number\""},
+    {"{\"prompt\": \"x\", \"stop\": [\"a\", 1]}", "stop: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"lora\": {}}", "lora: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"ignore_eos\": \"yes\"}", "ignore_eos: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"stream_options\": {\"include_usage\": 1}}", "include_usage: llama-server answers 400: "
+     "\"Field 'include_usage': [json.exception.type_error.302] type must be boolean, but is number\""},
+    {"{\"prompt\": 5}", "prompt: llama-server answers 400"},
+    {"{\"messages\": \"hi\"}", "messages: llama-server answers 400: \"Expected 'messages' to be an array\""},
+    {"{\"messages\": [{\"role\": \"user\"}]}", "messages: llama-server answers 400: \"All non-assistant messages must "
+     "contain 'content'\""},
+    {"{\"messages\": [{\"role\": \"assistant\"}]}", "messages: llama-server answers 400: \"Assistant message must "
+     "contain either 'content' or 'tool_calls'!\""},
+    {"{\"messages\": [{\"role\": \"user\", \"content\": 5}]}", "messages: llama-server answers 400: \"Expected "
+     "'content' to be a string or an array\""},
+    {"{\"messages\": [{\"role\": \"user\", \"content\": [{\"type\": \"video\"}]}]}", "messages: llama-server answers "
+     "400: \"unsupported content[].type\""},
+    {"{\"messages\": [], \"top_logprobs\": 5}", "top_logprobs: llama-server answers 400: \"top_logprobs requires "
+     "logprobs to be set to true\""},
+    {"{\"messages\": [], \"response_format\": {\"type\": \"xml\"}}", "response_format: llama-server answers 400"},
+    {"{\"prompt\": \"x\", \"repeat_penalty\": 0}", "repeat_penalty: llama.cpp's sampler refuses it when llama-server "
+     "builds the chain: penalty_repeat must be"},
+    {"{\"prompt\": \"x\", \"frequency_penalty\": 1e39}", "frequency_penalty: llama.cpp's sampler refuses it"},
+    {"{\"prompt\": \"x\", \"top_k\": 1e10}", "top_k: 1e10 does not fit llama-server's integer field"},
+    {"{\"prompt\": \"x\", \"seed\": -1.5}", "seed: -1.5 does not fit llama-server's integer field"},
+    {"{\"prompt\": \"x\",}", "the body is not JSON (line 1, column 16: a trailing ',' before '}')"},
+    {"{\"prompt\": \"x\", \"temperature\": 1e400}", "the body is not JSON (line 1, column 32: number overflow"},
+    {"[1]", "the body is a JSON array, not an object"},
+    {"", "the body is not JSON (line 1, column 1: expected a value"},
+};
+
+static void test_error_rows(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof error_rows / sizeof error_rows[0]; r++) {
+        char notes[2048], err[600] = "";
+        bool ok = read_body(error_rows[r].body, &p, notes, sizeof notes, err, sizeof err);
+        bool good = !ok && strncmp(err, error_rows[r].message, strlen(error_rows[r].message)) == 0
+                 && strchr(err, '\n') == NULL;
+        check_true(__FILE__, __LINE__, good, error_rows[r].message);
+        if (!good)
+            printf("    error row %zu: got '%s'\n", r, ok ? "(accepted)" : err);
+    }
+    /* NULL in: refused, no crash. */
+    char err[100];
+    CHECK(!body_read(NULL, 0, &p, NULL, 0, err, sizeof err));
+    CHECK(!body_read("{}", 2, NULL, NULL, 0, err, sizeof err));
+    CHECK(body_read("{}", 2, &p, NULL, 0, NULL, 0));
+    CHECK(args_command(NULL, err, sizeof err) == 12 && strcmp(err, "llama-server") == 0);
+}
+
+/* The server's defaults: flags given with --from-json are the server's own command line. */
+static void test_server_defaults(void)
+{
+    static CliParams p;
+    char err[600], notes[1024], line[512], flags[512];
+    char *argv[] = {"11_sampler_chain", "llama-server", "--temp", "0.6", "-l", "3+1", "--dry-base", "2",
+                    "--dry-multiplier", "0.5", "--samplers", "dry;temp"};
+    CHECK(args_parse((int)(sizeof argv / sizeof argv[0]), argv, &p, err, sizeof err));
+    /* The body's logit_bias replaces the server's; its dry_base below 1 gives the server's own, 2. */
+    static const char body[] = "{\"prompt\": \"x\", \"top_k\": 5, \"logit_bias\": [], \"dry_base\": 0.5}";
+    CHECK(body_read(body, strlen(body), &p, notes, sizeof notes, err, sizeof err));
+    line_of(&p, line, sizeof line);
+    args_command(&p, flags, sizeof flags);
+    CHECK(strcmp(line, "logits -> dry -> temp-ext -> dist") == 0);
+    CHECK(strcmp(flags, "llama-server --temp 0.6 --top-k 5 --dry-multiplier 0.5 --dry-base 2 --samplers 'dry;temperature'")
+          == 0);
+    CHECK(strstr(notes, "dry_base: 0.5 is below 1: llama-server uses its default, 2, instead") != NULL);
+}
+
+/* Splits a command line written by args_command (blanks between words, '...' quoting, '\'' for a quote) into
+ * argv after "11_sampler_chain"; returns argc. */
+static int split(char *line, char **argv, int max)
+{
+    int argc = 0;
+    argv[argc++] = "11_sampler_chain";
+    char *out = line;
+    for (char *in = line; *in != '\0' && argc < max;) {
+        while (*in == ' ')
+            in++;
+        if (*in == '\0')
+            break;
+        argv[argc++] = out;
+        while (*in != '\0' && *in != ' ') {
+            if (*in == '\'') {
+                in++;
+                while (*in != '\0' && *in != '\'')
+                    *out++ = *in++;
+                if (*in == '\'')
+                    in++;
+            } else if (*in == '\\' && in[1] == '\'') {
+                *out++ = '\'';
+                in += 2;
+            } else {
+                *out++ = *in++;
+            }
+        }
+        if (*in == ' ')
+            in++;
+        *out++ = '\0';
+    }
+    return argc;
+}
+
+/* Item 5's round trip: for seeded random command lines, the chain line of the flags equals the chain line of
+ * their --json body read back, of their --openai body read back, and of the flags written for the body. */
+static void test_round_trip(void)
+{
+    static const char *const valued[] = {
+        "--temp", "--top-k", "--top-p", "--min-p", "--typical", "--repeat-penalty", "--frequency-penalty",
+        "--presence-penalty", "--repeat-last-n", "--dry-penalty-last-n", "--dry-multiplier", "--dry-base",
+        "--dry-allowed-length", "--xtc-probability", "--xtc-threshold", "--top-n-sigma", "--dynatemp-range",
+        "--mirostat", "--mirostat-ent", "-s", "-l", "--samplers", "--sampler-seq", "--dry-sequence-breaker", "-n",
+        "-c", "-ngl"};
+    static const char *const numbers[] = {
+        "0", "1", "-1", "0.5", "0.99999999", "1.00000001", "0.50000001", "1.5", "2", "40", "0.05", "1e-3", "inf",
+        "0x1p-149", "1.00000005960464477625", "64", "3"};
+    static const char *const biases[] = {"15-inf", "3+2", "0+0", "7-0.5", "100+inf", "15+1e-3"};
+    static const char *const lists[] = {"top_k;min_p", "penalties;dry;xtc;temperature", "", "typ_p;top_p", "kmt",
+                                        "edskypmxt", "xt"};
+    static const char *const breakers[] = {"\\n", "none", "it's", "a b", "\\x41", ":"};
+    static const char *const switches[] = {"--ignore-eos", "--gpt-oss-20b-default", "-fa"};
+    static CliParams p, q, r;
+    Rng rng;
+    rng_seed(&rng, 17);
+    int trips = 0;
+    for (int c = 0; c < 300; c++) {
+        const char *words[40] = {"11_sampler_chain", "-p", "x"};
+        int n = 3;
+        for (int f = 1 + rng_next_int(&rng, 7); f > 0 && n < 36; f--) {
+            if (rng_next_int(&rng, 6) == 0) {
+                words[n++] = switches[rng_next_int(&rng, 3)];
+                continue;
+            }
+            const char *flag = valued[rng_next_int(&rng, (int32_t)(sizeof valued / sizeof valued[0]))];
+            const char *v = numbers[rng_next_int(&rng, (int32_t)(sizeof numbers / sizeof numbers[0]))];
+            if (strcmp(flag, "-l") == 0)
+                v = biases[rng_next_int(&rng, (int32_t)(sizeof biases / sizeof biases[0]))];
+            else if (strcmp(flag, "--samplers") == 0 || strcmp(flag, "--sampler-seq") == 0)
+                v = lists[rng_next_int(&rng, (int32_t)(sizeof lists / sizeof lists[0]))];
+            else if (strcmp(flag, "--dry-sequence-breaker") == 0)
+                v = breakers[rng_next_int(&rng, (int32_t)(sizeof breakers / sizeof breakers[0]))];
+            words[n++] = flag;
+            words[n++] = v;
+        }
+        char err[600], want[512], got[512], body[8192], notes[4096], flags[4096];
+        if (!args_parse(n, (char *const *)words, &p, err, sizeof err))
+            continue;       /* a value llama.cpp refuses (--top-k 0.5, --mirostat 40, ...) */
+        line_of(&p, want, sizeof want);
+        static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_CHAT, REQUEST_COMPLETION_ALL};
+        for (size_t k = 0; k < 3; k++) {
+            request_json(&p, kinds[k], body, sizeof body, NULL, 0);
+            bool ok = read_body(body, &q, notes, sizeof notes, err, sizeof err);
+            line_of(&q, got, sizeof got);
+            bool same = ok && strcmp(want, got) == 0;
+            check_true(__FILE__, __LINE__, same, want);
+            if (!same)
+                printf("    trip %d/%zu: %s\n      got %s (%s)\n      body %s\n", c, k, want, got, err, body);
+            /* The flags written for the body give the same line again. */
+            args_command(&q, flags, sizeof flags);
+            char *argv[200];
+            int argc = split(flags, argv, 200);
+            ok = ok && args_parse(argc, argv, &r, err, sizeof err);
+            line_of(&r, got, sizeof got);
+            same = ok && strcmp(want, got) == 0;
+            check_true(__FILE__, __LINE__, same, want);
+            if (!same)
+                printf("    flags %d/%zu: %s\n      got %s (%s)\n", c, k, want, got, err);
+        }
+        trips++;
+    }
+    CHECK(trips > 150);         /* enough lines were accepted for the round trip to mean something */
+}
+
+void test_from_json(void)
+{
+    test_body_rows();
+    test_error_rows();
+    test_server_defaults();
+    test_round_trip();
+}
