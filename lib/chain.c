@@ -521,6 +521,23 @@ static int by_token_id(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
+/* Sorts d (n,) by id: an insertion sort for a short window's tokens and a few ids (cheaper than qsort's calls),
+ * qsort for more. */
+static void sort_by_id(TokenData *d, size_t n)
+{
+    if (n > 128) {
+        qsort(d, n, sizeof *d, by_token_id);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        TokenData t = d[i];
+        size_t j = i;
+        for (; j > 0 && d[j - 1].id > t.id; j--)
+            d[j] = d[j - 1];
+        d[j] = t;
+    }
+}
+
 /* Builds in ch->touched, as candidates sorted by id with no id twice, every token that the acting stages in
  * [first, last) may change, with its logit from logits (n_vocab,). False when they are too many for the
  * shortcut to pay (more than an eighth of the vocabulary) or the buffer cannot grow. */
@@ -552,8 +569,7 @@ static bool collect_touched(Chain *ch, const double *logits, size_t first, size_
         for (size_t j = ch->n_history - w; type != STAGE_LOGIT_BIAS && j < ch->n_history; j++)
             ch->touched[n++].id = ch->history[j];
     }
-    if (n > 1)
-        qsort(ch->touched, n, sizeof *ch->touched, by_token_id);
+    sort_by_id(ch->touched, n);
     size_t unique = 0;
     for (size_t j = 0; j < n; j++) {
         int32_t id = ch->touched[j].id;

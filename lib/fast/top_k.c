@@ -101,6 +101,21 @@ static double block_max_over(const Logits *x, size_t b, size_t j, size_t end)
     return m;
 }
 
+/* The largest logit of block b, whose largest before its overrides over[j..end) was max: a raised logit can
+ * only raise it, and a lowered one lowers it only if it was the largest, so the block is read again only
+ * then. */
+static double block_max_after(const Logits *x, size_t b, double max, size_t j, size_t end)
+{
+    double raised = max;
+    for (size_t o = j; o < end; o++) {
+        double before = x->logits[x->over[o].id], now = x->over[o].logit;
+        if (now < before && before == max)
+            return block_max_over(x, b, j, end);
+        raised = larger(raised, now);
+    }
+    return raised;
+}
+
 /* Offers the tokens from..to of x whose logit is at least floor, in id order; *j is the first override not
  * yet passed, and moves on past to. */
 static void offer_range(Best *best, const Logits *x, size_t from, size_t to, double floor, size_t *j)
@@ -151,12 +166,12 @@ static SamplingStatus select_top_k(TokenData *buf, const Logits *x, size_t n, si
         bool maybe_nan = isnan(nan_sum);
         if ((maybe_nan && any_nan(x->logits, tail)) || any_nan(x->logits + tail, n - tail))
             return SAMPLING_ERR_NAN;
-        for (size_t o = 0; o < x->n_over;) {           /* the blocks with an override, again */
+        for (size_t o = 0; o < x->n_over;) {           /* the maxima of the blocks with an override */
             size_t b = (size_t)x->over[o].id / SELECT_BLOCK, end = o;
             while (end < x->n_over && (size_t)x->over[end].id / SELECT_BLOCK == b)
                 end++;
             if (b < n_blocks)
-                block[b].logit = block_max_over(x, b, o, end);
+                block[b].logit = block_max_after(x, b, block[b].logit, o, end);
             o = end;
         }
         for (size_t b = 0; b < k; b++)
