@@ -240,10 +240,10 @@ SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, Cha
  * NaN logit anywhere gives SAMPLING_ERR_NAN). */
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c);
 
-/* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain (chain_apply_logits) and
- * writes the picked token id to *token. Does not accept it (call chain_accept), as llama.cpp's
- * common_sampler_sample does not. Bad input: NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives
- * SAMPLING_ERR_PARAM; a chain without a token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
+/* Builds candidates from logits (n_vocab,), the chain's n_vocab, runs the chain (chain_apply_logits) and writes the
+ * picked token id to *token. Does not accept it (call chain_accept), as llama.cpp's common_sampler_sample does not.
+ * Bad input: NULL arguments give SAMPLING_ERR_NULL; a different n_vocab gives SAMPLING_ERR_PARAM; a chain without a
+ * token-picking stage gives SAMPLING_ERR_PARAM; otherwise the first stage error (SAMPLING_ERR_NAN,
  * SAMPLING_ERR_NO_FINITE, ...). */
 SamplingStatus chain_sample(Chain *ch, const double *logits, size_t n_vocab, int32_t *token);
 

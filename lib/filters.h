@@ -53,11 +53,11 @@ SamplingStatus top_p_cut(Candidates *c, double top_p, size_t min_keep);
  * sum reaches top_p with i + 1 >= min_keep; 0 when the sum never reaches it. top_p_cut's rule. */
 size_t top_p_count(const TokenData *d, size_t n, double top_p, size_t min_keep);
 
-/* Keeps the tokens whose logit is at least max_logit + ln(min_p), i.e. p_i >= min_p * p_max, measured on the
- * logits as they are now (before temperature). On an unsorted array the survivors keep their order; if fewer
- * than max(1, min_keep) pass, the array is sorted and the top tokens are kept up to min_keep, then every
- * further token that passes. p is not updated. min_p <= 0 is off; min_p = 1 keeps only the tokens tied
- * with the largest logit, and min_p > 1 only max(1, min_keep) tokens. Follows llama_sampler_init_min_p; lesson Examples 12 and 13. */
+/* Keeps the tokens whose logit is at least max_logit + ln(min_p), i.e. p_i >= min_p * p_max, measured on the logits
+ * as they are now (before temperature). On an unsorted array the survivors keep their order; if fewer than max(1,
+ * min_keep) pass, the array is sorted and the top tokens are kept up to min_keep, then every further token that
+ * passes. p is not updated. min_p <= 0 is off; min_p = 1 keeps only the tokens tied with the largest logit, and
+ * min_p > 1 only max(1, min_keep) tokens. Follows llama_sampler_init_min_p; lesson Examples 12 and 13. */
 SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep);
 
 /* Locally typical sampling: computes p with the array sorted (candidates_softmax(c, true)), then keeps the
@@ -125,11 +125,12 @@ SamplingStatus xtc_cut(Candidates *c, double threshold, size_t min_keep);
 SamplingStatus apply_temp(Candidates *c, double temp);
 
 /* Dynamic temperature (temp-ext): with delta <= 0 exactly apply_temp(temp), any temp. Otherwise, for size >= 2:
- * computes p with the array sorted (candidates_softmax(c, true)) and its entropy H in nats, sets T = lo + (hi - lo) * (H / ln size)^exponent with
- * lo = max(0, temp - delta) and hi = temp + delta, applies apply_temp(T), and recomputes p. The result is
- * sorted with p filled. H = 0 with a negative exponent gives T = +inf (see apply_temp). Bad input: with
- * delta > 0, a temp, delta or exponent that is not finite gives SAMPLING_ERR_PARAM.
- * Follows llama_sampler_init_temp_ext (--dynatemp-range is delta, --dynatemp-exp the exponent). */
+ * computes p with the array sorted (candidates_softmax(c, true)) and its entropy H in nats, sets
+ * T = lo + (hi - lo) * (H / ln size)^exponent with lo = max(0, temp - delta) and hi = temp + delta, applies
+ * apply_temp(T), and recomputes p. The result is sorted with p filled. H = 0 with a negative exponent gives
+ * T = +inf (see apply_temp). Bad input: with delta > 0, a temp, delta or exponent that is not finite gives
+ * SAMPLING_ERR_PARAM. Follows llama_sampler_init_temp_ext (--dynatemp-range is delta, --dynatemp-exp the
+ * exponent). */
 SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double exponent);
 
 #endif

@@ -45,13 +45,12 @@ SamplingStatus penalties_check(const int32_t *history, size_t n_history, const P
  * window to 0), an empty history, or repeat 1 with freq 0 and present 0. params must not be NULL. */
 bool penalties_off(const PenaltyParams *params, size_t n_history);
 
-/* Penalizes every candidate whose token occurs c > 0 times in the window (the newest penalty_last_n entries
- * of history (n_history,)), with penalty_logit: repeat first, then c * freq + present. Changes logit; sets
- * sorted = false when it runs; p is stale afterwards. Works on any order. O(size * window).
- * Units: logits in nats; the window in tokens.
- * Bad input: the candidates_check errors, then penalties_check's. Neutral: whatever penalties_off names changes nothing. History ids that match
- * no candidate (negative, or >= n_vocab) change nothing.
- * Follows llama_sampler_init_penalties (src/llama-sampler.cpp); lesson Examples 1-5. */
+/* Penalizes every candidate whose token occurs c > 0 times in the window (the newest penalty_last_n entries of
+ * history (n_history,)), with penalty_logit: repeat first, then c * freq + present. Changes logit; sets sorted =
+ * false when it runs; p is stale afterwards. Works on any order. O(size * window). Units: logits in nats; the
+ * window in tokens. Bad input: the candidates_check errors, then penalties_check's. Neutral: whatever penalties_off
+ * names changes nothing. History ids that match no candidate (negative, or >= n_vocab) change nothing. Follows
+ * llama_sampler_init_penalties (src/llama-sampler.cpp); lesson Examples 1-5. */
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params);
 
 /* The rule llama.cpp replaced, kept only to show why (lesson Example 1, the "naive" column): every token in

@@ -64,11 +64,11 @@ SamplingStatus mirostat_init(MirostatState *st, double tau, double eta);
  * does nothing. Lesson Example 8. */
 void mirostat_update_mu(MirostatState *st, double surprise);
 
-/* Mirostat v2's cut on the p already in c: keeps the leading candidates, in the current order, whose surprise -log2 p is at most mu
- * (stops at the first one above it); always at least one. Reads p (the caller fills it); changes only size.
- * In llama.cpp the array is sorted first (sample_mirostat_v2 does that); the lesson's Example 8 cuts its
- * distribution in vocabulary order. Bad input: candidates_check errors; NaN mu gives SAMPLING_ERR_PARAM;
- * an empty array is left alone. */
+/* Mirostat v2's cut on the p already in c: keeps the leading candidates, in the current order, whose surprise
+ * -log2 p is at most mu (stops at the first one above it); always at least one. Reads p (the caller fills it); changes
+ * only size. In llama.cpp the array is sorted first (sample_mirostat_v2 does that); the lesson's Example 8 cuts its
+ * distribution in vocabulary order. Bad input: candidates_check errors; NaN mu gives SAMPLING_ERR_PARAM; an empty
+ * array is left alone. */
 SamplingStatus mirostat_v2_cut(Candidates *c, double mu);
 
 /* Mirostat 2: sorts and computes p, cuts with mirostat_v2_cut(mu), recomputes p over the kept

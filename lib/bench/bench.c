@@ -393,7 +393,8 @@ int main(void)
     Rng r;
     rng_seed(&r, 5);
     for (size_t i = 0; i < 65536; i++)
-        long_history[i] = rng_next_int(&r, 50) == 0 ? rng_next_int(&r, DRY_VOCAB) : (int32_t)((i % 500) * 7 % DRY_VOCAB);
+        long_history[i] = rng_next_int(&r, 50) == 0 ? rng_next_int(&r, DRY_VOCAB)
+                                                     : (int32_t)((i % 500) * 7 % DRY_VOCAB);
     double dry_1k = dry_us(long_history, 65536, 1024, buf);
     double dry_16k = dry_us(long_history, 65536, 16384, buf);
     double dry_64k = dry_us(long_history, 65536, 65536, buf);
@@ -408,13 +409,16 @@ int main(void)
            topk0_big / topk0_floor);
     printf("ratio dry_linearity %.2f      ((DRY at 65,536 \xc3\xb7 DRY at 1,024) \xc3\xb7 64; 1.0 is linear)\n",
            dry_64k / dry_1k / 64);
-    printf("ratio defaults_vs_pass %.2f   (llama.cpp's default settings, penalties off \xc3\xb7 one pass, 152,064 normal logits)\n",
+    printf("ratio defaults_vs_pass %.2f   (llama.cpp's default settings, penalties off \xc3\xb7 one pass, "
+           "152,064 normal logits)\n",
            defaults_big / defaults_floor);
-    printf("ratio topk40_vs_pass %.2f     (building the candidates + top-k 40 \xc3\xb7 one pass, 152,064 normal logits)\n",
-           topk40_big / topk40_floor);
+    printf("ratio topk40_vs_pass %.2f     (building the candidates + top-k 40 \xc3\xb7 one pass, "
+           "152,064 normal logits)\n", topk40_big / topk40_floor);
     printf("ratio repeat_vs_pass %.2f     (the defaults + a 1.1 repeat penalty over 64 tokens \xc3\xb7 one pass)\n",
            repeat_big / repeat_floor);
-    printf("ratio bias_vs_pass %.2f       (the defaults + a logit bias on 8 ids \xc3\xb7 one pass)\n", bias_big / bias_floor);
-    printf("ratio eos_vs_pass %.2f        (the defaults + --ignore-eos's 3 bans \xc3\xb7 one pass)\n", eos_big / eos_floor);
+    printf("ratio bias_vs_pass %.2f       (the defaults + a logit bias on 8 ids \xc3\xb7 one pass)\n",
+           bias_big / bias_floor);
+    printf("ratio eos_vs_pass %.2f        (the defaults + --ignore-eos's 3 bans \xc3\xb7 one pass)\n",
+           eos_big / eos_floor);
     return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
 }

@@ -1,24 +1,24 @@
 /* fast.h: the speed layer, for vocabularies of 100,000 tokens and more.
  *
- * Every function here equals one plain rule of lib/'s top level, bit for bit: the same status, survivors,
- * order, logits, p, sorted and selected (what lies past size may differ). Each says which one it equals, and
+ * Every function here equals one plain rule of lib/'s top level, bit for bit: the same status, survivors, order,
+ * logits, p, sorted and selected (what lies past size may differ). Each says which one it equals, and
  * lib/test/test_fast_*.c checks it on random, tied, infinite and NaN inputs. Only the chain uses this layer
- * (chain_apply_logits, in one place), for arrays of more than FAST_MIN_SIZE candidates or windows of more
- * than FAST_MIN_WINDOW tokens; a reader of the rules never needs to open this folder.
+ * (chain_apply_logits, in one place), for arrays of more than FAST_MIN_SIZE candidates or windows of more than
+ * FAST_MIN_WINDOW tokens; a reader of the rules never needs to open this folder.
  *
  * How the time is saved: top-k picks its k straight from the logits, also after stages that change a known few
- * tokens (logit-bias, penalties, DRY), whose new logits are worked out on those tokens alone; top-p sorts only the prefix that holds
- * its mass (buckets of logit values); penalties and DRY gather the window once in a hash map (and DRY's repeat
- * lengths come from the Z-algorithm in linear time); the stages whose rule starts with a full sort (typical,
- * XTC, temp-ext, the mirostats) get the array sorted by a bucket sort first, and then find it sorted; the
+ * tokens (logit-bias, penalties, DRY), whose new logits are worked out on those tokens alone; top-p sorts only the
+ * prefix that holds its mass (buckets of logit values); penalties and DRY gather the window once in a hash map (and
+ * DRY's repeat lengths come from the Z-algorithm in linear time); the stages whose rule starts with a full sort
+ * (typical, XTC, temp-ext, the mirostats) get the array sorted by a bucket sort first, and then find it sorted; the
  * chain's first stage can know the range of the logits from its one pass. Penalties, DRY and typical work in
  * scratch the caller keeps (the chain does), so sampling allocates nothing once the window is full.
  *
  * defines: FAST_MIN_SIZE, FAST_MIN_WINDOW, FAST_TOP_K_MAX, fast_sort, fast_candidates_init_top_k,
  * fast_candidates_init_top_k_over, fast_apply_top_k, fast_apply_top_p, fast_apply_top_p_known,
- * fast_penalties_scratch_len, fast_apply_penalties, fast_apply_logit_bias_by_id,
- * fast_dry_scratch_len, fast_apply_dry, fast_apply_typical, fast_apply_xtc, fast_apply_temp_ext,
- * fast_sample_mirostat, fast_sample_mirostat_v2, fast_logit_range, fast_range_after.
+ * fast_penalties_scratch_len, fast_apply_penalties, fast_apply_logit_bias_by_id, fast_dry_scratch_len,
+ * fast_apply_dry, fast_apply_typical, fast_apply_xtc, fast_apply_temp_ext, fast_sample_mirostat,
+ * fast_sample_mirostat_v2, fast_logit_range, fast_range_after.
  */
 #ifndef FAST_H
 #define FAST_H

@@ -248,8 +248,9 @@ static SamplingStatus top_p_with(Candidates *c, double top_p, size_t min_keep, c
      * is divided by the sum at first; the rest is divided only if the walk needs it. */
     size_t sorted;
     double sum;
-    SamplingStatus st = range == NULL ? fast_softmax_prefix(c, top_p, min_keep, &sorted, &sum)
-                                      : fast_softmax_prefix_known(c, top_p, min_keep, range[0], range[1], &sorted, &sum);
+    SamplingStatus st = range == NULL
+                            ? fast_softmax_prefix(c, top_p, min_keep, &sorted, &sum)
+                            : fast_softmax_prefix_known(c, top_p, min_keep, range[0], range[1], &sorted, &sum);
     if (st != SAMPLING_OK)
         return st == SAMPLING_ERR_NO_FINITE ? SAMPLING_OK : st;     /* all -inf: nothing to rank */
     size_t keep = top_p_count(c->data, sorted, top_p, min_keep);

@@ -73,10 +73,14 @@ static void test_overrides(void)
                 TokenData over[24];
                 size_t n_over = 0;
                 for (int o = 0; o < 24; o++) {
-                    size_t at = o < 8 ? (size_t)ks[j] - 4 + (size_t)o : o < 10 ? (size_t)o - 8 : (size_t)rng_next_int(&r, (int32_t)n);
-                    at = at < n ? at : n - 1;
-                    double v = o % 5 == 0 ? ranked[0].logit + 1.0 : o % 5 == 1 ? -INFINITY : o % 5 == 2 ? ranked[at].logit
-                             : o % 5 == 3 ? 2.0 * rng_next_gaussian(&r) : INFINITY;
+                    /* ranks k-4 .. k+3 (clamped to the array), the top two, then anywhere */
+                    long rank_at = o < 8 ? (long)ks[j] - 4 + o : o < 10 ? o - 8 : (long)rng_next_int(&r, (int32_t)n);
+                    size_t at = rank_at < 0 ? 0 : (size_t)rank_at < n ? (size_t)rank_at : n - 1;
+                    double v = o % 5 == 0   ? ranked[0].logit + 1.0        /* above the top */
+                             : o % 5 == 1 ? -INFINITY                      /* banned */
+                             : o % 5 == 2 ? ranked[at].logit               /* unchanged: a tie with itself */
+                             : o % 5 == 3 ? 2.0 * rng_next_gaussian(&r)
+                                          : INFINITY;
                     over[n_over++] = (TokenData){ranked[at].id, v, 0.0};
                 }
                 qsort(over, n_over, sizeof *over, by_id);
@@ -131,8 +135,9 @@ static void make_history(int32_t *h, size_t n_history, size_t n, int32_t k, Rng 
 {
     for (size_t i = 0; i < n_history; i++) {
         int pick = rng_next_int(r, 6);
-        size_t at = pick == 0 ? 0 : pick <= 2 ? (size_t)k - 3 + (size_t)rng_next_int(r, 6) : (size_t)rng_next_int(r, (int32_t)n);
-        h[i] = pick == 5 ? (int32_t)(n + (size_t)rng_next_int(r, 4)) : ranked[at < n ? at : n - 1].id;
+        long rank = pick == 0 ? 0 : pick <= 2 ? (long)k - 3 + rng_next_int(r, 6) : rng_next_int(r, (int32_t)n);
+        size_t at = rank < 0 ? 0 : (size_t)rank < n ? (size_t)rank : n - 1;
+        h[i] = pick == 5 ? (int32_t)(n + (size_t)rng_next_int(r, 4)) : ranked[at].id;
         if (i >= 12 && rng_next_int(r, 3) > 0)
             h[i] = h[i - 12];                   /* repeats of the phrase 12 back */
     }

@@ -35,7 +35,8 @@ printf '#!/bin/sh\nkill -SEGV $$\n' >"$fake/02_presence_penalty"
 printf '#!/bin/sh\ncat expected/03_frequency_penalty.txt\n' >"$fake/03_frequency_penalty"
 printf '#!/bin/sh\ncat expected/04_three_penalties.txt\necho "04_three_penalties: note: the Java differs" >&2\n' \
     >"$fake/04_three_penalties"
-printf '#!/bin/sh\necho "a changed table"\necho "05_code_repeats: note: the Java differs" >&2\n' >"$fake/05_code_repeats"
+printf '#!/bin/sh\necho "a changed table"\necho "05_code_repeats: note: the Java differs" >&2\n' \
+    >"$fake/05_code_repeats"
 chmod +x "$fake"/*
 MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 01_ 02_ 03_ 04_ 05_ >"$tmp/faults" 2>&1
 expect "a hang" "$tmp/faults" "FAIL 01_repeat_penalty (timed out after 1s)"
