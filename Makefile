@@ -116,7 +116,7 @@ fuzz:
 	$(call say,LINK,$(FUZZ)/fuzz_chain)clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    $(REQUIRED_CFLAGS) -o $(FUZZ)/fuzz_chain lib/test/fuzz_chain.c $(LIB_SRC) -lm \
 	    || { echo "make fuzz needs clang with libFuzzer (Debian: clang and libclang-rt-dev)"; exit 1; }
-	$(FUZZ)/fuzz_chain -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus
+	$(FUZZ)/fuzz_chain -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus
 
 clean:
 	rm -rf $(BUILD) $(SAN) $(BENCH) $(FUZZ)

@@ -16,10 +16,18 @@ static int32_t r_at(const Window *win, size_t i)
     return win->tokens[win->w - 1 - i];
 }
 
+size_t dry_window(size_t n_history, int32_t dry_penalty_last_n)
+{
+    return dry_penalty_last_n <= 0 ? 0 : n_history < (size_t)dry_penalty_last_n ? n_history
+                                                                                 : (size_t)dry_penalty_last_n;
+}
+
+/* The newest dry_window tokens of history. An empty window keeps the history pointer as it is: adding even 0
+ * to a NULL pointer is undefined in C. */
 static Window window_of(const int32_t *history, size_t n_history, int32_t last_n)
 {
-    size_t w = last_n <= 0 ? 0 : (n_history < (size_t)last_n ? n_history : (size_t)last_n);
-    return (Window){w > 0 ? history + (n_history - w) : history, w};     /* NULL + 0 is undefined in C */
+    size_t w = dry_window(n_history, last_n);
+    return (Window){w > 0 ? history + (n_history - w) : history, w};
 }
 
 SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params)
@@ -34,11 +42,6 @@ SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryPara
     if (isnan(params->dry_multiplier) || isnan(params->dry_base) || params->dry_allowed_length < 0)
         return SAMPLING_ERR_PARAM;
     return SAMPLING_OK;
-}
-
-size_t dry_window(size_t n_history, int32_t dry_penalty_last_n)
-{
-    return window_of(NULL, n_history, dry_penalty_last_n).w;
 }
 
 size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParams *params)
@@ -153,7 +156,7 @@ SamplingStatus apply_dry(Candidates *c, const int32_t *history, size_t n_history
     if (st != SAMPLING_OK || dry_off(history, n_history, params))
         return st;
     for (size_t i = 0; i < c->size; i++) {
-        double penalty;
+        double penalty = 0.0;
         dry_token_penalty(history, n_history, params, c->data[i].id, &penalty);    /* checked above */
         if (isfinite(c->data[i].logit))
             c->data[i].logit = logit_saturate(c->data[i].logit - penalty);
