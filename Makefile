@@ -26,7 +26,7 @@ SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
 LESSON_CFLAGS   = -pedantic-errors
 
-LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c)
+LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c)
 TEST_SRC   := $(filter-out lib/test/fuzz_%.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
 LESSONS    := $(LESSON_SRC:lessons/%.c=%)
@@ -67,7 +67,7 @@ $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
--include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
+-include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
 $(eval $(call build_tree,$(BUILD),))
