@@ -256,15 +256,21 @@ static inline void picture_token_bars(Svg *s, const SvgPlot *plot, const char *c
     svg_categories(s, plot, words, n_words, "token");
 }
 
-/* The legend of the series, at (x, y), and the key of a removed token; returns the baseline of its last row. */
+/* The legend of the series, at (x, y), with the key of a removed token when a series has one (of n_words
+ * tokens); returns the baseline of its last row. */
 static inline double picture_series_legend(Svg *s, double x, double y, double max_x, const PictureSeries *series,
-                                           size_t n_series, size_t colour)
+                                           size_t n_series, size_t n_words, size_t colour)
 {
     SvgKey keys[9];
     size_t n = n_series < 8 ? n_series : 8;
-    for (size_t j = 0; j < n; j++)
+    bool removed = false;
+    for (size_t j = 0; j < n; j++) {
         keys[j] = (SvgKey){SVG_KEY_BOX, {svg_colour(colour + j), NULL, 0, NULL}, series[j].legend};
-    keys[n++] = (SvgKey){SVG_KEY_BOX, svg_removed_style(), "removed: p = 0 (dashed: its p before)"};
+        for (size_t i = 0; i < n_words; i++)
+            removed |= picture_p_of(series[j].data, series[j].size, (int32_t)i) < 0;
+    }
+    if (removed)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_removed_style(), "removed: p = 0 (dashed: its p before)"};
     return svg_legend(s, x, y, max_x, keys, n);
 }
 
@@ -289,7 +295,7 @@ static inline int picture_bars(const char *file, const char *title, const char *
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, top + 350, title)) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
-        double y = picture_series_legend(&pf.svg, 80, 80, width - 20, series, n_series, 0);
+        double y = picture_series_legend(&pf.svg, 80, 80, width - 20, series, n_series, n_words, 0);
         for (size_t k = 0; k < n_notes; k++)
             svg_text(&pf.svg, 80, y + 22 + 20 * (double)k, (SvgFont){13, NULL, false, SVG_TEXT, 0}, notes[k].text,
                      NULL);

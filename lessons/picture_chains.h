@@ -174,7 +174,7 @@ static inline void picture_per_step(Svg *s, const PictureRow *row, SvgPlot plot)
     svg_polyline(s, xs, ys, m, (SvgStyle){NULL, svg_colour(2), 2, NULL}, "candidates left", row->values);
     double ay = svg_y(&plot, row->numbers[0]);
     svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, svg_colour(3), 1.5, "6 4"}, NULL);
-    char text[64], written[600] = "";
+    char text[256], written[600] = "";
     snprintf(text, sizeof text, "%.1f per step", row->numbers[0]);
     SvgDatum avg = {"candidates per step", row->label.text, row->numbers[0], NULL};
     svg_text(s, plot.left + plot.width + 8, ay + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, &avg);
@@ -280,10 +280,10 @@ static inline int picture_task_settings(Picture *pic, const char *const *vocab, 
             SvgPlot plot = {80 + (double)(r % per_row) * (panel + 50), 110 + (double)(r / per_row) * 380, panel, 200,
                             0, 1, 0, 1, false};
             double p = id >= 0 ? picture_p_of(row->data, row->size, id) : -1;
-            char text[96], series[80];
+            char text[256], series[256];
             svg_text(&pf.svg, plot.left, plot.top - 34, (SvgFont){14, NULL, true, NULL, 0}, row->label.text, NULL);
             snprintf(series, sizeof series, "P(%.70s)", right);
-            snprintf(text, sizeof text, "%s %.3f", series, p > 0 ? p : 0);
+            snprintf(text, sizeof text, "%.200s %s", series, svg_number(p > 0 ? p : 0, 3).text);
             SvgDatum dp = {series, row->label.text, p > 0 ? p : 0, NULL};
             svg_text(&pf.svg, plot.left, plot.top - 14, (SvgFont){13, NULL, false, NULL, 0}, text, &dp);
             snprintf(text, sizeof text, "candidates %d", (int)row->numbers[0]);

@@ -43,7 +43,7 @@ static inline int picture_penalties(const char *file, const char *const *words, 
     if (naive != NULL)
         series[2] = (PictureSeries){"p naive", "after: the naive rule (divide every logit)", naive->data, naive->size};
     LessonText title = picture_penalty_words(pp), notes[8], changed = {"penalized (in the window):"};
-    char subtitle[160];
+    char subtitle[256];
     snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the last %s tokens",
              lesson_number(pp->penalty_last_n, 0).text);
     size_t n_notes = 1;
@@ -84,8 +84,8 @@ static inline int picture_three_penalties(Picture *pic, const char *const *words
             PictureRow *row = &pic->rows[r];
             SvgPlot plot = {80 + (double)(r % per_row) * (panel + 40), 110 + (double)(r / per_row) * 330, panel, 230,
                             0, 1, 0, svg_nice_ceiling(top), false};
-            svg_text(&pf.svg, plot.left + panel / 2, plot.top - 14, (SvgFont){14, "middle", true, NULL, 0},
-                     row->label.text, NULL);
+            svg_wrap(&pf.svg, plot.left + panel / 2, plot.top - 30, panel, 16, (SvgFont){14, "middle", true, NULL, 0},
+                     row->label.text);      /* a long label takes a second line */
             PictureSeries one = {row->label.text, row->label.text, row->data, row->size};
             picture_token_bars(&pf.svg, &plot, words, n_words, &one, 1, 3, r, r % per_row == 0 ? "p (probability)" : "");
             for (size_t i = 0; r > 0 && i < n_words; i++) {
@@ -140,10 +140,13 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
             n_keys++;
         }
         svg_legend(&pf.svg, 80, 80, 740, keys, n_keys);
+        double end_y[8] = {0};     /* where each word's line ends: its name goes there, kept 16 px apart */
         for (size_t w = 0; w < n_shown; w++) {
             int32_t id = lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab);
-            char series[80];
+            char series[256];
             snprintf(series, sizeof series, "P(%.70s)", shown[w]);
+            if (w < 8 && n > 0)
+                end_y[w] = svg_y(&plot, c[n - 1].data[id].p);   /* a word with no line: by its last point */
             for (size_t s = 0; s < n; s++) {
                 size_t same = 0, first = s;         /* the settings with this window, and the first of them */
                 for (size_t t = 0; t < n; t++) {
@@ -151,7 +154,7 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
                     first = settings[t].penalty_last_n == settings[s].penalty_last_n && t < first ? t : first;
                 }
                 double x = svg_x(&plot, settings[s].penalty_repeat), y = svg_y(&plot, c[s].data[id].p);
-                char label[100];
+                char label[256];
                 snprintf(label, sizeof label, "penalty %s, window %d", lesson_number(settings[s].penalty_repeat, 1).text,
                          (int)settings[s].penalty_last_n);
                 SvgDatum d = {series, label, c[s].data[id].p, NULL};
@@ -167,10 +170,20 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
                         x = x2;
                         y = y2;
                     }
-                if (first == s)
-                    svg_text(&pf.svg, plot.left + plot.width + 12, y + 4, (SvgFont){13, NULL, true, svg_colour(w), 0},
-                             series, NULL);
+                if (first == s && w < 8)
+                    end_y[w] = y;
             }
+        }
+        for (size_t w = 0; w < n_shown && w < 8; w++) {
+            double y = end_y[w];
+            for (size_t v = 0; v < w; v++)          /* below the names already placed that would touch it */
+                for (size_t u = 0; u < w; u++)      /* (w passes settle any chain of pushes) */
+                    y = fabs(y - end_y[u]) < 16 ? end_y[u] + 16 : y;
+            end_y[w] = y;
+            char name[256];
+            snprintf(name, sizeof name, "P(%.70s)", shown[w]);
+            svg_text(&pf.svg, plot.left + plot.width + 12, y + 4, (SvgFont){13, NULL, true, svg_colour(w), 0}, name,
+                     NULL);
         }
     }
     return picture_close(&pf);
@@ -194,8 +207,8 @@ static inline int picture_logit_bias(const char *file, const char *const *words,
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 790, "logit bias")) {
         svg_heading(&pf.svg, 20, 30, "Logit bias: a ban gives 0, a bias of -100 almost 0",
                     "p of each token before and after the biases; below, p after on a log scale");
-        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, 0);
-        char note[160], value[40];
+        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, n_words, 0);
+        char note[256], value[64];
         for (size_t b = 0; b < n_biases && b < 4; b++) {
             double p = picture_p_of(after->data, after->size, biases[b].token);
             snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p < 5e-5 ? "%.2g, almost 0 (printed "

@@ -29,7 +29,7 @@ static inline int picture_typical(Picture *pic, const char *const *words, const 
     double top = entropy;
     for (size_t i = 0; i < n; i++)
         top = fmax(top, surprise[i]);
-    double band = 100, width = fmax(780, 260 + band * (double)n), grid = 420;
+    double band = 120, width = fmax(780, 200 + band * (double)n + 170), grid = 420;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, grid + 34 * (double)pic->n_rows + 60,
                                             "locally typical sampling")) {
@@ -40,7 +40,7 @@ static inline int picture_typical(Picture *pic, const char *const *words, const 
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
         svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, &hd);
-        char text[80];
+        char text[256];
         snprintf(text, sizeof text, "entropy %.3f nats", entropy);
         svg_text(&pf.svg, plot.left + plot.width + 8, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
         for (size_t i = 0; i < n; i++) {
@@ -48,10 +48,10 @@ static inline int picture_typical(Picture *pic, const char *const *words, const 
             SvgDatum d = {"surprise", words[i], surprise[i], NULL};
             svg_line(&pf.svg, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
             svg_circle(&pf.svg, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
-            snprintf(text, sizeof text, "%.3f", surprise[i]);
-            svg_text(&pf.svg, x + 10, y + 4, (SvgFont){12, NULL, false, svg_colour(0), 0}, text, NULL);
-            snprintf(text, sizeof text, "%.3f away", fabs(surprise[i] - entropy));
-            svg_text(&pf.svg, x - 6, (y + ey) / 2 + 4, (SvgFont){11, "end", false, SVG_MUTED, 0}, text, NULL);
+            snprintf(text, sizeof text, "%.3f", surprise[i]);        /* the value left of the dot, ... */
+            svg_text(&pf.svg, x - 10, y + 4, (SvgFont){12, "end", false, svg_colour(0), 0}, text, NULL);
+            snprintf(text, sizeof text, "%.3f away", fabs(surprise[i] - entropy));     /* ... its distance right */
+            svg_text(&pf.svg, x + 9, (y + ey) / 2 + 4, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, NULL);
             snprintf(text, sizeof text, "p %.60s", lesson_number(probs[i], 1).text);
             svg_text(&pf.svg, x, plot.top + plot.height + 36, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, NULL);
         }
@@ -60,7 +60,7 @@ static inline int picture_typical(Picture *pic, const char *const *words, const 
                  "What each keeps (the number: the order it keeps them in; grey: removed)", NULL);
         for (size_t r = 0; r < pic->n_rows; r++) {
             const PictureRow *row = &pic->rows[r];
-            char series[80];
+            char series[256];
             snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
             double y = grid + 34 * (double)r;
             svg_text(&pf.svg, plot.left - 12, y + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
@@ -96,7 +96,7 @@ static inline void picture_mirostat_step(Picture *pic, double tau, int step, dou
     if (pic->path == NULL)
         return;
     if (step == 0) {
-        char label[48];
+        char label[128];
         snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
         picture_row(pic, 0, label, NULL);
         picture_row(pic, 1, label, NULL);
@@ -148,7 +148,7 @@ static inline int picture_mirostat(Picture *pic)
                 top = fmax(top, shown->values[k]);
             SvgPlot plot = {80, y0 + (panel + 70) * (double)t++, width - 240, panel, 0, (double)n, 0,
                             svg_nice_ceiling(top), false};
-            char series[160], text[160];
+            char series[256], text[256];
             svg_text(&pf.svg, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
             svg_axis_y(&pf.svg, &plot, "surprise (bits)", 6);
             svg_axis_x(&pf.svg, &plot, "step", 10);
@@ -202,7 +202,7 @@ static inline int picture_mirostat(Picture *pic)
             svg_polyline(&pf.svg, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);
             free(px);
             free(py);
-            char text[160];
+            char text[256];
             snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
             SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
             svg_text(&pf.svg, all.left + all.width + 8, svg_y(&all, run->numbers[0]) + 4, (SvgFont){13, NULL, true,
@@ -324,14 +324,14 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 600 + 34 * (double)n_runs, "XTC")) {
         svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them",
-                    "p of each token (most likely first) before XTC and after one application");
-        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, 0);
+                    "p of each token (token 0 is the one the table calls the top token) before XTC and after one application");
+        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, m, 0);
         SvgPlot plot = {80, 120, width - 110, 260, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)), false};
         picture_token_bars(&pf.svg, &plot, words, m, series, 2, 3, 0, "p (probability)");
         SvgPlot shares = {240, 500, width - 400, 34 * (double)n_runs, 0, 1, 0, 1, false};
         svg_text(&pf.svg, 20, 470, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
         for (size_t r = 0; r < n_runs; r++) {
-            char name[128], text[128];
+            char name[256], text[256];
             double share = top_chosen[r] / (double)draws, y = shares.top + 34 * (double)r;
             snprintf(name, sizeof name, "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
                      xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
@@ -346,8 +346,8 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
         double px = svg_x(&shares, probs[0]);
         svg_line(&pf.svg, px, shares.top - 6, px, shares.top + shares.height, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"},
                  NULL);
-        char text[128];
-        snprintf(text, sizeof text, "p of token 0, the top token: %s", lesson_number(probs[0], 2).text);
+        char text[256];
+        snprintf(text, sizeof text, "p of token 0: %s", lesson_number(probs[0], 2).text);
         svg_text(&pf.svg, px, shares.top - 10, (SvgFont){12, "middle", false, NULL, 0}, text, NULL);
     }
     return picture_close(&pf);
