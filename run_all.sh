@@ -5,7 +5,7 @@
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
 # $BUILD/pictures/NN_slug.svg (LESSON_PICTURE), with its table beside it in $BUILD/pictures/index.html.
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
-# (polled once a second), until Ctrl-C.
+# (polled once a second), until Ctrl-C; where the picture draws probabilities, it also shows them as text bars.
 #
 # With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
 # contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
@@ -56,6 +56,24 @@ if [ "${1:-}" = --run ]; then
     exec "$BUILD/bin/$name" "$@"
 fi
 
+# The picture's probabilities as bars of '#' in the terminal, one line per token, read back from its data
+# attributes (build/bin/svg_check --data): the series whose values all lie in [0, 1], when they are 60 values
+# or fewer (Examples 1 to 6, 10 and 13; the others draw bits, nats or hundreds of steps, which bars of text do
+# not show well). Prints nothing without a picture or a checker.
+text_bars() {
+    if [ ! -x "$BUILD/bin/svg_check" ] || [ ! -s "$1" ]; then return 0; fi
+    "$BUILD/bin/svg_check" --data "$1" 2>/dev/null | awk -F '\t' '
+        { if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
+          if ($3 !~ /^[0-9.e+-]+$/ || $3 + 0 < 0 || $3 + 0 > 1) out[$1] = 1
+          k = ++count[$1]; label[$1, k] = $2; value[$1, k] = $3 + 0 }
+        END { for (i = 1; i <= n; i++) if (!out[order[i]]) { shown[++m] = order[i]; total += count[order[i]] }
+              if (m == 0 || total > 60) exit
+              print "the picture in text (p as bars of #, 40 = 1):"
+              for (i = 1; i <= m; i++) { s = shown[i]; print "  " s
+                  for (k = 1; k <= count[s]; k++) { bar = ""; for (b = 0; b < value[s, k] * 40 - 0.5; b++) bar = bar "#"
+                      printf "    %-12.12s %-40s %.3f\n", label[s, k], bar, value[s, k] } } }'
+}
+
 # --watch NN: the one lesson's table, diff and picture (as --pictures gives them), again after each save. A save
 # is a change in the file's size, time or checksum (ls -l and cksum: POSIX, no inotify). WATCH_ROUNDS=N stops
 # after N runs (for lib/test/test_runner.sh); WATCH_FILE watches another file in place of the lesson's.
@@ -74,6 +92,7 @@ if [ "${1:-}" = --watch ]; then
             rounds=$((rounds + 1))
             echo "== $(date '+%H:%M:%S') $watched"
             BUILD=$BUILD sh "$0" --pictures "$name" || true
+            text_bars "$BUILD/pictures/$name.svg"
             echo "picture: $BUILD/pictures/$name.svg; watching $watched for the next save (Ctrl-C stops)"
             if [ -n "${WATCH_ROUNDS:-}" ] && [ "$rounds" -ge "$WATCH_ROUNDS" ]; then exit 0; fi
         fi

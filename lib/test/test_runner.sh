@@ -130,6 +130,13 @@ else
     sed 's/^/    /' "$tmp/watch"
 fi
 expect "--watch 01" "$tmp/watch" "picture: $build/pictures/01_repeat_penalty.svg; watching $watched for the next save (Ctrl-C stops)"
+# The text bars: "the" after llama.cpp's rule, p 0.381 in the lesson's table, is 15 of 40 #.
+if grep -qE '^    the +#{15} +0\.381$' "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 shows no text bar of 15 # for the p after 0.381 of \"the\""
+fi
 rm -f "$tmp/watch"
 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
 watch_pid=$!
