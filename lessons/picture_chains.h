@@ -290,12 +290,14 @@ static inline int picture_task_settings(Picture *pic, const char *const *vocab, 
             SvgDatum dc = {"candidates", row->label.text, row->numbers[0], NULL};
             svg_text(&pf.svg, plot.left + 150, plot.top - 14, (SvgFont){13, NULL, false, NULL, 0}, text, &dc);
             PictureSeries one = {row->label.text, row->label.text, row->data, row->size};
-            picture_token_bars(&pf.svg, &plot, vocab, n_vocab, &one, 1, 3, r, r % per_row == 0 ? "p (probability)" : "");
+            picture_token_bars(&pf.svg, &plot, vocab, n_vocab, &one, 1, 3, r,
+                               r % per_row == 0 ? "p (probability)" : "");
             char draws[600] = "";
             for (size_t d = 0; d < row->n_ids; d++) {
                 const char *word = row->ids[d] >= 0 && (size_t)row->ids[d] < n_vocab ? vocab[row->ids[d]] : "?";
                 snprintf(draws + strlen(draws), sizeof draws - strlen(draws), "%s%s", d ? " " : "", word);
-                double x = plot.left + 60 + (double)(d % 4) * 60, y = plot.top + plot.height + 64 + (double)(d / 4) * 24;
+                double x = plot.left + 60 + (double)(d % 4) * 60;      /* four draws to a line */
+                double y = plot.top + plot.height + 64 + (double)(d / 4) * 24;
                 svg_text(&pf.svg, x, y, (SvgFont){13, NULL, row->ids[d] == id, row->ids[d] == id ? svg_colour(0)
                          : svg_colour(3), 0}, word, NULL);
             }

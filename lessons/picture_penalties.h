@@ -87,7 +87,8 @@ static inline int picture_three_penalties(Picture *pic, const char *const *words
             svg_wrap(&pf.svg, plot.left + panel / 2, plot.top - 30, panel, 16, (SvgFont){14, "middle", true, NULL, 0},
                      row->label.text);      /* a long label takes a second line */
             PictureSeries one = {row->label.text, row->label.text, row->data, row->size};
-            picture_token_bars(&pf.svg, &plot, words, n_words, &one, 1, 3, r, r % per_row == 0 ? "p (probability)" : "");
+            picture_token_bars(&pf.svg, &plot, words, n_words, &one, 1, 3, r,
+                               r % per_row == 0 ? "p (probability)" : "");
             for (size_t i = 0; r > 0 && i < n_words; i++) {
                 double p0 = picture_p_of(pic->rows[0].data, pic->rows[0].size, (int32_t)i);
                 double x = svg_band(&plot, i, n_words), y = svg_y(&plot, p0 > 0 ? p0 : 0);
@@ -96,6 +97,29 @@ static inline int picture_three_penalties(Picture *pic, const char *const *words
         }
     }
     return picture_finish(pic, picture_close(&pf));
+}
+
+/* The legend of Example 5: a line for a window that several settings share, a ring for a window of one. */
+static inline void picture_window_keys(Svg *s, const PenaltyParams *settings, size_t n)
+{
+    SvgKey keys[8];
+    char names[8][64];
+    size_t n_keys = 0;
+    for (size_t i = 0; i < n && n_keys < 8; i++) {
+        size_t same = 0, earlier = 0;
+        for (size_t t = 0; t < n; t++) {
+            same += settings[t].penalty_last_n == settings[i].penalty_last_n;
+            earlier += t < i && settings[t].penalty_last_n == settings[i].penalty_last_n;
+        }
+        if (earlier > 0)
+            continue;
+        snprintf(names[n_keys], sizeof names[0], "window %d%s", (int)settings[i].penalty_last_n,
+                 settings[i].penalty_last_n == 1 ? ": only the last token counts" : "");
+        keys[n_keys] = same > 1 ? (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, names[n_keys]}
+                                : (SvgKey){SVG_KEY_DOT, {"#FFFFFF", SVG_TEXT, 2, NULL}, names[n_keys]};
+        n_keys++;
+    }
+    svg_legend(s, 80, 80, 740, keys, n_keys);
 }
 
 /* Example 5: P(word) of each word of shown (n_shown,) against the repeat penalty, one line per word and window:
@@ -122,24 +146,7 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
                         false};
         svg_axis_y(&pf.svg, &plot, "p (probability)", 6);
         svg_axis_x(&pf.svg, &plot, "penalty_repeat (1.0 = off)", 8);
-        SvgKey keys[8];
-        char names[8][64];
-        size_t n_keys = 0;
-        for (size_t s = 0; s < n && n_keys < 8; s++) {
-            size_t same = 0, earlier = 0;
-            for (size_t t = 0; t < n; t++) {
-                same += settings[t].penalty_last_n == settings[s].penalty_last_n;
-                earlier += t < s && settings[t].penalty_last_n == settings[s].penalty_last_n;
-            }
-            if (earlier > 0)
-                continue;
-            snprintf(names[n_keys], sizeof names[0], "window %d%s", (int)settings[s].penalty_last_n,
-                     settings[s].penalty_last_n == 1 ? ": only the last token counts" : "");
-            keys[n_keys] = same > 1 ? (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, names[n_keys]}
-                                    : (SvgKey){SVG_KEY_DOT, {"#FFFFFF", SVG_TEXT, 2, NULL}, names[n_keys]};
-            n_keys++;
-        }
-        svg_legend(&pf.svg, 80, 80, 740, keys, n_keys);
+        picture_window_keys(&pf.svg, settings, n);
         double end_y[8] = {0};     /* where each word's line ends: its name goes there, kept 16 px apart */
         for (size_t w = 0; w < n_shown; w++) {
             int32_t id = lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab);
@@ -155,8 +162,8 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
                 }
                 double x = svg_x(&plot, settings[s].penalty_repeat), y = svg_y(&plot, c[s].data[id].p);
                 char label[256];
-                snprintf(label, sizeof label, "penalty %s, window %d", lesson_number(settings[s].penalty_repeat, 1).text,
-                         (int)settings[s].penalty_last_n);
+                snprintf(label, sizeof label, "penalty %s, window %d",
+                         lesson_number(settings[s].penalty_repeat, 1).text, (int)settings[s].penalty_last_n);
                 SvgDatum d = {series, label, c[s].data[id].p, NULL};
                 if (same == 1) {
                     svg_circle(&pf.svg, x, y, 7, (SvgStyle){"#FFFFFF", svg_colour(w), 2.5, NULL}, &d);

@@ -116,6 +116,71 @@ static inline void picture_mirostat_step(Picture *pic, double tau, int step, dou
     }
 }
 
+/* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
+ * the running average (run: step and average pairs) and tau dashed. */
+static inline void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot,
+                                          double tau)
+{
+    double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS];
+    size_t n = shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
+    char series[256], text[256];
+    svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
+    svg_axis_y(s, &plot, "surprise (bits)", 6);
+    svg_axis_x(s, &plot, "step", 10);
+    snprintf(series, sizeof series, "surprise, %s", shown->label.text);
+    for (size_t k = 0; k < n; k++) {
+        snprintf(text, sizeof text, "step %zu", k);
+        SvgDatum d = {series, text, shown->values[2 * k + 1], NULL};
+        svg_circle(s, svg_x(&plot, (double)k + 0.5), svg_y(&plot, shown->values[2 * k + 1]), 2.6,
+                   (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+        xs[k] = svg_x(&plot, (double)k + 0.5);
+        ys[k] = svg_y(&plot, shown->values[2 * k]);
+        vs[k] = shown->values[2 * k];
+    }
+    snprintf(series, sizeof series, "mu, %s", shown->label.text);
+    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, svg_colour(1), 2, NULL}, series, vs);
+    size_t m = 0;
+    for (size_t k = 0; k + 1 < run->n_values && m < n && run->values[k] <= (double)n; k += 2, m++) {
+        xs[m] = svg_x(&plot, run->values[k] - 0.5);
+        ys[m] = svg_y(&plot, run->values[k + 1]);
+    }
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_TEXT, 2.5, NULL}, NULL, NULL);
+    svg_line(s, plot.left, svg_y(&plot, tau), plot.left + plot.width, svg_y(&plot, tau),
+             (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, NULL);
+    snprintf(text, sizeof text, "tau = %s bits", lesson_number(tau, 1).text);
+    svg_text(s, plot.left + plot.width + 8, svg_y(&plot, tau) + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text,
+             NULL);
+}
+
+/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each ending at
+ * the average the table prints, which its label carries ("average surprise"). */
+static inline void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
+{
+    svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
+             NULL);
+    svg_axis_y(s, &plot, "average surprise (bits)", 6);
+    svg_axis_x(s, &plot, "steps so far (log scale)", 6);
+    for (size_t r = 0; 2 * r + 1 < pic->n_rows; r++) {
+        const PictureRow *run = &pic->rows[2 * r + 1];
+        double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
+        size_t m = 0;
+        for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2, m++) {
+            px[m] = svg_x(&plot, run->values[k]);
+            py[m] = svg_y(&plot, run->values[k + 1]);
+        }
+        bool plain = strcmp(run->label.text, "plain sampling") == 0;
+        const char *colour = plain ? SVG_MUTED : svg_colour(r == 0 ? 0 : r == 1 ? 2 : 4 + r);
+        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);     /* best-effort: no memory, */
+        free(px);                                                                      /* no line, the label stays */
+        free(py);
+        char text[256];
+        snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
+        SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
+        svg_text(s, plot.left + plot.width + 8, svg_y(&plot, run->numbers[0]) + 4, (SvgFont){13, NULL, true, colour, 0},
+                 text, &d);
+    }
+}
+
 /* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
  * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
  * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
@@ -126,88 +191,35 @@ static inline int picture_mirostat(Picture *pic)
     size_t runs = pic->n_rows / 2, taus = 0;
     for (size_t r = 0; r < runs; r++)
         taus += strcmp(pic->rows[2 * r].label.text, "plain sampling") != 0;
-    double width = 980, panel = 210, height = 110 + (panel + 70) * (double)taus + 330;
+    double width = 1000, panel = 210, height = 110 + (panel + 70) * (double)taus + 330;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, height, "mirostat")) {
         svg_heading(&pf.svg, 20, 30, "Mirostat 2: a feedback loop holds the average surprise at tau",
-                    "each step cuts the tokens whose surprise exceeds mu, draws one, and moves mu by eta * (surprise - tau)");
+                    "each step cuts the tokens whose surprise exceeds mu, draws one, and moves mu by eta * "
+                    "(surprise - tau)");
         SvgKey keys[] = {{SVG_KEY_DOT, {svg_colour(0), NULL, 0, NULL}, "surprise of the drawn token"},
                          {SVG_KEY_LINE, {NULL, svg_colour(1), 2, NULL}, "mu, the cut"},
                          {SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, "running average surprise"},
                          {SVG_KEY_LINE, {NULL, svg_colour(3), 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, 78, width - 20, keys, LESSON_N(keys));
-        double y0 = 120, xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS];
-        size_t t = 0;
+        double y = 120, top = 1, steps = 1;
         for (size_t r = 0; r < runs; r++) {
             const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
-            if (strcmp(shown->label.text, "plain sampling") == 0)
-                continue;
-            double tau = strtod(shown->label.text + 4, NULL), top = tau * 2;
-            size_t n = shown->n_values / 2;
-            for (size_t k = 0; k < 2 * n; k++)
-                top = fmax(top, shown->values[k]);
-            SvgPlot plot = {80, y0 + (panel + 70) * (double)t++, width - 240, panel, 0, (double)n, 0,
-                            svg_nice_ceiling(top), false};
-            char series[256], text[256];
-            svg_text(&pf.svg, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
-            svg_axis_y(&pf.svg, &plot, "surprise (bits)", 6);
-            svg_axis_x(&pf.svg, &plot, "step", 10);
-            snprintf(series, sizeof series, "surprise, %s", shown->label.text);
-            for (size_t k = 0; k < n; k++) {
-                snprintf(text, sizeof text, "step %zu", k);
-                SvgDatum d = {series, text, shown->values[2 * k + 1], NULL};
-                svg_circle(&pf.svg, svg_x(&plot, (double)k + 0.5), svg_y(&plot, shown->values[2 * k + 1]), 2.6,
-                           (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
-                xs[k] = svg_x(&plot, (double)k + 0.5);
-                ys[k] = svg_y(&plot, shown->values[2 * k]);
-                vs[k] = shown->values[2 * k];
-            }
-            snprintf(series, sizeof series, "mu, %s", shown->label.text);
-            svg_polyline(&pf.svg, xs, ys, n, (SvgStyle){NULL, svg_colour(1), 2, NULL}, series, vs);
-            size_t m = 0;
-            for (size_t k = 0; k + 1 < run->n_values && m < n && run->values[k] <= (double)n; k += 2, m++) {
-                xs[m] = svg_x(&plot, run->values[k] - 0.5);
-                ys[m] = svg_y(&plot, run->values[k + 1]);
-            }
-            svg_polyline(&pf.svg, xs, ys, m, (SvgStyle){NULL, SVG_TEXT, 2.5, NULL}, NULL, NULL);
-            svg_line(&pf.svg, plot.left, svg_y(&plot, tau), plot.left + plot.width, svg_y(&plot, tau),
-                     (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, NULL);
-            snprintf(text, sizeof text, "tau = %s bits", lesson_number(tau, 1).text);
-            svg_text(&pf.svg, plot.left + plot.width + 8, svg_y(&plot, tau) + 4, (SvgFont){13, NULL, true,
-                     svg_colour(3), 0}, text, NULL);
-        }
-        double top = 1, steps = 1;
-        for (size_t r = 0; r < runs; r++) {
-            const PictureRow *run = &pic->rows[2 * r + 1];
             steps = fmax(steps, run->numbers[1]);
             for (size_t k = 1; k < run->n_values; k += 2)
                 top = fmax(top, run->values[k]);
+            if (strcmp(shown->label.text, "plain sampling") == 0)
+                continue;
+            double tau = strtod(shown->label.text + 4, NULL), highest = tau * 2;       /* "tau 2.0" */
+            for (size_t k = 0; k < shown->n_values; k++)
+                highest = fmax(highest, shown->values[k]);
+            SvgPlot plot = {80, y, width - 270, panel, 0, fmin(shown->n_values / 2, MIROSTAT_SHOWN_STEPS), 0,
+                            svg_nice_ceiling(highest), false};
+            picture_mirostat_panel(&pf.svg, shown, run, plot, tau);
+            y += panel + 70;
         }
-        SvgPlot all = {80, y0 + (panel + 70) * (double)taus + 20, width - 240, 220, 1, steps, 0,
-                       svg_nice_ceiling(top), true};
-        svg_text(&pf.svg, all.left, all.top - 10, (SvgFont){14, NULL, true, NULL, 0},
-                 "The running average over all the steps", NULL);
-        svg_axis_y(&pf.svg, &all, "average surprise (bits)", 6);
-        svg_axis_x(&pf.svg, &all, "steps so far (log scale)", 6);
-        for (size_t r = 0; r < runs; r++) {
-            const PictureRow *run = &pic->rows[2 * r + 1];
-            double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
-            size_t m = 0;
-            for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2, m++) {
-                px[m] = svg_x(&all, run->values[k]);
-                py[m] = svg_y(&all, run->values[k + 1]);
-            }
-            bool plain = strcmp(run->label.text, "plain sampling") == 0;
-            const char *colour = plain ? SVG_MUTED : svg_colour(r == 0 ? 0 : r == 1 ? 2 : 4 + r);
-            svg_polyline(&pf.svg, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);
-            free(px);
-            free(py);
-            char text[256];
-            snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
-            SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
-            svg_text(&pf.svg, all.left + all.width + 8, svg_y(&all, run->numbers[0]) + 4, (SvgFont){13, NULL, true,
-                     colour, 0}, text, &d);
-        }
+        picture_mirostat_averages(&pf.svg, pic, (SvgPlot){80, y + 20, width - 270, 220, 1, steps, 0,
+                                                          svg_nice_ceiling(top), true});
     }
     return picture_finish(pic, picture_close(&pf));
 }
@@ -244,7 +256,8 @@ static inline int picture_dry(Picture *pic, const DryParams *dry, const int32_t 
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, 820, 520, "DRY")) {
         char text[256];
-        snprintf(text, sizeof text, "multiplier %s x base %s ^ (length - allowed length %d), from the allowed length on",
+        snprintf(text, sizeof text, "multiplier %s x base %s ^ (length - allowed length %d), from the allowed "
+                 "length on",
                  lesson_number(dry->dry_multiplier, 1).text, lesson_number(dry->dry_base, 2).text,
                  (int)dry->dry_allowed_length);
         svg_heading(&pf.svg, 20, 30, "DRY: the penalty grows exponentially with the repeat a token would extend", text);
@@ -324,7 +337,8 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 600 + 34 * (double)n_runs, "XTC")) {
         svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them",
-                    "p of each token (token 0 is the one the table calls the top token) before XTC and after one application");
+                    "p of each token (token 0 is the one the table calls the top token) before XTC and after one "
+                    "application");
         picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, m, 0);
         SvgPlot plot = {80, 120, width - 110, 260, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)), false};
         picture_token_bars(&pf.svg, &plot, words, m, series, 2, 3, 0, "p (probability)");
@@ -340,7 +354,8 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
             svg_rect(&pf.svg, shares.left, y + 4, svg_x(&shares, share) - shares.left, 24,
                      (SvgStyle){svg_colour(2 + r), NULL, 0, NULL}, &d);
             snprintf(text, sizeof text, "%s (%d of %d draws)", lesson_java_double(share).text, top_chosen[r], draws);
-            svg_text(&pf.svg, svg_x(&shares, fmax(share, probs[0])) + 8, y + 21, (SvgFont){13, NULL, false, NULL, 0}, text, NULL);
+            svg_text(&pf.svg, svg_x(&shares, fmax(share, probs[0])) + 8, y + 21, (SvgFont){13, NULL, false, NULL, 0},
+                     text, NULL);
         }
         svg_axis_x(&pf.svg, &shares, "share of the draws", 6);
         double px = svg_x(&shares, probs[0]);
