@@ -5,6 +5,7 @@
 #                   each part ends with a labelled "part: N passed, M failed", the last line is the overall
 #                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
+#   make pictures   every example's picture (build/pictures/NN_slug.svg) and build/pictures/index.html
 #   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
 #   make clean      remove build/, build-san/, build-bench/ and build-fuzz/
@@ -26,8 +27,9 @@ SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
 LESSON_CFLAGS   = -pedantic-errors
 
-LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c)
-TEST_SRC   := $(filter-out lib/test/fuzz_%.c,$(wildcard lib/test/*.c))
+LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c)
+# svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
+TEST_SRC   := $(filter-out lib/test/fuzz_%.c lib/test/svg_check.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
 LESSONS    := $(LESSON_SRC:lessons/%.c=%)
 
@@ -43,9 +45,9 @@ endif
 .DELETE_ON_ERROR:
 .SECONDARY:
 .SUFFIXES:
-.PHONY: all check sanitize bench fuzz clean
+.PHONY: all check sanitize bench fuzz clean pictures
 
-all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib
+all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib $(BUILD)/bin/svg_check
 
 # The rules for one build tree; $(1) is its directory, $(2) the extra flags of that tree.
 define build_tree
@@ -67,7 +69,11 @@ $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
--include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
+$(1)/bin/svg_check: $(1)/lib/test/svg_check.o
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+
+-include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
 $(eval $(call build_tree,$(BUILD),))
@@ -82,15 +88,17 @@ $(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
 bench: $(BENCH)/bin/bench
 	$(BENCH)/bin/bench
 
-# Runs the library's tests, Example 11's command-line test, the runner's own test and the runner on tree $(1).
-# Each part's "N passed, M failed" line is shown with a label (library:, cli:, runner:, lessons:); the last
-# line is their sum. The exit status is non-zero when any part failed or printed no summary.
-CHECK_PARTS = library cli runner lessons
+# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test and the
+# runner on tree $(1). Each part's "N passed, M failed" line is shown with a label (library:, cli:, runner:,
+# pictures:, lessons:); the last line is their sum. The exit status is non-zero when any part failed or printed
+# no summary.
+CHECK_PARTS = library cli runner pictures lessons
 define run_checks
 	@status=0; \
 	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
+	BUILD=$(1) lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
 	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \
 	for part in $(CHECK_PARTS); do \
 	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$part: &/" $(1)/check-$$part.log; \
@@ -105,8 +113,13 @@ endef
 check: all
 	$(call run_checks,$(BUILD))
 
-sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib
+sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check
 	$(call run_checks,$(SAN))
+
+# Every example's picture, build/pictures/NN_slug.svg, and build/pictures/index.html, which shows each beside its
+# table: ./run_all.sh --pictures (the usual PASS/FAIL lines; the pictures are written either way).
+pictures: all
+	./run_all.sh --pictures
 
 # Arbitrary bytes as logits, history and parameters for the chain (lib/test/fuzz_chain.c). Not part of check.
 FUZZ         ?= build-fuzz

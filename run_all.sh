@@ -2,6 +2,10 @@
 # run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table.
 # run_all.sh --run NN [ARG ...]: rebuilds lesson NN from its current source and runs it with ARGs, its output
 # straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
+# run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
+# $BUILD/pictures/NN_slug.svg (LESSON_PICTURE), with its table beside it in $BUILD/pictures/index.html.
+# run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
+# (polled once a second), until Ctrl-C; where the picture draws probabilities, it also shows them as text bars.
 #
 # With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
 # contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
@@ -19,6 +23,8 @@ export LC_ALL=C
 usage() {
     echo "usage: ./run_all.sh [NN|slug ...]   (BUILD=dir, TIME_LIMIT=seconds)"
     echo "       ./run_all.sh --run NN [ARG ...]"
+    echo "       ./run_all.sh --pictures [NN|slug ...]"
+    echo "       ./run_all.sh --watch NN"
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
@@ -49,6 +55,57 @@ if [ "${1:-}" = --run ]; then
     ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
     exec "$BUILD/bin/$name" "$@"
 fi
+
+# The picture's probabilities as bars of '#' in the terminal, one line per token, read back from its data
+# attributes (build/bin/svg_check --data): the series whose values all lie in [0, 1], when they are 60 values
+# or fewer (Examples 1 to 6, 10 and 13; the others draw bits, nats or hundreds of steps, which bars of text do
+# not show well). Prints nothing without a picture or a checker.
+text_bars() {
+    if [ ! -x "$BUILD/bin/svg_check" ] || [ ! -s "$1" ]; then return 0; fi
+    "$BUILD/bin/svg_check" --data "$1" 2>/dev/null | awk -F '\t' '
+        { if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
+          if ($3 !~ /^[0-9.e+-]+$/ || $3 + 0 < 0 || $3 + 0 > 1) out[$1] = 1
+          k = ++count[$1]; label[$1, k] = $2; value[$1, k] = $3 + 0 }
+        END { for (i = 1; i <= n; i++) if (!out[order[i]]) { shown[++m] = order[i]; total += count[order[i]] }
+              if (m == 0 || total > 60) exit
+              print "the picture in text (p as bars of #, 40 = 1):"
+              for (i = 1; i <= m; i++) { s = shown[i]; print "  " s
+                  for (k = 1; k <= count[s]; k++) { bar = ""; for (b = 0; b < value[s, k] * 40 - 0.5; b++) bar = bar "#"
+                      printf "    %-12.12s %-40s %.3f\n", label[s, k], bar, value[s, k] } } }'
+}
+
+# --watch NN: the one lesson's table, diff and picture (as --pictures gives them), again after each save. A save
+# is a change in the file's size, time or checksum (ls -l and cksum: POSIX, no inotify). WATCH_ROUNDS=N stops
+# after N runs (for lib/test/test_runner.sh); WATCH_FILE watches another file in place of the lesson's.
+if [ "${1:-}" = --watch ]; then
+    if [ $# -ne 2 ]; then usage >&2; exit 2; fi
+    want=$2
+    name=$(one_lesson "$2")
+    watched=${WATCH_FILE:-lessons/$name.c}
+    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 0' INT TERM
+    last=""
+    rounds=0
+    while :; do
+        now=$(ls -l "$watched" 2>&1; cksum <"$watched" 2>&1 || true)
+        if [ "$now" != "$last" ]; then
+            last=$now
+            rounds=$((rounds + 1))
+            echo "== $(date '+%H:%M:%S') $watched"
+            BUILD=$BUILD sh "$0" --pictures "$name" || true
+            text_bars "$BUILD/pictures/$name.svg"
+            echo "picture: $BUILD/pictures/$name.svg; watching $watched for the next save (Ctrl-C stops)"
+            if [ -n "${WATCH_ROUNDS:-}" ] && [ "$rounds" -ge "$WATCH_ROUNDS" ]; then exit 0; fi
+        fi
+        sleep 1
+    done
+fi
+
+pictures=""
+if [ "${1:-}" = --pictures ]; then
+    pictures=$BUILD/pictures
+    shift
+fi
+unset LESSON_PICTURE        # set for each program in --pictures mode only
 
 TIME_LIMIT=${TIME_LIMIT:-10}
 case "$TIME_LIMIT" in
@@ -101,7 +158,9 @@ run_limited() {
     runs=$((runs + 1))
     marker=$out_dir/.timeout.$$.$runs
     rm -f "$marker"
-    (ulimit -f "$OUTPUT_LIMIT" 2>/dev/null; exec "$1") >"$2" 2>"$3" &
+    (ulimit -f "$OUTPUT_LIMIT" 2>/dev/null
+     if [ -n "$picture" ]; then LESSON_PICTURE=$picture; export LESSON_PICTURE; fi
+     exec "$1") >"$2" 2>"$3" &
     pid=$!
     (sleep "$TIME_LIMIT"; : >"$marker"; kill -KILL "$pid") >/dev/null 2>&1 &
     watcher=$!
@@ -130,6 +189,10 @@ warnings=""
 # The notes a program that exited 0 wrote on stderr (where the lesson's Java would differ from llama.cpp's rule,
 # which the table follows), shown under its line; empty otherwise.
 notes=""
+
+# In --pictures mode, the picture the program being run writes; empty otherwise.
+picture=""
+if [ -n "$pictures" ]; then mkdir -p "$pictures"; fi
 
 passed=0
 failed=0
@@ -173,7 +236,12 @@ for name in $names; do
         continue
     fi
     notes=""
+    if [ -n "$pictures" ]; then
+        picture=$pictures/$name.svg
+        rm -f "$picture" "$pictures/$name.txt" "$pictures/$name.err"
+    fi
     run_limited "$bin" "$out" "$err"
+    if [ -n "$pictures" ]; then cp "$out" "$pictures/$name.txt"; cp "$err" "$pictures/$name.err"; fi
     if [ "$status" -eq 0 ] && [ -s "$err" ]; then notes=$err; fi
     if [ "$timed_out" = yes ]; then
         fail "$name" "timed out after ${TIME_LIMIT}s" "$err"
@@ -193,6 +261,39 @@ for name in $names; do
         pass "$name"
     fi
 done
+
+# The page of every picture: each lesson's title (the first line of its header comment, as the lesson writes it),
+# its picture inline and its table (the program's stdout of the run that drew it), HTML-escaped. Lessons not
+# run this time keep what an earlier run left in the folder.
+escape() {
+    sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' "$@"
+}
+write_index() {
+    {
+        echo '<!DOCTYPE html>'
+        echo '<html lang="en"><head><meta charset="utf-8"><title>The sampler workbench: every example</title>'
+        echo '<style>body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:24px;color:#222}'
+        echo 'section{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;border-top:1px solid #ccc;padding:12px 0}'
+        echo 'h2{width:100%;margin:0;font-size:20px} svg{max-width:100%;height:auto}'
+        echo 'pre{font-size:13px;background:#f6f6f6;padding:10px;overflow-x:auto;max-width:100%}'
+        echo '.note{color:#6b6b6b;font-size:13px;white-space:pre-wrap}</style></head><body>'
+        echo '<h1>The sampler workbench: every example, its picture and its table</h1>'
+        for src in lessons/*.c; do
+            name=$(basename "$src" .c)
+            title=$(sed -n '1s/^\/\* [^:]*: \(Example [0-9]*\), \(.*\)\.$/\1: \2/p' "$src" | escape)
+            echo "<section id=\"$name\"><h2>${title:-$name}</h2><div>"
+            if [ -s "$pictures/$name.svg" ]; then cat "$pictures/$name.svg"; else echo "<p>(no picture: run ./run_all.sh --pictures $name)</p>"; fi
+            echo "</div><div><pre>"
+            if [ -f "$pictures/$name.txt" ]; then escape "$pictures/$name.txt"; fi
+            echo "</pre>"
+            if [ -s "$pictures/$name.err" ]; then echo '<p class="note">'; escape "$pictures/$name.err"; echo '</p>'; fi
+            echo "</div></section>"
+        done
+        echo '</body></html>'
+    } >"$pictures/index.html"
+    echo "pictures: $pictures/index.html"
+}
+if [ -n "$pictures" ]; then write_index; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

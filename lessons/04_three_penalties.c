@@ -26,13 +26,14 @@ static const struct {
 #define N_VOCAB LESSON_N(words)
 LESSON_SAME_LENGTH(words, logits);
 
-/* Row s's label with its settings (lesson_label): printed when print is true; returns its length. */
-static int label(size_t s, bool print)
+/* Row s's label with its settings (lesson_label_to): printed when print is true, written to text when it is not
+ * NULL; returns its length. */
+static int label(size_t s, bool print, LessonText *text)
 {
     const PenaltyParams *pp = &settings[s].penalty;
     const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n}, {"penalty_repeat", pp->penalty_repeat},
                                  {"penalty_freq", pp->penalty_freq}, {"penalty_present", pp->penalty_present}};
-    return lesson_label(settings[s].label, values, LESSON_N(values), print);
+    return lesson_label_to(settings[s].label, values, LESSON_N(values), print, text);
 }
 
 int main(void)
@@ -42,21 +43,24 @@ int main(void)
     int column = lesson_longest(words, N_VOCAB, 6) + 1;
     int width = 14;     /* the label column: "probability of", or the longest label */
     for (size_t s = 0; s < LESSON_N(settings); s++)
-        width = label(s, false) > width ? label(s, false) : width;
+        width = label(s, false, NULL) > width ? label(s, false, NULL) : width;
     printf("%-*s", width, "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
         printf("%*s", column, words[i]);
     printf("\n");
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each row's candidates, under its label */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
         TokenData buf[N_VOCAB];
         Candidates c;
+        LessonText text;
         lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
         lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
         lesson_check(candidates_softmax(&c, false));
-        printf("%*s", width - label(s, true), "");
+        printf("%*s", width - label(s, true, &text), "");
         for (size_t i = 0; i < N_VOCAB; i++)
             printf("%*.3f", column, c.data[i].p);
         printf("\n");
+        picture_row(&pic, 0, text.text, &c);
     }
-    return 0;
+    return picture_three_penalties(&pic, words, N_VOCAB);
 }

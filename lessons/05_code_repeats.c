@@ -23,17 +23,17 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
+    TokenData buf[LESSON_N(settings)][N_VOCAB];
+    Candidates c[LESSON_N(settings)];       /* one per setting, kept for the picture */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
-        TokenData buf[N_VOCAB];
-        Candidates c;
-        lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
-        lesson_check(apply_penalties(&c, history, n_history, &settings[s]));
-        lesson_check(candidates_softmax(&c, false));
+        lesson_check(candidates_init(&c[s], buf[s], logits, N_VOCAB));
+        lesson_check(apply_penalties(&c[s], history, n_history, &settings[s]));
+        lesson_check(candidates_softmax(&c[s], false));
         printf("repeat penalty %s, window %2d:", lesson_number(settings[s].penalty_repeat, 1).text,
                (int)settings[s].penalty_last_n);
         for (size_t w = 0; w < LESSON_N(shown); w++)
-            printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c.data[lesson_id(shown[w], vocab)].p);
+            printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
         printf("\n");
     }
-    return 0;
+    return picture_code_repeats(__FILE__, vocab, N_VOCAB, shown, LESSON_N(shown), settings, c, LESSON_N(c));
 }

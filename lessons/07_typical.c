@@ -34,9 +34,13 @@ int main(void)
     double entropy = entropy_nats(&c);
     printf("entropy %.3f nats\n", entropy);
     int width = lesson_longest(words, N_VOCAB, 0) + 1;
-    for (size_t i = 0; i < N_VOCAB; i++)
+    double surprise[N_VOCAB];
+    for (size_t i = 0; i < N_VOCAB; i++) {
+        surprise[i] = surprise_nats(probs[i]);
         printf("%-*s p %s  surprise %.3f  distance from entropy %.3f\n", width, words[i],
-               lesson_number(probs[i], 1).text, surprise_nats(probs[i]), fabs(surprise_nats(probs[i]) - entropy));
+               lesson_number(probs[i], 1).text, surprise[i], fabs(surprise[i] - entropy));
+    }
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: what each keeps, at each limit */
     for (size_t l = 0; l < LESSON_N(limits); l++) {
         lesson_note(limits[l] >= 1, "a limit of 1 or more turns typical sampling off in llama.cpp, which then "
                     "keeps every token in its order; the lesson's Java still orders them by distance");
@@ -52,6 +56,7 @@ int main(void)
         printf("], top-p keeps [");
         print_words(&top);
         printf("]\n");
+        picture_limit(&pic, limits[l], &typ, &top);
     }
-    return 0;
+    return picture_typical(&pic, words, probs, surprise, N_VOCAB, entropy);
 }

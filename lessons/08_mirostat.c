@@ -49,6 +49,7 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept)
 
 int main(void)
 {
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
     for (size_t t = 0; t < LESSON_N(taus); t++) {
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
@@ -57,6 +58,7 @@ int main(void)
             double surprise = step(&data, &draws, &mu, &kept);
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
+            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1));
             if (s < SHOWN_STEPS)
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
                        lesson_number(taus[t], 1).text, s, kept, surprise, mu);
@@ -68,8 +70,10 @@ int main(void)
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
         size_t kept;
-        plain += step(&data, &draws, NULL, &kept);
+        double surprise = step(&data, &draws, NULL, &kept);
+        plain += surprise;
+        picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1));
     }
     printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
-    return 0;
+    return picture_mirostat(&pic);
 }

@@ -34,6 +34,7 @@ int main(void)
                 dry.dry_penalty_last_n > 0 ? "dry_penalty_last_n" : "0 or less turns DRY off in llama.cpp");
     printf("history: %s\n", text);
     int width = lesson_longest(candidates, LESSON_N(candidates), 0);
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
         int32_t length;
         double penalty;
@@ -46,6 +47,7 @@ int main(void)
                     : "llama.cpp caps the exponent so that the penalty fits a float");
         printf("candidate %-*s extends a repeat of %d tokens: logit penalty %.3f\n", width, candidates[i], (int)length,
                penalty);
+        picture_dry_mark(&pic, candidates[i], length, penalty);
     }
     lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
                 "length of 2; this line follows dry_allowed_length %d", (int)dry.dry_allowed_length);
@@ -53,5 +55,5 @@ int main(void)
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
         printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i], dry_penalty(&dry, shown_lengths[i]));
     printf("]\n");
-    return 0;
+    return picture_dry(&pic, &dry, shown_lengths, LESSON_N(shown_lengths));
 }

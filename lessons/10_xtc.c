@@ -28,8 +28,7 @@ static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of 
 static void xtc(Candidates *c, TokenData *buf, double probability, Rng *rng)
 {
     lesson_check(candidates_init_probs(c, buf, probs, N_VOCAB));
-    bool fires = rng_next_double(rng) <= probability;
-    if (fires && xtc_draws_coin(c, probability, xtc_threshold)) {
+    if (rng_next_double(rng) <= probability && xtc_draws_coin(c, probability, xtc_threshold)) {   /* coin first */
         lesson_check(candidates_sort(c));              /* XTC cuts from the most likely token */
         lesson_check(xtc_cut(c, xtc_threshold, 0));
         lesson_check(candidates_sort_by_id(c));        /* the Java's draw walks token ids */
@@ -54,8 +53,8 @@ int main(void)
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
     int width = lesson_label(once_label, once_values, LESSON_N(once_values), false);
     width = width > 17 ? width : 17;        /* the label column: the lesson's 17, or the longer label */
-    TokenData buf[N_VOCAB];
-    Candidates c;
+    TokenData buf[N_VOCAB], draw_buf[N_VOCAB];
+    Candidates c, draw;                     /* c keeps the single application, for the picture */
     lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));
     show("before:", NULL, 0, width, &c);
     Rng rng = rng_new(once_seed);
@@ -64,16 +63,17 @@ int main(void)
     show(once_label, once_values, LESSON_N(once_values), width, &c);
 
     rng = rng_new(draws_seed);
+    int top_chosen[LESSON_N(xtc_probability)] = {0};
     for (size_t run = 0; run < LESSON_N(xtc_probability); run++) {
-        int top_chosen = 0;
         for (int d = 0; d < DRAWS; d++) {
-            xtc(&c, buf, xtc_probability[run], &rng);
-            lesson_check(sample_dist(&c, rng_next_double(&rng)));
-            top_chosen += c.data[c.selected].id == 0;
+            xtc(&draw, draw_buf, xtc_probability[run], &rng);
+            lesson_check(sample_dist(&draw, rng_next_double(&rng)));
+            top_chosen[run] += draw.data[draw.selected].id == 0;
         }
         bool on = xtc_probability[run] > 0;
-        printf("share of draws that pick the top token, XTC %s%s: %s\n", on ? "on at " : "off",
-               on ? lesson_percent(xtc_probability[run]).text : "", lesson_java_double(top_chosen / (double)DRAWS).text);
+        printf("share of draws that pick the top token, XTC %s%s: %s\n", on ? "on at " : "off", on ?
+               lesson_percent(xtc_probability[run]).text : "", lesson_java_double(top_chosen[run] / (double)DRAWS).text);
     }
-    return 0;
+    return picture_xtc(__FILE__, probs, N_VOCAB, &c, once_label, once_values, LESSON_N(once_values), xtc_probability,
+                       top_chosen, LESSON_N(top_chosen), DRAWS);
 }

@@ -14,6 +14,7 @@
 #include "cli/from_json.h"
 #include "cli/request.h"
 #include "chain.h"
+#include "lesson.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +116,7 @@ static bool read_body(CliParams *params)
 static int run(int argc, char *const argv[], bool quiet)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
+    static Picture pictured;        /* LESSON_PICTURE: the chains printed so far, drawn after each line */
     char err[600];
     if (!args_parse(argc, argv, &params, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", program, err);
@@ -138,6 +140,8 @@ static int run(int argc, char *const argv[], bool quiet)
         return 1;
     }
     int status = print_made("sampler chain: ", line_text, &params, &chain);
+    if (status == 0)
+        status = picture_chain_line(&pictured, __FILE__, &chain);
     if (status == 0 && params.from_json != NULL)
         status = print_made("", flags_text, &params, &chain);
     if (status == 0 && params.explain)

@@ -59,10 +59,11 @@ typedef struct {
     bool trace;                             /* print what each stage leaves */
     TokenData before[95];                   /* the candidates before the stage that runs next */
     size_t n_before;
+    Picture *picture;                       /* LESSON_PICTURE: what each stage leaves at this step; NULL: no */
 } Step;
 
-/* Called after each stage: with --trace, each character still possible with its logit and its p among the
- * survivors; and a note where top-k cuts through tied logits, since llama.cpp keeps exactly k (the lower ids
+/* Called after each stage: with --trace (and for the picture), each character still possible with its logit and
+ * its p among the survivors; and a note where top-k cuts through tied logits, since llama.cpp keeps exactly k (the lower ids
  * first) and the Java every token tied with the k-th. */
 static void after_stage(void *user, const Stage *stage, const Candidates *c)
 {
@@ -79,10 +80,13 @@ static void after_stage(void *user, const Stage *stage, const Candidates *c)
     }
     memcpy(s->before, c->data, c->size * sizeof *c->data);
     s->n_before = c->size;
-    if (!s->trace)
+    if (!s->trace && s->picture == NULL)
         return;
     Candidates left = {s->before, c->size, -1, false};      /* a copy, sorted with p among the survivors */
     candidates_softmax(&left, true);        /* best-effort view: an all -inf array just prints nothing */
+    picture_stage(s->picture, s->step, stage, &left);
+    if (!s->trace)
+        return;
     printf("  %-11s", stage_name(stage));
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
         printf(" '%c' %.2f %.3f", s->alphabet[left.data[i].id], left.data[i].logit, left.data[i].p);
@@ -90,8 +94,10 @@ static void after_stage(void *user, const Stage *stage, const Candidates *c)
 }
 
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
- * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). */
-static long generate(Chain *ch, const char *label, const char *alphabet, double counts[][95], char *text, int trace)
+ * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). Records in pic the candidates
+ * left at every step and what each stage leaves at step `trace` (or PICTURE_FUNNEL_STEP). */
+static long generate(Chain *ch, const char *label, const char *alphabet, double counts[][95], char *text, int trace,
+                     Picture *pic)
 {
     size_t n = strlen(alphabet);
     Rng rng = rng_new(seed);
@@ -106,12 +112,15 @@ static long generate(Chain *ch, const char *label, const char *alphabet, double 
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        Step view = {alphabet, label, step, step == trace, {{0}}, n};
+        Step view = {alphabet, label, step, step == trace, {{0}}, n,
+                     step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL};
         memcpy(view.before, c.data, n * sizeof *c.data);
         lesson_check(chain_apply_except_pick(ch, &c, after_stage, &view, NULL));
-        lesson_require(candidates_count_finite(&c) > 0, "nothing follows '%c' in the corpus, so the text cannot go on "
-                       "at step %d: end the corpus with a character it already has", alphabet[last], step);
-        kept += (long)candidates_count_finite(&c);
+        size_t left = candidates_count_finite(&c);
+        lesson_require(left > 0, "nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the "
+                       "corpus with a character it already has", alphabet[last], step);
+        kept += (long)left;
+        picture_chain_step(pic, left);
         lesson_check(candidates_sort_by_id(&c));
         lesson_check(sample_dist(&c, rng_next_double(&rng)));
         last = c.data[c.selected].id;
@@ -151,6 +160,7 @@ int main(int argc, char *argv[])
         width = length > width ? length : width;
     }
     Chain described[2];                         /* the first two chains are described at the end */
+    Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
         Chain ch;
         char text[STEPS + 2];
@@ -159,7 +169,9 @@ int main(int argc, char *argv[])
             lesson_settings_label(&chains[c], window, true);
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
-        long kept = generate(&ch, chains[c].label, alphabet, counts, text, (int)trace);
+        picture_chain_start(&pic, &chains[c], window);
+        long kept = generate(&ch, chains[c].label, alphabet, counts, text, (int)trace, &pic);
+        picture_chain_text(&pic, text, kept / (double)STEPS);
         printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, true), "", text,
                kept / (double)STEPS);
         if (c < 2)
@@ -175,5 +187,5 @@ int main(int argc, char *argv[])
     chain_free(&described[0]);
     chain_free(&described[1]);
     chain_free(&biased);
-    return 0;
+    return picture_chain_builder(&pic, alphabet);
 }

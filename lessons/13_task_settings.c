@@ -71,6 +71,7 @@ int main(void)
         int length = lesson_settings_label(&presets[s], window, false);
         width = length > width ? length : width;
     }
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB], java_buf[N_VOCAB];
         Candidates c, java;
@@ -83,11 +84,13 @@ int main(void)
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, true), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng = rng_new(draw_seed);
+        picture_preset(&pic, &presets[s], window, &c, left);
         for (int d = 0; d < DRAWS; d++) {
             lesson_check(sample_dist(&c, rng_next_double(&rng)));
             printf(" %s", vocab[c.data[c.selected].id]);
+            picture_id(&pic, c.data[c.selected].id);
         }
         printf("\n");
     }
-    return 0;
+    return picture_task_settings(&pic, vocab, N_VOCAB, right);
 }

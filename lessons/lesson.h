@@ -15,7 +15,9 @@
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
  * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_printable, lesson_check_params, LessonNumber,
  * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
- * lesson_label, lesson_print_label, LessonSettings, lesson_sampling_params, lesson_settings_label.
+ * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_print_label, LessonSettings,
+ * lesson_sampling_params, lesson_settings_label_to, lesson_settings_label; and, through picture.h, each
+ * lesson's picture (picture_*).
  */
 #ifndef LESSON_H
 #define LESSON_H
@@ -302,18 +304,37 @@ typedef struct {
     double value;
 } LabelValue;
 
-/* Writes label to stdout (when print is true), with each "{name}" replaced by that setting's value as
- * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in
- * values (n_values,) stops the program with a message that lists the names it may use. The rest of the label
- * is the reader's own text, printed as it is. */
-static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
+/* A label or a short text for a picture (picture.h): at most 127 characters, cut there (a table prints the
+ * whole label). */
+typedef struct {
+    char text[128];
+} LessonText;
+
+/* Appends the characters s (n,) to text, as many as fit. */
+static inline void lesson_text_add(LessonText *text, const char *s, size_t n)
+{
+    size_t used = strlen(text->text), room = sizeof text->text - 1 - used;
+    memcpy(text->text + used, s, n < room ? n : room);
+    text->text[used + (n < room ? n : room)] = '\0';
+}
+
+/* Writes label to stdout (when print is true) and to text (when text is not NULL), with each "{name}"
+ * replaced by that setting's value as lesson_number prints it (exact, no decimals added), and returns its
+ * length in characters. A name not in values (n_values,) stops the program with a message that lists the
+ * names it may use. The rest of the label is the reader's own text, printed as it is. */
+static inline int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, bool print,
+                                  LessonText *text)
 {
     int length = 0;
+    if (text != NULL)
+        text->text[0] = '\0';
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL) {
             if (print)
                 putchar(*s);
+            if (text != NULL)
+                lesson_text_add(text, s, 1);
             length++;
             continue;
         }
@@ -331,10 +352,18 @@ static inline int lesson_label(const char *label, const LabelValue *values, size
         LessonNumber number = lesson_number(values[i].value, 0);
         if (print)
             printf("%s", number.text);
+        if (text != NULL)
+            lesson_text_add(text, number.text, strlen(number.text));
         length += (int)strlen(number.text);
         s = close;
     }
     return length;
+}
+
+/* lesson_label_to without a text: label printed when print is true; returns its length. */
+static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
+{
+    return lesson_label_to(label, values, n_values, print, NULL);
 }
 
 /* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
@@ -369,13 +398,23 @@ static inline SamplingParams lesson_sampling_params(const LessonSettings *s, int
     return p;
 }
 
-/* s's label (lesson_label), whose {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and {penalty_last_n}
- * print those settings: printed when print is true; returns its length. */
-static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, bool print)
+/* s's label (lesson_label_to), whose {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and {penalty_last_n}
+ * print those settings: printed when print is true, written to text when it is not NULL; returns its length. */
+static inline int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, bool print,
+                                           LessonText *text)
 {
     const LabelValue values[] = {{"temp", s->temp}, {"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p},
                                  {"penalty_repeat", s->penalty_repeat}, {"penalty_last_n", penalty_last_n}};
-    return lesson_label(s->label, values, LESSON_N(values), print);
+    return lesson_label_to(s->label, values, LESSON_N(values), print, text);
 }
+
+/* lesson_settings_label_to without a text. */
+static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, bool print)
+{
+    return lesson_settings_label_to(s, penalty_last_n, print, NULL);
+}
+
+/* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
+#include "picture.h"
 
 #endif

@@ -28,5 +28,6 @@ int main(void)
     test_json_in();
     test_from_json();
     test_explain();
+    test_svg();
     return check_summary();
 }

@@ -4,8 +4,8 @@
 # even when both cores are busy: RUNNER_RUNS (default 4) runs of every lesson with TIME_LIMIT=2 under two busy
 # loops, with sh and with bash when it is installed, must give the same verdicts (PASS/FAIL lines and summary)
 # as one run at rest. The lessons need not pass: a reader's edit is the lessons' failure, not the runner's. A
-# correct runner never waits for its limit, so this takes about a second per run on a busy 2-core machine. Ends
-# with "N passed, M failed". BUILD picks the build tree whose lessons were built (default build); nothing is
+# correct runner never waits for its limit, so this takes about a second per run on a busy 2-core machine.
+# --run and --watch are tried too (--watch polls once a second: a few seconds). Ends with "N passed, M failed". BUILD picks the build tree whose lessons were built (default build); nothing is
 # rebuilt here.
 set -u
 export LC_ALL=C
@@ -99,6 +99,57 @@ status=0
 BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "--run no_such_lesson" "$tmp/out" "exit 2"
+
+# 4. --watch NN: the first run at once, another after each change of the watched file (WATCH_FILE, a copy, so
+# that the lesson itself is never touched), each with its picture; WATCH_ROUNDS=2 ends it after the second. A
+# TERM (what Ctrl-C's INT also gets) ends it cleanly with exit 0. Waits at most 30 s for each step.
+wait_for() {    # wait_for FILE TEXT: until FILE has a line containing TEXT, polling once a second
+    tries=0
+    while [ "$tries" -lt 30 ] && ! grep -qF -- "$2" "$1" 2>/dev/null; do
+        sleep 1
+        tries=$((tries + 1))
+    done
+}
+watched=$tmp/watched.c
+cp lessons/01_repeat_penalty.c "$watched"
+rm -f "$tmp/watch"
+WATCH_ROUNDS=2 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
+watch_pid=$!
+wait_for "$tmp/watch" "watching $watched"
+echo "/* a save */" >>"$watched"
+# A watcher that never ends is killed after 30 s (and then fails below); its sleep writes nowhere.
+(sleep 30; kill "$watch_pid"; echo "test_runner.sh: --watch did not end after WATCH_ROUNDS=2") 2>/dev/null &
+guard=$!
+wait "$watch_pid" 2>/dev/null
+kill "$guard" 2>/dev/null
+if [ "$(grep -c '^PASS 01_repeat_penalty$' "$tmp/watch")" -eq 2 ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 did not run the lesson once at the start and once after the save:"
+    sed 's/^/    /' "$tmp/watch"
+fi
+expect "--watch 01" "$tmp/watch" "picture: $build/pictures/01_repeat_penalty.svg; watching $watched for the next save (Ctrl-C stops)"
+# The text bars: "the" after llama.cpp's rule, p 0.381 in the lesson's table, is 15 of 40 #.
+if grep -qE '^    the +#{15} +0\.381$' "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 shows no text bar of 15 # for the p after 0.381 of \"the\""
+fi
+rm -f "$tmp/watch"
+WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
+watch_pid=$!
+wait_for "$tmp/watch" "watching $watched"
+kill -TERM "$watch_pid" 2>/dev/null
+(sleep 30; kill -KILL "$watch_pid") >/dev/null 2>&1 &
+guard=$!
+status=0
+wait "$watch_pid" 2>/dev/null || status=$?
+kill "$guard" 2>/dev/null
+echo "exit $status" >>"$tmp/watch"
+expect "--watch stopped" "$tmp/watch" "run_all.sh: stopped watching $watched"
+expect "--watch stopped" "$tmp/watch" "exit 0"
 
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder

@@ -26,5 +26,6 @@ void test_float_rule(void);
 void test_json_in(void);
 void test_from_json(void);
 void test_explain(void);
+void test_svg(void);
 
 #endif

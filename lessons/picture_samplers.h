@@ -1,0 +1,371 @@
+/* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h): typical against top-p,
+ * mirostat's feedback loop, DRY's exponential penalty, XTC.
+ *
+ * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
+ * picture_dry_mark, picture_dry, picture_xtc.
+ */
+#ifndef PICTURE_SAMPLERS_H
+#define PICTURE_SAMPLERS_H
+
+#include "dry.h"
+
+/* ===== Example 7 ===== */
+
+/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
+ * labelled with the limit as the table prints it. */
+static inline void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
+{
+    picture_row(pic, 0, lesson_number(limit, 2).text, typ);
+    picture_row(pic, 1, lesson_number(limit, 2).text, top);
+}
+
+/* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
+ * entropy line, the distance of each, and what typical and top-p keep at each limit recorded in pic (kept cells
+ * carry their place in the order kept, removed ones 0). Series: "surprise", "entropy", "typical, limit 0.45",
+ * "top-p, limit 0.45". Frees pic; returns main's status. */
+static inline int picture_typical(Picture *pic, const char *const *words, const double *probs,
+                                  const double *surprise, size_t n, double entropy)
+{
+    double top = entropy;
+    for (size_t i = 0; i < n; i++)
+        top = fmax(top, surprise[i]);
+    double band = 120, width = fmax(780, 200 + band * (double)n + 170), grid = 420;
+    PictureFile pf;
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, grid + 34 * (double)pic->n_rows + 60,
+                                            "locally typical sampling")) {
+        svg_heading(&pf.svg, 20, 30, "Typical keeps the tokens whose surprise is closest to the entropy",
+                    "surprise = -ln p of each token; the dashed line: the entropy, the average surprise");
+        SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
+        svg_axis_y(&pf.svg, &plot, "surprise (nats)", 6);
+        double ey = svg_y(&plot, entropy);
+        SvgDatum hd = {"entropy", "nats", entropy, NULL};
+        svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, &hd);
+        char text[256];
+        snprintf(text, sizeof text, "entropy %.3f nats", entropy);
+        svg_text(&pf.svg, plot.left + plot.width + 8, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
+        for (size_t i = 0; i < n; i++) {
+            double x = svg_band(&plot, i, n), y = svg_y(&plot, surprise[i]);
+            SvgDatum d = {"surprise", words[i], surprise[i], NULL};
+            svg_line(&pf.svg, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
+            svg_circle(&pf.svg, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+            snprintf(text, sizeof text, "%.3f", surprise[i]);        /* the value left of the dot, ... */
+            svg_text(&pf.svg, x - 10, y + 4, (SvgFont){12, "end", false, svg_colour(0), 0}, text, NULL);
+            snprintf(text, sizeof text, "%.3f away", fabs(surprise[i] - entropy));     /* ... its distance right */
+            svg_text(&pf.svg, x + 9, (y + ey) / 2 + 4, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, NULL);
+            snprintf(text, sizeof text, "p %.60s", lesson_number(probs[i], 1).text);
+            svg_text(&pf.svg, x, plot.top + plot.height + 36, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, NULL);
+        }
+        svg_categories(&pf.svg, &plot, words, n, "");
+        svg_text(&pf.svg, 20, grid - 22, (SvgFont){14, NULL, true, NULL, 0},
+                 "What each keeps (the number: the order it keeps them in; grey: removed)", NULL);
+        for (size_t r = 0; r < pic->n_rows; r++) {
+            const PictureRow *row = &pic->rows[r];
+            char series[256];
+            snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
+            double y = grid + 34 * (double)r;
+            svg_text(&pf.svg, plot.left - 12, y + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
+            for (size_t i = 0; i < n; i++) {
+                size_t place = 0;
+                for (size_t k = 0; k < row->size; k++)
+                    place = row->data[k].id == (int32_t)i ? k + 1 : place;
+                SvgDatum d = {series, words[i], (double)place, NULL};
+                double x = svg_band(&plot, i, n);
+                svg_rect(&pf.svg, x - band / 2 + 6, y, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0
+                         ? 2 : 1), NULL, 0, NULL} : svg_removed_style(), &d);
+                snprintf(text, sizeof text, "%zu", place);
+                svg_text(&pf.svg, x, y + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
+                         place > 0 ? text : "-", NULL);
+            }
+        }
+    }
+    return picture_finish(pic, picture_close(&pf));
+}
+
+/* ===== Example 8 ===== */
+
+#define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
+
+/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
+ * sampling), the drawn token's surprise (bits) and the running average surprise so far. Step 0 starts the
+ * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved; group 1 the
+ * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1]
+ * the steps. Both are labelled "tau 2.0" or "plain sampling". */
+static inline void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
+                                         double average)
+{
+    if (pic->path == NULL)
+        return;
+    if (step == 0) {
+        char label[128];
+        snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
+        picture_row(pic, 0, label, NULL);
+        picture_row(pic, 1, label, NULL);
+    }
+    if (pic->n_rows < 2 || pic->out_of_memory)
+        return;
+    PictureRow *shown = &pic->rows[pic->n_rows - 2], *run = &pic->rows[pic->n_rows - 1];
+    run->numbers[0] = average;
+    run->numbers[1] = step + 1;
+    if (step < MIROSTAT_SHOWN_STEPS) {
+        picture_row_value(pic, shown, mu);
+        picture_row_value(pic, shown, surprise);
+    }
+    if (step < MIROSTAT_SHOWN_STEPS || (step + 1) % 25 == 0) {
+        picture_row_value(pic, run, step + 1);
+        picture_row_value(pic, run, average);
+    }
+}
+
+/* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
+ * the running average (run: step and average pairs) and tau dashed. */
+static inline void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot,
+                                          double tau)
+{
+    double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS];
+    size_t n = shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
+    char series[256], text[256];
+    svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
+    svg_axis_y(s, &plot, "surprise (bits)", 6);
+    svg_axis_x(s, &plot, "step", 10);
+    snprintf(series, sizeof series, "surprise, %s", shown->label.text);
+    for (size_t k = 0; k < n; k++) {
+        snprintf(text, sizeof text, "step %zu", k);
+        SvgDatum d = {series, text, shown->values[2 * k + 1], NULL};
+        svg_circle(s, svg_x(&plot, (double)k + 0.5), svg_y(&plot, shown->values[2 * k + 1]), 2.6,
+                   (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+        xs[k] = svg_x(&plot, (double)k + 0.5);
+        ys[k] = svg_y(&plot, shown->values[2 * k]);
+        vs[k] = shown->values[2 * k];
+    }
+    snprintf(series, sizeof series, "mu, %s", shown->label.text);
+    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, svg_colour(1), 2, NULL}, series, vs);
+    size_t m = 0;
+    for (size_t k = 0; k + 1 < run->n_values && m < n && run->values[k] <= (double)n; k += 2, m++) {
+        xs[m] = svg_x(&plot, run->values[k] - 0.5);
+        ys[m] = svg_y(&plot, run->values[k + 1]);
+    }
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_TEXT, 2.5, NULL}, NULL, NULL);
+    svg_line(s, plot.left, svg_y(&plot, tau), plot.left + plot.width, svg_y(&plot, tau),
+             (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, NULL);
+    snprintf(text, sizeof text, "tau = %s bits", lesson_number(tau, 1).text);
+    svg_text(s, plot.left + plot.width + 8, svg_y(&plot, tau) + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text,
+             NULL);
+}
+
+/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each ending at
+ * the average the table prints, which its label carries ("average surprise"). */
+static inline void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
+{
+    svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
+             NULL);
+    svg_axis_y(s, &plot, "average surprise (bits)", 6);
+    svg_axis_x(s, &plot, "steps so far (log scale)", 6);
+    for (size_t r = 0; 2 * r + 1 < pic->n_rows; r++) {
+        const PictureRow *run = &pic->rows[2 * r + 1];
+        double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
+        size_t m = 0;
+        for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2, m++) {
+            px[m] = svg_x(&plot, run->values[k]);
+            py[m] = svg_y(&plot, run->values[k + 1]);
+        }
+        bool plain = strcmp(run->label.text, "plain sampling") == 0;
+        const char *colour = plain ? SVG_MUTED : svg_colour(r == 0 ? 0 : r == 1 ? 2 : 4 + r);
+        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);     /* best-effort: no memory, */
+        free(px);                                                                      /* no line, the label stays */
+        free(py);
+        char text[256];
+        snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
+        SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
+        svg_text(s, plot.left + plot.width + 8, svg_y(&plot, run->numbers[0]) + 4, (SvgFont){13, NULL, true, colour, 0},
+                 text, &d);
+    }
+}
+
+/* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
+ * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
+ * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
+ * "mu, tau 2.0" (data-values, from step 0), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic;
+ * returns main's status. */
+static inline int picture_mirostat(Picture *pic)
+{
+    size_t runs = pic->n_rows / 2, taus = 0;
+    for (size_t r = 0; r < runs; r++)
+        taus += strcmp(pic->rows[2 * r].label.text, "plain sampling") != 0;
+    double width = 1000, panel = 210, height = 110 + (panel + 70) * (double)taus + 330;
+    PictureFile pf;
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, height, "mirostat")) {
+        svg_heading(&pf.svg, 20, 30, "Mirostat 2: a feedback loop holds the average surprise at tau",
+                    "each step cuts the tokens whose surprise exceeds mu, draws one, and moves mu by eta * "
+                    "(surprise - tau)");
+        SvgKey keys[] = {{SVG_KEY_DOT, {svg_colour(0), NULL, 0, NULL}, "surprise of the drawn token"},
+                         {SVG_KEY_LINE, {NULL, svg_colour(1), 2, NULL}, "mu, the cut"},
+                         {SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, "running average surprise"},
+                         {SVG_KEY_LINE, {NULL, svg_colour(3), 2, "7 4"}, "tau, the target"}};
+        svg_legend(&pf.svg, 80, 78, width - 20, keys, LESSON_N(keys));
+        double y = 120, top = 1, steps = 1;
+        for (size_t r = 0; r < runs; r++) {
+            const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
+            steps = fmax(steps, run->numbers[1]);
+            for (size_t k = 1; k < run->n_values; k += 2)
+                top = fmax(top, run->values[k]);
+            if (strcmp(shown->label.text, "plain sampling") == 0)
+                continue;
+            double tau = strtod(shown->label.text + 4, NULL), highest = tau * 2;       /* "tau 2.0" */
+            for (size_t k = 0; k < shown->n_values; k++)
+                highest = fmax(highest, shown->values[k]);
+            SvgPlot plot = {80, y, width - 270, panel, 0, fmin(shown->n_values / 2, MIROSTAT_SHOWN_STEPS), 0,
+                            svg_nice_ceiling(highest), false};
+            picture_mirostat_panel(&pf.svg, shown, run, plot, tau);
+            y += panel + 70;
+        }
+        picture_mirostat_averages(&pf.svg, pic, (SvgPlot){80, y + 20, width - 270, 220, 1, steps, 0,
+                                                          svg_nice_ceiling(top), true});
+    }
+    return picture_finish(pic, picture_close(&pf));
+}
+
+/* ===== Example 9 ===== */
+
+/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
+static inline void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty)
+{
+    if (picture_row(pic, 0, word, NULL) != NULL) {
+        picture_value(pic, length);
+        picture_value(pic, penalty);
+    }
+}
+
+/* Example 9: DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line
+ * prints) at every length from 0 to past the longest shown, with the candidates recorded in pic marked where
+ * they sit, and the allowed length. Series: "penalty by repeat length" (labels: the length), "candidate" and
+ * "repeat length" (labels: the word). Frees pic; returns main's status. */
+static inline int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown)
+{
+    int32_t longest = dry->dry_allowed_length + 2;
+    for (size_t i = 0; i < n_shown; i++)
+        longest = shown[i] > longest ? shown[i] : longest;
+    for (size_t r = 0; r < pic->n_rows; r++)
+        longest = pic->rows[r].values != NULL && pic->rows[r].values[0] > longest ? (int32_t)pic->rows[r].values[0]
+                                                                                   : longest;
+    longest = longest < 60 ? longest : 60;      /* a reader's repeat of thousands still gets a readable axis */
+    double top = 0, curve[61];
+    for (int32_t k = 0; k <= longest; k++) {
+        curve[k] = dry_penalty(dry, k);
+        top = fmax(top, isfinite(curve[k]) ? curve[k] : 0);
+    }
+    PictureFile pf;
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, 820, 520, "DRY")) {
+        char text[256];
+        snprintf(text, sizeof text, "multiplier %s x base %s ^ (length - allowed length %d), from the allowed "
+                 "length on",
+                 lesson_number(dry->dry_multiplier, 1).text, lesson_number(dry->dry_base, 2).text,
+                 (int)dry->dry_allowed_length);
+        svg_heading(&pf.svg, 20, 30, "DRY: the penalty grows exponentially with the repeat a token would extend", text);
+        SvgPlot plot = {90, 90, 600, 330, 0, longest, 0, svg_nice_ceiling(top), false};
+        svg_axis_y(&pf.svg, &plot, "logit penalty (nats)", 6);
+        svg_axis_x(&pf.svg, &plot, "repeat length (tokens)", 12);
+        double ax = svg_x(&plot, dry->dry_allowed_length);
+        svg_line(&pf.svg, ax, plot.top, ax, plot.top + plot.height, (SvgStyle){NULL, SVG_MUTED, 1.5, "5 4"}, NULL);
+        snprintf(text, sizeof text, "allowed length %d: shorter repeats are free", (int)dry->dry_allowed_length);
+        svg_text(&pf.svg, ax + 6, plot.top + 14, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text, NULL);
+        double xs[61], ys[61];
+        for (int32_t k = 0; k <= longest; k++) {
+            xs[k] = svg_x(&plot, k);
+            ys[k] = svg_y(&plot, isfinite(curve[k]) ? fmin(curve[k], plot.y_max) : plot.y_max);
+        }
+        svg_polyline(&pf.svg, xs, ys, (size_t)longest + 1, (SvgStyle){NULL, svg_colour(0), 2.5, NULL}, NULL, NULL);
+        for (int32_t k = 0; k <= longest; k++) {
+            snprintf(text, sizeof text, "%d", (int)k);
+            SvgDatum d = {"penalty by repeat length", text, curve[k], NULL};
+            svg_circle(&pf.svg, xs[k], ys[k], 3.5, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+        }
+        for (size_t i = 0; i < n_shown; i++) {
+            if (shown[i] < 0 || shown[i] > longest)
+                continue;
+            snprintf(text, sizeof text, "%d -> %.2f", (int)shown[i], curve[shown[i]]);
+            svg_text(&pf.svg, xs[shown[i]] + 8, ys[shown[i]] + 16, (SvgFont){12, NULL, false, svg_colour(0), 0},
+                     text, NULL);
+        }
+        for (size_t r = 0; r < pic->n_rows; r++) {
+            const PictureRow *row = &pic->rows[r];
+            if (row->n_values < 2)
+                continue;
+            double x = svg_x(&plot, fmin(row->values[0], longest)), y = svg_y(&plot, fmin(row->values[1], plot.y_max));
+            SvgDatum d = {"candidate", row->label.text, row->values[1], NULL};
+            SvgDatum len = {"repeat length", row->label.text, row->values[0], NULL};
+            double ly = plot.top + 50 + 22 * (double)r;     /* labels stacked high, each with a leader down */
+            svg_line(&pf.svg, x, y - 9, x, ly + 4, (SvgStyle){NULL, svg_colour(3), 1, "2 2"}, NULL);
+            svg_circle(&pf.svg, x, y, 9, (SvgStyle){"none", svg_colour(3), 3, NULL}, &d);
+            svg_circle(&pf.svg, x, y, 1, (SvgStyle){svg_colour(3), NULL, 0, NULL}, &len);
+            snprintf(text, sizeof text, "%s: repeat of %d, penalty %.3f", row->label.text, (int)row->values[0],
+                     row->values[1]);
+            bool right_half = x > plot.left + plot.width / 2;     /* a label right of the middle reads leftwards */
+            svg_text(&pf.svg, right_half ? x - 5 : x + 5, ly, (SvgFont){13, right_half ? "end" : NULL, true,
+                     svg_colour(3), 0}, text, NULL);
+        }
+    }
+    return picture_finish(pic, picture_close(&pf));
+}
+
+/* ===== Example 10 ===== */
+
+/* Example 10: the distribution probs (n,) before XTC and after (c, renormalized, absent or -inf = removed), under
+ * the table's label (once_label with once_values (n_values,)); then the share of `draws` draws that picked the
+ * top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p. Series:
+ * "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on
+ * at 50%"). Returns main's status. */
+static inline int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
+                              const char *once_label, const LabelValue *once_values, size_t n_values,
+                              const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws)
+{
+    TokenData before[64];
+    char names[64][16];
+    const char *words[64];
+    size_t m = n < 64 ? n : 64;
+    for (size_t i = 0; i < m; i++) {
+        before[i] = (TokenData){(int32_t)i, log(probs[i]), probs[i]};
+        snprintf(names[i], sizeof names[i], "token %zu", i);
+        words[i] = names[i];
+    }
+    LessonText label;
+    lesson_label_to(once_label, once_values, n_values, false, &label);
+    size_t length = strlen(label.text);
+    if (length > 0 && label.text[length - 1] == ':')
+        label.text[length - 1] = '\0';
+    PictureSeries series[2] = {{"before", "before", before, m}, {label.text, label.text, c->data, c->size}};
+    double width = fmax(760, picture_bars_size(m, 2) + 110);
+    PictureFile pf;
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 600 + 34 * (double)n_runs, "XTC")) {
+        svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them",
+                    "p of each token (token 0 is the one the table calls the top token) before XTC and after one "
+                    "application");
+        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, m, 0);
+        SvgPlot plot = {80, 120, width - 110, 260, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)), false};
+        picture_token_bars(&pf.svg, &plot, words, m, series, 2, 3, 0, "p (probability)");
+        SvgPlot shares = {240, 500, width - 400, 34 * (double)n_runs, 0, 1, 0, 1, false};
+        svg_text(&pf.svg, 20, 470, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
+        for (size_t r = 0; r < n_runs; r++) {
+            char name[256], text[256];
+            double share = top_chosen[r] / (double)draws, y = shares.top + 34 * (double)r;
+            snprintf(name, sizeof name, "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
+                     xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
+            SvgDatum d = {"share of draws that pick the top token", name, share, NULL};
+            svg_text(&pf.svg, shares.left - 10, y + 19, (SvgFont){13, "end", false, NULL, 0}, name, NULL);
+            svg_rect(&pf.svg, shares.left, y + 4, svg_x(&shares, share) - shares.left, 24,
+                     (SvgStyle){svg_colour(2 + r), NULL, 0, NULL}, &d);
+            snprintf(text, sizeof text, "%s (%d of %d draws)", lesson_java_double(share).text, top_chosen[r], draws);
+            svg_text(&pf.svg, svg_x(&shares, fmax(share, probs[0])) + 8, y + 21, (SvgFont){13, NULL, false, NULL, 0},
+                     text, NULL);
+        }
+        svg_axis_x(&pf.svg, &shares, "share of the draws", 6);
+        double px = svg_x(&shares, probs[0]);
+        svg_line(&pf.svg, px, shares.top - 6, px, shares.top + shares.height, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"},
+                 NULL);
+        char text[256];
+        snprintf(text, sizeof text, "p of token 0: %s", lesson_number(probs[0], 2).text);
+        svg_text(&pf.svg, px, shares.top - 10, (SvgFont){12, "middle", false, NULL, 0}, text, NULL);
+    }
+    return picture_close(&pf);
+}
+
+#endif

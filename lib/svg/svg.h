@@ -1,0 +1,114 @@
+/* svg.h: a small SVG writer on stdio, for the lessons' pictures (make pictures). Not a sampler: nothing else in
+ * lib/ includes it, and it includes nothing of lib/.
+ *
+ * Plain SVG 1.1 that any browser opens with nothing else installed: text stays <text> (readable at any size,
+ * searchable), no scripts, no external fonts or images, no ids (a page may inline several pictures). Colours
+ * come from the Okabe-Ito palette, which readers with any of the common colour-vision deficiencies can tell
+ * apart; every series also gets a label in words, so no colour carries meaning alone.
+ *
+ * Every drawn value can carry itself as data attributes, data-series="p after" data-label="the"
+ * data-value="0.38077...", the exact double in its shortest round-trip form, so that a test reads back what was
+ * drawn and compares it with the lesson's table. A polyline carries all its values, space-separated, in
+ * data-values.
+ *
+ * Coordinates are pixels, y growing downwards (SVG's own). The writer remembers the first write error; svg_end
+ * reports it. Text is escaped for XML; a control character (not allowed in XML 1.0) is written as "?".
+ *
+ * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, svg_colour, svg_begin, svg_end, svg_rect, svg_line,
+ * svg_circle, svg_polyline, svg_text, svg_text_width, svg_number, SvgNumber.
+ */
+#ifndef SVG_H
+#define SVG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    FILE *out;          /* where the SVG goes; the caller opens and closes it */
+    double width;       /* px */
+    double height;      /* px */
+    bool failed;        /* a write failed (ferror), or out was NULL */
+} Svg;
+
+/* How a shape is painted. NULL fill or stroke means none; a zero stroke_width means 1. */
+typedef struct {
+    const char *fill;
+    const char *stroke;
+    double stroke_width;    /* px */
+    const char *dash;       /* stroke-dasharray ("4 3"), NULL for a solid line */
+} SvgStyle;
+
+/* How a text is set: size in px, anchor "start", "middle" or "end" (NULL: start), bold or not, a colour (NULL:
+ * the text colour) and a rotation in degrees about (x, y), counterclockwise as a reader sees it (90: upwards). */
+typedef struct {
+    double size;
+    const char *anchor;
+    bool bold;
+    const char *colour;
+    double rotate;
+} SvgFont;
+
+/* What a drawn shape stands for: data-series, data-label and data-value. value is written exactly (shortest
+ * round-trip digits); text, when not NULL, is written as data-value instead (a word, a generated text). NULL
+ * series writes nothing. */
+typedef struct {
+    const char *series;
+    const char *label;
+    double value;
+    const char *text;
+} SvgDatum;
+
+/* Okabe & Ito's palette (2008), in the order the pictures use it: blue, orange, bluish green, vermillion,
+ * reddish purple, sky blue, black, yellow (last: it is faint on white). */
+#define SVG_N_COLOURS 8
+#define SVG_TEXT "#222222"      /* text and axes */
+#define SVG_GRID "#E4E4E4"      /* grid lines */
+#define SVG_MUTED "#6B6B6B"     /* secondary text: units, notes */
+#define SVG_REMOVED "#D9D9D9"   /* the fill of a removed token, drawn with a dashed SVG_MUTED outline */
+
+/* Colour i of the palette, cycling after SVG_N_COLOURS, as "#RRGGBB". */
+const char *svg_colour(size_t i);
+
+/* Starts a picture of width x height px on out: the <svg> element with the fonts, a white background, and
+ * <title> (escaped; NULL for none), which browsers show as the tooltip and screen readers read. Bad input: NULL
+ * out marks the writer failed and writes nothing; a size <= 0 (or NaN) becomes 1 px. */
+void svg_begin(Svg *s, FILE *out, double width, double height, const char *title);
+
+/* Closes the <svg> element and flushes. Returns 0 when every write succeeded, -1 otherwise. Does not close
+ * the file. */
+int svg_end(Svg *s);
+
+/* A rectangle with its top-left corner at (x, y); a negative width or height is drawn from the other corner.
+ * datum may be NULL. */
+void svg_rect(Svg *s, double x, double y, double width, double height, SvgStyle style, const SvgDatum *datum);
+
+/* A straight line from (x1, y1) to (x2, y2). */
+void svg_line(Svg *s, double x1, double y1, double x2, double y2, SvgStyle style, const SvgDatum *datum);
+
+/* A circle of radius r px at (cx, cy). */
+void svg_circle(Svg *s, double cx, double cy, double r, SvgStyle style, const SvgDatum *datum);
+
+/* A polyline through the n points (xs[i], ys[i]) px, unfilled. With series not NULL it carries data-series and
+ * data-values, the n values (n,) it draws (values may be NULL: then nothing but data-series). Nothing is drawn
+ * for n < 2. NaN or infinite points are skipped. */
+void svg_polyline(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle style, const char *series,
+                  const double *values);
+
+/* A text at (x, y), y being its baseline. text is escaped; NULL or "" draws nothing. */
+void svg_text(Svg *s, double x, double y, SvgFont font, const char *text, const SvgDatum *datum);
+
+/* About how wide text is in px at this size: 0.6 em a character (DejaVu Sans averages about 0.58), for
+ * spacing labels, never for anything a reader must measure. */
+double svg_text_width(const char *text, double size);
+
+/* A number as text, short enough to live in an argument. */
+typedef struct {
+    char text[40];
+} SvgNumber;
+
+/* value with `decimals` digits after the point ("%.*f"); decimals < 0 gives the shortest digits that read
+ * back as value exactly ("0.1", "3.8e-44"). inf, -inf and NaN give "inf", "-inf", "nan". */
+SvgNumber svg_number(double value, int decimals);
+
+#endif
