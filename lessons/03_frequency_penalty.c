@@ -10,7 +10,8 @@
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const char history_text[] = "the the the cat dog";
-static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_freq = 0.5};
+/* The Java counts the whole history: a window longer than any history (llama.cpp's default is 64 tokens). */
+static const PenaltyParams penalty = {.penalty_last_n = INT32_MAX, .penalty_repeat = 1.0, .penalty_freq = 0.5};
 
 #define N_VOCAB LESSON_N(words)
 LESSON_SAME_LENGTH(words, logits);

@@ -9,10 +9,7 @@
 
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
-static const struct {
-    const char *word;
-    double bias;
-} biases[] = {
+static const struct { const char *word; double bias; } biases[] = {
     {"the", -INFINITY},     /* ban "the": llama-server accepts false as the bias for this */
     {"mat", 2.0},           /* boost "mat" by 2.0 */
     {"dog", -100},          /* "dog" almost impossible, but not exactly */
@@ -24,8 +21,11 @@ LESSON_SAME_LENGTH(words, logits);
 int main(void)
 {
     LogitBias bias[LESSON_N(biases)];
-    for (size_t b = 0; b < LESSON_N(biases); b++)
+    for (size_t b = 0; b < LESSON_N(biases); b++) {
         bias[b] = (LogitBias){lesson_id(biases[b].word, words), biases[b].bias};
+        lesson_note(biases[b].bias == INFINITY, "a bias of +inf gives \"%s\" all the probability here (the limit of "
+                    "softmax); llama.cpp's softmax and the lesson's Java give NaN", biases[b].word);
+    }
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));

@@ -25,13 +25,23 @@ static double java_rule(int32_t length)
                                             : 0;
 }
 
+/* penalty, what llama.cpp's DRY gives a repeat of `length` for `row`, with a note where the lesson's rule
+ * gives another value. */
+static double checked(const char *row, double penalty, int32_t length)
+{
+    lesson_note_row(row, penalty != java_rule(length), "%s: llama.cpp's DRY gives %.4g where the lesson's rule gives "
+                    "%.4g: %s", row, penalty, java_rule(length), dry.dry_base < 1 ? "it is off below a dry_base of 1"
+                    : penalty == 0 ? "it penalizes only tokens that followed a repeat in the window"
+                                   : "it caps the exponent so that the penalty fits a float");
+    return penalty;
+}
+
 int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
-    lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d tokens (%s); the lesson's "
-                "Java scans the whole history", (int)dry.dry_penalty_last_n,
-                dry.dry_penalty_last_n > 0 ? "dry_penalty_last_n" : "0 or less turns DRY off in llama.cpp");
+    lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d tokens (0 or less turns DRY "
+                "off); the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n);
     printf("history: %s\n", text);
     int width = lesson_longest(candidates, LESSON_N(candidates), 0);
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
@@ -40,20 +50,16 @@ int main(void)
         double penalty;
         lesson_check(dry_repeat_length(history, n_history, &dry, lesson_id(candidates[i], vocab), &length));
         lesson_check(dry_token_penalty(history, n_history, &dry, lesson_id(candidates[i], vocab), &penalty));
-        lesson_note(penalty != java_rule(length), "%s: llama.cpp's DRY subtracts %.3f where the lesson's rule gives "
-                    "%.3f: %s", candidates[i], penalty, java_rule(length), dry.dry_base < 1
-                    ? "llama.cpp turns DRY off below a dry_base of 1" : penalty == 0
-                    ? "llama.cpp penalizes only tokens that followed a repeat in the window"
-                    : "llama.cpp caps the exponent so that the penalty fits a float");
         printf("candidate %-*s extends a repeat of %d tokens: logit penalty %.3f\n", width, candidates[i], (int)length,
-               penalty);
+               checked(candidates[i], penalty, length));
         picture_dry_mark(&pic, candidates[i], length, penalty);
     }
     lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
                 "length of 2; this line follows dry_allowed_length %d", (int)dry.dry_allowed_length);
     printf("penalty by repeat length: [");
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
-        printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i], dry_penalty(&dry, shown_lengths[i]));
+        printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i],
+               checked("the last line", dry_penalty(&dry, shown_lengths[i]), shown_lengths[i]));
     printf("]\n");
     return picture_dry(&pic, &dry, shown_lengths, LESSON_N(shown_lengths));
 }

@@ -45,8 +45,8 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
     if (n_bias > 0)
         lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));
     for (size_t i = 0; i < LESSON_N(order); i++) {
-        lesson_require(!stage_picks_token(order[i]), "order[%zu] is a draw; the builder adds its draw, dist, last",
-                       i);
+        lesson_require(!stage_picks_token(order[i]) && order[i] != STAGE_LOGIT_BIAS, "order[%zu] is a draw or "
+                       "logit-bias, which the builder adds itself: logit-bias first when set, the draw (dist) last", i);
         lesson_check(chain_add(ch, order[i]));
     }
     lesson_check(chain_add(ch, STAGE_DIST));
@@ -54,7 +54,8 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
 
 /* One step of one chain, seen by its stages: the --trace view and the tie note need what each stage saw. */
 typedef struct {
-    const char *alphabet, *label;
+    const char *alphabet;
+    const LessonSettings *chain;            /* the chain's settings: its label and temperature */
     int step;                               /* 1-based */
     bool trace;                             /* print what each stage leaves */
     TokenData before[95];                   /* the candidates before the stage that runs next */
@@ -63,8 +64,8 @@ typedef struct {
 } Step;
 
 /* Called after each stage: with --trace (and for the picture), each character still possible with its logit and
- * its p among the survivors; and a note where top-k cuts through tied logits, since llama.cpp keeps exactly k (the lower ids
- * first) and the Java every token tied with the k-th. */
+ * its p among the survivors; and a note where top-k cuts through tied logits, since llama.cpp keeps exactly k
+ * (the lower ids first) and the Java every token tied with the k-th. */
 static void after_stage(void *user, const Stage *stage, const Candidates *c)
 {
     Step *s = user;
@@ -74,9 +75,11 @@ static void after_stage(void *user, const Stage *stage, const Candidates *c)
             tied += s->before[i].logit == c->data[c->size - 1].logit;
         for (size_t i = 0; i < c->size; i++)
             tied -= c->data[i].logit == c->data[c->size - 1].logit;
-        lesson_note(tied > 0 && c->data[c->size - 1].logit > -INFINITY, "the chain \"%s\", step %d: top-k keeps "
-                    "exactly %zu tokens and cuts %zu tied with the last (llama.cpp keeps the lower ids); the "
-                    "lesson's Java keeps every tied token, so its text would differ", s->label, s->step, c->size, tied);
+        /* at temperature 0 only the first largest logit is drawn, so a tie cut at the k-th changes nothing */
+        lesson_note_row(s->chain, tied > 0 && c->data[c->size - 1].logit > -INFINITY && s->chain->temp > 0,
+                        "the chain \"%s\", first at step %d: top-k keeps exactly %zu tokens and cuts %zu tied with "
+                        "the last (llama.cpp keeps the lower ids); the lesson's Java keeps every tied token, so its "
+                        "text can differ from there on", s->chain->label, s->step, c->size, tied);
     }
     memcpy(s->before, c->data, c->size * sizeof *c->data);
     s->n_before = c->size;
@@ -96,8 +99,8 @@ static void after_stage(void *user, const Stage *stage, const Candidates *c)
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
  * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). Records in pic the candidates
  * left at every step and what each stage leaves at step `trace` (or PICTURE_FUNNEL_STEP). */
-static long generate(Chain *ch, const char *label, const char *alphabet, double counts[][95], char *text, int trace,
-                     Picture *pic)
+static long generate(Chain *ch, const LessonSettings *chain, const char *alphabet, double counts[][95], char *text,
+                     int trace, Picture *pic)
 {
     size_t n = strlen(alphabet);
     Rng rng = rng_new(seed);
@@ -112,7 +115,7 @@ static long generate(Chain *ch, const char *label, const char *alphabet, double 
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        Step view = {alphabet, label, step, step == trace, {{0}}, n,
+        Step view = {alphabet, chain, step, step == trace, {{0}}, n,
                      step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL};
         memcpy(view.before, c.data, n * sizeof *c.data);
         lesson_check(chain_apply_except_pick(ch, &c, after_stage, &view, NULL));
@@ -154,11 +157,9 @@ int main(int argc, char *argv[])
     for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++)
         counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
 
-    int width = 20;     /* the label column: the lesson's 20, or the longest label */
-    for (size_t c = 0; c < LESSON_N(chains); c++) {
-        int length = lesson_settings_label(&chains[c], window, false);
-        width = length > width ? length : width;
-    }
+    int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
+    lesson_note(window <= 0, "window is %d: llama.cpp's penalties are off for a window of 0 or less (?penalties); "
+                "the lesson's Java penalizes nothing either, but names the stage penalties", (int)window);
     Chain described[2];                         /* the first two chains are described at the end */
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
@@ -170,7 +171,9 @@ int main(int argc, char *argv[])
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
         picture_chain_start(&pic, &chains[c], window);
-        long kept = generate(&ch, chains[c].label, alphabet, counts, text, (int)trace, &pic);
+        lesson_note_row(&chains[c], chains[c].min_p > 1, "the chain \"%s\": a min_p above 1 keeps only the most "
+                        "likely token in llama.cpp; the lesson's Java keeps none", chains[c].label);
+        long kept = generate(&ch, &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, true), "", text,
                kept / (double)STEPS);

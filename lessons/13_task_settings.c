@@ -19,9 +19,12 @@ static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* E
 static const char history_text[] = "count = count + 1 ; count = count + 1 ; count =";
 static const char right[] = "count";           /* the right token here: the table prints its probability */
 static const int64_t draw_seed = 4;
-/* llama.cpp's --samplers list for the presets, and the same stages in an order whose result is the Java's. */
+/* llama.cpp's --samplers list for the presets; the lesson's Java applies the same stages in that order, except
+ * that it takes top-p and min-p from the whole vocabulary, which the order java_order reproduces. */
 static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
                                     SAMPLER_TEMPERATURE};
+static const SamplerType lesson_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
+                                           SAMPLER_TEMPERATURE};
 static const SamplerType java_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
                                          SAMPLER_TEMPERATURE};
 
@@ -56,30 +59,27 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     lesson_check(candidates_sort_by_id(c));
     lesson_check(candidates_softmax(c, false));
     chain_free(&ch);
-    int left = 0;
-    for (size_t i = 0; i < c->size; i++)
-        left += c->data[i].p > 0;
-    return left;
+    return lesson_count_p(c);
 }
 
 int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
-    int width = 17;     /* the task column: the lesson's 17, or the longest task */
-    for (size_t s = 0; s < LESSON_N(presets); s++) {
-        int length = lesson_settings_label(&presets[s], window, false);
-        width = length > width ? length : width;
-    }
+    int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
+    bool lesson_stages = sizeof order == sizeof lesson_order && memcmp(order, lesson_order, sizeof order) == 0;
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB], java_buf[N_VOCAB];
         Candidates c, java;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c);
         int java_left = distribution(&presets[s], java_order, LESSON_N(java_order), java_buf, &java);
-        lesson_note(left != java_left, "\"%s\" leaves %d candidates, the lesson's Java %d: the Java takes top-p "
-                    "from the whole vocabulary, llama.cpp's renormalizes over what top-k left", presets[s].label,
-                    left, java_left);
+        lesson_note_row(presets[s].label, !lesson_same_p(&c, &java), "\"%s\": candidates left %d, in the lesson's "
+                        "Java %d, and other p: %s", presets[s].label, left, java_left, lesson_stages
+                        ? "the Java takes top-p from the whole vocabulary, llama.cpp's renormalizes over what top-k "
+                          "left" : "order[] is not the lesson's order, penalties, top-k, top-p, min-p, temperature");
+        lesson_note_row(presets[s].label, presets[s].min_p > 1, "\"%s\": a min_p above 1 keeps only the most likely "
+                        "token in llama.cpp; the lesson's Java keeps none and prints NaN", presets[s].label);
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, true), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);

@@ -10,9 +10,11 @@
  *   lesson_note(cond, "...");                       where llama.cpp's rule (the library's, which the table
  *                                                   follows) and the lesson's simplified Java part: the table
  *                                                   is printed, and one note on stderr says what differs
+ *                                                   (lesson_note_row: one for each row that differs)
  * and the helpers print a setting as its exact value ({name} in a label, lesson_number).
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
+ * lesson_note_row, lesson_count_p, lesson_same_p, lesson_settings_width,
  * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_printable, lesson_check_params, LessonNumber,
  * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
  * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_print_label, LessonSettings,
@@ -84,11 +86,17 @@ static inline void lesson_check_at(const char *file, int line, const char *call,
 
 /* When cond holds, prints "NN_slug: note: message" to stderr, once per place in the program: the table is
  * llama.cpp's (the library's), and the note names how the lesson's Java would differ. */
-#define lesson_note(cond, ...) \
+#define lesson_note(cond, ...) lesson_note_row(NULL, cond, __VA_ARGS__)
+
+/* lesson_note once per row of the table at this place: row (a pointer that names the row, its label, say)
+ * changes from one row to the next, and each row that differs gets its own note, once. */
+#define lesson_note_row(row, cond, ...) \
     do { \
+        static const void *noted_row_; \
         static bool noted_; \
-        if ((cond) && !noted_) { \
+        if ((cond) && (!noted_ || noted_row_ != (const void *)(row))) { \
             noted_ = true; \
+            noted_row_ = (row); \
             lesson_say(__FILE__, "note: ", __VA_ARGS__); \
         } \
     } while (0)
@@ -412,6 +420,40 @@ static inline int lesson_settings_label_to(const LessonSettings *s, int32_t pena
 static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, bool print)
 {
     return lesson_settings_label_to(s, penalty_last_n, print, NULL);
+}
+
+/* The widest label of rows (n,) (lesson_settings_label), and at least `least`: a table's label column. */
+static inline int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
+{
+    for (size_t r = 0; r < n; r++) {
+        int length = lesson_settings_label(&rows[r], penalty_last_n, false);
+        least = length > least ? length : least;
+    }
+    return least;
+}
+
+/* How many candidates of c have p > 0: the Java's count of candidates left (Example 13). */
+static inline int lesson_count_p(const Candidates *c)
+{
+    int n = 0;
+    for (size_t i = 0; i < c->size; i++)
+        n += c->data[i].p > 0;
+    return n;
+}
+
+/* Whether a and b, both in id order, give every token the same p (to 1e-12; a token one of them lacks has p 0):
+ * two orders of the same stages that leave the same distribution. */
+static inline bool lesson_same_p(const Candidates *a, const Candidates *b)
+{
+    size_t i = 0, j = 0;
+    while (i < a->size || j < b->size) {
+        bool only_a = j == b->size || (i < a->size && a->data[i].id < b->data[j].id);
+        bool only_b = i == a->size || (j < b->size && b->data[j].id < a->data[i].id);
+        double pa = only_b ? 0.0 : a->data[i++].p, pb = only_a ? 0.0 : b->data[j++].p;
+        if (fabs(pa - pb) > 1e-12)
+            return false;
+    }
+    return true;
 }
 
 /* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
