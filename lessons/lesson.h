@@ -167,15 +167,15 @@ static inline bool lesson_printable(const char *s)
     return true;
 }
 
-/* Stops with "file:line: what: the problem" when chain_init would refuse params, naming the parameter and why
- * (sampling_params_problem): lesson_check_params(&p, "the chain \"low T\"") before chain_init. */
-#define lesson_check_params(params, what) lesson_check_params_at(__FILE__, __LINE__, (params), (what))
+/* Stops with `file:line: the row "label": the problem` when chain_init would refuse params, naming the parameter
+ * and why (sampling_params_problem): lesson_check_params(&p, s->label) before chain_init. */
+#define lesson_check_params(params, label) lesson_check_params_at(__FILE__, __LINE__, (params), (label))
 
-static inline void lesson_check_params_at(const char *file, int line, const SamplingParams *params, const char *what)
+static inline void lesson_check_params_at(const char *file, int line, const SamplingParams *params, const char *label)
 {
     const char *problem = sampling_params_problem(params);
     if (problem != NULL) {
-        fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, problem);
+        fprintf(stderr, "%s:%d: the row \"%s\": %s\n", file, line, label, problem);
         exit(1);
     }
 }
