@@ -44,8 +44,11 @@ static inline int picture_penalties(const char *file, const char *const *words, 
         series[2] = (PictureSeries){"p naive", "after: the naive rule (divide every logit)", naive->data, naive->size};
     LessonText title = picture_penalty_words(pp), notes[8], changed = {"penalized (in the window):"};
     char subtitle[256];
-    snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the last %s tokens",
-             lesson_number(pp->penalty_last_n, 0).text);
+    if (pp->penalty_last_n == INT32_MAX)        /* Examples 2 and 3: the Java's whole history */
+        snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the whole history");
+    else
+        snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the last %s tokens",
+                 lesson_number(pp->penalty_last_n, 0).text);
     size_t n_notes = 1;
     for (size_t i = 0; i < n_words && i < after->size; i++) {
         if (after->data[i].logit != before->data[i].logit) {
