@@ -42,12 +42,20 @@ bool penalties_off(const PenaltyParams *params, size_t n_history)
            || (params->penalty_repeat == 1.0 && params->penalty_freq == 0.0 && params->penalty_present == 0.0);
 }
 
+/* What apply_penalties and apply_penalty_naive check first: *st gets the status; true when there is work. */
+static bool penalties_start(const Candidates *c, const int32_t *history, size_t n_history,
+                            const PenaltyParams *params, SamplingStatus *st)
+{
+    *st = candidates_check(c);
+    if (*st == SAMPLING_OK)
+        *st = penalties_check(history, n_history, params);
+    return *st == SAMPLING_OK && !penalties_off(params, n_history) && c->size > 0;
+}
+
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params)
 {
-    SamplingStatus st = candidates_check(c);
-    if (st == SAMPLING_OK)
-        st = penalties_check(history, n_history, params);
-    if (st != SAMPLING_OK || penalties_off(params, n_history) || c->size == 0)
+    SamplingStatus st;
+    if (!penalties_start(c, history, n_history, params, &st))
         return st;
     for (size_t i = 0; i < c->size; i++) {
         int32_t count = penalty_count(history, n_history, params->penalty_last_n, c->data[i].id);
@@ -60,10 +68,8 @@ SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_h
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,
                                    const PenaltyParams *params)
 {
-    SamplingStatus st = candidates_check(c);
-    if (st == SAMPLING_OK)
-        st = penalties_check(history, n_history, params);
-    if (st != SAMPLING_OK || penalties_off(params, n_history) || c->size == 0)
+    SamplingStatus st;
+    if (!penalties_start(c, history, n_history, params, &st))
         return st;
     for (size_t i = 0; i < c->size; i++) {
         double logit = c->data[i].logit;
@@ -87,19 +93,28 @@ static bool at_own_index(const Candidates *c, int32_t token)
     return token >= 0 && (size_t)token < c->size && c->data[token].id == token;
 }
 
-SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n_biases)
+SamplingStatus logit_bias_check(const Candidates *c, const LogitBias *biases, size_t n_biases, bool *any)
 {
+    *any = false;
     SamplingStatus st = candidates_check(c);
     if (st != SAMPLING_OK)
         return st;
     if (biases == NULL && n_biases > 0)
         return SAMPLING_ERR_NULL;
-    bool any = false;
     for (size_t b = 0; b < n_biases; b++) {
         if (isnan(biases[b].bias))
             return SAMPLING_ERR_PARAM;
-        any = any || biases[b].bias != 0;
+        *any = *any || biases[b].bias != 0;
     }
+    return SAMPLING_OK;
+}
+
+SamplingStatus apply_logit_bias(Candidates *c, const LogitBias *biases, size_t n_biases)
+{
+    bool any;
+    SamplingStatus st = logit_bias_check(c, biases, n_biases, &any);
+    if (st != SAMPLING_OK)
+        return st;
 
     bool searched = false;      /* some entry's token is not at its own index */
     for (size_t b = 0; b < n_biases; b++) {

@@ -7,7 +7,7 @@
  * gives the same logits bit for bit.
  *
  * defines: PenaltyParams, LogitBias, penalty_count, penalty_logit, penalties_check, penalties_off,
- * apply_penalties, apply_penalty_naive, bias_logit, apply_logit_bias.
+ * apply_penalties, apply_penalty_naive, bias_logit, logit_bias_check, apply_logit_bias.
  */
 #ifndef PENALTIES_H
 #define PENALTIES_H
@@ -63,6 +63,10 @@ SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t
  * instead of making NaN, and a finite logit with a finite bias stays finite (saturating at +-DBL_MAX). A NaN
  * bias gives NaN (apply_logit_bias refuses it first). apply_logit_bias's rule for one entry. */
 double bias_logit(double logit, double bias);
+
+/* The checks apply_logit_bias makes first: the candidates_check errors; NULL biases with n_biases > 0 gives
+ * SAMPLING_ERR_NULL; a NaN bias gives SAMPLING_ERR_PARAM. *any (not NULL) gets whether any bias is non-zero. */
+SamplingStatus logit_bias_check(const Candidates *c, const LogitBias *biases, size_t n_biases, bool *any);
 
 /* Adds each entry's bias to the logit of its token (biases (n_biases,)); -INFINITY bans the token. As in
  * llama.cpp, an entry whose token sits at its own index (data[token].id == token, true for an array in id

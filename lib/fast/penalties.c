@@ -69,17 +69,10 @@ SamplingStatus fast_apply_penalties(Candidates *c, const int32_t *history, size_
 
 SamplingStatus fast_apply_logit_bias_by_id(Candidates *c, const LogitBias *biases, size_t n_biases)
 {
-    SamplingStatus st = candidates_check(c);
+    bool any;
+    SamplingStatus st = logit_bias_check(c, biases, n_biases, &any);
     if (st != SAMPLING_OK)
         return st;
-    if (biases == NULL && n_biases > 0)
-        return SAMPLING_ERR_NULL;
-    bool any = false;
-    for (size_t b = 0; b < n_biases; b++) {
-        if (isnan(biases[b].bias))
-            return SAMPLING_ERR_PARAM;
-        any = any || biases[b].bias != 0;
-    }
     for (size_t i = 0; i < c->size; i++)
         for (size_t b = 0; b < n_biases; b++)
             if (biases[b].token == c->data[i].id)
