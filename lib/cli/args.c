@@ -15,6 +15,10 @@
 
 #define SAMPLING_FIELD(field) offsetof(CliParams, sampling.field)
 
+/* Bytes of one flag's message, and of the first request flag's message kept for a body output's refusal: the
+ * same size, so that copying one into the other never cuts it. */
+enum { MESSAGE_SIZE = 700 };
+
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
 /* The request field of each ArgsSetting, and whether OpenAI's chat API has a parameter of that name. */
@@ -296,7 +300,7 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
             *value = argv[++*i];        /* a 2-value flag (only ignored ones have two) keeps its last */
             continue;
         }
-        char f[64], message[700];
+        char f[64], message[MESSAGE_SIZE];
         if (kind == FAIL_STOP) {
             snprintf(err, err_size, "%s: missing value", shown(flag, f, sizeof f));
             return false;
@@ -362,7 +366,7 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
 
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
 {
-    char scratch[1], request_err[512] = "";
+    char scratch[1], request_err[MESSAGE_SIZE] = "";
     if (err == NULL || err_size == 0) {
         err = scratch;
         err_size = sizeof scratch;
@@ -389,7 +393,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     const char *prompt_flag = NULL;
     for (; i < argc; i++) {
         const char *flag = argv[i];
-        char f[80], normal[96], message[700];
+        char f[80], normal[96], message[MESSAGE_SIZE];
         if (flag == NULL) {
             snprintf(err, err_size, "unknown flag '(null)'");
             return false;
