@@ -231,6 +231,21 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                          char *err, size_t err_size)
 {
     const char *list = spec->choices;
+    char f[64];
+    if (strcmp(list, ":") == 0) {       /* FNAME:SCALE items, ',' between: one ':' in each, as arg.cpp splits */
+        bool form = true;
+        for (const char *item = value; form; item += strcspn(item, ",") + 1) {
+            size_t n = strcspn(item, ","), colons = 0;
+            for (size_t k = 0; k < n; k++)
+                colons += item[k] == ':';
+            form = colons == 1;
+            if (item[n] == '\0')
+                break;
+        }
+        if (!form)
+            snprintf(err, err_size, "%s takes FNAME:SCALE,...; '%s' is not that form", shown(flag, f, sizeof f), v);
+        return form;
+    }
     bool was_switch = list[0] == '!';
     list += was_switch;
     for (const char *item = list; ;) {
@@ -240,7 +255,7 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         long long whole = 0, lenient = 0;
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
             if (parse_integer(value, &whole, &lenient) == VALUE_STRICTER) {
-                char line[240], f[64];
+                char line[240];
                 snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
                          "refused)", shown(flag, f, sizeof f), v, lenient);
                 args_warn(out, "%s\n", line);
@@ -263,7 +278,6 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                  (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
         item += n + 1;
     }
-    char f[64];
     snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
              n_named == 1 ? "not one" : "none of them");
     if (was_switch) {       /* these handlers name their long spelling in the message (arg.cpp) */
@@ -457,6 +471,8 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OUTSIDE:
         args_add_named(out->outside, sizeof out->outside, flag);
+        return true;
+    case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }
     return true;

@@ -282,6 +282,19 @@ static void missing_value(const ArgSpec *spec, const char *flag, const char *nex
                  "%s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
 }
 
+/* Spellings current llama.cpp gives to another flag than older llama.cpp did: -lv is --verbosity now, which
+ * takes a number, and was --low-vram, which took none. The note for such a spelling whose value is missing
+ * (an old paste), into note (size bytes; "" for other flags). */
+static void reused_spelling(const char *flag, char *note, size_t size)
+{
+    static const struct { const char *flag, *was; } reused[] = {{"-lv", "--low-vram"}};
+    note[0] = '\0';
+    for (size_t i = 0; i < sizeof reused / sizeof reused[0]; i++)
+        if (strcmp(flag, reused[i].flag) == 0)
+            snprintf(note, size, " (older llama.cpp's %s was %s, a switch llama.cpp has since removed: drop %s)",
+                     reused[i].flag, reused[i].was, reused[i].flag);
+}
+
 /* Takes the values of a flag from argv after *i, as llama.cpp does, and returns whether the flag is then
  * applied. A missing value stops a sampling flag (false with err); for a flag that does not change sampling it
  * is a warning, and so is a value that is itself a known flag, which is then left to be read as a flag (an
@@ -310,6 +323,10 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
             args_apply_flag(out, spec, flag, spec->kind == K_REMOVED ? NULL : next, &cleared, message, sizeof message);
         else
             missing_value(spec, flag, next, &stops, message, sizeof message);
+        char note[160];
+        reused_spelling(flag, note, sizeof note);
+        size_t used = strlen(message);
+        snprintf(message + used, sizeof message - used, "%s", note);
         if (next != NULL) {
             size_t len = strlen(message);
             snprintf(message + len, sizeof message - len, " ('%s' is read as a flag)", shown(next, f, sizeof f));
@@ -344,6 +361,62 @@ static bool other_tool_flag(CliParams *out, const char *flag, const char *normal
     soft_fail(out, kind, flag, message, true, request_err, request_size);
     for (int k = 0; k < spec->arity && *i + 1 < argc && !is_known_flag(argv[*i + 1]); k++)
         ++*i;               /* its values, which the other program would take */
+    return true;
+}
+
+/* A flag older llama.cpp took that arg.cpp no longer has (K_OLD, K_OLD_SAMPLING; normal is its '-' spelling):
+ * the values it took then are skipped, but a value that is itself a known flag is left to be read as one, and
+ * a warning says what it was, that current llama.cpp refuses the line, and how to fix it; for one that changed
+ * sampling, that what this tool shows is current llama.cpp's, without it. */
+static void old_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *normal, int argc,
+                     char *const argv[], int *i)
+{
+    char typed[200], f[64], n[64], next_shown[64], left[120] = "", message[MESSAGE_SIZE];
+    shown(flag, typed, sizeof typed);
+    shown(flag, f, sizeof f);
+    shown(normal, n, sizeof n);
+    for (int k = 0; k < spec->arity; k++) {
+        const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+        if (next == NULL || is_known_flag(next)) {
+            snprintf(left, sizeof left, " (its value is missing%s%s%s)", next != NULL ? ": '" : "",
+                     next != NULL ? shown(next, next_shown, sizeof next_shown) : "",
+                     next != NULL ? "' is read as a flag" : "");
+            break;
+        }
+        size_t len = strlen(typed);
+        snprintf(typed + len, sizeof typed - len, " %s", shown(argv[++*i], next_shown, sizeof next_shown));
+    }
+    if (spec->kind == K_OLD)
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which llama.cpp has since removed (llama.cpp: "
+                 "\"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not change sampling, so "
+                 "the chain line follows", typed, spec->meta, n, spec->help, left, f);
+    else
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which changed sampling; llama.cpp has since "
+                 "removed it (llama.cpp: \"error: invalid argument: %s\"; drop it)%s; llama.cpp stops here, and %s: "
+                 "what this tool shows is current llama.cpp's, without it", typed, spec->meta, n, left, spec->help);
+    args_warn(out, "%s\n", message);
+}
+
+/* --lora-scaled and --control-vector-scaled (ArgSpec.choices ":") in older llama.cpp's form, FNAME SCALE: a
+ * value without ':' followed by a word that is not a flag. Then that word is skipped as the old scale and a
+ * warning gives the current form; returns whether it was so. */
+static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, int argc,
+                            char *const argv[], int *i)
+{
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (spec->choices == NULL || strcmp(spec->choices, ":") != 0 || value == NULL || strchr(value, ':') != NULL
+        || next == NULL || is_known_flag(next))
+        return false;
+    ++*i;
+    char f[64], v[80], scale[64], message[MESSAGE_SIZE];
+    shown(flag, f, sizeof f);
+    shown(value, v, sizeof v);
+    shown(next, scale, sizeof scale);
+    snprintf(message, sizeof message, "%s %s %s: older llama.cpp took FNAME and SCALE as two values; current "
+             "llama.cpp takes one, FNAME:SCALE (write %s %s:%s); llama.cpp stops here, but %s does not change "
+             "sampling, so the chain line follows", f, v, scale, f, v, scale, f);
+    args_warn(out, "%s\n", message);
+    args_add_named(out->ignored, sizeof out->ignored, flag);
     return true;
 }
 
@@ -420,6 +493,10 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                      blank ? " (one argument holds a whole command line: remove the quotes around it)" : "", hint);
             return false;
         }
+        if (spec->kind == K_OLD || spec->kind == K_OLD_SAMPLING) {
+            old_flag(out, spec, flag, normal, argc, argv, &i);
+            continue;
+        }
         FailKind kind = fail_kind(spec);
         const char *value = NULL;
         if (!take_values(out, spec, flag, argc, argv, &i, &value, request_err, sizeof request_err, err, err_size)) {
@@ -427,6 +504,8 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                 return false;
             continue;
         }
+        if (old_scaled_pair(out, spec, flag, value, argc, argv, &i))
+            continue;
         if (spec->kind == K_PROMPT || spec->kind == K_PROMPT_FILE)
             prompt_flag = flag;
         if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, message, sizeof message)) {

@@ -8,19 +8,38 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Names that are not flags, and the flag that sets the same thing ("" for a note of their own). */
-static const struct { const char *name, *flag, *note; } aliases[] = {
-    {"max-tokens", "-n", NULL}, {"max-completion-tokens", "-n", NULL}, {"max-new-tokens", "-n", NULL},
-    {"repetition-penalty", "--repeat-penalty", NULL}, {"penalty-repeat", "--repeat-penalty", NULL},
-    {"penalty-freq", "--frequency-penalty", NULL}, {"penalty-present", "--presence-penalty", NULL},
-    {"penalty-last-n", "--repeat-last-n", NULL}, {"mirostat-tau", "--mirostat-ent", NULL},
-    {"mirostat-eta", "--mirostat-lr", NULL}, {"dynatemp-exponent", "--dynatemp-exp", NULL},
-    {"dry-sequence-breakers", "--dry-sequence-breaker", NULL}, {"stop", "-r", NULL},
-    {"tfs", NULL, "tail-free sampling was removed from llama.cpp: drop the flag"},
-    {"tfs-z", NULL, "tail-free sampling was removed from llama.cpp: drop the flag"},
-    {"penalize-nl", NULL, "--penalize-nl was removed from llama.cpp: drop the flag"},
-    {"no-penalize-nl", NULL, "--no-penalize-nl was removed from llama.cpp: drop the flag"},
+/* Names that are not flags, and the flag that sets the same thing. */
+static const struct { const char *name, *flag; } aliases[] = {
+    {"max-tokens", "-n"}, {"max-completion-tokens", "-n"}, {"max-new-tokens", "-n"},
+    {"repetition-penalty", "--repeat-penalty"}, {"penalty-repeat", "--repeat-penalty"},
+    {"penalty-freq", "--frequency-penalty"}, {"penalty-present", "--presence-penalty"},
+    {"penalty-last-n", "--repeat-last-n"}, {"mirostat-tau", "--mirostat-ent"}, {"mirostat-eta", "--mirostat-lr"},
+    {"dynatemp-exponent", "--dynatemp-exp"}, {"dry-sequence-breakers", "--dry-sequence-breaker"}, {"stop", "-r"},
+    {"tfs-z", "--tfs"},     /* the old server's field for older llama.cpp's --tfs */
 };
+
+/* The row that has the spelling name, or NULL. */
+static const ArgSpec *row_of(const char *name)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++)
+            if (strcmp(arg_specs[i].names[j], name) == 0)
+                return &arg_specs[i];
+    return NULL;
+}
+
+/* "; did you mean FLAG?" into hint, with what became of a flag llama.cpp removed. */
+static void did_you_mean(const char *flag, char *hint, size_t size)
+{
+    const ArgSpec *row = row_of(flag);
+    if (row != NULL && (row->kind == K_OLD || row->kind == K_OLD_SAMPLING))
+        snprintf(hint, size, "; did you mean %s? (older llama.cpp's %s, which llama.cpp has since removed)", flag,
+                 row->meta);
+    else if (row != NULL && row->kind == K_REMOVED)
+        snprintf(hint, size, "; did you mean %s? (llama.cpp has removed it: use %s)", flag, row->help);
+    else
+        snprintf(hint, size, "; did you mean %s?", flag);
+}
 
 /* The flag whose value is each sampler's main setting, by SamplerType (NULL: infill has none). */
 static const char *const sampler_flags[] = {
@@ -77,10 +96,7 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
         if (strcmp(bare, aliases[i].name) != 0)
             continue;
-        if (aliases[i].flag != NULL)
-            snprintf(hint, size, "; did you mean %s?", aliases[i].flag);
-        else
-            snprintf(hint, size, "; %s", aliases[i].note);
+        did_you_mean(aliases[i].flag, hint, size);
         return true;
     }
     for (size_t i = 0; i < n_sampler_names; i++) {
@@ -97,7 +113,8 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
     size_t limit = n <= 4 ? 1 : n <= 8 ? 2 : 3, best = limit + 1;
     const char *nearest = NULL;
     for (size_t i = 0; i < n_arg_specs; i++) {
-        if ((arg_specs[i].tools & tools) == 0 || arg_specs[i].kind == K_REMOVED)
+        if ((arg_specs[i].tools & tools) == 0 || arg_specs[i].kind == K_REMOVED || arg_specs[i].kind == K_OLD
+            || arg_specs[i].kind == K_OLD_SAMPLING)
             continue;
         for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++) {
             const char *name = arg_specs[i].names[j];

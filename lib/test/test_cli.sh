@@ -173,6 +173,16 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -c" -- -
 # 13: \x00 stays as typed, and a warning says so.
 check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
     --json -p '\x00 nul'
+# Third newcomer, item 1: flags only older llama.cpp took never cost the chain line (exit 0), and the ./main
+# warning is printed with them; one that changed sampling warns that the chain is current llama.cpp's.
+check 0 "sampler chain: logits -> penalties -> ?dry" "warning: './main' is a name llama.cpp's programs had before" -- \
+    ./main -m m.bin --color -ins -b 256 --top_k 10000 --temp 0.2 --repeat_penalty 1.1 -t 7
+check 0 "$default_line" "warning: --chatml: older llama.cpp's ChatML mode, which llama.cpp has since removed" -- \
+    --chatml -gqa 8 -eps 1e-5
+check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed" -- \
+    --cfg-scale 1.5
+check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
+check 2 "" "--top-k: missing value" -- ./main -ins --top-k
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
 # pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give
 # the chain line of FLAGS; the same through --openai.

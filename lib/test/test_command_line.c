@@ -248,8 +248,9 @@ static const ErrorRow error_rows[] = {
     {{"--top-kk", "20"}, "unknown flag '--top-kk'; did you mean --top-k?"},
     {{"--temperture", "0.7"}, "unknown flag '--temperture'; did you mean --temperature?"},
     {{"--NUCLEUS", "0.9"}, "unknown flag '--NUCLEUS'; did you mean --top-p?"},
-    {{"--tfs", "0.95"}, "unknown flag '--tfs'; tail-free sampling was removed from llama.cpp: drop the flag"},
-    {{"--penalize-nl"}, "unknown flag '--penalize-nl'; --penalize-nl was removed from llama.cpp: drop the flag"},
+    /* tfs_z, the old server's field for --tfs, is a name people carry over. */
+    {{"--tfs-z", "0.95"}, "unknown flag '--tfs-z'; did you mean --tfs? (older llama.cpp's tail-free sampling, "
+     "which llama.cpp has since removed)"},
     /* A sampling flag keeps llama.cpp's refusals, even after an old paste's bare flag. */
     {{"-fa", "--top-k"}, "--top-k: missing value"},
     {{"-fa", "--temp", "x"}, "--temp: 'x' is not a number"},
@@ -269,6 +270,10 @@ static void test_no_suggestion(void)
 
 /* The tail of every warning for a flag that does not change sampling. */
 #define FOLLOWS "does not change sampling, so the chain line follows"
+/* The parts of a warning for a flag older llama.cpp took: current llama.cpp's refusal, and the tails. */
+#define INVALID(flag) "(llama.cpp: \"error: invalid argument: " flag "\"; "
+#define STOPS_BUT(flag) "; llama.cpp stops here, but " flag " " FOLLOWS "\n"
+#define WITHOUT_IT ": what this tool shows is current llama.cpp's, without it\n"
 #define BIAS_LINE "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> " \
                   "min-p -> ?xtc -> temp-ext -> dist"
 
@@ -362,6 +367,92 @@ static const WarnRow warn_rows[] = {
     {{"-n", "--temp", "0.5"}, DEFAULT_LINE, "-n: its value is missing, and '--temp' is a flag (llama.cpp would "
      "take it as -n's value and refuse it; give -n its value) ('--temp' is read as a flag); llama.cpp stops here, "
      "but -n " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    /* Third newcomer, item 1: flags older llama.cpp took and arg.cpp no longer has (current llama.cpp: "error:
+     * invalid argument"). One that did not change sampling warns like a removed flag, with what it was and
+     * the fix; its old values are skipped. The published alpaca line (llama.cpp's README, 2023), whose
+     * prompt file is not here: the ./main warning comes first, then one per flag in order. */
+    {{"./main", "-m", "./models/alpaca.13b.ggmlv3.q8_0.bin", "--color", "-f", "./prompts/alpaca.txt", "-ins", "-b",
+      "256", "--top_k", "10000", "--temp", "0.2", "--repeat_penalty", "1.1", "-t", "7"},
+     "logits -> penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> "
+     "dist",
+     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
+     "--color takes on, off or auto; '-f' is none of them (llama.cpp: \"unknown value for --color: '-f'\"; older "
+     "llama.cpp took --color alone: write --color on) ('-f' is read as a flag); llama.cpp stops here, but --color "
+     FOLLOWS "\n"
+     "-f: cannot read './prompts/alpaca.txt'; llama.cpp stops here, but -f " FOLLOWS " (a body needs it: --json "
+     "and --openai stop here)\n"
+     "-ins: older llama.cpp's instruction mode (for Alpaca models), which llama.cpp has since removed "
+     INVALID("-ins") "drop it: conversation mode, -cnv, took its place)" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
+    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode (for Alpaca models), which "
+     "llama.cpp has since removed " INVALID("--instruct") "drop it: conversation mode, -cnv, took its place)"
+     STOPS_BUT("--instruct"), ""},
+    {{"-cml", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "-cml: older llama.cpp's ChatML "
+     "mode, which llama.cpp has since removed " INVALID("-cml") "drop it: conversation mode, -cnv, with the "
+     "model's chat template, took its place)" STOPS_BUT("-cml"), ""},
+    /* Llama 2 70B as a GGML file on the old server: -gqa and -eps took a value each. */
+    {{"llama-server", "-m", "llama-2-70b.ggmlv3.q4_0.bin", "-gqa", "8", "-eps", "1e-5", "-c", "4096"}, DEFAULT_LINE,
+     "-gqa 8: older llama.cpp's grouped-query attention factor (GGML files), which llama.cpp has since removed "
+     INVALID("-gqa") "drop it: a GGUF file carries it)" STOPS_BUT("-gqa")
+     "-eps 1e-5: older llama.cpp's RMS norm epsilon (GGML files), which llama.cpp has since removed "
+     INVALID("-eps") "drop it: a GGUF file carries it)" STOPS_BUT("-eps"), "-m, -c"},
+    /* '_' for '-' in the old spelling too; llama.cpp names the flag with '-'. */
+    {{"--rms-norm-eps", "5e-6", "--memory_f32", "--mtest", "--random-prompt"}, DEFAULT_LINE,
+     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon (GGML files), which llama.cpp has since removed "
+     INVALID("--rms-norm-eps") "drop it: a GGUF file carries it)" STOPS_BUT("--rms-norm-eps")
+     "--memory_f32: older llama.cpp's KV cache precision switch, which llama.cpp has since removed "
+     INVALID("--memory-f32") "drop it: -ctk and -ctv set the cache types (f16 by default))"
+     STOPS_BUT("--memory_f32")
+     "--mtest: older llama.cpp's memory test, which llama.cpp has since removed " INVALID("--mtest") "drop it)"
+     STOPS_BUT("--mtest")
+     "--random-prompt: older llama.cpp's random prompt, which llama.cpp has since removed "
+     INVALID("--random-prompt") "drop it, and give the prompt with -p)" STOPS_BUT("--random-prompt"), ""},
+    {{"--low-vram", "-nommq", "--n-parts", "1", "--perplexity"}, DEFAULT_LINE,
+     "--low-vram: older llama.cpp's low-VRAM switch (CUDA), which llama.cpp has since removed "
+     INVALID("--low-vram") "drop it)" STOPS_BUT("--low-vram")
+     "-nommq: older llama.cpp's switch that turned the mul_mat_q kernels off (CUDA), which llama.cpp has since "
+     "removed " INVALID("-nommq") "drop it)" STOPS_BUT("-nommq")
+     "--n-parts 1: older llama.cpp's model part count (GGML files), which llama.cpp has since removed "
+     INVALID("--n-parts") "drop it)" STOPS_BUT("--n-parts")
+     "--perplexity: older llama.cpp's perplexity switch, which llama.cpp has since removed " INVALID("--perplexity")
+     "drop it: llama-perplexity computes perplexity)" STOPS_BUT("--perplexity"), ""},
+    /* An old value that is itself a flag is left to be read as one; at the end of the line it is missing. */
+    {{"-gqa", "--temp", "0.5", "--samplers", "temp", "--session"}, "logits -> temp-ext -> dist",
+     "-gqa: older llama.cpp's grouped-query attention factor (GGML files), which llama.cpp has since removed "
+     INVALID("-gqa") "drop it: a GGUF file carries it) (its value is missing: '--temp' is read as a flag)"
+     STOPS_BUT("-gqa")
+     "--session: older llama.cpp's session file, which llama.cpp has since removed " INVALID("--session")
+     "write --prompt-cache FILE, its later name) (its value is missing)" STOPS_BUT("--session"), ""},
+    /* -lv: current llama.cpp's --verbosity, which takes a number; older llama.cpp's --low-vram, taken alone. */
+    {{"-lv", "-ngl", "10"}, DEFAULT_LINE, "-lv takes a whole number; '-ngl' is not one (older llama.cpp's -lv was "
+     "--low-vram, a switch llama.cpp has since removed: drop -lv) ('-ngl' is read as a flag); llama.cpp stops "
+     "here, but -lv " FOLLOWS "\n", "-lv, -ngl"},
+    {{"-m", "x", "-lv"}, DEFAULT_LINE, "-lv: missing value (llama.cpp: \"expected value for argument\"; give -lv its "
+     "value) (older llama.cpp's -lv was --low-vram, a switch llama.cpp has since removed: drop -lv); llama.cpp "
+     "stops here, but -lv " FOLLOWS "\n", "-m, -lv"},
+    {{"-lv", "1"}, DEFAULT_LINE, "", "-lv"},
+    /* --lora-scaled and --control-vector-scaled take FNAME:SCALE now; older llama.cpp took two values. */
+    {{"--lora-scaled", "a.gguf", "0.5", "--control-vector-scaled", "c.gguf:0.8,d.gguf:-1"}, DEFAULT_LINE,
+     "--lora-scaled a.gguf 0.5: older llama.cpp took FNAME and SCALE as two values; current llama.cpp takes one, "
+     "FNAME:SCALE (write --lora-scaled a.gguf:0.5); llama.cpp stops here, but --lora-scaled " FOLLOWS "\n",
+     "--lora-scaled, --control-vector-scaled"},
+    {{"--control-vector-scaled", "c.gguf", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
+     "--control-vector-scaled takes FNAME:SCALE,...; 'c.gguf' is not that form; llama.cpp stops here, but "
+     "--control-vector-scaled " FOLLOWS "\n", "--control-vector-scaled"},
+    /* One that changed sampling in older builds: a warning says so, and the chain is current llama.cpp's. */
+    {{"--tfs", "0.95", "--top-k", "20"}, DEFAULT_LINE, "--tfs 0.95: older llama.cpp's tail-free sampling, which "
+     "changed sampling; llama.cpp has since removed it " INVALID("--tfs") "drop it); llama.cpp stops here, and "
+     "current llama.cpp has no tail-free sampler" WITHOUT_IT, ""},
+    {{"--cfg-negative-prompt", "bad", "--cfg-scale", "1.5"}, DEFAULT_LINE, "--cfg-negative-prompt bad: older "
+     "llama.cpp's classifier-free guidance negative prompt, which changed sampling; llama.cpp has since removed it "
+     INVALID("--cfg-negative-prompt") "drop it); llama.cpp stops here, and current llama.cpp has no "
+     "classifier-free guidance" WITHOUT_IT
+     "--cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed sampling; llama.cpp has "
+     "since removed it " INVALID("--cfg-scale") "drop it); llama.cpp stops here, and current llama.cpp has no "
+     "classifier-free guidance" WITHOUT_IT, ""},
+    {{"--no-penalize-nl", "--repeat-penalty", "1.1", "--samplers", "penalties"}, "logits -> penalties -> dist",
+     "--no-penalize-nl: older llama.cpp's switch that kept the repeat penalties off the newline token, which "
+     "changed sampling; llama.cpp has since removed it " INVALID("--no-penalize-nl") "drop it); llama.cpp stops "
+     "here, and current llama.cpp's penalties treat the newline token as any other" WITHOUT_IT, ""},
 };
 
 static void test_warn_rows(void)
@@ -767,6 +858,13 @@ static void test_help_text(void)
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
     CHECK(strstr(text, "A body sends it as 0.") != NULL);
+    /* Third newcomer, item 1: older llama.cpp's flags are listed, those that changed sampling apart. */
+    const char *old = strstr(text, "Older llama.cpp's flags that did not change sampling");
+    const char *old_sampling = strstr(text, "Older llama.cpp's flags that changed sampling");
+    CHECK(old != NULL && old_sampling != NULL && old < old_sampling);
+    CHECK(old != NULL && strstr(old, " -ins ") != NULL && strstr(old, " --rms-norm-eps ") != NULL);
+    CHECK(old_sampling != NULL && strstr(old_sampling, " --tfs ") != NULL && strstr(old_sampling, " -ins ") == NULL);
+    CHECK(strstr(text, "  --lora-scaled                            FNAME:SCALE,...") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);
