@@ -97,8 +97,9 @@ void args_defaults(CliParams *out);
  * control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified.
  *
  * Refused (false), as llama.cpp refuses them: an unknown flag, or one the named tool does not take (with the
- * nearest known spelling suggested: --typ-p gives --typical, --repetition-penalty --repeat-penalty; a blank in
- * it adds a hint that the whole line was pasted as one quoted argument); a sampling flag's missing value; a
+ * nearest known spelling suggested where it is plausibly the same flag, args_suggest in flags.h: --typ-p gives
+ * --typical, --repetition-penalty --repeat-penalty, --lora-bass --lora-base; a blank in it adds a hint that
+ * the whole line was pasted as one quoted argument); a sampling flag's missing value; a
  * number std::stof or std::stoi refuses (none there, or out of range: a float below FLT_MIN in size, 1e-40, or
  * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
  * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose

@@ -81,9 +81,13 @@ extern const char sampler_letters[];
 
 /* The hint for an unknown flag, into hint (size bytes): "; did you mean --typical?" when the flag (without its
  * dashes, any case, '_' as '-') is a request field, an OpenAI or Hugging Face name, or a --samplers name of a
- * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau), or lies within a few edits of a
- * spelling that `tools` (T_* bits) take (--top-kk); "; tail-free sampling was removed ..." for a sampling flag
- * llama.cpp removed (--tfs, --penalize-nl). Returns false, with hint "", when nothing is near. suggest.c. */
+ * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau, --tfs-z), or lies within a few edits
+ * of a spelling that `tools` (T_* bits) take, where it is plausibly the same flag: the same letters for three
+ * letters or fewer (--ngl), one edit up to nine letters (--top-kk), two up to fourteen, three beyond; older
+ * llama.cpp's and removed flags first, with what became of them ("; did you mean --instruct? (older
+ * llama.cpp's ..., which llama.cpp has since removed)"); and never a flag that changes sampling for one with a
+ * word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with hint "", when nothing is
+ * near. suggest.c. */
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
 
 #endif

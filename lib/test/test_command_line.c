@@ -251,6 +251,17 @@ static const ErrorRow error_rows[] = {
     /* tfs_z, the old server's field for --tfs, is a name people carry over. */
     {{"--tfs-z", "0.95"}, "unknown flag '--tfs-z'; did you mean --tfs? (older llama.cpp's tail-free sampling, "
      "which llama.cpp has since removed)"},
+    /* Third newcomer, item 2: older llama.cpp's flags first, with what became of them; the same letters with
+     * other dashes; one edit for a name of up to nine letters, two up to fourteen. */
+    {{"--lora-bass", "x"}, "unknown flag '--lora-bass'; did you mean --lora-base? (older llama.cpp's LoRA base "
+     "model, which llama.cpp has since removed)"},
+    {{"--instuct"}, "unknown flag '--instuct'; did you mean --instruct? (older llama.cpp's instruction mode for "
+     "Alpaca models, which llama.cpp has since removed)"},
+    {{"--draft-mx", "4"}, "unknown flag '--draft-mx'; did you mean --draft-max? (llama.cpp has removed it: use "
+     "--spec-draft-n-max)"},
+    {{"--ngl", "99"}, "unknown flag '--ngl'; did you mean -ngl?"},
+    {{"--frequncy-penalty", "1"}, "unknown flag '--frequncy-penalty'; did you mean --frequency-penalty?"},
+    {{"--rope-freq-bass", "1e4"}, "unknown flag '--rope-freq-bass'; did you mean --rope-freq-base?"},
     /* A sampling flag keeps llama.cpp's refusals, even after an old paste's bare flag. */
     {{"-fa", "--top-k"}, "--top-k: missing value"},
     {{"-fa", "--temp", "x"}, "--temp: 'x' is not a number"},
@@ -266,6 +277,19 @@ static void test_no_suggestion(void)
           && strcmp(err, "-p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"; llama-cli and "
                          "llama-completion take it)") == 0);
     CHECK(!parse((const char *const[]){"-zz", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '-zz'") == 0);
+    /* Third newcomer, item 2: no letter-based guess for a name of three letters (-cmx was "did you mean -cl?",
+     * -ngx -ngl), none past one edit for nine letters (--lora-bias was --logit-bias, three edits away), and
+     * never a sampling flag for one whose words belong to flags that do not change sampling (--repeat-last-ctx
+     * was --repeat-last-n: three edits in fifteen letters, but "ctx" is -c's word, --ctx-size). */
+    static const char *const unknown[] = {"-cmx", "-ngx", "--lora-bias", "--repeat-last-ctx"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        char want[80];
+        snprintf(want, sizeof want, "unknown flag '%s'", unknown[i]);
+        bool good = !parse((const char *const[]){unknown[i], "1", NULL}, &p, err, sizeof err) && strcmp(err, want) == 0;
+        check_true(__FILE__, __LINE__, good, want);
+        if (!good)
+            printf("    got '%s'\n", err);
+    }
 }
 
 /* The tail of every warning for a flag that does not change sampling. */
@@ -381,9 +405,9 @@ static const WarnRow warn_rows[] = {
      FOLLOWS "\n"
      "-f: cannot read './prompts/alpaca.txt'; llama.cpp stops here, but -f " FOLLOWS " (a body needs it: --json "
      "and --openai stop here)\n"
-     "-ins: older llama.cpp's instruction mode (for Alpaca models), which llama.cpp has since removed "
+     "-ins: older llama.cpp's instruction mode for Alpaca models, which llama.cpp has since removed "
      INVALID("-ins") "drop it: conversation mode, -cnv, took its place)" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
-    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode (for Alpaca models), which "
+    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode for Alpaca models, which "
      "llama.cpp has since removed " INVALID("--instruct") "drop it: conversation mode, -cnv, took its place)"
      STOPS_BUT("--instruct"), ""},
     {{"-cml", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "-cml: older llama.cpp's ChatML "
@@ -391,13 +415,13 @@ static const WarnRow warn_rows[] = {
      "model's chat template, took its place)" STOPS_BUT("-cml"), ""},
     /* Llama 2 70B as a GGML file on the old server: -gqa and -eps took a value each. */
     {{"llama-server", "-m", "llama-2-70b.ggmlv3.q4_0.bin", "-gqa", "8", "-eps", "1e-5", "-c", "4096"}, DEFAULT_LINE,
-     "-gqa 8: older llama.cpp's grouped-query attention factor (GGML files), which llama.cpp has since removed "
+     "-gqa 8: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
      INVALID("-gqa") "drop it: a GGUF file carries it)" STOPS_BUT("-gqa")
-     "-eps 1e-5: older llama.cpp's RMS norm epsilon (GGML files), which llama.cpp has since removed "
+     "-eps 1e-5: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
      INVALID("-eps") "drop it: a GGUF file carries it)" STOPS_BUT("-eps"), "-m, -c"},
     /* '_' for '-' in the old spelling too; llama.cpp names the flag with '-'. */
     {{"--rms-norm-eps", "5e-6", "--memory_f32", "--mtest", "--random-prompt"}, DEFAULT_LINE,
-     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon (GGML files), which llama.cpp has since removed "
+     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
      INVALID("--rms-norm-eps") "drop it: a GGUF file carries it)" STOPS_BUT("--rms-norm-eps")
      "--memory_f32: older llama.cpp's KV cache precision switch, which llama.cpp has since removed "
      INVALID("--memory-f32") "drop it: -ctk and -ctv set the cache types (f16 by default))"
@@ -407,17 +431,17 @@ static const WarnRow warn_rows[] = {
      "--random-prompt: older llama.cpp's random prompt, which llama.cpp has since removed "
      INVALID("--random-prompt") "drop it, and give the prompt with -p)" STOPS_BUT("--random-prompt"), ""},
     {{"--low-vram", "-nommq", "--n-parts", "1", "--perplexity"}, DEFAULT_LINE,
-     "--low-vram: older llama.cpp's low-VRAM switch (CUDA), which llama.cpp has since removed "
+     "--low-vram: older llama.cpp's CUDA low-VRAM switch, which llama.cpp has since removed "
      INVALID("--low-vram") "drop it)" STOPS_BUT("--low-vram")
-     "-nommq: older llama.cpp's switch that turned the mul_mat_q kernels off (CUDA), which llama.cpp has since "
+     "-nommq: older llama.cpp's switch that turned CUDA's mul_mat_q kernels off, which llama.cpp has since "
      "removed " INVALID("-nommq") "drop it)" STOPS_BUT("-nommq")
-     "--n-parts 1: older llama.cpp's model part count (GGML files), which llama.cpp has since removed "
+     "--n-parts 1: older llama.cpp's model part count for GGML files, which llama.cpp has since removed "
      INVALID("--n-parts") "drop it)" STOPS_BUT("--n-parts")
      "--perplexity: older llama.cpp's perplexity switch, which llama.cpp has since removed " INVALID("--perplexity")
      "drop it: llama-perplexity computes perplexity)" STOPS_BUT("--perplexity"), ""},
     /* An old value that is itself a flag is left to be read as one; at the end of the line it is missing. */
     {{"-gqa", "--temp", "0.5", "--samplers", "temp", "--session"}, "logits -> temp-ext -> dist",
-     "-gqa: older llama.cpp's grouped-query attention factor (GGML files), which llama.cpp has since removed "
+     "-gqa: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
      INVALID("-gqa") "drop it: a GGUF file carries it) (its value is missing: '--temp' is read as a flag)"
      STOPS_BUT("-gqa")
      "--session: older llama.cpp's session file, which llama.cpp has since removed " INVALID("--session")
