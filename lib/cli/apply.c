@@ -451,6 +451,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_ESCAPE:     out->escape = true; return true;
     case K_NO_ESCAPE:  out->escape = false; return true;
     case K_PRESET:     apply_preset(out); return true;
+    case K_BACKEND:    out->backend_sampling = true; return true;
     case K_JSON: case K_JSON_ALL: case K_OPENAI: {
         static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
         ArgsOutput want = spec->kind == K_JSON ? OUTPUT_JSON : spec->kind == K_JSON_ALL ? OUTPUT_JSON_ALL

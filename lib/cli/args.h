@@ -68,6 +68,8 @@ typedef struct {
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
     bool escape;                /* -e (default) / --no-escape */
+    bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
+                                 * prefixes its chain line's GPU stages with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none

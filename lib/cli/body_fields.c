@@ -195,9 +195,8 @@ static bool read_plain(Body *b, const Field *f)
         bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
         if (!ok)
             return body_type_error(b, name, f->kind == N_BOOL ? "boolean" : "string", v);
-        if (strcmp(name, "backend_sampling") == 0 && v->boolean)
-            text_add(&b->notes, "backend_sampling: llama-server then marks the stages it runs on the GPU with + or - "
-                                "in its chain line (not shown here)\n");
+        if (strcmp(name, "backend_sampling") == 0)
+            b->params->backend_sampling = v->boolean;  /* -bs for this request: the chain line's note says more */
         return true;
     }
     if (f->kind == N_FLOAT) {

@@ -360,3 +360,43 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
     explain_others(&t, params, chain);
     return t.len;
 }
+
+/* Whether llama.cpp can run a stage of this type on the GPU with backend sampling (reference section 2). */
+static bool runs_on_gpu(StageType type)
+{
+    switch (type) {
+    case STAGE_LOGIT_BIAS: case STAGE_PENALTIES: case STAGE_TOP_K: case STAGE_TOP_P: case STAGE_MIN_P:
+    case STAGE_TEMP: case STAGE_TEMP_EXT: case STAGE_DIST:
+        return true;
+    default:
+        return false;
+    }
+}
+
+size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (params == NULL || chain == NULL || !params->backend_sampling)
+        return 0;
+    size_t n = 0, listed = 0;
+    for (size_t i = 0; i < chain->n_stages; i++)
+        n += !chain->stages[i].empty && runs_on_gpu(chain->stages[i].type);
+    if (n == 0) {
+        text_add(&t, "-bs: none of this line's stages is one llama.cpp runs on the GPU (a ? stage keeps its ?), so "
+                     "llama.cpp logs the line as it stands\n");
+        return t.len;
+    }
+    text_add(&t, "-bs: once its backend is initialized, llama.cpp prefixes ");
+    for (size_t i = 0; i < chain->n_stages; i++) {
+        const Stage *s = &chain->stages[i];
+        if (s->empty || !runs_on_gpu(s->type))
+            continue;
+        listed++;
+        text_add(&t, "%s%s", listed == 1 ? "" : listed == n ? " and " : ", ", stage_name(s));
+    }
+    text_add(&t, ", the stage%s of this line that can run on the GPU, with + (the backend has %s ops) or - (one is "
+             "missing); which mark %s gets depends on the GPU backend, which this tool cannot know, so the line here "
+             "has no prefix%s\n", n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "it" : "each",
+             n == 1 ? "" : "es");
+    return t.len;
+}

@@ -35,6 +35,7 @@ typedef enum {
     K_ESCAPE,       /* -e/--escape on, --no-escape off */
     K_NO_ESCAPE,
     K_PRESET,       /* --gpt-oss-*-default: temp 1, top_p 1, top_k 0, min_p 0.01 (and a model, ignored) */
+    K_BACKEND,      /* -bs: llama.cpp then prefixes the GPU stages of its chain line with + or - */
     K_REMOVED,      /* arg.cpp refuses it: "the argument has been removed" */
     K_OLD,          /* older llama.cpp took it, arg.cpp no longer has it ("error: invalid argument"), and it did
                      * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */

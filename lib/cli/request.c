@@ -331,5 +331,9 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     if (params->outside[0] != '\0')
         text_add(&n, "%s: they change sampling (outside the chain) but are not carried in this body; add the "
                      "server's field yourself if you need it\n", params->outside);
+    if (params->backend_sampling)
+        text_add(&n, "backend_sampling: -bs is not carried in this body; a body asks for backend sampling with "
+                     "\"backend_sampling\": true (llama-server then prefixes the stages it can run on the GPU with + "
+                     "or -)\n");
     return t.len;
 }

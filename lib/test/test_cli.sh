@@ -183,6 +183,11 @@ check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-
     --cfg-scale 1.5
 check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
 check 2 "" "--top-k: missing value" -- ./main -ins --top-k
+# Item 3: -bs is not ignored: a note names the stages llama.cpp would prefix with + or -.
+check 0 "$default_line" "llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, the stages of this line" -- \
+    llama-server -bs
+n_err=$("$bin" -bs -m x 2>&1 >/dev/null | grep -c "ignored, as they do not change sampling: -m$")
+[ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs named as ignored"; }
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
 # pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give
 # the chain line of FLAGS; the same through --openai.

@@ -769,6 +769,10 @@ static const BodyRow body_rows[] = {
     {{"-sys", "be nice", "-p", "hi"}, REQUEST_COMPLETION, "prompt=\"hi\"",
      "-sys: /completion has no system message; not sent (--openai sends it)"},
     {{"--openai", "--temp", "0.7"}, REQUEST_CHAT, "temperature=0.7", NULL},
+    /* Third newcomer, item 3: -bs is llama-server's default for every request; a body asks with its field. */
+    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "backend_sampling: -bs is not carried in this body; a "
+     "body asks for backend sampling with \"backend_sampling\": true (llama-server then prefixes the stages it "
+     "can run on the GPU with + or -)"},
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */

@@ -173,8 +173,63 @@ static void test_shape(void)
     chain_free(&ch);
 }
 
+/* Third newcomer, item 3: with -bs, llama.cpp prefixes each stage it can run on the GPU (reference section 2:
+ * logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy; a ? stage keeps its ?) with + or -
+ * once the backend is up. The note names this line's such stages, and says why the line here has none. */
+static void test_backend_note(void)
+{
+    static const struct {
+        const char *argv[12];
+        const char *note;         /* args_backend_note's text, exactly */
+    } rows[] = {
+        {{"-bs"}, "-bs: once its backend is initialized, llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, "
+         "the stages of this line that can run on the GPU, with + (the backend has their ops) or - (one is "
+         "missing); which mark each gets depends on the GPU backend, which this tool cannot know, so the line "
+         "here has no prefixes\n"},
+        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: once its "
+         "backend is initialized, llama.cpp prefixes logit-bias and temp, the stages of this line that can run on "
+         "the GPU, with + (the backend has their ops) or - (one is missing); which mark each gets depends on the "
+         "GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"--samplers", "penalties;top_k;xtc", "--repeat-penalty", "1.1", "--xtc-probability", "0.5", "-bs"},
+         "-bs: once its backend is initialized, llama.cpp prefixes penalties, top-k and dist, the stages of this "
+         "line that can run on the GPU, with + (the backend has their ops) or - (one is missing); which mark each "
+         "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"-bs", "--mirostat", "2"}, "-bs: once its backend is initialized, llama.cpp prefixes temp, the stage of "
+         "this line that can run on the GPU, with + (the backend has its ops) or - (one is missing); which mark "
+         "it gets depends on the GPU backend, which this tool cannot know, so the line here has no prefix\n"},
+        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: none of this line's stages is one llama.cpp runs on the "
+         "GPU (a ? stage keeps its ?), so llama.cpp logs the line as it stands\n"},
+        {{"--repeat-penalty", "1.1"}, ""},
+    };
+    static CliParams p;
+    char err[300], note[1024];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char *argv[16] = {"11_sampler_chain"};
+        int argc = 1;
+        while (rows[r].argv[argc - 1] != NULL) {
+            argv[argc] = (char *)rows[r].argv[argc - 1];
+            argc++;
+        }
+        Chain ch;
+        bool built = args_parse(argc, argv, &p, err, sizeof err)
+                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(built);
+        if (!built)
+            continue;
+        size_t n = args_backend_note(&p, &ch, note, sizeof note);
+        bool good = strcmp(note, rows[r].note) == 0 && n == strlen(rows[r].note);
+        check_true(__FILE__, __LINE__, good, rows[r].note);
+        if (!good)
+            printf("    backend row %zu: got '%s'\n", r, note);
+        CHECK(strstr(p.ignored, "-bs") == NULL);    /* not named among the flags that do not change sampling */
+        chain_free(&ch);
+    }
+    CHECK(args_backend_note(NULL, NULL, note, sizeof note) == 0 && note[0] == '\0');
+}
+
 void test_explain(void)
 {
     test_lines();
     test_shape();
+    test_backend_note();
 }

@@ -107,6 +107,9 @@ static const BodyRow body_rows[] = {
      "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
      DEFAULT_LINE, "llama-server --temp 0.5", NULL},
     {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    /* Third newcomer, item 3: backend_sampling is -bs, whose note (args_backend_note) the chain line gets. */
+    {"{\"prompt\": \"x\", \"backend_sampling\": true}", DEFAULT_LINE, "llama-server -bs", NULL},
+    {"{\"prompt\": \"x\", \"backend_sampling\": false}", DEFAULT_LINE, "llama-server", NULL},
     {"{\"prompt\": \"x\", \"grammar\": \"root ::= \\\"a\\\"\"}", DEFAULT_LINE, "llama-server",
      "grammar: a grammar changes sampling outside the chain line"},
 };
