@@ -246,15 +246,16 @@ static FailKind fail_kind(const ArgSpec *spec)
 }
 
 /* A failure of a flag that does not change sampling, as a warning: the message, that llama.cpp would stop
- * there (unless stops is false), and that the chain line follows all the same. request_err gets the first
- * message of a request flag, which a body output turns into a refusal. */
+ * there (stops) or go on (this tool's own limit, or a value llama.cpp would take), and that the chain line
+ * follows all the same. request_err gets the first message of a request flag, which a body output turns into
+ * a refusal. */
 static void soft_fail(CliParams *out, FailKind kind, const char *flag, const char *message, bool stops,
                       char *request_err, size_t request_size)
 {
     char line[900], f[64];
     shown(flag, f, sizeof f);
     snprintf(line, sizeof line, "%s; %s%s does not change sampling, so the chain line follows%s", message,
-             stops ? "llama.cpp stops here, but " : "", f,
+             stops ? "llama.cpp stops here, but " : "llama.cpp goes on, and ", f,
              kind == FAIL_REQUEST ? " (a body needs it: --json and --openai stop here)" : "");
     args_warn(out, "%s\n", line);
     if (kind == FAIL_REQUEST && request_err[0] == '\0')
@@ -320,7 +321,8 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
         }
         bool stops = true, cleared = false;
         if (spec->kind == K_REMOVED || (spec->kind == K_IGNORED && spec->choices != NULL && next != NULL))
-            args_apply_flag(out, spec, flag, spec->kind == K_REMOVED ? NULL : next, &cleared, message, sizeof message);
+            args_apply_flag(out, spec, flag, spec->kind == K_REMOVED ? NULL : next, &cleared, NULL, message,
+                            sizeof message);
         else
             missing_value(spec, flag, next, &stops, message, sizeof message);
         char note[160];
@@ -508,12 +510,13 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
             continue;
         if (spec->kind == K_PROMPT || spec->kind == K_PROMPT_FILE)
             prompt_flag = flag;
-        if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, message, sizeof message)) {
+        bool limit = false;
+        if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, &limit, message, sizeof message)) {
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
                 return false;
             }
-            soft_fail(out, kind, flag, message, true, request_err, sizeof request_err);
+            soft_fail(out, kind, flag, message, !limit, request_err, sizeof request_err);   /* llama.cpp goes on */
         }
     }
     finish(out, prompt_flag);

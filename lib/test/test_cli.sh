@@ -144,6 +144,9 @@ check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; l
 check 2 "" "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)" -- --json -p x -r "$(head -c 1024 "$tmp/long.txt")"
 check 2 "" "is 65536 bytes (at most 65535 here; llama.cpp has no such limit)" -- --openai -sys "$(head -c 65536 "$tmp/long.txt")"
 check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' s)"
+# Third newcomer, item 5: past this tool's limit llama.cpp goes on (it has none), and the warning says so.
+check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
+    -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
 check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g

@@ -362,7 +362,8 @@ static const WarnRow warn_rows[] = {
      "llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
     /* llama.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
     {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (llama.cpp would take it "
-     "as -m's value; give -m its value) ('--jinja' is read as a flag); -m " FOLLOWS "\n", "-m, --jinja"},
+     "as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m " FOLLOWS "\n",
+     "-m, --jinja"},
     {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number; 'x' is not one; llama.cpp stops here, but -c " FOLLOWS
      "\n", "-c"},
     {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto; '--top-k' is none of "
@@ -556,10 +557,15 @@ static void test_values(void)
     CHECK(p.warnings[0] == '\0');
     long_text[ARGS_MAX_PROMPT] = 'a';
     /* Issue 17: -p does not change sampling, so past the limit it warns for the chain line (nothing is kept,
-     * nothing is cut) and stops a body, which needs it. */
+     * nothing is cut) and stops a body, which needs it. Third newcomer, item 5: llama.cpp has no such limit,
+     * so the warning says llama.cpp goes on, not that it stops. */
     CHECK(parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err) && p.prompt[0] == '\0'
           && strstr(p.warnings, "-p: 'aaaa") && strstr(p.warnings, "is 65536 bytes (at most 65535 here; llama.cpp "
-                                                                 "has no such limit); llama.cpp stops here") != NULL);
+                                                                 "has no such limit); llama.cpp goes on, and -p "
+                                                                 "does not change sampling, so the chain line "
+                                                                 "follows (a body needs it: --json and --openai "
+                                                                 "stop here)\n") != NULL
+          && strstr(p.warnings, "stops here, but") == NULL);
     CHECK(!parse((const char *const[]){"-p", long_text, "--json", NULL}, &p, err, sizeof err)
           && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here; llama.cpp has no such "
                                                    "limit)") != NULL);
@@ -619,7 +625,7 @@ static void test_values(void)
     words[66] = NULL;
     CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32
           && strstr(p.warnings, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such "
-                                "limit); llama.cpp stops here, but -r does not change sampling"));
+                                "limit); llama.cpp goes on, and -r does not change sampling"));
     words[66] = "--json";
     words[67] = NULL;
     CHECK(!parse(words, &p, err, sizeof err)
@@ -675,7 +681,9 @@ static void test_values(void)
               && strstr(err, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's limit; "
                              "llama.cpp has none)") != NULL);
         CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
-              && p.system_prompt[0] == '\0' && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer") != NULL);
+              && p.system_prompt[0] == '\0'
+              && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's "
+                                    "limit; llama.cpp has none); llama.cpp goes on, and -sysf does not") != NULL);
         f = fopen(file_name, "w");
         if (f != NULL) {
             fputs("abc\n", f);
