@@ -46,7 +46,8 @@
  * is not a non-empty array of strings, a chat body whose messages break the conversion's rules, and what
  * llama.cpp's sampler refuses (a repeat_penalty of 0). Refused as this tool's own: a number llama-server
  * converts with undefined behaviour (1e10 for a 32-bit field), more than 256 biases or 64 breakers or
- * samplers. NULL text, params or err is refused too. params is then unspecified. */
+ * samplers, and JSON nested deeper than JSON_MAX_DEPTH ("the body is not read here (...)": no claim on what
+ * llama-server does with it). NULL text, params or err is refused too. params is then unspecified. */
 bool body_read(const char *text, size_t length, CliParams *params, char *notes, size_t notes_size, char *err,
                size_t err_size);
 

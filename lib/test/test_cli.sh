@@ -239,6 +239,9 @@ check 2 "" "messages: llama-server answers 400: \"All non-assistant messages mus
     --from-json "$tmp/bad.json"
 printf '\377\376' >"$tmp/bad.json"
 check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
+awk 'BEGIN { s = ""; for (i = 0; i < 300; i++) s = "[" s "]"; print s }' >"$tmp/deep.json"
+check 2 "" "the body is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
+    --from-json "$tmp/deep.json"
 check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
 check 2 "" "--from-json: missing value" -- --from-json
 check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json

@@ -204,6 +204,18 @@ static void test_error_rows(void)
         if (!good)
             printf("    error row %zu: got '%s'\n", r, ok ? "(accepted)" : err);
     }
+    /* Third newcomer, item 5: 300 levels are JSON, and nlohmann::json (llama-server's reader) parses them; this
+     * tool stops at 256, and says so without claiming what llama-server does. */
+    static char deep[700];
+    char deep_err[600] = "", notes[2048];
+    snprintf(deep, sizeof deep, "{\"prompt\": \"x\", \"x\": ");
+    size_t at = strlen(deep);
+    memset(deep + at, '[', 300);
+    memset(deep + at + 300, ']', 300);
+    snprintf(deep + at + 600, sizeof deep - at - 600, "}");
+    CHECK(!read_body(deep, &p, notes, sizeof notes, deep_err, sizeof deep_err)
+          && strcmp(deep_err, "the body is not read here (line 1, column 277: nested deeper than 256 levels, this "
+                              "tool's limit; nlohmann::json, llama-server's JSON reader, has no such limit)") == 0);
     /* NULL in: refused, no crash. */
     char err[100];
     CHECK(!body_read(NULL, 0, &p, NULL, 0, err, sizeof err));
