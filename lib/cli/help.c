@@ -195,7 +195,8 @@ size_t args_help(char *buf, size_t size)
                  "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
                  "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
                  "sampler names the line is refused; past 65535 bytes of -p, -f, -sys or -sysf, 1023 bytes of an -r\n"
-                 "or 32 -r, a warning for the chain line, and a body is refused.\n"
+                 "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
+                 "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "adaptive-p's settings); not carried in bodies, a note says so:\n");
     help_list(&t, K_OUTSIDE);
