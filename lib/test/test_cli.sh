@@ -67,7 +67,8 @@ check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
 check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
 check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
-check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: prompt" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
+check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: dry_sequence_breakers: 1 byte that is not UTF-8 is sent as \ufffd" -- \
+    --json --dry-sequence-breaker "$(printf 'x\377y')"
 
 # Whole command lines: the chain line on stdout, one note naming the ignored flags on stderr.
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, -ngl, --port, -fa, --jinja" -- \

@@ -777,6 +777,17 @@ static const BodyRow body_rows[] = {
     {{"-sys", "be nice", "-p", "hi"}, REQUEST_COMPLETION, "prompt=\"hi\"",
      "-sys: /completion has no system message; not sent (--openai sends it)"},
     {{"--openai", "--temp", "0.7"}, REQUEST_CHAT, "temperature=0.7", NULL},
+    /* Third newcomer, item 5: bytes that are not UTF-8 cannot go into JSON text; each is sent as U+FFFD, and a
+     * note per field says so. */
+    {{"-p", "a\xff" "b"}, REQUEST_COMPLETION, "prompt=\"a\\ufffdb\"", "prompt: 1 byte that is not UTF-8 is sent as "
+     "\\ufffd (U+FFFD): JSON text must be UTF-8, so llama-server reads another text than the command line's bytes"},
+    {{"-p", "x", "-r", "\xfe\xff", "--dry-sequence-breaker", "\xc3"}, REQUEST_COMPLETION,
+     "prompt=\"x\";dry_sequence_breakers=[\"\\ufffd\"];stop=[\"\\ufffd\\ufffd\"]", "dry_sequence_breakers: 1 byte "
+     "that is not UTF-8 is sent as \\ufffd (U+FFFD): JSON text must be UTF-8, so llama-server reads another text "
+     "than the command line's bytes\nstop: 2 bytes that are not UTF-8 are sent as \\ufffd (U+FFFD)"},
+    {{"-sys", "\xff", "-p", "hi"}, REQUEST_CHAT, "messages=[{\"role\": \"system\", \"content\": \"\\ufffd\"}, "
+     "{\"role\": \"user\", \"content\": \"hi\"}]", "messages: 1 byte that is not UTF-8 is sent as \\ufffd"},
+    {{"-p", "caf\xc3\xa9"}, REQUEST_COMPLETION, "prompt=\"caf\xc3\xa9\"", NULL},     /* valid UTF-8: no note */
     /* Third newcomer, item 3: -bs is llama-server's default for every request; a body asks with its field. */
     {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "backend_sampling: -bs is not carried in this body; a "
      "body asks for backend sampling with \"backend_sampling\": true (llama-server then prefixes the stages it "
