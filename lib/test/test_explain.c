@@ -103,8 +103,44 @@ static const LineRow line_rows[] = {
     {{"--frequency-penalty", "2.5", "--temp", "3", "-n", "64", "-r", "User:", "-l", "15-inf", "-l", "3+150"},
      "OpenAI names: temperature 3.0 (llama.cpp's temp) (outside OpenAI's 0 to 2; llama-server takes it), top_p "
      "0.95, frequency_penalty 2.5 (llama.cpp's penalty_freq) (outside OpenAI's -2 to 2; llama-server takes it), "
-     "presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias (2 entries, a ban as false) "
-     "(outside OpenAI's -100 to 100; llama-server takes it), stop (1 string), max_tokens 64 (llama.cpp's n_predict)"},
+     "presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias (2 tokens, a ban sent as "
+     "false) (outside OpenAI's -100 to 100; llama-server takes it), stop (1 string), max_tokens 64 (llama.cpp's "
+     "n_predict)"},
+    /* Third newcomer, item 5: two -l of one token are one logit, added to twice, and one key of the chat body
+     * (their sum); "15 + 5" is token 15, +5, no ban. */
+    {{"-l", "3+1", "-l", "3+2"}, "logit-bias: before every other stage, adds to 1 logit: token 3 +1.0 then +2.0 "
+     "(Example 6)"},
+    {{"-l", "3+1", "-l", "3+2"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty "
+     "0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), "
+     "logit_bias (1 token, its 2 entries summed)"},
+    {{"-l", "3+60", "-l", "3+60"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty "
+     "0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), "
+     "logit_bias (1 token, its 2 entries summed) (outside OpenAI's -100 to 100; llama-server takes it)"},
+    {{"-l", "15 + 5"}, "logit-bias: before every other stage, adds to 1 logit: token 15 +5.0 (Example 6)"},
+    {{"-l", "15 + 5"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty 0.0 "
+     "(llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias "
+     "(1 token)"},
+    {{"-l", "1+1", "-l", "2+1", "-l", "3+1", "-l", "1-1", "-l", "4+1", "-l", "5-inf"}, "logit-bias: before every "
+     "other stage, adds to 5 logits: token 1 +1.0 then -1.0, token 2 +1.0, token 3 +1.0, token 4 +1.0, ... "
+     "(Example 6)"},
+    /* DRY's breakers: one ends a repeat; an empty one is skipped (llama.cpp processes each non-empty breaker). */
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "x"}, "dry: multiplier 0.8, base 1.75, allowed length 2 "
+     "over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 1 "
+     "breaker ends a repeat (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", ""}, "dry: multiplier 0.8, base 1.75, allowed length 2 "
+     "over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); no "
+     "breaker ends a repeat, as llama.cpp skips an empty one (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "", "--dry-sequence-breaker", "x", "--dry-sequence-breaker",
+      ""}, "dry: multiplier 0.8, base 1.75, allowed length 2 over the last 64 tokens: a token that would extend a "
+     "repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 1 breaker ends a repeat, as llama.cpp skips the 2 empty "
+     "ones (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "none"}, "dry: multiplier 0.8, base 1.75, allowed length "
+     "2 over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); no "
+     "breaker ends a repeat (Example 9)"},
+    {{"--samplers", "dry", "--dry-multiplier", "0.8", "--dry-sequence-breaker", ""}, "no OpenAI parameter (an OpenAI "
+     "client sends these only as extra fields, under llama-server's names): dry_multiplier 0.8, dry_base 1.75, "
+     "dry_allowed_length 2, dry_penalty_last_n 64, dry_sequence_breakers (0, and 1 empty one llama.cpp skips), "
+     "samplers [dry]"},
     {{"--samplers", "top_k"}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
      "llama-server's names): top_k 40, samplers [top_k]"},
     {{"--samplers", ""}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
