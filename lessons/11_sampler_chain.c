@@ -47,7 +47,7 @@ static void print_lines(const char *label, const char *text)
 
 /* What print_made prints: a text written like snprintf from the parameters and the chain. */
 typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
-static char notes[4096];            /* a body's notes: room for every note request_json writes at once */
+static char notes[4096];            /* a body's notes (room for every note request_json writes at once), or -bs's */
 
 static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
@@ -55,9 +55,10 @@ static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t si
     return args_help(buf, size);
 }
 
+/* The chain line; with backend sampling (-bs), a note on the + and - llama.cpp would add to it. */
 static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
-    (void)p;
+    args_backend_note(p, c, notes, sizeof notes);
     return chain_describe(c, buf, size);
 }
 

@@ -231,6 +231,21 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                          char *err, size_t err_size)
 {
     const char *list = spec->choices;
+    char f[64];
+    if (strcmp(list, ":") == 0) {       /* FNAME:SCALE items, ',' between: one ':' in each, as arg.cpp splits */
+        bool form = true;
+        for (const char *item = value; form; item += strcspn(item, ",") + 1) {
+            size_t n = strcspn(item, ","), colons = 0;
+            for (size_t k = 0; k < n; k++)
+                colons += item[k] == ':';
+            form = colons == 1;
+            if (item[n] == '\0')
+                break;
+        }
+        if (!form)
+            snprintf(err, err_size, "%s takes FNAME:SCALE,...; '%s' is not that form", shown(flag, f, sizeof f), v);
+        return form;
+    }
     bool was_switch = list[0] == '!';
     list += was_switch;
     for (const char *item = list; ;) {
@@ -240,7 +255,7 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         long long whole = 0, lenient = 0;
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
             if (parse_integer(value, &whole, &lenient) == VALUE_STRICTER) {
-                char line[240], f[64];
+                char line[240];
                 snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
                          "refused)", shown(flag, f, sizeof f), v, lenient);
                 args_warn(out, "%s\n", line);
@@ -263,7 +278,6 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                  (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
         item += n + 1;
     }
-    char f[64];
     snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
              n_named == 1 ? "not one" : "none of them");
     if (was_switch) {       /* these handlers name their long spelling in the message (arg.cpp) */
@@ -317,15 +331,15 @@ static bool too_long(const char *flag, const char *value, const char *v, size_t 
 
 /* The flags that append to a list or replace one: -l, --samplers, --sampler-seq, breakers, -r. */
 static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
-                       bool *breakers_cleared, char *err, size_t err_size)
+                       bool *breakers_cleared, bool *limit, char *err, size_t err_size)
 {
     const char *too_many = NULL;
-    int limit = 0;
+    int most = 0;
     switch (spec->kind) {
     case K_BIAS:
         if (out->sampling.n_logit_bias == CHAIN_MAX_BIASES) {
             too_many = "bias";
-            limit = CHAIN_MAX_BIASES;
+            most = CHAIN_MAX_BIASES;
             break;
         }
         ValueStatus status = VALUE_OK;
@@ -361,20 +375,22 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
             snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; llama.cpp has none)",
                      flag, v, CHAIN_MAX_SAMPLERS);
+            *limit = true;
             return false;
         }
         break;
     case K_BREAKER:
         if (!add_breaker(out, value, breakers_cleared)) {
             too_many = "breaker";
-            limit = ARGS_MAX_BREAKERS;
+            most = ARGS_MAX_BREAKERS;
         }
         break;
     default:        /* K_STOP */
         if (out->n_stop == ARGS_MAX_STOPS) {
             too_many = "stop string";
-            limit = ARGS_MAX_STOPS;
+            most = ARGS_MAX_STOPS;
         } else if (!too_long(flag, value, v, ARGS_MAX_STOP_LEN, err, err_size)) {
+            *limit = true;
             return false;
         } else {
             copy_cut(out->stop[out->n_stop++], value, ARGS_MAX_STOP_LEN);
@@ -383,7 +399,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
     }
     if (too_many != NULL) {
         snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here; llama.cpp has no such limit)", flag,
-                 v, too_many, limit);
+                 v, too_many, most);
+        *limit = true;
         return false;
     }
     mark(out, spec->setting);
@@ -391,8 +408,11 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
 }
 
 bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
-                     bool *breakers_cleared, char *err, size_t err_size)
+                     bool *breakers_cleared, bool *limit, char *err, size_t err_size)
 {
+    bool unused;
+    limit = limit != NULL ? limit : &unused;
+    *limit = false;
     char v[80] = "";
     if (value != NULL)
         shown(value, v, sizeof v);      /* the value as error messages show it */
@@ -402,11 +422,13 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_INT: case K_SEED:
         return apply_int(out, spec, flag, value, v, err, err_size);
     case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
-        return apply_list(out, spec, flag, value, v, breakers_cleared, err, err_size);
+        return apply_list(out, spec, flag, value, v, breakers_cleared, limit, err, err_size);
     case K_PROMPT:
     case K_SYSTEM:
-        if (!too_long(flag, value, v, ARGS_MAX_PROMPT, err, err_size))
+        if (!too_long(flag, value, v, ARGS_MAX_PROMPT, err, err_size)) {
+            *limit = true;
             return false;
+        }
         copy_cut(spec->kind == K_PROMPT ? out->prompt : out->system_prompt, value, ARGS_MAX_PROMPT);
         mark(out, spec->setting);
         return true;
@@ -423,6 +445,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         case FILE_TOO_LONG:
             snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; llama.cpp has none)", flag,
                      v, ARGS_MAX_PROMPT);
+            *limit = true;
             return false;
         case FILE_READ:
             break;
@@ -437,6 +460,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_ESCAPE:     out->escape = true; return true;
     case K_NO_ESCAPE:  out->escape = false; return true;
     case K_PRESET:     apply_preset(out); return true;
+    case K_BACKEND:    out->backend_sampling = true; return true;
     case K_JSON: case K_JSON_ALL: case K_OPENAI: {
         static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
         ArgsOutput want = spec->kind == K_JSON ? OUTPUT_JSON : spec->kind == K_JSON_ALL ? OUTPUT_JSON_ALL
@@ -457,6 +481,8 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OUTSIDE:
         args_add_named(out->outside, sizeof out->outside, flag);
+        return true;
+    case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }
     return true;

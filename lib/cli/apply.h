@@ -24,9 +24,11 @@ void args_add_named(char *list, size_t size, const char *flag);
 
 /* Applies one flag with its value (NULL for a switch) as typed. breakers_cleared tracks the first
  * --dry-sequence-breaker, which clears the defaults. Returns false with one line in err (err_size bytes)
- * when llama.cpp, or this workbench, refuses the value (args.h lists them); the caller decides whether that
- * stops the command line. A K_IGNORED flag's value is checked against ArgSpec.choices as arg.cpp checks it. */
+ * when llama.cpp, or this workbench, refuses the value (args.h lists them); *limit (when not NULL) then tells
+ * whether it was only this tool's limit (65535 bytes of -p, 32 -r, 256 -l, ...), which llama.cpp does not
+ * have. The caller decides whether that stops the command line. A K_IGNORED flag's value is checked against
+ * ArgSpec.choices as arg.cpp checks it. */
 bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
-                     bool *breakers_cleared, char *err, size_t err_size);
+                     bool *breakers_cleared, bool *limit, char *err, size_t err_size);
 
 #endif

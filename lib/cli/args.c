@@ -15,6 +15,10 @@
 
 #define SAMPLING_FIELD(field) offsetof(CliParams, sampling.field)
 
+/* Bytes of one flag's message, and of the first request flag's message kept for a body output's refusal: the
+ * same size, so that copying one into the other never cuts it. */
+enum { MESSAGE_SIZE = 700 };
+
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
 /* The request field of each ArgsSetting, and whether OpenAI's chat API has a parameter of that name. */
@@ -242,15 +246,16 @@ static FailKind fail_kind(const ArgSpec *spec)
 }
 
 /* A failure of a flag that does not change sampling, as a warning: the message, that llama.cpp would stop
- * there (unless stops is false), and that the chain line follows all the same. request_err gets the first
- * message of a request flag, which a body output turns into a refusal. */
+ * there (stops) or go on (this tool's own limit, or a value llama.cpp would take), and that the chain line
+ * follows all the same. request_err gets the first message of a request flag, which a body output turns into
+ * a refusal. */
 static void soft_fail(CliParams *out, FailKind kind, const char *flag, const char *message, bool stops,
                       char *request_err, size_t request_size)
 {
     char line[900], f[64];
     shown(flag, f, sizeof f);
     snprintf(line, sizeof line, "%s; %s%s does not change sampling, so the chain line follows%s", message,
-             stops ? "llama.cpp stops here, but " : "", f,
+             stops ? "llama.cpp stops here, but " : "llama.cpp goes on, and ", f,
              kind == FAIL_REQUEST ? " (a body needs it: --json and --openai stop here)" : "");
     args_warn(out, "%s\n", line);
     if (kind == FAIL_REQUEST && request_err[0] == '\0')
@@ -278,6 +283,19 @@ static void missing_value(const ArgSpec *spec, const char *flag, const char *nex
                  "%s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
 }
 
+/* Spellings current llama.cpp gives to another flag than older llama.cpp did: -lv is --verbosity now, which
+ * takes a number, and was --low-vram, which took none. The note for such a spelling whose value is missing
+ * (an old paste), into note (size bytes; "" for other flags). */
+static void reused_spelling(const char *flag, char *note, size_t size)
+{
+    static const struct { const char *flag, *was; } reused[] = {{"-lv", "--low-vram"}};
+    note[0] = '\0';
+    for (size_t i = 0; i < sizeof reused / sizeof reused[0]; i++)
+        if (strcmp(flag, reused[i].flag) == 0)
+            snprintf(note, size, " (older llama.cpp's %s was %s, a switch llama.cpp has since removed: drop %s)",
+                     reused[i].flag, reused[i].was, reused[i].flag);
+}
+
 /* Takes the values of a flag from argv after *i, as llama.cpp does, and returns whether the flag is then
  * applied. A missing value stops a sampling flag (false with err); for a flag that does not change sampling it
  * is a warning, and so is a value that is itself a known flag, which is then left to be read as a flag (an
@@ -296,16 +314,21 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
             *value = argv[++*i];        /* a 2-value flag (only ignored ones have two) keeps its last */
             continue;
         }
-        char f[64], message[700];
+        char f[64], message[MESSAGE_SIZE];
         if (kind == FAIL_STOP) {
             snprintf(err, err_size, "%s: missing value", shown(flag, f, sizeof f));
             return false;
         }
         bool stops = true, cleared = false;
         if (spec->kind == K_REMOVED || (spec->kind == K_IGNORED && spec->choices != NULL && next != NULL))
-            args_apply_flag(out, spec, flag, spec->kind == K_REMOVED ? NULL : next, &cleared, message, sizeof message);
+            args_apply_flag(out, spec, flag, spec->kind == K_REMOVED ? NULL : next, &cleared, NULL, message,
+                            sizeof message);
         else
             missing_value(spec, flag, next, &stops, message, sizeof message);
+        char note[160];
+        reused_spelling(flag, note, sizeof note);
+        size_t used = strlen(message);
+        snprintf(message + used, sizeof message - used, "%s", note);
         if (next != NULL) {
             size_t len = strlen(message);
             snprintf(message + len, sizeof message - len, " ('%s' is read as a flag)", shown(next, f, sizeof f));
@@ -343,6 +366,62 @@ static bool other_tool_flag(CliParams *out, const char *flag, const char *normal
     return true;
 }
 
+/* A flag older llama.cpp took that arg.cpp no longer has (K_OLD, K_OLD_SAMPLING; normal is its '-' spelling):
+ * the values it took then are skipped, but a value that is itself a known flag is left to be read as one, and
+ * a warning says what it was, that current llama.cpp refuses the line, and how to fix it; for one that changed
+ * sampling, that what this tool shows is current llama.cpp's, without it. */
+static void old_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *normal, int argc,
+                     char *const argv[], int *i)
+{
+    char typed[200], f[64], n[64], next_shown[64], left[120] = "", message[MESSAGE_SIZE];
+    shown(flag, typed, sizeof typed);
+    shown(flag, f, sizeof f);
+    shown(normal, n, sizeof n);
+    for (int k = 0; k < spec->arity; k++) {
+        const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+        if (next == NULL || is_known_flag(next)) {
+            snprintf(left, sizeof left, " (its value is missing%s%s%s)", next != NULL ? ": '" : "",
+                     next != NULL ? shown(next, next_shown, sizeof next_shown) : "",
+                     next != NULL ? "' is read as a flag" : "");
+            break;
+        }
+        size_t len = strlen(typed);
+        snprintf(typed + len, sizeof typed - len, " %s", shown(argv[++*i], next_shown, sizeof next_shown));
+    }
+    if (spec->kind == K_OLD)
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which llama.cpp has since removed (llama.cpp: "
+                 "\"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not change sampling, so "
+                 "the chain line follows", typed, spec->meta, n, spec->help, left, f);
+    else
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which changed sampling; llama.cpp has since "
+                 "removed it (llama.cpp: \"error: invalid argument: %s\"; drop it)%s; llama.cpp stops here, and %s: "
+                 "what this tool shows is current llama.cpp's, without it", typed, spec->meta, n, left, spec->help);
+    args_warn(out, "%s\n", message);
+}
+
+/* --lora-scaled and --control-vector-scaled (ArgSpec.choices ":") in older llama.cpp's form, FNAME SCALE: a
+ * value without ':' followed by a word that is not a flag. Then that word is skipped as the old scale and a
+ * warning gives the current form; returns whether it was so. */
+static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, int argc,
+                            char *const argv[], int *i)
+{
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (spec->choices == NULL || strcmp(spec->choices, ":") != 0 || value == NULL || strchr(value, ':') != NULL
+        || next == NULL || is_known_flag(next))
+        return false;
+    ++*i;
+    char f[64], v[80], scale[64], message[MESSAGE_SIZE];
+    shown(flag, f, sizeof f);
+    shown(value, v, sizeof v);
+    shown(next, scale, sizeof scale);
+    snprintf(message, sizeof message, "%s %s %s: older llama.cpp took FNAME and SCALE as two values; current "
+             "llama.cpp takes one, FNAME:SCALE (write %s %s:%s); llama.cpp stops here, but %s does not change "
+             "sampling, so the chain line follows", f, v, scale, f, v, scale, f);
+    args_warn(out, "%s\n", message);
+    args_add_named(out->ignored, sizeof out->ignored, flag);
+    return true;
+}
+
 /* The output flags go together: --from-json prints a chain line (with --explain or not), --explain explains a
  * chain line, so neither goes with a body output. */
 static bool check_outputs(const CliParams *out, char *err, size_t err_size)
@@ -362,7 +441,7 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
 
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
 {
-    char scratch[1], request_err[512] = "";
+    char scratch[1], request_err[MESSAGE_SIZE] = "";
     if (err == NULL || err_size == 0) {
         err = scratch;
         err_size = sizeof scratch;
@@ -389,7 +468,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     const char *prompt_flag = NULL;
     for (; i < argc; i++) {
         const char *flag = argv[i];
-        char f[80], normal[96], message[700];
+        char f[80], normal[96], message[MESSAGE_SIZE];
         if (flag == NULL) {
             snprintf(err, err_size, "unknown flag '(null)'");
             return false;
@@ -416,6 +495,10 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                      blank ? " (one argument holds a whole command line: remove the quotes around it)" : "", hint);
             return false;
         }
+        if (spec->kind == K_OLD || spec->kind == K_OLD_SAMPLING) {
+            old_flag(out, spec, flag, normal, argc, argv, &i);
+            continue;
+        }
         FailKind kind = fail_kind(spec);
         const char *value = NULL;
         if (!take_values(out, spec, flag, argc, argv, &i, &value, request_err, sizeof request_err, err, err_size)) {
@@ -423,14 +506,17 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                 return false;
             continue;
         }
+        if (old_scaled_pair(out, spec, flag, value, argc, argv, &i))
+            continue;
         if (spec->kind == K_PROMPT || spec->kind == K_PROMPT_FILE)
             prompt_flag = flag;
-        if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, message, sizeof message)) {
+        bool limit = false;
+        if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, &limit, message, sizeof message)) {
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
                 return false;
             }
-            soft_fail(out, kind, flag, message, true, request_err, sizeof request_err);
+            soft_fail(out, kind, flag, message, !limit, request_err, sizeof request_err);   /* llama.cpp goes on */
         }
     }
     finish(out, prompt_flag);

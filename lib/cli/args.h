@@ -10,8 +10,10 @@
  * --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
- * llama.cpp would stop on it (an old bare -fa, a removed flag, a value it refuses), a warning says what
- * llama.cpp says and how to fix the line. An unknown flag is an error, with the nearest spelling suggested.
+ * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
+ * refuses), a warning says what llama.cpp says and how to fix the line; one that changed sampling in older
+ * builds (--tfs) warns that the chain is current llama.cpp's, without it. An unknown flag is an error, with
+ * the nearest spelling suggested.
  * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
@@ -66,6 +68,8 @@ typedef struct {
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
     bool escape;                /* -e (default) / --no-escape */
+    bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
+                                 * prefixes its chain line's GPU stages with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
@@ -95,8 +99,9 @@ void args_defaults(CliParams *out);
  * control and non-ASCII bytes shown as \n, \t or \xNN); *out is then unspecified.
  *
  * Refused (false), as llama.cpp refuses them: an unknown flag, or one the named tool does not take (with the
- * nearest known spelling suggested: --typ-p gives --typical, --repetition-penalty --repeat-penalty; a blank in
- * it adds a hint that the whole line was pasted as one quoted argument); a sampling flag's missing value; a
+ * nearest known spelling suggested where it is plausibly the same flag, args_suggest in flags.h: --typ-p gives
+ * --typical, --repetition-penalty --repeat-penalty, --lora-bass --lora-base; a blank in it adds a hint that
+ * the whole line was pasted as one quoted argument); a sampling flag's missing value; a
  * number std::stof or std::stoi refuses (none there, or out of range: a float below FLT_MIN in size, 1e-40, or
  * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
  * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
@@ -114,9 +119,13 @@ void args_defaults(CliParams *out);
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
  * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
  * none|layer|row|tensor, cache types, ...; or a whole number as std::stoi reads it: -t, -ngl, --port, ...),
- * a missing value, a removed flag (--draft-max), each with what llama.cpp says and how to fix the line; a value
- * that is itself a known flag is then not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as
- * older llama.cpp, which took -fa alone, did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too.
+ * a missing value, a removed flag (--draft-max), a flag only older llama.cpp took (-ins, -gqa 8, --memory-f32:
+ * its old values skipped; -lv's missing number says -lv was --low-vram; --lora-scaled FNAME SCALE, the old two
+ * values), each with what llama.cpp says and how to fix the line; a value that is itself a known flag is then
+ * not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as older llama.cpp, which took -fa alone,
+ * did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
+ * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp has nothing in its
+ * place, so the chain is current llama.cpp's, without it.
  * The request flags (-p, -f, -sys, -sysf, -r, -n) that fail (a missing value, a file that cannot be read,
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
  * chain line and refused (false) with a body output, which needs them.

@@ -195,9 +195,8 @@ static bool read_plain(Body *b, const Field *f)
         bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
         if (!ok)
             return body_type_error(b, name, f->kind == N_BOOL ? "boolean" : "string", v);
-        if (strcmp(name, "backend_sampling") == 0 && v->boolean)
-            text_add(&b->notes, "backend_sampling: llama-server then marks the stages it runs on the GPU with + or - "
-                                "in its chain line (not shown here)\n");
+        if (strcmp(name, "backend_sampling") == 0)
+            b->params->backend_sampling = v->boolean;  /* -bs for this request: the chain line's note says more */
         return true;
     }
     if (f->kind == N_FLOAT) {
@@ -301,13 +300,15 @@ static bool bias_value(const JsonValue *v, double *bias)
     return false;
 }
 
-/* Appends one bias; false (with err) past this tool's limit. */
-static bool add_bias(Body *b, long long token, double bias)
+/* Appends one bias of the logit_bias field list; false (with err, naming the list's size) past this tool's
+ * limit, CHAIN_MAX_BIASES entries. */
+static bool add_bias(Body *b, const JsonValue *list, long long token, double bias)
 {
     SamplingParams *sp = &b->params->sampling;
     if (sp->n_logit_bias == CHAIN_MAX_BIASES) {
-        snprintf(b->err, b->err_size, "logit_bias: more than %d entries (this tool's limit; llama-server has none)",
-                 CHAIN_MAX_BIASES);
+        snprintf(b->err, b->err_size, "logit_bias: its %zu %s hold more than %d entries, this tool's limit "
+                 "(llama-server has none; see lib/cli/README.md, Limits): the body is not read", list->count,
+                 list->type == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
         return false;
     }
     sp->logit_bias[sp->n_logit_bias++] = (LogitBias){(int32_t)token, bias};
@@ -316,7 +317,7 @@ static bool add_bias(Body *b, long long token, double bias)
 
 /* A token given as text: llama-server tokenizes it and biases each of its tokens; this tool has no tokenizer,
  * so it keeps one entry with the id -1 (matching no token) for the chain line, and a note says so. */
-static bool add_text_token(Body *b, const JsonValue *text, double bias)
+static bool add_text_token(Body *b, const JsonValue *list, const JsonValue *text, double bias)
 {
     char shown_text[80];
     shown(text->text, shown_text, sizeof shown_text);
@@ -328,7 +329,7 @@ static bool add_text_token(Body *b, const JsonValue *text, double bias)
              "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
              "token, so that the chain line shows logit-bias (find its ids with llama-tokenize and write -l ID%+g)\n",
              shown_text, isinf(bias) ? -1.0 : bias);
-    return add_bias(b, -1, bias);
+    return add_bias(b, list, -1, bias);
 }
 
 /* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them. */
@@ -349,11 +350,11 @@ static bool read_logit_bias(Body *b)
             continue;                   /* llama-server skips it */
         const JsonValue *id = &values[pair->first];
         if (id->type == JSON_STRING) {
-            if (!add_text_token(b, id, bias))
+            if (!add_text_token(b, v, id, bias))
                 return false;
         } else if (id->type == JSON_INTEGER || id->type == JSON_UNSIGNED) {
             long long token = wrap(id->type == JSON_INTEGER ? (uint64_t)id->integer : id->big, 32, false);
-            if (token >= 0 && !add_bias(b, token, bias))
+            if (token >= 0 && !add_bias(b, v, token, bias))
                 return false;
         }
     }
@@ -365,10 +366,10 @@ static bool read_logit_bias(Body *b)
         char *end;
         long long token = wrap((uint64_t)strtoll(m->key, &end, 10), 32, false);   /* strtol, then llama_token */
         if (*end == '\0') {        /* as llama-server tests it, on the key's C string */
-            if (token >= 0 && !add_bias(b, token, bias))
+            if (token >= 0 && !add_bias(b, v, token, bias))
                 return false;
-        } else if (!add_text_token(b, &(JsonValue){.type = JSON_STRING, .text = m->key, .length = m->key_length},
-                                   bias)) {
+        } else if (!add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key,
+                                                      .length = m->key_length}, bias)) {
             return false;
         }
     }

@@ -126,5 +126,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
     }
     if (p->ignore_eos)
         text_add(&t, " --ignore-eos");
+    if (params->backend_sampling)
+        text_add(&t, " -bs");
     return t.len;
 }

@@ -43,19 +43,62 @@ static bool window_off(Text *t, const char *name, int32_t window, const char *fi
     return true;
 }
 
+/* Whether the bias entry i is the first of its token (the list keeps -l's order; later entries add to it). */
+static bool first_of_token(const SamplingParams *p, size_t i)
+{
+    for (size_t j = 0; j < i; j++)
+        if (p->logit_bias[j].token == p->logit_bias[i].token)
+            return false;
+    return true;
+}
+
+/* The tokens the bias list touches: each is one logit, however many entries name it. */
+static size_t bias_tokens(const SamplingParams *p)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->n_logit_bias; i++)
+        n += first_of_token(p, i);
+    return n;
+}
+
+/* One bias as the lesson writes it: "+2.0", "-inf". */
+static const char *bias_text(double bias, char *buf, size_t size)
+{
+    char v[48];
+    if (isinf(bias))
+        snprintf(buf, size, "%sinf", bias > 0 ? "+" : "-");
+    else
+        snprintf(buf, size, "%s%s", bias >= 0 ? "+" : "", value(bias, NULL, v, sizeof v));
+    return buf;
+}
+
+/* logit-bias: each token once, its entries in the order given ("token 3 +1.0 then +2.0": llama.cpp adds each
+ * to the logit); the first four tokens, then "...". */
 static void explain_bias(Text *t, const SamplingParams *p)
 {
     char a[64];
+    size_t n_tokens = bias_tokens(p), shown_tokens = 0;
     text_add(t, "logit-bias: before every other stage,");
-    if (p->n_logit_bias > 0)
-        text_add(t, " adds to %zu logit%s:", p->n_logit_bias, p->n_logit_bias == 1 ? "" : "s");
-    for (size_t i = 0; i < p->n_logit_bias && i < 4; i++) {
-        double bias = float_value(p->logit_bias[i].bias);
-        text_add(t, "%s token %d %s%s%s", i ? "," : "", (int)p->logit_bias[i].token, bias >= 0 ? "+" : "",
-                 isinf(bias) && bias < 0 ? "-inf" : value(bias, NULL, a, sizeof a),
-                 isinf(bias) && bias < 0 ? " (banned)" : "");
+    if (n_tokens > 0)
+        text_add(t, " adds to %zu logit%s:", n_tokens, n_tokens == 1 ? "" : "s");
+    for (size_t i = 0; i < p->n_logit_bias && shown_tokens < 4; i++) {
+        if (!first_of_token(p, i))
+            continue;
+        int32_t token = p->logit_bias[i].token;
+        bool ban = false, plus_inf = false;
+        text_add(t, "%s token %d", shown_tokens++ ? "," : "", (int)token);
+        for (size_t j = i, k = 0; j < p->n_logit_bias; j++) {
+            if (p->logit_bias[j].token != token)
+                continue;
+            double bias = float_value(p->logit_bias[j].bias);
+            ban = ban || (isinf(bias) && bias < 0);
+            plus_inf = plus_inf || (isinf(bias) && bias > 0);
+            text_add(t, "%s %s", k++ ? " then" : "", bias_text(bias, a, sizeof a));
+        }
+        if (ban && !plus_inf)
+            text_add(t, " (banned)");
     }
-    text_add(t, "%s%s%s (Example 6)\n", p->n_logit_bias > 4 ? ", ..." : "",
+    text_add(t, "%s%s%s (Example 6)\n", n_tokens > 4 ? ", ..." : "",
              p->ignore_eos && p->n_logit_bias > 0 ? ";" : "",
              p->ignore_eos ? " bans the end-of-generation tokens (--ignore-eos)" : "");
 }
@@ -87,6 +130,15 @@ static void explain_penalties(Text *t, const CliParams *c, bool empty)
     text_add(t, " (Examples 1-4)\n");
 }
 
+/* The breakers that are "", which llama.cpp's DRY skips (it processes each non-empty breaker string). */
+static size_t empty_breakers(const CliParams *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n_dry_breakers; i++)
+        n += c->dry_breakers[i][0] == '\0';
+    return n;
+}
+
 static void explain_dry(Text *t, const CliParams *c, bool empty)
 {
     const SamplingParams *p = &c->sampling;
@@ -99,12 +151,20 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
         text_add(t, "?dry: dry_multiplier %s is off (Example 9)\n", m);
     else if (empty && float_value(p->dry_base) < 1)
         text_add(t, "?dry: dry_base %s is below 1: off (Example 9)\n", b);
-    else if (!window_off(t, "dry", p->dry_penalty_last_n, "dry_penalty_last_n", "Example 9"))
+    else if (!window_off(t, "dry", p->dry_penalty_last_n, "dry_penalty_last_n", "Example 9")) {
+        size_t blank = empty_breakers(c), used = c->n_dry_breakers - blank;
+        char count[32] = "no", skipped[64] = "";
+        if (used > 0)
+            snprintf(count, sizeof count, "%zu", used);
+        if (blank == 1)
+            snprintf(skipped, sizeof skipped, ", as llama.cpp skips an empty one");
+        else if (blank > 1)
+            snprintf(skipped, sizeof skipped, ", as llama.cpp skips the %zu empty ones", blank);
         text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
-                 "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %zu breaker%s end a repeat (Example 9)\n",
+                 "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %s breaker%s %s a repeat%s (Example 9)\n",
                  m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m_plain,
-                 b_plain,
-                 (int)p->dry_allowed_length, c->n_dry_breakers, c->n_dry_breakers == 1 ? "" : "s");
+                 b_plain, (int)p->dry_allowed_length, count, used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
+    }
 }
 
 static void explain_filter(Text *t, const CliParams *c, StageType type, bool empty)
@@ -248,12 +308,32 @@ static void explain_openai(Text *t, const CliParams *c)
     snprintf(v, sizeof v, p->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)p->seed);
     openai_item(t, &first, "seed", v, NULL, 0, 0, 0);
     if (p->n_logit_bias > 0) {
-        bool outside = false;
+        /* The chat body's object: one key per token, its entries summed, a ban (any -inf) sent as false. */
+        bool outside = false, banned = false;
+        size_t n_tokens = bias_tokens(p), summed = 0;
         for (size_t i = 0; i < p->n_logit_bias; i++) {
-            double b = float_value(p->logit_bias[i].bias);
-            outside = outside || (b != -INFINITY && (b < -100 || b > 100));
+            if (!first_of_token(p, i))
+                continue;
+            double sum = 0;
+            size_t entries = 0;
+            bool ban = false;
+            for (size_t j = i; j < p->n_logit_bias; j++) {
+                if (p->logit_bias[j].token != p->logit_bias[i].token)
+                    continue;
+                double b = float_value(p->logit_bias[j].bias);
+                ban = ban || b == -INFINITY;
+                sum += b;
+                entries++;
+            }
+            summed += entries > 1 ? entries : 0;
+            banned = banned || ban;
+            outside = outside || (!ban && (sum < -100 || sum > 100));
         }
-        snprintf(v, sizeof v, "(%zu entr%s, a ban as false)", p->n_logit_bias, p->n_logit_bias == 1 ? "y" : "ies");
+        char entries[48] = "";
+        if (summed > 0)
+            snprintf(entries, sizeof entries, ", %s %zu entries summed", n_tokens == 1 ? "its" : "with", summed);
+        snprintf(v, sizeof v, "(%zu token%s%s%s)", n_tokens, n_tokens == 1 ? "" : "s", entries,
+                 banned ? ", a ban sent as false" : "");
         openai_item(t, &first, "logit_bias", v, NULL, -100, 100, outside ? 101 : 0);
     }
     if (c->n_stop > 0) {
@@ -287,12 +367,18 @@ static void explain_others(Text *t, const CliParams *c, const Chain *ch)
             text_add(t, "%srepeat_penalty %s, repeat_last_n %d", sep,
                      setting(c, SET_REPEAT_PENALTY, p->penalty_repeat, v, sizeof v), (int)p->penalty_last_n);
             break;
-        case STAGE_DRY:
+        case STAGE_DRY: {
+            size_t empty = empty_breakers(c);
+            char skipped[64] = "";
+            if (empty > 0)
+                snprintf(skipped, sizeof skipped, ", and %zu empty one%s llama.cpp skips", empty,
+                         empty == 1 ? "" : "s");
             text_add(t, "%sdry_multiplier %s, dry_base %s, dry_allowed_length %d, dry_penalty_last_n %d, "
-                     "dry_sequence_breakers (%zu)", sep, setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, v, sizeof v),
-                     setting(c, SET_DRY_BASE, p->dry_base, w, sizeof w), (int)p->dry_allowed_length,
-                     (int)p->dry_penalty_last_n, c->n_dry_breakers);
+                     "dry_sequence_breakers (%zu%s)", sep, setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, v,
+                     sizeof v), setting(c, SET_DRY_BASE, p->dry_base, w, sizeof w), (int)p->dry_allowed_length,
+                     (int)p->dry_penalty_last_n, c->n_dry_breakers - empty, skipped);
             break;
+        }
         case STAGE_TOP_N_SIGMA:
             text_add(t, "%stop_n_sigma %s", sep, setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v));
             break;
@@ -358,5 +444,45 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
     }
     explain_openai(&t, params);
     explain_others(&t, params, chain);
+    return t.len;
+}
+
+/* Whether llama.cpp can run a stage of this type on the GPU with backend sampling (reference section 2). */
+static bool runs_on_gpu(StageType type)
+{
+    switch (type) {
+    case STAGE_LOGIT_BIAS: case STAGE_PENALTIES: case STAGE_TOP_K: case STAGE_TOP_P: case STAGE_MIN_P:
+    case STAGE_TEMP: case STAGE_TEMP_EXT: case STAGE_DIST:
+        return true;
+    default:
+        return false;
+    }
+}
+
+size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (params == NULL || chain == NULL || !params->backend_sampling)
+        return 0;
+    size_t n = 0, listed = 0;
+    for (size_t i = 0; i < chain->n_stages; i++)
+        n += !chain->stages[i].empty && runs_on_gpu(chain->stages[i].type);
+    if (n == 0) {
+        text_add(&t, "-bs: none of this line's stages is one llama.cpp runs on the GPU (a ? stage keeps its ?), so "
+                     "llama.cpp logs the line as it stands\n");
+        return t.len;
+    }
+    text_add(&t, "-bs: once its backend is initialized, llama.cpp prefixes ");
+    for (size_t i = 0; i < chain->n_stages; i++) {
+        const Stage *s = &chain->stages[i];
+        if (s->empty || !runs_on_gpu(s->type))
+            continue;
+        listed++;
+        text_add(&t, "%s%s", listed == 1 ? "" : listed == n ? " and " : ", ", stage_name(s));
+    }
+    text_add(&t, ", the stage%s of this line that can run on the GPU, with + (the backend has %s ops) or - (one is "
+             "missing); which mark %s gets depends on the GPU backend, which this tool cannot know, so the line here "
+             "has no prefix%s\n", n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "it" : "each",
+             n == 1 ? "" : "es");
     return t.len;
 }

@@ -3,7 +3,7 @@
  * OpenAI name of each setting that has one and the settings an OpenAI client cannot send by OpenAI's names.
  * The lesson's aim: read a llama.cpp chain, and map its settings to the OpenAI API. Lesson Example 11.
  *
- * defines: args_explain.
+ * defines: args_explain, args_backend_note.
  */
 #ifndef CLI_EXPLAIN_H
 #define CLI_EXPLAIN_H
@@ -25,5 +25,12 @@
  * "no OpenAI parameter ...": the llama.cpp settings the chain's stages read, with their values. NULL params
  * or chain writes "". */
 size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size);
+
+/* With backend sampling (params->backend_sampling: -bs, or a body's backend_sampling), one line for a note,
+ * into buf like snprintf: the stages of chain that llama.cpp would prefix with + or - once its backend is
+ * initialized (reference section 2: logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy,
+ * unless built empty, "?"), and why the line here has none: the mark depends on the GPU backend, which this
+ * tool cannot know. Without backend sampling, or with NULL params or chain, writes "" and returns 0. */
+size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
 #endif

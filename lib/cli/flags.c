@@ -4,9 +4,11 @@
  * sampling is K_IGNORED, with the values arg.cpp checks for it (choices: a fixed set such as -fa's on|off|auto,
  * or a whole number for the flags arg.cpp reads with std::stoi). Not checked: values arg.cpp checks against
  * the machine (devices, files, directories, buffer types), --spec-type's list, stoul's --cpu-strict and
- * --poll, --control-vector-layer-range's two numbers, and the ranges some int flags add (--prio, -np 0). Rows follow arg.cpp's order. Left out, as none of the three tools takes them: the
- * flags of llama-perplexity, -imatrix, -embedding, -bench, -tokenize, -tts, -finetune and the other examples,
- * and the fork-only flags of that copy (Tessera, OpenTelemetry, admission control). */
+ * --poll, --control-vector-layer-range's two numbers, and the ranges some int flags add (--prio, -np 0). Rows
+ * follow arg.cpp's order. Left out, as none of the three tools takes them: the flags of llama-perplexity,
+ * -imatrix, -embedding, -bench, -tokenize, -tts, -finetune and the other examples, and the fork-only flags of
+ * that copy (Tessera, OpenTelemetry, admission control). After them come the flags older llama.cpp took that
+ * arg.cpp no longer has (K_OLD, K_OLD_SAMPLING), so that an old paste still gets its chain line. */
 #include "cli/flags.h"
 
 #include <stdint.h>
@@ -29,6 +31,9 @@
 /* kv_cache_types, as ggml_type_name spells them. */
 #define CACHE_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|iq4_nl|q5_0|q5_1|q2_K|q3_K|q4_K"
 #define GPU_LAYERS "auto|all|#"     /* -ngl: 'auto', 'all' or std::stoi */
+/* Older llama.cpp's flags (flags.h: K_OLD, K_OLD_SAMPLING): the values they took, what they were, the fix. */
+#define OLD(arity, was, fix, ...) {{__VA_ARGS__}, arity, T_ALL, K_OLD, -1, 0, 0, 0, was, fix, NULL}
+#define OLDS(arity, was, now, ...) {{__VA_ARGS__}, arity, T_ALL, K_OLD_SAMPLING, -1, 0, 0, 0, was, now, NULL}
 #define OWN(kind, help, ...) {{__VA_ARGS__}, 0, T_ALL, kind, -1, 0, 0, 0, NULL, help, NULL}
 #define T_CS (T_CLI | T_SRV)
 #define T_CP (T_CLI | T_COMP)
@@ -116,7 +121,8 @@ const ArgSpec arg_specs[] = {
     ACT(K_BIAS, SET_LOGIT_BIAS, 0, 0, 0, "ID(+/-)BIAS", "add BIAS to token ID (repeatable; -inf bans)", "-l",
         "--logit-bias"),
     OUT1(T_ALL, "--grammar"), OUT1(T_ALL, "--grammar-file"), OUT1(T_ALL, "-j", "--json-schema"),
-    OUT1(T_ALL, "-jf", "--json-schema-file"), IGN0(T_ALL, "-bs", "--backend-sampling"),
+    OUT1(T_ALL, "-jf", "--json-schema-file"),
+    {{"-bs", "--backend-sampling"}, 0, T_ALL, K_BACKEND, -1, 0, 0, 0, NULL, NULL, NULL},
     IGNC(T_SRV, "none|mean|cls|last|rank", "--pooling"), IGNC(T_ALL, "none|linear|yarn", "--rope-scaling"),
     IGN1(T_ALL, "--rope-scale"),
     IGN1(T_ALL, "--rope-freq-base"), IGN1(T_ALL, "--rope-freq-scale"), IGNI(T_ALL, "--yarn-orig-ctx"),
@@ -140,8 +146,8 @@ const ArgSpec arg_specs[] = {
     IGNI(T_ALL, "-mg", "--main-gpu"),
     IGNC(T_ALL, ON_OFF, "-fit", "--fit"), IGN1(T_ALL, "-fitt", "--fit-target"), IGNI(T_ALL, "-fitc", "--fit-ctx"),
     IGN0(T_ALL, "--check-tensors"), IGN1(T_ALL, "--override-kv"), IGN0(T_ALL, "--op-offload", "--no-op-offload"),
-    IGN1(T_ALL, "--lora"), IGN1(T_ALL, "--lora-scaled"), IGN1(T_ALL, "--control-vector"),
-    IGN1(T_ALL, "--control-vector-scaled"),
+    IGN1(T_ALL, "--lora"), IGNC(T_ALL, ":", "--lora-scaled"), IGN1(T_ALL, "--control-vector"),
+    IGNC(T_ALL, ":", "--control-vector-scaled"),
     {{"--control-vector-layer-range"}, 2, T_ALL, K_IGNORED, -1, 0, 0, 0, NULL, NULL, NULL},
     IGN1(T_SRV, "-a", "--alias"), IGN1(T_SRV, "--tags"), IGN1(T_ALL, "-m", "--model"),
     IGN1(T_ALL, "-mu", "--model-url"), IGN1(T_ALL, "-dr", "--docker-repo"), IGN1(T_ALL, "-hf", "-hfr", "--hf-repo"),
@@ -218,6 +224,47 @@ const ArgSpec arg_specs[] = {
     {{"--gpt-oss-120b-default"}, 0, T_CS, K_PRESET, -1, 0, 0, 0, NULL, NULL, NULL},
     IGN0(T_CS, "--vision-gemma-4b-default"), IGN0(T_CS, "--vision-gemma-12b-default"),
     IGN0(T_CS, "--spec-default"),
+    /* Older llama.cpp's flags that arg.cpp no longer has (current llama.cpp: "error: invalid argument"), from
+     * its READMEs and the parsers before arg.cpp: utils.cpp (March 2023), examples/common.cpp (April to August
+     * 2023), common/common.cpp (to mid 2024), the old server's own parser, and arg.cpp of September 2024. Each
+     * with the values it took then; what it was (meta) and the fix (help). */
+    OLD(0, "instruction mode for Alpaca models", "drop it: conversation mode, -cnv, took its place", "-ins",
+        "--instruct"),
+    OLD(0, "ChatML mode", "drop it: conversation mode, -cnv, with the model's chat template, took its place", "-cml",
+        "--chatml"),
+    OLD(0, "interactive mode that waits for input first", "write -if (--interactive-first)", "--interactive-start"),
+    OLD(0, "random prompt", "drop it, and give the prompt with -p", "--random-prompt"),
+    OLD(0, "KV cache precision switch", "drop it: -ctk and -ctv set the cache types (f16 by default)", "--memory-f32",
+        "--memory-f16"),
+    OLD(0, "memory test", "drop it", "--mtest"), OLD(1, "model part count for GGML files", "drop it", "--n-parts"),
+    OLD(0, "perplexity switch", "drop it: llama-perplexity computes perplexity", "--perplexity", "--all-logits"),
+    OLD(1, "session file", "write --prompt-cache FILE, its later name", "--session"),
+    OLD(1, "grouped-query attention factor for GGML files", "drop it: a GGUF file carries it", "-gqa", "--gqa"),
+    OLD(1, "RMS norm epsilon for GGML files", "drop it: a GGUF file carries it", "-eps", "--rms-norm-eps"),
+    OLD(0, "CUDA low-VRAM switch", "drop it", "--low-vram"),
+    OLD(0, "switch that turned CUDA's mul_mat_q kernels off", "drop it", "-nommq", "--no-mul-mat-q"),
+    OLD(0, "switch that turned CUDA's mul_mat_q kernels on", "drop it", "-mmq", "--mul-mat-q"),
+    OLD(0, "computation graph export", "drop it", "--export"),
+    OLD(1, "YAML log directory", "drop it", "-ld", "--logdir"),
+    OLD(0, "KV cache dump", "drop it", "-dkvc", "--dump-kv-cache"),
+    OLD(0, "log switch", "drop it: --log-file FILE writes a log", "--log-test", "--log-enable", "--log-new",
+        "--log-append"),
+    OLD(1, "speculative decoding split probability", "drop it, or write --spec-draft-p-split P", "-ps", "--p-split"),
+    OLD(1, "speculative decoding acceptance probability", "drop it", "-pa", "--p-accept"),
+    OLD(1, "sequence count for llama-parallel", "drop it", "-ns", "--sequences"),
+    OLD(0, "infill mode", "drop it", "--infill"),
+    OLD(1, "LoRA base model", "drop it: --lora applies the adapter to the model given with -m", "--lora-base"),
+    OLD(1, "system prompt file for llama-server", "drop it: send the system prompt in each request's messages", "-spf"),
+    OLDS(1, "tail-free sampling", "current llama.cpp has no tail-free sampler", "--tfs"),
+    OLDS(0, "switch that let the repeat penalties reach the newline token",
+         "current llama.cpp's penalties treat the newline token as any other", "--penalize-nl"),
+    OLDS(0, "switch that kept the repeat penalties off the newline token",
+         "current llama.cpp's penalties treat the newline token as any other", "--no-penalize-nl"),
+    OLDS(1, "classifier-free guidance negative prompt", "current llama.cpp has no classifier-free guidance",
+         "--cfg-negative-prompt"),
+    OLDS(1, "classifier-free guidance negative prompt file", "current llama.cpp has no classifier-free guidance",
+         "--cfg-negative-prompt-file"),
+    OLDS(1, "classifier-free guidance scale", "current llama.cpp has no classifier-free guidance", "--cfg-scale"),
     /* the workbench's own */
     OWN(K_JSON, "print the llama-server /completion body: the settings given, -p, -n", "--json"),
     OWN(K_JSON_ALL, "print the /completion body with every sampling field", "--json-all"),

@@ -35,7 +35,12 @@ typedef enum {
     K_ESCAPE,       /* -e/--escape on, --no-escape off */
     K_NO_ESCAPE,
     K_PRESET,       /* --gpt-oss-*-default: temp 1, top_p 1, top_k 0, min_p 0.01 (and a model, ignored) */
+    K_BACKEND,      /* -bs: llama.cpp then prefixes the GPU stages of its chain line with + or - */
     K_REMOVED,      /* arg.cpp refuses it: "the argument has been removed" */
+    K_OLD,          /* older llama.cpp took it, arg.cpp no longer has it ("error: invalid argument"), and it did
+                     * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */
+    K_OLD_SAMPLING, /* the same for a flag that changed sampling in older builds (meta: what it was; help: what
+                     * current llama.cpp has instead): a warning, and the chain is current llama.cpp's */
     K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON   /* the workbench's own */
 } ArgKind;
 
@@ -49,14 +54,17 @@ typedef struct {
     int setting;            /* the ArgsSetting it sets, or -1 */
     size_t offset;          /* of the field in CliParams, for K_FLOAT..K_INT */
     long long min, max;     /* K_INT's range */
-    const char *meta;       /* the value's name in the help text */
-    const char *help;
+    const char *meta;       /* the value's name in the help text; K_OLD*: what the flag was */
+    const char *help;       /* K_REMOVED: its successor; K_OLD: how to fix the line; K_OLD_SAMPLING: what current
+                             * llama.cpp has instead */
     const char *choices;    /* K_IGNORED: the values arg.cpp accepts, or NULL for any. "a|b/c|d": a or b
                              * (named in the refusal) or c or d (aliases); "#": a whole number as std::stoi
-                             * reads it; a leading '!': older llama.cpp took the flag alone */
+                             * reads it; a leading '!': older llama.cpp took the flag alone; ":": FNAME:SCALE
+                             * items separated by ',' (older llama.cpp took FNAME and SCALE as two values) */
 } ArgSpec;
 
-/* (n_arg_specs,) every flag, in arg.cpp's order, then the workbench's own. */
+/* (n_arg_specs,) every flag, in arg.cpp's order, then older llama.cpp's flags that arg.cpp no longer has, then
+ * the workbench's own. */
 extern const ArgSpec arg_specs[];
 extern const size_t n_arg_specs;
 
@@ -74,9 +82,13 @@ extern const char sampler_letters[];
 
 /* The hint for an unknown flag, into hint (size bytes): "; did you mean --typical?" when the flag (without its
  * dashes, any case, '_' as '-') is a request field, an OpenAI or Hugging Face name, or a --samplers name of a
- * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau), or lies within a few edits of a
- * spelling that `tools` (T_* bits) take (--top-kk); "; tail-free sampling was removed ..." for a sampling flag
- * llama.cpp removed (--tfs, --penalize-nl). Returns false, with hint "", when nothing is near. suggest.c. */
+ * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau, --tfs-z), or lies within a few edits
+ * of a spelling that `tools` (T_* bits) take, where it is plausibly the same flag: the same letters for three
+ * letters or fewer (--ngl), one edit up to nine letters (--top-kk), two up to fourteen, three beyond; older
+ * llama.cpp's and removed flags first, with what became of them ("; did you mean --instruct? (older
+ * llama.cpp's ..., which llama.cpp has since removed)"); and never a flag that changes sampling for one with a
+ * word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with hint "", when nothing is
+ * near. suggest.c. */
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
 
 #endif

@@ -88,7 +88,13 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     JsonDoc doc;
     char why[300];
     if (!json_parse(text, length, &doc, why, sizeof why)) {
-        snprintf(err, err_size, "the body is not JSON (%s); llama-server refuses it", why);
+        if (doc.too_deep)       /* JSON all the same: what llama-server then does is not claimed here */
+            snprintf(err, err_size, "the body is not read here (%s; nlohmann::json, llama-server's JSON reader, has "
+                     "no such limit)", why);
+        else if (strstr(why, "out of memory") != NULL)
+            snprintf(err, err_size, "the body is not read here (out of memory)");
+        else
+            snprintf(err, err_size, "the body is not JSON (%s); llama-server refuses it", why);
         return false;
     }
     Body b = {&doc, &doc.values[0], params, params->sampling.dry_base, text_start(notes, notes_size), err, err_size};

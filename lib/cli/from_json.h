@@ -34,9 +34,10 @@
  * is tokenized by llama-server, which this tool cannot do: each is kept as the id -1 (matching no token), so
  * the chain line still shows logit-bias, and a line in notes says so. ignore_eos true adds logit-bias.
  * samplers: an array of names (unknown ones skipped with a warning, as llama.cpp warns) or a string of
- * letters. Unknown sampler names and such go to params->warnings; what llama-server does that the chain line
- * or the flags cannot say goes to notes (notes_size bytes, NUL-terminated; NULL writes none): a grammar, a
- * JSON schema, adaptive-p's settings, min_keep, backend_sampling, a body without prompt or messages.
+ * letters. backend_sampling sets params->backend_sampling (-bs), whose note the chain line gets
+ * (args_backend_note). Unknown sampler names and such go to params->warnings; what llama-server does that the
+ * chain line or the flags cannot say goes to notes (notes_size bytes, NUL-terminated; NULL writes none): a
+ * grammar, a JSON schema, adaptive-p's settings, min_keep, a body without prompt or messages.
  *
  * Returns false, with one line in err naming the field, where llama-server answers 400 (or refuses the body
  * otherwise): text that is not JSON, a body that is not an object, a field of the wrong type ("top_k": "40",
@@ -45,7 +46,8 @@
  * is not a non-empty array of strings, a chat body whose messages break the conversion's rules, and what
  * llama.cpp's sampler refuses (a repeat_penalty of 0). Refused as this tool's own: a number llama-server
  * converts with undefined behaviour (1e10 for a 32-bit field), more than 256 biases or 64 breakers or
- * samplers. NULL text, params or err is refused too. params is then unspecified. */
+ * samplers, and JSON nested deeper than JSON_MAX_DEPTH ("the body is not read here (...)": no claim on what
+ * llama-server does with it). NULL text, params or err is refused too. params is then unspecified. */
 bool body_read(const char *text, size_t length, CliParams *params, char *notes, size_t notes_size, char *err,
                size_t err_size);
 

@@ -61,7 +61,8 @@ static void help_acting(Text *t, const CliParams *defaults)
     for (size_t i = 0; i < n_arg_specs; i++) {
         const ArgSpec *spec = &arg_specs[i];
         if (spec->kind == K_IGNORED || spec->kind == K_OUTSIDE || spec->kind == K_REMOVED || spec->kind == K_PRESET
-            || spec->help == NULL || spec->kind >= K_JSON || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
+            || spec->kind == K_OLD || spec->kind == K_OLD_SAMPLING || spec->help == NULL || spec->kind >= K_JSON
+            || spec->kind == K_ESCAPE || spec->kind == K_NO_ESCAPE)
             continue;
         char left[96];
         help_names(left, sizeof left, spec);
@@ -114,6 +115,10 @@ static void help_choices(Text *t)
         char left[96];
         help_names(left, sizeof left, &arg_specs[i]);
         text_add(t, "  %-40s ", left);
+        if (strcmp(c, ":") == 0) {
+            text_add(t, "FNAME:SCALE,... (older llama.cpp took FNAME SCALE, two values: a warning)\n");
+            continue;
+        }
         for (size_t k = 0; k < named; k++) {
             if (c[k] == '#')
                 text_add(t, "N");
@@ -177,9 +182,12 @@ size_t args_help(char *buf, size_t size)
                  "clamps it to 0. The warning says what older builds did (-c's size; DRY: the training context;\n"
                  "llama-server: the slot's context). A body sends it as 0.\n"
                  "A flag that does not change sampling never costs the chain line: where llama.cpp would stop on it\n"
-                 "(an old bare -fa or --color, a removed flag, a value it refuses, a missing value), a warning says\n"
-                 "what llama.cpp says and how to fix the line, and a flag after it is read as a flag. Sampling\n"
-                 "flags keep llama.cpp's refusals (exit 2); an unknown flag is refused with the nearest spelling.\n"
+                 "(an old bare -fa or --color, a removed flag, a flag only older llama.cpp took, a value it refuses,\n"
+                 "a missing value), a warning says what llama.cpp says and how to fix the line, and a flag after it\n"
+                 "is read as a flag. A flag that changed sampling in older builds (--tfs) warns too. Sampling\n"
+                 "flags keep llama.cpp's refusals (exit 2); an unknown flag is refused, with the nearest spelling\n"
+                 "where it is plausibly the same flag (older llama.cpp's first; never a sampling flag by letters\n"
+                 "alone for a name whose words belong to other flags).\n"
                  "Bodies: one of --json, --json-all, --openai. --json wants -p or -f, --openai -p or -sys; without\n"
                  "them a note says the server will refuse the body as it stands. Where a body cannot say what the\n"
                  "command line means (min_p above 1, a negative token id, breakers 'none'), a note says so.\n"
@@ -187,12 +195,18 @@ size_t args_help(char *buf, size_t size)
                  "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
                  "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
                  "sampler names the line is refused; past 65535 bytes of -p, -f, -sys or -sysf, 1023 bytes of an -r\n"
-                 "or 32 -r, a warning for the chain line, and a body is refused.\n"
+                 "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
+                 "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "adaptive-p's settings); not carried in bodies, a note says so:\n");
     help_list(&t, K_OUTSIDE);
+    text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
+                 "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"
+                 "backend, which this tool cannot know, so a note names the stages that would carry a prefix, and\n"
+                 "the line here has none. A body does not carry it (its field is backend_sampling); --from-json\n"
+                 "reads that field as -bs.\n");
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: model,\n"
-                 "context, GPU, server, chat and log settings, -bs). --gpt-oss-*-default sets temp 1, top_p 1,\n"
+                 "context, GPU, server, chat and log settings). --gpt-oss-*-default sets temp 1, top_p 1,\n"
                  "top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, with a\n"
                  "warning where llama.cpp would refuse it (a whole number is read as std::stoi reads it, '99.5' as\n"
                  "99, with a warning):\n");
@@ -201,5 +215,12 @@ size_t args_help(char *buf, size_t size)
     help_choices(&t);
     text_add(&t, "Removed from llama.cpp (llama.cpp refuses them; a warning here):\n");
     help_list(&t, K_REMOVED);
+    text_add(&t, "Older llama.cpp's flags that did not change sampling: arg.cpp no longer has them, so llama.cpp\n"
+                 "refuses the line; here a warning says what each was and how to fix the line, its old values are\n"
+                 "skipped, and the chain line follows (-lv, now --verbosity, was --low-vram):\n");
+    help_list(&t, K_OLD);
+    text_add(&t, "Older llama.cpp's flags that changed sampling: a warning says what each did and that current\n"
+                 "llama.cpp has nothing in its place, so the chain line is current llama.cpp's, without it:\n");
+    help_list(&t, K_OLD_SAMPLING);
     return t.len;
 }

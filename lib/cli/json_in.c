@@ -22,6 +22,7 @@ typedef struct {
     char *err;
     size_t err_size;
     bool failed;
+    bool too_deep;          /* the failure is nesting past JSON_MAX_DEPTH */
 } Reader;
 
 /* Records the first error, with the line and column of `at`. */
@@ -242,8 +243,10 @@ static bool read_container(Reader *r, long index, size_t depth)
 {
     bool object = r->s[r->at] == '{';
     char close = object ? '}' : ']';
-    if (depth >= JSON_MAX_DEPTH)
-        return fail(r, "nested deeper than %d levels (this tool's limit)", JSON_MAX_DEPTH);
+    if (depth >= JSON_MAX_DEPTH) {
+        r->too_deep = !r->failed;
+        return fail(r, "nested deeper than %d levels, this tool's limit", JSON_MAX_DEPTH);
+    }
     r->at++;
     skip_blanks(r);
     if (r->at < r->n && r->s[r->at] == close) {
@@ -349,7 +352,7 @@ bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t
         snprintf(err, err_size, "no text to read");
         return false;
     }
-    *doc = (JsonDoc){NULL, 0, NULL};
+    *doc = (JsonDoc){NULL, 0, NULL, false};
     Reader r = {.s = text, .n = length, .line = 1, .doc = doc, .err = err, .err_size = err_size};
     if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         r.at = r.line_start = 3;
@@ -363,8 +366,10 @@ bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t
     }
     if (doc->strings == NULL)
         snprintf(err, err_size, "out of memory");
-    if (!ok)
+    if (!ok) {
         json_free(doc);
+        doc->too_deep = r.too_deep;
+    }
     return ok;
 }
 
@@ -374,7 +379,7 @@ void json_free(JsonDoc *doc)
         return;
     free(doc->values);
     free(doc->strings);
-    *doc = (JsonDoc){NULL, 0, NULL};
+    *doc = (JsonDoc){NULL, 0, NULL, false};
 }
 
 const JsonValue *json_get(const JsonDoc *doc, const JsonValue *object, const char *key)

@@ -12,7 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define JSON_MAX_DEPTH 256      /* arrays and objects nested deeper are refused (this tool's limit) */
+#define JSON_MAX_DEPTH 256      /* arrays and objects nested deeper are refused (this tool's limit; nlohmann::json,
+                                 * whose parser keeps its own stack, has none) */
 
 typedef enum {
     JSON_NULL, JSON_BOOL, JSON_INTEGER, JSON_UNSIGNED, JSON_FLOAT, JSON_STRING, JSON_ARRAY, JSON_OBJECT
@@ -38,6 +39,8 @@ typedef struct {
     JsonValue *values;      /* (n_values,) values[0] is the whole text's value; children follow by index */
     size_t n_values;
     char *strings;          /* the decoded strings, keys and number texts the values point into */
+    bool too_deep;          /* after a failed json_parse: refused only for nesting past JSON_MAX_DEPTH, this
+                             * tool's limit (nlohmann::json has none), not for its syntax */
 } JsonDoc;
 
 /* Reads text (length bytes; a leading UTF-8 byte-order mark is skipped, as nlohmann does) into *doc, which
@@ -45,7 +48,8 @@ typedef struct {
  * (err_size bytes): "line 3, column 14: expected ',' or '}' after a member", and *doc holds nothing to free.
  * Refused: anything RFC 8259 refuses (a trailing comma, a leading zero, single quotes, NaN, a control
  * character in a string, a lone surrogate \ud800, bytes that are not UTF-8, text after the value, an empty
- * text), a float past a double's range (1e400), nesting past JSON_MAX_DEPTH, and NULL text or doc. */
+ * text), a float past a double's range (1e400), and NULL text or doc; and, though it is JSON, nesting past
+ * JSON_MAX_DEPTH ("line 1, column 257: nested deeper than 256 levels, this tool's limit", doc->too_deep set). */
 bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t err_size);
 
 /* Frees what json_parse allocated; NULL or an already freed doc is fine. */

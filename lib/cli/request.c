@@ -14,13 +14,15 @@
 
 
 /* A JSON string: quotes, backslashes and control characters escaped, and any byte that is not part of valid
- * UTF-8 replaced by U+FFFD, so the output is always valid JSON. */
-static void json_string(Text *t, const char *s)
+ * UTF-8 replaced by U+FFFD, so the output is always valid JSON. Returns how many bytes were so replaced. */
+static size_t json_string(Text *t, const char *s)
 {
+    size_t replaced = 0;
     const unsigned char *u = (const unsigned char *)s;
     text_add(t, "\"");
     while (*u != '\0') {
         size_t n = utf8_char_length(u, 4);      /* NUL-terminated: 4 is safe */
+        replaced += n == 0;
         if (n == 0)
             text_add(t, "\\ufffd");
         else if (*u == '"' || *u == '\\')
@@ -34,6 +36,16 @@ static void json_string(Text *t, const char *s)
         u += n > 0 ? n : 1;
     }
     text_add(t, "\"");
+    return replaced;
+}
+
+/* The note for a field whose strings held bytes that are not UTF-8 (json_string's count), if any. */
+static void note_not_utf8(Text *notes, const char *field, size_t replaced)
+{
+    if (replaced > 0)
+        text_add(notes, "%s: %zu byte%s that %s not UTF-8 %s sent as \\ufffd (U+FFFD): JSON text must be UTF-8, so "
+                 "llama-server reads another text than the command line's bytes\n", field, replaced,
+                 replaced == 1 ? "" : "s", replaced == 1 ? "is" : "are", replaced == 1 ? "is" : "are");
 }
 
 /* A float setting as JSON: the shortest digits that llama-server's reader (a double, then its float) and
@@ -173,12 +185,13 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
     return false;
 }
 
-/* One chat message: {"role": role, "content": content}. */
-static void json_message(Text *t, const char *role, const char *content)
+/* One chat message: {"role": role, "content": content}. Returns json_string's count. */
+static size_t json_message(Text *t, const char *role, const char *content)
 {
     text_add(t, "{\"role\": \"%s\", \"content\": ", role);
-    json_string(t, content);
+    size_t replaced = json_string(t, content);
     text_add(t, "}");
+    return replaced;
 }
 
 /* The prompt and n_predict: /completion's names, or the chat API's messages (a system message from -sys,
@@ -189,18 +202,20 @@ static void write_request(Text *t, bool *first, Text *notes, const CliParams *pa
     if (s == SET_PROMPT && chat) {
         json_key(t, first, "messages");
         text_add(t, "[");
+        size_t replaced = 0;
         if (params->system_prompt[0] != '\0')
-            json_message(t, "system", params->system_prompt);
+            replaced += json_message(t, "system", params->system_prompt);
         if (params->system_prompt[0] != '\0' && has_prompt)
             text_add(t, ", ");
         if (has_prompt)
-            json_message(t, "user", params->prompt);
+            replaced += json_message(t, "user", params->prompt);
         else
             text_add(notes, "messages: no user message (give -p); the chat holds the system message alone\n");
         text_add(t, "]");
+        note_not_utf8(notes, "messages", replaced);
     } else if (s == SET_PROMPT) {
         json_key(t, first, "prompt");
-        json_string(t, params->prompt);
+        note_not_utf8(notes, "prompt", json_string(t, params->prompt));
     } else if (params->n_predict < -1) {
         text_add(notes, "n_predict: %d cannot be sent: llama-server takes -1 (no limit) and up; left out\n",
                  (int)params->n_predict);
@@ -237,17 +252,17 @@ static void write_list(Text *t, bool *first, Text *notes, const CliParams *param
     size_t n = s == SET_DRY_BREAKERS ? params->n_dry_breakers : s == SET_SAMPLERS ? p->n_samplers
              : s == SET_STOP ? params->n_stop : p->n_logit_bias;
     text_add(t, "[");
-    size_t written = 0;
+    size_t written = 0, replaced = 0;
     for (size_t i = 0; i < n; i++) {
         if (s == SET_LOGIT_BIAS && p->logit_bias[i].token < 0)
             continue;       /* left out, with the note above */
         text_add(t, "%s", written++ ? ", " : "");
         if (s == SET_DRY_BREAKERS)
-            json_string(t, params->dry_breakers[i]);
+            replaced += json_string(t, params->dry_breakers[i]);
         else if (s == SET_SAMPLERS)
-            json_string(t, sampler_type_name(p->samplers[i]));
+            json_string(t, sampler_type_name(p->samplers[i]));      /* ASCII names */
         else if (s == SET_STOP)
-            json_string(t, params->stop[i]);
+            replaced += json_string(t, params->stop[i]);
         else {
             text_add(t, "[%d, ", (int)p->logit_bias[i].token);
             json_bias(t, p->logit_bias[i].bias);
@@ -255,6 +270,7 @@ static void write_list(Text *t, bool *first, Text *notes, const CliParams *param
         }
     }
     text_add(t, "]");
+    note_not_utf8(notes, args_setting_field(s, NULL), replaced);
 }
 
 /* Writes one setting's member, or a line in notes when the server's schema would refuse its value. */
@@ -331,5 +347,9 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     if (params->outside[0] != '\0')
         text_add(&n, "%s: they change sampling (outside the chain) but are not carried in this body; add the "
                      "server's field yourself if you need it\n", params->outside);
+    if (params->backend_sampling)
+        text_add(&n, "backend_sampling: -bs is not carried in this body; a body asks for backend sampling with "
+                     "\"backend_sampling\": true (llama-server then prefixes the stages it can run on the GPU with + "
+                     "or -)\n");
     return t.len;
 }

@@ -1,26 +1,47 @@
-/* suggest.c: the nearest known spelling for an unknown flag. First the names people carry over from elsewhere
- * (llama-server's request fields, OpenAI's and Hugging Face's parameter names, llama.cpp's --samplers names,
- * removed flags), then the spelling a few edits away (an optimal string alignment distance: insertions,
- * deletions, substitutions and swaps of two neighbours each cost one). */
+/* suggest.c: the nearest known spelling for an unknown flag, only where it is plausibly the same flag. First
+ * the names people carry over from elsewhere (llama-server's request fields, OpenAI's and Hugging Face's
+ * parameter names, llama.cpp's --samplers names), then the spelling a few edits away relative to the name's
+ * length (an optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours each cost one), older llama.cpp's flags first, and a flag that changes sampling only where the
+ * unknown flag's words do not belong to other flags. */
 #include "cli/flags.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Names that are not flags, and the flag that sets the same thing ("" for a note of their own). */
-static const struct { const char *name, *flag, *note; } aliases[] = {
-    {"max-tokens", "-n", NULL}, {"max-completion-tokens", "-n", NULL}, {"max-new-tokens", "-n", NULL},
-    {"repetition-penalty", "--repeat-penalty", NULL}, {"penalty-repeat", "--repeat-penalty", NULL},
-    {"penalty-freq", "--frequency-penalty", NULL}, {"penalty-present", "--presence-penalty", NULL},
-    {"penalty-last-n", "--repeat-last-n", NULL}, {"mirostat-tau", "--mirostat-ent", NULL},
-    {"mirostat-eta", "--mirostat-lr", NULL}, {"dynatemp-exponent", "--dynatemp-exp", NULL},
-    {"dry-sequence-breakers", "--dry-sequence-breaker", NULL}, {"stop", "-r", NULL},
-    {"tfs", NULL, "tail-free sampling was removed from llama.cpp: drop the flag"},
-    {"tfs-z", NULL, "tail-free sampling was removed from llama.cpp: drop the flag"},
-    {"penalize-nl", NULL, "--penalize-nl was removed from llama.cpp: drop the flag"},
-    {"no-penalize-nl", NULL, "--no-penalize-nl was removed from llama.cpp: drop the flag"},
+/* Names that are not flags, and the flag that sets the same thing. */
+static const struct { const char *name, *flag; } aliases[] = {
+    {"max-tokens", "-n"}, {"max-completion-tokens", "-n"}, {"max-new-tokens", "-n"},
+    {"repetition-penalty", "--repeat-penalty"}, {"penalty-repeat", "--repeat-penalty"},
+    {"penalty-freq", "--frequency-penalty"}, {"penalty-present", "--presence-penalty"},
+    {"penalty-last-n", "--repeat-last-n"}, {"mirostat-tau", "--mirostat-ent"}, {"mirostat-eta", "--mirostat-lr"},
+    {"dynatemp-exponent", "--dynatemp-exp"}, {"dry-sequence-breakers", "--dry-sequence-breaker"}, {"stop", "-r"},
+    {"tfs-z", "--tfs"},     /* the old server's field for older llama.cpp's --tfs */
 };
+
+/* The row that has the spelling name, or NULL. */
+static const ArgSpec *row_of(const char *name)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++)
+            if (strcmp(arg_specs[i].names[j], name) == 0)
+                return &arg_specs[i];
+    return NULL;
+}
+
+/* "; did you mean FLAG?" into hint, with what became of a flag llama.cpp removed. */
+static void did_you_mean(const char *flag, char *hint, size_t size)
+{
+    const ArgSpec *row = row_of(flag);
+    if (row != NULL && (row->kind == K_OLD || row->kind == K_OLD_SAMPLING))
+        snprintf(hint, size, "; did you mean %s? (older llama.cpp's %s, which llama.cpp has since removed)", flag,
+                 row->meta);
+    else if (row != NULL && row->kind == K_REMOVED)
+        snprintf(hint, size, "; did you mean %s? (llama.cpp has removed it: use %s)", flag, row->help);
+    else
+        snprintf(hint, size, "; did you mean %s?", flag);
+}
 
 /* The flag whose value is each sampler's main setting, by SamplerType (NULL: infill has none). */
 static const char *const sampler_flags[] = {
@@ -60,6 +81,73 @@ static size_t distance(const char *a, size_t n, const char *b, size_t m, size_t 
     return one[m];
 }
 
+/* Whether a row's flag changes sampling, in the chain line or outside it. */
+static bool changes_sampling(const ArgSpec *spec)
+{
+    switch (spec->kind) {
+    case K_FLOAT: case K_TEMP: case K_DRY_BASE: case K_REPEAT: case K_FINITE: case K_SEED: case K_BIAS:
+    case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_IGNORE_EOS: case K_PRESET: case K_OUTSIDE:
+    case K_OLD_SAMPLING:
+        return true;
+    case K_INT:
+        return spec->setting != SET_N_PREDICT;
+    default:
+        return false;
+    }
+}
+
+/* Whether word (n bytes) is within one edit of one of the '-'-separated words of name (dashes stripped). */
+static bool near_word(const char *word, size_t n, const char *name)
+{
+    for (const char *w = name; *w != '\0'; w += strcspn(w, "-") + (w[strcspn(w, "-")] == '-')) {
+        size_t m = strcspn(w, "-");
+        if (distance(word, n, w, m, 1) <= 1)
+            return true;
+        if (w[m] == '\0')
+            break;
+    }
+    return false;
+}
+
+/* Whether word (n bytes) is exactly a word of the spelling of some flag that does not change sampling. */
+static bool other_flags_word(const char *word, size_t n)
+{
+    for (size_t i = 0; i < n_arg_specs; i++) {
+        if (changes_sampling(&arg_specs[i]))
+            continue;
+        for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++) {
+            const char *w = arg_specs[i].names[j];
+            while (*w == '-')
+                w++;
+            for (; *w != '\0'; w += strcspn(w, "-") + (w[strcspn(w, "-")] == '-')) {
+                size_t m = strcspn(w, "-");
+                if (m == n && strncmp(w, word, n) == 0)
+                    return true;
+                if (w[m] == '\0')
+                    break;
+            }
+        }
+    }
+    return false;
+}
+
+/* Whether letters alone may lead from bare (an unknown flag without its dashes) to spelling name of spec: never
+ * to a flag that changes sampling when a word of bare, three letters or more, is a word of a flag that does
+ * not and is not near any word of name ("lora-base" is no "dry-base", "repeat-last-ctx" no "repeat-last-n"). */
+static bool plausible(const char *bare, const ArgSpec *spec, const char *name)
+{
+    if (!changes_sampling(spec))
+        return true;
+    for (const char *w = bare; *w != '\0'; w += strcspn(w, "-") + (w[strcspn(w, "-")] == '-')) {
+        size_t m = strcspn(w, "-");
+        if (m >= 3 && other_flags_word(w, m) && !near_word(w, m, name))
+            return false;
+        if (w[m] == '\0')
+            break;
+    }
+    return true;
+}
+
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
 {
     char bare[64];
@@ -77,10 +165,7 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
         if (strcmp(bare, aliases[i].name) != 0)
             continue;
-        if (aliases[i].flag != NULL)
-            snprintf(hint, size, "; did you mean %s?", aliases[i].flag);
-        else
-            snprintf(hint, size, "; %s", aliases[i].note);
+        did_you_mean(aliases[i].flag, hint, size);
         return true;
     }
     for (size_t i = 0; i < n_sampler_names; i++) {
@@ -90,28 +175,33 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
             return true;
         }
     }
-    /* A few edits away: one for a short name, two up to eight letters, three beyond; none for one or two
-     * letters, where nearly every short flag is that near. */
-    if (n <= 2)
-        return false;
-    size_t limit = n <= 4 ? 1 : n <= 8 ? 2 : 3, best = limit + 1;
+    /* A few edits away, relative to the name's length: none for three letters or fewer, where one edit turns
+     * nearly any short flag into another (only the same letters with other dashes: --ngl is -ngl), one up to
+     * nine letters, two up to fourteen, three beyond. Older llama.cpp's flags first: a paste that holds one
+     * of them mistyped comes from an old guide. */
+    size_t limit = n <= 3 ? 0 : n <= 9 ? 1 : n <= 14 ? 2 : 3;
     const char *nearest = NULL;
-    for (size_t i = 0; i < n_arg_specs; i++) {
-        if ((arg_specs[i].tools & tools) == 0 || arg_specs[i].kind == K_REMOVED)
-            continue;
-        for (size_t j = 0; j < 4 && arg_specs[i].names[j] != NULL; j++) {
-            const char *name = arg_specs[i].names[j];
-            while (*name == '-')
-                name++;
-            size_t d = distance(bare, n, name, strlen(name), limit);
-            if (d < best) {
-                best = d;
-                nearest = arg_specs[i].names[j];
+    for (int pass = 0; pass < 2 && nearest == NULL; pass++) {
+        size_t best = limit + 1;
+        for (size_t i = 0; i < n_arg_specs; i++) {
+            const ArgSpec *spec = &arg_specs[i];
+            bool old = spec->kind == K_REMOVED || spec->kind == K_OLD || spec->kind == K_OLD_SAMPLING;
+            if ((spec->tools & tools) == 0 || old != (pass == 0))
+                continue;
+            for (size_t j = 0; j < 4 && spec->names[j] != NULL; j++) {
+                const char *name = spec->names[j];
+                while (*name == '-')
+                    name++;
+                size_t d = distance(bare, n, name, strlen(name), limit);
+                if (d < best && plausible(bare, spec, name)) {
+                    best = d;
+                    nearest = spec->names[j];
+                }
             }
         }
     }
     if (nearest == NULL)
         return false;
-    snprintf(hint, size, "; did you mean %s?", nearest);
+    did_you_mean(nearest, hint, size);
     return true;
 }

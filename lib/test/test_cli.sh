@@ -67,7 +67,8 @@ check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
 check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
 check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
-check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: prompt" -- --json --dry-sequence-breaker "$(printf 'x\377y')"
+check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: dry_sequence_breakers: 1 byte that is not UTF-8 is sent as \ufffd" -- \
+    --json --dry-sequence-breaker "$(printf 'x\377y')"
 
 # Whole command lines: the chain line on stdout, one note naming the ignored flags on stderr.
 check 0 "$default_line" "note: ignored, as they do not change sampling: -m, -c, -ngl, --port, -fa, --jinja" -- \
@@ -144,6 +145,9 @@ check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; l
 check 2 "" "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)" -- --json -p x -r "$(head -c 1024 "$tmp/long.txt")"
 check 2 "" "is 65536 bytes (at most 65535 here; llama.cpp has no such limit)" -- --openai -sys "$(head -c 65536 "$tmp/long.txt")"
 check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' s)"
+# Third newcomer, item 5: past this tool's limit llama.cpp goes on (it has none), and the warning says so.
+check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
+    -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
 check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g
@@ -173,6 +177,21 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -c" -- -
 # 13: \x00 stays as typed, and a warning says so.
 check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
     --json -p '\x00 nul'
+# Third newcomer, item 1: flags only older llama.cpp took never cost the chain line (exit 0), and the ./main
+# warning is printed with them; one that changed sampling warns that the chain is current llama.cpp's.
+check 0 "sampler chain: logits -> penalties -> ?dry" "warning: './main' is a name llama.cpp's programs had before" -- \
+    ./main -m m.bin --color -ins -b 256 --top_k 10000 --temp 0.2 --repeat_penalty 1.1 -t 7
+check 0 "$default_line" "warning: --chatml: older llama.cpp's ChatML mode, which llama.cpp has since removed" -- \
+    --chatml -gqa 8 -eps 1e-5
+check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed" -- \
+    --cfg-scale 1.5
+check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
+check 2 "" "--top-k: missing value" -- ./main -ins --top-k
+# Item 3: -bs is not ignored: a note names the stages llama.cpp would prefix with + or -.
+check 0 "$default_line" "llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, the stages of this line" -- \
+    llama-server -bs
+n_err=$("$bin" -bs -m x 2>&1 >/dev/null | grep -c "ignored, as they do not change sampling: -m$")
+[ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs named as ignored"; }
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
 # pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give
 # the chain line of FLAGS; the same through --openai.
@@ -221,6 +240,9 @@ check 2 "" "messages: llama-server answers 400: \"All non-assistant messages mus
     --from-json "$tmp/bad.json"
 printf '\377\376' >"$tmp/bad.json"
 check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
+awk 'BEGIN { s = ""; for (i = 0; i < 300; i++) s = "[" s "]"; print s }' >"$tmp/deep.json"
+check 2 "" "the body is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
+    --from-json "$tmp/deep.json"
 check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
 check 2 "" "--from-json: missing value" -- --from-json
 check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json

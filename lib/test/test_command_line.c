@@ -248,8 +248,20 @@ static const ErrorRow error_rows[] = {
     {{"--top-kk", "20"}, "unknown flag '--top-kk'; did you mean --top-k?"},
     {{"--temperture", "0.7"}, "unknown flag '--temperture'; did you mean --temperature?"},
     {{"--NUCLEUS", "0.9"}, "unknown flag '--NUCLEUS'; did you mean --top-p?"},
-    {{"--tfs", "0.95"}, "unknown flag '--tfs'; tail-free sampling was removed from llama.cpp: drop the flag"},
-    {{"--penalize-nl"}, "unknown flag '--penalize-nl'; --penalize-nl was removed from llama.cpp: drop the flag"},
+    /* tfs_z, the old server's field for --tfs, is a name people carry over. */
+    {{"--tfs-z", "0.95"}, "unknown flag '--tfs-z'; did you mean --tfs? (older llama.cpp's tail-free sampling, "
+     "which llama.cpp has since removed)"},
+    /* Third newcomer, item 2: older llama.cpp's flags first, with what became of them; the same letters with
+     * other dashes; one edit for a name of up to nine letters, two up to fourteen. */
+    {{"--lora-bass", "x"}, "unknown flag '--lora-bass'; did you mean --lora-base? (older llama.cpp's LoRA base "
+     "model, which llama.cpp has since removed)"},
+    {{"--instuct"}, "unknown flag '--instuct'; did you mean --instruct? (older llama.cpp's instruction mode for "
+     "Alpaca models, which llama.cpp has since removed)"},
+    {{"--draft-mx", "4"}, "unknown flag '--draft-mx'; did you mean --draft-max? (llama.cpp has removed it: use "
+     "--spec-draft-n-max)"},
+    {{"--ngl", "99"}, "unknown flag '--ngl'; did you mean -ngl?"},
+    {{"--frequncy-penalty", "1"}, "unknown flag '--frequncy-penalty'; did you mean --frequency-penalty?"},
+    {{"--rope-freq-bass", "1e4"}, "unknown flag '--rope-freq-bass'; did you mean --rope-freq-base?"},
     /* A sampling flag keeps llama.cpp's refusals, even after an old paste's bare flag. */
     {{"-fa", "--top-k"}, "--top-k: missing value"},
     {{"-fa", "--temp", "x"}, "--temp: 'x' is not a number"},
@@ -265,10 +277,27 @@ static void test_no_suggestion(void)
           && strcmp(err, "-p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"; llama-cli and "
                          "llama-completion take it)") == 0);
     CHECK(!parse((const char *const[]){"-zz", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '-zz'") == 0);
+    /* Third newcomer, item 2: no letter-based guess for a name of three letters (-cmx was "did you mean -cl?",
+     * -ngx -ngl), none past one edit for nine letters (--lora-bias was --logit-bias, three edits away), and
+     * never a sampling flag for one whose words belong to flags that do not change sampling (--repeat-last-ctx
+     * was --repeat-last-n: three edits in fifteen letters, but "ctx" is -c's word, --ctx-size). */
+    static const char *const unknown[] = {"-cmx", "-ngx", "--lora-bias", "--repeat-last-ctx"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        char want[80];
+        snprintf(want, sizeof want, "unknown flag '%s'", unknown[i]);
+        bool good = !parse((const char *const[]){unknown[i], "1", NULL}, &p, err, sizeof err) && strcmp(err, want) == 0;
+        check_true(__FILE__, __LINE__, good, want);
+        if (!good)
+            printf("    got '%s'\n", err);
+    }
 }
 
 /* The tail of every warning for a flag that does not change sampling. */
 #define FOLLOWS "does not change sampling, so the chain line follows"
+/* The parts of a warning for a flag older llama.cpp took: current llama.cpp's refusal, and the tails. */
+#define INVALID(flag) "(llama.cpp: \"error: invalid argument: " flag "\"; "
+#define STOPS_BUT(flag) "; llama.cpp stops here, but " flag " " FOLLOWS "\n"
+#define WITHOUT_IT ": what this tool shows is current llama.cpp's, without it\n"
 #define BIAS_LINE "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> " \
                   "min-p -> ?xtc -> temp-ext -> dist"
 
@@ -333,7 +362,8 @@ static const WarnRow warn_rows[] = {
      "llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
     /* llama.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
     {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (llama.cpp would take it "
-     "as -m's value; give -m its value) ('--jinja' is read as a flag); -m " FOLLOWS "\n", "-m, --jinja"},
+     "as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m " FOLLOWS "\n",
+     "-m, --jinja"},
     {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number; 'x' is not one; llama.cpp stops here, but -c " FOLLOWS
      "\n", "-c"},
     {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto; '--top-k' is none of "
@@ -362,6 +392,92 @@ static const WarnRow warn_rows[] = {
     {{"-n", "--temp", "0.5"}, DEFAULT_LINE, "-n: its value is missing, and '--temp' is a flag (llama.cpp would "
      "take it as -n's value and refuse it; give -n its value) ('--temp' is read as a flag); llama.cpp stops here, "
      "but -n " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    /* Third newcomer, item 1: flags older llama.cpp took and arg.cpp no longer has (current llama.cpp: "error:
+     * invalid argument"). One that did not change sampling warns like a removed flag, with what it was and
+     * the fix; its old values are skipped. The published alpaca line (llama.cpp's README, 2023), whose
+     * prompt file is not here: the ./main warning comes first, then one per flag in order. */
+    {{"./main", "-m", "./models/alpaca.13b.ggmlv3.q8_0.bin", "--color", "-f", "./prompts/alpaca.txt", "-ins", "-b",
+      "256", "--top_k", "10000", "--temp", "0.2", "--repeat_penalty", "1.1", "-t", "7"},
+     "logits -> penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> "
+     "dist",
+     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
+     "--color takes on, off or auto; '-f' is none of them (llama.cpp: \"unknown value for --color: '-f'\"; older "
+     "llama.cpp took --color alone: write --color on) ('-f' is read as a flag); llama.cpp stops here, but --color "
+     FOLLOWS "\n"
+     "-f: cannot read './prompts/alpaca.txt'; llama.cpp stops here, but -f " FOLLOWS " (a body needs it: --json "
+     "and --openai stop here)\n"
+     "-ins: older llama.cpp's instruction mode for Alpaca models, which llama.cpp has since removed "
+     INVALID("-ins") "drop it: conversation mode, -cnv, took its place)" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
+    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode for Alpaca models, which "
+     "llama.cpp has since removed " INVALID("--instruct") "drop it: conversation mode, -cnv, took its place)"
+     STOPS_BUT("--instruct"), ""},
+    {{"-cml", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "-cml: older llama.cpp's ChatML "
+     "mode, which llama.cpp has since removed " INVALID("-cml") "drop it: conversation mode, -cnv, with the "
+     "model's chat template, took its place)" STOPS_BUT("-cml"), ""},
+    /* Llama 2 70B as a GGML file on the old server: -gqa and -eps took a value each. */
+    {{"llama-server", "-m", "llama-2-70b.ggmlv3.q4_0.bin", "-gqa", "8", "-eps", "1e-5", "-c", "4096"}, DEFAULT_LINE,
+     "-gqa 8: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
+     INVALID("-gqa") "drop it: a GGUF file carries it)" STOPS_BUT("-gqa")
+     "-eps 1e-5: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
+     INVALID("-eps") "drop it: a GGUF file carries it)" STOPS_BUT("-eps"), "-m, -c"},
+    /* '_' for '-' in the old spelling too; llama.cpp names the flag with '-'. */
+    {{"--rms-norm-eps", "5e-6", "--memory_f32", "--mtest", "--random-prompt"}, DEFAULT_LINE,
+     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
+     INVALID("--rms-norm-eps") "drop it: a GGUF file carries it)" STOPS_BUT("--rms-norm-eps")
+     "--memory_f32: older llama.cpp's KV cache precision switch, which llama.cpp has since removed "
+     INVALID("--memory-f32") "drop it: -ctk and -ctv set the cache types (f16 by default))"
+     STOPS_BUT("--memory_f32")
+     "--mtest: older llama.cpp's memory test, which llama.cpp has since removed " INVALID("--mtest") "drop it)"
+     STOPS_BUT("--mtest")
+     "--random-prompt: older llama.cpp's random prompt, which llama.cpp has since removed "
+     INVALID("--random-prompt") "drop it, and give the prompt with -p)" STOPS_BUT("--random-prompt"), ""},
+    {{"--low-vram", "-nommq", "--n-parts", "1", "--perplexity"}, DEFAULT_LINE,
+     "--low-vram: older llama.cpp's CUDA low-VRAM switch, which llama.cpp has since removed "
+     INVALID("--low-vram") "drop it)" STOPS_BUT("--low-vram")
+     "-nommq: older llama.cpp's switch that turned CUDA's mul_mat_q kernels off, which llama.cpp has since "
+     "removed " INVALID("-nommq") "drop it)" STOPS_BUT("-nommq")
+     "--n-parts 1: older llama.cpp's model part count for GGML files, which llama.cpp has since removed "
+     INVALID("--n-parts") "drop it)" STOPS_BUT("--n-parts")
+     "--perplexity: older llama.cpp's perplexity switch, which llama.cpp has since removed " INVALID("--perplexity")
+     "drop it: llama-perplexity computes perplexity)" STOPS_BUT("--perplexity"), ""},
+    /* An old value that is itself a flag is left to be read as one; at the end of the line it is missing. */
+    {{"-gqa", "--temp", "0.5", "--samplers", "temp", "--session"}, "logits -> temp-ext -> dist",
+     "-gqa: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
+     INVALID("-gqa") "drop it: a GGUF file carries it) (its value is missing: '--temp' is read as a flag)"
+     STOPS_BUT("-gqa")
+     "--session: older llama.cpp's session file, which llama.cpp has since removed " INVALID("--session")
+     "write --prompt-cache FILE, its later name) (its value is missing)" STOPS_BUT("--session"), ""},
+    /* -lv: current llama.cpp's --verbosity, which takes a number; older llama.cpp's --low-vram, taken alone. */
+    {{"-lv", "-ngl", "10"}, DEFAULT_LINE, "-lv takes a whole number; '-ngl' is not one (older llama.cpp's -lv was "
+     "--low-vram, a switch llama.cpp has since removed: drop -lv) ('-ngl' is read as a flag); llama.cpp stops "
+     "here, but -lv " FOLLOWS "\n", "-lv, -ngl"},
+    {{"-m", "x", "-lv"}, DEFAULT_LINE, "-lv: missing value (llama.cpp: \"expected value for argument\"; give -lv its "
+     "value) (older llama.cpp's -lv was --low-vram, a switch llama.cpp has since removed: drop -lv); llama.cpp "
+     "stops here, but -lv " FOLLOWS "\n", "-m, -lv"},
+    {{"-lv", "1"}, DEFAULT_LINE, "", "-lv"},
+    /* --lora-scaled and --control-vector-scaled take FNAME:SCALE now; older llama.cpp took two values. */
+    {{"--lora-scaled", "a.gguf", "0.5", "--control-vector-scaled", "c.gguf:0.8,d.gguf:-1"}, DEFAULT_LINE,
+     "--lora-scaled a.gguf 0.5: older llama.cpp took FNAME and SCALE as two values; current llama.cpp takes one, "
+     "FNAME:SCALE (write --lora-scaled a.gguf:0.5); llama.cpp stops here, but --lora-scaled " FOLLOWS "\n",
+     "--lora-scaled, --control-vector-scaled"},
+    {{"--control-vector-scaled", "c.gguf", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
+     "--control-vector-scaled takes FNAME:SCALE,...; 'c.gguf' is not that form; llama.cpp stops here, but "
+     "--control-vector-scaled " FOLLOWS "\n", "--control-vector-scaled"},
+    /* One that changed sampling in older builds: a warning says so, and the chain is current llama.cpp's. */
+    {{"--tfs", "0.95", "--top-k", "20"}, DEFAULT_LINE, "--tfs 0.95: older llama.cpp's tail-free sampling, which "
+     "changed sampling; llama.cpp has since removed it " INVALID("--tfs") "drop it); llama.cpp stops here, and "
+     "current llama.cpp has no tail-free sampler" WITHOUT_IT, ""},
+    {{"--cfg-negative-prompt", "bad", "--cfg-scale", "1.5"}, DEFAULT_LINE, "--cfg-negative-prompt bad: older "
+     "llama.cpp's classifier-free guidance negative prompt, which changed sampling; llama.cpp has since removed it "
+     INVALID("--cfg-negative-prompt") "drop it); llama.cpp stops here, and current llama.cpp has no "
+     "classifier-free guidance" WITHOUT_IT
+     "--cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed sampling; llama.cpp has "
+     "since removed it " INVALID("--cfg-scale") "drop it); llama.cpp stops here, and current llama.cpp has no "
+     "classifier-free guidance" WITHOUT_IT, ""},
+    {{"--no-penalize-nl", "--repeat-penalty", "1.1", "--samplers", "penalties"}, "logits -> penalties -> dist",
+     "--no-penalize-nl: older llama.cpp's switch that kept the repeat penalties off the newline token, which "
+     "changed sampling; llama.cpp has since removed it " INVALID("--no-penalize-nl") "drop it); llama.cpp stops "
+     "here, and current llama.cpp's penalties treat the newline token as any other" WITHOUT_IT, ""},
 };
 
 static void test_warn_rows(void)
@@ -441,10 +557,15 @@ static void test_values(void)
     CHECK(p.warnings[0] == '\0');
     long_text[ARGS_MAX_PROMPT] = 'a';
     /* Issue 17: -p does not change sampling, so past the limit it warns for the chain line (nothing is kept,
-     * nothing is cut) and stops a body, which needs it. */
+     * nothing is cut) and stops a body, which needs it. Third newcomer, item 5: llama.cpp has no such limit,
+     * so the warning says llama.cpp goes on, not that it stops. */
     CHECK(parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err) && p.prompt[0] == '\0'
           && strstr(p.warnings, "-p: 'aaaa") && strstr(p.warnings, "is 65536 bytes (at most 65535 here; llama.cpp "
-                                                                 "has no such limit); llama.cpp stops here") != NULL);
+                                                                 "has no such limit); llama.cpp goes on, and -p "
+                                                                 "does not change sampling, so the chain line "
+                                                                 "follows (a body needs it: --json and --openai "
+                                                                 "stop here)\n") != NULL
+          && strstr(p.warnings, "stops here, but") == NULL);
     CHECK(!parse((const char *const[]){"-p", long_text, "--json", NULL}, &p, err, sizeof err)
           && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here; llama.cpp has no such "
                                                    "limit)") != NULL);
@@ -504,7 +625,7 @@ static void test_values(void)
     words[66] = NULL;
     CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32
           && strstr(p.warnings, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such "
-                                "limit); llama.cpp stops here, but -r does not change sampling"));
+                                "limit); llama.cpp goes on, and -r does not change sampling"));
     words[66] = "--json";
     words[67] = NULL;
     CHECK(!parse(words, &p, err, sizeof err)
@@ -560,7 +681,9 @@ static void test_values(void)
               && strstr(err, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's limit; "
                              "llama.cpp has none)") != NULL);
         CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
-              && p.system_prompt[0] == '\0' && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer") != NULL);
+              && p.system_prompt[0] == '\0'
+              && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's "
+                                    "limit; llama.cpp has none); llama.cpp goes on, and -sysf does not") != NULL);
         f = fopen(file_name, "w");
         if (f != NULL) {
             fputs("abc\n", f);
@@ -654,6 +777,21 @@ static const BodyRow body_rows[] = {
     {{"-sys", "be nice", "-p", "hi"}, REQUEST_COMPLETION, "prompt=\"hi\"",
      "-sys: /completion has no system message; not sent (--openai sends it)"},
     {{"--openai", "--temp", "0.7"}, REQUEST_CHAT, "temperature=0.7", NULL},
+    /* Third newcomer, item 5: bytes that are not UTF-8 cannot go into JSON text; each is sent as U+FFFD, and a
+     * note per field says so. */
+    {{"-p", "a\xff" "b"}, REQUEST_COMPLETION, "prompt=\"a\\ufffdb\"", "prompt: 1 byte that is not UTF-8 is sent as "
+     "\\ufffd (U+FFFD): JSON text must be UTF-8, so llama-server reads another text than the command line's bytes"},
+    {{"-p", "x", "-r", "\xfe\xff", "--dry-sequence-breaker", "\xc3"}, REQUEST_COMPLETION,
+     "prompt=\"x\";dry_sequence_breakers=[\"\\ufffd\"];stop=[\"\\ufffd\\ufffd\"]", "dry_sequence_breakers: 1 byte "
+     "that is not UTF-8 is sent as \\ufffd (U+FFFD): JSON text must be UTF-8, so llama-server reads another text "
+     "than the command line's bytes\nstop: 2 bytes that are not UTF-8 are sent as \\ufffd (U+FFFD)"},
+    {{"-sys", "\xff", "-p", "hi"}, REQUEST_CHAT, "messages=[{\"role\": \"system\", \"content\": \"\\ufffd\"}, "
+     "{\"role\": \"user\", \"content\": \"hi\"}]", "messages: 1 byte that is not UTF-8 is sent as \\ufffd"},
+    {{"-p", "caf\xc3\xa9"}, REQUEST_COMPLETION, "prompt=\"caf\xc3\xa9\"", NULL},     /* valid UTF-8: no note */
+    /* Third newcomer, item 3: -bs is llama-server's default for every request; a body asks with its field. */
+    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "backend_sampling: -bs is not carried in this body; a "
+     "body asks for backend sampling with \"backend_sampling\": true (llama-server then prefixes the stages it "
+     "can run on the GPU with + or -)"},
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */
@@ -767,6 +905,13 @@ static void test_help_text(void)
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
     CHECK(strstr(text, "A body sends it as 0.") != NULL);
+    /* Third newcomer, item 1: older llama.cpp's flags are listed, those that changed sampling apart. */
+    const char *old = strstr(text, "Older llama.cpp's flags that did not change sampling");
+    const char *old_sampling = strstr(text, "Older llama.cpp's flags that changed sampling");
+    CHECK(old != NULL && old_sampling != NULL && old < old_sampling);
+    CHECK(old != NULL && strstr(old, " -ins ") != NULL && strstr(old, " --rms-norm-eps ") != NULL);
+    CHECK(old_sampling != NULL && strstr(old_sampling, " --tfs ") != NULL && strstr(old_sampling, " -ins ") == NULL);
+    CHECK(strstr(text, "  --lora-scaled                            FNAME:SCALE,...") != NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);

@@ -103,8 +103,44 @@ static const LineRow line_rows[] = {
     {{"--frequency-penalty", "2.5", "--temp", "3", "-n", "64", "-r", "User:", "-l", "15-inf", "-l", "3+150"},
      "OpenAI names: temperature 3.0 (llama.cpp's temp) (outside OpenAI's 0 to 2; llama-server takes it), top_p "
      "0.95, frequency_penalty 2.5 (llama.cpp's penalty_freq) (outside OpenAI's -2 to 2; llama-server takes it), "
-     "presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias (2 entries, a ban as false) "
-     "(outside OpenAI's -100 to 100; llama-server takes it), stop (1 string), max_tokens 64 (llama.cpp's n_predict)"},
+     "presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias (2 tokens, a ban sent as "
+     "false) (outside OpenAI's -100 to 100; llama-server takes it), stop (1 string), max_tokens 64 (llama.cpp's "
+     "n_predict)"},
+    /* Third newcomer, item 5: two -l of one token are one logit, added to twice, and one key of the chat body
+     * (their sum); "15 + 5" is token 15, +5, no ban. */
+    {{"-l", "3+1", "-l", "3+2"}, "logit-bias: before every other stage, adds to 1 logit: token 3 +1.0 then +2.0 "
+     "(Example 6)"},
+    {{"-l", "3+1", "-l", "3+2"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty "
+     "0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), "
+     "logit_bias (1 token, its 2 entries summed)"},
+    {{"-l", "3+60", "-l", "3+60"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty "
+     "0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), "
+     "logit_bias (1 token, its 2 entries summed) (outside OpenAI's -100 to 100; llama-server takes it)"},
+    {{"-l", "15 + 5"}, "logit-bias: before every other stage, adds to 1 logit: token 15 +5.0 (Example 6)"},
+    {{"-l", "15 + 5"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty 0.0 "
+     "(llama.cpp's penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random), logit_bias "
+     "(1 token)"},
+    {{"-l", "1+1", "-l", "2+1", "-l", "3+1", "-l", "1-1", "-l", "4+1", "-l", "5-inf"}, "logit-bias: before every "
+     "other stage, adds to 5 logits: token 1 +1.0 then -1.0, token 2 +1.0, token 3 +1.0, token 4 +1.0, ... "
+     "(Example 6)"},
+    /* DRY's breakers: one ends a repeat; an empty one is skipped (llama.cpp processes each non-empty breaker). */
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "x"}, "dry: multiplier 0.8, base 1.75, allowed length 2 "
+     "over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 1 "
+     "breaker ends a repeat (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", ""}, "dry: multiplier 0.8, base 1.75, allowed length 2 "
+     "over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); no "
+     "breaker ends a repeat, as llama.cpp skips an empty one (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "", "--dry-sequence-breaker", "x", "--dry-sequence-breaker",
+      ""}, "dry: multiplier 0.8, base 1.75, allowed length 2 over the last 64 tokens: a token that would extend a "
+     "repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 1 breaker ends a repeat, as llama.cpp skips the 2 empty "
+     "ones (Example 9)"},
+    {{"--dry-multiplier", "0.8", "--dry-sequence-breaker", "none"}, "dry: multiplier 0.8, base 1.75, allowed length "
+     "2 over the last 64 tokens: a token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); no "
+     "breaker ends a repeat (Example 9)"},
+    {{"--samplers", "dry", "--dry-multiplier", "0.8", "--dry-sequence-breaker", ""}, "no OpenAI parameter (an OpenAI "
+     "client sends these only as extra fields, under llama-server's names): dry_multiplier 0.8, dry_base 1.75, "
+     "dry_allowed_length 2, dry_penalty_last_n 64, dry_sequence_breakers (0, and 1 empty one llama.cpp skips), "
+     "samplers [dry]"},
     {{"--samplers", "top_k"}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
      "llama-server's names): top_k 40, samplers [top_k]"},
     {{"--samplers", ""}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
@@ -173,8 +209,63 @@ static void test_shape(void)
     chain_free(&ch);
 }
 
+/* Third newcomer, item 3: with -bs, llama.cpp prefixes each stage it can run on the GPU (reference section 2:
+ * logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy; a ? stage keeps its ?) with + or -
+ * once the backend is up. The note names this line's such stages, and says why the line here has none. */
+static void test_backend_note(void)
+{
+    static const struct {
+        const char *argv[12];
+        const char *note;         /* args_backend_note's text, exactly */
+    } rows[] = {
+        {{"-bs"}, "-bs: once its backend is initialized, llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, "
+         "the stages of this line that can run on the GPU, with + (the backend has their ops) or - (one is "
+         "missing); which mark each gets depends on the GPU backend, which this tool cannot know, so the line "
+         "here has no prefixes\n"},
+        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: once its "
+         "backend is initialized, llama.cpp prefixes logit-bias and temp, the stages of this line that can run on "
+         "the GPU, with + (the backend has their ops) or - (one is missing); which mark each gets depends on the "
+         "GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"--samplers", "penalties;top_k;xtc", "--repeat-penalty", "1.1", "--xtc-probability", "0.5", "-bs"},
+         "-bs: once its backend is initialized, llama.cpp prefixes penalties, top-k and dist, the stages of this "
+         "line that can run on the GPU, with + (the backend has their ops) or - (one is missing); which mark each "
+         "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"-bs", "--mirostat", "2"}, "-bs: once its backend is initialized, llama.cpp prefixes temp, the stage of "
+         "this line that can run on the GPU, with + (the backend has its ops) or - (one is missing); which mark "
+         "it gets depends on the GPU backend, which this tool cannot know, so the line here has no prefix\n"},
+        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: none of this line's stages is one llama.cpp runs on the "
+         "GPU (a ? stage keeps its ?), so llama.cpp logs the line as it stands\n"},
+        {{"--repeat-penalty", "1.1"}, ""},
+    };
+    static CliParams p;
+    char err[300], note[1024];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char *argv[16] = {"11_sampler_chain"};
+        int argc = 1;
+        while (rows[r].argv[argc - 1] != NULL) {
+            argv[argc] = (char *)rows[r].argv[argc - 1];
+            argc++;
+        }
+        Chain ch;
+        bool built = args_parse(argc, argv, &p, err, sizeof err)
+                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(built);
+        if (!built)
+            continue;
+        size_t n = args_backend_note(&p, &ch, note, sizeof note);
+        bool good = strcmp(note, rows[r].note) == 0 && n == strlen(rows[r].note);
+        check_true(__FILE__, __LINE__, good, rows[r].note);
+        if (!good)
+            printf("    backend row %zu: got '%s'\n", r, note);
+        CHECK(strstr(p.ignored, "-bs") == NULL);    /* not named among the flags that do not change sampling */
+        chain_free(&ch);
+    }
+    CHECK(args_backend_note(NULL, NULL, note, sizeof note) == 0 && note[0] == '\0');
+}
+
 void test_explain(void)
 {
     test_lines();
     test_shape();
+    test_backend_note();
 }

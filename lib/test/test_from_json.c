@@ -11,6 +11,7 @@
 #include "cli/request.h"
 #include "rng.h"
 #include "tests.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,9 @@ static const BodyRow body_rows[] = {
      "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
      DEFAULT_LINE, "llama-server --temp 0.5", NULL},
     {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    /* Third newcomer, item 3: backend_sampling is -bs, whose note (args_backend_note) the chain line gets. */
+    {"{\"prompt\": \"x\", \"backend_sampling\": true}", DEFAULT_LINE, "llama-server -bs", NULL},
+    {"{\"prompt\": \"x\", \"backend_sampling\": false}", DEFAULT_LINE, "llama-server", NULL},
     {"{\"prompt\": \"x\", \"grammar\": \"root ::= \\\"a\\\"\"}", DEFAULT_LINE, "llama-server",
      "grammar: a grammar changes sampling outside the chain line"},
 };
@@ -201,6 +205,43 @@ static void test_error_rows(void)
         if (!good)
             printf("    error row %zu: got '%s'\n", r, ok ? "(accepted)" : err);
     }
+    /* Third newcomer, item 5: 300 levels are JSON, and nlohmann::json (llama-server's reader) parses them; this
+     * tool stops at 256, and says so without claiming what llama-server does. */
+    static char deep[700];
+    char deep_err[600] = "", notes[2048];
+    snprintf(deep, sizeof deep, "{\"prompt\": \"x\", \"x\": ");
+    size_t at = strlen(deep);
+    memset(deep + at, '[', 300);
+    memset(deep + at + 300, ']', 300);
+    snprintf(deep + at + 600, sizeof deep - at - 600, "}");
+    CHECK(!read_body(deep, &p, notes, sizeof notes, deep_err, sizeof deep_err)
+          && strcmp(deep_err, "the body is not read here (line 1, column 277: nested deeper than 256 levels, this "
+                              "tool's limit; nlohmann::json, llama-server's JSON reader, has no such limit)") == 0);
+    /* Item 5: a logit_bias of 256 pairs is read; of 1000, past this tool's 256, it is refused with the count
+     * and the limit named (lib/cli/README.md's limits); the same for an object of 300 keys. */
+    static char many[16000];
+    for (int n_pairs = 256; n_pairs <= 1000; n_pairs += 744) {
+        Text t = text_start(many, sizeof many);
+        text_add(&t, "{\"prompt\": \"x\", \"logit_bias\": [");
+        for (int i = 0; i < n_pairs; i++)
+            text_add(&t, "%s[%d, 1]", i ? ", " : "", i);
+        text_add(&t, "]}");
+        bool ok = read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err);
+        if (n_pairs == 256)
+            CHECK(ok && p.sampling.n_logit_bias == 256);
+        else
+            CHECK(!ok && strcmp(deep_err, "logit_bias: its 1000 elements hold more than 256 entries, this tool's "
+                                          "limit (llama-server has none; see lib/cli/README.md, Limits): the body "
+                                          "is not read") == 0);
+    }
+    Text t = text_start(many, sizeof many);
+    text_add(&t, "{\"prompt\": \"x\", \"logit_bias\": {");
+    for (int i = 0; i < 300; i++)
+        text_add(&t, "%s\"%d\": false", i ? ", " : "", i);
+    text_add(&t, "}}");
+    CHECK(!read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err)
+          && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (llama-server "
+                              "has none; see lib/cli/README.md, Limits): the body is not read") == 0);
     /* NULL in: refused, no crash. */
     char err[100];
     CHECK(!body_read(NULL, 0, &p, NULL, 0, err, sizeof err));
