@@ -5,7 +5,8 @@
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
 # $BUILD/pictures/NN_slug.svg (LESSON_PICTURE), with its table beside it in $BUILD/pictures/index.html.
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
-# (polled once a second), until Ctrl-C; where the picture draws probabilities, it also shows them as text bars.
+# (polled once a second), until Ctrl-C; where the picture draws p per token (Examples 1 to 6, 10 and 13), it
+# also shows them as text bars. After a save that does not build, the picture left is the last good build's.
 #
 # With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
 # contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
@@ -56,13 +57,16 @@ if [ "${1:-}" = --run ]; then
     exec "$BUILD/bin/$name" "$@"
 fi
 
-# The picture's probabilities as bars of '#' in the terminal, one line per token, read back from its data
-# attributes (build/bin/svg_check --data): the series whose values all lie in [0, 1], when they are 60 values
-# or fewer (Examples 1 to 6, 10 and 13; the others draw bits, nats or hundreds of steps, which bars of text do
-# not show well). Prints nothing without a picture or a checker.
+# The picture of lesson $1 ($BUILD/pictures/$1.svg) as bars of '#' in the terminal, one line per token, read back
+# from its data attributes (build/bin/svg_check --data): the series whose values all lie in [0, 1], when they
+# are 60 values or fewer. Only Examples 1 to 6, 10 and 13 draw probabilities per token; the others draw bits,
+# nats, penalties or hundreds of steps, which bars of text do not show well. Prints nothing without a picture
+# or a checker.
 text_bars() {
-    if [ ! -x "$BUILD/bin/svg_check" ] || [ ! -s "$1" ]; then return 0; fi
-    "$BUILD/bin/svg_check" --data "$1" 2>/dev/null | awk -F '\t' '
+    case "$1" in 0[1-6]_*|10_*|13_*) ;; *) return 0 ;; esac
+    svg=$BUILD/pictures/$1.svg
+    if [ ! -x "$BUILD/bin/svg_check" ] || [ ! -s "$svg" ]; then return 0; fi
+    "$BUILD/bin/svg_check" --data "$svg" 2>/dev/null | awk -F '\t' '
         { if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
           if ($3 !~ /^[0-9.e+-]+$/ || $3 + 0 < 0 || $3 + 0 > 1) out[$1] = 1
           k = ++count[$1]; label[$1, k] = $2; value[$1, k] = $3 + 0 }
@@ -92,8 +96,13 @@ if [ "${1:-}" = --watch ]; then
             rounds=$((rounds + 1))
             echo "== $(date '+%H:%M:%S') $watched"
             BUILD=$BUILD sh "$0" --pictures "$name" || true
-            text_bars "$BUILD/pictures/$name.svg"
-            echo "picture: $BUILD/pictures/$name.svg; watching $watched for the next save (Ctrl-C stops)"
+            if [ -f "$BUILD/out/$name.txt" ]; then      # it ran (a program that does not build leaves none)
+                text_bars "$name"
+                echo "picture: $BUILD/pictures/$name.svg; watching $watched for the next save (Ctrl-C stops)"
+            else
+                echo "this save does not build: $BUILD/pictures/$name.svg is still the last good build's picture"
+                echo "watching $watched for the next save (Ctrl-C stops)"
+            fi
             if [ -n "${WATCH_ROUNDS:-}" ] && [ "$rounds" -ge "$WATCH_ROUNDS" ]; then exit 0; fi
         fi
         sleep 1

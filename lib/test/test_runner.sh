@@ -137,6 +137,16 @@ else
     failed=$((failed + 1))
     echo "test_runner.sh: --watch 01 shows no text bar of 15 # for the p after 0.381 of \"the\""
 fi
+# Example 12's picture has series with values in [0, 1] too (a stage's survivors, with its count "left", 1 for
+# T=0), but its bars are per stage, not per token of a table: no text bars.
+WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 12 >"$tmp/watch" 2>&1
+if grep -q '^PASS 12_chain_builder$' "$tmp/watch" && ! grep -q 'the picture in text' "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 12 did not pass, or showed text bars for a picture that draws no p per token:"
+    sed 's/^/    /' "$tmp/watch"
+fi
 rm -f "$tmp/watch"
 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
 watch_pid=$!
