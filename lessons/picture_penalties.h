@@ -31,8 +31,9 @@ static inline LessonText picture_penalty_words(const PenaltyParams *pp)
 
 /* Examples 1 to 3: p of each token (words (n_words,), candidate i is token i as the lesson leaves them) before
  * and after the penalties pp, and with the naive rule (naive, NULL for none). The tokens whose logit the penalty
- * changed are named; a token the naive rule pushes up (its logit rose) gets a note, the wrong way of Example 1.
- * Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
+ * changed are named ("none" when it changed none). Each token where the naive rule departs from llama.cpp's gets
+ * a note: a logit <= 0, which the naive rule moves the wrong way (up for a penalty above 1, down for one below 1),
+ * and where its p went. Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
 static inline int picture_penalties(const char *file, const char *const *words, size_t n_words,
                                     const Candidates *before, const Candidates *after, const Candidates *naive,
                                     const PenaltyParams *pp)
@@ -55,11 +56,16 @@ static inline int picture_penalties(const char *file, const char *const *words, 
             lesson_text_add(&changed, " ", 1);
             lesson_text_add(&changed, words[i], strlen(words[i]));
         }
-        if (naive != NULL && i < naive->size && naive->data[i].logit > before->data[i].logit && n_notes < 8)
-            snprintf(notes[n_notes++].text, sizeof notes[0].text, "%.20s: the naive rule raises its logit (%.2f to "
-                     "%.2f), so its p rises from %.3f to %.3f: the wrong way", words[i], before->data[i].logit,
-                     naive->data[i].logit, before->data[i].p, naive->data[i].p);
+        if (naive == NULL || i >= naive->size || naive->data[i].logit == after->data[i].logit || n_notes == 8)
+            continue;
+        const TokenData *was = &before->data[i], *now = &naive->data[i];
+        snprintf(notes[n_notes++].text, sizeof notes[0].text, "%.12s: the naive rule %s its logit the wrong way "
+                 "(%.2f to %.2f, llama.cpp: %.2f); its p %s (%.3f to %.3f)", words[i],
+                 now->logit > was->logit ? "raises" : "lowers", was->logit, now->logit, after->data[i].logit,
+                 now->p > was->p ? "rises" : now->p < was->p ? "falls" : "stays", was->p, now->p);
     }
+    if (strchr(changed.text, ':')[1] == '\0')
+        lesson_text_add(&changed, " none", 5);
     notes[0] = changed;
     lesson_text_add(&title, ", before and after", 18);
     title.text[0] = (char)toupper((unsigned char)title.text[0]);

@@ -125,6 +125,20 @@ for src in lessons/*.c; do
     fi
 done
 
+# 2b. Example 1's notes, from its table: the tokens penalized, and each token where the naive rule departs from
+# llama.cpp's (the wrong way: dog and ran, whose logit the naive rule raises and whose p rises).
+awk 'NR > 1 && $4 != $3 { penalized = penalized " " $1 }
+     NR > 1 && $5 != $4 { up = $5 > $3; rises = $8 > $6
+                         printf "%s: the naive rule %s its logit the wrong way (%s to %s, llama.cpp: %s); its p %s (%s to %s)\n",
+                                $1, up ? "raises" : "lowers", $3, $5, $4, rises ? "rises" : "falls", $6, $8 }
+     END { print "penalized (in the window):" (penalized == "" ? " none" : penalized) }' \
+    expected/01_repeat_penalty.txt >"$tmp/01.notes"
+while IFS= read -r note; do
+    if grep -qF ">$note<" "$tmp/01_repeat_penalty.svg" 2>/dev/null; then passed=$((passed + 1))
+    else bad "01_repeat_penalty: the picture has no note \"$note\""; fi
+done <"$tmp/01.notes"
+[ "$(wc -l <"$tmp/01.notes")" -eq 3 ] || bad "01_repeat_penalty: expected/ should give 3 notes (dog, ran, penalized)"
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
