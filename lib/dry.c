@@ -5,29 +5,16 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* The window, newest first: r_at(win, i) is the token i steps before the newest. */
-typedef struct {
-    const int32_t *tokens;  /* (w,) oldest first */
-    size_t w;
-} Window;
-
-static int32_t r_at(const Window *win, size_t i)
-{
-    return win->tokens[win->w - 1 - i];
-}
-
 size_t dry_window(size_t n_history, int32_t dry_penalty_last_n)
 {
     return dry_penalty_last_n <= 0 ? 0 : n_history < (size_t)dry_penalty_last_n ? n_history
                                                                                  : (size_t)dry_penalty_last_n;
 }
 
-/* The newest dry_window tokens of history. An empty window keeps the history pointer as it is: adding even 0
- * to a NULL pointer is undefined in C. */
-static Window window_of(const int32_t *history, size_t n_history, int32_t last_n)
+DryWindow dry_window_of(const int32_t *history, size_t n_history, int32_t dry_penalty_last_n)
 {
-    size_t w = dry_window(n_history, last_n);
-    return (Window){w > 0 ? history + (n_history - w) : history, w};
+    size_t w = dry_window(n_history, dry_penalty_last_n);
+    return (DryWindow){w > 0 ? history + (n_history - w) : history, w};
 }
 
 SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params)
@@ -46,16 +33,16 @@ SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryPara
 
 size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParams *params)
 {
-    Window win = window_of(history, n_history, params->dry_penalty_last_n);
+    DryWindow win = dry_window_of(history, n_history, params->dry_penalty_last_n);
     for (size_t i = 0; i < win.w; i++) {
         long best_tail = -1;        /* of the breakers with this head, the longest tail that matches */
         for (size_t b = 0; b < params->n_breakers; b++) {
             const DryBreaker *br = &params->breakers[b];
             size_t tail = br->n - 1 < DRY_MAX_TAIL ? br->n - 1 : DRY_MAX_TAIL;
-            if (br->tokens[0] != r_at(&win, i) || tail > i || (long)tail <= best_tail)
+            if (br->tokens[0] != dry_back(&win, i) || tail > i || (long)tail <= best_tail)
                 continue;
             size_t t = 0;
-            while (t < tail && br->tokens[1 + t] == r_at(&win, i - 1 - t))
+            while (t < tail && br->tokens[1 + t] == dry_back(&win, i - 1 - t))
                 t++;
             if (t == tail)
                 best_tail = (long)tail;
@@ -85,14 +72,14 @@ bool dry_off(const int32_t *history, size_t n_history, const DryParams *params)
 /* The longest repeat of at least min_length tokens that `token` would extend, or -1 when there is none: for
  * every earlier position k steps back that `token` followed (it stands k - 1 steps back), the number of tokens
  * that match going back from there and from the newest token, at most `limit`. */
-static long longest_repeat(const Window *win, int32_t token, size_t limit, size_t min_length)
+static long longest_repeat(const DryWindow *win, int32_t token, size_t limit, size_t min_length)
 {
     long longest = -1;
     for (size_t k = 1; k < win->w; k++) {
-        if (r_at(win, k - 1) != token)
+        if (dry_back(win, k - 1) != token)
             continue;
         size_t n = 0;
-        while (k + n < win->w && n < limit && r_at(win, n) == r_at(win, k + n))
+        while (k + n < win->w && n < limit && dry_back(win, n) == dry_back(win, k + n))
             n++;
         if (n >= min_length && (long)n > longest)
             longest = (long)n;
@@ -108,7 +95,7 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
     SamplingStatus st = dry_check(history, n_history, params);
     if (st != SAMPLING_OK)
         return st;
-    Window win = window_of(history, n_history, params->dry_penalty_last_n);
+    DryWindow win = dry_window_of(history, n_history, params->dry_penalty_last_n);
     long longest = longest_repeat(&win, token, dry_repeat_limit(history, n_history, params), 0);
     *length = longest > 0 ? (int32_t)longest : 0;   /* the window holds at most INT32_MAX tokens */
     return SAMPLING_OK;
@@ -140,7 +127,7 @@ SamplingStatus dry_token_penalty(const int32_t *history, size_t n_history, const
     *penalty = 0.0;
     if (dry_off(history, n_history, params) || dry_is_breaker_head(params, token))
         return SAMPLING_OK;
-    Window win = window_of(history, n_history, params->dry_penalty_last_n);
+    DryWindow win = dry_window_of(history, n_history, params->dry_penalty_last_n);
     size_t limit = dry_repeat_limit(history, n_history, params);
     long longest = longest_repeat(&win, token, limit, (size_t)params->dry_allowed_length);
     if (longest >= 0)

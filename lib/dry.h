@@ -14,7 +14,8 @@
  * These are the plain rules: each repeat is measured by comparing tokens one by one. For long windows and large
  * arrays the chain uses fast_apply_dry (lib/fast/fast.h), the Z-algorithm llama.cpp uses, with the same result.
  *
- * defines: DryBreaker, DryParams, DRY_MAX_TAIL, dry_check, dry_window, dry_repeat_limit, dry_is_breaker_head,
+ * defines: DryBreaker, DryParams, DRY_MAX_TAIL, DryWindow, dry_check, dry_window, dry_window_of, dry_back,
+ * dry_repeat_limit, dry_is_breaker_head,
  * dry_off, dry_repeat_length, dry_penalty, dry_token_penalty, apply_dry.
  */
 #ifndef DRY_H
@@ -46,6 +47,22 @@ SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryPara
 
 /* How many of the newest tokens DRY looks at: min(n_history, dry_penalty_last_n), 0 for a window <= 0. */
 size_t dry_window(size_t n_history, int32_t dry_penalty_last_n);
+
+/* The window DRY reads: the newest dry_window tokens of a history, read newest first with dry_back. */
+typedef struct {
+    const int32_t *tokens;  /* (w,) oldest first */
+    size_t w;
+} DryWindow;
+
+/* The newest dry_window(n_history, dry_penalty_last_n) tokens of history (n_history,). An empty window keeps
+ * the history pointer as it is (adding even 0 to a NULL pointer is undefined in C). */
+DryWindow dry_window_of(const int32_t *history, size_t n_history, int32_t dry_penalty_last_n);
+
+/* The token i steps before the newest (i = 0: the newest), for i < win->w. */
+static inline int32_t dry_back(const DryWindow *win, size_t i)
+{
+    return win->tokens[win->w - 1 - i];
+}
 
 /* How far back a repeat may reach, in tokens: the distance from the newest token to the newest sequence
  * breaker in the window, minus the breaker's tail (its own tokens); the whole window when none occurs. Of

@@ -10,27 +10,16 @@
 
 #include <math.h>
 
-/* The window, newest first: r_at(win, i) is the token i steps before the newest. */
-typedef struct {
-    const int32_t *tokens;  /* (w,) oldest first */
-    size_t w;
-} Window;
-
-static int32_t r_at(const Window *win, size_t i)
-{
-    return win->tokens[win->w - 1 - i];
-}
-
 /* z (w,): z[k] = the length of the longest common prefix of r and r[k..], for k >= 1 (z[0] is not set). The
  * window holds at most dry_penalty_last_n <= INT32_MAX tokens, so every length fits an int32_t. */
-static void z_function(const Window *win, int32_t *z)
+static void z_function(const DryWindow *win, int32_t *z)
 {
     size_t box_l = 0, box_r = 0;    /* r[box_l..box_r) matches r[0..box_r - box_l), the rightmost such box */
     for (size_t k = 1; k < win->w; k++) {
         size_t n = 0;
         if (k < box_r)
             n = (size_t)z[k - box_l] < box_r - k ? (size_t)z[k - box_l] : box_r - k;
-        while (k + n < win->w && r_at(win, n) == r_at(win, k + n))
+        while (k + n < win->w && dry_back(win, n) == dry_back(win, k + n))
             n++;
         z[k] = (int32_t)n;
         if (k + n > box_r) {
@@ -66,8 +55,8 @@ SamplingStatus fast_apply_dry(Candidates *c, const int32_t *history, size_t n_hi
     if (scratch_len < fast_dry_scratch_len(n_history, params->dry_penalty_last_n))
         return SAMPLING_ERR_PARAM;
 
-    size_t w = dry_window(n_history, params->dry_penalty_last_n);
-    Window win = {history + (n_history - w), w};
+    DryWindow win = dry_window_of(history, n_history, params->dry_penalty_last_n);
+    size_t w = win.w;
     int32_t *len = scratch;                     /* (w,) the Z-function, then the map */
     z_function(&win, len);
     size_t limit = dry_repeat_limit(history, n_history, params);
@@ -77,7 +66,7 @@ SamplingStatus fast_apply_dry(Candidates *c, const int32_t *history, size_t n_hi
         int32_t n = (size_t)len[k] < limit ? len[k] : (int32_t)limit;
         if (n < params->dry_allowed_length)
             continue;
-        int32_t *best = token_map_slot(&longest, r_at(&win, k - 1));
+        int32_t *best = token_map_slot(&longest, dry_back(&win, k - 1));
         if (n + 1 > *best)
             *best = n + 1;
     }
