@@ -26,14 +26,24 @@ double penalty_logit(double logit, int32_t count, const PenaltyParams *params)
     return logit_saturate(x - (count * params->penalty_freq + params->penalty_present));
 }
 
+const char *penalty_params_problem(const PenaltyParams *params)
+{
+    if (params == NULL)
+        return "params is NULL";
+    if (!(params->penalty_repeat > 0) || !isfinite(params->penalty_repeat))
+        return "penalty_repeat must be finite and above 0 (llama.cpp refuses it)";
+    if (!isfinite(params->penalty_freq))
+        return "penalty_freq must be finite (llama.cpp refuses it)";
+    if (!isfinite(params->penalty_present))
+        return "penalty_present must be finite (llama.cpp refuses it)";
+    return NULL;
+}
+
 SamplingStatus penalties_check(const int32_t *history, size_t n_history, const PenaltyParams *params)
 {
     if (params == NULL || (history == NULL && n_history > 0))
         return SAMPLING_ERR_NULL;
-    if (!(params->penalty_repeat > 0) || !isfinite(params->penalty_repeat) || !isfinite(params->penalty_freq)
-        || !isfinite(params->penalty_present))
-        return SAMPLING_ERR_PARAM;
-    return SAMPLING_OK;
+    return penalty_params_problem(params) != NULL ? SAMPLING_ERR_PARAM : SAMPLING_OK;
 }
 
 bool penalties_off(const PenaltyParams *params, size_t n_history)
@@ -73,8 +83,10 @@ SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t
         return st;
     for (size_t i = 0; i < c->size; i++) {
         double logit = c->data[i].logit;
-        if (penalty_count(history, n_history, params->penalty_last_n, c->data[i].id) > 0 && isfinite(logit))
-            c->data[i].logit = logit_saturate(logit / params->penalty_repeat);     /* raises a negative logit */
+        int32_t count = penalty_count(history, n_history, params->penalty_last_n, c->data[i].id);
+        if (count > 0 && isfinite(logit))       /* dividing raises a negative logit */
+            c->data[i].logit = logit_saturate(logit / params->penalty_repeat
+                                              - (count * params->penalty_freq + params->penalty_present));
     }
     c->sorted = false;
     return SAMPLING_OK;

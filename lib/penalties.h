@@ -6,7 +6,8 @@
  * These are the plain rules; for large arrays the chain uses fast_apply_penalties (lib/fast/fast.h), which
  * gives the same logits bit for bit.
  *
- * defines: PenaltyParams, LogitBias, penalty_count, penalty_logit, penalties_check, penalties_off,
+ * defines: PenaltyParams, LogitBias, penalty_count, penalty_logit, penalty_params_problem, penalties_check,
+ * penalties_off,
  * apply_penalties, apply_penalty_naive, bias_logit, logit_bias_check, apply_logit_bias.
  */
 #ifndef PENALTIES_H
@@ -36,9 +37,15 @@ int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, 
  * finite (an overflow saturates at +-DBL_MAX, see logit_saturate). params must not be NULL. */
 double penalty_logit(double logit, int32_t count, const PenaltyParams *params);
 
+/* Names the first field of params that apply_penalties refuses, and why, as one line that starts with the
+ * field's name: "penalty_repeat must be finite and above 0 (llama.cpp refuses it)", "penalty_freq must be
+ * finite ...", "penalty_present must be finite ..." (current llama.cpp's common_sampler_init refuses the same).
+ * NULL when every field is fine; "params is NULL" for NULL params. The string is static. */
+const char *penalty_params_problem(const PenaltyParams *params);
+
 /* The checks apply_penalties makes after candidates_check: NULL params, or NULL history with n_history > 0,
- * gives SAMPLING_ERR_NULL; penalty_repeat <= 0 or not finite, or a freq/present not finite,
- * gives SAMPLING_ERR_PARAM (llama.cpp's common_sampler_init refuses them too). SAMPLING_OK otherwise. */
+ * gives SAMPLING_ERR_NULL; what penalty_params_problem names gives SAMPLING_ERR_PARAM. SAMPLING_OK
+ * otherwise. */
 SamplingStatus penalties_check(const int32_t *history, size_t n_history, const PenaltyParams *params);
 
 /* Whether the penalties change nothing, as in llama.cpp: penalty_last_n <= 0 (llama.cpp clamps a negative
@@ -54,8 +61,9 @@ bool penalties_off(const PenaltyParams *params, size_t n_history);
 SamplingStatus apply_penalties(Candidates *c, const int32_t *history, size_t n_history, const PenaltyParams *params);
 
 /* The rule llama.cpp replaced, kept only to show why (lesson Example 1, the "naive" column): every token in
- * the window has its logit divided by penalty_repeat, which raises a negative logit. Same shapes and bad-input
- * handling as apply_penalties; penalty_freq and penalty_present are ignored. Not a llama.cpp sampler. */
+ * the window has its logit divided by penalty_repeat, which raises a negative logit; then count * freq +
+ * present is subtracted as in apply_penalties, so the two differ only in the repeat factor. Same shapes and
+ * bad-input handling as apply_penalties. Not a llama.cpp sampler. */
 SamplingStatus apply_penalty_naive(Candidates *c, const int32_t *history, size_t n_history,
                                    const PenaltyParams *params);
 

@@ -7,6 +7,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -98,6 +99,40 @@ static void test_naive_rule(void)
     CHECK_NEAR(2.0 / 1.5, c.data[0].logit, 1e-15);
     CHECK_NEAR(-1.0 / 1.5, c.data[1].logit, 1e-15);
     CHECK_NEAR(0.5, c.data[2].logit, 0);
+
+    /* It differs from llama.cpp's rule only in the repeat factor: frequency and presence are subtracted as in
+     * apply_penalties. History 0, 1, 1 with freq 0.5 and present 0.3: token 0: 2 / 1.5 - (0.5 + 0.3);
+     * token 1: -1 / 1.5 - (2 * 0.5 + 0.3) = -1.9667, where llama.cpp's rule gives -1.5 - 1.3 = -2.8. */
+    const int32_t twice[] = {0, 1, 1};
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_penalty_naive(&c, twice, 3, &(PenaltyParams){64, 1.5, 0.5, 0.3}));
+    CHECK_NEAR(2.0 / 1.5 - 0.8, c.data[0].logit, 1e-15);
+    CHECK_NEAR(-1.0 / 1.5 - 1.3, c.data[1].logit, 1e-15);
+    CHECK_NEAR(0.5, c.data[2].logit, 0);
+}
+
+/* penalty_params_problem names the field apply_penalties refuses, in llama.cpp's words, first one first. */
+static void test_penalty_params_problem(void)
+{
+    const struct {
+        PenaltyParams pp;
+        const char *problem;
+    } cases[] = {
+        {{64, 0.0, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
+        {{64, -1.0, NAN, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
+        {{64, INFINITY, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
+        {{64, 1.0, NAN, 0}, "penalty_freq must be finite (llama.cpp refuses it)"},
+        {{64, 1.0, 0.5, -INFINITY}, "penalty_present must be finite (llama.cpp refuses it)"},
+        {{64, 1.0, 0, 0}, NULL},
+        {{0, 1.5, -0.5, 0.7}, NULL},    /* negative penalties reward repetition; a window of 0 is off */
+    };
+    for (size_t i = 0; i < N_OF(cases); i++) {
+        const char *got = penalty_params_problem(&cases[i].pp);
+        CHECK(cases[i].problem == NULL ? got == NULL : got != NULL && strcmp(got, cases[i].problem) == 0);
+        CHECK_INT(cases[i].problem == NULL ? SAMPLING_OK : SAMPLING_ERR_PARAM,
+                  penalties_check(NULL, 0, &cases[i].pp));
+    }
+    CHECK(strcmp(penalty_params_problem(NULL), "params is NULL") == 0);
 }
 
 static void test_penalty_neutral_and_bad_input(void)
@@ -217,6 +252,7 @@ void test_penalties(void)
     test_window_counts();
     test_lesson_example_4();
     test_naive_rule();
+    test_penalty_params_problem();
     test_penalty_neutral_and_bad_input();
     test_logit_bias();
 }
