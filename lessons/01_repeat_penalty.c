@@ -2,8 +2,8 @@
  *
  * The six-token vocabulary with "the", "dog" and "ran" in the window, penalized at 1.5 two ways: by
  * llama.cpp's rule (apply_penalties: divide a positive logit, multiply one <= 0) and by the naive rule it
- * replaced (apply_penalty_naive: divide every logit, which raises dog and ran). The probabilities come from
- * candidates_softmax. Follows llama_sampler_init_penalties. The Java marks the tokens seen in the window; here,
+ * replaced (apply_penalty_naive: divide every logit, which raises dog and ran); a frequency or presence penalty
+ * added to `penalty` is subtracted by both alike. The probabilities come from candidates_softmax. Follows llama_sampler_init_penalties. The Java marks the tokens seen in the window; here,
  * as in llama.cpp, the window is the history of generated tokens, written as words.
  */
 #include "lesson.h"
@@ -21,6 +21,7 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
+    lesson_check_penalty(&penalty, NULL);
     TokenData before_buf[N_VOCAB], fixed_buf[N_VOCAB], naive_buf[N_VOCAB];
     Candidates before, fixed, naive;
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));

@@ -20,6 +20,7 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
+    lesson_check_penalty(&penalty, NULL);
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));

@@ -2,7 +2,8 @@
  *
  * After the history "the the the cat dog", each token loses count * 0.5 from its logit, so "the" (three
  * times) loses three times as much as "cat". apply_penalties with only penalty_freq set; penalty_count gives
- * the count column. Follows llama_sampler_init_penalties.
+ * the count column, and "subtracted" is what apply_penalties took from the logit (before minus after), so it
+ * stays true with any penalty added. Follows llama_sampler_init_penalties.
  */
 #include "lesson.h"
 #include "penalties.h"
@@ -20,6 +21,7 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
+    lesson_check_penalty(&penalty, NULL);
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
     lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
@@ -33,7 +35,7 @@ int main(void)
     for (size_t i = 0; i < N_VOCAB; i++) {
         int count = (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i);
         printf("%-*s  %5d  %10.2f  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i], count,
-               count * penalty.penalty_freq, logits[i], after.data[i].logit, before.data[i].p, after.data[i].p);
+               logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit, logits[i], after.data[i].logit, before.data[i].p, after.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, &before, &after, NULL, &penalty);     /* LESSON_PICTURE */
 }

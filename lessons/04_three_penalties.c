@@ -26,14 +26,12 @@ static const struct {
 #define N_VOCAB LESSON_N(words)
 LESSON_SAME_LENGTH(words, logits);
 
-/* Row s's label with its settings (lesson_label_to): printed when print is true, written to text when it is not
- * NULL; returns its length. */
-static int label(size_t s, bool print, LessonText *text)
+/* Row s's label with its settings (lesson_label_to): written to out when not NULL, to text when not NULL;
+ * returns its length. */
+static int label(size_t s, FILE *out, LessonText *text)
 {
-    const PenaltyParams *pp = &settings[s].penalty;
-    const LabelValue values[] = {{"penalty_last_n", pp->penalty_last_n}, {"penalty_repeat", pp->penalty_repeat},
-                                 {"penalty_freq", pp->penalty_freq}, {"penalty_present", pp->penalty_present}};
-    return lesson_label_to(settings[s].label, values, LESSON_N(values), print, text);
+    const LabelValue values[] = LESSON_PENALTY_VALUES(&settings[s].penalty);
+    return lesson_label_to(settings[s].label, values, LESSON_N(values), out, text);
 }
 
 int main(void)
@@ -42,8 +40,10 @@ int main(void)
     size_t n_history = lesson_ids(history_text, words, history);
     int column = lesson_longest(words, N_VOCAB, 6) + 1;
     int width = 14;     /* the label column: "probability of", or the longest label */
-    for (size_t s = 0; s < LESSON_N(settings); s++)
-        width = label(s, false, NULL) > width ? label(s, false, NULL) : width;
+    for (size_t s = 0; s < LESSON_N(settings); s++) {
+        lesson_check_penalty(&settings[s].penalty, settings[s].label);
+        width = label(s, NULL, NULL) > width ? label(s, NULL, NULL) : width;
+    }
     printf("%-*s", width, "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
         printf("%*s", column, words[i]);
@@ -56,7 +56,7 @@ int main(void)
         lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
         lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
         lesson_check(candidates_softmax(&c, false));
-        printf("%*s", width - label(s, true, &text), "");
+        printf("%*s", width - label(s, stdout, &text), "");
         for (size_t i = 0; i < N_VOCAB; i++)
             printf("%*.3f", column, c.data[i].p);
         printf("\n");

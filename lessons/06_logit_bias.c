@@ -23,6 +23,8 @@ int main(void)
     LogitBias bias[LESSON_N(biases)];
     for (size_t b = 0; b < LESSON_N(biases); b++) {
         bias[b] = (LogitBias){lesson_id(biases[b].word, words), biases[b].bias};
+        lesson_require(!isnan(biases[b].bias), "biases[%zu], the bias on \"%s\", is NaN: a bias must be a number "
+                       "(-INFINITY bans the token); apply_logit_bias refuses NaN", b, biases[b].word);
         lesson_note(biases[b].bias == INFINITY, "a bias of +inf gives \"%s\" all the probability here (the limit of "
                     "softmax); llama.cpp's softmax and the lesson's Java give NaN", biases[b].word);
     }

@@ -27,6 +27,7 @@
 #include "candidates.h"
 #include "chain.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -158,6 +159,15 @@ static inline bool lesson_sorted(const double *probs, size_t n)
     return true;
 }
 
+/* The id of the most likely token of probs (n,), the first of equal ones: the "top token" (0 for n = 0). */
+static inline int32_t lesson_most_likely(const double *probs, size_t n)
+{
+    size_t top = 0;
+    for (size_t i = 1; i < n; i++)
+        top = probs[i] > probs[top] ? i : top;
+    return (int32_t)top;
+}
+
 /* Whether every byte of s is printable ASCII, ' ' to '~', so that a table row shows it as it is. */
 static inline bool lesson_printable(const char *s)
 {
@@ -165,19 +175,6 @@ static inline bool lesson_printable(const char *s)
         if (*s < ' ' || *s > '~')
             return false;
     return true;
-}
-
-/* Stops with `file:line: the row "label": the problem` when chain_init would refuse params, naming the parameter
- * and why (sampling_params_problem): lesson_check_params(&p, s->label) before chain_init. */
-#define lesson_check_params(params, label) lesson_check_params_at(__FILE__, __LINE__, (params), (label))
-
-static inline void lesson_check_params_at(const char *file, int line, const SamplingParams *params, const char *label)
-{
-    const char *problem = sampling_params_problem(params);
-    if (problem != NULL) {
-        fprintf(stderr, "%s:%d: the row \"%s\": %s\n", file, line, label, problem);
-        exit(1);
-    }
 }
 
 /* A number as text, short enough to live in a printf argument: lesson_number(x, 1).text. */
@@ -326,11 +323,11 @@ static inline void lesson_text_add(LessonText *text, const char *s, size_t n)
     text->text[used + (n < room ? n : room)] = '\0';
 }
 
-/* Writes label to stdout (when print is true) and to text (when text is not NULL), with each "{name}"
- * replaced by that setting's value as lesson_number prints it (exact, no decimals added), and returns its
- * length in characters. A name not in values (n_values,) stops the program with a message that lists the
- * names it may use. The rest of the label is the reader's own text, printed as it is. */
-static inline int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, bool print,
+/* Writes label to out (when not NULL: stdout for a table, stderr for a message) and to text (when not NULL),
+ * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
+ * returns its length in characters. A name not in values (n_values,) stops the program with a message that
+ * lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
+static inline int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                                   LessonText *text)
 {
     int length = 0;
@@ -339,8 +336,8 @@ static inline int lesson_label_to(const char *label, const LabelValue *values, s
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL) {
-            if (print)
-                putchar(*s);
+            if (out != NULL)
+                fputc(*s, out);
             if (text != NULL)
                 lesson_text_add(text, s, 1);
             length++;
@@ -358,8 +355,8 @@ static inline int lesson_label_to(const char *label, const LabelValue *values, s
             exit(1);
         }
         LessonNumber number = lesson_number(values[i].value, 0);
-        if (print)
-            printf("%s", number.text);
+        if (out != NULL)
+            fputs(number.text, out);
         if (text != NULL)
             lesson_text_add(text, number.text, strlen(number.text));
         length += (int)strlen(number.text);
@@ -368,19 +365,107 @@ static inline int lesson_label_to(const char *label, const LabelValue *values, s
     return length;
 }
 
-/* lesson_label_to without a text: label printed when print is true; returns its length. */
-static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, bool print)
+/* lesson_label_to without a text: label written to out (NULL: nowhere); returns its length. */
+static inline int lesson_label(const char *label, const LabelValue *values, size_t n_values, FILE *out)
 {
-    return lesson_label_to(label, values, n_values, print, NULL);
+    return lesson_label_to(label, values, n_values, out, NULL);
 }
 
 /* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
  * "repeat 1.3" when penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in
- * its row's label. A table sizes its label column with lesson_label(..., false), the length it would print. */
+ * its row's label. A table sizes its label column with lesson_label(..., NULL), the length it would print. */
 static inline void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
 {
-    int printed = lesson_label(label, values, n_values, true);
+    int printed = lesson_label(label, values, n_values, stdout);
     printf("%*s", printed < width ? width - printed : 0, "");
+}
+
+/* Whether `at` is where the setting `name` is given a value: "name =", "name[] =", also after a '.' (a
+ * designated initializer), and not part of a longer name or of "==". */
+static inline bool lesson_sets(const char *line, const char *at, const char *name)
+{
+    bool alone = at == line || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    const char *after = at + strlen(name);
+    if (strncmp(after, "[]", 2) == 0)
+        after += 2;
+    after += strspn(after, " ");
+    return alone && after[0] == '=' && after[1] != '=';
+}
+
+/* The line of this lesson's source (file, as __FILE__ names it) where needle first occurs (with setting, only
+ * where it is a setting given a value, lesson_sets), or 0 when there is none or the source cannot be read (the
+ * program was started from another directory): the line a stop names. */
+static inline int lesson_line_of(const char *file, const char *needle, bool setting)
+{
+    FILE *f = fopen(file, "r");
+    char line[4200];                    /* longer lines are read in pieces, and counted once */
+    int number = 1, found = 0;
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL) {
+        for (const char *at = strstr(line, needle); at != NULL && !found; at = strstr(at + 1, needle))
+            found = !setting || lesson_sets(line, at, needle) ? number : 0;
+        number += strchr(line, '\n') != NULL;
+    }
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
+/* " (line 19)" for the line where the setting `name` is given a value, or "" (lesson_line_of): what a stop adds
+ * after a setting's name and value. */
+static inline LessonText lesson_where(const char *file, const char *name)
+{
+    LessonText where = {""};
+    int line = lesson_line_of(file, name, true);
+    if (line > 0)
+        snprintf(where.text, sizeof where.text, " (line %d)", line);
+    return where;
+}
+
+/* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
+ * field's name ("penalty_repeat must be finite and above 0 (llama.cpp refuses it)", penalty_params_problem,
+ * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with
+ * one setting). Prints `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...`, or without a
+ * row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can, and exits with 1. */
+static inline void lesson_stop_problem(const char *file, const char *label, const LabelValue *values,
+                                       size_t n_values, const char *problem)
+{
+    size_t field = strcspn(problem, " "), i = 0;        /* the setting problem names: values[i] */
+    while (i < n_values && (strncmp(values[i].name, problem, field) != 0 || values[i].name[field] != '\0'))
+        i++;
+    lesson_print_name(file);
+    if (label != NULL) {
+        char quoted[4200];
+        snprintf(quoted, sizeof quoted, "\"%s\"", label);
+        int line = lesson_line_of(file, quoted, false);
+        fputs("the row \"", stderr);
+        lesson_label(label, values, n_values, stderr);
+        fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
+    }
+    if (i == n_values)
+        fprintf(stderr, "%s\n", problem);
+    else
+        fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
+                label != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+    exit(1);
+}
+
+/* The settings of a PenaltyParams as a label may name them: {penalty_last_n}, {penalty_repeat}, {penalty_freq},
+ * {penalty_present}. */
+#define LESSON_PENALTY_VALUES(pp) \
+    {{"penalty_last_n", (pp)->penalty_last_n}, {"penalty_repeat", (pp)->penalty_repeat}, \
+     {"penalty_freq", (pp)->penalty_freq}, {"penalty_present", (pp)->penalty_present}}
+
+/* Stops, naming the field, its value, its line and the rule (lesson_stop_problem), when apply_penalties would
+ * refuse pp: lesson_check_penalty(&penalty, NULL), or with the row's label, lesson_check_penalty(&row.penalty,
+ * row.label). */
+#define lesson_check_penalty(pp, label) lesson_check_penalty_at(__FILE__, (pp), (label))
+
+static inline void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+{
+    const char *problem = penalty_params_problem(pp);
+    const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
+    if (problem != NULL)
+        lesson_stop_problem(file, label, values, LESSON_N(values), problem);
 }
 
 /* One row of Example 12's chains or Example 13's presets: what the lesson's builder setters and its Preset
@@ -406,31 +491,69 @@ static inline SamplingParams lesson_sampling_params(const LessonSettings *s, int
     return p;
 }
 
-/* s's label (lesson_label_to), whose {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and {penalty_last_n}
- * print those settings: printed when print is true, written to text when it is not NULL; returns its length. */
-static inline int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, bool print,
+/* The settings of s as its label may name them: {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and
+ * {penalty_last_n}. */
+#define LESSON_SETTINGS_VALUES(s, penalty_last_n) \
+    {{"temp", (s)->temp}, {"top_k", (s)->top_k}, {"top_p", (s)->top_p}, {"min_p", (s)->min_p}, \
+     {"penalty_repeat", (s)->penalty_repeat}, {"penalty_last_n", (penalty_last_n)}}
+
+/* s's label (lesson_label_to) with its settings: written to out when not NULL, to text when not NULL; returns
+ * its length. */
+static inline int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FILE *out,
                                            LessonText *text)
 {
-    const LabelValue values[] = {{"temp", s->temp}, {"top_k", s->top_k}, {"top_p", s->top_p}, {"min_p", s->min_p},
-                                 {"penalty_repeat", s->penalty_repeat}, {"penalty_last_n", penalty_last_n}};
-    return lesson_label_to(s->label, values, LESSON_N(values), print, text);
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
+    return lesson_label_to(s->label, values, LESSON_N(values), out, text);
 }
 
 /* lesson_settings_label_to without a text. */
-static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, bool print)
+static inline int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out)
 {
-    return lesson_settings_label_to(s, penalty_last_n, print, NULL);
+    return lesson_settings_label_to(s, penalty_last_n, out, NULL);
 }
 
 /* The widest label of rows (n,) (lesson_settings_label), and at least `least`: a table's label column. */
 static inline int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
 {
     for (size_t r = 0; r < n; r++) {
-        int length = lesson_settings_label(&rows[r], penalty_last_n, false);
+        int length = lesson_settings_label(&rows[r], penalty_last_n, NULL);
         least = length > least ? length : least;
     }
     return least;
 }
+
+/* Stops with `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...` (lesson_stop_problem)
+ * when chain_init would refuse params, built from row s with a window of penalty_last_n: the setting, its
+ * value and the rule (sampling_params_problem). lesson_check_params(&p, s, window) before chain_init. */
+#define lesson_check_params(params, s, penalty_last_n) \
+    lesson_check_params_at(__FILE__, (params), (s), (penalty_last_n))
+
+static inline void lesson_check_params_at(const char *file, const SamplingParams *params, const LessonSettings *s,
+                                          int32_t penalty_last_n)
+{
+    const char *problem = sampling_params_problem(params);
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
+    if (problem != NULL)
+        lesson_stop_problem(file, s->label, values, LESSON_N(values), problem);
+}
+
+/* lesson_note_row for row s of a table of LessonSettings: "NN_slug: note: the <noun> "<label as the table
+ * prints it>"<the rest, printf-style>", once per row: lesson_note_settings("chain", s, window, cond, ": ..."). */
+#define lesson_note_settings(noun, s, penalty_last_n, cond, ...) \
+    do { \
+        static const void *noted_row_; \
+        static bool noted_; \
+        if ((cond) && (!noted_ || noted_row_ != (const void *)(s))) { \
+            noted_ = true; \
+            noted_row_ = (s); \
+            lesson_print_name(__FILE__); \
+            fprintf(stderr, "note: the %s \"", (noun)); \
+            lesson_settings_label((s), (penalty_last_n), stderr); \
+            fputc('"', stderr); \
+            fprintf(stderr, __VA_ARGS__); \
+            fputc('\n', stderr); \
+        } \
+    } while (0)
 
 /* How many candidates of c have p > 0: the Java's count of candidates left (Example 13). */
 static inline int lesson_count_p(const Candidates *c)

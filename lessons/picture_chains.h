@@ -88,7 +88,7 @@ static inline int picture_chain_line(Picture *pic, const char *file, const Chain
 static inline void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
 {
     LessonText label;
-    lesson_settings_label_to(s, window, false, &label);
+    lesson_settings_label_to(s, window, NULL, &label);
     picture_row(pic, 0, label.text, NULL);
 }
 
@@ -255,7 +255,7 @@ static inline void picture_preset(Picture *pic, const LessonSettings *s, int32_t
                                   int left)
 {
     LessonText label;
-    lesson_settings_label_to(s, window, false, &label);
+    lesson_settings_label_to(s, window, NULL, &label);
     PictureRow *row = picture_row(pic, 0, label.text, c);
     if (row != NULL)
         row->numbers[0] = left;

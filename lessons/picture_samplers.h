@@ -328,7 +328,7 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
         words[i] = names[i];
     }
     LessonText label;
-    lesson_label_to(once_label, once_values, n_values, false, &label);
+    lesson_label_to(once_label, once_values, n_values, NULL, &label);
     size_t length = strlen(label.text);
     if (length > 0 && label.text[length - 1] == ':')
         label.text[length - 1] = '\0';
