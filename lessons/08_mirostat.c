@@ -5,7 +5,8 @@
  * tau: mu -= eta * (surprise - tau). Plain sampling gives the comparison. Follows llama_sampler_init_mirostat_v2
  * with eta 0.1 and mu starting at 2 * tau, as sample_mirostat_v2 runs it, written out step by step. llama.cpp
  * sorts the distribution before the cut; the lesson cuts it in vocabulary order (its logits fall with the
- * token id, up to noise), so this program does too. Both streams are java.util.Random, seeded as in the Java.
+ * token id, up to noise), so this program does too, and a note counts the steps where the sorted cut would keep
+ * more tokens. Both streams are java.util.Random, seeded as in the Java.
  */
 #include "lesson.h"
 #include "rng.h"
@@ -14,6 +15,7 @@
 #define N_VOCAB 50
 #define STEPS 5000
 #define SHOWN_STEPS 4
+_Static_assert(STEPS > 0, "STEPS must be at least 1: the table prints averages over the steps");
 
 static const double taus[] = {2.0, 3.0};       /* target surprise, bits */
 static const double eta = 0.1;                 /* the learning rate */
@@ -29,16 +31,21 @@ static void logits_for(Rng *data, double *logits)
 }
 
 /* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
- * the surprise of the drawn token in bits; writes how many tokens were kept. */
-static double step(Rng *data, Rng *draws, const double *mu, size_t *kept)
+ * the surprise of the drawn token in bits; writes how many tokens were kept, and how many llama.cpp's cut, which
+ * sorts them first, would keep. */
+static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted)
 {
     double logits[N_VOCAB];
-    TokenData buf[N_VOCAB];
-    Candidates c;
+    TokenData buf[N_VOCAB], sorted_buf[N_VOCAB];
+    Candidates c, sorted;
     logits_for(data, logits);
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
     if (mu != NULL) {
+        lesson_check(candidates_init(&sorted, sorted_buf, logits, N_VOCAB));
+        lesson_check(candidates_softmax(&sorted, true));     /* llama.cpp: sorted, then cut */
+        lesson_check(mirostat_v2_cut(&sorted, *mu));
+        *kept_sorted = sorted.size;
         lesson_check(mirostat_v2_cut(&c, *mu));            /* drop the tokens with surprise > mu, keep one */
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }
@@ -50,14 +57,20 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept)
 int main(void)
 {
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
+    lesson_require(isfinite(eta), "eta %s%s: mu moves by eta * (surprise - tau) at each step, so eta must be a "
+                   "finite number", lesson_number(eta, 0).text, lesson_where(__FILE__, "eta").text);
     for (size_t t = 0; t < LESSON_N(taus); t++) {
+        lesson_require(isfinite(taus[t]), "taus[%zu] %s%s: mu starts at 2 * tau, so tau must be a finite number", t,
+                       lesson_number(taus[t], 0).text, lesson_where(__FILE__, "taus").text);
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
+        int more = 0;                                       /* steps where llama.cpp's sorted cut keeps more */
         for (int s = 0; s < STEPS; s++) {
-            size_t kept;
-            double surprise = step(&data, &draws, &mu, &kept);
+            size_t kept, kept_sorted;
+            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted);
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
+            more += kept_sorted > kept;
             picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1));
             if (s < SHOWN_STEPS)
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
@@ -65,12 +78,15 @@ int main(void)
         }
         printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
+        lesson_note_row(&taus[t], more > 0, "tau %s: llama.cpp's mirostat-v2 sorts the tokens before it cuts at mu; "
+                        "this table cuts them in vocabulary order, as the lesson's Java does, and at %d of its %d steps "
+                        "the sorted cut would keep more tokens", lesson_number(taus[t], 1).text, more, STEPS);
     }
     Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
-        size_t kept;
-        double surprise = step(&data, &draws, NULL, &kept);
+        size_t kept, kept_sorted;
+        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted);
         plain += surprise;
         picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1));
     }

@@ -14,6 +14,7 @@
 #include "sample.h"
 
 #define DRAWS 10000
+_Static_assert(DRAWS > 0, "DRAWS must be at least 1: the table prints the share of the draws");
 
 static const double probs[] = {0.50, 0.30, 0.10, 0.06, 0.04};
 static const double xtc_threshold = 0.1;
@@ -47,32 +48,31 @@ static void show(const char *label, const LabelValue *values, size_t n_values, i
 int main(void)
 {
     lesson_check_probs(probs);
-    lesson_note(!lesson_sorted(probs, N_VOCAB), "probs[] is not sorted from most to least likely: XTC, as in "
-                "llama.cpp, cuts from the most likely token, where the lesson's Java cuts from probs[0]");
+    lesson_note(!lesson_sorted(probs, N_VOCAB), "probs[] is not sorted from most to least likely: XTC cuts from the "
+                "most likely token, as llama.cpp's does, and the top token is that one; the Java takes probs[0]");
     const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
-    int width = lesson_label(once_label, once_values, LESSON_N(once_values), false);
+    int width = lesson_label(once_label, once_values, LESSON_N(once_values), NULL);
     width = width > 17 ? width : 17;        /* the label column: the lesson's 17, or the longer label */
     TokenData buf[N_VOCAB], draw_buf[N_VOCAB];
     Candidates c, draw;                     /* c keeps the single application, for the picture */
     lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));
     show("before:", NULL, 0, width, &c);
-    Rng rng = rng_new(once_seed);
-    xtc(&c, buf, once_probability, &rng);
+    Rng once = rng_new(once_seed), rng = rng_new(draws_seed);
+    xtc(&c, buf, once_probability, &once);
     lesson_check(candidates_softmax(&c, false));       /* renormalized over what XTC left, as the Java prints */
     show(once_label, once_values, LESSON_N(once_values), width, &c);
 
-    rng = rng_new(draws_seed);
     int top_chosen[LESSON_N(xtc_probability)] = {0};
     for (size_t run = 0; run < LESSON_N(xtc_probability); run++) {
         for (int d = 0; d < DRAWS; d++) {
             xtc(&draw, draw_buf, xtc_probability[run], &rng);
             lesson_check(sample_dist(&draw, rng_next_double(&rng)));
-            top_chosen[run] += draw.data[draw.selected].id == 0;
+            top_chosen[run] += draw.data[draw.selected].id == lesson_most_likely(probs, N_VOCAB);
         }
-        bool on = xtc_probability[run] > 0;
-        printf("share of draws that pick the top token, XTC %s%s: %s\n", on ? "on at " : "off", on ?
-               lesson_percent(xtc_probability[run]).text : "", lesson_java_double(top_chosen[run] / (double)DRAWS).text);
+        printf("share of draws that pick the top token, XTC %s%s: %s\n", xtc_probability[run] > 0 ? "on at " : "off",
+               xtc_probability[run] > 0 ? lesson_percent(xtc_probability[run]).text : "",
+               lesson_java_double(top_chosen[run] / (double)DRAWS).text);
     }
     return picture_xtc(__FILE__, probs, N_VOCAB, &c, once_label, once_values, LESSON_N(once_values), xtc_probability,
                        top_chosen, LESSON_N(top_chosen), DRAWS);
