@@ -12,6 +12,7 @@
 #include "rng.h"
 
 #define STEPS 59
+_Static_assert(STEPS > 0, "STEPS must be at least 1: the table prints the candidates per step");
 
 /* Printable ASCII (' ' to '~'), so that a row shows every character as it is. */
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
@@ -40,7 +41,7 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
     p.seed = (uint32_t)seed;    /* the chain's own generators go unused: each row draws with Random(seed) */
     p.n_logit_bias = n_bias;
     p.logit_bias[0] = bias;
-    lesson_check_params(&p, s->label);
+    lesson_check_params(&p, s, window);
     lesson_check(chain_init(ch, &p, 0));
     if (n_bias > 0)
         lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));
@@ -60,12 +61,14 @@ typedef struct {
     bool trace;                             /* print what each stage leaves */
     TokenData before[95];                   /* the candidates before the stage that runs next */
     size_t n_before;
+    const Stage *emptied;                   /* the first stage that left no candidate, or NULL */
     Picture *picture;                       /* LESSON_PICTURE: what each stage leaves at this step; NULL: no */
 } Step;
 
 /* Called after each stage: with --trace (and for the picture), each character still possible with its logit and
- * its p among the survivors; and a note where top-k cuts through tied logits, since llama.cpp keeps exactly k
- * (the lower ids first) and the Java every token tied with the k-th. */
+ * its p among the survivors; a note where top-k cuts through tied logits, since llama.cpp keeps exactly k (which
+ * of the tied ones is unspecified; this workbench keeps the lower ids) and the Java every token tied with the
+ * k-th; and the first stage that leaves no candidate. */
 static void after_stage(void *user, const Stage *stage, const Candidates *c)
 {
     Step *s = user;
@@ -76,11 +79,14 @@ static void after_stage(void *user, const Stage *stage, const Candidates *c)
         for (size_t i = 0; i < c->size; i++)
             tied -= c->data[i].logit == c->data[c->size - 1].logit;
         /* at temperature 0 only the first largest logit is drawn, so a tie cut at the k-th changes nothing */
-        lesson_note_row(s->chain, tied > 0 && c->data[c->size - 1].logit > -INFINITY && s->chain->temp > 0,
-                        "the chain \"%s\", first at step %d: top-k keeps exactly %zu tokens and cuts %zu tied with "
-                        "the last (llama.cpp keeps the lower ids); the lesson's Java keeps every tied token, so its "
-                        "text can differ from there on", s->chain->label, s->step, c->size, tied);
+        lesson_note_settings("chain", s->chain, window, tied > 0 && c->data[c->size - 1].logit > -INFINITY
+                             && s->chain->temp > 0, ", first at step %d: top-k keeps exactly %zu tokens and cuts %zu "
+                             "tied with the last; which tied tokens llama.cpp keeps is unspecified (its sort is not "
+                             "stable), and this workbench keeps the lower ids; the lesson's Java keeps every tied "
+                             "token, so its text can differ from there on", s->step, c->size, tied);
     }
+    if (s->emptied == NULL && candidates_count_finite(c) == 0)
+        s->emptied = stage;
     memcpy(s->before, c->data, c->size * sizeof *c->data);
     s->n_before = c->size;
     if (!s->trace && s->picture == NULL)
@@ -115,13 +121,21 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        Step view = {alphabet, chain, step, step == trace, {{0}}, n,
+        Step view = {alphabet, chain, step, step == trace, {{0}}, n, NULL,
                      step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL};
         memcpy(view.before, c.data, n * sizeof *c.data);
+        lesson_require(candidates_count_finite(&c) > 0, "nothing follows '%c' in the corpus, so the text cannot go on "
+                       "at step %d: end the corpus with a character it already has", alphabet[last], step);
         lesson_check(chain_apply_except_pick(ch, &c, after_stage, &view, NULL));
         size_t left = candidates_count_finite(&c);
-        lesson_require(left > 0, "nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the "
-                       "corpus with a character it already has", alphabet[last], step);
+        if (left == 0) {            /* only a -inf bias removes every candidate */
+            lesson_print_name(__FILE__);
+            fputs("the chain \"", stderr);
+            lesson_settings_label(chain, window, stderr);
+            fprintf(stderr, "\", step %d: its stage %s removed every character that follows '%c' in the corpus, so "
+                    "the text cannot go on\n", step, stage_name(view.emptied), alphabet[last]);
+            exit(1);
+        }
         kept += (long)left;
         picture_chain_step(pic, left);
         lesson_check(candidates_sort_by_id(&c));
@@ -160,35 +174,32 @@ int main(int argc, char *argv[])
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
     lesson_note(window <= 0, "window is %d: llama.cpp's penalties are off for a window of 0 or less (?penalties); "
                 "the lesson's Java penalizes nothing either, but names the stage penalties", (int)window);
-    Chain described[2];                         /* the first two chains are described at the end */
+    Chain ch[LESSON_N(chains)];                 /* all built first, so a setting the library refuses stops */
+    for (size_t c = 0; c < LESSON_N(chains); c++)   /* before the table */
+        build(&ch[c], &chains[c], 0);
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
-        Chain ch;
         char text[STEPS + 2];
-        build(&ch, &chains[c], 0);
         if (trace) {
-            lesson_settings_label(&chains[c], window, true);
+            lesson_settings_label(&chains[c], window, stdout);
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
         picture_chain_start(&pic, &chains[c], window);
-        lesson_note_row(&chains[c], chains[c].min_p > 1, "the chain \"%s\": a min_p above 1 keeps only the most "
-                        "likely token in llama.cpp; the lesson's Java keeps none", chains[c].label);
-        long kept = generate(&ch, &chains[c], alphabet, counts, text, (int)trace, &pic);
+        lesson_note_settings("chain", &chains[c], window, chains[c].min_p > 1, ": a min_p above 1 keeps only the "
+                             "tokens with the largest logit in llama.cpp; the lesson's Java keeps none");
+        long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
-        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, true), "", text,
+        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "", text,
                kept / (double)STEPS);
-        if (c < 2)
-            described[c] = ch;
-        else
-            chain_free(&ch);
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);    /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
-    lesson_print_describe(&described[0]);
-    lesson_print_describe(&described[1]);
+    for (size_t c = 0; c < LESSON_N(chains); c++) {     /* the first two chains are described, as in the Java */
+        if (c < 2)
+            lesson_print_describe(&ch[c]);
+        chain_free(&ch[c]);
+    }
     lesson_print_describe(&biased);
-    chain_free(&described[0]);
-    chain_free(&described[1]);
     chain_free(&biased);
     return picture_chain_builder(&pic, alphabet);
 }

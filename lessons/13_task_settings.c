@@ -50,7 +50,7 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     p.n_samplers = n;
     memcpy(p.samplers, seq, n * sizeof *seq);
     Chain ch;
-    lesson_check_params(&p, s->label);
+    lesson_check_params(&p, s, (int32_t)n_history);
     lesson_check(chain_init_from_params(&ch, &p, N_VOCAB));
     for (size_t i = 0; i < n_history; i++)
         lesson_check(chain_accept(&ch, history[i]));
@@ -81,7 +81,7 @@ int main(void)
         lesson_note_row(presets[s].label, presets[s].min_p > 1, "\"%s\": a min_p above 1 keeps only the most likely "
                         "token in llama.cpp; the lesson's Java keeps none and prints NaN", presets[s].label);
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
-        printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, true), "",
+        printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng = rng_new(draw_seed);
         picture_preset(&pic, &presets[s], window, &c, left);
