@@ -19,14 +19,11 @@ static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* E
 static const char history_text[] = "count = count + 1 ; count = count + 1 ; count =";
 static const char right[] = "count";           /* the right token here: the table prints its probability */
 static const int64_t draw_seed = 4;
-/* llama.cpp's --samplers list for the presets; the lesson's Java applies the same stages in that order, except
- * that it takes top-p and min-p from the whole vocabulary, which the order java_order reproduces. */
+/* llama.cpp's --samplers list for the presets, in the lesson's order: each stage works on what the one before
+ * left. (The lesson's Java cuts top-k, top-p and min-p all from the whole vocabulary; a note says where that
+ * gives another distribution.) */
 static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
                                     SAMPLER_TEMPERATURE};
-static const SamplerType lesson_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
-                                           SAMPLER_TEMPERATURE};
-static const SamplerType java_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
-                                         SAMPLER_TEMPERATURE};
 
 /* One preset per task: temp, top_k, top_p, min_p, penalty_repeat. A {name} in the task prints that setting. */
 static const LessonSettings presets[] = {
@@ -67,19 +64,22 @@ int main(void)
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
-    bool lesson_stages = sizeof order == sizeof lesson_order && memcmp(order, lesson_order, sizeof order) == 0;
+    /* Not a setting: the Java's rule as a llama.cpp order. With top-p and min-p before top-k, each sees the whole
+     * vocabulary (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they leave). */
+    static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
+                                            SAMPLER_TEMPERATURE};
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB], java_buf[N_VOCAB];
         Candidates c, java;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c);
-        int java_left = distribution(&presets[s], java_order, LESSON_N(java_order), java_buf, &java);
-        lesson_note_row(presets[s].label, !lesson_same_p(&c, &java), "\"%s\": candidates left %d, in the lesson's "
-                        "Java %d, and other p: %s", presets[s].label, left, java_left, lesson_stages
-                        ? "the Java takes top-p from the whole vocabulary, llama.cpp's renormalizes over what top-k "
-                          "left" : "order[] is not the lesson's order, penalties, top-k, top-p, min-p, temperature");
-        lesson_note_row(presets[s].label, presets[s].min_p > 1, "\"%s\": a min_p above 1 keeps only the most likely "
-                        "token in llama.cpp; the lesson's Java keeps none and prints NaN", presets[s].label);
+        int java_left = distribution(&presets[s], java_rule, LESSON_N(java_rule), java_buf, &java);
+        lesson_note_settings("preset", &presets[s], window, !lesson_same_p(&c, &java), ": candidates left %d, in the "
+                             "lesson's Java %d, and other p: the Java cuts top-k, top-p and min-p all from the whole "
+                             "vocabulary after the penalties, then applies the temperature, while llama.cpp runs the "
+                             "stages of order[] in turn, each on what the one before left", left, java_left);
+        lesson_note_settings("preset", &presets[s], window, presets[s].min_p > 1, ": a min_p above 1 keeps only the "
+                             "tokens with the largest logit in llama.cpp; the lesson's Java keeps none and prints NaN");
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);
