@@ -32,8 +32,8 @@ static inline LessonText picture_penalty_words(const PenaltyParams *pp)
 /* Examples 1 to 3: p of each token (words (n_words,), candidate i is token i as the lesson leaves them) before
  * and after the penalties pp, and with the naive rule (naive, NULL for none). The tokens whose logit the penalty
  * changed are named ("none" when it changed none). Each token where the naive rule departs from llama.cpp's gets
- * a note: a logit <= 0, which the naive rule moves the wrong way (up for a penalty above 1, down for one below 1),
- * and where its p went. Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
+ * a note: a logit <= 0, which the naive rule divides instead of multiplying, "the wrong way" when the two rules
+ * move it in opposite directions (up for a penalty above 1, down for one below 1), and where its p went. Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
 static inline int picture_penalties(const char *file, const char *const *words, size_t n_words,
                                     const Candidates *before, const Candidates *after, const Candidates *naive,
                                     const PenaltyParams *pp)
@@ -59,10 +59,12 @@ static inline int picture_penalties(const char *file, const char *const *words, 
         if (naive == NULL || i >= naive->size || naive->data[i].logit == after->data[i].logit || n_notes == 8)
             continue;
         const TokenData *was = &before->data[i], *now = &naive->data[i];
-        snprintf(notes[n_notes++].text, sizeof notes[0].text, "%.12s: the naive rule %s its logit the wrong way "
+        bool wrong_way = (now->logit > was->logit) != (after->data[i].logit > was->logit);
+        snprintf(notes[n_notes++].text, sizeof notes[0].text, "%.12s: the naive rule %s its logit%s "
                  "(%.2f to %.2f, llama.cpp: %.2f); its p %s (%.3f to %.3f)", words[i],
-                 now->logit > was->logit ? "raises" : "lowers", was->logit, now->logit, after->data[i].logit,
-                 now->p > was->p ? "rises" : now->p < was->p ? "falls" : "stays", was->p, now->p);
+                 now->logit > was->logit ? "raises" : "lowers", wrong_way ? " the wrong way" : "", was->logit,
+                 now->logit, after->data[i].logit, now->p > was->p ? "rises" : now->p < was->p ? "falls" : "stays",
+                 was->p, now->p);
     }
     if (strchr(changed.text, ':')[1] == '\0')
         lesson_text_add(&changed, " none", 5);
