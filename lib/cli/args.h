@@ -106,13 +106,11 @@ void args_defaults(CliParams *out);
  * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
  * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
  * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
- * malformed -l. Refused here though llama.cpp reads them (stricter than llama.cpp, and the message says what
- * llama.cpp would read): a sampling value with a blank before it or anything after the number ('4x', ' 5',
- * '0.9x'), NaN, a second sign in -l ("15--3", which llama.cpp reads as 15+3; -l otherwise reads blanks before
- * the id, the sign and the bias as llama.cpp does), a --dry-allowed-length below 0 (the server's limit), a
- * --seed outside -1..4294967295. Refused as this tool's own rules: two different ones of --json, --json-all
- * and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with a body output.
- * Refused as the chain builder refuses them (sampling_params_problem), naming the flag: an infinite
+ * malformed -l; a --seed past std::stoul's range. Refused as this workbench's limit, which the message says
+ * (llama.cpp would take it): NaN, which its samplers cannot compute with (a NaN --dry-base is ignored, as
+ * llama.cpp ignores a base that is not 1 or more). Refused as this tool's own rules: two different ones of
+ * --json, --json-all and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with
+ * a body output. Refused as the chain builder refuses them (sampling_params_problem), naming the flag: an infinite
  * --mirostat-ent or --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more
  * than 256 -l, 64 breakers or 64 sampler names.
  *
@@ -130,10 +128,16 @@ void args_defaults(CliParams *out);
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
  * chain line and refused (false) with a body output, which needs them.
  *
+ * Read as llama.cpp reads them, with a warning naming the flag, the value as typed and what llama.cpp reads
+ * (issue 21): the number at the start of a sampling value, a blank before it skipped ('0.0' is 0 for --top-k,
+ * '0.9x' is 0.9, ' 5' is 5); a second sign in -l ("15--3" is 15+3, as std::stof takes it; -l otherwise reads
+ * blanks before the id, the sign and the bias as llama.cpp does); a --seed other than -1 whose low 32 bits
+ * differ from it (std::stoul: 4294967296 is 0, -2 is 4294967294). A --dry-allowed-length below 0 is taken
+ * without a warning, as llama.cpp's command line takes it.
  * Decided on the float llama.cpp stores (issue 17): every float setting holds std::stof's float of its value
  * (--temp 1.00000001 is 1.0, so ?temp-ext), and the accept tests and clamps are made on it. Clamped, as
  * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp:
- * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float (a warning each;
+ * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float or NaN (a warning each;
  * skipped or the old value kept; past 4 KB of warnings a last line says more were not shown). A window of -1
  * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
  * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did

@@ -160,10 +160,16 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
             snprintf(skipped, sizeof skipped, ", as llama.cpp skips an empty one");
         else if (blank > 1)
             snprintf(skipped, sizeof skipped, ", as llama.cpp skips the %zu empty ones", blank);
+        /* Below 0 every repeat counts, even of 0 tokens: any token that followed an earlier one. */
+        int32_t allowed = p->dry_allowed_length;
+        char exponent[32];
+        snprintf(exponent, sizeof exponent, allowed < 0 ? "n + %lld" : "n - %lld", allowed < 0 ? -(long long)allowed
+                                                                                                : (long long)allowed);
         text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
-                 "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %s breaker%s %s a repeat%s (Example 9)\n",
-                 m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m_plain,
-                 b_plain, (int)p->dry_allowed_length, count, used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
+                 "extend a repeat of n >= %d tokens%s loses %s * %s^(%s); %s breaker%s %s a repeat%s (Example 9)\n",
+                 m, b, (int)allowed, (int)p->dry_penalty_last_n, allowed < 0 ? 0 : (int)allowed,
+                 allowed < 0 ? " (any token that followed an earlier one)" : "", m_plain, b_plain, exponent, count,
+                 used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
     }
 }
 

@@ -103,7 +103,7 @@ const ArgSpec arg_specs[] = {
         "--frequency-penalty"),
     ACT(K_FLOAT, SET_DRY_MULTIPLIER, SP(dry_multiplier), 0, 0, "M", "DRY multiplier; 0.0 off", "--dry-multiplier"),
     ACT(K_DRY_BASE, SET_DRY_BASE, SP(dry_base), 0, 0, "B", "DRY base; below 1 ignored", "--dry-base"),
-    ACT(K_INT, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length), 0, INT32_MAX, "N", "DRY free repeat length",
+    ACT(K_INT, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length), INT32_MIN, INT32_MAX, "N", "DRY free repeat length",
         "--dry-allowed-length"),
     ACT(K_INT, SET_DRY_LAST_N, SP(dry_penalty_last_n), -1, INT32_MAX, "N", "DRY window; 0 off, -1 off (clamped to 0)",
         "--dry-penalty-last-n"),

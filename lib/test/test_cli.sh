@@ -56,7 +56,7 @@ check 2 "" "unknown flag '--bogus'" -- --bogus
 check 2 "" "'llama-mtmd-cli' is neither a flag nor a program word this tool knows" -- llama-mtmd-cli -m m.gguf --temp 0.1
 check 2 "" "unknown flag 'foo'" -- --temp 0.1 foo
 check 2 "" "--top-k: missing value" -- --top-k
-check 2 "" "--top-k: '4x' is not a whole number" -- --top-k 4x
+check 2 "" "--top-k: 'x4' is not a whole number" -- --top-k x4
 check 2 "" "--temp: 'abc' is not a number" -- --temp abc
 check 2 "" "--top-p: '' is not a number" -- --top-p ""
 check 2 "" "--top-k: 2147483648 is out of range" -- --top-k 2147483648
@@ -66,7 +66,7 @@ check 2 "" "-l: '15-' is not TOKEN_ID(+/-)BIAS" -- -l 15-
 check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
 check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
-check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
+check 0 "$default_line" "warning: --top-k '4\\nx': llama.cpp reads 4 (std::stoi stops at '\\n')" -- --top-k "$(printf '4\nx')"
 check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: dry_sequence_breakers: 1 byte that is not UTF-8 is sent as \ufffd" -- \
     --json --dry-sequence-breaker "$(printf 'x\377y')"
 
@@ -90,7 +90,7 @@ check 2 "" "--repeat-penalty: 0 is refused by llama.cpp" -- --repeat-penalty 0
 check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
 check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
-check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
+check 2 "" "--presence-penalty: nan is refused by llama.cpp (this penalty must be finite)" -- --presence-penalty nan
 check 0 "$default_line" "warning: -p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"" -- \
     llama-server -m m.gguf -p Hi
 check 2 "" "-p: llama-server does not take it" -- llama-server -m m.gguf -p Hi --json
@@ -119,10 +119,16 @@ check 2 "" "unknown flag '--typ-p'; did you mean --typical?" -- --typ-p 0.9
 check 2 "" "unknown flag '--repetition-penalty'; did you mean --repeat-penalty?" -- -m x --repetition-penalty 1.1
 check 0 "$default_line" "note: ignored, as they do not change sampling: --color, -ngl, -fa, -sm" -- \
     llama-cli --color on -ngl 99 -fa on -sm row
-# std::stof's out_of_range is refused; what llama.cpp would read but this tool refuses says so.
+# std::stof's out_of_range is refused; what llama.cpp reads loosely is read so, with a warning (issue 21); NaN,
+# which llama.cpp takes, is this tool's own limit, and the message says so.
 check 2 "" "--temp: '1e-40' is out of range for a float (std::stof refuses it)" -- --temp 1e-40
-check 2 "" "--top-k: '4x' is not a whole number (llama.cpp would read 4; stricter than llama.cpp)" -- --top-k 4x
-check 2 "" "-l: the bias 'nan' of '15+nan' is not a number" -- -l 15+nan
+check 0 "sampler chain: logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p" \
+    "warning: --top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0" -- \
+    llama-server --temp 1.0 --top-p 1.0 --top-k 0.0
+check 0 "$default_line" "warning: --seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296" -- --seed 4294967296
+check 0 '"dry_multiplier": 0.8}' "note: dry_allowed_length: -1 cannot be sent: llama-server takes 0 and up" -- \
+    --json -p x --dry-multiplier 0.8 --dry-allowed-length -1
+check 2 "" "-l: the bias 'nan' of '15+nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot compute with NaN" -- -l 15+nan
 # What the chain builder refuses is refused before anything is printed, naming the flag.
 check 2 "" "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on" -- \
     --json --mirostat 2 --mirostat-ent inf
@@ -160,9 +166,10 @@ n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not chan
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.
 check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "repeat_last_n: -1 is sent as 0 (off" -- \
     --json -p x --repeat-penalty 1.1 --repeat-last-n -1
-# 7: -l reads blanks around the sign as llama.cpp; a second sign says what llama.cpp would read.
+# 7: -l reads blanks around the sign as llama.cpp; a second sign is read as llama.cpp reads it, with a warning.
 check 0 '"logit_bias": [[15, -5], [15, -5]]' "" -- --json -p x -l "15- 5" -l "15 -5"
-check 2 "" "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)" -- -l 15--3
+check 0 '"logit_bias": [[15, 3]]' "warning: -l '15--3': llama.cpp reads 15+3 (std::stof takes the second sign); write -l 15+3" -- \
+    --json -p x -l 15--3
 # 8: one output at a time.
 check 2 "" "--json-all: choose one of --json, --json-all and --openai (--openai was given)" -- --openai -p x --json-all
 check 2 "" "--openai: choose one of --json, --json-all and --openai (--json was given)" -- --json --openai
