@@ -296,10 +296,10 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     return true;
 }
 
-/* Whether an ignored flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the flag, the
- * values it takes and the value (for a flag older llama.cpp took alone, with llama.cpp's own message and the
- * fix). A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is
- * accepted, as llama.cpp accepts it, with a warning saying what it reads (a sampling value would be refused). */
+/* Whether an ignored or outside flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the
+ * flag, the values it takes and the value (for a flag older llama.cpp took alone, with llama.cpp's own message
+ * and the fix). A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is accepted, as
+ * llama.cpp accepts it, with a warning saying what it reads. */
 static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                          char *err, size_t err_size)
 {
@@ -330,8 +330,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
             if (parse_integer(value, &whole, &used) == VALUE_LOOSE) {
                 char line[240];
-                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
-                         "refused)", shown(flag, f, sizeof f), v, whole);
+                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it%s", shown(flag, f,
+                         sizeof f), v, whole, spec->kind == K_IGNORED ? " (ignored here, so not refused)" : "");
                 args_warn(out, "%s\n", line);
             }
             return true;
@@ -573,7 +573,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OUTSIDE:
         args_add_named(out->outside, sizeof out->outside, flag);
-        return true;
+        return spec->choices == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }

@@ -6,8 +6,8 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-e/--no-escape for the breakers, the
- * --gpt-oss-*-default presets); a grammar, a JSON schema and adaptive-p's --adaptive-target and
- * --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
+ * --gpt-oss-*-default presets); a grammar, a JSON schema, a reasoning budget and adaptive-p's --adaptive-target
+ * and --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
  * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
@@ -39,7 +39,7 @@
 #define ARGS_MAX_WARNINGS 4096    /* bytes of warnings kept */
 #define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
-#define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (at most 6 flags, each named once) */
+#define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (a few flags, each named once) */
 
 /* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
 typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
@@ -83,7 +83,8 @@ typedef struct {
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
-                                       * grammar, a JSON schema, adaptive-p's --adaptive-target/-decay), as
+                                       * grammar, a JSON schema, --reasoning-budget, adaptive-p's
+                                       * --adaptive-target/-decay), as
                                        * typed, once each; not read here and not carried in request bodies */
 } CliParams;
 

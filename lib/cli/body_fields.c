@@ -238,6 +238,9 @@ static bool read_plain(Body *b, const Field *f)
         }
         mark(b, f->setting);
     }
+    if (strcmp(name, "reasoning_budget_tokens") == 0)
+        text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
+                            "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
     if (strncmp(name, "adaptive_", 9) == 0)
         text_add(&b->notes, "%s: adaptive-p's setting changes sampling outside the chain line; not in the flags\n",
                  name);

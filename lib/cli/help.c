@@ -108,7 +108,7 @@ static void help_choices(Text *t)
 {
     for (size_t i = 0; i < n_arg_specs; i++) {
         const char *c = arg_specs[i].choices;
-        if (c == NULL || strcmp(c, "#") == 0)
+        if (c == NULL || strcmp(c, "#") == 0 || arg_specs[i].kind != K_IGNORED)
             continue;
         c += c[0] == '!';
         size_t named = strcspn(c, "/");
@@ -130,7 +130,7 @@ static void help_choices(Text *t)
     text_add(t, "  a whole number (as std::stoi reads it):");
     size_t col = 41;
     for (size_t i = 0; i < n_arg_specs; i++) {
-        if (arg_specs[i].choices == NULL || strcmp(arg_specs[i].choices, "#") != 0)
+        if (arg_specs[i].choices == NULL || strcmp(arg_specs[i].choices, "#") != 0 || arg_specs[i].kind != K_IGNORED)
             continue;
         size_t n = strlen(arg_specs[i].names[0]);
         if (col + n + 1 > 110) {
@@ -201,7 +201,9 @@ size_t args_help(char *buf, size_t size)
                  "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
                  "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
-                 "adaptive-p's settings); not carried in bodies, a note says so:\n");
+                 "a reasoning budget, adaptive-p's settings); not carried in bodies, a note says so. llama.cpp keeps\n"
+                 "its grammar and reasoning-budget samplers outside the chain and never prints them in its line\n"
+                 "(--reasoning-budget takes a whole number, as std::stoi reads it):\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
                  "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"

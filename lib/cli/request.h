@@ -38,7 +38,7 @@ typedef enum {
  * with a line in notes. Where the body cannot say what the command line means, a line in notes says so: a
  * min_p above 1 (llama-server clamps it to 1, keeping every tie with the top token), a token id below 0
  * (left out: llama-server skips it, while the command line's list keeps it). The flags of params->outside (a
- * grammar, a JSON schema, adaptive-p's settings) are not carried: one line in notes names them. A body
+ * grammar, a JSON schema, a reasoning budget, adaptive-p's settings) are not carried: one line in notes names them. A body
  * without the field the server requires gets a note too, and is written all the same: no prompt for
  * /completion, no messages for the chat body.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.

@@ -155,12 +155,16 @@ check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' 
 check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
     -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --json-schema, --grammar-file" -- \
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g
 check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change sampling (outside the chain) but are not carried in this body" -- \
     --json -p x --json-schema '{"type":"object"}' --grammar-file g
-check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --adaptive-target" -- \
+check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --adaptive-target" -- \
     --samplers "top_k;adaptive_p" --adaptive-target 0.5
+# Issue 21: the reasoning budget changes sampling outside the chain line (reference section 2), never "ignored".
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --reasoning-budget" -- \
+    llama-server -m m.gguf --reasoning-budget 100
+check 2 "" "--reasoning-budget takes a whole number; 'abc' is not one" -- --reasoning-budget abc
 n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.

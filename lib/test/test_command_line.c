@@ -145,6 +145,10 @@ static const struct {
     {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
      "--adaptive-target, --adaptive-decay"},
     {{"-m", "m.gguf", "-bs"}, ""},
+    /* Issue 21: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed (reference
+     * section 2); its flag changes sampling, so it is named with the grammar, never as ignored. */
+    {{"llama-server", "-m", "m.gguf", "--reasoning-budget", "100", "--reasoning-budget-message", "Done."},
+     "--reasoning-budget"},
 };
 
 static void test_outside_rows(void)
@@ -158,6 +162,17 @@ static void test_outside_rows(void)
         if (!good)
             printf("    outside row %zu: got '%s' (%s)\n", r, ok ? p.outside : "", err);
     }
+    /* Issue 21: not named as ignored; its value is read as llama.cpp reads it (std::stoi), and where llama.cpp
+     * stops on it, so does this tool, as for any flag that changes sampling. */
+    char err[256] = "";
+    CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "0", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "-m") == 0 && strcmp(p.outside, "--reasoning-budget") == 0);
+    CHECK(!parse((const char *const[]){"--reasoning-budget", "abc", NULL}, &p, err, sizeof err)
+          && strcmp(err, "--reasoning-budget takes a whole number; 'abc' is not one") == 0);
+    CHECK(!parse((const char *const[]){"--reasoning-budget", NULL}, &p, err, sizeof err)
+          && strcmp(err, "--reasoning-budget: missing value") == 0);
+    CHECK(parse((const char *const[]){"--reasoning-budget", "64x", NULL}, &p, err, sizeof err)
+          && strcmp(p.warnings, "--reasoning-budget: '64x' is read as 64, as std::stoi reads it\n") == 0);
 }
 
 /* --top_k 20 and --top-k 20 make the same parameters. */
