@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void mark(CliParams *out, int setting)
+/* Records that flag (as typed, pointing into argv) set the setting. */
+static void mark(CliParams *out, int setting, const char *flag)
 {
-    if (setting >= 0)
-        out->set |= 1u << setting;
+    if (setting < 0)
+        return;
+    out->set |= 1u << setting;
+    out->named[setting] = flag;
 }
 
 void args_warn(CliParams *out, const char *fmt, const char *what)
@@ -199,15 +202,16 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
     if (clamped)
         d = 0;                          /* llama.cpp clamps --temp to >= 0, in float */
     memcpy((char *)out + spec->offset, &d, sizeof d);
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     if (spec->setting >= 0)
         snprintf(out->typed[spec->setting], sizeof out->typed[spec->setting], "%s",
                  clamped || strlen(read) > ARGS_MAX_TYPED ? "" : read);
     return true;
 }
 
-/* The gpt-oss presets' sampling settings (arg.cpp sets them along with the model and server options). */
-static void apply_preset(CliParams *out)
+/* The gpt-oss presets' sampling settings (arg.cpp sets them along with the model and server options), each
+ * named with the preset's flag. */
+static void apply_preset(CliParams *out, const char *flag)
 {
     out->sampling.temp = 1.0;
     out->sampling.top_p = 1.0;
@@ -215,7 +219,7 @@ static void apply_preset(CliParams *out)
     out->sampling.min_p = float_value(0.01);    /* llama.cpp's float, as a flag's value would be */
     static const ArgsSetting preset[] = {SET_TEMP, SET_TOP_P, SET_TOP_K, SET_MIN_P};
     for (size_t i = 0; i < sizeof preset / sizeof preset[0]; i++) {
-        mark(out, preset[i]);
+        mark(out, preset[i], flag);
         out->typed[preset[i]][0] = '\0';
     }
 }
@@ -248,7 +252,7 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
     }
     int32_t i32 = (int32_t)n;
     memcpy((char *)out + spec->offset, &i32, sizeof i32);
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     return true;
 }
 
@@ -272,7 +276,7 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     }
     uint32_t seed = (uint32_t)u;        /* the low 32 bits, as llama.cpp's uint32_t seed keeps them */
     out->sampling.seed = seed;
-    mark(out, SET_SEED);
+    mark(out, SET_SEED, flag);
     char read[80], how[400], number[24];
     read_part(value, used, read, sizeof read);
     bool negative = read[0] == '-';
@@ -493,7 +497,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         *limit = true;
         return false;
     }
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     return true;
 }
 
@@ -522,7 +526,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             return false;
         }
         copy_cut(spec->kind == K_PROMPT ? out->prompt : out->system_prompt, value, ARGS_MAX_PROMPT);
-        mark(out, spec->setting);
+        mark(out, spec->setting, flag);
         return true;
     case K_PROMPT_FILE:
     case K_SYSTEM_FILE: {
@@ -542,16 +546,16 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         case FILE_READ:
             break;
         }
-        mark(out, spec->setting);
+        mark(out, spec->setting, flag);
         return true;
     }
     case K_REMOVED:
         snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
         return false;
-    case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS); return true;
+    case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS, flag); return true;
     case K_ESCAPE:     out->escape = true; return true;
     case K_NO_ESCAPE:  out->escape = false; return true;
-    case K_PRESET:     apply_preset(out); return true;
+    case K_PRESET:     apply_preset(out, flag); return true;
     case K_BACKEND:    out->backend_sampling = true; return true;
     case K_JSON: case K_JSON_ALL: case K_OPENAI: {
         static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */

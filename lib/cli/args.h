@@ -75,6 +75,9 @@ typedef struct {
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
                                                 * (a preset, a clamp, or longer than ARGS_MAX_TYPED): the
                                                 * body keeps these digits; sampling holds their float */
+    const char *named[SET_COUNT]; /* what set it last, as written: the flag as typed ("--top_k"), a preset's
+                                   * flag, or a body's field ("top_k"), pointing into argv or a static
+                                   * table; NULL for none. Notes name the setting so (dropped.h) */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */

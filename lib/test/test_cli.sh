@@ -161,6 +161,14 @@ check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change samp
     --json -p x --json-schema '{"type":"object"}' --grammar-file g
 check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --adaptive-target" -- \
     --samplers "top_k;adaptive_p" --adaptive-target 0.5
+# Issue 21: a setting no stage reads is named with its value, the reason and the fix, as a note (the chain line
+# follows, exit 0), in --explain under the stages, and for a body, which the server reads the same way.
+check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --repeat-penalty 1.1 does nothing: with --mirostat 2, llama.cpp ignores the sampler list" -- \
+    --mirostat 2 --repeat-penalty 1.1
+check 0 "--repeat-penalty 1.05 does nothing: penalties is not in --samplers (top_k;top_p;min_p;temperature), and a sampler left out of the list is off" \
+    "note: --repeat-penalty 1.05 does nothing" -- --samplers "top_k;top_p;min_p;temperature" --repeat-penalty 1.05 --explain
+check 0 '{"prompt": "x", "top_k": 20, "mirostat": 2}' "note: --top-k 20 does nothing: with --mirostat 2" -- --json -p x --mirostat 2 --top-k 20
+check 0 "$default_line" "note: --mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off" -- --mirostat-lr 0.2
 # Issue 21: the reasoning budget changes sampling outside the chain line (reference section 2), never "ignored".
 check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --reasoning-budget" -- \
     llama-server -m m.gguf --reasoning-budget 100

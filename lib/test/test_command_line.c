@@ -947,6 +947,7 @@ static void test_help_text(void)
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") == NULL && strstr(text, "--top-k 0.0 is 0") != NULL);
     CHECK(strstr(text, "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it"));
+    CHECK(strstr(text, "A setting no stage of the chain reads does nothing, and a note names it") != NULL);
     /* Second newcomer: the flags that change sampling outside the chain have their own list and are not among
      * the ignored ones; the limits, the one-output rule and -1 sent as 0 are stated. */
     const char *outside = strstr(text, "Change sampling outside the chain line");
