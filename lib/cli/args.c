@@ -202,15 +202,16 @@ static void finish(CliParams *out, const char *prompt_flag)
 }
 
 /* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would
- * refuse is refused here, naming the flag that sets the field, before anything is printed. */
+ * refuse is refused here, naming the flag that sets the field, before anything is printed. An infinite tau or
+ * eta with mirostat on is this workbench's own limit (llama.cpp stores it), and the message says so. */
 static bool check_problem(const CliParams *out, char *err, size_t err_size)
 {
-    static const struct { const char *field; const char *flag; size_t offset; } flags[] = {
-        {"penalty_repeat", "--repeat-penalty", SAMPLING_FIELD(penalty_repeat)},
-        {"penalty_freq", "--frequency-penalty", SAMPLING_FIELD(penalty_freq)},
-        {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present)},
-        {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau)},
-        {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta)},
+    static const struct { const char *field; const char *flag; size_t offset; bool own; } flags[] = {
+        {"penalty_repeat", "--repeat-penalty", SAMPLING_FIELD(penalty_repeat), false},
+        {"penalty_freq", "--frequency-penalty", SAMPLING_FIELD(penalty_freq), false},
+        {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present), false},
+        {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau), true},
+        {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta), true},
     };
     const char *problem = sampling_params_problem(&out->sampling);
     if (problem == NULL)
@@ -221,7 +222,8 @@ static bool check_problem(const CliParams *out, char *err, size_t err_size)
             continue;
         double d;
         memcpy(&d, (const char *)out + flags[i].offset, sizeof d);
-        snprintf(err, err_size, "%s: %g is refused: %s", flags[i].flag, d, problem);
+        snprintf(err, err_size, "%s: %g is refused: %s%s", flags[i].flag, d, problem,
+                 flags[i].own ? " (this workbench's limit, not llama.cpp's, which would take it)" : "");
         return false;
     }
     snprintf(err, err_size, "these settings are refused: %s", problem);

@@ -231,7 +231,8 @@ static const ErrorRow error_rows[] = {
     {{"-l", "15-1e-40"}, "-l: the bias '1e-40' of '15-1e-40' is out of range for a float"},
     /* Finding 9: what chain_init would refuse is refused here, naming the flag, before anything is printed. */
     {{"--mirostat", "2", "--mirostat-ent", "inf"},
-     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on"},
+     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau) (this "
+     "workbench's limit, not llama.cpp's, which would take it)"},
     {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
     {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
     /* Finding 14: the tool's own limits name themselves. */
