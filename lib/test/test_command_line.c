@@ -956,6 +956,8 @@ static void test_help_text(void)
     CHECK(outside != NULL && ignored != NULL && outside < ignored);
     CHECK(outside != NULL && strstr(outside, "--grammar-file") != NULL && strstr(outside, "--adaptive-target"));
     CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
+    const char *budget = outside != NULL ? strstr(outside, "--reasoning-budget\n") : NULL;   /* issue 21 */
+    CHECK(budget != NULL && ignored != NULL && budget < ignored);
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
     CHECK(strstr(text, "A body sends it as 0.") != NULL);
