@@ -114,9 +114,10 @@ void args_defaults(CliParams *out);
  * (llama.cpp would take it): NaN, which its samplers cannot compute with (a NaN --dry-base is ignored, as
  * llama.cpp ignores a base that is not 1 or more). Refused as this tool's own rules: two different ones of
  * --json, --json-all and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with
- * a body output. Refused as the chain builder refuses them (sampling_params_problem), naming the flag: an infinite
- * --mirostat-ent or --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more
- * than 256 -l, 64 breakers or 64 sampler names.
+ * a body output. Refused as the chain builder refuses them (sampling_params_problem), naming the flag and
+ * saying it is this workbench's limit (llama.cpp would take it): an infinite --mirostat-ent or --mirostat-lr
+ * with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64 breakers or 64
+ * sampler names.
  *
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
  * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm

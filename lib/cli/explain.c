@@ -309,8 +309,8 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
     text_add(t, "OpenAI names: ");
     openai_item(t, &first, "temperature", setting(c, SET_TEMP, p->temp, v, sizeof v), "temp",
                 args_setting_read(ch, SET_TEMP), 0, 2, float_value(p->temp));
-    openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL, args_setting_read(ch, SET_TOP_P),
-                0, 1, float_value(p->top_p));
+    openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL,
+                args_setting_read(ch, SET_TOP_P), 0, 1, float_value(p->top_p));
     openai_item(t, &first, "frequency_penalty", setting(c, SET_FREQUENCY, p->penalty_freq, v, sizeof v),
                 "penalty_freq", args_setting_read(ch, SET_FREQUENCY), -2, 2, float_value(p->penalty_freq));
     openai_item(t, &first, "presence_penalty", setting(c, SET_PRESENCE, p->penalty_present, v, sizeof v),

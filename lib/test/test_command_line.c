@@ -328,7 +328,8 @@ static const WarnRow warn_rows[] = {
      * flag, the value as typed, what llama.cpp reads and the fix. A real gpt-oss line gives --top-k 0.0. */
     {{"llama-server", "-hf", "ggml-org/gpt-oss-20b-GGUF", "--jinja", "--temp", "1.0", "--top-p", "1.0", "--top-k",
       "0.0"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> "
-     "?temp-ext -> dist", "--top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0\n", "-hf, --jinja"},
+     "?temp-ext -> dist", "--top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0\n",
+     "-hf, --jinja"},
     {{"--top-p", "0.9x", "--samplers", "top_p"}, "logits -> top-p -> dist",
      "--top-p '0.9x': llama.cpp reads 0.9 (std::stof stops at 'x'); write --top-p 0.9\n", ""},
     {{"-l", "15+2x", "-l", "15--3", "-l", "15+-3", "-l", "15- -2.5", "-l", "7-inf", "--samplers", ""},

@@ -318,7 +318,8 @@ static const struct {
     {{"--samplers", "top_k", "--xtc-threshold", "0.2"}, NULL, "--xtc-threshold 0.2 does nothing: xtc is not in "
      "--samplers (top_k), and a sampler left out of the list is off; add xtc to the list to use it\n"},
     /* Nothing dropped: read by a stage, "?" or not; the list, the biases, the seed; request fields. */
-    {{"--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7", "-l", "15-inf", "--ignore-eos", "-s", "5"}, NULL, ""},
+    {{"--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7", "-l", "15-inf", "--ignore-eos", "-s", "5"}, NULL,
+     ""},
     {{"--top-k", "0", "--xtc-threshold", "0.2", "--dynatemp-exp", "2", "--repeat-last-n", "128"}, NULL, ""},
     {{"--samplers", "", "-p", "x", "-n", "5", "-r", "y", "--dry-sequence-breaker", "none"}, NULL,
      "--dry-sequence-breaker none does nothing: dry is not in --samplers (an empty list), and a sampler left out of "
