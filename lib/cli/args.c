@@ -168,14 +168,20 @@ static void finish(CliParams *out, const char *prompt_flag)
         "DRY took the model's training context, llama-server the slot's context"};
     static const char *const window_flags[] = {"--repeat-last-n", "--dry-penalty-last-n"};
     static const char *const stages[] = {"?penalties", "?dry"};
+    static const SamplerType listed_as[] = {SAMPLER_PENALTIES, SAMPLER_DRY};
     const int32_t windows[] = {out->sampling.penalty_last_n, out->sampling.dry_penalty_last_n};
     for (size_t i = 0; i < 2; i++) {
         if (windows[i] != -1)
             continue;
-        char line[400];
+        bool listed = false;        /* whether the chain line has the stage (without mirostat, in the list) */
+        for (size_t k = 0; out->sampling.mirostat == 0 && k < out->sampling.n_samplers; k++)
+            listed = listed || out->sampling.samplers[k] == listed_as[i];
+        char line[400], hence[80];
+        snprintf(hence, sizeof hence, listed ? ", hence %s" : "; this chain line has no %s stage anyway",
+                 stages[i] + !listed);
         snprintf(line, sizeof line, "%s -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a "
-                 "negative window to 0, hence %s (give the window in tokens instead, e.g. %s 4096); older builds "
-                 "differ: %s", window_flags[i], stages[i], window_flags[i], older[i]);
+                 "negative window to 0%s (give the window in tokens instead, e.g. %s 4096); older builds differ: %s",
+                 window_flags[i], hence, window_flags[i], older[i]);
         args_warn(out, "%s\n", line);
     }
     if (out->escape) {
