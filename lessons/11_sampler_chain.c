@@ -6,10 +6,11 @@
  * lesson's, and ours, does not. With arguments, it is a tool (lib/cli/README.md): paste a llama.cpp command
  * line for its chain line, add --explain for each stage in the lesson's words and the OpenAI names, --json or
  * --openai for the request body; --from-json FILE reads a body back into its chain line and flags. Warnings
- * and notes go to stderr. --help lists the flags.
+ * and notes go to stderr, one naming each setting no stage of the chain reads. --help lists the flags.
  */
 #include "cli/args.h"
 #include "cli/command.h"
+#include "cli/dropped.h"
 #include "cli/explain.h"
 #include "cli/from_json.h"
 #include "cli/request.h"
@@ -77,7 +78,8 @@ static size_t body_text(const CliParams *p, const Chain *c, char *buf, size_t si
 }
 
 /* Prints prefix and the writer's text on one line (or more: the text's own newlines) to stdout, with a body's
- * notes on stderr. Returns 0, or 1 when out of memory. */
+ * notes on stderr; NULL prefix prints the text itself as notes on stderr (nothing for ""). Returns 0, or 1 when
+ * out of memory. */
 static int print_made(const char *prefix, Writer writer, const CliParams *params, const Chain *chain)
 {
     size_t n = writer(params, chain, NULL, 0);
@@ -88,8 +90,9 @@ static int print_made(const char *prefix, Writer writer, const CliParams *params
     }
     notes[0] = '\0';
     writer(params, chain, text, n + 1);
-    print_lines("note: ", notes);
-    printf("%s%s%s", prefix, text, n > 0 && text[n - 1] == '\n' ? "" : "\n");
+    print_lines("note: ", prefix != NULL ? notes : text);
+    if (prefix != NULL)
+        printf("%s%s%s", prefix, text, n > 0 && text[n - 1] == '\n' ? "" : "\n");
     free(text);
     return 0;
 }
@@ -126,13 +129,13 @@ static int run(int argc, char *const argv[], bool quiet)
     print_lines("warning: ", params.warnings);
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
-    if (params.help || params.output != OUTPUT_CHAIN)   /* a body's notes name the flags of params.outside */
-        return print_made("", params.help ? help_text : body_text, &params, NULL);
+    if (params.help)
+        return print_made("", help_text, &params, NULL);
     if (params.from_json != NULL && !read_body(&params))
         return 2;
-    if (params.outside[0] != '\0' && !quiet)
+    if (params.outside[0] != '\0' && !quiet && params.output == OUTPUT_CHAIN)    /* a body's notes name them */
         fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
-                "adaptive-p): %s\n", program, params.outside);
+                "reasoning budget, adaptive-p): %s\n", program, params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
@@ -140,7 +143,14 @@ static int run(int argc, char *const argv[], bool quiet)
         fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
-    int status = print_made("sampler chain: ", line_text, &params, &chain);
+    int status = print_made(NULL, args_dropped, &params, &chain);    /* the settings no stage reads, as notes */
+    if (status == 0 && params.output != OUTPUT_CHAIN) {               /* llama-server drops them the same way */
+        status = print_made("", body_text, &params, &chain);
+        chain_free(&chain);
+        return status;
+    }
+    if (status == 0)
+        status = print_made("sampler chain: ", line_text, &params, &chain);
     if (status == 0)
         status = picture_chain_line(&pictured, __FILE__, &chain);
     if (status == 0 && params.from_json != NULL)

@@ -26,7 +26,7 @@ SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryPara
     for (size_t b = 0; b < params->n_breakers; b++)
         if (params->breakers[b].n == 0 || params->breakers[b].tokens == NULL)
             return SAMPLING_ERR_PARAM;
-    if (isnan(params->dry_multiplier) || isnan(params->dry_base) || params->dry_allowed_length < 0)
+    if (isnan(params->dry_multiplier) || isnan(params->dry_base))
         return SAMPLING_ERR_PARAM;
     return SAMPLING_OK;
 }
@@ -63,10 +63,11 @@ bool dry_is_breaker_head(const DryParams *params, int32_t token)
 
 bool dry_off(const int32_t *history, size_t n_history, const DryParams *params)
 {
-    size_t w = dry_window(n_history, params->dry_penalty_last_n);
-    size_t allowed = (size_t)params->dry_allowed_length;
-    return params->dry_multiplier == 0 || params->dry_base < 1 || w <= allowed
-           || dry_repeat_limit(history, n_history, params) < allowed;
+    /* Signed comparisons: a negative allowed length is below every window and every limit, even 0. */
+    long long w = (long long)dry_window(n_history, params->dry_penalty_last_n);
+    long long allowed = params->dry_allowed_length;
+    return params->dry_multiplier == 0 || params->dry_base < 1 || params->dry_penalty_last_n <= 0 || w <= allowed
+           || (long long)dry_repeat_limit(history, n_history, params) < allowed;
 }
 
 /* The longest repeat of at least min_length tokens that `token` would extend, or -1 when there is none: for
@@ -129,7 +130,8 @@ SamplingStatus dry_token_penalty(const int32_t *history, size_t n_history, const
         return SAMPLING_OK;
     DryWindow win = dry_window_of(history, n_history, params->dry_penalty_last_n);
     size_t limit = dry_repeat_limit(history, n_history, params);
-    long longest = longest_repeat(&win, token, limit, (size_t)params->dry_allowed_length);
+    size_t min_length = params->dry_allowed_length > 0 ? (size_t)params->dry_allowed_length : 0;
+    long longest = longest_repeat(&win, token, limit, min_length);
     if (longest >= 0)
         *penalty = dry_penalty(params, (int32_t)longest);
     return SAMPLING_OK;

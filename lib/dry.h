@@ -34,15 +34,16 @@ typedef struct {
 typedef struct {
     double dry_multiplier;          /* penalty at exactly dry_allowed_length; 0 = off; negative boosts */
     double dry_base;                /* growth per extra repeated token; < 1 = off (llama.cpp default 1.75) */
-    int32_t dry_allowed_length;     /* repeats shorter than this are free (default 2); must be >= 0 */
+    int32_t dry_allowed_length;     /* repeats shorter than this are free (default 2); any int, as llama.cpp's
+                                     * command line takes (below 0: every repeat, even of 0 tokens, costs) */
     int32_t dry_penalty_last_n;     /* the window in tokens; <= 0 = off (current llama.cpp clamps to 0) */
     const DryBreaker *breakers;     /* (n_breakers,) sequence breakers; may be NULL when n_breakers is 0 */
     size_t n_breakers;
 } DryParams;
 
 /* The checks every DRY function makes first: NULL params, NULL history with n_history > 0, or NULL breakers
- * with n_breakers > 0 gives SAMPLING_ERR_NULL; a breaker with n == 0 or NULL tokens, a NaN multiplier or base,
- * or a negative dry_allowed_length gives SAMPLING_ERR_PARAM; SAMPLING_OK otherwise. */
+ * with n_breakers > 0 gives SAMPLING_ERR_NULL; a breaker with n == 0 or NULL tokens, or a NaN multiplier or
+ * base gives SAMPLING_ERR_PARAM; SAMPLING_OK otherwise. */
 SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params);
 
 /* How many of the newest tokens DRY looks at: min(n_history, dry_penalty_last_n), 0 for a window <= 0. */
@@ -72,9 +73,10 @@ size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParam
 /* Whether token is a single-token breaker (a breaker of one token), which DRY never penalizes. */
 bool dry_is_breaker_head(const DryParams *params, int32_t token);
 
-/* Whether DRY does nothing on this history, as in llama.cpp: dry_multiplier 0, dry_base < 1, a window of no
- * more than dry_allowed_length tokens, or a breaker within the last dry_allowed_length tokens
- * (dry_repeat_limit below the allowed length). params must pass dry_check. */
+/* Whether DRY does nothing on this history, as in llama.cpp: dry_multiplier 0, dry_base < 1, a window <= 0, a
+ * window of no more than dry_allowed_length tokens, or a breaker within the last dry_allowed_length tokens
+ * (dry_repeat_limit below the allowed length). A negative allowed length is below every window and limit, so
+ * DRY then runs even on an empty history. params must pass dry_check. */
 bool dry_off(const int32_t *history, size_t n_history, const DryParams *params);
 
 /* The length of the longest repeat that choosing `token` next would extend, as DRY measures it in the window
@@ -91,19 +93,22 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
  * dry_allowed_length, where e is capped at int(88.7228391 / ln dry_base) when dry_base > 1.000001 (llama.cpp's
  * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length or when
  * dry_base < 1 (llama.cpp's DRY is then off). NULL params, a NaN parameter or a negative length gives NaN.
+ * e is computed exactly; llama.cpp computes it in int, which overflows (undefined behaviour in C++) when it
+ * passes INT32_MAX, i.e. only for an allowed length within the window's size of INT32_MIN.
  * Lesson Example 9: 0.8 * 1.75^3 = 4.288 at length 5. */
 double dry_penalty(const DryParams *params, int32_t length);
 
 /* What DRY subtracts from the logit of `token`, written to *penalty: dry_penalty of the longest repeat of at
  * least dry_allowed_length tokens that token would extend, and 0 when it extends none, when token is a
- * single-token breaker, or when dry_off. So with dry_allowed_length 0 a token that never followed anything in
- * the window gets 0, not dry_multiplier. Bad input: NULL penalty, or what dry_check refuses.
+ * single-token breaker, or when dry_off. So with dry_allowed_length 0 (or below) a token that never followed
+ * anything in the window gets 0, not dry_multiplier. Bad input: NULL penalty, or what dry_check refuses.
  * Follows llama_sampler_init_dry's apply; lesson Example 9 prints it. */
 SamplingStatus dry_token_penalty(const int32_t *history, size_t n_history, const DryParams *params,
                                  int32_t token, double *penalty);
 
 /* Subtracts dry_token_penalty from the logit of every candidate (infinite logits are left alone; a finite one
- * saturates at +-DBL_MAX rather than overflow). Changes logit; sets sorted = false when it runs; p is stale.
+ * saturates at +-DBL_MAX rather than overflow). Changes logit; sets sorted = false when it runs (not dry_off),
+ * even when it penalizes nothing, as llama.cpp does; p is stale.
  * Does nothing when dry_off. O(size * window^2) at worst.
  * Bad input: the candidates_check errors; what dry_check refuses.
  * Follows llama_sampler_init_dry (src/llama-sampler.cpp) with breakers given as tokens; lesson Example 9. */

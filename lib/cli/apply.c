@@ -4,18 +4,21 @@
 #include "cli/apply.h"
 #include "cli/values.h"
 
+#include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SAMPLING_FIELD(field) offsetof(CliParams, sampling.field)
-
-static void mark(CliParams *out, int setting)
+/* Records that flag (as typed, pointing into argv) set the setting. */
+static void mark(CliParams *out, int setting, const char *flag)
 {
-    if (setting >= 0)
-        out->set |= 1u << setting;
+    if (setting < 0)
+        return;
+    out->set |= 1u << setting;
+    out->named[setting] = flag;
 }
 
 void args_warn(CliParams *out, const char *fmt, const char *what)
@@ -117,57 +120,98 @@ void args_add_named(char *list, size_t size, const char *flag)
         snprintf(list + len, size - len, "%s...", len ? ", " : "");
 }
 
+/* The number a reader took from the start of value (its first `used` bytes, blanks before it left out), shown
+ * safely, into buf. */
+static const char *read_part(const char *value, size_t used, char *buf, size_t size)
+{
+    size_t blank = 0;
+    while (blank < used && isspace((unsigned char)value[blank]))
+        blank++;
+    char part[80];
+    snprintf(part, sizeof part, "%.*s", (int)(used - blank), value + blank);
+    return shown(part, buf, size);
+}
+
+/* The warning for a value llama.cpp reads as the number at its start (VALUE_LOOSE): the flag and the value as
+ * typed, what llama.cpp reads (`read`, written as the fix), and how the reader took it. */
+static void warn_loose(CliParams *out, const char *flag, const char *v, const char *read, const char *how)
+{
+    char line[600];
+    snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (%s); write %s %s", flag, v, read, how, flag, read);
+    args_warn(out, "%s\n", line);
+}
+
+/* The refusal of NaN (what: the value as the message shows it), which llama.cpp takes and this workbench
+ * cannot compute with. Returns false. */
+static bool refuse_nan(const char *flag, const char *what, char *err, size_t err_size)
+{
+    snprintf(err, err_size, "%s: %s is NaN: llama.cpp would take it, but this workbench's samplers cannot compute "
+             "with NaN, so it stops here (this workbench's limit, not llama.cpp's; give a number)", flag, what);
+    return false;
+}
+
 /* Reads a float value for K_FLOAT..K_FINITE and applies the kind's rule, on the float std::stof gives (as
  * llama.cpp decides on it): --repeat-penalty finite, above 0 and with a finite reciprocal, the other penalties
- * finite (common_sampler_init), --temp clamped to 0 and up, --dry-base below 1 ignored (arg.cpp). The value as
- * typed is kept in typed[] for the body, unless a clamp changed it. */
+ * finite (common_sampler_init), --temp clamped to 0 and up, a --dry-base that is not 1 or more ignored
+ * (arg.cpp). A number at the start of the value is read as std::stof reads it, with a warning; NaN is refused
+ * as this workbench's limit. The number as typed is kept in typed[] for the body, unless a clamp changed it. */
 static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                         char *err, size_t err_size)
 {
     double d = 0;
-    char lenient[32];
-    switch (parse_float(value, &d, lenient, sizeof lenient)) {
-    case VALUE_NONE:
+    size_t used = 0;
+    ValueStatus status = parse_float(value, &d, &used);
+    if (status == VALUE_NONE) {
         snprintf(err, err_size, "%s: '%s' is not a number", flag, v);
         return false;
-    case VALUE_RANGE:
+    }
+    if (status == VALUE_RANGE) {
         snprintf(err, err_size, "%s: '%s' is out of range for a float (std::stof refuses it)", flag, v);
         return false;
-    case VALUE_STRICTER:
-        snprintf(err, err_size, "%s: '%s' is not a number (llama.cpp would read %s; stricter than llama.cpp)",
-                 flag, v, lenient);
-        return false;
-    case VALUE_OK:
-        break;
     }
+    char read[80], how[120], what[200];
+    read_part(value, used, read, sizeof read);
+    if (status == VALUE_LOOSE)
+        snprintf(what, sizeof what, "'%s', which llama.cpp reads as %s,", v, read);
+    else
+        snprintf(what, sizeof what, "%s", v);
     float single = (float)d;            /* d is std::stof's float already (parse_float) */
     if (spec->kind == K_REPEAT && !(single > 0 && isfinite(single) && isfinite(1.0f / single))) {
         snprintf(err, err_size, "%s: %s is refused by llama.cpp (a repeat penalty must be finite and above 0, "
-                 "with 1/penalty finite in float)", flag, v);
+                 "with 1/penalty finite in float)", flag, what);
         return false;
     }
     if (spec->kind == K_FINITE && !isfinite(single)) {
-        snprintf(err, err_size, "%s: %s is refused by llama.cpp (this penalty must be finite)", flag, v);
+        snprintf(err, err_size, "%s: %s is refused by llama.cpp (this penalty must be finite)", flag, what);
         return false;
+    }
+    if (status == VALUE_LOOSE)
+        warn_loose(out, flag, v, read, loose_reading(value, used, "std::stof", how, sizeof how));
+    if (spec->kind == K_DRY_BASE && !(single >= 1)) {     /* arg.cpp keeps a base of 1 or more: not NaN */
+        args_warn(out, isnan(single) ? "--dry-base %s is NaN, not 1 or more: ignored, as llama.cpp does (the value "
+                                       "before it stays)\n"
+                                     : "--dry-base %s is below 1 as llama.cpp's float: ignored, as llama.cpp does (the "
+                                       "value before it stays)\n", value);
+        return true;
+    }
+    if (status == VALUE_NAN) {
+        snprintf(what, sizeof what, "'%s'", v);
+        return refuse_nan(flag, what, err, err_size);
     }
     bool clamped = spec->kind == K_TEMP && single < 0;
     if (clamped)
         d = 0;                          /* llama.cpp clamps --temp to >= 0, in float */
-    if (spec->kind == K_DRY_BASE && single < 1) {
-        args_warn(out, "--dry-base %s is below 1 as llama.cpp's float: ignored, as llama.cpp does (the value before "
-                       "it stays)\n", value);
-        return true;
-    }
     memcpy((char *)out + spec->offset, &d, sizeof d);
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     if (spec->setting >= 0)
         snprintf(out->typed[spec->setting], sizeof out->typed[spec->setting], "%s",
-                 clamped || strlen(value) > ARGS_MAX_TYPED ? "" : value);
+                 clamped || strlen(read) > ARGS_MAX_TYPED ? "" : read);
     return true;
 }
 
-/* The gpt-oss presets' sampling settings (arg.cpp sets them along with the model and server options). */
-static void apply_preset(CliParams *out)
+/* The gpt-oss presets' sampling settings (arg.cpp sets them along with the model and server options), each
+ * named with the preset's flag. */
+static void apply_preset(CliParams *out, const char *flag)
 {
     out->sampling.temp = 1.0;
     out->sampling.top_p = 1.0;
@@ -175,58 +219,91 @@ static void apply_preset(CliParams *out)
     out->sampling.min_p = float_value(0.01);    /* llama.cpp's float, as a flag's value would be */
     static const ArgsSetting preset[] = {SET_TEMP, SET_TOP_P, SET_TOP_K, SET_MIN_P};
     for (size_t i = 0; i < sizeof preset / sizeof preset[0]; i++) {
-        mark(out, preset[i]);
+        mark(out, preset[i], flag);
         out->typed[preset[i]][0] = '\0';
     }
 }
 
-/* Reads a whole number for K_INT and K_SEED. */
+/* Reads a whole number for K_INT as std::stoi reads it: the number at the start of the value (with a warning
+ * where that is not the whole value), refused out of the flag's range as llama.cpp refuses it. */
 static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                       char *err, size_t err_size)
 {
-    long long n = 0, lenient = 0;
-    long long min = spec->kind == K_SEED ? -1 : spec->min, max = spec->kind == K_SEED ? UINT32_MAX : spec->max;
-    switch (parse_integer(value, &n, &lenient)) {
-    case VALUE_NONE:
+    long long n = 0;
+    size_t used = 0;
+    ValueStatus status = parse_integer(value, &n, &used);
+    if (status == VALUE_NONE) {
         snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
         return false;
-    case VALUE_RANGE:
-        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, min, max);
-        return false;
-    case VALUE_STRICTER:
-        if (lenient < min || lenient > max)
-            snprintf(err, err_size, "%s: '%s' is not a whole number, and %lld is out of range (%lld to %lld)",
-                     flag, v, lenient, min, max);
+    }
+    char read[80], how[120];
+    if (status == VALUE_RANGE || n < spec->min || n > spec->max) {
+        if (status == VALUE_LOOSE)
+            snprintf(err, err_size, "%s: '%s', which llama.cpp reads as %s (%s), is out of range (%lld to %lld)",
+                     flag, v, read_part(value, used, read, sizeof read),
+                     loose_reading(value, used, "std::stoi", how, sizeof how), spec->min, spec->max);
         else
-            snprintf(err, err_size, "%s: '%s' is not a whole number (llama.cpp would read %lld; stricter than "
-                     "llama.cpp)", flag, v, lenient);
-        return false;
-    case VALUE_OK:
-        break;
-    }
-    if (n < min || n > max) {
-        /* arg.cpp takes any int for --dry-allowed-length (the server wants 0 and up) and wraps any unsigned
-         * long for --seed into 32 bits; this tool refuses those instead. */
-        bool looser = spec->kind == K_SEED || spec->offset == SAMPLING_FIELD(dry_allowed_length);
-        snprintf(err, err_size, "%s: %s is out of range (%lld to %lld%s)", flag, v, min, max,
-                 looser ? "; stricter than llama.cpp, which would take it" : "");
+            snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
         return false;
     }
-    if (spec->kind == K_SEED) {
-        out->sampling.seed = (uint32_t)(n == -1 ? UINT32_MAX : n);     /* -1 wraps, as stoul does */
-        mark(out, SET_SEED);
-        return true;
+    if (status == VALUE_LOOSE) {
+        snprintf(read, sizeof read, "%lld", n);
+        warn_loose(out, flag, v, read, loose_reading(value, used, "std::stoi", how, sizeof how));
     }
     int32_t i32 = (int32_t)n;
     memcpy((char *)out + spec->offset, &i32, sizeof i32);
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     return true;
 }
 
-/* Whether an ignored flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the flag, the
- * values it takes and the value (for a flag older llama.cpp took alone, with llama.cpp's own message and the
- * fix). A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is
- * accepted, as llama.cpp accepts it, with a warning saying what it reads (a sampling value would be refused). */
+/* Reads --seed as llama.cpp does: std::stoul (refused past unsigned long's range, a negative number wrapped),
+ * of which the seed keeps the low 32 bits, so -1 is 4294967295, "random". A number at the start of the value,
+ * or one the 32 bits change (other than -1), is taken with a warning saying what llama.cpp reads. */
+static bool apply_seed(CliParams *out, const char *flag, const char *value, const char *v, char *err,
+                       size_t err_size)
+{
+    unsigned long u = 0;
+    size_t used = 0;
+    ValueStatus status = parse_unsigned(value, &u, &used);
+    if (status == VALUE_NONE) {
+        snprintf(err, err_size, "%s: '%s' is not a whole number", flag, v);
+        return false;
+    }
+    if (status == VALUE_RANGE) {
+        snprintf(err, err_size, "%s: %s is out of range for std::stoul, which llama.cpp reads it with (it refuses it)",
+                 flag, v);
+        return false;
+    }
+    uint32_t seed = (uint32_t)u;        /* the low 32 bits, as llama.cpp's uint32_t seed keeps them */
+    out->sampling.seed = seed;
+    mark(out, SET_SEED, flag);
+    char read[80], how[400], number[24];
+    read_part(value, used, read, sizeof read);
+    bool negative = read[0] == '-';
+    unsigned long size = negative && u != 0 ? ULONG_MAX - u + 1 : u;       /* the number's magnitude */
+    bool wrapped = negative ? u != 0 && u != ULONG_MAX : u > UINT32_MAX;
+    if (status != VALUE_LOOSE && !wrapped)
+        return true;
+    snprintf(number, sizeof number, "%lu", (unsigned long)seed);
+    if (!wrapped) {
+        warn_loose(out, flag, v, number, loose_reading(value, used, "std::stoul", how, sizeof how));
+        return true;
+    }
+    char reading[120] = "", loose[100];
+    if (status == VALUE_LOOSE)
+        snprintf(reading, sizeof reading, "%s; ", loose_reading(value, used, "std::stoul", loose, sizeof loose));
+    snprintf(how, sizeof how, "%s%s%s%s, and the seed keeps its low 32 bits%s%s", reading,
+             negative ? "std::stoul wraps " : "std::stoul reads ", read, negative ? " into an unsigned long" : "",
+             size > UINT32_MAX ? "; on Windows, whose unsigned long has 32 bits, std::stoul refuses it instead" : "",
+             seed == UINT32_MAX ? "; 4294967295 is llama.cpp's random seed, -1" : "");
+    warn_loose(out, flag, v, number, how);
+    return true;
+}
+
+/* Whether an ignored or outside flag's value is one arg.cpp accepts (ArgSpec.choices); if not, err names the
+ * flag, the values it takes and the value (for a flag older llama.cpp took alone, with llama.cpp's own message
+ * and the fix). A whole number std::stoi reads though it is not wholly one ("99.5", " 4") is accepted, as
+ * llama.cpp accepts it, with a warning saying what it reads. */
 static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                          char *err, size_t err_size)
 {
@@ -252,12 +329,13 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         size_t n = strcspn(item, "|/");
         if (strlen(value) == n && strncmp(item, value, n) == 0)
             return true;
-        long long whole = 0, lenient = 0;
+        long long whole = 0;
+        size_t used = 0;
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
-            if (parse_integer(value, &whole, &lenient) == VALUE_STRICTER) {
+            if (parse_integer(value, &whole, &used) == VALUE_LOOSE) {
                 char line[240];
-                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it (ignored here, so not "
-                         "refused)", shown(flag, f, sizeof f), v, lenient);
+                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it%s", shown(flag, f,
+                         sizeof f), v, whole, spec->kind == K_IGNORED ? " (ignored here, so not refused)" : "");
                 args_warn(out, "%s\n", line);
             }
             return true;
@@ -329,6 +407,47 @@ static bool too_long(const char *flag, const char *value, const char *v, size_t 
     return false;
 }
 
+/* Reads one -l entry as llama.cpp does (values.h, parse_bias) and appends it. A second sign ("15--3": std::stof
+ * takes it, so the bias is +3) or anything after the bias is read as llama.cpp reads it, with a warning that
+ * gives the entry as llama.cpp holds it; NaN is refused as this workbench's limit. */
+static bool apply_bias(CliParams *out, const char *flag, const char *value, const char *v, char *err,
+                       size_t err_size)
+{
+    LogitBias *bias = &out->sampling.logit_bias[out->sampling.n_logit_bias];
+    ValueStatus status = VALUE_OK;
+    const char *bias_text = value;
+    size_t used = 0;
+    char b[80], what[200];
+    if (!parse_bias(value, bias, &status, &bias_text, &used)) {
+        snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+        return false;
+    }
+    shown(bias_text, b, sizeof b);
+    snprintf(what, sizeof what, "the bias '%s' of '%s'", b, v);
+    if (status == VALUE_RANGE)
+        snprintf(err, err_size, "%s: %s is out of range for a float (std::stof refuses it)", flag, what);
+    else if (status == VALUE_NONE)
+        snprintf(err, err_size, "%s: %s is not a number", flag, what);
+    if (status == VALUE_RANGE || status == VALUE_NONE)
+        return false;
+    if (status == VALUE_NAN)
+        return refuse_nan(flag, what, err, err_size);
+    bool second_sign = bias_text[0] == '+' || bias_text[0] == '-';
+    if (status == VALUE_LOOSE || second_sign) {
+        char how[200] = "", reading[120], entry[80], number[48];
+        if (second_sign)
+            snprintf(how, sizeof how, "std::stof takes the second sign");
+        if (status == VALUE_LOOSE)
+            snprintf(how + strlen(how), sizeof how - strlen(how), "%s%s", second_sign ? "; " : "",
+                     loose_reading(bias_text, used, "std::stof", reading, sizeof reading));
+        snprintf(entry, sizeof entry, "%d%c%s", (int)bias->token, signbit(bias->bias) ? '-' : '+',
+                 float_flag_text(fabs(bias->bias), number, sizeof number));
+        warn_loose(out, flag, v, entry, how);
+    }
+    out->sampling.n_logit_bias++;
+    return true;
+}
+
 /* The flags that append to a list or replace one: -l, --samplers, --sampler-seq, breakers, -r. */
 static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const char *v,
                        bool *breakers_cleared, bool *limit, char *err, size_t err_size)
@@ -342,33 +461,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             most = CHAIN_MAX_BIASES;
             break;
         }
-        ValueStatus status = VALUE_OK;
-        const char *bias_text = value;
-        char lenient[32], b[80];
-        BiasStatus form = parse_bias(value, &out->sampling.logit_bias[out->sampling.n_logit_bias], &status,
-                                     &bias_text, lenient, sizeof lenient);
-        if (form == BIAS_MALFORMED) {
-            snprintf(err, err_size, "%s: '%s' is not TOKEN_ID(+/-)BIAS", flag, v);
+        if (!apply_bias(out, flag, value, v, err, err_size))
             return false;
-        }
-        if (form == BIAS_SECOND_SIGN) {
-            snprintf(err, err_size, "%s: '%s' has a second sign (llama.cpp would read %s; stricter than llama.cpp)",
-                     flag, v, lenient);
-            return false;
-        }
-        if (status != VALUE_OK) {
-            shown(bias_text, b, sizeof b);
-            if (status == VALUE_RANGE)
-                snprintf(err, err_size, "%s: the bias '%s' of '%s' is out of range for a float (std::stof refuses "
-                         "it)", flag, b, v);
-            else if (status == VALUE_STRICTER)
-                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number (llama.cpp would read %s; "
-                         "stricter than llama.cpp)", flag, b, v, lenient);
-            else
-                snprintf(err, err_size, "%s: the bias '%s' of '%s' is not a number", flag, b, v);
-            return false;
-        }
-        out->sampling.n_logit_bias++;
         break;
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
@@ -403,7 +497,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         *limit = true;
         return false;
     }
-    mark(out, spec->setting);
+    mark(out, spec->setting, flag);
     return true;
 }
 
@@ -419,8 +513,10 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     switch (spec->kind) {
     case K_FLOAT: case K_TEMP: case K_DRY_BASE: case K_REPEAT: case K_FINITE:
         return apply_float(out, spec, flag, value, v, err, err_size);
-    case K_INT: case K_SEED:
+    case K_INT:
         return apply_int(out, spec, flag, value, v, err, err_size);
+    case K_SEED:
+        return apply_seed(out, flag, value, v, err, err_size);
     case K_BIAS: case K_SAMPLERS: case K_SAMPLER_SEQ: case K_BREAKER: case K_STOP:
         return apply_list(out, spec, flag, value, v, breakers_cleared, limit, err, err_size);
     case K_PROMPT:
@@ -430,7 +526,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             return false;
         }
         copy_cut(spec->kind == K_PROMPT ? out->prompt : out->system_prompt, value, ARGS_MAX_PROMPT);
-        mark(out, spec->setting);
+        mark(out, spec->setting, flag);
         return true;
     case K_PROMPT_FILE:
     case K_SYSTEM_FILE: {
@@ -450,16 +546,16 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         case FILE_READ:
             break;
         }
-        mark(out, spec->setting);
+        mark(out, spec->setting, flag);
         return true;
     }
     case K_REMOVED:
         snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
         return false;
-    case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS); return true;
+    case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS, flag); return true;
     case K_ESCAPE:     out->escape = true; return true;
     case K_NO_ESCAPE:  out->escape = false; return true;
-    case K_PRESET:     apply_preset(out); return true;
+    case K_PRESET:     apply_preset(out, flag); return true;
     case K_BACKEND:    out->backend_sampling = true; return true;
     case K_JSON: case K_JSON_ALL: case K_OPENAI: {
         static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
@@ -481,7 +577,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OUTSIDE:
         args_add_named(out->outside, sizeof out->outside, flag);
-        return true;
+        return spec->choices == NULL || check_choice(out, spec, flag, value, v, err, err_size);
     case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }

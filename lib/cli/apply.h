@@ -1,6 +1,7 @@
 /* apply.h: applying one flag of a llama.cpp command line to CliParams, by its row's kind (flags.h), internal to
  * lib/cli/ (args.c runs the command line and decides which failures stop it). Each reader follows the
- * common/arg.cpp handler of its flag; where this workbench is stricter, its message says so.
+ * common/arg.cpp handler of its flag; where this workbench refuses what llama.cpp takes (NaN), its message
+ * says so.
  *
  * defines: args_warn, args_add_named, args_apply_flag.
  */

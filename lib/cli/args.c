@@ -168,14 +168,20 @@ static void finish(CliParams *out, const char *prompt_flag)
         "DRY took the model's training context, llama-server the slot's context"};
     static const char *const window_flags[] = {"--repeat-last-n", "--dry-penalty-last-n"};
     static const char *const stages[] = {"?penalties", "?dry"};
+    static const SamplerType listed_as[] = {SAMPLER_PENALTIES, SAMPLER_DRY};
     const int32_t windows[] = {out->sampling.penalty_last_n, out->sampling.dry_penalty_last_n};
     for (size_t i = 0; i < 2; i++) {
         if (windows[i] != -1)
             continue;
-        char line[400];
+        bool listed = false;        /* whether the chain line has the stage (without mirostat, in the list) */
+        for (size_t k = 0; out->sampling.mirostat == 0 && k < out->sampling.n_samplers; k++)
+            listed = listed || out->sampling.samplers[k] == listed_as[i];
+        char line[400], hence[80];
+        snprintf(hence, sizeof hence, listed ? ", hence %s" : "; this chain line has no %s stage anyway",
+                 stages[i] + !listed);
         snprintf(line, sizeof line, "%s -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a "
-                 "negative window to 0, hence %s (give the window in tokens instead, e.g. %s 4096); older builds "
-                 "differ: %s", window_flags[i], stages[i], window_flags[i], older[i]);
+                 "negative window to 0%s (give the window in tokens instead, e.g. %s 4096); older builds differ: %s",
+                 window_flags[i], hence, window_flags[i], older[i]);
         args_warn(out, "%s\n", line);
     }
     if (out->escape) {
@@ -202,15 +208,16 @@ static void finish(CliParams *out, const char *prompt_flag)
 }
 
 /* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would
- * refuse is refused here, naming the flag that sets the field, before anything is printed. */
+ * refuse is refused here, naming the flag that sets the field, before anything is printed. An infinite tau or
+ * eta with mirostat on is this workbench's own limit (llama.cpp stores it), and the message says so. */
 static bool check_problem(const CliParams *out, char *err, size_t err_size)
 {
-    static const struct { const char *field; const char *flag; size_t offset; } flags[] = {
-        {"penalty_repeat", "--repeat-penalty", SAMPLING_FIELD(penalty_repeat)},
-        {"penalty_freq", "--frequency-penalty", SAMPLING_FIELD(penalty_freq)},
-        {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present)},
-        {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau)},
-        {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta)},
+    static const struct { const char *field; const char *flag; size_t offset; bool own; } flags[] = {
+        {"penalty_repeat", "--repeat-penalty", SAMPLING_FIELD(penalty_repeat), false},
+        {"penalty_freq", "--frequency-penalty", SAMPLING_FIELD(penalty_freq), false},
+        {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present), false},
+        {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau), true},
+        {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta), true},
     };
     const char *problem = sampling_params_problem(&out->sampling);
     if (problem == NULL)
@@ -221,7 +228,8 @@ static bool check_problem(const CliParams *out, char *err, size_t err_size)
             continue;
         double d;
         memcpy(&d, (const char *)out + flags[i].offset, sizeof d);
-        snprintf(err, err_size, "%s: %g is refused: %s", flags[i].flag, d, problem);
+        snprintf(err, err_size, "%s: %g is refused: %s%s", flags[i].flag, d, problem,
+                 flags[i].own ? " (this workbench's limit, not llama.cpp's, which would take it)" : "");
         return false;
     }
     snprintf(err, err_size, "these settings are refused: %s", problem);

@@ -6,8 +6,8 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-e/--no-escape for the breakers, the
- * --gpt-oss-*-default presets); a grammar, a JSON schema and adaptive-p's --adaptive-target and
- * --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
+ * --gpt-oss-*-default presets); a grammar, a JSON schema, a reasoning budget and adaptive-p's --adaptive-target
+ * and --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
  * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
@@ -39,7 +39,7 @@
 #define ARGS_MAX_WARNINGS 4096    /* bytes of warnings kept */
 #define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
-#define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (at most 6 flags, each named once) */
+#define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (a few flags, each named once) */
 
 /* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
 typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
@@ -75,6 +75,9 @@ typedef struct {
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
                                                 * (a preset, a clamp, or longer than ARGS_MAX_TYPED): the
                                                 * body keeps these digits; sampling holds their float */
+    const char *named[SET_COUNT]; /* what set it last, as written: the flag as typed ("--top_k"), a preset's
+                                   * flag, or a body's field ("top_k"), pointing into argv or a static
+                                   * table; NULL for none. Notes name the setting so (dropped.h) */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */
@@ -83,7 +86,8 @@ typedef struct {
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
-                                       * grammar, a JSON schema, adaptive-p's --adaptive-target/-decay), as
+                                       * grammar, a JSON schema, --reasoning-budget, adaptive-p's
+                                       * --adaptive-target/-decay), as
                                        * typed, once each; not read here and not carried in request bodies */
 } CliParams;
 
@@ -106,15 +110,14 @@ void args_defaults(CliParams *out);
  * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
  * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
  * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
- * malformed -l. Refused here though llama.cpp reads them (stricter than llama.cpp, and the message says what
- * llama.cpp would read): a sampling value with a blank before it or anything after the number ('4x', ' 5',
- * '0.9x'), NaN, a second sign in -l ("15--3", which llama.cpp reads as 15+3; -l otherwise reads blanks before
- * the id, the sign and the bias as llama.cpp does), a --dry-allowed-length below 0 (the server's limit), a
- * --seed outside -1..4294967295. Refused as this tool's own rules: two different ones of --json, --json-all
- * and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with a body output.
- * Refused as the chain builder refuses them (sampling_params_problem), naming the flag: an infinite
- * --mirostat-ent or --mirostat-lr with --mirostat 1 or 2. This tool's own limits, named in the message: more
- * than 256 -l, 64 breakers or 64 sampler names.
+ * malformed -l; a --seed past std::stoul's range. Refused as this workbench's limit, which the message says
+ * (llama.cpp would take it): NaN, which its samplers cannot compute with (a NaN --dry-base is ignored, as
+ * llama.cpp ignores a base that is not 1 or more). Refused as this tool's own rules: two different ones of
+ * --json, --json-all and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with
+ * a body output. Refused as the chain builder refuses them (sampling_params_problem), naming the flag and
+ * saying it is this workbench's limit (llama.cpp would take it): an infinite --mirostat-ent or --mirostat-lr
+ * with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64 breakers or 64
+ * sampler names.
  *
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
  * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
@@ -130,10 +133,16 @@ void args_defaults(CliParams *out);
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
  * chain line and refused (false) with a body output, which needs them.
  *
+ * Read as llama.cpp reads them, with a warning naming the flag, the value as typed and what llama.cpp reads
+ * (issue 21): the number at the start of a sampling value, a blank before it skipped ('0.0' is 0 for --top-k,
+ * '0.9x' is 0.9, ' 5' is 5); a second sign in -l ("15--3" is 15+3, as std::stof takes it; -l otherwise reads
+ * blanks before the id, the sign and the bias as llama.cpp does); a --seed other than -1 whose low 32 bits
+ * differ from it (std::stoul: 4294967296 is 0, -2 is 4294967294). A --dry-allowed-length below 0 is taken
+ * without a warning, as llama.cpp's command line takes it.
  * Decided on the float llama.cpp stores (issue 17): every float setting holds std::stof's float of its value
  * (--temp 1.00000001 is 1.0, so ?temp-ext), and the accept tests and clamps are made on it. Clamped, as
  * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp:
- * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float (a warning each;
+ * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float or NaN (a warning each;
  * skipped or the old value kept; past 4 KB of warnings a last line says more were not shown). A window of -1
  * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
  * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did

@@ -166,11 +166,13 @@ static const char *written(const JsonValue *v)
     return v->type == JSON_BOOL ? (v->boolean ? "true" : "false") : v->text != NULL ? v->text : "?";
 }
 
-static void mark(Body *b, int setting)
+/* Records that the field `name` (as written, pointing into a static table) set the setting. */
+static void mark(Body *b, int setting, const char *name)
 {
     if (setting < 0)
         return;
     b->params->set |= 1u << setting;
+    b->params->named[setting] = name;
     b->params->typed[setting][0] = '\0';    /* the value is the body's now, not a flag's */
 }
 
@@ -218,7 +220,7 @@ static bool read_plain(Body *b, const Field *f)
         }
         if (f->offset != NONE)
             memcpy((char *)b->params + f->offset, &clamped, sizeof clamped);
-        mark(b, f->setting);
+        mark(b, f->setting, name);
     } else {
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
@@ -236,8 +238,11 @@ static bool read_plain(Body *b, const Field *f)
             int32_t i32 = (int32_t)clamped;
             memcpy((char *)b->params + f->offset, &i32, sizeof i32);
         }
-        mark(b, f->setting);
+        mark(b, f->setting, name);
     }
+    if (strcmp(name, "reasoning_budget_tokens") == 0)
+        text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
+                            "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
     if (strncmp(name, "adaptive_", 9) == 0)
         text_add(&b->notes, "%s: adaptive-p's setting changes sampling outside the chain line; not in the flags\n",
                  name);
@@ -265,7 +270,7 @@ static bool read_dry_base(Body *b)
         d = b->default_dry_base;
     }
     b->params->sampling.dry_base = d;
-    mark(b, SET_DRY_BASE);
+    mark(b, SET_DRY_BASE, name);
     return true;
 }
 
@@ -281,7 +286,7 @@ static bool read_seed(Body *b)
     if (!get_integer(b, name, v, N_UINT, &n))
         return false;
     b->params->sampling.seed = (uint32_t)n;
-    mark(b, SET_SEED);
+    mark(b, SET_SEED, name);
     return true;
 }
 
@@ -341,7 +346,7 @@ static bool read_logit_bias(Body *b)
     if (v == NULL)
         return true;
     b->params->sampling.n_logit_bias = 0;
-    mark(b, SET_LOGIT_BIAS);
+    mark(b, SET_LOGIT_BIAS, name);
     const JsonValue *values = b->doc->values;
     for (long i = v->first; v->type == JSON_ARRAY && i >= 0; i = values[i].next) {
         const JsonValue *pair = &values[i];
@@ -389,7 +394,7 @@ static bool read_samplers(Body *b)
         if (b->doc->values[i].type != JSON_STRING)
             return body_type_error(b, name, "string", &b->doc->values[i]);
     sp->n_samplers = 0;
-    mark(b, SET_SAMPLERS);
+    mark(b, SET_SAMPLERS, name);
     size_t n = v->type == JSON_STRING ? v->length : v->count;
     long at = v->first;
     for (size_t k = 0; k < n; k++) {
@@ -441,7 +446,7 @@ static bool read_breakers(Body *b)
                                 "there\n");
         copy_cut(p->dry_breakers[p->n_dry_breakers++], s->text, ARGS_MAX_BREAKER_LEN);   /* DRY keeps 40 bytes */
     }
-    mark(b, SET_DRY_BREAKERS);
+    mark(b, SET_DRY_BREAKERS, name);
     return true;
 }
 
@@ -473,7 +478,7 @@ static bool read_others(Body *b)
         if (v->type != JSON_BOOL)
             return body_type_error(b, "ignore_eos", "boolean", v);
         b->params->sampling.ignore_eos = v->boolean;
-        mark(b, SET_IGNORE_EOS);
+        mark(b, SET_IGNORE_EOS, "ignore_eos");
     }
     static const char *const grammars[] = {"json_schema", "grammar", "response_format"};
     for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {

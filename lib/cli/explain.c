@@ -1,6 +1,7 @@
 /* explain.c: each stage of a chain in the lesson's words. One writer per stage family, each with its "?"
  * reason; then the OpenAI mapping of the lesson's table (Example 11). */
 #include "cli/explain.h"
+#include "cli/dropped.h"
 #include "cli/values.h"
 
 #include "text.h"
@@ -160,10 +161,16 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
             snprintf(skipped, sizeof skipped, ", as llama.cpp skips an empty one");
         else if (blank > 1)
             snprintf(skipped, sizeof skipped, ", as llama.cpp skips the %zu empty ones", blank);
+        /* Below 0 every repeat counts, even of 0 tokens: any token that followed an earlier one. */
+        int32_t allowed = p->dry_allowed_length;
+        char exponent[32];
+        snprintf(exponent, sizeof exponent, allowed < 0 ? "n + %lld" : "n - %lld", allowed < 0 ? -(long long)allowed
+                                                                                                : (long long)allowed);
         text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
-                 "extend a repeat of n >= %d tokens loses %s * %s^(n - %d); %s breaker%s %s a repeat%s (Example 9)\n",
-                 m, b, (int)p->dry_allowed_length, (int)p->dry_penalty_last_n, (int)p->dry_allowed_length, m_plain,
-                 b_plain, (int)p->dry_allowed_length, count, used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
+                 "extend a repeat of n >= %d tokens%s loses %s * %s^(%s); %s breaker%s %s a repeat%s (Example 9)\n",
+                 m, b, (int)allowed, (int)p->dry_penalty_last_n, allowed < 0 ? 0 : (int)allowed,
+                 allowed < 0 ? " (any token that followed an earlier one)" : "", m_plain, b_plain, exponent, count,
+                 used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
     }
 }
 
@@ -279,34 +286,37 @@ static void explain_pick(Text *t, const CliParams *c, StageType type)
     }
 }
 
-/* One OpenAI parameter: its name, the value, llama.cpp's name where it differs, and a mark when the value lies
- * outside the range OpenAI's API reference gives (lesson Example 11's table; llama-server takes it). */
-static void openai_item(Text *t, bool *first, const char *name, const char *v, const char *llama, double lo,
-                        double hi, double x)
+/* One OpenAI parameter: its name, the value, llama.cpp's name where it differs, a mark when no stage of the
+ * chain reads it (read false: dropped.h), and a mark when the value lies outside the range OpenAI's API
+ * reference gives (lesson Example 11's table; llama-server takes it). */
+static void openai_item(Text *t, bool *first, const char *name, const char *v, const char *llama, bool read,
+                        double lo, double hi, double x)
 {
     text_add(t, "%s%s %s", *first ? "" : ", ", name, v);
-    if (llama != NULL)
-        text_add(t, " (llama.cpp's %s)", llama);
+    if (llama != NULL || !read)
+        text_add(t, " (%s%s%s%s)", llama != NULL ? "llama.cpp's " : "", llama != NULL ? llama : "",
+                 llama != NULL && !read ? "; " : "", read ? "" : "not read by this chain");
     if (x < lo || x > hi)
         text_add(t, " (outside OpenAI's %g to %g; llama-server takes it)", lo, hi);
     *first = false;
 }
 
-static void explain_openai(Text *t, const CliParams *c)
+static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
 {
     const SamplingParams *p = &c->sampling;
     char v[96];
     bool first = true;
     text_add(t, "OpenAI names: ");
-    openai_item(t, &first, "temperature", setting(c, SET_TEMP, p->temp, v, sizeof v), "temp", 0, 2,
-                float_value(p->temp));
-    openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL, 0, 1, float_value(p->top_p));
+    openai_item(t, &first, "temperature", setting(c, SET_TEMP, p->temp, v, sizeof v), "temp",
+                args_setting_read(ch, SET_TEMP), 0, 2, float_value(p->temp));
+    openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL,
+                args_setting_read(ch, SET_TOP_P), 0, 1, float_value(p->top_p));
     openai_item(t, &first, "frequency_penalty", setting(c, SET_FREQUENCY, p->penalty_freq, v, sizeof v),
-                "penalty_freq", -2, 2, float_value(p->penalty_freq));
+                "penalty_freq", args_setting_read(ch, SET_FREQUENCY), -2, 2, float_value(p->penalty_freq));
     openai_item(t, &first, "presence_penalty", setting(c, SET_PRESENCE, p->penalty_present, v, sizeof v),
-                "penalty_present", -2, 2, float_value(p->penalty_present));
+                "penalty_present", args_setting_read(ch, SET_PRESENCE), -2, 2, float_value(p->penalty_present));
     snprintf(v, sizeof v, p->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)p->seed);
-    openai_item(t, &first, "seed", v, NULL, 0, 0, 0);
+    openai_item(t, &first, "seed", v, NULL, args_setting_read(ch, SET_SEED), 0, 0, 0);
     if (p->n_logit_bias > 0) {
         /* The chat body's object: one key per token, its entries summed, a ban (any -inf) sent as false. */
         bool outside = false, banned = false;
@@ -334,15 +344,15 @@ static void explain_openai(Text *t, const CliParams *c)
             snprintf(entries, sizeof entries, ", %s %zu entries summed", n_tokens == 1 ? "its" : "with", summed);
         snprintf(v, sizeof v, "(%zu token%s%s%s)", n_tokens, n_tokens == 1 ? "" : "s", entries,
                  banned ? ", a ban sent as false" : "");
-        openai_item(t, &first, "logit_bias", v, NULL, -100, 100, outside ? 101 : 0);
+        openai_item(t, &first, "logit_bias", v, NULL, true, -100, 100, outside ? 101 : 0);
     }
     if (c->n_stop > 0) {
         snprintf(v, sizeof v, "(%zu string%s)", c->n_stop, c->n_stop == 1 ? "" : "s");
-        openai_item(t, &first, "stop", v, NULL, 0, 0, 0);
+        openai_item(t, &first, "stop", v, NULL, true, 0, 0, 0);
     }
     if ((c->set & (1u << SET_N_PREDICT)) != 0) {
         snprintf(v, sizeof v, "%d", (int)c->n_predict);
-        openai_item(t, &first, "max_tokens", v, "n_predict", -1, 2147483647.0, c->n_predict);
+        openai_item(t, &first, "max_tokens", v, "n_predict", true, -1, 2147483647.0, c->n_predict);
     }
     text_add(t, "\n");
 }
@@ -442,7 +452,9 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
         default: explain_pick(&t, params, s->type); break;
         }
     }
-    explain_openai(&t, params);
+    size_t room = t.len < t.size ? t.size - t.len : 0;      /* the settings no stage reads, under the stages */
+    t.len += args_dropped(params, chain, room > 0 ? t.buf + t.len : NULL, room);
+    explain_openai(&t, params, chain);
     explain_others(&t, params, chain);
     return t.len;
 }

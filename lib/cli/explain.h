@@ -19,9 +19,11 @@
  * a positive logit, multiplies one at or below 0 (Examples 1-4)", "?typical: typical_p 1.0 is off (Example
  * 7)"): an active stage says what it does with its values, a "?" stage which value turns it off. Values are
  * llama.cpp's floats, in their shortest digits with a ".0" on whole ones; where the float is not the number
- * typed, the line says so ("top_p 1.0 (llama.cpp's float of 0.99999999)"). Then a line "OpenAI names: ..."
+ * typed, the line says so ("top_p 1.0 (llama.cpp's float of 0.99999999)"). Then the settings set that no stage
+ * reads, as args_dropped writes them (dropped.h). Then a line "OpenAI names: ..."
  * (temperature, top_p, frequency_penalty, presence_penalty, seed; logit_bias, stop and max_tokens when set),
- * with the llama.cpp name where it differs and a value outside OpenAI's documented range marked; then a line
+ * with the llama.cpp name where it differs, "not read by this chain" where no stage reads it, and a value
+ * outside OpenAI's documented range marked; then a line
  * "no OpenAI parameter ...": the llama.cpp settings the chain's stages read, with their values. NULL params
  * or chain writes "". */
 size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size);

@@ -21,6 +21,7 @@
 #define IGN0(tools, ...) {{__VA_ARGS__}, 0, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, NULL}
 #define IGN1(tools, ...) {{__VA_ARGS__}, 1, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, NULL}
 #define OUT1(tools, ...) {{__VA_ARGS__}, 1, tools, K_OUTSIDE, -1, 0, 0, 0, NULL, NULL, NULL}
+#define OUTI(tools, ...) {{__VA_ARGS__}, 1, tools, K_OUTSIDE, -1, 0, 0, 0, NULL, NULL, "#"}   /* std::stoi's */
 /* An ignored flag whose value arg.cpp checks: against a fixed set (ArgSpec.choices), or with std::stoi. */
 #define IGNC(tools, choices, ...) {{__VA_ARGS__}, 1, tools, K_IGNORED, -1, 0, 0, 0, NULL, NULL, choices}
 #define IGNI(tools, ...) IGNC(tools, "#", __VA_ARGS__)
@@ -103,7 +104,7 @@ const ArgSpec arg_specs[] = {
         "--frequency-penalty"),
     ACT(K_FLOAT, SET_DRY_MULTIPLIER, SP(dry_multiplier), 0, 0, "M", "DRY multiplier; 0.0 off", "--dry-multiplier"),
     ACT(K_DRY_BASE, SET_DRY_BASE, SP(dry_base), 0, 0, "B", "DRY base; below 1 ignored", "--dry-base"),
-    ACT(K_INT, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length), 0, INT32_MAX, "N", "DRY free repeat length",
+    ACT(K_INT, SET_DRY_ALLOWED_LENGTH, SP(dry_allowed_length), INT32_MIN, INT32_MAX, "N", "DRY free repeat length",
         "--dry-allowed-length"),
     ACT(K_INT, SET_DRY_LAST_N, SP(dry_penalty_last_n), -1, INT32_MAX, "N", "DRY window; 0 off, -1 off (clamped to 0)",
         "--dry-penalty-last-n"),
@@ -171,7 +172,7 @@ const ArgSpec arg_specs[] = {
     IGNI(T_SRV, "--models-max"), IGN0(T_SRV, "--models-autoload", "--no-models-autoload"),
     IGN0(T_ALL, "--jinja", "--no-jinja"), IGNC(T_ALL, "none|auto|deepseek|deepseek-legacy", "--reasoning-format"),
     IGNC(T_ALL, ON_OFF_AUTO, "-rea", "--reasoning"),
-    IGNI(T_ALL, "--reasoning-budget"), IGN1(T_ALL, "--reasoning-budget-message"),
+    OUTI(T_ALL, "--reasoning-budget"), IGN1(T_ALL, "--reasoning-budget-message"),
     IGN0(T_ALL, "--reasoning-preserve", "--no-reasoning-preserve"), IGN1(T_ALL, "--chat-template"),
     IGN1(T_ALL, "--chat-template-file"), IGN0(T_ALL, "--skip-chat-parsing", "--no-skip-chat-parsing"),
     IGN0(T_SRV, "--prefill-assistant", "--no-prefill-assistant"), IGN1(T_SRV, "-sps", "--slot-prompt-similarity"),

@@ -13,8 +13,9 @@
 
 typedef enum {
     K_IGNORED,      /* accepted, its values skipped, its name added to CliParams.ignored */
-    K_OUTSIDE,      /* accepted, its value skipped, its name added to CliParams.outside: it changes sampling
-                     * outside the chain line (a grammar, a JSON schema, adaptive-p's settings) */
+    K_OUTSIDE,      /* accepted, its value skipped (or checked: choices), its name added to CliParams.outside:
+                     * it changes sampling outside the chain line (a grammar, a JSON schema, a reasoning budget,
+                     * adaptive-p's settings) */
     K_FLOAT,        /* a number that fits a float: std::stof's float, into a double field */
     K_TEMP,         /* K_FLOAT, negative clamped to 0 */
     K_DRY_BASE,     /* K_FLOAT; below 1 ignored with a warning */
@@ -57,7 +58,7 @@ typedef struct {
     const char *meta;       /* the value's name in the help text; K_OLD*: what the flag was */
     const char *help;       /* K_REMOVED: its successor; K_OLD: how to fix the line; K_OLD_SAMPLING: what current
                              * llama.cpp has instead */
-    const char *choices;    /* K_IGNORED: the values arg.cpp accepts, or NULL for any. "a|b/c|d": a or b
+    const char *choices;    /* K_IGNORED, K_OUTSIDE: the values arg.cpp accepts, or NULL for any. "a|b/c|d": a or b
                              * (named in the refusal) or c or d (aliases); "#": a whole number as std::stoi
                              * reads it; a leading '!': older llama.cpp took the flag alone; ":": FNAME:SCALE
                              * items separated by ',' (older llama.cpp took FNAME and SCALE as two values) */

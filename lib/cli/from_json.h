@@ -37,7 +37,8 @@
  * letters. backend_sampling sets params->backend_sampling (-bs), whose note the chain line gets
  * (args_backend_note). Unknown sampler names and such go to params->warnings; what llama-server does that the
  * chain line or the flags cannot say goes to notes (notes_size bytes, NUL-terminated; NULL writes none): a
- * grammar, a JSON schema, adaptive-p's settings, min_keep, a body without prompt or messages.
+ * grammar, a JSON schema, a reasoning budget, adaptive-p's settings, min_keep, a body without prompt or
+ * messages.
  *
  * Returns false, with one line in err naming the field, where llama-server answers 400 (or refuses the body
  * otherwise): text that is not JSON, a body that is not an object, a field of the wrong type ("top_k": "40",

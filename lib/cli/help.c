@@ -108,7 +108,7 @@ static void help_choices(Text *t)
 {
     for (size_t i = 0; i < n_arg_specs; i++) {
         const char *c = arg_specs[i].choices;
-        if (c == NULL || strcmp(c, "#") == 0)
+        if (c == NULL || strcmp(c, "#") == 0 || arg_specs[i].kind != K_IGNORED)
             continue;
         c += c[0] == '!';
         size_t named = strcspn(c, "/");
@@ -130,7 +130,7 @@ static void help_choices(Text *t)
     text_add(t, "  a whole number (as std::stoi reads it):");
     size_t col = 41;
     for (size_t i = 0; i < n_arg_specs; i++) {
-        if (arg_specs[i].choices == NULL || strcmp(arg_specs[i].choices, "#") != 0)
+        if (arg_specs[i].choices == NULL || strcmp(arg_specs[i].choices, "#") != 0 || arg_specs[i].kind != K_IGNORED)
             continue;
         size_t n = strlen(arg_specs[i].names[0]);
         if (col + n + 1 > 110) {
@@ -175,9 +175,15 @@ size_t args_help(char *buf, size_t size)
         text_add(&t, " %c=%s", sampler_letters[i], sampler_type_name((SamplerType)i));
     text_add(&t, "\n\nNumbers are llama.cpp's floats: every test is made on std::stof's float, so --temp 1.00000001\n"
                  "is 1.0 (?temp-ext) and --dry-base 0.99999999 is 1.0 (kept); a body keeps the digits typed. Refused\n"
-                 "where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39); stricter than llama.cpp, a blank\n"
-                 "before a number, anything after it, or NaN is refused. -l reads blanks before the id, the sign\n"
-                 "and the bias, as llama.cpp does.\n"
+                 "where std::stof/std::stoi refuse them (--temp 1e-40 or 1e39). Read as llama.cpp reads them, with a\n"
+                 "warning: the number at the start of a value (--top-k 0.0 is 0, --top-p 0.9x is 0.9), a second sign\n"
+                 "in -l (15--3 is 15+3), a --seed past 32 bits (std::stoul, then the low 32 bits: 4294967296 is 0).\n"
+                 "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it. -l reads\n"
+                 "blanks before the id, the sign and the bias, as llama.cpp does. --dry-allowed-length takes any\n"
+                 "whole number, as llama.cpp does (below 0, every repeat costs; a body leaves it out).\n"
+                 "A setting no stage of the chain reads does nothing, and a note names it, with why and the fix:\n"
+                 "mirostat replaces the filters (with --mirostat 1 or 2 the sampler list is ignored), a sampler left\n"
+                 "out of --samplers is off, and --mirostat-ent/--mirostat-lr need mirostat on. --explain says so too.\n"
                  "A window of -1 (--repeat-last-n, --dry-penalty-last-n; 'the context size') is off: llama.cpp\n"
                  "clamps it to 0. The warning says what older builds did (-c's size; DRY: the training context;\n"
                  "llama-server: the slot's context). A body sends it as 0.\n"
@@ -198,7 +204,9 @@ size_t args_help(char *buf, size_t size)
                  "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
                  "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
-                 "adaptive-p's settings); not carried in bodies, a note says so:\n");
+                 "a reasoning budget, adaptive-p's settings); not carried in bodies, a note says so. llama.cpp keeps\n"
+                 "its grammar and reasoning-budget samplers outside the chain and never prints them in its line\n"
+                 "(--reasoning-budget takes a whole number, as std::stoi reads it):\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
                  "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"

@@ -152,7 +152,8 @@ static void write_float(Text *t, Text *notes, const CliParams *params, ArgsSetti
 /* Writes a one-number setting; returns false when s is not one. A window of -1 is off in the chain line
  * (llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
  * notes. A min_p above 1 keeps exactly one token in llama.cpp, but llama-server clamps it to 1, which keeps
- * every token tied with the top one: a line in notes says so. */
+ * every token tied with the top one: a line in notes says so. A negative dry_allowed_length, which the
+ * command line takes and the schema refuses, is left out, with a line in notes. */
 static bool write_number(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s)
 {
     const SamplingParams *p = &params->sampling;
@@ -162,6 +163,12 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
         const char *field = (const char *)p + numbers[i].offset;
         int32_t i32;
         double d;
+        if (s == SET_DRY_ALLOWED_LENGTH && p->dry_allowed_length < 0) {
+            text_add(notes, "dry_allowed_length: %d cannot be sent: llama-server takes 0 and up (it answers 400); "
+                     "left out, so the server's own allowed length applies, while the command line's DRY penalizes "
+                     "every repeat, even of 0 tokens\n", (int)p->dry_allowed_length);
+            return true;
+        }
         json_key(t, first, args_setting_field(s, NULL));
         if (!numbers[i].is_int) {
             memcpy(&d, field, sizeof d);

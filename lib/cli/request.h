@@ -33,12 +33,12 @@ typedef enum {
  * Every value written is one the server's schema accepts: the random seed is -1, a banning bias false, other
  * infinite numbers +-1e308 (JSON has no infinity; the server's float makes them infinite again). What the
  * schema would refuse is left out with one line in notes (notes_size bytes, NUL-terminated; NULL writes
- * none): an empty breaker list ("none"), n_predict below -1, and -sys in a /completion body (it has no system
- * message). A window of -1 is sent as 0 (off, as the chain line has it; current llama-server refuses -1),
+ * none): an empty breaker list ("none"), n_predict below -1, a dry_allowed_length below 0, and -sys in a
+ * /completion body (it has no system message). A window of -1 is sent as 0 (off, as the chain line has it; current llama-server refuses -1),
  * with a line in notes. Where the body cannot say what the command line means, a line in notes says so: a
  * min_p above 1 (llama-server clamps it to 1, keeping every tie with the top token), a token id below 0
  * (left out: llama-server skips it, while the command line's list keeps it). The flags of params->outside (a
- * grammar, a JSON schema, adaptive-p's settings) are not carried: one line in notes names them. A body
+ * grammar, a JSON schema, a reasoning budget, adaptive-p's settings) are not carried: one line in notes names them. A body
  * without the field the server requires gets a note too, and is written all the same: no prompt for
  * /completion, no messages for the chat body.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.

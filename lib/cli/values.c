@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size)
+ValueStatus parse_float(const char *s, double *out, size_t *used)
 {
     char *end;
     errno = 0;
@@ -20,12 +20,9 @@ ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenien
         return VALUE_NONE;
     if (errno == ERANGE)
         return VALUE_RANGE;
-    if (isspace((unsigned char)s[0]) || *end != '\0' || isnan(f)) {
-        snprintf(lenient, lenient_size, "%g", (double)f);
-        return VALUE_STRICTER;
-    }
     *out = f;
-    return VALUE_OK;
+    *used = (size_t)(end - s);
+    return isnan(f) ? VALUE_NAN : isspace((unsigned char)s[0]) || *end != '\0' ? VALUE_LOOSE : VALUE_OK;
 }
 
 double float_value(double d)
@@ -138,36 +135,30 @@ const char *shown(const char *value, char *buf, size_t size)
     return buf;
 }
 
-BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
-                      char *lenient, size_t lenient_size)
+bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text, size_t *used)
 {
     char *end;
     errno = 0;
     long long token = strtoll(value, &end, 10);
     if (end == value || errno == ERANGE || token < INT32_MIN || token > INT32_MAX)
-        return BIAS_MALFORMED;
+        return false;
     while (isblank((unsigned char)*end))
         end++;
     if (*end != '+' && *end != '-')
-        return BIAS_MALFORMED;
+        return false;
     const char *rest = end + 1;
     while (isblank((unsigned char)*rest))
         rest++;
     if (*rest == '\0')
-        return BIAS_MALFORMED;
-    if (*rest == '+' || *rest == '-') {
-        float read = strtof(rest, NULL);
-        snprintf(lenient, lenient_size, "%lld%+g", token, (double)(*end == '-' ? -read : read));
-        return BIAS_SECOND_SIGN;
-    }
+        return false;
     double amount = 0;
     *bias_text = rest;
-    *status = parse_float(rest, &amount, lenient, lenient_size);
+    *status = parse_float(rest, &amount, used);
     *bias = (LogitBias){(int32_t)token, *end == '-' ? -amount : amount};
-    return BIAS_OK;
+    return true;
 }
 
-ValueStatus parse_integer(const char *s, long long *out, long long *lenient)
+ValueStatus parse_integer(const char *s, long long *out, size_t *used)
 {
     char *end;
     errno = 0;
@@ -176,12 +167,37 @@ ValueStatus parse_integer(const char *s, long long *out, long long *lenient)
         return VALUE_NONE;
     if (errno == ERANGE)
         return VALUE_RANGE;
-    if (isspace((unsigned char)s[0]) || *end != '\0') {
-        *lenient = v;
-        return VALUE_STRICTER;
-    }
     *out = v;
-    return VALUE_OK;
+    *used = (size_t)(end - s);
+    return isspace((unsigned char)s[0]) || *end != '\0' ? VALUE_LOOSE : VALUE_OK;
+}
+
+ValueStatus parse_unsigned(const char *s, unsigned long *out, size_t *used)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (end == s)
+        return VALUE_NONE;
+    if (errno == ERANGE)
+        return VALUE_RANGE;
+    *out = v;
+    *used = (size_t)(end - s);
+    return isspace((unsigned char)s[0]) || *end != '\0' ? VALUE_LOOSE : VALUE_OK;
+}
+
+const char *loose_reading(const char *value, size_t used, const char *reader, char *buf, size_t size)
+{
+    char stop[16] = "";
+    bool blank = isspace((unsigned char)value[0]);
+    if (value[used] != '\0') {
+        char one[2] = {value[used], '\0'};
+        shown(one, stop, sizeof stop);
+    }
+    snprintf(buf, size, "%s%s%s%s%s%s", reader, blank ? " skips the blank before it" : "",
+             blank && stop[0] != '\0' ? " and" : "", stop[0] != '\0' ? " stops at '" : "", stop,
+             stop[0] != '\0' ? "'" : "");
+    return buf;
 }
 
 void copy_cut(char *dst, const char *value, size_t room)

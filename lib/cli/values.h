@@ -1,8 +1,11 @@
-/* values.h: reading one flag's value as llama.cpp's common/arg.cpp reads it (std::stof, std::stoi, -l's
- * TOKEN_ID(+/-)BIAS, escapes), internal to lib/cli/ (args.c). Each says where this workbench is stricter.
+/* values.h: reading one flag's value as llama.cpp's common/arg.cpp reads it (std::stof, std::stoi,
+ * std::stoul, -l's TOKEN_ID(+/-)BIAS, escapes), internal to lib/cli/ (args.c). A number at the start of a
+ * value is read as llama.cpp reads it, and the caller warns; NaN is the one value llama.cpp reads that this
+ * workbench refuses.
  *
- * defines: ValueStatus, BiasStatus, parse_float, float_value, float_text, float_flag_text, utf8_char_length,
- * json_number_text, stoi_takes, shown, parse_bias, parse_integer, copy_cut, process_escapes.
+ * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text, utf8_char_length,
+ * json_number_text, stoi_takes, shown, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
+ * process_escapes.
  */
 #ifndef CLI_VALUES_H
 #define CLI_VALUES_H
@@ -12,17 +15,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* How a value reads: a number; none (llama.cpp refuses it too); out of range (std::stof's or std::stoi's
- * out_of_range, which llama.cpp refuses); or a number llama.cpp would read but this workbench refuses, being
- * stricter: a blank before it, anything after it, NaN. */
-typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_STRICTER } ValueStatus;
+/* How a value reads: wholly a number; none (llama.cpp refuses it too); out of range (the reader's
+ * out_of_range, which llama.cpp refuses); a number at its start, with a blank before it or anything after it,
+ * which llama.cpp reads as that number (VALUE_LOOSE: the caller takes it and warns); or NaN, which llama.cpp
+ * reads and this workbench refuses, since its samplers cannot compute with it (VALUE_NAN). */
+typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_LOOSE, VALUE_NAN } ValueStatus;
 
-/* A value that is wholly a number and fits a float. The range is std::stof's: strtof, with ERANGE refused,
- * so a value past FLT_MAX (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range,
- * while 0, "inf" and an exact subnormal (0x1p-149) are fine. On VALUE_STRICTER, lenient (lenient_size bytes)
- * gets what stof would read ("0.9" for "0.9x", "nan"). *out is the float std::stof gives (0.99999999 is 1),
- * held in a double: llama.cpp decides every rule on that float (issue 17). */
-ValueStatus parse_float(const char *s, double *out, char *lenient, size_t lenient_size);
+/* A number that fits a float, as std::stof reads it: strtof, with ERANGE refused, so a value past FLT_MAX
+ * (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range, while 0, "inf" and an
+ * exact subnormal (0x1p-149) are fine. *out is the float std::stof gives (0.99999999 is 1), held in a double:
+ * llama.cpp decides every rule on that float (issue 17); set for VALUE_OK, VALUE_LOOSE and VALUE_NAN, with
+ * *used the bytes strtof took (blanks before the number included). */
+ValueStatus parse_float(const char *s, double *out, size_t *used);
 
 /* The float nearest d, as a double: the value llama.cpp holds for a setting given as d (a server body's
  * number is read as a double, then converted). Past float's range it is what IEEE rounding gives (FLT_MAX
@@ -52,21 +56,25 @@ bool stoi_takes(const char *s);
  * \n, \t or \xNN, cut with "..." when it does not fit. */
 const char *shown(const char *value, char *buf, size_t size);
 
-/* How -l's value reads: malformed, well formed (the bias itself then read by parse_float), or with a second
- * sign after the first, which llama.cpp reads ("15--3" is 15, +3: strtof takes the second sign) and this tool
- * refuses. */
-typedef enum { BIAS_MALFORMED, BIAS_OK, BIAS_SECOND_SIGN } BiasStatus;
-
 /* TOKEN_ID(+/-)BIAS, as llama.cpp reads it: an integer (blanks before it), then '+' or '-' (blanks before it),
- * then the bias (blanks before it), a number ("inf" included). BIAS_MALFORMED: no integer, no sign, nothing
- * after the sign. BIAS_SECOND_SIGN: lenient gets what llama.cpp would read ("15+3" for "15--3"). BIAS_OK:
- * *status says how the bias read (parse_float), with *bias_text at its first byte. */
-BiasStatus parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text,
-                      char *lenient, size_t lenient_size);
+ * then the bias (blanks before it), read with strtof (parse_float: "inf" included; a second sign is strtof's,
+ * so "15--3" is 15, +3) and negated after '-'. Returns false when malformed: no integer, no sign, nothing
+ * after the sign. Else *bias is what llama.cpp holds, *status how the bias read, *bias_text its first byte and
+ * *used the bytes strtof took of it. */
+bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text, size_t *used);
 
-/* A whole number, wholly: VALUE_NONE without digits, VALUE_RANGE past long long, VALUE_STRICTER (with
- * *lenient, what std::stoi would read) for a blank before it or anything after. */
-ValueStatus parse_integer(const char *s, long long *out, long long *lenient);
+/* A whole number as std::stoi's strtol reads it (base 10): VALUE_NONE without digits, VALUE_RANGE past long
+ * long, VALUE_LOOSE for a blank before it or anything after; *out and *used (the bytes read) are set for
+ * VALUE_OK and VALUE_LOOSE. The caller checks the int's range. */
+ValueStatus parse_integer(const char *s, long long *out, size_t *used);
+
+/* The same for std::stoul: strtoul's unsigned long, a leading '-' wrapping it (-1 is ULONG_MAX); VALUE_RANGE
+ * past unsigned long's range, as std::stoul refuses. */
+ValueStatus parse_unsigned(const char *s, unsigned long *out, size_t *used);
+
+/* How a reader took a VALUE_LOOSE value, of which it read the first `used` bytes, into buf (size bytes):
+ * "std::stoi skips the blank before it and stops at '.'". reader names it ("std::stoi"). Returns buf. */
+const char *loose_reading(const char *value, size_t used, const char *reader, char *buf, size_t size);
 
 /* A breaker, -p or -r value as typed, cut to `room` bytes (never inside a UTF-8 character). */
 void copy_cut(char *dst, const char *value, size_t room);

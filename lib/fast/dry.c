@@ -50,6 +50,10 @@ SamplingStatus fast_apply_dry(Candidates *c, const int32_t *history, size_t n_hi
         st = dry_check(history, n_history, params);
     if (st != SAMPLING_OK || dry_off(history, n_history, params))
         return st;
+    if (dry_window(n_history, params->dry_penalty_last_n) == 0) {
+        c->sorted = false;      /* on (a negative allowed length) with nothing to penalize, as apply_dry */
+        return SAMPLING_OK;
+    }
     if (scratch == NULL)
         return SAMPLING_ERR_NULL;
     if (scratch_len < fast_dry_scratch_len(n_history, params->dry_penalty_last_n))

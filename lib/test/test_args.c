@@ -61,6 +61,10 @@ static const Row rows[] = {
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
      "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window to 0, "
      "hence ?penalties"},
+    /* Issue 21: "hence ?dry" only where the chain line has a dry stage. */
+    {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window "
+     "to 0; this chain line has no dry stage anyway (give the window in tokens instead"},
     {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},
@@ -70,28 +74,50 @@ static const Row rows[] = {
     /* Bad input: one message naming the flag and the value. */
     {{"--bogus"}, NULL, "unknown flag '--bogus'"},
     {{"--top-k"}, NULL, "--top-k: missing value"},
-    {{"--top-k", "4x"}, NULL, "--top-k: '4x' is not a whole number"},
     {{"--temp", "abc"}, NULL, "--temp: 'abc' is not a number"},
     {{"--top-p", ""}, NULL, "--top-p: '' is not a number"},
-    {{"--temp", "nan"}, NULL, "--temp: 'nan' is not a number"},
+    {{"--temp", "nan"}, NULL, "--temp: 'nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot "
+                              "compute with NaN, so it stops here (this workbench's limit, not llama.cpp's"},
     {{"--top-k", "99999999999"}, NULL, "--top-k: 99999999999 is out of range"},
-    {{"--top-k", "1.5"}, NULL, "--top-k: '1.5' is not a whole number"},
     {{"--mirostat", "3"}, NULL, "--mirostat: 3 is out of range (0 to 2)"},
     {{"--repeat-last-n", "-2"}, NULL, "--repeat-last-n: -2 is out of range"},
-    {{"--dry-allowed-length", "-1"}, NULL, "--dry-allowed-length: -1 is out of range"},
-    {{"--seed", "4294967296"}, NULL, "--seed: 4294967296 is out of range (-1 to 4294967295; stricter than "
-                                     "llama.cpp, which would take it)"},
+    {{"--seed", "18446744073709551616"}, NULL, "--seed: 18446744073709551616 is out of range for std::stoul, which "
+                                               "llama.cpp reads it with (it refuses it)"},
     {{"-l", "15:1"}, NULL, "-l: '15:1' is not TOKEN_ID(+/-)BIAS"},
     {{"-l", "15-"}, NULL, "-l: '15-' is not TOKEN_ID(+/-)BIAS"},
     {{"-l", "x+1"}, NULL, "-l: 'x+1' is not TOKEN_ID(+/-)BIAS"},
-    {{"-l", "15+1abc"}, NULL, "-l: the bias '1abc' of '15+1abc' is not a number (llama.cpp would read 1;"},
     {{"--logit-bias"}, NULL, "--logit-bias: missing value"},
     {{"--temp", "1e400"}, NULL, "--temp: '1e400' is out of range"},
     {{"-l", "15+1e400"}, NULL, "-l: the bias '1e400' of '15+1e400' is out of range for a float"},
-    {{"--top-k", " 5"}, NULL, "--top-k: ' 5' is not a whole number"},
-    {{"--top-p", "0.5 "}, NULL, "--top-p: '0.5 ' is not a number"},
-    {{"--top-k", "4\nx"}, NULL, "--top-k: '4\\nx' is not a whole number"},
     {{"--temp", "inf", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
+    /* Issue 21: where llama.cpp reads a value more loosely than wholly a number, it is read as llama.cpp reads
+     * it, with a warning naming the flag, the value as typed and what llama.cpp reads. */
+    {{"--top-k", "0.0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
+     "--top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0\n"},
+    {{"--top-k", "4x", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--top-k '4x': llama.cpp reads 4 (std::stoi stops at 'x'); write --top-k 4\n"},
+    {{"--top-k", " 5", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--top-k ' 5': llama.cpp reads 5 (std::stoi skips the blank before it); write --top-k 5\n"},
+    {{"--top-k", "4\nx", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--top-k '4\\nx': llama.cpp reads 4 (std::stoi stops at '\\n'); write --top-k 4\n"},
+    {{"--top-p", "0.5 ", "--samplers", "top_p"}, "logits -> top-p -> dist",
+     "--top-p '0.5 ': llama.cpp reads 0.5 (std::stof stops at ' '); write --top-p 0.5\n"},
+    {{"--top-p", " 1x", "--samplers", "top_p"}, "logits -> ?top-p -> dist",
+     "--top-p ' 1x': llama.cpp reads 1 (std::stof skips the blank before it and stops at 'x'); write --top-p 1\n"},
+    {{"-l", "15+1abc", "--samplers", ""}, "logits -> logit-bias -> dist",
+     "-l '15+1abc': llama.cpp reads 15+1 (std::stof stops at 'a'); write -l 15+1\n"},
+    {{"--seed", "4294967296"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
+     "--seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296, and the seed keeps its low 32 bits; on "
+     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead); write --seed 0\n"},
+    {{"--seed", "-2"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
+     "--seed '-2': llama.cpp reads 4294967294 (std::stoul wraps -2 into an unsigned long, and the seed keeps its "
+     "low 32 bits); write --seed 4294967294\n"},
+    {{"--seed", "-1"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL, NULL},
+    /* A negative DRY allowed length: llama.cpp's command line takes any int (only llama-server's body refuses
+     * it), so it is taken, without a warning: --explain says what DRY then does. */
+    {{"--dry-allowed-length", "-1", "--dry-multiplier", "0.8", "--samplers", "dry"}, "logits -> dry -> dist", NULL},
+    {{"--mirostat", "3.5"}, NULL, "--mirostat: '3.5', which llama.cpp reads as 3 (std::stoi stops at '.'), is out of "
+                                  "range (0 to 2)"},
 };
 
 static int count_args(const char *const *argv)

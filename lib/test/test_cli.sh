@@ -56,7 +56,7 @@ check 2 "" "unknown flag '--bogus'" -- --bogus
 check 2 "" "'llama-mtmd-cli' is neither a flag nor a program word this tool knows" -- llama-mtmd-cli -m m.gguf --temp 0.1
 check 2 "" "unknown flag 'foo'" -- --temp 0.1 foo
 check 2 "" "--top-k: missing value" -- --top-k
-check 2 "" "--top-k: '4x' is not a whole number" -- --top-k 4x
+check 2 "" "--top-k: 'x4' is not a whole number" -- --top-k x4
 check 2 "" "--temp: 'abc' is not a number" -- --temp abc
 check 2 "" "--top-p: '' is not a number" -- --top-p ""
 check 2 "" "--top-k: 2147483648 is out of range" -- --top-k 2147483648
@@ -66,7 +66,7 @@ check 2 "" "-l: '15-' is not TOKEN_ID(+/-)BIAS" -- -l 15-
 check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1
 check 2 "" "--seed: '-' is not a whole number" -- --json --seed -
 check 2 "" "--temp: '1e400' is out of range" -- --temp 1e400
-check 2 "" "--top-k: '4\\nx' is not a whole number" -- --top-k "$(printf '4\nx')"
+check 0 "$default_line" "warning: --top-k '4\\nx': llama.cpp reads 4 (std::stoi stops at '\\n')" -- --top-k "$(printf '4\nx')"
 check 0 '"dry_sequence_breakers": ["x\ufffdy"]' "note: dry_sequence_breakers: 1 byte that is not UTF-8 is sent as \ufffd" -- \
     --json --dry-sequence-breaker "$(printf 'x\377y')"
 
@@ -90,7 +90,7 @@ check 2 "" "--repeat-penalty: 0 is refused by llama.cpp" -- --repeat-penalty 0
 check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
 check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
-check 2 "" "--presence-penalty: 'nan' is not a number" -- --presence-penalty nan
+check 2 "" "--presence-penalty: nan is refused by llama.cpp (this penalty must be finite)" -- --presence-penalty nan
 check 0 "$default_line" "warning: -p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"" -- \
     llama-server -m m.gguf -p Hi
 check 2 "" "-p: llama-server does not take it" -- llama-server -m m.gguf -p Hi --json
@@ -119,10 +119,16 @@ check 2 "" "unknown flag '--typ-p'; did you mean --typical?" -- --typ-p 0.9
 check 2 "" "unknown flag '--repetition-penalty'; did you mean --repeat-penalty?" -- -m x --repetition-penalty 1.1
 check 0 "$default_line" "note: ignored, as they do not change sampling: --color, -ngl, -fa, -sm" -- \
     llama-cli --color on -ngl 99 -fa on -sm row
-# std::stof's out_of_range is refused; what llama.cpp would read but this tool refuses says so.
+# std::stof's out_of_range is refused; what llama.cpp reads loosely is read so, with a warning (issue 21); NaN,
+# which llama.cpp takes, is this tool's own limit, and the message says so.
 check 2 "" "--temp: '1e-40' is out of range for a float (std::stof refuses it)" -- --temp 1e-40
-check 2 "" "--top-k: '4x' is not a whole number (llama.cpp would read 4; stricter than llama.cpp)" -- --top-k 4x
-check 2 "" "-l: the bias 'nan' of '15+nan' is not a number" -- -l 15+nan
+check 0 "sampler chain: logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p" \
+    "warning: --top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0" -- \
+    llama-server --temp 1.0 --top-p 1.0 --top-k 0.0
+check 0 "$default_line" "warning: --seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296" -- --seed 4294967296
+check 0 '"dry_multiplier": 0.8}' "note: dry_allowed_length: -1 cannot be sent: llama-server takes 0 and up" -- \
+    --json -p x --dry-multiplier 0.8 --dry-allowed-length -1
+check 2 "" "-l: the bias 'nan' of '15+nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot compute with NaN" -- -l 15+nan
 # What the chain builder refuses is refused before anything is printed, naming the flag.
 check 2 "" "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on" -- \
     --json --mirostat 2 --mirostat-ent inf
@@ -149,20 +155,33 @@ check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' 
 check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
     -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --json-schema, --grammar-file" -- \
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g
 check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change sampling (outside the chain) but are not carried in this body" -- \
     --json -p x --json-schema '{"type":"object"}' --grammar-file g
-check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, adaptive-p): --adaptive-target" -- \
+check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --adaptive-target" -- \
     --samplers "top_k;adaptive_p" --adaptive-target 0.5
+# Issue 21: a setting no stage reads is named with its value, the reason and the fix, as a note (the chain line
+# follows, exit 0), in --explain under the stages, and for a body, which the server reads the same way.
+check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --repeat-penalty 1.1 does nothing: with --mirostat 2, llama.cpp ignores the sampler list" -- \
+    --mirostat 2 --repeat-penalty 1.1
+check 0 "--repeat-penalty 1.05 does nothing: penalties is not in --samplers (top_k;top_p;min_p;temperature), and a sampler left out of the list is off" \
+    "note: --repeat-penalty 1.05 does nothing" -- --samplers "top_k;top_p;min_p;temperature" --repeat-penalty 1.05 --explain
+check 0 '{"prompt": "x", "top_k": 20, "mirostat": 2}' "note: --top-k 20 does nothing: with --mirostat 2" -- --json -p x --mirostat 2 --top-k 20
+check 0 "$default_line" "note: --mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off" -- --mirostat-lr 0.2
+# Issue 21: the reasoning budget changes sampling outside the chain line (reference section 2), never "ignored".
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --reasoning-budget" -- \
+    llama-server -m m.gguf --reasoning-budget 100
+check 2 "" "--reasoning-budget takes a whole number; 'abc' is not one" -- --reasoning-budget abc
 n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.
 check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "repeat_last_n: -1 is sent as 0 (off" -- \
     --json -p x --repeat-penalty 1.1 --repeat-last-n -1
-# 7: -l reads blanks around the sign as llama.cpp; a second sign says what llama.cpp would read.
+# 7: -l reads blanks around the sign as llama.cpp; a second sign is read as llama.cpp reads it, with a warning.
 check 0 '"logit_bias": [[15, -5], [15, -5]]' "" -- --json -p x -l "15- 5" -l "15 -5"
-check 2 "" "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)" -- -l 15--3
+check 0 '"logit_bias": [[15, 3]]' "warning: -l '15--3': llama.cpp reads 15+3 (std::stof takes the second sign); write -l 15+3" -- \
+    --json -p x -l 15--3
 # 8: one output at a time.
 check 2 "" "--json-all: choose one of --json, --json-all and --openai (--openai was given)" -- --openai -p x --json-all
 check 2 "" "--openai: choose one of --json, --json-all and --openai (--json was given)" -- --json --openai

@@ -145,6 +145,10 @@ static const struct {
     {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
      "--adaptive-target, --adaptive-decay"},
     {{"-m", "m.gguf", "-bs"}, ""},
+    /* Issue 21: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed (reference
+     * section 2); its flag changes sampling, so it is named with the grammar, never as ignored. */
+    {{"llama-server", "-m", "m.gguf", "--reasoning-budget", "100", "--reasoning-budget-message", "Done."},
+     "--reasoning-budget"},
 };
 
 static void test_outside_rows(void)
@@ -158,6 +162,17 @@ static void test_outside_rows(void)
         if (!good)
             printf("    outside row %zu: got '%s' (%s)\n", r, ok ? p.outside : "", err);
     }
+    /* Issue 21: not named as ignored; its value is read as llama.cpp reads it (std::stoi), and where llama.cpp
+     * stops on it, so does this tool, as for any flag that changes sampling. */
+    char err[256] = "";
+    CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "0", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "-m") == 0 && strcmp(p.outside, "--reasoning-budget") == 0);
+    CHECK(!parse((const char *const[]){"--reasoning-budget", "abc", NULL}, &p, err, sizeof err)
+          && strcmp(err, "--reasoning-budget takes a whole number; 'abc' is not one") == 0);
+    CHECK(!parse((const char *const[]){"--reasoning-budget", NULL}, &p, err, sizeof err)
+          && strcmp(err, "--reasoning-budget: missing value") == 0);
+    CHECK(parse((const char *const[]){"--reasoning-budget", "64x", NULL}, &p, err, sizeof err)
+          && strcmp(p.warnings, "--reasoning-budget: '64x' is read as 64, as std::stoi reads it\n") == 0);
 }
 
 /* --top_k 20 and --top-k 20 make the same parameters. */
@@ -186,10 +201,10 @@ static const ErrorRow error_rows[] = {
     {{"--repeat-penalty", "-1"}, "--repeat-penalty: -1 is refused"},
     {{"--repeat-penalty", "1e-40"}, "--repeat-penalty: '1e-40' is out of range for a float"},  /* stof refuses */
     {{"--repeat-penalty", "inf"}, "--repeat-penalty: inf is refused"},
-    {{"--repeat-penalty", "nan"}, "--repeat-penalty: 'nan' is not a number"},
+    {{"--repeat-penalty", "nan"}, "--repeat-penalty: nan is refused by llama.cpp (a repeat penalty must be finite"},
     {{"--frequency-penalty", "inf"}, "--frequency-penalty: inf is refused"},
     {{"--frequency-penalty", "-inf"}, "--frequency-penalty: -inf is refused"},
-    {{"--presence-penalty", "nan"}, "--presence-penalty: 'nan' is not a number"},
+    {{"--presence-penalty", "nan"}, "--presence-penalty: nan is refused by llama.cpp (this penalty must be finite)"},
     {{"--presence-penalty", "inf"}, "--presence-penalty: inf is refused"},
     {{"--temp", "1e39"}, "--temp: '1e39' is out of range for a float"},           /* std::stof refuses it */
     /* A flag another program takes stops a body that needs it (-p); for the chain line it warns (warn_rows). */
@@ -205,29 +220,25 @@ static const ErrorRow error_rows[] = {
     {{"--repeat-penalty", "1e-38"}, "--repeat-penalty: '1e-38' is out of range for a float"},
     {{"--top-p", "-1.1754942e-38"}, "--top-p: '-1.1754942e-38' is out of range for a float"},
     {{"--min-p", "3.4028236e38"}, "--min-p: '3.4028236e38' is out of range for a float"},
-    /* Refused here though llama.cpp reads them: said so, with what llama.cpp would read. */
-    {{"--top-k", "4x"}, "--top-k: '4x' is not a whole number (llama.cpp would read 4; stricter than llama.cpp)"},
-    {{"--top-k", " 5"}, "--top-k: ' 5' is not a whole number (llama.cpp would read 5; stricter than llama.cpp)"},
-    {{"--top-p", "0.9x"}, "--top-p: '0.9x' is not a number (llama.cpp would read 0.9; stricter than llama.cpp)"},
-    {{"--top-p", "nan"}, "--top-p: 'nan' is not a number (llama.cpp would read nan; stricter than llama.cpp)"},
+    /* NaN, which llama.cpp takes and this workbench's samplers cannot compute with: its own limit, said so
+     * (issue 21). What llama.cpp reads loosely is taken instead, with a warning (warn_rows). */
+    {{"--top-p", "nan"}, "--top-p: 'nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot "
+     "compute with NaN, so it stops here (this workbench's limit, not llama.cpp's; give a number)"},
+    {{"--top-p", " nanx"}, "--top-p: ' nanx' is NaN: llama.cpp would take it"},
     {{"--top-k", "x4"}, "--top-k: 'x4' is not a whole number"},
-    {{"-l", "15+nan"}, "-l: the bias 'nan' of '15+nan' is not a number (llama.cpp would read nan; stricter"},
+    {{"-l", "15+nan"}, "-l: the bias 'nan' of '15+nan' is NaN: llama.cpp would take it, but this workbench's"},
     {{"-l", "15+1e39"}, "-l: the bias '1e39' of '15+1e39' is out of range for a float"},
     {{"-l", "15-1e-40"}, "-l: the bias '1e-40' of '15-1e-40' is out of range for a float"},
-    {{"-l", "15+2x"}, "-l: the bias '2x' of '15+2x' is not a number (llama.cpp would read 2"},
     /* Finding 9: what chain_init would refuse is refused here, naming the flag, before anything is printed. */
     {{"--mirostat", "2", "--mirostat-ent", "inf"},
-     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on"},
+     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau) (this "
+     "workbench's limit, not llama.cpp's, which would take it)"},
     {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
     {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
     /* Finding 14: the tool's own limits name themselves. */
     {{"-f", "no/such/file.txt", "--json"}, "-f: cannot read 'no/such/file.txt'"},   /* a body needs it */
     {{"-n", "abc", "--openai", "-p", "x"}, "-n: 'abc' is not a whole number"},
     {{"C:\\bin\\llama-server.exe", "-p", "Hi", "--openai"}, "-p: llama-server does not take it"},
-    /* Second newcomer, finding 7: a second sign says what llama.cpp would read (strtof takes the sign). */
-    {{"-l", "15--3"}, "-l: '15--3' has a second sign (llama.cpp would read 15+3; stricter than llama.cpp)"},
-    {{"-l", "15+-3"}, "-l: '15+-3' has a second sign (llama.cpp would read 15-3; stricter than llama.cpp)"},
-    {{"-l", "15- -2.5"}, "-l: '15- -2.5' has a second sign (llama.cpp would read 15+2.5; stricter"},
     /* Finding 8: one output at a time. */
     {{"--json", "--openai"}, "--openai: choose one of --json, --json-all and --openai (--json was given)"},
     {{"--openai", "-p", "x", "--json-all"}, "--json-all: choose one of --json, --json-all and --openai (--openai"},
@@ -313,6 +324,29 @@ typedef struct {
  * "expected value for argument", "the argument has been removed") and how to fix the line; a value that is
  * itself a known flag is left to be read as that flag, as older llama.cpp read the flag after a bare -fa. */
 static const WarnRow warn_rows[] = {
+    /* Issue 21: a value llama.cpp reads loosely is read as llama.cpp reads it, with a warning that names the
+     * flag, the value as typed, what llama.cpp reads and the fix. A real gpt-oss line gives --top-k 0.0. */
+    {{"llama-server", "-hf", "ggml-org/gpt-oss-20b-GGUF", "--jinja", "--temp", "1.0", "--top-p", "1.0", "--top-k",
+      "0.0"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> "
+     "?temp-ext -> dist", "--top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0\n",
+     "-hf, --jinja"},
+    {{"--top-p", "0.9x", "--samplers", "top_p"}, "logits -> top-p -> dist",
+     "--top-p '0.9x': llama.cpp reads 0.9 (std::stof stops at 'x'); write --top-p 0.9\n", ""},
+    {{"-l", "15+2x", "-l", "15--3", "-l", "15+-3", "-l", "15- -2.5", "-l", "7-inf", "--samplers", ""},
+     "logits -> logit-bias -> dist",
+     "-l '15+2x': llama.cpp reads 15+2 (std::stof stops at 'x'); write -l 15+2\n"
+     "-l '15--3': llama.cpp reads 15+3 (std::stof takes the second sign); write -l 15+3\n"
+     "-l '15+-3': llama.cpp reads 15-3 (std::stof takes the second sign); write -l 15-3\n"
+     "-l '15- -2.5': llama.cpp reads 15+2.5 (std::stof takes the second sign); write -l 15+2.5\n", ""},
+    {{"--seed", " 7x", "--samplers", ""}, "logits -> dist",
+     "--seed ' 7x': llama.cpp reads 7 (std::stoul skips the blank before it and stops at 'x'); write --seed 7\n",
+     ""},
+    {{"--seed", "-4294967297", "--samplers", ""}, "logits -> dist", "--seed '-4294967297': llama.cpp reads "
+     "4294967295 (std::stoul wraps -4294967297 into an unsigned long, and the seed keeps its low 32 bits; on "
+     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead; 4294967295 is llama.cpp's random "
+     "seed, -1); write --seed 4294967295\n", ""},
+    {{"--dry-base", "nan", "--samplers", ""}, "logits -> dist", "--dry-base nan is NaN, not 1 or more: ignored, as "
+     "llama.cpp does (the value before it stays)\n", ""},
     {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"}, BIAS_LINE,
      "-fa takes on, off or auto; '--ignore-eos' is none of them (llama.cpp: \"unknown value for --flash-attn: "
      "'--ignore-eos'\"; older llama.cpp took -fa alone: write -fa on) ('--ignore-eos' is read as a flag); "
@@ -523,6 +557,18 @@ static void test_values(void)
     CHECK(p.sampling.seed == 0xFFFFFFFFu);              /* wrapped */
     CHECK_BITS((double)1.2e-38f, p.sampling.penalty_repeat);  /* std::stof's float: above FLT_MIN, and its
                                                                * reciprocal fits a float */
+    /* Issue 21: the values llama.cpp reads loosely hold what llama.cpp holds: std::stoul's low 32 bits, std::stoi's
+     * leading number, std::stof's second sign; the body gets the number read, not the junk after it. */
+    CHECK(parse((const char *const[]){"-s", "4294967296", "--top-k", "0.0", "-l", "15--3", "--top-p", " 0.5x",
+                                       "--dry-allowed-length", "-3", NULL}, &p, err, sizeof err));
+    CHECK(p.sampling.seed == 0);
+    CHECK_INT(0, p.sampling.top_k);
+    CHECK(p.sampling.n_logit_bias == 1 && p.sampling.logit_bias[0].token == 15);
+    CHECK_NEAR(3.0, p.sampling.logit_bias[0].bias, 0);
+    CHECK_BITS((double)0.5f, p.sampling.top_p);
+    CHECK(strcmp(p.typed[SET_TOP_P], "0.5") == 0);
+    CHECK_INT(-3, p.sampling.dry_allowed_length);
+    CHECK(parse((const char *const[]){"-s", "-2", NULL}, &p, err, sizeof err) && p.sampling.seed == 4294967294u);
     /* 0x1p-149, the smallest float, is exact, so stof takes it; 0 and -0 too. */
     CHECK(parse((const char *const[]){"--min-p", "0x1p-149", "--top-p", "-0", NULL}, &p, err, sizeof err));
     CHECK_NEAR(0x1p-149, p.sampling.min_p, 0);
@@ -743,6 +789,13 @@ static const BodyRow body_rows[] = {
      "llama-server refuses -1, and older llama-server took it as the slot's context size"},
     {{"--dry-penalty-last-n", "-1", "--dry-multiplier", "0.8"}, REQUEST_CHAT, "dry_multiplier=0.8;dry_penalty_last_n=0",
      "dry_penalty_last_n: -1 is sent as 0 (off, as llama.cpp clamps it"},
+    /* Issue 21: a negative DRY allowed length, which the command line takes, is left out of a body (the schema
+     * refuses it), and a note says what the body then does not ask for; the number llama.cpp reads from a loose
+     * value is what the body sends. */
+    {{"--dry-allowed-length", "-1", "--dry-multiplier", "0.8", "--top-p", "0.9x"}, REQUEST_COMPLETION,
+     "top_p=0.9;dry_multiplier=0.8", "dry_allowed_length: -1 cannot be sent: llama-server takes 0 and up (it answers "
+     "400); left out, so the server's own allowed length applies, while the command line's DRY penalizes every "
+     "repeat, even of 0 tokens"},
     /* Finding 3: flags that change sampling outside the chain are not carried, and a note says so. */
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g"}, REQUEST_COMPLETION,
      "prompt=\"x\"", "--json-schema, --grammar-file: they change sampling (outside the chain) but are not carried "
@@ -894,7 +947,9 @@ static void test_help_text(void)
     CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
     CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off, -1 off (clamped to 0)") != NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
-    CHECK(strstr(text, "stricter than llama.cpp") != NULL);
+    CHECK(strstr(text, "stricter than llama.cpp") == NULL && strstr(text, "--top-k 0.0 is 0") != NULL);
+    CHECK(strstr(text, "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it"));
+    CHECK(strstr(text, "A setting no stage of the chain reads does nothing, and a note names it") != NULL);
     /* Second newcomer: the flags that change sampling outside the chain have their own list and are not among
      * the ignored ones; the limits, the one-output rule and -1 sent as 0 are stated. */
     const char *outside = strstr(text, "Change sampling outside the chain line");
@@ -902,6 +957,8 @@ static void test_help_text(void)
     CHECK(outside != NULL && ignored != NULL && outside < ignored);
     CHECK(outside != NULL && strstr(outside, "--grammar-file") != NULL && strstr(outside, "--adaptive-target"));
     CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
+    const char *budget = outside != NULL ? strstr(outside, "--reasoning-budget\n") : NULL;   /* issue 21 */
+    CHECK(budget != NULL && ignored != NULL && budget < ignored);
     CHECK(strstr(text, "65535 bytes") != NULL && strstr(text, "1023 bytes") != NULL);
     CHECK(strstr(text, "one of --json, --json-all, --openai") != NULL);
     CHECK(strstr(text, "A body sends it as 0.") != NULL);
@@ -927,10 +984,10 @@ static void test_random_lines(void)
         "--temp", "--top-k", "--top_p", "--min-p", "--repeat-penalty", "--frequency-penalty", "--presence-penalty",
         "--repeat-last-n", "--dry-penalty-last-n", "-c", "--dry-multiplier", "--dry-sequence-breaker", "--dry-base",
         "--mirostat", "-l", "--samplers", "--sampler-seq", "-s", "-n", "-p", "-r", "-m", "-ngl", "--xtc-probability",
-        "--typical", "--top-nsigma"};
+        "--typical", "--top-nsigma", "--dry-allowed-length"};
     static const char *const values[] = {
         "0", "-1", "1e-40", "inf", "-inf", "nan", "1.1", "0.5", "2", "-2", "4096", "x", "\\n", "\\x41", "none",
-        "15-inf", "3+2", "kpt", "top_k;min_p", "1e39", ""};
+        "15-inf", "3+2", "kpt", "top_k;min_p", "1e39", "", "0.0", "4294967296", "15--3", " 7x"};
     static const char *const switches[] = {"--ignore-eos", "--no-escape", "--gpt-oss-20b-default", "-cnv"};
     static CliParams p;
     static JsonMember m[40];

@@ -201,8 +201,68 @@ static void test_dry_off_and_bad_input(void)
     CHECK_INT(SAMPLING_ERR_PARAM, apply_dry(&c, h, 6, &(DryParams){0.8, 1.75, 2, 64, &empty, 1}));
     CHECK_INT(SAMPLING_ERR_NULL, apply_dry(&c, h, 6, &(DryParams){0.8, 1.75, 2, 64, NULL, 1}));
     CHECK_INT(SAMPLING_ERR_PARAM, apply_dry(&c, h, 6, &(DryParams){NAN, 1.75, 2, 64, NULL, 0}));
-    CHECK_INT(SAMPLING_ERR_PARAM, apply_dry(&c, h, 6, &(DryParams){0.8, 1.75, -1, 64, NULL, 0}));
     CHECK_INT(SAMPLING_ERR_NULL, apply_dry(&c, h, 6, NULL));
+}
+
+/* A negative allowed length, which llama.cpp's command line takes (any int): by llama.cpp's rule (reference
+ * section 4.3) DRY then never returns early (a window W <= allowed, a breaker limit below allowed), and every
+ * earlier position counts (its repeat, even of 0 tokens, is >= allowed), so every token that followed an
+ * earlier one loses multiplier * base^(length - allowed). Worked out by hand. */
+static void test_negative_allowed_length(void)
+{
+    double zeros[10] = {0};
+    TokenData buf[10];
+    Candidates c;
+    /* History 1 2 1, base 2: token 2 followed the first "1", a repeat of 1 of the newest: 2^(1 + 1) = 4; token 1
+     * followed "2", a repeat of 0: 2^(0 + 1) = 2. Allowed -3: 2^4 = 16 and 2^3 = 8. */
+    const int32_t h[] = {1, 2, 1};
+    candidates_init(&c, buf, zeros, 10);
+    CHECK_INT(SAMPLING_OK, apply_dry(&c, h, 3, &(DryParams){1.0, 2.0, -1, 64, NULL, 0}));
+    CHECK_NEAR(0.0, c.data[0].logit, 0);
+    CHECK_NEAR(-2.0, c.data[1].logit, 0);
+    CHECK_NEAR(-4.0, c.data[2].logit, 0);
+    CHECK_NEAR(0.0, c.data[3].logit, 0);
+    candidates_init(&c, buf, zeros, 10);
+    apply_dry(&c, h, 3, &(DryParams){1.0, 2.0, -3, 64, NULL, 0});
+    CHECK_NEAR(-8.0, c.data[1].logit, 0);
+    CHECK_NEAR(-16.0, c.data[2].logit, 0);
+    const DryParams minus_one = {1.0, 2.0, -1, 64, NULL, 0};
+    CHECK_NEAR(2.0, dry_penalty(&minus_one, 0), 0);
+    int32_t len;
+    CHECK_INT(SAMPLING_OK, dry_repeat_length(h, 3, &minus_one, 2, &len));
+    CHECK_INT(1, len);
+
+    /* A breaker as the newest token caps every repeat at 0 but no longer stops DRY (0 is not below -1): each
+     * token that followed another loses 2^(0 + 1), except the single-token breaker itself. With allowed 1 the
+     * same history gets nothing. */
+    const int32_t ends_in_break[] = {1, 2, 1, 9};
+    const int32_t nine[] = {9};
+    const DryBreaker single = {nine, 1};
+    candidates_init(&c, buf, zeros, 10);
+    apply_dry(&c, ends_in_break, 4, &(DryParams){1.0, 2.0, -1, 64, &single, 1});
+    CHECK_NEAR(-2.0, c.data[1].logit, 0);
+    CHECK_NEAR(-2.0, c.data[2].logit, 0);
+    CHECK_NEAR(0.0, c.data[9].logit, 0);
+    candidates_init(&c, buf, zeros, 10);
+    apply_dry(&c, ends_in_break, 4, &(DryParams){1.0, 2.0, 1, 64, &single, 1});
+    CHECK_NEAR(0.0, c.data[1].logit, 0);
+
+    /* No history, or one token: nothing to penalize, but DRY has run, so the array is no longer sorted, as in
+     * llama.cpp. A window of 0 is still off, and leaves it sorted. */
+    const int32_t one[] = {4};
+    const DryParams runs[] = {{1.0, 2.0, -1, 64, NULL, 0}, {1.0, 2.0, -1, 1, NULL, 0}};
+    for (size_t i = 0; i < N_OF(runs); i++) {
+        candidates_init(&c, buf, zeros, 10);
+        candidates_sort(&c);
+        CHECK_INT(SAMPLING_OK, apply_dry(&c, i == 0 ? NULL : one, i, &runs[i]));
+        CHECK(!c.sorted);
+        CHECK_NEAR(0.0, c.data[4].logit, 0);
+    }
+    candidates_init(&c, buf, zeros, 10);
+    candidates_sort(&c);
+    CHECK_INT(SAMPLING_OK, apply_dry(&c, h, 3, &(DryParams){1.0, 2.0, -1, 0, NULL, 0}));
+    CHECK(c.sorted);
+    CHECK_NEAR(0.0, c.data[2].logit, 0);
 }
 
 void test_dry(void)
@@ -212,4 +272,5 @@ void test_dry(void)
     test_breakers();
     test_penalty_rules();
     test_dry_off_and_bad_input();
+    test_negative_allowed_length();
 }

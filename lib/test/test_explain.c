@@ -6,7 +6,9 @@
  * table. */
 #include "check.h"
 #include "cli/args.h"
+#include "cli/dropped.h"
 #include "cli/explain.h"
+#include "cli/from_json.h"
 #include "tests.h"
 
 #include <stdio.h>
@@ -57,6 +59,10 @@ static const LineRow line_rows[] = {
     {{"--dry-multiplier", "0.8"}, "dry: multiplier 0.8, base 1.75, allowed length 2 over the last 64 tokens: a "
      "token that would extend a repeat of n >= 2 tokens loses 0.8 * 1.75^(n - 2); 4 breakers end a repeat "
      "(Example 9)"},
+    /* Issue 21: below 0 every repeat costs, even of 0 tokens (llama.cpp's rule, reference section 4.3). */
+    {{"--dry-multiplier", "0.8", "--dry-allowed-length", "-1"}, "dry: multiplier 0.8, base 1.75, allowed length -1 "
+     "over the last 64 tokens: a token that would extend a repeat of n >= 0 tokens (any token that followed an "
+     "earlier one) loses 0.8 * 1.75^(n + 1); 4 breakers end a repeat (Example 9)"},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1"}, "?dry: window -1 (dry_penalty_last_n) is clamped to 0 "
      "by llama.cpp: off (Example 9)"},
     {{NULL}, "?dry: dry_multiplier 0.0 is off (Example 9)"},
@@ -89,6 +95,10 @@ static const LineRow line_rows[] = {
      "above mu (it starts at 2 * tau = 6.0 bits), draws, then moves mu by eta 0.1 times (surprise - tau 3.0); the "
      "sampler list is not used (Example 8)"},
     {{"--mirostat", "1", "--temp", "1"}, "?temp: temperature 1.0 is off (Example 8)"},
+    /* Issue 21: a setting this chain does not read is marked so among the OpenAI names. */
+    {{"--mirostat", "2", "--top-p", "0.9"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.9 (not read by "
+     "this chain), frequency_penalty 0.0 (llama.cpp's penalty_freq; not read by this chain), presence_penalty 0.0 "
+     "(llama.cpp's penalty_present; not read by this chain), seed -1 (random)"},
     /* logit-bias (Example 6): first; -inf bans. */
     {{"-l", "15-100"}, "logit-bias: before every other stage, adds to 1 logit: token 15 -100.0 (Example 6)"},
     {{"-l", "15-inf", "-l", "7+2"}, "logit-bias: before every other stage, adds to 2 logits: token 15 -inf (banned), "
@@ -263,9 +273,108 @@ static void test_backend_note(void)
     CHECK(args_backend_note(NULL, NULL, note, sizeof note) == 0 && note[0] == '\0');
 }
 
+/* Issue 21: every setting typed (or sent in a body) that no stage of the built chain reads is named, with its
+ * value, why it does nothing and the fix: mirostat replaces the filters (reference section 5: with mirostat on,
+ * the sampler list is ignored, and with it penalties, DRY, top-k and so on, and dynatemp); a sampler left out of
+ * --samplers is off; tau and eta do nothing with mirostat off. A setting of a "?" stage is read (the "?" shows
+ * it), and so are the list, the bias and the seed whatever the chain; a value that only turns its stage off
+ * (--top-k 0) draws no note either, as the issue asks. Each expected text worked out from the
+ * chain line the row gives. */
+#define MIROSTAT_2 "with --mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no " \
+                   "dynatemp (mirostat replaces the filters)"
+static const struct {
+    const char *argv[16];
+    const char *body;             /* --from-json's body read after the flags, or NULL */
+    const char *dropped;          /* args_dropped's text, exactly */
+} dropped_rows[] = {
+    /* The issue's two lines. */
+    {{"--mirostat", "2", "--repeat-penalty", "1.1"}, NULL, "--repeat-penalty 1.1 does nothing: " MIROSTAT_2 "; drop "
+     "it, or give --mirostat 0 to use the list\n"},
+    {{"--samplers", "top_k;top_p;min_p;temperature", "--repeat-penalty", "1.05"}, NULL, "--repeat-penalty 1.05 does "
+     "nothing: penalties is not in --samplers (top_k;top_p;min_p;temperature), and a sampler left out of the list is "
+     "off; add penalties to the list to use it\n"},
+    /* One line per reason: several settings, the list itself, the names as typed ('_' kept). */
+    {{"--mirostat", "2", "--top_k", "20", "--dynatemp-range", "0.5", "--samplers", "top_k", "--temp", "0.7"}, NULL,
+     "--top_k 20, --dynatemp-range 0.5 and --samplers top_k do nothing: " MIROSTAT_2 "; drop them, or give "
+     "--mirostat 0 to use the list\n"},
+    {{"--sampler-seq", "kt", "--xtc-threshold", "0.2", "--dry-multiplier", "0.8", "--dry-base", "2", "--top-k",
+      "5"}, NULL, "--dry-multiplier 0.8 and --dry-base 2 do nothing: dry (d) is not in --sampler-seq (kt), and a "
+     "sampler left out of the list is off; add d to the list to use them\n--xtc-threshold 0.2 does nothing: xtc (x) "
+     "is not in --sampler-seq (kt), and a sampler left out of the list is off; add x to the list to use it\n"},
+    {{"--samplers", "min_p", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature is not in --samplers "
+     "(min_p), and a sampler left out of the list is off; add temperature to the list to use it\n"},
+    /* Mirostat's own settings with mirostat off. */
+    {{"--mirostat-ent", "3", "--mirostat-lr", "0.2"}, NULL, "--mirostat-ent 3 and --mirostat-lr 0.2 do nothing: only "
+     "mirostat reads them, and mirostat is off (--mirostat 0, the default); give --mirostat 1 or 2 to use them\n"},
+    {{"--mirostat", "0", "--mirostat-ent", "3"}, NULL, "--mirostat-ent 3 does nothing: only mirostat reads it, and "
+     "mirostat is off (--mirostat 0); give --mirostat 1 or 2 to use it\n"},
+    /* A value that only turns its stage off draws no note (the stage is off either way): top_k 0 and top_p 1 of
+     * the preset, --temp 1; the preset's min_p is named, with the preset. A value that does not turn the stage
+     * off itself is named (xtc's probability, not its threshold, is what is off). */
+    {{"--gpt-oss-20b-default", "--mirostat", "1"}, NULL, "min_p 0.01 (--gpt-oss-20b-default) does nothing: with "
+     "--mirostat 1, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp "
+     "(mirostat replaces the filters); drop it, or give --mirostat 0 to use the list\n"},
+    {{"--samplers", "min_p", "--top-k", "0", "--top-p", "1.0", "--temp", "1"}, NULL, ""},
+    {{"--samplers", "top_k", "--xtc-threshold", "0.2"}, NULL, "--xtc-threshold 0.2 does nothing: xtc is not in "
+     "--samplers (top_k), and a sampler left out of the list is off; add xtc to the list to use it\n"},
+    /* Nothing dropped: read by a stage, "?" or not; the list, the biases, the seed; request fields. */
+    {{"--mirostat", "2", "--mirostat-ent", "3", "--temp", "0.7", "-l", "15-inf", "--ignore-eos", "-s", "5"}, NULL,
+     ""},
+    {{"--top-k", "0", "--xtc-threshold", "0.2", "--dynatemp-exp", "2", "--repeat-last-n", "128"}, NULL, ""},
+    {{"--samplers", "", "-p", "x", "-n", "5", "-r", "y", "--dry-sequence-breaker", "none"}, NULL,
+     "--dry-sequence-breaker none does nothing: dry is not in --samplers (an empty list), and a sampler left out of "
+     "the list is off; add dry to the list to use it\n"},
+    /* A body (--from-json): its fields as written; the server's own flags too. */
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 20}", "top_k 20 does nothing: with mirostat 2, "
+     "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
+     "filters); drop it, or send mirostat 0 to use the list\n"},
+    {{"llama-server", "--repeat-penalty", "1.1"}, "{\"prompt\": \"x\", \"samplers\": [\"top_k\"]}",
+     "--repeat-penalty 1.1 does nothing: penalties is not in samplers ([\"top_k\"]), and a sampler left out of the "
+     "list is off; add penalties to the list to use it\n"},
+};
+
+static void test_dropped(void)
+{
+    static CliParams p;
+    char err[600], text[4096], notes[1024];
+    for (size_t r = 0; r < sizeof dropped_rows / sizeof dropped_rows[0]; r++) {
+        char *argv[20] = {"11_sampler_chain"};
+        int argc = 1;
+        while (dropped_rows[r].argv[argc - 1] != NULL) {
+            argv[argc] = (char *)dropped_rows[r].argv[argc - 1];
+            argc++;
+        }
+        Chain ch;
+        const char *body = dropped_rows[r].body;
+        bool built = args_parse(argc, argv, &p, err, sizeof err)
+                  && (body == NULL || body_read(body, strlen(body), &p, notes, sizeof notes, err, sizeof err))
+                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(built);
+        if (!built) {
+            printf("    dropped row %zu: %s\n", r, err);
+            continue;
+        }
+        size_t n = args_dropped(&p, &ch, text, sizeof text);
+        bool good = strcmp(text, dropped_rows[r].dropped) == 0 && n == strlen(text);
+        check_true(__FILE__, __LINE__, good, dropped_rows[r].dropped);
+        if (!good)
+            printf("    dropped row %zu: got '%s'\n", r, text);
+        /* --explain says the same, under the stages. */
+        args_explain(&p, &ch, text, sizeof text);
+        CHECK(strstr(text, dropped_rows[r].dropped) != NULL);
+        chain_free(&ch);
+    }
+    /* The table gives every setting its readers, so that a new setting cannot be forgotten silently. */
+    for (int s = 0; s < SET_COUNT; s++)
+        check_true(__FILE__, __LINE__, args_setting_readers((ArgsSetting)s) != 0, args_setting_field(s, NULL));
+    CHECK(args_setting_readers(SET_COUNT) == 0);
+    CHECK(args_dropped(NULL, NULL, text, sizeof text) == 0 && text[0] == '\0');
+}
+
 void test_explain(void)
 {
     test_lines();
     test_shape();
     test_backend_note();
+    test_dropped();
 }

@@ -379,8 +379,21 @@ static void test_dry_scratch(void)
     CHECK_NEAR(0.0, c.data[MAT].logit, 0);
     CHECK_INT(0, (long long)fast_dry_scratch_len(N_OF(history), 0));
     CHECK_INT(SAMPLING_OK, fast_apply_dry(&c, NULL, 0, &dp, NULL, 0));
+    /* A negative allowed length: with no history DRY still runs (the array is left unsorted, as apply_dry and
+     * llama.cpp leave it) and needs no scratch; "1 2 1" costs token 2 1.75^(1 + 1), as in apply_dry. */
+    const DryParams negative = {1.0, 1.75, -1, 64, NULL, 0};
+    candidates_init(&c, got, zeros, 7);
+    candidates_sort(&c);
+    CHECK_INT(SAMPLING_OK, fast_apply_dry(&c, NULL, 0, &negative, NULL, 0));
+    CHECK(!c.sorted);
+    const int32_t one_two_one[] = {1, 2, 1};
+    candidates_init(&c, got, zeros, 7);
+    CHECK_INT(SAMPLING_OK, fast_apply_dry(&c, one_two_one, 3, &negative, scratch, fast_dry_scratch_len(3, 64)));
+    CHECK_NEAR(-1.75 * 1.75, c.data[2].logit, 0);
+    CHECK_NEAR(-1.75, c.data[1].logit, 0);
 
-    /* Random repetitive histories with a breaker, in id order and sorted: the same logits as apply_dry. */
+    /* Random repetitive histories with a breaker, in id order and sorted, allowed lengths -3 to 3: the same
+     * logits as apply_dry. */
     Rng r;
     rng_seed(&r, 90);
     const int32_t breaker_tokens[] = {7};
@@ -391,7 +404,7 @@ static void test_dry_scratch(void)
         size_t n_h = (size_t)rng_next_int(&r, 400);
         for (size_t i = 0; i < n_h; i++)
             h[i] = rng_next_int(&r, 8) == 0 ? rng_next_int(&r, 60) : (int32_t)(i % 9) * 3;
-        DryParams rp = {0.8, 1.75, rng_next_int(&r, 4), rng_next_int(&r, 500) - 20, &breaker, (size_t)(trial % 2)};
+        DryParams rp = {0.8, 1.75, rng_next_int(&r, 7) - 3, rng_next_int(&r, 500) - 20, &breaker, (size_t)(trial % 2)};
         make_logits(logits, 60, IN_NORMAL, &r);
         Candidates a, b;
         candidates_init(&a, plain_buf, logits, 60);

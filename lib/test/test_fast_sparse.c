@@ -161,6 +161,8 @@ static void test_chains(void)
     SamplingParams dry = base;
     dry.dry_multiplier = 0.8;
     dry.dry_allowed_length = 1;
+    SamplingParams dry_negative = dry;         /* llama.cpp's command line takes any allowed length */
+    dry_negative.dry_allowed_length = -2;
     SamplingParams mixed = all_three;           /* DRY before the penalties, a bias and the bans */
     mixed.dry_multiplier = 2.0;
     mixed.ignore_eos = true;
@@ -172,7 +174,7 @@ static void test_chains(void)
     mixed.n_samplers = N_OF(dry_first);
     SamplingParams k1 = repeat;
     k1.top_k = 1;
-    SamplingParams *params[] = {&repeat, &all_three, &biased, &eos, &dry, &mixed, &k1};
+    SamplingParams *params[] = {&repeat, &all_three, &biased, &eos, &dry, &mixed, &k1, &dry_negative};
     static const size_t sizes[] = {1100, 3000, MAX_N};
     int32_t history[80];
     Rng r;

@@ -113,6 +113,10 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"backend_sampling\": false}", DEFAULT_LINE, "llama-server", NULL},
     {"{\"prompt\": \"x\", \"grammar\": \"root ::= \\\"a\\\"\"}", DEFAULT_LINE, "llama-server",
      "grammar: a grammar changes sampling outside the chain line"},
+    /* Issue 21: the reasoning budget acts outside the chain line too (reference section 2). */
+    {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": 100}", DEFAULT_LINE, "llama-server",
+     "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed in "
+     "its line (llama.cpp's --reasoning-budget); not in the flags"},
 };
 
 static void test_body_rows(void)

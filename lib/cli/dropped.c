@@ -1,0 +1,303 @@
+/* dropped.c: the settings no stage of the built chain reads, and why. The readers table is the one place that
+ * says which stage reads what; the reasons come from the chain: its stages, and the builder asked again. */
+#include "cli/dropped.h"
+#include "cli/flags.h"
+#include "cli/values.h"
+
+#include "text.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BY(type) (1u << (type))
+#define PICKS (BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P) | BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
+#define MIROSTATS (BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
+#define ANY_STAGE ((1u << (STAGE_MIROSTAT_V2 + 1)) - 1)
+
+/* The stages that read each setting (reference sections 4 and 5). Adding a setting is one entry here. */
+static const unsigned readers[SET_COUNT] = {
+    [SET_TEMP] = BY(STAGE_TEMP) | BY(STAGE_TEMP_EXT), [SET_TOP_K] = BY(STAGE_TOP_K), [SET_TOP_P] = BY(STAGE_TOP_P),
+    [SET_MIN_P] = BY(STAGE_MIN_P), [SET_TYP_P] = BY(STAGE_TYPICAL),
+    [SET_REPEAT_LAST_N] = BY(STAGE_PENALTIES), [SET_REPEAT_PENALTY] = BY(STAGE_PENALTIES),
+    [SET_PRESENCE] = BY(STAGE_PENALTIES), [SET_FREQUENCY] = BY(STAGE_PENALTIES),
+    [SET_DRY_MULTIPLIER] = BY(STAGE_DRY), [SET_DRY_BASE] = BY(STAGE_DRY), [SET_DRY_ALLOWED_LENGTH] = BY(STAGE_DRY),
+    [SET_DRY_LAST_N] = BY(STAGE_DRY), [SET_DRY_BREAKERS] = BY(STAGE_DRY),
+    [SET_XTC_PROBABILITY] = BY(STAGE_XTC), [SET_XTC_THRESHOLD] = BY(STAGE_XTC),
+    [SET_TOP_N_SIGMA] = BY(STAGE_TOP_N_SIGMA),
+    [SET_DYNATEMP_RANGE] = BY(STAGE_TEMP_EXT), [SET_DYNATEMP_EXPONENT] = BY(STAGE_TEMP_EXT),
+    [SET_MIROSTAT] = PICKS,                                 /* it decides which stage picks the token */
+    [SET_MIROSTAT_TAU] = MIROSTATS, [SET_MIROSTAT_ETA] = MIROSTATS,
+    [SET_SAMPLERS] = BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P), /* it builds the chain that ends in one of these */
+    [SET_SEED] = PICKS | BY(STAGE_XTC),
+    [SET_IGNORE_EOS] = ANY_STAGE, [SET_LOGIT_BIAS] = ANY_STAGE,
+    [SET_PROMPT] = SETTING_NOT_SAMPLING, [SET_N_PREDICT] = SETTING_NOT_SAMPLING, [SET_STOP] = SETTING_NOT_SAMPLING,
+};
+
+unsigned args_setting_readers(ArgsSetting s)
+{
+    return (unsigned)s < SET_COUNT ? readers[s] : 0;
+}
+
+/* Whether a stage of chain is one of mask's. */
+static bool has_stage(const Chain *chain, unsigned mask)
+{
+    for (size_t i = 0; i < chain->n_stages; i++)
+        if (mask & BY(chain->stages[i].type))
+            return true;
+    return false;
+}
+
+bool args_setting_read(const Chain *chain, ArgsSetting s)
+{
+    unsigned mask = args_setting_readers(s);
+    return chain != NULL && (mask & SETTING_NOT_SAMPLING) == 0 && has_stage(chain, mask);
+}
+
+/* The chain the builder builds from sampling with mirostat off and the list {entry} alone: whether a stage of
+ * it reads one of mask's (false when the builder refuses), and in *empty whether that stage is "?". */
+static bool entry_reads(const SamplingParams *sampling, size_t entry, unsigned mask, bool *empty)
+{
+    SamplingParams probe = *sampling;
+    probe.mirostat = 0;
+    probe.n_samplers = 1;
+    probe.samplers[0] = (SamplerType)entry;
+    Chain ch;
+    if (chain_init_from_params(&ch, &probe, 0) != SAMPLING_OK)
+        return false;
+    bool reads = false;
+    for (size_t i = 0; i < ch.n_stages && !reads; i++) {
+        reads = (mask & BY(ch.stages[i].type)) != 0;
+        *empty = ch.stages[i].empty;
+    }
+    chain_free(&ch);
+    return reads;
+}
+
+/* The sampler-list entry whose stage reads one of mask's (the first, in SamplerType's order), or -1. */
+static int listed_entry(const SamplingParams *sampling, unsigned mask)
+{
+    bool empty;
+    for (size_t t = 0; sampler_letters[t] != '\0'; t++)
+        if (entry_reads(sampling, t, mask, &empty))
+            return (int)t;
+    return -1;
+}
+
+/* The row of the flag that sets the one-number setting s (K_FLOAT..K_INT), or NULL. */
+static const ArgSpec *number_spec(ArgsSetting s)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        if (arg_specs[i].setting == (int)s && arg_specs[i].kind >= K_FLOAT && arg_specs[i].kind <= K_INT)
+            return &arg_specs[i];
+    return NULL;
+}
+
+/* Whether the value of s does nothing but turn off the stage of `entry` that would read it: that stage is "?"
+ * with it and not with llama.cpp's default (--top-k 0 with top_k out of the list). The stage is off either way,
+ * so such a value draws no note (issue 21). */
+static bool merely_off(const SamplingParams *sampling, ArgsSetting s, int entry, unsigned mask)
+{
+    const ArgSpec *spec = number_spec(s);
+    bool empty = false, default_empty = true;
+    if (entry < 0 || spec == NULL || !entry_reads(sampling, (size_t)entry, mask, &empty) || !empty)
+        return false;
+    SamplingParams probe = *sampling, defaults = sampling_params_default();
+    size_t at = spec->offset - offsetof(CliParams, sampling);
+    memcpy((char *)&probe + at, (const char *)&defaults + at, spec->kind == K_INT ? sizeof(int32_t) : sizeof(double));
+    return entry_reads(&probe, (size_t)entry, mask, &default_empty) && !default_empty;
+}
+
+/* Whether typed, a flag as typed ('_' for '-' after "--"), is name. */
+static bool same_flag(const char *typed, const char *name)
+{
+    bool long_flag = strncmp(typed, "--", 2) == 0;
+    for (; *typed != '\0' && *name != '\0'; typed++, name++)
+        if (*typed != *name && !(long_flag && *typed == '_' && *name == '-'))
+            return false;
+    return *typed == *name;
+}
+
+/* Whether typed is one of the spellings of the flag that sets s (not a preset that sets it among others). */
+static bool own_flag(ArgsSetting s, const char *typed)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        for (size_t j = 0; arg_specs[i].setting == (int)s && j < 4 && arg_specs[i].names[j] != NULL; j++)
+            if (same_flag(typed, arg_specs[i].names[j]))
+                return true;
+    return false;
+}
+
+/* Whether the list was given as --sampler-seq's letters. */
+static bool list_of_letters(const CliParams *p)
+{
+    const char *named = p->named[SET_SAMPLERS];
+    return named != NULL && (same_flag(named, "--sampler-seq") || same_flag(named, "--sampling-seq"));
+}
+
+/* The sampler list as its flag or field writes it: letters for --sampler-seq, a JSON array for a body's
+ * samplers, names separated by ';' for --samplers and the default. */
+static const char *list_text(const CliParams *p, char *buf, size_t size)
+{
+    const SamplingParams *sp = &p->sampling;
+    bool letters = list_of_letters(p), body = p->named[SET_SAMPLERS] != NULL && p->named[SET_SAMPLERS][0] != '-';
+    Text t = text_start(buf, size);
+    text_add(&t, "%s", body ? "[" : "");
+    for (size_t i = 0; i < sp->n_samplers; i++) {
+        const char *name = sampler_type_name(sp->samplers[i]);
+        if (letters)
+            text_add(&t, "%c", sampler_letters[sp->samplers[i]]);
+        else
+            text_add(&t, body ? "%s\"%s\"" : "%s%s", i == 0 ? "" : body ? ", " : ";", name);
+    }
+    text_add(&t, "%s", body ? "]" : "");
+    return buf;
+}
+
+/* The value of setting s as the note shows it: the digits typed, or llama.cpp's float in its shortest digits,
+ * or the whole number; the list; the breakers. */
+static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (s == SET_SAMPLERS) {
+        list_text(p, buf, size);
+        if (buf[0] == '\0')
+            snprintf(buf, size, "''");
+    } else if (s == SET_DRY_BREAKERS) {
+        char one[64];
+        if (p->n_dry_breakers == 1)
+            snprintf(buf, size, "'%s'", shown(p->dry_breakers[0], one, sizeof one));
+        else if (p->n_dry_breakers == 0)
+            snprintf(buf, size, "none");
+        else
+            snprintf(buf, size, "(%zu breakers)", p->n_dry_breakers);
+    } else if (s == SET_SEED) {
+        snprintf(buf, size, "%lu", (unsigned long)p->sampling.seed);
+    }
+    const ArgSpec *spec = buf[0] == '\0' ? number_spec(s) : NULL;
+    if (spec != NULL) {
+        const char *field = (const char *)p + spec->offset;
+        if (spec->kind == K_INT) {
+            int32_t v;
+            memcpy(&v, field, sizeof v);
+            snprintf(buf, size, "%d", (int)v);
+        } else if (p->typed[s][0] != '\0') {
+            snprintf(buf, size, "%s", p->typed[s]);
+        } else {
+            double v;
+            memcpy(&v, field, sizeof v);
+            float_text(v, buf, size);
+        }
+    }
+    return buf;
+}
+
+/* One setting as written: "--top_k 20", a body's "top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". */
+static void add_item(Text *t, const CliParams *p, ArgsSetting s)
+{
+    const char *named = p->named[s] != NULL ? p->named[s] : args_setting_field(s, NULL);
+    char value[160], f[64];
+    value_text(p, s, value, sizeof value);
+    shown(named, f, sizeof f);
+    if (named[0] == '-' && !own_flag(s, named))
+        text_add(t, "%s%s%s (%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value, f);
+    else
+        text_add(t, "%s%s%s", f, value[0] != '\0' ? " " : "", value);
+}
+
+typedef enum { WHY_MIROSTAT, WHY_NOT_LISTED, WHY_MIROSTAT_OFF, WHY_UNREAD } Why;
+
+typedef struct {
+    ArgsSetting setting;
+    Why why;
+    int entry;          /* WHY_NOT_LISTED: the SamplerType whose stage would read it */
+} Drop;
+
+/* The first words of a reason's line: the settings of drops (n) that share drops[first]'s reason, "A, B and C
+ * do nothing: " (or "A does nothing: "); *n_shared gets their number. */
+static void add_items(Text *t, const CliParams *p, const Drop *drops, size_t n, size_t first, size_t *n_shared)
+{
+    size_t shared = 0, total = 0;
+    for (size_t i = first; i < n; i++)
+        total += drops[i].why == drops[first].why && drops[i].entry == drops[first].entry;
+    for (size_t i = first; i < n; i++) {
+        if (drops[i].why != drops[first].why || drops[i].entry != drops[first].entry)
+            continue;
+        shared++;
+        text_add(t, "%s", shared == 1 ? "" : shared == total ? " and " : ", ");
+        add_item(t, p, drops[i].setting);
+    }
+    text_add(t, " %s nothing: ", total == 1 ? "does" : "do");
+    *n_shared = total;
+}
+
+/* The line for the drops that share drops[first]'s reason. */
+static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n, size_t first)
+{
+    size_t shared;
+    add_items(t, p, drops, n, first, &shared);
+    const char *it = shared == 1 ? "it" : "them";
+    char mirostat[96], list[CHAIN_MAX_SAMPLERS * 16], entry[48];
+    /* The fix speaks as mirostat was given, or (not given) as the setting was: a flag, or a body's field. */
+    const char *from = p->named[SET_MIROSTAT] != NULL ? p->named[SET_MIROSTAT] : p->named[drops[first].setting];
+    bool body = from != NULL && from[0] != '-';
+    const char *fix = body ? "send mirostat" : "give --mirostat";
+    Text m = text_start(mirostat, sizeof mirostat);
+    if ((p->set & (1u << SET_MIROSTAT)) != 0)
+        add_item(&m, p, SET_MIROSTAT);
+    else
+        text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
+    switch (drops[first].why) {
+    case WHY_MIROSTAT:
+        text_add(t, "with %s, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp "
+                 "(mirostat replaces the filters); drop %s, or %s 0 to use the list\n", mirostat, it, fix);
+        return;
+    case WHY_MIROSTAT_OFF:
+        text_add(t, "only mirostat reads %s, and mirostat is off (%s); %s 1 or 2 to use %s\n", it, mirostat, fix, it);
+        return;
+    case WHY_NOT_LISTED: {
+        const char *named = p->named[SET_SAMPLERS];
+        const char *name = sampler_type_name((SamplerType)drops[first].entry);
+        bool letters = list_of_letters(p);
+        char letter[2] = {sampler_letters[drops[first].entry], '\0'};
+        snprintf(entry, sizeof entry, letters ? "%s (%s)" : "%s", name, letter);
+        list_text(p, list, sizeof list);
+        text_add(t, "%s is not in %s (%s), and a sampler left out of the list is off; add %s to the list%s to use %s\n",
+                 entry, named != NULL ? named : "llama.cpp's default sampler list", list[0] != '\0' ? list
+                 : "an empty list", letters ? letter : name, named != NULL ? "" : " with --samplers", it);
+        return;
+    }
+    case WHY_UNREAD:
+        text_add(t, "no stage of this chain reads %s\n", it);
+        return;
+    }
+}
+
+size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (params == NULL || chain == NULL)
+        return 0;
+    Drop drops[SET_COUNT];
+    size_t n = 0;
+    bool mirostat = has_stage(chain, MIROSTATS);
+    for (int s = 0; s < SET_COUNT; s++) {
+        unsigned mask = readers[s];
+        if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask))
+            continue;
+        int entry = listed_entry(&params->sampling, mask);
+        if (merely_off(&params->sampling, (ArgsSetting)s, entry, mask))
+            continue;
+        Why why = mirostat ? WHY_MIROSTAT : entry >= 0 ? WHY_NOT_LISTED : (mask & MIROSTATS) ? WHY_MIROSTAT_OFF
+                                                                                               : WHY_UNREAD;
+        drops[n++] = (Drop){(ArgsSetting)s, why, mirostat ? -1 : entry};
+    }
+    for (size_t i = 0; i < n; i++) {
+        bool said = false;          /* its reason's line was written with an earlier setting */
+        for (size_t j = 0; j < i && !said; j++)
+            said = drops[j].why == drops[i].why && drops[j].entry == drops[i].entry;
+        if (!said)
+            add_reason(&t, params, drops, n, i);
+    }
+    return t.len;
+}
