@@ -6,7 +6,6 @@
 #include "filters.h"
 #include "text.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,16 +33,6 @@ const char *sampler_type_name(SamplerType type)
     static const char *const names[] = {"penalties", "dry", "top_n_sigma", "top_k", "typ_p", "top_p",
                                         "min_p", "xtc", "temperature", "infill", "adaptive_p"};
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
-}
-
-/* The float llama.cpp holds for a parameter given as d, on which it decides every off test and refusal: the
- * nearest float, and past float's range what IEEE rounding gives (FLT_MAX within half a spacing of it, an
- * infinity beyond), where C's own conversion would be undefined. NaN stays NaN. */
-static float as_float(double d)
-{
-    if (d > FLT_MAX || d < -FLT_MAX)
-        return fabs(d) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, d) : (float)copysign(FLT_MAX, d);
-    return (float)d;
 }
 
 /* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
