@@ -1,6 +1,7 @@
 /* adaptive_p.c: adaptive-p in float, step by step as llama.cpp computes it. */
 #include "adaptive_p.h"
 
+#include <float.h>
 #include <math.h>
 
 #define WIDTH 0.3f          /* how far from the adapted target a p may be before its logit falls away */
@@ -28,21 +29,28 @@ void adaptive_p_reset(AdaptivePState *st)
     st->pending = false;
 }
 
-/* llama.cpp's softmax without sorting, in float, on the logits as floats: shifted by data[0]'s when the array
- * is flagged sorted, else by the largest; each weight expf(logit - shift), their sum in array order, then each
- * divided by it. When a logit is +inf, the +inf candidates share the mass instead (the limit, as
+/* A logit as the float llama.cpp would hold: the nearest float, and a finite logit past float's range as
+ * +-FLT_MAX, so that only a -inf logit is out, as everywhere in this library (logit_saturate). */
+static float float_logit(double x)
+{
+    return isinf(x) ? (float)x : (float)fmax(-FLT_MAX, fmin(FLT_MAX, x));
+}
+
+/* llama.cpp's softmax without sorting, in float, on the logits as floats (float_logit): shifted by data[0]'s
+ * when the array is flagged sorted, else by the largest; each weight expf(logit - shift), their sum in array
+ * order, then each divided by it. When a logit is +inf, the +inf candidates share the mass instead (the limit, as
  * candidates_softmax takes it). False, with p untouched, when every logit is -inf. */
 static bool softmax_float(Candidates *c)
 {
     float max = -INFINITY;
     for (size_t i = 0; i < c->size; i++)
-        max = fmaxf(max, as_float(c->data[i].logit));
+        max = fmaxf(max, float_logit(c->data[i].logit));
     if (max == -INFINITY)
         return false;
-    float shift = c->sorted ? as_float(c->data[0].logit) : max;
+    float shift = c->sorted ? float_logit(c->data[0].logit) : max;
     float sum = 0.0f;
     for (size_t i = 0; i < c->size; i++) {
-        float logit = as_float(c->data[i].logit);
+        float logit = float_logit(c->data[i].logit);
         float w = max == INFINITY ? (float)(logit == INFINITY) : expf(logit - shift);
         c->data[i].p = w;
         sum += w;
@@ -80,7 +88,7 @@ SamplingStatus sample_adaptive_p(Candidates *c, AdaptivePState *st, float *origi
     for (size_t i = 0; i < c->size; i++) {
         float p = (float)c->data[i].p;
         original[i] = p;
-        if (as_float(c->data[i].logit) == -INFINITY)
+        if (c->data[i].logit == -INFINITY)
             continue;
         float d = fabsf((p - adapted) * inv_width);
         c->data[i].logit = PEAK_LOGIT - SHARPNESS * d * d / (1.0f + d);

@@ -16,7 +16,7 @@
  * In float. The rest of the library computes in double, as the lesson's Java does (candidates.h). This sampler
  * is in no lesson table, and its steps are a chain of float operations whose rounding can decide the token, so
  * it computes as llama.cpp does, each operation in float in the order written: the logits taken as floats
- * (as_float), both softmaxes (a float sum, each p divided by it), the average, t', d, the new logits and the
+ * (a finite logit past float's range as +-FLT_MAX, so that only -inf is out, as elsewhere here), both softmaxes (a float sum, each p divided by it), the average, t', d, the new logits and the
  * average's updates. Only the pick works in double, as libstdc++'s discrete_distribution does on the float p.
  * So the same logits and coin give llama.cpp's token, and the p and logits it leaves are llama.cpp's floats
  * (held in the double fields). The build's -ffp-contract=off keeps each multiply and add rounded apart.
@@ -58,7 +58,7 @@ void adaptive_p_reset(AdaptivePState *st);
 
 /* Adaptive-p's step on c (size,), in its current order, which it never changes: the original p of every
  * candidate into original (size,), the caller's scratch (llama.cpp's cache); each logit replaced by its new
- * one (a logit that is -inf as a float keeps its value, and gets p 0); p the softmax of the new logits; one
+ * one (a -inf logit stays -inf, and gets p 0); p the softmax of the new logits; one
  * coin from coin(coin_state) when size >= 2; c->selected the pick; the pick pending for adaptive_p_accept.
  * Both softmaxes shift by data[0]'s logit when c->sorted is set, else by the largest, as llama.cpp's do: after
  * the transform data[0]'s new logit need not be the largest, and the shift changes the float bits of p (not
@@ -69,9 +69,9 @@ void adaptive_p_reset(AdaptivePState *st);
  * from sample_dist's only where float and double put the coin on different sides of a boundary.
  * Units: logits are natural-log odds; p and the target are probabilities; coin in [0, 1).
  * Bad input: the candidates_check errors (nothing changes); NULL st or coin, or NULL original with size > 0,
- * gives SAMPLING_ERR_NULL; size 0 gives SAMPLING_ERR_EMPTY (llama.cpp aborts); every logit -inf as a float gives
- * SAMPLING_ERR_NO_FINITE (llama.cpp's softmax gives NaN and it picks index 0). A logit of +inf as a float
- * (+inf, or past FLT_MAX): the +inf candidates share p = 1, as in candidates_softmax (llama.cpp's gives NaN). A
+ * gives SAMPLING_ERR_NULL; size 0 gives SAMPLING_ERR_EMPTY (llama.cpp aborts); every logit -inf gives
+ * SAMPLING_ERR_NO_FINITE (llama.cpp's softmax gives NaN and it picks index 0). A +inf logit: the +inf
+ * candidates share p = 1, as in candidates_softmax (llama.cpp's softmax gives NaN and it picks index 0). A
  * coin outside [0, 1) or NaN gives SAMPLING_ERR_PARAM after the transform (the array stays transformed, nothing
  * is pending). On error selected = -1, and a pick of an earlier step is no longer pending. Follows adaptive-p's
  * apply (src/llama-sampler.cpp). */

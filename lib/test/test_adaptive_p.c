@@ -402,14 +402,17 @@ static void test_bad_input(void)
     CHECK_INT(SAMPLING_ERR_NAN, sample_adaptive_p(&c, &st, original, coin_fixed, &(double){0.5}));
     CHECK_BITS(log(0.5), data[0].logit);
 
-    /* Every logit -inf, also as floats (-1e300): nothing to normalize. */
+    /* Every logit -inf: nothing to normalize. A finite logit past float's range is -FLT_MAX, still in. */
     c = three(data);
-    data[0].logit = data[2].logit = -INFINITY;
-    data[1].logit = -1e300;
+    data[0].logit = data[1].logit = data[2].logit = -INFINITY;
     CHECK_INT(SAMPLING_ERR_NO_FINITE, sample_adaptive_p(&c, &st, original, coin_fixed, &(double){0.5}));
     CHECK_INT(-1, (long long)c.selected);
-    CHECK_BITS(-1e300, data[1].logit);
+    CHECK_BITS(-INFINITY, data[1].logit);
     CHECK(!st.pending);
+    data[1].logit = -1e300;
+    CHECK_INT(SAMPLING_OK, sample_adaptive_p(&c, &st, original, coin_fixed, &(double){0.5}));
+    CHECK_INT(1, (long long)c.selected);
+    CHECK_BITS(1.0f, original[1]);
 
     /* A bad coin, after the transform: nothing pending, not even the pick of the step before. */
     c = three(data);
@@ -420,15 +423,20 @@ static void test_bad_input(void)
     CHECK_INT(-1, (long long)c.selected);
     CHECK(!st.pending);
 
-    /* +inf logits, and a finite double past float's range: they share the mass, 1/2 each, the rest 0. */
+    /* +inf logits share the mass, 1/2 each, the rest 0; a finite 1e300 is FLT_MAX, below them. */
     c = three(data);
-    data[0].logit = INFINITY;
+    data[0].logit = data[1].logit = INFINITY;
     data[2].logit = 1e300;
     CHECK_INT(SAMPLING_OK, sample_adaptive_p(&c, &st, original, coin_fixed, &(double){0.5}));
     CHECK_BITS(0.5f, original[0]);
-    CHECK_BITS(0.0f, original[1]);
-    CHECK_BITS(0.5f, original[2]);
+    CHECK_BITS(0.5f, original[1]);
+    CHECK_BITS(0.0f, original[2]);
     CHECK(isfinite(data[0].logit) && isfinite(data[2].logit));
+    /* Without them, 1e300 is the largest: FLT_MAX takes it all. */
+    c = three(data);
+    data[2].logit = 1e300;
+    CHECK_INT(SAMPLING_OK, sample_adaptive_p(&c, &st, original, coin_fixed, &(double){0.5}));
+    CHECK_BITS(1.0f, original[2]);
 }
 
 /* Over many random steps with decay 0.9, the chosen tokens' original p moves toward the target: below what a
