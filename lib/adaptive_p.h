@@ -15,9 +15,10 @@
  *
  * In float. The rest of the library computes in double, as the lesson's Java does (candidates.h). This sampler
  * is in no lesson table, and its steps are a chain of float operations whose rounding can decide the token, so
- * it computes as llama.cpp does, each operation in float in the order written: the logits taken as floats
- * (a finite logit past float's range as +-FLT_MAX, so that only -inf is out, as elsewhere here), both softmaxes (a float sum, each p divided by it), the average, t', d, the new logits and the
- * average's updates. Only the pick works in double, as libstdc++'s discrete_distribution does on the float p.
+ * it computes as llama.cpp does, each operation in float in the order written: the logits taken as floats (a
+ * finite logit past float's range as +-FLT_MAX, so that only -inf is out, as elsewhere here), both softmaxes (a
+ * float sum, each p divided by it), the average, t', d, the new logits and the average's updates. Only the
+ * pick works in double, as libstdc++'s discrete_distribution does on the float p.
  * So the same logits and coin give llama.cpp's token, and the p and logits it leaves are llama.cpp's floats
  * (held in the double fields). The build's -ffp-contract=off keeps each multiply and add rounded apart.
  *
