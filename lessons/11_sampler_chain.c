@@ -131,8 +131,8 @@ static int run(int argc, char *const argv[], bool quiet)
     if (params.from_json != NULL && !read_body(&params))
         return 2;
     if (params.outside[0] != '\0' && !quiet)
-        fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
-                "adaptive-p): %s\n", program, params.outside);
+        fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema): %s\n",
+                program, params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
