@@ -151,6 +151,12 @@ static void write_float(Text *t, Text *notes, const CliParams *params, ArgsSetti
     }
 }
 
+/* Setting s's value d for a note: its digits as typed, or its float's shortest digits (into buf). */
+static const char *as_typed(const CliParams *params, ArgsSetting s, double d, char *buf, size_t size)
+{
+    return params->typed[s][0] != '\0' ? params->typed[s] : float_text(d, buf, size);
+}
+
 /* An adaptive_decay outside [0, 0.99], which llama-server refuses: sent as the decay adaptive-p clamps it to
  * (adaptive_p_init), which samples the same, with a line in notes. Returns false (nothing written) for a decay
  * that is not clamped. */
@@ -159,13 +165,11 @@ static bool write_decay_clamped(Text *t, Text *notes, const CliParams *params, d
     AdaptivePState st;
     if (adaptive_p_init(&st, 0.0, d) != SAMPLING_OK || st.decay == float_value(d))
         return false;
-    double sent = st.decay;
-    const char *typed = params->typed[SET_ADAPTIVE_DECAY];
     char was[40], now[40];
-    json_double(t, sent);
+    json_double(t, st.decay);
     text_add(notes, "adaptive_decay: %s is sent as %s: llama-server refuses a decay outside 0 to 0.99, and "
              "adaptive-p clamps it to %s anyway, so it samples the same\n",
-             typed[0] != '\0' ? typed : float_text(d, was, sizeof was), float_text(sent, now, sizeof now), now);
+             as_typed(params, SET_ADAPTIVE_DECAY, d, was, sizeof was), float_text(st.decay, now, sizeof now), now);
     return true;
 }
 
@@ -190,12 +194,11 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
             if (s != SET_ADAPTIVE_DECAY || !write_decay_clamped(t, notes, params, d))
                 write_float(t, notes, params, s, d);
             if (s == SET_ADAPTIVE_TARGET && float_value(d) > 1) {
-                char target[40];
-                const char *typed = params->typed[s][0] != '\0' ? params->typed[s]
-                                                                 : float_text(d, target, sizeof target);
+                char buf[40];
+                const char *target = as_typed(params, s, d, buf, sizeof buf);
                 text_add(notes, "adaptive_target: llama-server clamps %s to 1; the command line's adaptive-p uses 1 "
                          "in each step too, but starts its average of recent choices at %s, which no body can ask "
-                         "for\n", typed, typed);
+                         "for\n", target, target);
             }
             if (s == SET_MIN_P && float_value(d) > 1)
                 text_add(notes, "min_p: llama-server clamps %s to 1, which keeps every token tied with the top one; "
