@@ -135,7 +135,7 @@ static int run(int argc, char *const argv[], bool quiet)
         return 2;
     if (params.outside[0] != '\0' && !quiet && params.output == OUTPUT_CHAIN)    /* a body's notes name them */
         fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
-                "reasoning budget, adaptive-p): %s\n", program, params.outside);
+                "reasoning budget): %s\n", program, params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */

@@ -163,6 +163,13 @@ double logit_saturate(double x)
     return isinf(x) ? copysign(DBL_MAX, x) : x;
 }
 
+float as_float(double d)
+{
+    if (d > FLT_MAX || d < -FLT_MAX)
+        return fabs(d) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, d) : (float)copysign(FLT_MAX, d);
+    return (float)d;
+}
+
 double entropy_nats(const Candidates *c)
 {
     double h = 0.0;

@@ -15,7 +15,7 @@
  *
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_init_probs,
  * candidates_check, candidates_softmax, candidates_compare, candidates_sort, candidates_sort_by_id,
- * candidates_find, candidates_in_id_order, candidates_count_finite, logit_saturate, entropy_nats,
+ * candidates_find, candidates_in_id_order, candidates_count_finite, logit_saturate, as_float, entropy_nats,
  * surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
@@ -109,6 +109,12 @@ size_t candidates_count_finite(const Candidates *c);
 /* x, or +-DBL_MAX when x is +-inf: what a penalty, bias, DRY or temperature gives a logit that was finite
  * before it, so that arithmetic overflow never bans a token (only a -inf bias does). NaN stays NaN. */
 double logit_saturate(double x);
+
+/* The float llama.cpp holds for a value given as d, on which it decides: the nearest float, and past float's
+ * range what IEEE rounding gives (FLT_MAX within half a spacing of it, an infinity beyond), where C's own
+ * conversion would be undefined. NaN stays NaN. The chain's off tests and refusals, and adaptive-p's float
+ * arithmetic, start from it. */
+float as_float(double d);
 
 /* The entropy of the p values, H = sum of -p ln p over p > 0, in nats. The caller fills p first
  * (candidates_softmax). p = 0 contributes 0 (llama.cpp's typical would produce NaN there). NULL c or an

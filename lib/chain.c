@@ -6,7 +6,6 @@
 #include "filters.h"
 #include "text.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@ SamplingParams sampling_params_default(void)
         .penalty_last_n = 64, .penalty_repeat = 1.0, .penalty_freq = 0.0, .penalty_present = 0.0,
         .dry_multiplier = 0.0, .dry_base = 1.75, .dry_allowed_length = 2, .dry_penalty_last_n = 64,
         .mirostat = 0, .mirostat_tau = 5.0, .mirostat_eta = 0.1, .top_n_sigma = -1.0,
+        .adaptive_target = -1.0, .adaptive_decay = 0.90,
     };
     p.n_samplers = sizeof order / sizeof order[0];
     memcpy(p.samplers, order, sizeof order);
@@ -34,16 +34,6 @@ const char *sampler_type_name(SamplerType type)
     static const char *const names[] = {"penalties", "dry", "top_n_sigma", "top_k", "typ_p", "top_p",
                                         "min_p", "xtc", "temperature", "infill", "adaptive_p"};
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
-}
-
-/* The float llama.cpp holds for a parameter given as d, on which it decides every off test and refusal: the
- * nearest float, and past float's range what IEEE rounding gives (FLT_MAX within half a spacing of it, an
- * infinity beyond), where C's own conversion would be undefined. NaN stays NaN. */
-static float as_float(double d)
-{
-    if (d > FLT_MAX || d < -FLT_MAX)
-        return fabs(d) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, d) : (float)copysign(FLT_MAX, d);
-    return (float)d;
 }
 
 /* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
@@ -60,7 +50,8 @@ const char *sampling_params_problem(const SamplingParams *p)
     static const char *const nan_names[] = {
         "top_p is NaN", "min_p is NaN", "xtc_probability is NaN", "xtc_threshold is NaN", "typ_p is NaN",
         "temp is NaN", "dynatemp_range is NaN", "dynatemp_exponent is NaN", "dry_multiplier is NaN",
-        "dry_base is NaN", "mirostat_tau is NaN", "mirostat_eta is NaN", "top_n_sigma is NaN"};
+        "dry_base is NaN", "mirostat_tau is NaN", "mirostat_eta is NaN", "top_n_sigma is NaN",
+        "adaptive_target is NaN", "adaptive_decay is NaN"};
     static const char *const bad_sampler[] = {"samplers[0] is not a SamplerType",
                                               "samplers[1] is not a SamplerType",
                                               "samplers[2] is not a SamplerType",
@@ -69,7 +60,8 @@ const char *sampling_params_problem(const SamplingParams *p)
         return "params is NULL";
     const double values[] = {p->top_p, p->min_p, p->xtc_probability, p->xtc_threshold, p->typ_p, p->temp,
                              p->dynatemp_range, p->dynatemp_exponent, p->dry_multiplier, p->dry_base,
-                             p->mirostat_tau, p->mirostat_eta, p->top_n_sigma};
+                             p->mirostat_tau, p->mirostat_eta, p->top_n_sigma, p->adaptive_target,
+                             p->adaptive_decay};
     _Static_assert(sizeof values / sizeof values[0] == sizeof nan_names / sizeof nan_names[0], "one name each");
     if (!repeat_penalty_valid(p->penalty_repeat))
         return "penalty_repeat must be finite and above 0, with 1/penalty finite in float (llama.cpp refuses it)";
@@ -86,6 +78,9 @@ const char *sampling_params_problem(const SamplingParams *p)
         return "mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau)";
     if (p->mirostat != 0 && !isfinite(as_float(p->mirostat_eta)))
         return "mirostat_eta must be finite when mirostat is on (mu moves by eta * error)";
+    if (as_float(p->adaptive_target) == INFINITY)
+        return "adaptive_target must not be +inf (this workbench's own refusal: adaptive-p's average would start "
+               "infinite)";
     if (p->min_keep < 0)
         return "min_keep must not be negative";
     if (p->n_logit_bias > CHAIN_MAX_BIASES)
@@ -125,6 +120,9 @@ SamplingStatus chain_init(Chain *ch, const SamplingParams *params, size_t n_voca
     mt19937_seed(&ch->dist_rng, params->seed);
     mt19937_seed(&ch->xtc_rng, params->seed);
     mt19937_seed(&ch->mirostat_rng, params->seed);
+    mt19937_seed(&ch->adaptive_rng, params->seed);
+    /* Cannot fail: sampling_params_problem refused a NaN or +inf target and a NaN decay above. */
+    adaptive_p_init(&ch->adaptive, params->adaptive_target, params->adaptive_decay);
     /* An infinite tau or eta matters only when mirostat is on. */
     st = mirostat_init(&ch->mirostat, params->mirostat_tau, params->mirostat_eta);
     if (st != SAMPLING_OK && params->mirostat != 0) {
@@ -208,12 +206,14 @@ void chain_free(Chain *ch)
     free(ch->scratch);
     free(ch->typical_buf);
     free(ch->touched);
+    free(ch->adaptive_cache);
     ch->history = NULL;
     ch->buf = NULL;
     ch->scratch = NULL;
     ch->typical_buf = NULL;
     ch->touched = NULL;
-    ch->scratch_len = ch->typical_len = ch->touched_len = 0;
+    ch->adaptive_cache = NULL;
+    ch->scratch_len = ch->typical_len = ch->touched_len = ch->adaptive_len = 0;
     ch->n_history = ch->history_size = ch->window = ch->n_vocab = 0;
 }
 
@@ -243,6 +243,7 @@ SamplingStatus chain_accept(Chain *ch, int32_t token)
 {
     if (ch == NULL)
         return SAMPLING_ERR_NULL;
+    adaptive_p_accept(&ch->adaptive, token);
     if (ch->window == 0)
         return SAMPLING_OK;
     /* Up to twice the window is kept: when that is full, the newest window moves to the front in one copy,
@@ -273,7 +274,9 @@ void chain_reset(Chain *ch)
     mt19937_seed(&ch->dist_rng, ch->params.seed);
     mt19937_seed(&ch->xtc_rng, ch->params.seed);
     mt19937_seed(&ch->mirostat_rng, ch->params.seed);
+    mt19937_seed(&ch->adaptive_rng, ch->params.seed);
     ch->mirostat.mu = 2 * ch->mirostat.tau;
+    adaptive_p_reset(&ch->adaptive);
     ch->n_history = 0;
 }
 
@@ -295,7 +298,8 @@ static double xtc_probability_as_float(double probability)
     return probability > 0 && probability < 1 ? (double)(float)probability : probability;
 }
 
-/* The mirostats' coin source: one double draw from the stage's mt19937, as discrete_distribution takes it. */
+/* The mirostats' and adaptive-p's coin source: one double draw from the stage's mt19937, as
+ * discrete_distribution takes it. */
 static double mt_coin(void *rng)
 {
     return mt19937_next_double(rng);
@@ -325,6 +329,19 @@ static bool chain_reserve_typical(Chain *ch, size_t len)
         return false;
     ch->typical_buf = grown;
     ch->typical_len = len;
+    return true;
+}
+
+/* The same for ch->adaptive_cache: at least len floats. */
+static bool chain_reserve_adaptive(Chain *ch, size_t len)
+{
+    if (len <= ch->adaptive_len)
+        return true;
+    float *grown = realloc(ch->adaptive_cache, len * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    ch->adaptive_cache = grown;
+    ch->adaptive_len = len;
     return true;
 }
 
@@ -390,8 +407,11 @@ SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c)
     case STAGE_MIROSTAT:
         return sample_mirostat(c, &ch->mirostat, MIROSTAT_M, mirostat_n_vocab(ch), mt_coin, &ch->mirostat_rng);
     case STAGE_MIROSTAT_V2: return sample_mirostat_v2(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
-    case STAGE_INFILL:
     case STAGE_ADAPTIVE_P:
+        if (!chain_reserve_adaptive(ch, c != NULL ? c->size : 0))
+            return SAMPLING_ERR_NOMEM;
+        return sample_adaptive_p(c, &ch->adaptive, ch->adaptive_cache, mt_coin, &ch->adaptive_rng);
+    case STAGE_INFILL:
         return SAMPLING_ERR_PARAM;      /* named in the chain line, but not implemented by this workbench */
     }
     return SAMPLING_ERR_PARAM;

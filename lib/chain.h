@@ -6,15 +6,17 @@
  * accepted tokens (chain_accept), as llama.cpp's do. The seed is used as given: LLAMA_DEFAULT_SEED
  * (0xFFFFFFFF), which makes llama.cpp pick a random seed, is here just another fixed seed.
  *
- * Draws. As in llama.cpp, dist, XTC and mirostat each own a std::mt19937 (mt19937.h) seeded with params.seed,
- * and draw as llama.cpp built with GCC's libstdc++ does, only when it does:
+ * Draws. As in llama.cpp, dist, XTC, mirostat and adaptive-p each own a std::mt19937 (mt19937.h) seeded with
+ * params.seed, and draw as llama.cpp built with GCC's libstdc++ does, only when it does:
  *   - XTC: one float (one 32-bit output), only when it is on (probability > 0, threshold <= 0.5) and at least
  *     two candidates are left; it acts when u <= probability, compared in float as llama.cpp stores the
  *     probability as a float (so 0.3 means (float)0.3; see xtc_probability_as_float in chain.c);
  *   - dist: one double (two outputs), only for two or more candidates; the first index whose running sum of
  *     weights reaches u * S;
  *   - mirostat, mirostat-v2: one double through discrete_distribution's rule (sample_discrete), after their
- *     cut, and only when two or more tokens are kept.
+ *     cut, and only when two or more tokens are kept;
+ *   - adaptive-p: one double through the same rule, only for two or more candidates (adaptive_p.h); it computes
+ *     in float as llama.cpp does, so its own steps part from llama.cpp's only where the logits it is given do.
  * So for the same seed, logits and history, chain_sample picks the token llama.cpp's chain picks (built with
  * GCC's libstdc++; other C++ libraries may turn outputs into reals differently), except where our double
  * arithmetic (candidates.h) and llama.cpp's float put a value on different sides of a boundary:
@@ -34,6 +36,8 @@
  * -> temp -> dist agreed on all 600,000 steps; mirostat-v2 parted in 1 run of 100 (step 1311, a mu-drift
  * cut) and mirostat in 3 (after step 1867). Penalties 1.1 and 0.1 on those logits make exact ties in real
  * arithmetic, and 23 runs of 100 parted there (first at step 49); logits from a model rarely tie that way.
+ * Three adaptive-p chains, top-k -> top-p -> min-p -> temp 0.5 -> adaptive-p (0.5, 0.9), min-p -> adaptive-p
+ * (0.3, 0.5) and top-k -> adaptive-p (target -1), agreed on all 600,000 of theirs, accepting each pick.
  * The lesson's random tables come from java.util.Random (rng.h), which the lesson programs draw from
  * themselves; no lesson uses the chain's own draw.
  *
@@ -50,6 +54,7 @@
 #ifndef CHAIN_H
 #define CHAIN_H
 
+#include "adaptive_p.h"
 #include "candidates.h"
 #include "dry.h"
 #include "mt19937.h"
@@ -106,6 +111,8 @@ typedef struct {
     double mirostat_tau;        /* 5.0, bits */
     double mirostat_eta;        /* 0.1 */
     double top_n_sigma;         /* -1.0; <= 0 off */
+    double adaptive_target;     /* -1.0; below 0 adaptive-p draws as dist does (used when samplers names it) */
+    double adaptive_decay;      /* 0.90; adaptive-p clamps it to [0, 0.99] */
     bool ignore_eos;            /* bans the end-of-generation tokens through logit-bias (eog_tokens) */
     const int32_t *eog_tokens;  /* (n_eog_tokens,) the model's end-of-generation ids; none by default */
     size_t n_eog_tokens;
@@ -119,8 +126,12 @@ typedef struct {
     SamplingParams params;      /* the chain's own copy; stages read it */
     Stage stages[CHAIN_MAX_STAGES];
     size_t n_stages;
-    Mt19937 dist_rng, xtc_rng, mirostat_rng; /* one std::mt19937 per random sampler, seeded params.seed */
+    Mt19937 dist_rng, xtc_rng, mirostat_rng, adaptive_rng; /* one std::mt19937 per random sampler, seeded
+                                                             * with params.seed */
     MirostatState mirostat;     /* mu lives here, across calls */
+    AdaptivePState adaptive;    /* adaptive-p's average and pending pick, across calls */
+    float *adaptive_cache;      /* (adaptive_len,) adaptive-p's original p, grown to the candidates it sees */
+    size_t adaptive_len;
     int32_t *history;           /* (history_size,) accepted tokens, oldest first; the newest `window` count */
     size_t n_history;           /* tokens stored, at most 2 * window */
     size_t history_size;        /* allocated entries; grows with the history, up to 2 * window */
@@ -150,14 +161,16 @@ const char *sampler_type_name(SamplerType type);
  * refuses them: a penalty_repeat that is not finite, not above 0 or whose float reciprocal overflows (1e-40);
  * a penalty_freq or penalty_present that is not finite; a mirostat other than 0, 1 or 2, and a samplers[]
  * entry that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a NaN parameter or bias,
- * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), a negative min_keep,
+ * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), an adaptive_target of
+ * +inf (adaptive-p's average would be infinite; adaptive_p_init says more), a negative min_keep,
  * n_logit_bias or n_samplers above its array, NULL eog_tokens or dry_breakers with a count above 0. The
  * finite and above-0 tests are made on the float llama.cpp holds (a penalty_freq of 1e39 is an infinite
  * float). The string is static; NULL params gives "params is NULL". Lesson Examples 11 and 13. */
 const char *sampling_params_problem(const SamplingParams *params);
 
-/* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau, and allocates a
- * candidate buffer of n_vocab (the history grows as tokens are accepted). n_vocab 0 makes a chain that can
+/* Starts an empty chain: copies params, seeds the generators, starts mirostat's mu at 2 * tau and adaptive-p's
+ * average at its target (adaptive_p_init), and allocates a candidate buffer of n_vocab (the history grows as
+ * tokens are accepted). n_vocab 0 makes a chain that can
  * only be described. Bad input: NULL ch or params gives SAMPLING_ERR_NULL. What llama.cpp's common_sampler_init
  * refuses, and the workbench's own refusals, give SAMPLING_ERR_PARAM: whatever sampling_params_problem names
  * (a penalty_repeat of 0, -1 or 1e-40, an infinite penalty_freq, a samplers[] entry that is not a
@@ -193,21 +206,23 @@ size_t chain_describe(const Chain *ch, char *buf, size_t size);
 
 /* Records an accepted token (a prompt token or a sampled one) in the history the penalties and DRY read; the
  * oldest beyond the longer window is forgotten. Any id is recorded; ids that match no candidate have no
- * effect later. O(1) amortized; the history's memory grows with it, to at most twice the window. Returns
- * SAMPLING_ERR_NULL for NULL ch and SAMPLING_ERR_NOMEM when it cannot grow (the token is then not recorded).
- * Follows llama_sampler_accept on the chain. */
+ * effect later. adaptive-p's average takes it too (adaptive_p_accept: only its pending pick counts). O(1)
+ * amortized; the history's memory grows with it, to at most twice the window. Returns SAMPLING_ERR_NULL for
+ * NULL ch and SAMPLING_ERR_NOMEM when it cannot grow (the token is then not recorded). Follows
+ * llama_sampler_accept on the chain. */
 SamplingStatus chain_accept(Chain *ch, int32_t token);
 
 /* Starts the chain over as llama_sampler_reset does on llama.cpp's chain: every generator is reseeded with
- * params.seed, mirostat's mu goes back to 2 * tau, and the history (penalties and DRY) is forgotten. The
- * stages and params stay. NULL ch does nothing. */
+ * params.seed, mirostat's mu goes back to 2 * tau, adaptive-p's average to its target (adaptive_p_reset), and
+ * the history (penalties and DRY) is forgotten. The stages and params stay. NULL ch does nothing. */
 void chain_reset(Chain *ch);
 
 /* Runs stage i of the chain on c with its plain rule, drawing from that stage's generator when llama.cpp would
- * (see above). An empty ("?") stage does nothing. Token-picking stages (dist, mirostat) set c->selected.
- * Typical allocates its order for the call (SAMPLING_ERR_NOMEM). Bad input: NULL ch gives
- * SAMPLING_ERR_NULL, i out of range SAMPLING_ERR_PARAM, infill and adaptive-p (named, not implemented here)
- * SAMPLING_ERR_PARAM; otherwise the stage's own status. */
+ * (see above). An empty ("?") stage does nothing. Token-picking stages (dist, mirostat, adaptive-p) set
+ * c->selected. Typical allocates its order for the call, and adaptive-p grows the chain's cache of original p
+ * to c->size (SAMPLING_ERR_NOMEM). Bad input: NULL ch gives SAMPLING_ERR_NULL, i out of range
+ * SAMPLING_ERR_PARAM, infill (named, not implemented here) SAMPLING_ERR_PARAM; otherwise the stage's own
+ * status. */
 SamplingStatus chain_apply_stage(Chain *ch, size_t i, Candidates *c);
 
 /* Whether a stage of this type picks the token (dist, mirostat, mirostat-v2, adaptive-p) rather than reshape

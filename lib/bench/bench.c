@@ -1,7 +1,8 @@
 /* bench.c: what the library costs at real vocabulary sizes (make bench). Microseconds per token, the median of
  * repeated runs, for one pass over the logits at memory speed (the floor), llama.cpp's default chain, the same
- * chain with top-k 0, llama.cpp's default settings alone and with a repeat penalty, a logit bias or
- * --ignore-eos's bans, building the candidates with top-k 40, each stage alone, and DRY over growing windows;
+ * chain with top-k 0, llama.cpp's default settings alone and with a repeat penalty, a logit bias,
+ * --ignore-eos's bans or adaptive-p in place of dist, building the candidates with top-k 40, each stage alone,
+ * and DRY over growing windows;
  * then the ratios measured in this one run. Timing
  * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
 #include "chain.h"
@@ -187,9 +188,10 @@ static double chain_us(const double *logits, size_t n, int32_t top_k, int reps)
 
 /* What is added to llama.cpp's default settings (sampling_params_default: penalties off, top-k 40, top-p 0.95,
  * min-p 0.05, temp 0.8, dist, top-k the first stage that acts): nothing, a 1.1 repeat penalty over the 64-token
- * history, a bias on 8 ids, or --ignore-eos's bans on 3 end-of-generation ids. In each, top-k picks its 40
+ * history, a bias on 8 ids, --ignore-eos's bans on 3 end-of-generation ids, or adaptive_p in the sampler list
+ * (target 0.55, decay 0.9), which ends the chain with adaptive-p in place of dist. In each, top-k picks its 40
  * straight from the logits (with the few changed tokens' new logits). */
-typedef enum { ADD_NOTHING, ADD_REPEAT, ADD_BIAS, ADD_IGNORE_EOS } DefaultsPlus;
+typedef enum { ADD_NOTHING, ADD_REPEAT, ADD_BIAS, ADD_IGNORE_EOS, ADD_ADAPTIVE_P } DefaultsPlus;
 
 static const int32_t eog_ids[] = {151643, 151645, 151662};      /* Qwen2-like end-of-generation ids */
 
@@ -203,6 +205,10 @@ static double defaults_us(const double *logits, size_t n, DefaultsPlus plus, int
     for (int i = 0; plus == ADD_BIAS && i < 8; i++)
         p.logit_bias[p.n_logit_bias++] = (LogitBias){history[i * 8] + 17, i % 2 ? -2.0 : 3.0};
     p.ignore_eos = plus == ADD_IGNORE_EOS;
+    if (plus == ADD_ADAPTIVE_P) {
+        p.samplers[p.n_samplers++] = SAMPLER_ADAPTIVE_P;
+        p.adaptive_target = 0.55;
+    }
     p.eog_tokens = eog_ids;
     p.n_eog_tokens = sizeof eog_ids / sizeof eog_ids[0];
     if (chain_init_from_params(&run.chain, &p, n) != SAMPLING_OK) {
@@ -282,13 +288,20 @@ static SamplingStatus st_mirostat_v2(Candidates *c, Rng *rng)
     mirostat_init(&st, 5.0, 0.1);
     return fast_sample_mirostat_v2(c, &st, java_coin, rng);
 }
+static float adaptive_cache[BIG];
+static SamplingStatus st_adaptive_p(Candidates *c, Rng *rng)
+{
+    AdaptivePState st;
+    adaptive_p_init(&st, 0.55, 0.9);
+    return sample_adaptive_p(c, &st, adaptive_cache, java_coin, rng);
+}
 
 static const StageBench stages[] = {
     {"build candidates only", st_init}, {"logit-bias", st_bias}, {"penalties (64)", st_penalties},
     {"dry (64)", st_dry}, {"top-n-sigma 2", st_top_n_sigma}, {"top-k 40", st_top_k},
     {"typical 0.9", st_typical}, {"top-p 0.95", st_top_p}, {"min-p 0.05", st_min_p},
     {"xtc 0.1 (fires)", st_xtc}, {"temp 0.8", st_temp}, {"temp-ext 0.8 +- 0.5", st_temp_ext},
-    {"dist", st_dist}, {"mirostat-v2", st_mirostat_v2},
+    {"dist", st_dist}, {"mirostat-v2", st_mirostat_v2}, {"adaptive-p 0.55", st_adaptive_p},
 };
 
 typedef struct {
@@ -373,12 +386,14 @@ int main(void)
     double repeat_big = defaults_us(normal_big, BIG, ADD_REPEAT, 50), repeat_floor = floor_us();
     double bias_big = defaults_us(normal_big, BIG, ADD_BIAS, 50), bias_floor = floor_us();
     double eos_big = defaults_us(normal_big, BIG, ADD_IGNORE_EOS, 50), eos_floor = floor_us();
+    double adaptive_big = defaults_us(normal_big, BIG, ADD_ADAPTIVE_P, 50), adaptive_floor = floor_us();
     BuildRun build = {buf, normal_big, BIG};
     double topk40_big = median_us(build_top_k_step, &build, 50), topk40_floor = floor_us();
     printf("llama.cpp's defaults (no penalties), %d logits %9.1f\n", BIG, defaults_big);
     printf("  + a 1.1 repeat penalty over 64 tokens           %9.1f\n", repeat_big);
     printf("  + a logit bias on 8 ids                         %9.1f\n", bias_big);
     printf("  + --ignore-eos (3 end-of-generation bans)       %9.1f\n", eos_big);
+    printf("  + adaptive-p (0.55, 0.9) in place of dist       %9.1f\n", adaptive_big);
     printf("building + top-k 40, %d normal logits          %9.1f\n\n", BIG, topk40_big);
 
     printf("each stage alone on %d normal logits (includes building the candidates):\n", BIG);
@@ -420,5 +435,7 @@ int main(void)
            bias_big / bias_floor);
     printf("ratio eos_vs_pass %.2f        (the defaults + --ignore-eos's 3 bans \xc3\xb7 one pass)\n",
            eos_big / eos_floor);
+    printf("ratio adaptive_vs_pass %.2f   (the defaults ending in adaptive-p instead of dist \xc3\xb7 one pass)\n",
+           adaptive_big / adaptive_floor);
     return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
 }

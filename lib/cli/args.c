@@ -33,7 +33,8 @@ static const struct { const char *field; bool openai; } settings[SET_COUNT] = {
     [SET_XTC_THRESHOLD] = {"xtc_threshold", false}, [SET_TOP_N_SIGMA] = {"top_n_sigma", false},
     [SET_DYNATEMP_RANGE] = {"dynatemp_range", false}, [SET_DYNATEMP_EXPONENT] = {"dynatemp_exponent", false},
     [SET_MIROSTAT] = {"mirostat", false}, [SET_MIROSTAT_TAU] = {"mirostat_tau", false},
-    [SET_MIROSTAT_ETA] = {"mirostat_eta", false}, [SET_SAMPLERS] = {"samplers", false}, [SET_SEED] = {"seed", true},
+    [SET_MIROSTAT_ETA] = {"mirostat_eta", false}, [SET_ADAPTIVE_TARGET] = {"adaptive_target", false},
+    [SET_ADAPTIVE_DECAY] = {"adaptive_decay", false}, [SET_SAMPLERS] = {"samplers", false}, [SET_SEED] = {"seed", true},
     [SET_IGNORE_EOS] = {"ignore_eos", false}, [SET_LOGIT_BIAS] = {"logit_bias", true},
     [SET_PROMPT] = {"prompt", true}, [SET_N_PREDICT] = {"n_predict", true}, [SET_STOP] = {"stop", true},
 };
@@ -218,6 +219,7 @@ static bool check_problem(const CliParams *out, char *err, size_t err_size)
         {"penalty_present", "--presence-penalty", SAMPLING_FIELD(penalty_present), false},
         {"mirostat_tau", "--mirostat-ent", SAMPLING_FIELD(mirostat_tau), true},
         {"mirostat_eta", "--mirostat-lr", SAMPLING_FIELD(mirostat_eta), true},
+        {"adaptive_target", "--adaptive-target", SAMPLING_FIELD(adaptive_target), true},
     };
     const char *problem = sampling_params_problem(&out->sampling);
     if (problem == NULL)

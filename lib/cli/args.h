@@ -6,8 +6,8 @@
  * reference (section 0) reads; its flags for llama-cli, llama-completion and llama-server are all known, with
  * their arity. Three kinds: the sampling flags act (they set SamplingParams, or the prompt, n_predict and stop
  * strings of a request body); a few change sampling indirectly (-e/--no-escape for the breakers, the
- * --gpt-oss-*-default presets); a grammar, a JSON schema, a reasoning budget and adaptive-p's --adaptive-target
- * and --adaptive-decay change sampling outside the chain line: accepted, not read, named in CliParams.outside;
+ * --gpt-oss-*-default presets); a grammar, a JSON schema and a reasoning budget change sampling outside the
+ * chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
  * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
@@ -49,9 +49,10 @@ typedef enum {
     SET_TEMP, SET_TOP_K, SET_TOP_P, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_PRESENCE,
     SET_FREQUENCY, SET_DRY_MULTIPLIER, SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS,
     SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT,
-    SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SAMPLERS, SET_SEED, SET_IGNORE_EOS, SET_LOGIT_BIAS,
-    SET_PROMPT, SET_N_PREDICT, SET_STOP, SET_COUNT
+    SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY,
+    SET_SAMPLERS, SET_SEED, SET_IGNORE_EOS, SET_LOGIT_BIAS, SET_PROMPT, SET_N_PREDICT, SET_STOP, SET_COUNT
 } ArgsSetting;
+_Static_assert(SET_COUNT <= 32, "CliParams.set holds one bit per ArgsSetting");
 
 /* What the tool prints: the chain line, the /completion body (set fields or every field), the chat body. */
 typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsOutput;
@@ -86,9 +87,8 @@ typedef struct {
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
-                                       * grammar, a JSON schema, --reasoning-budget, adaptive-p's
-                                       * --adaptive-target/-decay), as
-                                       * typed, once each; not read here and not carried in request bodies */
+                                       * grammar, a JSON schema, --reasoning-budget), as typed, once each; not
+                                       * read here and not carried in request bodies */
 } CliParams;
 
 /* llama.cpp's defaults: sampling_params_default, the breakers "\n", ":", "\"" and "*", n_predict -1, escapes
@@ -116,8 +116,8 @@ void args_defaults(CliParams *out);
  * --json, --json-all and --openai ("choose one"); --from-json with a body output or with -p/-f; --explain with
  * a body output. Refused as the chain builder refuses them (sampling_params_problem), naming the flag and
  * saying it is this workbench's limit (llama.cpp would take it): an infinite --mirostat-ent or --mirostat-lr
- * with --mirostat 1 or 2. This tool's own limits, named in the message: more than 256 -l, 64 breakers or 64
- * sampler names.
+ * with --mirostat 1 or 2, an --adaptive-target of inf. This tool's own limits, named in the message: more than
+ * 256 -l, 64 breakers or 64 sampler names.
  *
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
  * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
@@ -141,9 +141,11 @@ void args_defaults(CliParams *out);
  * without a warning, as llama.cpp's command line takes it.
  * Decided on the float llama.cpp stores (issue 17): every float setting holds std::stof's float of its value
  * (--temp 1.00000001 is 1.0, so ?temp-ext), and the accept tests and clamps are made on it. Clamped, as
- * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Not refused, as in llama.cpp:
- * an unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float or NaN (a warning each;
- * skipped or the old value kept; past 4 KB of warnings a last line says more were not shown). A window of -1
+ * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Stored as read, as llama.cpp
+ * stores them: --adaptive-target and --adaptive-decay (adaptive-p clamps the decay to [0, 0.99] and the target
+ * to [0, 1] in each step). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
+ * --sampler-seq, --dry-base below 1 in float or NaN (a warning each; skipped or the old value kept; past 4 KB of
+ * warnings a last line says more were not shown). A window of -1
  * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
  * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did
  * (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's context). Escapes (\n \r

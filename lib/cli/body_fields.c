@@ -59,8 +59,8 @@ static const Field fields[] = {
     {{"mirostat"}, N_INT, L_CLAMP, 0, 2, SET_MIROSTAT, SP(mirostat)},
     {{"mirostat_tau"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_TAU, SP(mirostat_tau)},
     {{"mirostat_eta"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_ETA, SP(mirostat_eta)},
-    {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, -1, NONE},
-    {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, -1, NONE},
+    {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, SET_ADAPTIVE_TARGET, SP(adaptive_target)},
+    {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, SET_ADAPTIVE_DECAY, SP(adaptive_decay)},
     {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, NONE},
     {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, -1, SP(min_keep)},
     {{"backend_sampling"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"post_sampling_probs"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
@@ -243,9 +243,6 @@ static bool read_plain(Body *b, const Field *f)
     if (strcmp(name, "reasoning_budget_tokens") == 0)
         text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
                             "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
-    if (strncmp(name, "adaptive_", 9) == 0)
-        text_add(&b->notes, "%s: adaptive-p's setting changes sampling outside the chain line; not in the flags\n",
-                 name);
     if (strcmp(name, "min_keep") == 0 && b->params->sampling.min_keep != 0)
         text_add(&b->notes, "min_keep: no llama.cpp flag sets it (the chain line is the same; the flags leave it "
                             "out)\n");

@@ -20,7 +20,8 @@ static const struct { const char *flag; size_t offset; bool is_int; } numbers[] 
     {"--repeat-penalty", SP(penalty_repeat), false}, {"--presence-penalty", SP(penalty_present), false},
     {"--frequency-penalty", SP(penalty_freq), false}, {"--dry-multiplier", SP(dry_multiplier), false},
     {"--dry-base", SP(dry_base), false}, {"--dry-allowed-length", SP(dry_allowed_length), true},
-    {"--dry-penalty-last-n", SP(dry_penalty_last_n), true}, {"--dynatemp-range", SP(dynatemp_range), false},
+    {"--dry-penalty-last-n", SP(dry_penalty_last_n), true}, {"--adaptive-target", SP(adaptive_target), false},
+    {"--adaptive-decay", SP(adaptive_decay), false}, {"--dynatemp-range", SP(dynatemp_range), false},
     {"--dynatemp-exp", SP(dynatemp_exponent), false}, {"--mirostat", SP(mirostat), true},
     {"--mirostat-lr", SP(mirostat_eta), false}, {"--mirostat-ent", SP(mirostat_tau), false},
 };

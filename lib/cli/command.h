@@ -14,7 +14,8 @@
  * default (args_defaults; floats compared as llama.cpp's floats), into buf like snprintf: returns the full
  * length, writes at most size bytes, NUL-terminated when size > 0 (NULL buf writes nothing). In arg.cpp's
  * spelling and order: --temp, --top-k, --top-p, --min-p, --top-n-sigma, --xtc-*, --typical, --repeat-last-n,
- * --repeat-penalty, --presence-penalty, --frequency-penalty, the --dry-* flags, --dynatemp-*, --mirostat*,
+ * --repeat-penalty, --presence-penalty, --frequency-penalty, the --dry-* flags, --adaptive-target,
+ * --adaptive-decay, --dynatemp-*, --mirostat*,
  * then -s, --samplers (canonical names), --dry-sequence-breaker (each, or none), -l ID+BIAS / ID-BIAS /
  * ID-inf, --ignore-eos. A float is written in the shortest digits std::stof reads back as the same
  * float, so that pasting the line after 11_sampler_chain gives the same chain line. A value with characters

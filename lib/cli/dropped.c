@@ -28,6 +28,7 @@ static const unsigned readers[SET_COUNT] = {
     [SET_DYNATEMP_RANGE] = BY(STAGE_TEMP_EXT), [SET_DYNATEMP_EXPONENT] = BY(STAGE_TEMP_EXT),
     [SET_MIROSTAT] = PICKS,                                 /* it decides which stage picks the token */
     [SET_MIROSTAT_TAU] = MIROSTATS, [SET_MIROSTAT_ETA] = MIROSTATS,
+    [SET_ADAPTIVE_TARGET] = BY(STAGE_ADAPTIVE_P), [SET_ADAPTIVE_DECAY] = BY(STAGE_ADAPTIVE_P),
     [SET_SAMPLERS] = BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P), /* it builds the chain that ends in one of these */
     [SET_SEED] = PICKS | BY(STAGE_XTC),
     [SET_IGNORE_EOS] = ANY_STAGE, [SET_LOGIT_BIAS] = ANY_STAGE,

@@ -254,6 +254,31 @@ static void explain_temp(Text *t, const CliParams *c, StageType type, bool empty
         text_add(t, "%s: divides every logit by temperature %s, %s\n", name, v, where);
 }
 
+/* adaptive-p with this line's target and decay: a target below 0 draws as dist does; a target above 1 is used
+ * as 1 in each step while the average starts at it; a decay outside [0, 0.99] is clamped (adaptive_p_init). */
+static void explain_adaptive_p(Text *t, const CliParams *c, const char *seed)
+{
+    const SamplingParams *p = &c->sampling;
+    AdaptivePState st;
+    char target[96], decay[96], clamped[48];
+    setting(c, SET_ADAPTIVE_TARGET, p->adaptive_target, target, sizeof target);
+    setting(c, SET_ADAPTIVE_DECAY, p->adaptive_decay, decay, sizeof decay);
+    if (float_value(p->adaptive_target) < 0) {
+        text_add(t, "adaptive-p: target %s is below 0: draws the token from what is left, as dist does, seed %s "
+                 "(not in the lesson)\n", target, seed);
+        return;
+    }
+    text_add(t, "adaptive-p: target %s", target);
+    if (float_value(p->adaptive_target) > 1)
+        text_add(t, " (above 1: each step uses 1, the average starts at %s)", target);
+    text_add(t, ", decay %s", decay);
+    if (adaptive_p_init(&st, 0.0, p->adaptive_decay) == SAMPLING_OK && st.decay != float_value(p->adaptive_decay))
+        text_add(t, " (clamped to %s)", value(st.decay, NULL, clamped, sizeof clamped));
+    text_add(t, ": reshapes the distribution to favour tokens whose probability is near an adapted target, which "
+             "moves against the average probability of recent choices; then draws, seed %s (not in the lesson)\n",
+             seed);
+}
+
 static void explain_pick(Text *t, const CliParams *c, StageType type)
 {
     const SamplingParams *p = &c->sampling;
@@ -277,8 +302,7 @@ static void explain_pick(Text *t, const CliParams *c, StageType type)
                  "tau %s bits, eta %s; the sampler list is not used (Example 8 shows version 2)\n", tau, eta);
         return;
     case STAGE_ADAPTIVE_P:
-        text_add(t, "adaptive-p: draws the token after reshaping the probabilities toward a target (--adaptive-target;"
-                 " not covered in the lesson)\n");
+        explain_adaptive_p(t, c, seed);
         return;
     default:        /* STAGE_INFILL */
         text_add(t, "infill: for fill-in-the-middle (not covered in the lesson)\n");
@@ -410,8 +434,13 @@ static void explain_others(Text *t, const CliParams *c, const Chain *ch)
                      setting(c, SET_MIROSTAT_TAU, p->mirostat_tau, x, sizeof x),
                      setting(c, SET_MIROSTAT_ETA, p->mirostat_eta, y, sizeof y));
             break;
+        case STAGE_ADAPTIVE_P:
+            text_add(t, "%sadaptive_target %s, adaptive_decay %s", sep,
+                     setting(c, SET_ADAPTIVE_TARGET, p->adaptive_target, v, sizeof v),
+                     setting(c, SET_ADAPTIVE_DECAY, p->adaptive_decay, w, sizeof w));
+            break;
         default:
-            continue;       /* logit-bias, temp, dist, infill, adaptive-p: nothing of their own here */
+            continue;       /* logit-bias, temp, dist, infill: nothing of their own here */
         }
         first = false;
     }

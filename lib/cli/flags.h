@@ -14,8 +14,7 @@
 typedef enum {
     K_IGNORED,      /* accepted, its values skipped, its name added to CliParams.ignored */
     K_OUTSIDE,      /* accepted, its value skipped (or checked: choices), its name added to CliParams.outside:
-                     * it changes sampling outside the chain line (a grammar, a JSON schema, a reasoning budget,
-                     * adaptive-p's settings) */
+                     * it changes sampling outside the chain line (a grammar, a JSON schema, a reasoning budget) */
     K_FLOAT,        /* a number that fits a float: std::stof's float, into a double field */
     K_TEMP,         /* K_FLOAT, negative clamped to 0 */
     K_DRY_BASE,     /* K_FLOAT; below 1 ignored with a warning */

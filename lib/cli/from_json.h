@@ -28,7 +28,8 @@
  * present sets its value, as llama-server converts it: a float field holds the float of the body's number
  * (0.99999999 is 1.0), an int32 field the number cut to 32 bits as C++ converts it (4294967336 is 40);
  * clamped where the schema clamps (top_p, min_p, xtc_* to [0, 1], top_k to 0 and up, temperature to 0 and up,
- * mirostat to [0, 2]), dry_base below 1 replaced by the default, each with a line in notes. logit_bias
+ * mirostat to [0, 2], adaptive_target to 1 and below), dry_base below 1 replaced by the default, each with a
+ * line in notes. logit_bias
  * replaces the list: pairs [[id, bias], ...] (an id below 0 skipped; an element that is not a pair, or a bias
  * that is neither a number nor false, skipped), an object {"id": bias}, false as a ban; a string token or key
  * is tokenized by llama-server, which this tool cannot do: each is kept as the id -1 (matching no token), so
@@ -37,8 +38,7 @@
  * letters. backend_sampling sets params->backend_sampling (-bs), whose note the chain line gets
  * (args_backend_note). Unknown sampler names and such go to params->warnings; what llama-server does that the
  * chain line or the flags cannot say goes to notes (notes_size bytes, NUL-terminated; NULL writes none): a
- * grammar, a JSON schema, a reasoning budget, adaptive-p's settings, min_keep, a body without prompt or
- * messages.
+ * grammar, a JSON schema, a reasoning budget, min_keep, a body without prompt or messages.
  *
  * Returns false, with one line in err naming the field, where llama-server answers 400 (or refuses the body
  * otherwise): text that is not JSON, a body that is not an object, a field of the wrong type ("top_k": "40",

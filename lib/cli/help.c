@@ -196,7 +196,8 @@ size_t args_help(char *buf, size_t size)
                  "alone for a name whose words belong to other flags).\n"
                  "Bodies: one of --json, --json-all, --openai. --json wants -p or -f, --openai -p or -sys; without\n"
                  "them a note says the server will refuse the body as it stands. Where a body cannot say what the\n"
-                 "command line means (min_p above 1, a negative token id, breakers 'none'), a note says so.\n"
+                 "command line means (min_p above 1, a negative token id, breakers 'none', adaptive_target above\n"
+                 "1), a note says so; an adaptive_decay outside 0 to 0.99 is sent clamped, as adaptive-p uses it.\n"
                  "--from-json: the other flags are the server's defaults; clamps, string tokens and what the flags\n"
                  "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
                  "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
@@ -204,8 +205,8 @@ size_t args_help(char *buf, size_t size)
                  "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
                  "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
-                 "a reasoning budget, adaptive-p's settings); not carried in bodies, a note says so. llama.cpp keeps\n"
-                 "its grammar and reasoning-budget samplers outside the chain and never prints them in its line\n"
+                 "a reasoning budget); not carried in bodies, a note says so. llama.cpp keeps its grammar and\n"
+                 "reasoning-budget samplers outside the chain and never prints them in its line\n"
                  "(--reasoning-budget takes a whole number, as std::stoi reads it):\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"

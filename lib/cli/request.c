@@ -123,6 +123,8 @@ static const struct { ArgsSetting setting; size_t offset; bool is_int; } numbers
     {SET_MIROSTAT, offsetof(SamplingParams, mirostat), true},
     {SET_MIROSTAT_TAU, offsetof(SamplingParams, mirostat_tau), false},
     {SET_MIROSTAT_ETA, offsetof(SamplingParams, mirostat_eta), false},
+    {SET_ADAPTIVE_TARGET, offsetof(SamplingParams, adaptive_target), false},
+    {SET_ADAPTIVE_DECAY, offsetof(SamplingParams, adaptive_decay), false},
 };
 
 /* A float setting's digits: as typed when they are a JSON number that llama-server reads as the same float
@@ -149,11 +151,35 @@ static void write_float(Text *t, Text *notes, const CliParams *params, ArgsSetti
     }
 }
 
+/* Setting s's value d for a note: its digits as typed, or its float's shortest digits (into buf). */
+static const char *as_typed(const CliParams *params, ArgsSetting s, double d, char *buf, size_t size)
+{
+    return params->typed[s][0] != '\0' ? params->typed[s] : float_text(d, buf, size);
+}
+
+/* An adaptive_decay outside [0, 0.99], which llama-server refuses: sent as the decay adaptive-p clamps it to
+ * (adaptive_p_init), which samples the same, with a line in notes. Returns false (nothing written) for a decay
+ * that is not clamped. */
+static bool write_decay_clamped(Text *t, Text *notes, const CliParams *params, double d)
+{
+    AdaptivePState st;
+    if (adaptive_p_init(&st, 0.0, d) != SAMPLING_OK || st.decay == float_value(d))
+        return false;
+    char was[40], now[40];
+    json_double(t, st.decay);
+    text_add(notes, "adaptive_decay: %s is sent as %s: llama-server refuses a decay outside 0 to 0.99, and "
+             "adaptive-p clamps it to %s anyway, so it samples the same\n",
+             as_typed(params, SET_ADAPTIVE_DECAY, d, was, sizeof was), float_text(st.decay, now, sizeof now), now);
+    return true;
+}
+
 /* Writes a one-number setting; returns false when s is not one. A window of -1 is off in the chain line
  * (llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
  * notes. A min_p above 1 keeps exactly one token in llama.cpp, but llama-server clamps it to 1, which keeps
- * every token tied with the top one: a line in notes says so. A negative dry_allowed_length, which the
- * command line takes and the schema refuses, is left out, with a line in notes. */
+ * every token tied with the top one: a line in notes says so. So does an adaptive_target above 1, which
+ * llama-server clamps to 1, while the command line's adaptive-p starts its average at the target as given;
+ * an adaptive_decay outside [0, 0.99] is sent clamped (write_decay_clamped). A negative dry_allowed_length,
+ * which the command line takes and the schema refuses, is left out, with a line in notes. */
 static bool write_number(Text *t, bool *first, Text *notes, const CliParams *params, ArgsSetting s)
 {
     const SamplingParams *p = &params->sampling;
@@ -172,7 +198,15 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
         json_key(t, first, args_setting_field(s, NULL));
         if (!numbers[i].is_int) {
             memcpy(&d, field, sizeof d);
-            write_float(t, notes, params, s, d);
+            if (s != SET_ADAPTIVE_DECAY || !write_decay_clamped(t, notes, params, d))
+                write_float(t, notes, params, s, d);
+            if (s == SET_ADAPTIVE_TARGET && float_value(d) > 1) {
+                char buf[40];
+                const char *target = as_typed(params, s, d, buf, sizeof buf);
+                text_add(notes, "adaptive_target: llama-server clamps %s to 1; the command line's adaptive-p uses 1 "
+                         "in each step too, but starts its average of recent choices at %s, which no body can ask "
+                         "for\n", target, target);
+            }
             if (s == SET_MIN_P && float_value(d) > 1)
                 text_add(notes, "min_p: llama-server clamps %s to 1, which keeps every token tied with the top one; "
                          "the command line's min-p keeps exactly one token, which no body can ask for\n",
@@ -313,14 +347,15 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         SET_PROMPT, SET_N_PREDICT, SET_TEMP, SET_TOP_K, SET_TOP_P, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N,
         SET_REPEAT_PENALTY, SET_PRESENCE, SET_FREQUENCY, SET_DRY_MULTIPLIER, SET_DRY_BASE,
         SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA,
-        SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SEED,
-        SET_DRY_BREAKERS, SET_SAMPLERS, SET_IGNORE_EOS, SET_LOGIT_BIAS, SET_STOP};
+        SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA,
+        SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY, SET_SEED, SET_DRY_BREAKERS, SET_SAMPLERS, SET_IGNORE_EOS,
+        SET_LOGIT_BIAS, SET_STOP};
     static const ArgsSetting chat_order[] = {
         SET_PROMPT, SET_N_PREDICT, SET_TEMP, SET_TOP_P, SET_FREQUENCY, SET_PRESENCE, SET_SEED, SET_LOGIT_BIAS,
         SET_STOP, SET_TOP_K, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_DRY_MULTIPLIER,
         SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS, SET_XTC_PROBABILITY,
         SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT,
-        SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_SAMPLERS, SET_IGNORE_EOS};
+        SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY, SET_SAMPLERS, SET_IGNORE_EOS};
     _Static_assert(sizeof completion_order / sizeof completion_order[0] == SET_COUNT, "every setting once");
     _Static_assert(sizeof chat_order / sizeof chat_order[0] == SET_COUNT, "every setting once");
     Text t = text_start(buf, size);

@@ -90,12 +90,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p.mirostat_tau = take_double(&b);
     p.mirostat_eta = take_double(&b);
     p.top_n_sigma = take_double(&b);
+    p.adaptive_target = take_double(&b);
+    p.adaptive_decay = take_double(&b);
     p.n_logit_bias = take_byte(&b) % 4;
     for (size_t i = 0; i < p.n_logit_bias; i++)
         p.logit_bias[i] = (LogitBias){take_int(&b), take_double(&b)};
     p.n_samplers = take_byte(&b) % 16;
-    for (size_t i = 0; i < p.n_samplers; i++)
-        p.samplers[i] = (SamplerType)(take_byte(&b) % (SAMPLER_TEMPERATURE + 1));
+    for (size_t i = 0; i < p.n_samplers; i++) {
+        unsigned type = take_byte(&b) % (SAMPLER_TEMPERATURE + 2);     /* one past temperature: adaptive-p */
+        p.samplers[i] = type > SAMPLER_TEMPERATURE ? SAMPLER_ADAPTIVE_P : (SamplerType)type;
+    }
 
     Chain ch;
     if (chain_init_from_params(&ch, &p, n_vocab) != SAMPLING_OK)

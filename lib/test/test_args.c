@@ -44,6 +44,14 @@ static const Row rows[] = {
     {{"--samplers", "typical;dist"}, "logits -> dist", "by name 'typical'"},
     {{"--samplers", ""}, "logits -> dist", NULL},
     {{"--samplers", "adaptive_p;top_k"}, "logits -> top-k -> adaptive-p", NULL},
+    /* adaptive-p anywhere in the list, any number of times: one, last, in place of dist (reference section 5);
+     * letter a; its values stored as read (a decay of 1.5, a target of 2: adaptive-p clamps them); none of it
+     * with mirostat on. */
+    {{"--samplers", "top_k;ADAPTIVE-P;min_p;adaptivep"}, "logits -> top-k -> min-p -> adaptive-p", NULL},
+    {{"--sampler-seq", "kma", "--adaptive-target", "0.3"}, "logits -> top-k -> min-p -> adaptive-p", NULL},
+    {{"--samplers", "adaptive_p", "--adaptive-target", "2", "--adaptive-decay", "1.5"}, "logits -> adaptive-p",
+     NULL},
+    {{"--mirostat", "2", "--samplers", "adaptive_p"}, "logits -> temp -> mirostat-v2", NULL},
     /* --sampler-seq: letters, an unknown one, the default string. */
     {{"--sampler-seq", "kpt"}, "logits -> top-k -> top-p -> temp-ext -> dist", NULL},
     {{"--sampling-seq", "kzm"}, "logits -> top-k -> min-p -> dist", "by char 'z'"},
@@ -118,6 +126,12 @@ static const Row rows[] = {
     {{"--dry-allowed-length", "-1", "--dry-multiplier", "0.8", "--samplers", "dry"}, "logits -> dry -> dist", NULL},
     {{"--mirostat", "3.5"}, NULL, "--mirostat: '3.5', which llama.cpp reads as 3 (std::stoi stops at '.'), is out of "
                                   "range (0 to 2)"},
+    {{"--adaptive-target", "x"}, NULL, "--adaptive-target: 'x' is not a number"},
+    {{"--adaptive-decay", "nan"}, NULL, "--adaptive-decay: 'nan' is NaN: llama.cpp would take it, but this workbench's"},
+    {{"--adaptive-decay"}, NULL, "--adaptive-decay: missing value"},
+    {{"--adaptive-target", "inf"}, NULL, "--adaptive-target: inf is refused: adaptive_target must not be +inf (this "
+                                        "workbench's own refusal"},
+    {{"--adaptive-target", "-inf", "--samplers", "adaptive_p"}, "logits -> adaptive-p", NULL},
 };
 
 static int count_args(const char *const *argv)
@@ -208,6 +222,14 @@ static void test_values(void)
     CHECK_NEAR(1.75, p.sampling.dry_base, 0);           /* below 1: ignored, with a warning */
     CHECK(strstr(p.warnings, "--dry-base 0.5") != NULL);
 
+    /* adaptive-p's flags: std::stof's float, stored without any check, as llama.cpp stores them. */
+    char *adaptive[] = {"prog", "--adaptive-target", "0.3", "--adaptive-decay", "-0.5"};
+    CHECK(args_parse(5, adaptive, &p, err, sizeof err));
+    CHECK_BITS((double)0.3f, p.sampling.adaptive_target);
+    CHECK_BITS(-0.5, p.sampling.adaptive_decay);
+    CHECK(strcmp(p.typed[SET_ADAPTIVE_TARGET], "0.3") == 0);
+    CHECK(p.set == (1u << SET_ADAPTIVE_TARGET | 1u << SET_ADAPTIVE_DECAY));
+
     /* Breakers: the defaults, the first use clearing them, "none". */
     char *none[] = {"prog"};
     CHECK(args_parse(1, none, &p, err, sizeof err));
@@ -293,7 +315,8 @@ static void test_json(void)
         "\"repeat_last_n\": 0, \"repeat_penalty\": 1, \"presence_penalty\": 0, \"frequency_penalty\": 0, "
         "\"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, \"dry_penalty_last_n\": 64, "
         "\"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, \"dynatemp_range\": 0, "
-        "\"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, \"seed\": 42, "
+        "\"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, "
+        "\"adaptive_target\": -1, \"adaptive_decay\": 0.9, \"seed\": 42, "
         "\"dry_sequence_breakers\": [\"say \\\"hi\\\"\\\\\", \"\\t\"], \"samplers\": [\"top_k\", \"temperature\"], "
         "\"ignore_eos\": true, \"logit_bias\": [[15, false], [3, 1e308], [7, -2.5]]}") == 0);
     if (!json_valid(json) || strstr(json, "\"seed\": 42") == NULL)

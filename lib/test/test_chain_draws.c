@@ -6,7 +6,9 @@
  * top-p, min-p, XTC, temp, dist, mirostat, mirostat-v2; the rules of the reference, sections 4 and 5) and draws
  * with std::mt19937, std::uniform_real_distribution<float> (XTC), <double> (dist) and
  * std::discrete_distribution<int> over the float p (the mirostats), one generator per sampler seeded with the
- * chain seed. Ties in a sort go to the lower id on both sides (llama.cpp leaves their order open). */
+ * chain seed. Ties in a sort go to the lower id on both sides (llama.cpp leaves their order open). Shapes 5 to 7
+ * (adaptive-p) came from a second such program, written from the reference's section 4.15 (adaptive-p's steps
+ * in float, std::discrete_distribution on its own std::mt19937), which first reproduced shapes 1 and 4. */
 #include "chain.h"
 #include "check.h"
 #include "tests.h"
@@ -149,7 +151,7 @@ static void test_mirostat_lazy_coin(void)
 
 /* ===== Whole chains against the C++ program ===== */
 
-enum { N_VOCAB = 32, STEPS = 2000, N_SHAPES = 5 };
+enum { N_VOCAB = 32, STEPS = 2000, N_SHAPES = 8 };
 
 /* The logits of step `step`: -0.25 * i plus noise in [-2, 2) in steps of 1/128, all exact in float, so that
  * both programs start from the same numbers. */
@@ -171,7 +173,11 @@ static double logit_at(uint32_t salt, uint32_t step, uint32_t i)
  * 1: xtc (0.3, 0.15) -> dist (0.3 is not a float: XTC compares with (float)0.3);
  * 2: temp 0.7 -> mirostat-v2 (tau 1.5, eta 0.1): some steps keep a single token and draw nothing;
  * 3: temp 1 -> mirostat (tau 1.2, eta 0.1, m 100; see chain.h on where mirostat's float mu parts ways);
- * 4: top-k 5 -> xtc (1.0, 0.2) -> temp-ext 1.3 -> dist. */
+ * 4: top-k 5 -> xtc (1.0, 0.2) -> temp-ext 1.3 -> dist;
+ * 5: the default chain ending in adaptive-p (target 0.5, decay 0.9), temp 0.5: top-k 40 -> top-p 0.95 ->
+ *    min-p 0.05 -> temp-ext 0.5 -> adaptive-p, on arrays flagged sorted (top-k sorts): the data[0] shift;
+ * 6: min-p 0.05 -> adaptive-p (0.3, decay 0.5), on arrays in id order, unsorted: the largest logit's shift;
+ * 7: top-k 10 -> adaptive-p with the default target -1: a plain draw. */
 static SamplingParams shape_params(int shape, uint32_t seed)
 {
     SamplingParams p = sampling_params_default();
@@ -200,6 +206,24 @@ static SamplingParams shape_params(int shape, uint32_t seed)
         p.mirostat = 1;
         p.mirostat_tau = 1.2;
         p.temp = 1.0;
+        break;
+    case 5:
+        p.temp = 0.5;
+        p.adaptive_target = 0.5;
+        p.samplers[p.n_samplers++] = SAMPLER_ADAPTIVE_P;
+        break;
+    case 6:
+        p.adaptive_target = 0.3;
+        p.adaptive_decay = 0.5;
+        p.n_samplers = 2;
+        p.samplers[0] = SAMPLER_MIN_P;
+        p.samplers[1] = SAMPLER_ADAPTIVE_P;
+        break;
+    case 7:
+        p.top_k = 10;
+        p.n_samplers = 2;
+        p.samplers[0] = SAMPLER_TOP_K;
+        p.samplers[1] = SAMPLER_ADAPTIVE_P;
         break;
     default:
         p.top_k = 5;
@@ -290,6 +314,24 @@ static void test_chains_against_cpp(void)
         {4, 42u, "576b34400332329633517665133b252128291120", UINT64_C(0x2af1a8cb952fca11)},
         {4, 1234u, "6b38163312050533212501102703554724222213", UINT64_C(0x010e166f5b729637)},
         {4, 4294967295u, "123a027257479621645353721302664302141471", UINT64_C(0x4f3261fa468d65f9)},
+        {5, 0u, "0730220151224160341017110205201101203001", UINT64_C(0xc523f046bdd95f68)},
+        {5, 1u, "0031210120300610464010214083044342502110", UINT64_C(0x54114fa256652ee6)},
+        {5, 2u, "2462141033111214430761030004203410019131", UINT64_C(0x0021a82265e7b0bc)},
+        {5, 42u, "520323000310405004164444531a141134120056", UINT64_C(0x0d2aabb9b0337759)},
+        {5, 1234u, "3100117251221512210100c22015103404003260", UINT64_C(0x222ba34c624e5801)},
+        {5, 4294967295u, "3600020201601204110235300116411910122451", UINT64_C(0xe65f6f2530353102)},
+        {6, 0u, "6537600102813925253135503342022001101352", UINT64_C(0x1e34503c9ed4b7c3)},
+        {6, 1u, "b40i21208230200a006012504260213552002006", UINT64_C(0x31861563142ac214)},
+        {6, 2u, "1454304201750521250814003322512027128258", UINT64_C(0x62ea853fd4c8d817)},
+        {6, 42u, "23432335070450d1801401900319072207230206", UINT64_C(0xbf37d631fdb92a0c)},
+        {6, 1234u, "4452121610032300200274820016143301002480", UINT64_C(0x9877d3c7daf0d107)},
+        {6, 4294967295u, "2034417742453001601312992111564a09142340", UINT64_C(0x96e25ae306005724)},
+        {7, 0u, "20e0b5352285120572241b05333e210902001214", UINT64_C(0x1ae6341b81375935)},
+        {7, 1u, "35000211a122253860c1200391a7731334411224", UINT64_C(0x71f86589d265bbc1)},
+        {7, 2u, "0e24010006642100140073005703130309152000", UINT64_C(0x0497389700a0f921)},
+        {7, 42u, "41b01071141a82b10044174305038a5916460404", UINT64_C(0x55b120172febe537)},
+        {7, 1234u, "554540053313031013143be35234543220201342", UINT64_C(0xb0a3658aeb4f0469)},
+        {7, 4294967295u, "3433552901500004001b216f1046721d60040262", UINT64_C(0xd8702cb66a70b786)},
     };
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         char first[41];
@@ -395,7 +437,8 @@ static void test_xtc_float_boundary(void)
     }
 }
 
-/* chain_reset starts over: the same picks again, mu back at 2 * tau, the history empty. */
+/* chain_reset starts over: the same picks again, mu back at 2 * tau, adaptive-p's average at its target, the
+ * history empty. */
 static void test_chain_reset(void)
 {
     for (int shape = 0; shape < N_SHAPES; shape++) {
@@ -420,12 +463,46 @@ static void test_chain_reset(void)
                 chain_reset(&ch);
                 CHECK_INT(0, (long long)ch.n_history);
                 CHECK_BITS(2 * p.mirostat_tau, ch.mirostat.mu);
+                CHECK_BITS((float)p.adaptive_target / (1.0f - ch.adaptive.decay), ch.adaptive.weighted_sum);
+                CHECK(!ch.adaptive.pending);
             }
         }
         CHECK_IDS(first, 30, again, 30);
         chain_free(&ch);
     }
     chain_reset(NULL);
+}
+
+/* With a target below 0, adaptive-p draws as dist does, from a generator seeded alike: "top-k 10 ->
+ * adaptive-p" and "top-k 10 -> dist" pick the same tokens on the same logits, 2,000 steps for each of six
+ * seeds (the reference says the same of llama.cpp's two; float and double could part only on a coin within
+ * rounding of a boundary, which these runs do not meet). */
+static void test_below_zero_draws_like_dist(void)
+{
+    static const uint32_t seeds[] = {0u, 1u, 2u, 42u, 1234u, 4294967295u};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        SamplingParams with_dist = shape_params(7, seeds[k]);
+        with_dist.n_samplers = 1;
+        SamplingParams adaptive = shape_params(7, seeds[k]);
+        Chain a, d;
+        CHECK_INT(SAMPLING_OK, chain_init_from_params(&a, &adaptive, N_VOCAB));
+        CHECK_INT(SAMPLING_OK, chain_init_from_params(&d, &with_dist, N_VOCAB));
+        int same = 0;
+        double logits[N_VOCAB];
+        for (int step = 0; step < STEPS; step++) {
+            for (uint32_t i = 0; i < N_VOCAB; i++)
+                logits[i] = logit_at(seeds[k], (uint32_t)step, i);
+            int32_t x = -1, y = -2;
+            chain_sample(&a, logits, N_VOCAB, &x);
+            chain_sample(&d, logits, N_VOCAB, &y);
+            chain_accept(&a, x);
+            chain_accept(&d, y);
+            same += x == y;
+        }
+        CHECK_INT(STEPS, same);
+        chain_free(&a);
+        chain_free(&d);
+    }
 }
 
 void test_chain_draws(void)
@@ -437,4 +514,5 @@ void test_chain_draws(void)
     test_small_seeds();
     test_xtc_float_boundary();
     test_chain_reset();
+    test_below_zero_draws_like_dist();
 }

@@ -154,13 +154,11 @@ check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' 
 # Third newcomer, item 5: past this tool's limit llama.cpp goes on (it has none), and the warning says so.
 check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
     -p "$(head -c 70000 "$tmp/long.txt")"
-# 3: a grammar, a JSON schema, adaptive-p's settings change sampling outside the chain line: named as such.
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --json-schema, --grammar-file" -- \
+# 3: a grammar, a JSON schema and a reasoning budget change sampling outside the chain line: named as such.
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g
 check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change sampling (outside the chain) but are not carried in this body" -- \
     --json -p x --json-schema '{"type":"object"}' --grammar-file g
-check 0 "sampler chain: logits -> top-k -> adaptive-p" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --adaptive-target" -- \
-    --samplers "top_k;adaptive_p" --adaptive-target 0.5
 # Issue 21: a setting no stage reads is named with its value, the reason and the fix, as a note (the chain line
 # follows, exit 0), in --explain under the stages, and for a body, which the server reads the same way.
 check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --repeat-penalty 1.1 does nothing: with --mirostat 2, llama.cpp ignores the sampler list" -- \
@@ -170,9 +168,22 @@ check 0 "--repeat-penalty 1.05 does nothing: penalties is not in --samplers (top
 check 0 '{"prompt": "x", "top_k": 20, "mirostat": 2}' "note: --top-k 20 does nothing: with --mirostat 2" -- --json -p x --mirostat 2 --top-k 20
 check 0 "$default_line" "note: --mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off" -- --mirostat-lr 0.2
 # Issue 21: the reasoning budget changes sampling outside the chain line (reference section 2), never "ignored".
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget, adaptive-p): --reasoning-budget" -- \
+check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget): --reasoning-budget" -- \
     llama-server -m m.gguf --reasoning-budget 100
 check 2 "" "--reasoning-budget takes a whole number; 'abc' is not one" -- --reasoning-budget abc
+# Issue 23: adaptive-p's flags are settings: no note, carried in bodies and read back with llama-server's limits.
+check 0 "sampler chain: logits -> top-k -> adaptive-p" "" -- --samplers "top_k;adaptive_p" --adaptive-target 0.5
+check 0 '{"prompt": "x", "adaptive_target": 0.5, "adaptive_decay": 0.99, "samplers": ["min_p", "adaptive_p"]}' \
+    "note: adaptive_decay: 1.5 is sent as 0.99" -- --json -p x --samplers "min_p;adaptive_p" --adaptive-target 0.5 --adaptive-decay 1.5
+check 2 "" "--adaptive-target: inf is refused: adaptive_target must not be +inf" -- --adaptive-target inf
+# Issues 21 and 23: adaptive-p's settings without adaptive_p in the list do nothing, and a note says so.
+check 0 "$default_line" "note: --adaptive-target 0.5 does nothing: adaptive_p is not in llama.cpp's default sampler list" -- \
+    --adaptive-target 0.5
+printf '{"prompt": "x", "samplers": "ma", "adaptive_target": 0.4, "adaptive_decay": 0.5}' >"$tmp/adaptive.json"
+check 0 "llama-server --adaptive-target 0.4 --adaptive-decay 0.5 --samplers 'min_p;adaptive_p'" "" -- --from-json "$tmp/adaptive.json"
+printf '{"prompt": "x", "adaptive_decay": 1}' >"$tmp/adaptive.json"
+check 2 "" "adaptive_decay: llama-server answers 400: \"Field 'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 1.000000\"" -- \
+    --from-json "$tmp/adaptive.json"
 n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.

@@ -63,8 +63,8 @@ static const ChainRow chain_rows[] = {
     /* The grammar example of the README: the grammar sampler is kept outside the chain. */
     {{"llama-cli", "-m", "model.gguf", "-n", "256", "--grammar-file", "grammars/json.gbnf", "-p", "Request:"},
      DEFAULT_LINE, "-m"},
-    /* Finding 3 (second newcomer): a grammar, a JSON schema and adaptive-p's settings change sampling outside
-     * the chain line; they are named apart from the flags that do not change sampling. */
+    /* Finding 3 (second newcomer): a grammar and a JSON schema change sampling outside the chain line; they are
+     * named apart from the flags that do not change sampling. adaptive-p's flags are settings (issue 23). */
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g", "-j", "{}", "--grammar", "root",
       "-jf", "s.json", "-ngl", "9"}, DEFAULT_LINE, "-ngl"},
     {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
@@ -133,8 +133,9 @@ static void test_chain_rows(void)
     }
 }
 
-/* Second newcomer, finding 3: the flags that change sampling outside the chain line (a grammar, a JSON schema,
- * adaptive-p's settings) are named in CliParams.outside, not among the flags that do not change sampling. */
+/* Second newcomer, finding 3: the flags that change sampling outside the chain line (a grammar, a JSON schema)
+ * are named in CliParams.outside, not among the flags that do not change sampling. adaptive-p's flags are
+ * settings since issue 23, in neither list. */
 static const struct {
     const char *argv[20];
     const char *outside;          /* CliParams.outside, exactly */
@@ -142,8 +143,7 @@ static const struct {
     {{"llama-cli", "-m", "model.gguf", "--grammar-file", "grammars/json.gbnf", "-p", "Request:"}, "--grammar-file"},
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g", "-j", "{}", "--grammar", "root",
       "-jf", "s.json", "-ngl", "9", "--grammar", "r2"}, "--json-schema, --grammar-file, -j, --grammar, -jf"},
-    {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"},
-     "--adaptive-target, --adaptive-decay"},
+    {{"--samplers", "top_k;adaptive_p", "--adaptive-target", "0.5", "--adaptive-decay", "0.8"}, ""},
     {{"-m", "m.gguf", "-bs"}, ""},
     /* Issue 21: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed (reference
      * section 2); its flag changes sampling, so it is named with the grammar, never as ignored. */
@@ -800,8 +800,22 @@ static const BodyRow body_rows[] = {
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g"}, REQUEST_COMPLETION,
      "prompt=\"x\"", "--json-schema, --grammar-file: they change sampling (outside the chain) but are not carried "
      "in this body"},
-    {{"-p", "x", "--adaptive-target", "0.5"}, REQUEST_CHAT, "messages=[{\"role\": \"user\", \"content\": \"x\"}]",
-     "--adaptive-target: they change sampling"},
+    /* Issue 23: adaptive-p's settings are carried, under llama-server's names, with its limits: a target above
+     * 1 is clamped there (a note: the command line's average starts at the target as given); a decay outside
+     * [0, 0.99], which the server refuses, is sent as adaptive-p clamps it (a note). */
+    {{"-p", "x", "--adaptive-target", "0.5"}, REQUEST_CHAT,
+     "messages=[{\"role\": \"user\", \"content\": \"x\"}];adaptive_target=0.5", NULL},
+    {{"-p", "x", "--samplers", "min_p;adaptive_p", "--adaptive-target", "0.30000001", "--adaptive-decay", "0.5"},
+     REQUEST_COMPLETION, "prompt=\"x\";adaptive_target=0.30000001;adaptive_decay=0.5;samplers=[\"min_p\", "
+     "\"adaptive_p\"]", NULL},
+    {{"-p", "x", "--adaptive-target", "1.5"}, REQUEST_COMPLETION, "prompt=\"x\";adaptive_target=1.5",
+     "adaptive_target: llama-server clamps 1.5 to 1; the command line's adaptive-p uses 1 in each step too, but "
+     "starts its average of recent choices at 1.5, which no body can ask for"},
+    {{"-p", "x", "--adaptive-decay", "1.5"}, REQUEST_COMPLETION, "prompt=\"x\";adaptive_decay=0.99",
+     "adaptive_decay: 1.5 is sent as 0.99: llama-server refuses a decay outside 0 to 0.99, and adaptive-p clamps it "
+     "to 0.99 anyway, so it samples the same"},
+    {{"-p", "x", "--adaptive-decay", "-0.5"}, REQUEST_CHAT,
+     "messages=[{\"role\": \"user\", \"content\": \"x\"}];adaptive_decay=0", "adaptive_decay: -0.5 is sent as 0:"},
     /* Issue 17, item 2: -c no longer makes -1 a window of its size; the body sends what the chain line shows. */
     {{"--repeat-last-n", "-1", "-c", "2048"}, REQUEST_COMPLETION, "repeat_last_n=0", "repeat_last_n: -1 is sent as 0"},
     {{"llama-completion", "-n", "-2", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "n_predict: -2 cannot"},
@@ -917,12 +931,14 @@ static void test_body_all(void)
     CHECK(parse((const char *const[]){NULL}, &p, err, sizeof err));
     request_json(&p, REQUEST_COMPLETION_ALL, body, sizeof body, NULL, 0);
     int n = json_members(body, m, 40);
-    CHECK_INT(26, n);           /* 29 settings less prompt, n_predict and stop; seed is the 22nd, then breakers */
+    CHECK_INT(28, n);           /* 31 settings less prompt, n_predict and stop; seed is the 24th, then breakers */
     CHECK(body_acceptable(m, n));
     CHECK(strcmp(m[0].key, "temperature") == 0 && strcmp(m[0].value, "0.8") == 0);
-    CHECK(strcmp(m[22].key, "dry_sequence_breakers") == 0
-          && strcmp(m[22].value, "[\"\\n\", \":\", \"\\\"\", \"*\"]") == 0);
-    CHECK(strcmp(m[21].key, "seed") == 0 && strcmp(m[21].value, "-1") == 0);
+    CHECK(strcmp(m[24].key, "dry_sequence_breakers") == 0
+          && strcmp(m[24].value, "[\"\\n\", \":\", \"\\\"\", \"*\"]") == 0);
+    CHECK(strcmp(m[23].key, "seed") == 0 && strcmp(m[23].value, "-1") == 0);
+    CHECK(strcmp(m[21].key, "adaptive_target") == 0 && strcmp(m[21].value, "-1") == 0);
+    CHECK(strcmp(m[22].key, "adaptive_decay") == 0 && strcmp(m[22].value, "0.9") == 0);
     request_json(&p, REQUEST_CHAT, body, sizeof body, NULL, 0);
     CHECK(strcmp(body, "{}") == 0);     /* nothing set, nothing sent: the server's own defaults stay */
 }
@@ -955,7 +971,10 @@ static void test_help_text(void)
     const char *outside = strstr(text, "Change sampling outside the chain line");
     const char *ignored = strstr(text, "Accepted and ignored");
     CHECK(outside != NULL && ignored != NULL && outside < ignored);
-    CHECK(outside != NULL && strstr(outside, "--grammar-file") != NULL && strstr(outside, "--adaptive-target"));
+    CHECK(outside != NULL && strstr(outside, "--grammar-file") != NULL && !strstr(outside, "--adaptive-target"));
+    /* Issue 23: adaptive-p's flags are settings, with their defaults and body fields. */
+    CHECK(strstr(text, "  --adaptive-target P ") != NULL && strstr(text, "(default: -1) [llama.cpp adaptive_target]"));
+    CHECK(strstr(text, "  --adaptive-decay D ") != NULL && strstr(text, "(default: 0.9) [llama.cpp adaptive_decay]"));
     CHECK(ignored != NULL && strstr(ignored, "--grammar-file") == NULL && strstr(ignored, "-jf") == NULL);
     const char *budget = outside != NULL ? strstr(outside, "--reasoning-budget\n") : NULL;   /* issue 21 */
     CHECK(budget != NULL && ignored != NULL && budget < ignored);

@@ -1,6 +1,7 @@
 /* test_edges.c: every sampler and the draw on the inputs that break engines: every logit -inf, one logit
  * NaN, an empty vocabulary, and NULL. Each must return the status its header documents, keep size within
  * bounds and leave `selected` either -1 or a valid index. */
+#include "adaptive_p.h"
 #include "candidates.h"
 #include "check.h"
 #include "dry.h"
@@ -51,6 +52,13 @@ static SamplingStatus run_mirostat_v2(Candidates *c)
     mirostat_init(&st, 3.0, 0.1);
     return sample_mirostat_v2(c, &st, coin_fixed, &(double){0.5});
 }
+static SamplingStatus run_adaptive_p(Candidates *c)
+{
+    AdaptivePState st;
+    float original[4];
+    adaptive_p_init(&st, 0.3, 0.9);
+    return sample_adaptive_p(c, &st, original, coin_fixed, &(double){0.5});
+}
 
 typedef struct {
     const char *name;
@@ -77,6 +85,7 @@ static const Sampler samplers[] = {
     {"greedy", run_greedy, SAMPLING_ERR_NO_FINITE, SAMPLING_ERR_EMPTY},
     {"mirostat", run_mirostat, SAMPLING_ERR_NO_FINITE, SAMPLING_ERR_EMPTY},
     {"mirostat-v2", run_mirostat_v2, SAMPLING_ERR_NO_FINITE, SAMPLING_ERR_EMPTY},
+    {"adaptive-p", run_adaptive_p, SAMPLING_ERR_NO_FINITE, SAMPLING_ERR_EMPTY},
 };
 
 /* Runs one sampler on logits (n,) and checks its status and that size and selected stay in bounds. */

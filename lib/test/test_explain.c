@@ -105,8 +105,25 @@ static const LineRow line_rows[] = {
      "token 7 +2.0 (Example 6)"},
     {{"--ignore-eos"}, "logit-bias: before every other stage, bans the end-of-generation tokens (--ignore-eos) "
      "(Example 6)"},
-    {{"--samplers", "top_k;adaptive_p"}, "adaptive-p: draws the token after reshaping the probabilities toward a "
-     "target (--adaptive-target; not covered in the lesson)"},
+    /* adaptive-p (not in the lesson; reference section 4.15): its values, what it does with them, and its fields
+     * among those an OpenAI client sends under llama-server's names. A target below 0 draws as dist does; one
+     * above 1 is used as 1 in each step while the average starts at it; a decay outside [0, 0.99] is clamped. */
+    {{"--samplers", "min_p;adaptive_p", "--adaptive-target", "0.3", "-s", "42"}, "adaptive-p: target 0.3, decay 0.9: "
+     "reshapes the distribution to favour tokens whose probability is near an adapted target, which moves against "
+     "the average probability of recent choices; then draws, seed 42 (not in the lesson)"},
+    {{"--samplers", "min_p;adaptive_p", "--adaptive-target", "0.3"}, "no OpenAI parameter (an OpenAI client sends "
+     "these only as extra fields, under llama-server's names): min_p 0.05, adaptive_target 0.3, adaptive_decay 0.9, "
+     "samplers [min_p, adaptive_p]"},
+    {{"--samplers", "top_k;adaptive_p"}, "adaptive-p: target -1.0 is below 0: draws the token from what is left, as "
+     "dist does, seed -1 (random) (not in the lesson)"},
+    {{"--samplers", "adaptive_p", "--adaptive-target", "1.5", "--adaptive-decay", "1.5"}, "adaptive-p: target 1.5 "
+     "(above 1: each step uses 1, the average starts at 1.5), decay 1.5 (clamped to 0.99): reshapes the distribution to "
+     "favour tokens whose probability is near an adapted target, which moves against the average probability of "
+     "recent choices; then draws, seed -1 (random) (not in the lesson)"},
+    {{"--samplers", "adaptive_p", "--adaptive-target", "0", "--adaptive-decay", "-1"}, "adaptive-p: target 0.0, "
+     "decay -1.0 (clamped to 0.0): reshapes the distribution to favour tokens whose probability is near an adapted "
+     "target, which moves against the average probability of recent choices; then draws, seed -1 (random) (not in "
+     "the lesson)"},
     /* The OpenAI names, with llama.cpp's own where it differs, and OpenAI's ranges (Example 11's table). */
     {{NULL}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 0.95, frequency_penalty 0.0 (llama.cpp's "
      "penalty_freq), presence_penalty 0.0 (llama.cpp's penalty_present), seed -1 (random)"},

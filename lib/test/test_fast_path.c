@@ -243,8 +243,13 @@ static void test_chain_fast_path(void)
     k_only.top_p = 1.0;
     k_only.min_p = 0.0;
     k_only.temp = 1.0;
+    SamplingParams adaptive = defaults;         /* adaptive-p last, on the sorted array top-k leaves */
+    adaptive.adaptive_target = 0.4;
+    adaptive.samplers[adaptive.n_samplers++] = SAMPLER_ADAPTIVE_P;
+    SamplingParams adaptive_all = adaptive;     /* top-k off: top-p's fast twin, then adaptive-p */
+    adaptive_all.top_k = 0;
     const SamplingParams *params[] = {&defaults, &xtc, &greedy, &k1, &wide, &typical, &biased, &penalized,
-                                      &k_only};
+                                      &k_only, &adaptive, &adaptive_all};
     static const size_t sizes[] = {0, 1, 2, 39, 40, 41, 1500, 3000};
     Rng r;
     rng_seed(&r, 56);

@@ -117,6 +117,16 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": 100}", DEFAULT_LINE, "llama-server",
      "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed in "
      "its line (llama.cpp's --reasoning-budget); not in the flags"},
+    /* Issue 23: adaptive-p's fields are settings, written back as its flags. adaptive_target is clamped to
+     * [-FLT_MAX, 1] (a note above 1; a negative one stays, and draws as dist does); adaptive_decay 0.99 is the
+     * hard limit's top. Anywhere in the list, adaptive_p ends the chain in place of dist. */
+    {"{\"prompt\": \"x\", \"samplers\": [\"adaptive_p\", \"min_p\"], \"adaptive_target\": 0.3, "
+     "\"adaptive_decay\": 0.99}", "logits -> min-p -> adaptive-p",
+     "llama-server --adaptive-target 0.3 --adaptive-decay 0.99 --samplers 'adaptive_p;min_p'", NULL},
+    {"{\"prompt\": \"x\", \"samplers\": \"ka\", \"adaptive_target\": 1.5, \"adaptive_decay\": 0}",
+     "logits -> top-k -> adaptive-p", "llama-server --adaptive-target 1 --adaptive-decay 0 --samplers 'top_k;adaptive_p'",
+     "adaptive_target: 1.5 is clamped to 1 by llama-server"},
+    {"{\"prompt\": \"x\", \"adaptive_target\": -5}", DEFAULT_LINE, "llama-server --adaptive-target -5", NULL},
 };
 
 static void test_body_rows(void)
@@ -162,6 +172,10 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"adaptive_decay\": 0.995}", "adaptive_decay: llama-server answers 400: \"Field "
      "'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 0.995000\""},
+    {"{\"prompt\": \"x\", \"adaptive_decay\": -0.1}", "adaptive_decay: llama-server answers 400: \"Field "
+     "'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got -0.100000\""},
+    {"{\"prompt\": \"x\", \"adaptive_target\": \"0.5\"}", "adaptive_target: llama-server answers 400: \"Field "
+     "'adaptive_target': [json.exception.type_error.302] type must be number, but is string\""},
     {"{\"prompt\": \"x\", \"dry_sequence_breakers\": []}", "dry_sequence_breakers: llama-server answers 400: \"Field "
      "'dry_sequence_breakers': Error: dry_sequence_breakers must be a non-empty array of strings\""},
     {"{\"prompt\": \"x\", \"dry_sequence_breakers\": \"\\n\"}", "dry_sequence_breakers: llama-server answers 400"},
@@ -307,8 +321,21 @@ static int split(char *line, char **argv, int max)
     return argc;
 }
 
+/* Whether b holds adaptive-p's settings as a body carries a's: the target and the decay adaptive-p starts from
+ * (adaptive_p_init: the decay clamped), a target above 1 as llama-server's clamp leaves it (1), any two targets
+ * below 0 alike (both draw as dist does). */
+static bool same_adaptive(const SamplingParams *a, const SamplingParams *b)
+{
+    AdaptivePState x, y;
+    if (adaptive_p_init(&x, a->adaptive_target > 1 ? 1.0 : a->adaptive_target, a->adaptive_decay) != SAMPLING_OK
+        || adaptive_p_init(&y, b->adaptive_target, b->adaptive_decay) != SAMPLING_OK)
+        return false;
+    return x.decay == y.decay && (x.target == y.target || (x.target < 0 && y.target < 0));
+}
+
 /* Item 5's round trip: for seeded random command lines, the chain line of the flags equals the chain line of
- * their --json body read back, of their --openai body read back, and of the flags written for the body. */
+ * their --json body read back, of their --openai body read back, and of the flags written for the body; so do
+ * adaptive-p's settings (same_adaptive). */
 static void test_round_trip(void)
 {
     static const char *const valued[] = {
@@ -316,13 +343,13 @@ static void test_round_trip(void)
         "--presence-penalty", "--repeat-last-n", "--dry-penalty-last-n", "--dry-multiplier", "--dry-base",
         "--dry-allowed-length", "--xtc-probability", "--xtc-threshold", "--top-n-sigma", "--dynatemp-range",
         "--mirostat", "--mirostat-ent", "-s", "-l", "--samplers", "--sampler-seq", "--dry-sequence-breaker", "-n",
-        "-c", "-ngl"};
+        "-c", "-ngl", "--adaptive-target", "--adaptive-decay"};
     static const char *const numbers[] = {
         "0", "1", "-1", "0.5", "0.99999999", "1.00000001", "0.50000001", "1.5", "2", "40", "0.05", "1e-3", "inf",
         "0x1p-149", "1.00000005960464477625", "64", "3"};
     static const char *const biases[] = {"15-inf", "3+2", "0+0", "7-0.5", "100+inf", "15+1e-3"};
     static const char *const lists[] = {"top_k;min_p", "penalties;dry;xtc;temperature", "", "typ_p;top_p", "kmt",
-                                        "edskypmxt", "xt"};
+                                        "edskypmxt", "xt", "min_p;adaptive_p", "kma"};
     static const char *const breakers[] = {"\\n", "none", "it's", "a b", "\\x41", ":"};
     static const char *const switches[] = {"--ignore-eos", "--gpt-oss-20b-default", "-fa"};
     static CliParams p, q, r;
@@ -357,7 +384,7 @@ static void test_round_trip(void)
             request_json(&p, kinds[k], body, sizeof body, NULL, 0);
             bool ok = read_body(body, &q, notes, sizeof notes, err, sizeof err);
             line_of(&q, got, sizeof got);
-            bool same = ok && strcmp(want, got) == 0;
+            bool same = ok && strcmp(want, got) == 0 && same_adaptive(&p.sampling, &q.sampling);
             check_true(__FILE__, __LINE__, same, want);
             if (!same)
                 printf("    trip %d/%zu: %s\n      got %s (%s)\n      body %s\n", c, k, want, got, err, body);
@@ -367,7 +394,7 @@ static void test_round_trip(void)
             int argc = split(flags, argv, 200);
             ok = ok && args_parse(argc, argv, &r, err, sizeof err);
             line_of(&r, got, sizeof got);
-            same = ok && strcmp(want, got) == 0;
+            same = ok && strcmp(want, got) == 0 && same_adaptive(&q.sampling, &r.sampling);
             check_true(__FILE__, __LINE__, same, want);
             if (!same)
                 printf("    flags %d/%zu: %s\n      got %s (%s)\n", c, k, want, got, err);

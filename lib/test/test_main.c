@@ -10,6 +10,7 @@ int main(void)
     test_penalties();
     test_filters();
     test_sample();
+    test_adaptive_p();
     test_dry();
     test_chain();
     test_chain_draws();

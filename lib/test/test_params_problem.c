@@ -4,7 +4,7 @@
  * reference (sections 4.2 and 5): a repeat penalty not finite, not above 0 or whose float reciprocal
  * overflows; a frequency or presence penalty that is not finite; a mirostat other than 0, 1, 2 (llama.cpp
  * aborts); a sampler type outside common_sampler_type (llama.cpp aborts); and the workbench's own: NaN, an
- * infinite tau or eta with mirostat on, bad counts. */
+ * infinite tau or eta with mirostat on, an adaptive_target of +inf, bad counts. */
 #include "chain.h"
 #include "check.h"
 #include "tests.h"
@@ -15,7 +15,7 @@
 
 typedef enum {
     F_NONE, F_REPEAT, F_FREQ, F_PRESENT, F_TOP_P, F_TEMP, F_TAU, F_ETA, F_MIROSTAT, F_MIN_KEEP, F_BIAS,
-    F_N_BIAS, F_N_SAMPLERS, F_SAMPLER0, F_SAMPLER2, F_EOG
+    F_N_BIAS, F_N_SAMPLERS, F_SAMPLER0, F_SAMPLER2, F_EOG, F_TARGET, F_DECAY
 } Field;
 
 typedef struct {
@@ -46,6 +46,10 @@ static const ProblemRow problem_rows[] = {
     {F_SAMPLER0, 99, 0, "samplers"}, {F_SAMPLER0, -3, 0, "samplers"}, {F_SAMPLER2, 11, 0, "samplers"},
     {F_SAMPLER2, 10, 0, NULL},      /* SAMPLER_ADAPTIVE_P, the last one */
     {F_EOG, 1, 0, "eog_tokens"},
+    /* adaptive-p: NaN, and a target of +inf as a float (1e39 is one); -inf is off, any decay is clamped. */
+    {F_TARGET, NAN, 0, "adaptive_target"}, {F_TARGET, INFINITY, 0, "adaptive_target"},
+    {F_TARGET, 1e39, 0, "adaptive_target"}, {F_TARGET, -INFINITY, 0, NULL}, {F_TARGET, 3.0e38, 0, NULL},
+    {F_DECAY, NAN, 0, "adaptive_decay"}, {F_DECAY, INFINITY, 0, NULL}, {F_DECAY, -5.0, 0, NULL},
 };
 
 /* The defaults with one field changed as the row says. */
@@ -70,6 +74,8 @@ static SamplingParams row_params(const ProblemRow *row)
     case F_SAMPLER0: p.samplers[0] = (SamplerType)(int)row->value; break;
     case F_SAMPLER2: p.samplers[2] = (SamplerType)(int)row->value; break;
     case F_EOG: p.n_eog_tokens = 1; p.eog_tokens = NULL; break;
+    case F_TARGET: p.adaptive_target = row->value; break;
+    case F_DECAY: p.adaptive_decay = row->value; break;
     }
     return p;
 }

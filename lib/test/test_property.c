@@ -1,5 +1,6 @@
 /* test_property.c: a seeded property test. Random vocabularies (1 to 5,000 tokens), logits with -inf entries,
- * ties and extreme values, random chains (order, duplicates, mirostat) and parameters (edge values included),
+ * ties and extreme values, random chains (order, duplicates, mirostat, adaptive-p) and parameters (edge values
+ * included),
  * random histories with ids outside the vocabulary. After every stage (chain_apply_traced):
  * - a token that survives is one whose logit is not -inf; when any survived into a stage, at least one does
  *   after it, and top-p, min-p, typical and XTC (the samplers that take min_keep) leave at least
@@ -7,7 +8,8 @@
  * - the softmax over the survivors is finite and sums to 1 within 1e-9;
  * - penalties with repeat >= 1, frequency >= 0 and presence >= 0 never raise a logit;
  * - temperature <= 0 leaves exactly one survivor;
- * - the drawn token is one that survived the stage before the draw, and p after the draw sums to 1;
+ * - the drawn token is one that survived the stage before the draw, and p after the draw sums to 1 (within
+ *   1e-9; within size * FLT_EPSILON after adaptive-p, whose p are floats over a float sum);
  * - the chain succeeds whenever a survivor went in, and reports SAMPLING_ERR_NO_FINITE when none did;
  * - the same seed gives the same draws.
  * A failure prints the case number and its seed; PROPERTY_CASE=N build/bin/test_lib replays case N alone. */
@@ -102,6 +104,13 @@ static void random_params(Rng *r, SamplingParams *p, size_t n_vocab, DryBreaker 
     p->n_samplers = (size_t)rng_next_int(r, 13);
     for (size_t i = 0; i < p->n_samplers; i++)
         p->samplers[i] = (SamplerType)rng_next_int(r, SAMPLER_TEMPERATURE + 1);
+    if (rng_next_int(r, 3) == 0) {      /* adaptive-p anywhere in the list: it ends the chain */
+        size_t at = (size_t)rng_next_int(r, (int32_t)p->n_samplers + 1);
+        memmove(&p->samplers[at + 1], &p->samplers[at], (p->n_samplers++ - at) * sizeof p->samplers[0]);
+        p->samplers[at] = SAMPLER_ADAPTIVE_P;
+        p->adaptive_target = PICK(r, -1.0, 0.0, 0.3, 0.9, 1.0, 1.5);
+        p->adaptive_decay = PICK(r, 0.9, 0.0, 0.5, 0.99, 1.5);
+    }
 }
 
 static size_t count_alive(const Candidates *c)
@@ -176,7 +185,7 @@ static void check_stage(void *user, const Stage *stage, const Candidates *c)
             sum += c->data[i].p;
         if ((size_t)c->selected >= c->size || t->logit == -INFINITY || !(pr->before[t->id] > -INFINITY))
             fail(pr, stage, "the draw picked a token that did not survive");
-        if (fabs(sum - 1) > 1e-9)
+        if (fabs(sum - 1) > (stage->type == STAGE_ADAPTIVE_P ? (double)c->size * FLT_EPSILON : 1e-9))
             fail(pr, stage, "p after the draw does not sum to 1");
     }
     remember(pr, c);

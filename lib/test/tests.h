@@ -8,6 +8,7 @@ void test_candidates(void);
 void test_penalties(void);
 void test_filters(void);
 void test_sample(void);
+void test_adaptive_p(void);
 void test_dry(void);
 void test_chain(void);
 void test_chain_draws(void);
