@@ -3,8 +3,9 @@
  * The six-token vocabulary with "the", "dog" and "ran" in the window, penalized at 1.5 two ways: by
  * llama.cpp's rule (apply_penalties: divide a positive logit, multiply one <= 0) and by the naive rule it
  * replaced (apply_penalty_naive: divide every logit, which raises dog and ran); a frequency or presence penalty
- * added to `penalty` is subtracted by both alike. The probabilities come from candidates_softmax. Follows llama_sampler_init_penalties. The Java marks the tokens seen in the window; here,
- * as in llama.cpp, the window is the history of generated tokens, written as words.
+ * added to `penalty` is subtracted by both alike. The probabilities come from candidates_softmax. Follows
+ * llama_sampler_init_penalties. The Java marks the tokens seen in the window; here, as in llama.cpp, the window
+ * is the history of generated tokens, written as words.
  */
 #include "lesson.h"
 #include "penalties.h"

@@ -35,7 +35,8 @@ int main(void)
     for (size_t i = 0; i < N_VOCAB; i++) {
         int count = (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i);
         printf("%-*s  %5d  %10.2f  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i], count,
-               logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit, logits[i], after.data[i].logit, before.data[i].p, after.data[i].p);
+               logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit, logits[i],
+               after.data[i].logit, before.data[i].p, after.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, &before, &after, NULL, &penalty);     /* LESSON_PICTURE */
 }

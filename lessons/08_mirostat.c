@@ -79,8 +79,8 @@ int main(void)
         printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
         lesson_note_row(&taus[t], more > 0, "tau %s: llama.cpp's mirostat-v2 sorts the tokens before it cuts at mu; "
-                        "this table cuts them in vocabulary order, as the lesson's Java does, and at %d of its %d steps "
-                        "the sorted cut would keep more tokens", lesson_number(taus[t], 1).text, more, STEPS);
+                        "this table cuts them in vocabulary order, as the lesson's Java does, and at %d of its %d "
+                        "steps the sorted cut would keep more tokens", lesson_number(taus[t], 1).text, more, STEPS);
     }
     Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;

@@ -8,29 +8,27 @@
  * newline, ":", a double quote and "*", none of which occur here) and a window longer than any history
  * (llama.cpp's default is 64). Where llama.cpp's DRY and the Java's rule part after an edit, a note says how.
  */
-#include "dry.h"
 #include "lesson.h"
 
 static const char *const vocab[] = {"the", "cat", "sat", "on", "mat", "dog", "."};
 static const char text[] = "the cat sat on the mat . the cat sat on the";
 static const char *const candidates[] = {"mat", "dog", "cat"};
-static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2,
+static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1e10, .dry_allowed_length = 8,
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
-/* The lesson's rule for a repeat of `length` tokens, as its Java writes it. */
-static double java_rule(int32_t length)
+/* The lesson's rule for a repeat of n tokens, as its Java writes it. */
+static double java_rule(int32_t n)
 {
-    return length >= dry.dry_allowed_length ? dry.dry_multiplier * pow(dry.dry_base, length - dry.dry_allowed_length)
-                                            : 0;
+    return n < dry.dry_allowed_length ? 0 : dry.dry_multiplier * pow(dry.dry_base, n - dry.dry_allowed_length);
 }
 
 /* penalty, what llama.cpp's DRY gives a repeat of `length` for `row`, with a note where the lesson's rule
- * gives another value. */
-static double checked(const char *row, double penalty, int32_t length)
+ * gives another value; off is why llama.cpp's DRY does nothing on this history (dry_off_reason), or NULL. */
+static double checked(const char *row, double penalty, int32_t length, const char *off)
 {
     lesson_note_row(row, penalty != java_rule(length), "%s: llama.cpp's DRY gives %.4g where the lesson's rule gives "
-                    "%.4g: %s", row, penalty, java_rule(length), dry.dry_base < 1 ? "it is off below a dry_base of 1"
+                    "%.4g: %s%s", row, penalty, java_rule(length), off ? "it is off here, as " : "", off ? off
                     : penalty == 0 ? "it penalizes only tokens that followed a repeat in the window"
                                    : "it caps the exponent so that the penalty fits a float");
     return penalty;
@@ -40,6 +38,8 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
+    lesson_check_dry(&dry);
+    const char *off = dry_off_reason(history, n_history, &dry);
     lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d tokens (0 or less turns DRY "
                 "off); the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n);
     printf("history: %s\n", text);
@@ -51,7 +51,7 @@ int main(void)
         lesson_check(dry_repeat_length(history, n_history, &dry, lesson_id(candidates[i], vocab), &length));
         lesson_check(dry_token_penalty(history, n_history, &dry, lesson_id(candidates[i], vocab), &penalty));
         printf("candidate %-*s extends a repeat of %d tokens: logit penalty %.3f\n", width, candidates[i], (int)length,
-               checked(candidates[i], penalty, length));
+               checked(candidates[i], penalty, length, off));
         picture_dry_mark(&pic, candidates[i], length, penalty);
     }
     lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
@@ -59,7 +59,7 @@ int main(void)
     printf("penalty by repeat length: [");
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
         printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i],
-               checked("the last line", dry_penalty(&dry, shown_lengths[i]), shown_lengths[i]));
+               checked("the last line", dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], off));
     printf("]\n");
     return picture_dry(&pic, &dry, shown_lengths, LESSON_N(shown_lengths));
 }

@@ -155,13 +155,14 @@ int main(int argc, char *argv[])
     if (argc > 3 || (argc > 1 && (trace < 1 || trace > STEPS || *end != '\0'))) {
         bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
         fprintf(help ? stdout : stderr, "usage: 12_chain_builder [--trace [STEP]]\nPrints the lesson's table. "
-                "--trace also prints what every stage of each chain leaves at step STEP\n(from 1 to %d; 1 when left out): "
-                "each character still possible, its logit and its probability\namong the survivors.\n", STEPS);
+                "--trace also prints what every stage of each chain leaves at step STEP\n(from 1 to %d; 1 when left "
+                "out): each character still possible, its logit and its probability\namong the survivors.\n", STEPS);
         return help ? 0 : 2;
     }
     lesson_require(lesson_printable(corpus), "the corpus must be printable ASCII (' ' to '~'), so that a table row "
                    "shows each character as it is");
-    lesson_require(start != '\0' && strchr(corpus, start), "the start character '%c' does not occur in the corpus", start);
+    lesson_require(start != '\0' && strchr(corpus, start), "the start character '%c' does not occur in the corpus",
+                   start);
     char alphabet[96] = "";                     /* the corpus's distinct characters, sorted */
     size_t n = 0;
     for (int ch = ' '; ch <= '~'; ch++)
@@ -189,11 +190,11 @@ int main(int argc, char *argv[])
                              "tokens with the largest logit in llama.cpp; the lesson's Java keeps none");
         long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
-        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "", text,
-               kept / (double)STEPS);
+        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "",
+               text, kept / (double)STEPS);
     }
     Chain biased;
-    build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);    /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
+    build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
     for (size_t c = 0; c < LESSON_N(chains); c++) {     /* the first two chains are described, as in the Java */
         if (c < 2)
             lesson_print_describe(&ch[c]);

@@ -468,6 +468,20 @@ static inline void lesson_check_penalty_at(const char *file, const PenaltyParams
         lesson_stop_problem(file, label, values, LESSON_N(values), problem);
 }
 
+/* Stops, naming the field, its value, its line and the rule (lesson_stop_problem), when the DRY functions would
+ * refuse dp (dry_params_problem): lesson_check_dry(&dry). */
+#define lesson_check_dry(dp) lesson_check_dry_at(__FILE__, (dp))
+
+static inline void lesson_check_dry_at(const char *file, const DryParams *dp)
+{
+    const char *problem = dry_params_problem(dp);
+    const LabelValue values[] = {{"dry_multiplier", dp->dry_multiplier}, {"dry_base", dp->dry_base},
+                                 {"dry_allowed_length", dp->dry_allowed_length},
+                                 {"dry_penalty_last_n", dp->dry_penalty_last_n}};
+    if (problem != NULL)
+        lesson_stop_problem(file, NULL, values, LESSON_N(values), problem);
+}
+
 /* One row of Example 12's chains or Example 13's presets: what the lesson's builder setters and its Preset
  * record set (the Java's order: temperature, topK, topP, minP, repeat). Every other setting is off, as in the
  * Java's builder and in llama.cpp's defaults. */

@@ -33,7 +33,8 @@ static inline LessonText picture_penalty_words(const PenaltyParams *pp)
  * and after the penalties pp, and with the naive rule (naive, NULL for none). The tokens whose logit the penalty
  * changed are named ("none" when it changed none). Each token where the naive rule departs from llama.cpp's gets
  * a note: a logit <= 0, which the naive rule divides instead of multiplying, "the wrong way" when the two rules
- * move it in opposite directions (up for a penalty above 1, down for one below 1), and where its p went. Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
+ * move it in opposite directions (up for a penalty above 1, down for one below 1), and where its p went.
+ * Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
 static inline int picture_penalties(const char *file, const char *const *words, size_t n_words,
                                     const Candidates *before, const Candidates *after, const Candidates *naive,
                                     const PenaltyParams *pp)

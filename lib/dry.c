@@ -17,18 +17,29 @@ DryWindow dry_window_of(const int32_t *history, size_t n_history, int32_t dry_pe
     return (DryWindow){w > 0 ? history + (n_history - w) : history, w};
 }
 
+const char *dry_params_problem(const DryParams *params)
+{
+    if (params == NULL)
+        return "params is NULL";
+    if (params->breakers == NULL && params->n_breakers > 0)
+        return "breakers is NULL with n_breakers above 0";
+    for (size_t b = 0; b < params->n_breakers; b++)
+        if (params->breakers[b].n == 0 || params->breakers[b].tokens == NULL)
+            return "breakers has a breaker with no tokens (n == 0 or NULL tokens)";
+    if (isnan(params->dry_multiplier))
+        return "dry_multiplier must not be NaN (this workbench's own refusal: the penalty would be NaN)";
+    if (isnan(params->dry_base))
+        return "dry_base must not be NaN (this workbench's own refusal: the penalty would be NaN)";
+    return NULL;
+}
+
 SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params)
 {
     if (params == NULL || (history == NULL && n_history > 0))
         return SAMPLING_ERR_NULL;
     if (params->breakers == NULL && params->n_breakers > 0)
         return SAMPLING_ERR_NULL;
-    for (size_t b = 0; b < params->n_breakers; b++)
-        if (params->breakers[b].n == 0 || params->breakers[b].tokens == NULL)
-            return SAMPLING_ERR_PARAM;
-    if (isnan(params->dry_multiplier) || isnan(params->dry_base))
-        return SAMPLING_ERR_PARAM;
-    return SAMPLING_OK;
+    return dry_params_problem(params) != NULL ? SAMPLING_ERR_PARAM : SAMPLING_OK;
 }
 
 size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParams *params)
@@ -61,13 +72,24 @@ bool dry_is_breaker_head(const DryParams *params, int32_t token)
     return false;
 }
 
-bool dry_off(const int32_t *history, size_t n_history, const DryParams *params)
+const char *dry_off_reason(const int32_t *history, size_t n_history, const DryParams *params)
 {
+    if (params == NULL)
+        return NULL;
     /* Signed comparisons: a negative allowed length is below every window and every limit, even 0. */
     long long w = (long long)dry_window(n_history, params->dry_penalty_last_n);
     long long allowed = params->dry_allowed_length;
-    return params->dry_multiplier == 0 || params->dry_base < 1 || params->dry_penalty_last_n <= 0 || w <= allowed
-           || (long long)dry_repeat_limit(history, n_history, params) < allowed;
+    return params->dry_multiplier == 0 ? "dry_multiplier is 0"
+         : params->dry_base < 1 ? "dry_base is below 1"
+         : params->dry_penalty_last_n <= 0 ? "dry_penalty_last_n is 0 or less"
+         : w <= allowed ? "the window holds no more than dry_allowed_length tokens"
+         : (long long)dry_repeat_limit(history, n_history, params) < allowed
+             ? "a sequence breaker lies within the last dry_allowed_length tokens" : NULL;
+}
+
+bool dry_off(const int32_t *history, size_t n_history, const DryParams *params)
+{
+    return dry_off_reason(history, n_history, params) != NULL;
 }
 
 /* The longest repeat of at least min_length tokens that `token` would extend, or -1 when there is none: for
@@ -106,7 +128,7 @@ double dry_penalty(const DryParams *params, int32_t length)
 {
     if (params == NULL || isnan(params->dry_multiplier) || isnan(params->dry_base) || length < 0)
         return NAN;
-    if (params->dry_base < 1 || length < params->dry_allowed_length)
+    if (params->dry_base < 1 || params->dry_penalty_last_n <= 0 || length < params->dry_allowed_length)
         return 0.0;
     double exponent = (double)length - params->dry_allowed_length;
     if (params->dry_base > 1.000001) {

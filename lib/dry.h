@@ -15,8 +15,8 @@
  * arrays the chain uses fast_apply_dry (lib/fast/fast.h), the Z-algorithm llama.cpp uses, with the same result.
  *
  * defines: DryBreaker, DryParams, DRY_MAX_TAIL, DryWindow, dry_check, dry_window, dry_window_of, dry_back,
- * dry_repeat_limit, dry_is_breaker_head,
- * dry_off, dry_repeat_length, dry_penalty, dry_token_penalty, apply_dry.
+ * dry_params_problem, dry_repeat_limit, dry_is_breaker_head, dry_off_reason, dry_off, dry_repeat_length, dry_penalty,
+ * dry_token_penalty, apply_dry.
  */
 #ifndef DRY_H
 #define DRY_H
@@ -41,9 +41,17 @@ typedef struct {
     size_t n_breakers;
 } DryParams;
 
+/* Names the first field of params that the DRY functions refuse, and why, as one line that starts with the
+ * field's name: "breakers has a breaker with no tokens (...)", "dry_multiplier must not be NaN (...)",
+ * "dry_base must not be NaN (...)"; NULL when they take params (a base below 1 or a window of 0 is off, not
+ * refused). NaN is this workbench's own refusal: llama.cpp builds the sampler, and a NaN penalty would make
+ * logits NaN. "params is NULL" for NULL params; "breakers is NULL ..." for NULL breakers with n_breakers > 0.
+ * The string is static. */
+const char *dry_params_problem(const DryParams *params);
+
 /* The checks every DRY function makes first: NULL params, NULL history with n_history > 0, or NULL breakers
- * with n_breakers > 0 gives SAMPLING_ERR_NULL; a breaker with n == 0 or NULL tokens, or a NaN multiplier or
- * base gives SAMPLING_ERR_PARAM; SAMPLING_OK otherwise. */
+ * with n_breakers > 0 gives SAMPLING_ERR_NULL; what dry_params_problem names then gives SAMPLING_ERR_PARAM;
+ * SAMPLING_OK otherwise. */
 SamplingStatus dry_check(const int32_t *history, size_t n_history, const DryParams *params);
 
 /* How many of the newest tokens DRY looks at: min(n_history, dry_penalty_last_n), 0 for a window <= 0. */
@@ -73,10 +81,15 @@ size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParam
 /* Whether token is a single-token breaker (a breaker of one token), which DRY never penalizes. */
 bool dry_is_breaker_head(const DryParams *params, int32_t token);
 
-/* Whether DRY does nothing on this history, as in llama.cpp: dry_multiplier 0, dry_base < 1, a window <= 0, a
- * window of no more than dry_allowed_length tokens, or a breaker within the last dry_allowed_length tokens
- * (dry_repeat_limit below the allowed length). A negative allowed length is below every window and limit, so
- * DRY then runs even on an empty history. params must pass dry_check. */
+/* Why DRY does nothing on this history, as in llama.cpp, or NULL when it runs: "dry_multiplier is 0",
+ * "dry_base is below 1", "dry_penalty_last_n is 0 or less" (llama.cpp builds these three as "?dry"), "the
+ * window holds no more than dry_allowed_length tokens", "a sequence breaker lies within the last
+ * dry_allowed_length tokens" (dry_repeat_limit below the allowed length); the first that holds, as a static
+ * string. A negative allowed length is below every window and limit, so DRY then runs even on an empty
+ * history. params must pass dry_check; NULL params gives NULL. */
+const char *dry_off_reason(const int32_t *history, size_t n_history, const DryParams *params);
+
+/* Whether DRY does nothing on this history: dry_off_reason is not NULL. params must pass dry_check. */
 bool dry_off(const int32_t *history, size_t n_history, const DryParams *params);
 
 /* The length of the longest repeat that choosing `token` next would extend, as DRY measures it in the window
@@ -91,8 +104,9 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
 
 /* The logit penalty for a repeat of `length` tokens: dry_multiplier * dry_base^e with e = length -
  * dry_allowed_length, where e is capped at int(88.7228391 / ln dry_base) when dry_base > 1.000001 (llama.cpp's
- * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length or when
- * dry_base < 1 (llama.cpp's DRY is then off). NULL params, a NaN parameter or a negative length gives NaN.
+ * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length, and when
+ * dry_base < 1 or dry_penalty_last_n <= 0 (llama.cpp's DRY is then off: "?dry"). NULL params, a NaN parameter
+ * or a negative length gives NaN.
  * e is computed exactly; llama.cpp computes it in int, which overflows (undefined behaviour in C++) when it
  * passes INT32_MAX, i.e. only for an allowed length within the window's size of INT32_MIN.
  * Lesson Example 9: 0.8 * 1.75^3 = 4.288 at length 5. */

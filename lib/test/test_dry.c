@@ -7,6 +7,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 #include <stdlib.h>
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -191,7 +192,27 @@ static void test_dry_off_and_bad_input(void)
         CHECK_NEAR(0.0, c.data[1].logit, 0);
         CHECK_NEAR(0.0, c.data[2].logit, 0);
     }
+    /* Why, one reason each, in that order: h = 1 2 1 2 1 2 (6 tokens); a breaker on the newest token (2) leaves
+     * a repeat limit of 0, below the allowed length of 2. */
+    const char *const why[] = {"dry_multiplier is 0", "dry_base is below 1", "dry_penalty_last_n is 0 or less",
+                               "dry_penalty_last_n is 0 or less", "the window holds no more than dry_allowed_length tokens"};
+    for (size_t i = 0; i < N_OF(off); i++)
+        CHECK(dry_off_reason(h, 6, &off[i]) != NULL && strcmp(dry_off_reason(h, 6, &off[i]), why[i]) == 0);
+    const int32_t two[] = {2};
+    const DryBreaker newest = {two, 1};
+    const char *breaker = dry_off_reason(h, 6, &(DryParams){0.8, 1.75, 2, 64, &newest, 1});
+    CHECK(breaker != NULL && strcmp(breaker, "a sequence breaker lies within the last dry_allowed_length tokens") == 0);
     const DryParams dp = {0.8, 1.75, 2, 64, NULL, 0};
+    CHECK(dry_off_reason(h, 6, &dp) == NULL);
+    CHECK(dry_off_reason(h, 6, NULL) == NULL);
+
+    /* The penalty for a repeat of a given length is 0 wherever the parameters alone turn DRY off: a base below
+     * 1 and (as llama.cpp builds "?dry") a window of 0 or less; with a multiplier of 0 it is 0 * base^e. */
+    CHECK_NEAR(0.0, dry_penalty(&off[2], 5), 0);
+    CHECK_NEAR(0.0, dry_penalty(&off[3], 5), 0);
+    CHECK_NEAR(0.0, dry_penalty(&off[1], 5), 0);
+    CHECK_NEAR(0.8 * 1.75 * 1.75 * 1.75, dry_penalty(&off[4], 9), 1e-12);     /* a long allowed length: 9 - 6 */
+
     int32_t len;
     CHECK_INT(SAMPLING_ERR_NULL, dry_repeat_length(NULL, 3, &dp, 1, &len));
     CHECK_INT(SAMPLING_ERR_NULL, dry_repeat_length(h, 6, &dp, 1, NULL));
@@ -201,6 +222,15 @@ static void test_dry_off_and_bad_input(void)
     CHECK_INT(SAMPLING_ERR_PARAM, apply_dry(&c, h, 6, &(DryParams){0.8, 1.75, 2, 64, &empty, 1}));
     CHECK_INT(SAMPLING_ERR_NULL, apply_dry(&c, h, 6, &(DryParams){0.8, 1.75, 2, 64, NULL, 1}));
     CHECK_INT(SAMPLING_ERR_PARAM, apply_dry(&c, h, 6, &(DryParams){NAN, 1.75, 2, 64, NULL, 0}));
+    /* dry_params_problem names the field: the first, in the order of DryParams. */
+    const char *nan_multiplier = dry_params_problem(&(DryParams){NAN, NAN, 2, 64, NULL, 0});
+    const char *nan_base = dry_params_problem(&(DryParams){0.8, NAN, -2, 64, NULL, 0});
+    CHECK(nan_multiplier != NULL && strncmp(nan_multiplier, "dry_multiplier must not be NaN", 30) == 0);
+    CHECK(nan_base != NULL && strncmp(nan_base, "dry_base must not be NaN", 24) == 0);
+    const char *bad_breaker = dry_params_problem(&(DryParams){0.8, 1.75, 2, 64, &empty, 1});
+    CHECK(bad_breaker != NULL && strncmp(bad_breaker, "breakers has a breaker with no tokens", 37) == 0);
+    CHECK(dry_params_problem(&dp) == NULL);
+    CHECK(dry_params_problem(&(DryParams){-0.8, 0.5, -7, -1, NULL, 0}) == NULL);    /* off or odd, not refused */
     CHECK_INT(SAMPLING_ERR_NULL, apply_dry(&c, h, 6, NULL));
 }
 
