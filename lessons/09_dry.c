@@ -13,7 +13,7 @@
 static const char *const vocab[] = {"the", "cat", "sat", "on", "mat", "dog", "."};
 static const char text[] = "the cat sat on the mat . the cat sat on the";
 static const char *const candidates[] = {"mat", "dog", "cat"};
-static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1e10, .dry_allowed_length = 8,
+static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2,
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
