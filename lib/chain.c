@@ -47,11 +47,15 @@ static bool repeat_penalty_valid(double penalty)
 
 const char *sampling_params_problem(const SamplingParams *p)
 {
+#define NAN_PROBLEM(field) field " must not be NaN (this workbench's own refusal: llama.cpp builds the stage, " \
+                                   "and every comparison with NaN fails)"
     static const char *const nan_names[] = {
-        "top_p is NaN", "min_p is NaN", "xtc_probability is NaN", "xtc_threshold is NaN", "typ_p is NaN",
-        "temp is NaN", "dynatemp_range is NaN", "dynatemp_exponent is NaN", "dry_multiplier is NaN",
-        "dry_base is NaN", "mirostat_tau is NaN", "mirostat_eta is NaN", "top_n_sigma is NaN",
-        "adaptive_target is NaN", "adaptive_decay is NaN"};
+        NAN_PROBLEM("top_p"), NAN_PROBLEM("min_p"), NAN_PROBLEM("xtc_probability"), NAN_PROBLEM("xtc_threshold"),
+        NAN_PROBLEM("typ_p"), NAN_PROBLEM("temp"), NAN_PROBLEM("dynatemp_range"), NAN_PROBLEM("dynatemp_exponent"),
+        NAN_PROBLEM("dry_multiplier"), NAN_PROBLEM("dry_base"), NAN_PROBLEM("mirostat_tau"),
+        NAN_PROBLEM("mirostat_eta"), NAN_PROBLEM("top_n_sigma"), NAN_PROBLEM("adaptive_target"),
+        NAN_PROBLEM("adaptive_decay")};
+#undef NAN_PROBLEM
     static const char *const bad_sampler[] = {"samplers[0] is not a SamplerType",
                                               "samplers[1] is not a SamplerType",
                                               "samplers[2] is not a SamplerType",

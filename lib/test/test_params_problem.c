@@ -102,6 +102,13 @@ static void test_problem_rows(void)
             chain_free(&ch);
     }
     CHECK(sampling_params_problem(NULL) != NULL);
+
+    /* A NaN says what is wrong and whose rule it is: llama.cpp builds the stage (reference section 2). */
+    SamplingParams p = sampling_params_default();
+    p.top_p = NAN;
+    const char *problem = sampling_params_problem(&p);
+    CHECK(problem != NULL && strcmp(problem, "top_p must not be NaN (this workbench's own refusal: llama.cpp builds "
+                                             "the stage, and every comparison with NaN fails)") == 0);
 }
 
 void test_params_problem(void)
