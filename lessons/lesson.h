@@ -95,12 +95,20 @@ static inline void lesson_check_at(const char *file, int line, const char *call,
     do { \
         static const void *noted_row_; \
         static bool noted_; \
-        if ((cond) && (!noted_ || noted_row_ != (const void *)(row))) { \
-            noted_ = true; \
-            noted_row_ = (row); \
+        if ((cond) && lesson_note_due(&noted_row_, &noted_, (row))) \
             lesson_say(__FILE__, "note: ", __VA_ARGS__); \
-        } \
     } while (0)
+
+/* Whether a note at a place whose last noted row is *noted_row (none yet when !*noted) is due for row: once per
+ * row, from one row to the next. Records row when it is. */
+static inline bool lesson_note_due(const void **noted_row, bool *noted, const void *row)
+{
+    if (*noted && *noted_row == row)
+        return false;
+    *noted = true;
+    *noted_row = row;
+    return true;
+}
 
 /* The id of word in vocab (n_vocab,), as the Java's indexOf finds it, or -1. */
 static inline int32_t lesson_find(const char *word, size_t length, const char *const *vocab, size_t n_vocab)
@@ -557,9 +565,7 @@ static inline void lesson_check_params_at(const char *file, const SamplingParams
     do { \
         static const void *noted_row_; \
         static bool noted_; \
-        if ((cond) && (!noted_ || noted_row_ != (const void *)(s))) { \
-            noted_ = true; \
-            noted_row_ = (s); \
+        if ((cond) && lesson_note_due(&noted_row_, &noted_, (s))) { \
             lesson_print_name(__FILE__); \
             fprintf(stderr, "note: the %s \"", (noun)); \
             lesson_settings_label((s), (penalty_last_n), stderr); \

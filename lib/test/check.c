@@ -84,3 +84,10 @@ int check_summary(void)
     printf("%d passed, %d failed\n", check_passed, check_failed);
     return check_failed == 0 ? 0 : 1;
 }
+
+double counting_coin(void *state)
+{
+    CountingCoin *cc = state;
+    cc->calls++;
+    return cc->coin;
+}

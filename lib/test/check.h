@@ -4,7 +4,8 @@
  * llama.cpp rule, or printed by a JDK) and counts a pass or a failure. A failure prints
  * `file:line: expected X, got Y` and the test goes on, so one run shows every broken value.
  *
- * defines: CHECK, CHECK_INT, CHECK_NEAR, CHECK_BITS, CHECK_IDS, check_passed, check_failed, check_summary.
+ * defines: CHECK, CHECK_INT, CHECK_NEAR, CHECK_BITS, CHECK_IDS, check_passed, check_failed, check_summary,
+ * CountingCoin, counting_coin.
  */
 #ifndef CHECK_H
 #define CHECK_H
@@ -33,5 +34,14 @@ int check_summary(void);
 /* The same token ids in the same order: CHECK_IDS(((int32_t[]){0, 1}), 2, got, n_got). */
 #define CHECK_IDS(expected, n_expected, got, n_got) \
     check_ids(__FILE__, __LINE__, (expected), (n_expected), (got), (n_got))
+
+/* A coin source (sample.h's CoinFn) for the tests of the samplers that ask for a coin only when they draw: it
+ * counts its calls and hands out a fixed coin. */
+typedef struct {
+    int calls;
+    double coin;
+} CountingCoin;
+
+double counting_coin(void *state);
 
 #endif

@@ -11,19 +11,6 @@
 
 #include <math.h>
 
-/* A coin source that counts its calls and hands out a fixed coin. */
-typedef struct {
-    int calls;
-    double coin;
-} CountingCoin;
-
-static double counting_coin(void *state)
-{
-    CountingCoin *cc = state;
-    cc->calls++;
-    return cc->coin;
-}
-
 static double mt_coin(void *rng)
 {
     return mt19937_next_double(rng);

@@ -95,19 +95,6 @@ static void test_discrete(void)
     CHECK_INT(SAMPLING_ERR_NULL, sample_discrete(NULL, 0.5));
 }
 
-/* A coin source that counts its calls and hands out a fixed coin. */
-typedef struct {
-    int calls;
-    double coin;
-} CountingCoin;
-
-static double counting_coin(void *state)
-{
-    CountingCoin *cc = state;
-    cc->calls++;
-    return cc->coin;
-}
-
 /* The mirostats ask for a coin only when their cut leaves a choice, as discrete_distribution draws nothing
  * for one weight. Surprises 1, 2, 3, 3 bits: mu 1.5 keeps one token, mu 2.5 keeps two. */
 static void test_mirostat_lazy_coin(void)
