@@ -1,7 +1,8 @@
 # Makefile: the sampler workbench (GNU Make, this one file).
 #
 #   make            build the library, its tests and the thirteen lesson programs under build/
-#   make check      the library's tests, Example 11's command-line test, the runner's test, then ./run_all.sh;
+#   make check      the library's tests, Example 11's command-line test, the runner's and pictures' tests, the
+#                   lessons edited as a reader would (lib/test/test_edits.sh), then ./run_all.sh;
 #                   each part ends with a labelled "part: N passed, M failed", the last line is the overall
 #                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
@@ -88,17 +89,19 @@ $(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
 bench: $(BENCH)/bin/bench
 	$(BENCH)/bin/bench
 
-# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test and the
-# runner on tree $(1). Each part's "N passed, M failed" line is shown with a label (library:, cli:, runner:,
-# pictures:, lessons:); the last line is their sum. The exit status is non-zero when any part failed or printed
-# no summary.
-CHECK_PARTS = library cli runner pictures lessons
+# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the
+# lessons edited as a reader would (built with tree $(1)'s flags, $(2)) and the runner on tree $(1). Each part's
+# "N passed, M failed" line is shown with a label (library:, cli:, runner:, pictures:, edits:, lessons:); the
+# last line is their sum. The exit status is non-zero when any part failed or printed no summary.
+CHECK_PARTS = library cli runner pictures edits lessons
 define run_checks
 	@status=0; \
 	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
+	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
+	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_edits.sh > $(1)/check-edits.log 2>&1 || status=1; \
 	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \
 	for part in $(CHECK_PARTS); do \
 	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$part: &/" $(1)/check-$$part.log; \
@@ -114,7 +117,7 @@ check: all
 	$(call run_checks,$(BUILD))
 
 sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check
-	$(call run_checks,$(SAN))
+	$(call run_checks,$(SAN),$(SAN_FLAGS))
 
 # Every example's picture, build/pictures/NN_slug.svg, and build/pictures/index.html, which shows each beside its
 # table: ./run_all.sh --pictures (the usual PASS/FAIL lines; the pictures are written either way).

@@ -1,0 +1,121 @@
+#!/bin/sh
+# test_edits.sh: what a reader reads after editing a lesson. Each case copies one lesson, makes one edit a
+# curious reader would make (one sed substitution), builds the copy against the library's objects in $BUILD and
+# runs it; then a line the program must print (stdout or stderr, whole) or, for an edit that must not build, a
+# line of the compiler's message. The values are worked out by hand in the comments, and each stop's line
+# number is found here in the source, never taken from the program. Ends with "N passed, M failed".
+# Run by make check (CC, EDIT_CFLAGS and EDIT_LDFLAGS come from the Makefile); BUILD picks the build tree.
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/../.."
+build=${BUILD:-build}
+cc=${CC:-cc}
+cflags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
+ldflags=${EDIT_LDFLAGS:-}
+tmp=$build/out/edits
+rm -rf "$tmp"
+mkdir -p "$tmp/lessons"
+objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o)
+passed=0
+failed=0
+
+# edit NN SED LINE: lessons/NN_*.c edited by the sed substitution SED must print LINE (a whole line).
+# edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
+edit() {
+    src=$(ls lessons/"$1"_*.c)
+    copy=$tmp/lessons/$(basename "$src")
+    sed "$2" "$src" >"$copy"
+    if cmp -s "$src" "$copy"; then
+        failed=$((failed + 1))
+        echo "test_edits.sh: $1: the edit '$2' changes nothing"
+        return
+    fi
+    if [ "$3" = -build ]; then
+        if $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1; then
+            failed=$((failed + 1))
+            echo "test_edits.sh: $1 with '$2' builds; it must stop the build with '$4'"
+        elif grep -qF -- "$4" "$tmp/out"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_edits.sh: $1 with '$2': the compiler does not say '$4':"
+            sed 's/^/    /' "$tmp/out"
+        fi
+        return
+    fi
+    if ! $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1 \
+       || ! $cc $ldflags -o "$tmp/edit" "$tmp/edit.o" $objects -lm >>"$tmp/out" 2>&1; then
+        failed=$((failed + 1))
+        echo "test_edits.sh: $1 with '$2' does not build:"
+        sed 's/^/    /' "$tmp/out"
+        return
+    fi
+    "$tmp/edit" >"$tmp/out" 2>&1
+    if grep -qxF -- "$3" "$tmp/out"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_edits.sh: $1 with '$2': no line '$3' in:"
+        sed 's/^/    /' "$tmp/out"
+    fi
+}
+
+# The line of lessons/NN_*.c where TEXT first occurs: what a stop must name.
+line_of() {
+    grep -nF -- "$2" lessons/"$1"_*.c | head -n 1 | cut -d: -f1
+}
+
+# A printed number is what the library computed. Example 3 with a presence penalty of 0.7 added: "the" (3 times)
+# loses 3 * 0.5 + 0.7 = 2.20, logit -0.20; cat -0.20, sat 0.50, mat 0.10, dog -1.70, ran -1.00, so p(the) =
+# e^-0.2 / (2 e^-0.2 + e^0.5 + e^0.1 + e^-1.7 + e^-1) = 0.8187 / 4.942 = 0.166.
+edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 0.5, .penalty_present = 0.7}/' \
+    'the        3        2.20   2.00  -0.20      0.534    0.166'
+# Example 1 with a frequency penalty of 0.5: both rules subtract it; dog (once in the window) goes to
+# -0.5 * 1.5 - 0.5 = -1.25 by llama.cpp's rule and to -0.5 / 1.5 - 0.5 = -0.83 by the naive one; p after
+# 0.2865 / 8.195 = 0.035, p naive 0.4346 / 8.519 = 0.051.
+edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.5, .penalty_freq = 0.5}/' \
+    'dog    yes   -0.50  -1.25        -0.83     0.044    0.035    0.051'
+# A label names every setting that differs. Example 5's row 1.3 with a frequency penalty of 0.5: count (5 times
+# in the window) 3 / 1.3 - 2.5 = -0.192, so P(count) = 0.825 / 8.447 = 0.098, P(total) 0.322, P(i) 0.263.
+edit 05 's/{64, 1\.3, 0, 0}/{64, 1.3, 0.5, 0}/' \
+    'repeat penalty 1.3, window 64, frequency 0.5: P(count) 0.098  P(total) 0.322  P(i) 0.263'
+
+# A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
+# the label as the table does.
+edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
+    '12_chain_builder: note: the chain "repeat 1.1", first at step 4: top-k keeps exactly 3 tokens and cuts 2 tied with the last; which tied tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower ids; the lesson'"'"'s Java keeps every tied token, so its text can differ from there on'
+# Example 13's chat with top_k 2 and top_p 0.8: llama.cpp's top-p sees count and total, and count alone has
+# e^3 / (e^3 + e^1) = 0.88 >= 0.8; the Java's sees the whole vocabulary, where count has 0.672, so it keeps 2.
+edit 13 's/{"chat",                          0\.8, 40, 0\.95/{"chat",                          0.8, 2, 0.8/' \
+    '13_task_settings: note: the preset "chat": candidates left 1, in the lesson'"'"'s Java 2, and other p: the Java cuts top-k, top-p and min-p all from the whole vocabulary after the penalties, then applies the temperature, while llama.cpp runs the stages of order[] in turn, each on what the one before left'
+# A DRY window of 0 turns DRY off (llama.cpp's "?dry"), the last line too.
+edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
+    'penalty by repeat length: [2 -> 0.00, 4 -> 0.00, 8 -> 0.00]'
+edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
+    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+
+# Where an edit leaves no number, the build stops and says why.
+edit 08 's/#define STEPS 5000/#define STEPS 0/' -build 'STEPS must be at least 1'
+edit 10 's/#define DRAWS 10000/#define DRAWS 0/' -build 'DRAWS must be at least 1'
+edit 12 's/#define STEPS 59/#define STEPS 0/' -build 'STEPS must be at least 1'
+
+# A stop names the setting as the program spells it, its value, its line and the rule, and the real cause.
+edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
+    "01_repeat_penalty: penalty_repeat 0 (line $(line_of 01 '.penalty_repeat = ')): must be finite and above 0 (llama.cpp refuses it)"
+edit 04 's/{64, 1\.3, 0\.0, 0\.0}/{64, 0, 0.0, 0.0}/' \
+    "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 (llama.cpp refuses it)"
+edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
+    '06_logit_bias: biases[1], the bias on "mat", is NaN: a bias must be a number (-INFINITY bans the token); apply_logit_bias refuses NaN'
+edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
+    "08_mirostat: eta nan (line $(line_of 08 'double eta =')): mu moves by eta * (surprise - tau) at each step, so eta must be a finite number"
+edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
+    "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
+edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
+    "12_chain_builder: the row \"low T\" (line $(line_of 12 '{"low T"')): top_p nan: must not be NaN (this workbench's own refusal: llama.cpp builds the stage, and every comparison with NaN fails)"
+# Only "e" follows "h" in the corpus (alphabet: ' ' . a c d e ..., so "e" is 5): a ban on it, with every chain
+# biased, stops at the first "h" and names the stage that removed it.
+edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
+    '12_chain_builder: the chain "llama.cpp defaults", step 2: its stage logit-bias removed every character that follows '"'"'h'"'"' in the corpus, so the text cannot go on'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
