@@ -36,15 +36,6 @@ const char *sampler_type_name(SamplerType type)
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
-/* common_sampler_init (current llama.cpp) refuses a repeat penalty that is not finite, not above 0, or whose
- * float reciprocal overflows (the penalty divides positive logits), and a frequency or presence penalty that
- * is not finite. Checked in float, as llama.cpp holds these fields. */
-static bool repeat_penalty_valid(double penalty)
-{
-    float repeat = as_float(penalty);
-    return repeat > 0 && isfinite(repeat) && isfinite(1.0f / repeat);
-}
-
 const char *sampling_params_problem(const SamplingParams *p)
 {
 #define NAN_PROBLEM(field) field " must not be NaN (this workbench's own refusal: llama.cpp builds the stage, " \
@@ -67,12 +58,10 @@ const char *sampling_params_problem(const SamplingParams *p)
                              p->mirostat_tau, p->mirostat_eta, p->top_n_sigma, p->adaptive_target,
                              p->adaptive_decay};
     _Static_assert(sizeof values / sizeof values[0] == sizeof nan_names / sizeof nan_names[0], "one name each");
-    if (!repeat_penalty_valid(p->penalty_repeat))
-        return "penalty_repeat must be finite and above 0, with 1/penalty finite in float (llama.cpp refuses it)";
-    if (!isfinite(as_float(p->penalty_freq)))
-        return "penalty_freq must be finite (llama.cpp refuses it)";
-    if (!isfinite(as_float(p->penalty_present)))
-        return "penalty_present must be finite (llama.cpp refuses it)";
+    const char *penalties = penalty_params_problem(&(PenaltyParams){p->penalty_last_n, p->penalty_repeat,
+                                                                    p->penalty_freq, p->penalty_present});
+    if (penalties != NULL)      /* llama.cpp's common_sampler_init refuses these (penalties.h) */
+        return penalties;
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
         if (isnan(values[i]))
             return nan_names[i];

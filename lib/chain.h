@@ -158,9 +158,10 @@ const char *sampler_type_name(SamplerType type);
  * field's name ("penalty_repeat must be ...", "samplers[2] is not a SamplerType"); NULL when
  * chain_init accepts them. This is the one rule chain_init applies (a caller, such as the command-line
  * parser, can name the setting before building anything). Refused, as llama.cpp's common_sampler_init
- * refuses them: a penalty_repeat that is not finite, not above 0 or whose float reciprocal overflows (1e-40);
- * a penalty_freq or penalty_present that is not finite; a mirostat other than 0, 1 or 2, and a samplers[]
- * entry that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a NaN parameter or bias,
+ * refuses them: a penalty_repeat that is not finite or not above 0; a penalty_freq or penalty_present that is
+ * not finite (penalty_params_problem, penalties.h); a mirostat other than 0, 1 or 2, and a samplers[] entry
+ * that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a penalty_repeat whose float
+ * reciprocal overflows (1e-40), a NaN parameter or bias,
  * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), an adaptive_target of
  * +inf (adaptive-p's average would be infinite; adaptive_p_init says more), a negative min_keep,
  * n_logit_bias or n_samplers above its array, NULL eog_tokens or dry_breakers with a count above 0. The

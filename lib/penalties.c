@@ -30,11 +30,15 @@ const char *penalty_params_problem(const PenaltyParams *params)
 {
     if (params == NULL)
         return "params is NULL";
-    if (!(params->penalty_repeat > 0) || !isfinite(params->penalty_repeat))
+    float repeat = as_float(params->penalty_repeat);
+    if (!(repeat > 0) || !isfinite(repeat))
         return "penalty_repeat must be finite and above 0 (llama.cpp refuses it)";
-    if (!isfinite(params->penalty_freq))
+    if (!isfinite(1.0f / repeat))       /* it divides positive logits */
+        return "penalty_repeat must be at least 1/FLT_MAX (about 2.94e-39), so that 1/penalty_repeat is a finite "
+               "float (this workbench's own limit)";
+    if (!isfinite(as_float(params->penalty_freq)))
         return "penalty_freq must be finite (llama.cpp refuses it)";
-    if (!isfinite(params->penalty_present))
+    if (!isfinite(as_float(params->penalty_present)))
         return "penalty_present must be finite (llama.cpp refuses it)";
     return NULL;
 }

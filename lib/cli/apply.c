@@ -176,9 +176,9 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
     else
         snprintf(what, sizeof what, "%s", v);
     float single = (float)d;            /* d is std::stof's float already (parse_float) */
-    if (spec->kind == K_REPEAT && !(single > 0 && isfinite(single) && isfinite(1.0f / single))) {
-        snprintf(err, err_size, "%s: %s is refused by llama.cpp (a repeat penalty must be finite and above 0, "
-                 "with 1/penalty finite in float)", flag, what);
+    if (spec->kind == K_REPEAT && !(single > 0 && isfinite(single))) {  /* std::stof refuses a float below FLT_MIN */
+        snprintf(err, err_size, "%s: %s is refused by llama.cpp (a repeat penalty must be finite and above 0)", flag,
+                 what);
         return false;
     }
     if (spec->kind == K_FINITE && !isfinite(single)) {

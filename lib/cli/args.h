@@ -108,8 +108,8 @@ void args_defaults(CliParams *out);
  * the whole line was pasted as one quoted argument); a sampling flag's missing value; a
  * number std::stof or std::stoi refuses (none there, or out of range: a float below FLT_MIN in size, 1e-40, or
  * past FLT_MAX, 1e39; "inf" and 0 are fine); an integer out of its range (--mirostat 0..2, --repeat-last-n and
- * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite, not above 0 or whose
- * float reciprocal overflows (0, -1); a --frequency-penalty or --presence-penalty that is not finite; a
+ * --dry-penalty-last-n >= -1, --top-k in int32); a --repeat-penalty that is not finite or not above 0 (0, -1);
+ * a --frequency-penalty or --presence-penalty that is not finite; a
  * malformed -l; a --seed past std::stoul's range. Refused as this workbench's limit, which the message says
  * (llama.cpp would take it): NaN, which its samplers cannot compute with (a NaN --dry-base is ignored, as
  * llama.cpp ignores a base that is not 1 or more). Refused as this tool's own rules: two different ones of
