@@ -23,10 +23,7 @@ int main(void)
     LogitBias bias[LESSON_N(biases)];
     for (size_t b = 0; b < LESSON_N(biases); b++) {
         bias[b] = (LogitBias){lesson_id(biases[b].word, words), biases[b].bias};
-        lesson_require(!isnan(biases[b].bias), "biases[%zu], the bias on \"%s\", is NaN: a bias must be a number "
-                       "(-INFINITY bans the token); apply_logit_bias refuses NaN", b, biases[b].word);
-        lesson_note(biases[b].bias == INFINITY, "a bias of +inf gives \"%s\" all the probability here (the limit of "
-                    "softmax); llama.cpp's softmax and the lesson's Java give NaN", biases[b].word);
+        lesson_require(!isnan(biases[b].bias), "biases[%zu] (\"%s\") is NaN: a bias is a number", b, biases[b].word);
     }
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
@@ -34,7 +31,10 @@ int main(void)
     lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
     lesson_check(apply_logit_bias(&after, bias, LESSON_N(bias)));
     lesson_check(candidates_softmax(&before, false));
-    lesson_check(candidates_softmax(&after, false));
+    SamplingStatus st = candidates_softmax(&after, false);
+    lesson_require(st != SAMPLING_ERR_NO_FINITE, "biases[] ban every word: no token is left to have a probability");
+    lesson_check(st);
+    lesson_note_bias_limits(&after, bias, LESSON_N(bias), words);       /* where +inf meets softmax's limits */
 
     int width = lesson_longest(words, N_VOCAB, 0) + 1;     /* the lesson's %-4s for its 3-letter words */
     for (size_t i = 0; i < N_VOCAB; i++)

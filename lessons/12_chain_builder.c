@@ -186,8 +186,9 @@ int main(int argc, char *argv[])
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
         picture_chain_start(&pic, &chains[c], window);
-        lesson_note_settings("chain", &chains[c], window, chains[c].min_p > 1, ": a min_p above 1 keeps only the "
-                             "tokens with the largest logit in llama.cpp; the lesson's Java keeps none");
+        lesson_note_settings("chain", &chains[c], window, chains[c].min_p > 1, ": a min_p above 1 keeps exactly one "
+                             "token in llama.cpp, the most likely (of tied ones, which is unspecified; this workbench "
+                             "keeps the lower id); the lesson's Java keeps none");
         long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "",

@@ -78,8 +78,10 @@ int main(void)
                              "lesson's Java %d, and other p: the Java cuts top-k, top-p and min-p all from the whole "
                              "vocabulary after the penalties, then applies the temperature, while llama.cpp runs the "
                              "stages of order[] in turn, each on what the one before left", left, java_left);
-        lesson_note_settings("preset", &presets[s], window, presets[s].min_p > 1, ": a min_p above 1 keeps only the "
-                             "tokens with the largest logit in llama.cpp; the lesson's Java keeps none and prints NaN");
+        lesson_note_settings("preset", &presets[s], window, presets[s].min_p > 1 && presets[s].temp > 0, ": a min_p "
+                             "above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which is "
+                             "unspecified; this workbench keeps the lower id); the lesson's Java keeps none and prints "
+                             "NaN");
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);

@@ -599,6 +599,34 @@ static inline bool lesson_same_p(const Candidates *a, const Candidates *b)
     return true;
 }
 
+/* Example 6's notes where a bias of +inf meets the limits of softmax, for biases (n,) applied to after (its
+ * candidates, p filled) and words (one per id): a token left at +inf gets p 1 / (the number of such tokens), the
+ * limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf bias on a token that
+ * another entry banned stays banned here (bias_logit), where llama.cpp and the Java compute -inf + inf = NaN.
+ * One note per token. */
+#define lesson_note_bias_limits(after, biases, n, words) \
+    lesson_note_bias_limits_at(__FILE__, (after), (biases), (n), (words))
+
+static inline void lesson_note_bias_limits_at(const char *file, const Candidates *after, const LogitBias *biases,
+                                              size_t n, const char *const *words)
+{
+    for (size_t b = 0; b < n; b++) {
+        ptrdiff_t at = candidates_find(after, biases[b].token);
+        bool first = true;      /* the first +inf entry for its token */
+        for (size_t e = 0; e < b; e++)
+            first = first && !(biases[e].token == biases[b].token && biases[e].bias == INFINITY);
+        if (biases[b].bias != INFINITY || at < 0 || !first)
+            continue;
+        if (after->data[at].logit == INFINITY)
+            lesson_say(file, "note: ", "\"%s\" has a bias of +inf: it gets p %.4f, the tokens at +inf sharing all the "
+                       "probability (the limit of softmax); llama.cpp's softmax and the lesson's Java give NaN",
+                       words[biases[b].token], after->data[at].p);
+        else
+            lesson_say(file, "note: ", "\"%s\" has a bias of +inf and a logit or bias of -inf: it stays banned here, "
+                       "where llama.cpp and the lesson's Java compute -inf + inf = NaN", words[biases[b].token]);
+    }
+}
+
 /* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #include "picture.h"
 

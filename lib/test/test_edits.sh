@@ -105,7 +105,10 @@ edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
 edit 04 's/{64, 1\.3, 0\.0, 0\.0}/{64, 0, 0.0, 0.0}/' \
     "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 (llama.cpp refuses it)"
 edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
-    '06_logit_bias: biases[1], the bias on "mat", is NaN: a bias must be a number (-INFINITY bans the token); apply_logit_bias refuses NaN'
+    '06_logit_bias: biases[1] ("mat") is NaN: a bias is a number'
+# Two +inf biases share the probability (the limit of softmax, where llama.cpp and the Java give NaN): 1/2 each.
+edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/; s/{"dog", -100}/{"dog", INFINITY}/' \
+    '06_logit_bias: note: "dog" has a bias of +inf: it gets p 0.5000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
 edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
     "08_mirostat: eta nan (line $(line_of 08 'double eta =')): mu moves by eta * (surprise - tau) at each step, so eta must be a finite number"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
