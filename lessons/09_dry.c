@@ -17,18 +17,16 @@ static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allo
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
-/* The lesson's rule for a repeat of n tokens, as its Java writes it. */
-static double java_rule(int32_t n)
-{
-    return n < dry.dry_allowed_length ? 0 : dry.dry_multiplier * pow(dry.dry_base, n - dry.dry_allowed_length);
-}
-
-/* penalty, what llama.cpp's DRY gives a repeat of `length` for `row`, with a note where the lesson's rule
- * gives another value; off is why llama.cpp's DRY does nothing on this history (dry_off_reason), or NULL. */
+/* penalty, what llama.cpp's DRY gives a repeat of `length` for `row`, with a note where the lesson's rule (its
+ * Java's formula, in java) gives another value; off is why llama.cpp's DRY does nothing on this history
+ * (dry_off_reason), or NULL. */
 static double checked(const char *row, double penalty, int32_t length, const char *off)
 {
-    lesson_note_row(row, penalty != java_rule(length), "%s: llama.cpp's DRY gives %.4g where the lesson's rule gives "
-                    "%.4g: %s%s", row, penalty, java_rule(length), off ? "it is off here, as " : "", off ? off
+    lesson_require(length >= 0, "%s: a repeat of %d tokens: lengths (shown_lengths[]) are 0 or more", row, (int)length);
+    double exponent = (double)length - dry.dry_allowed_length;      /* the Java's rule, in double: no overflow */
+    double java = exponent < 0 ? 0 : dry.dry_multiplier * pow(dry.dry_base, exponent);
+    lesson_note_row(row, penalty != java, "%s: llama.cpp's DRY gives %.4g where the lesson's rule gives %.4g: %s%s",
+                    row, penalty, java, off ? "it is off here, as " : "", off ? off
                     : penalty == 0 ? "it penalizes only tokens that followed a repeat in the window"
                                    : "it caps the exponent so that the penalty fits a float");
     return penalty;
@@ -40,8 +38,9 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     lesson_check_dry(&dry);
     const char *off = dry_off_reason(history, n_history, &dry);
-    lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d tokens (0 or less turns DRY "
-                "off); the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n);
+    lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d token%s (0 or less turns "
+                "DRY off); the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n,
+                dry.dry_penalty_last_n == 1 ? "" : "s");
     printf("history: %s\n", text);
     int width = lesson_longest(candidates, LESSON_N(candidates), 0);
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */

@@ -79,8 +79,8 @@ const char *dry_off_reason(const int32_t *history, size_t n_history, const DryPa
     /* Signed comparisons: a negative allowed length is below every window and every limit, even 0. */
     long long w = (long long)dry_window(n_history, params->dry_penalty_last_n);
     long long allowed = params->dry_allowed_length;
-    return params->dry_multiplier == 0 ? "dry_multiplier is 0"
-         : params->dry_base < 1 ? "dry_base is below 1"
+    return as_float(params->dry_multiplier) == 0.0f ? "dry_multiplier is 0"
+         : as_float(params->dry_base) < 1.0f ? "dry_base is below 1"
          : params->dry_penalty_last_n <= 0 ? "dry_penalty_last_n is 0 or less"
          : w <= allowed ? "the window holds no more than dry_allowed_length tokens"
          : (long long)dry_repeat_limit(history, n_history, params) < allowed
@@ -128,7 +128,7 @@ double dry_penalty(const DryParams *params, int32_t length)
 {
     if (params == NULL || isnan(params->dry_multiplier) || isnan(params->dry_base) || length < 0)
         return NAN;
-    if (params->dry_base < 1 || params->dry_penalty_last_n <= 0 || length < params->dry_allowed_length)
+    if (as_float(params->dry_base) < 1.0f || params->dry_penalty_last_n <= 0 || length < params->dry_allowed_length)
         return 0.0;
     double exponent = (double)length - params->dry_allowed_length;
     if (params->dry_base > 1.000001) {

@@ -82,7 +82,8 @@ size_t dry_repeat_limit(const int32_t *history, size_t n_history, const DryParam
 bool dry_is_breaker_head(const DryParams *params, int32_t token);
 
 /* Why DRY does nothing on this history, as in llama.cpp, or NULL when it runs: "dry_multiplier is 0",
- * "dry_base is below 1", "dry_penalty_last_n is 0 or less" (llama.cpp builds these three as "?dry"), "the
+ * "dry_base is below 1" (both decided on the float llama.cpp holds: a base of 0.9999999999 is 1),
+ * "dry_penalty_last_n is 0 or less" (llama.cpp builds these three as "?dry"), "the
  * window holds no more than dry_allowed_length tokens", "a sequence breaker lies within the last
  * dry_allowed_length tokens" (dry_repeat_limit below the allowed length); the first that holds, as a static
  * string. A negative allowed length is below every window and limit, so DRY then runs even on an empty
@@ -105,7 +106,7 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
 /* The logit penalty for a repeat of `length` tokens: dry_multiplier * dry_base^e with e = length -
  * dry_allowed_length, where e is capped at int(88.7228391 / ln dry_base) when dry_base > 1.000001 (llama.cpp's
  * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length, and when
- * dry_base < 1 or dry_penalty_last_n <= 0 (llama.cpp's DRY is then off: "?dry"). NULL params, a NaN parameter
+ * dry_base < 1 as a float or dry_penalty_last_n <= 0 (llama.cpp's DRY is then off: "?dry"). NULL params, a NaN parameter
  * or a negative length gives NaN.
  * e is computed exactly; llama.cpp computes it in int, which overflows (undefined behaviour in C++) when it
  * passes INT32_MAX, i.e. only for an allowed length within the window's size of INT32_MIN.

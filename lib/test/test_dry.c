@@ -204,6 +204,12 @@ static void test_dry_off_and_bad_input(void)
     CHECK(breaker != NULL && strcmp(breaker, "a sequence breaker lies within the last dry_allowed_length tokens") == 0);
     const DryParams dp = {0.8, 1.75, 2, 64, NULL, 0};
     CHECK(dry_off_reason(h, 6, &dp) == NULL);
+    /* Decided on the float llama.cpp holds: a base of 0.9999999999 is the float 1 (on), a multiplier of 1e-50
+     * the float 0 (off). */
+    CHECK(dry_off_reason(h, 6, &(DryParams){0.8, 0.9999999999, 2, 64, NULL, 0}) == NULL);
+    CHECK_NEAR(0.8 * 0.9999999999, dry_penalty(&(DryParams){0.8, 0.9999999999, 2, 64, NULL, 0}, 3), 1e-15);
+    const char *tiny = dry_off_reason(h, 6, &(DryParams){1e-50, 1.75, 2, 64, NULL, 0});
+    CHECK(tiny != NULL && strcmp(tiny, "dry_multiplier is 0") == 0);
     CHECK(dry_off_reason(h, 6, NULL) == NULL);
 
     /* The penalty for a repeat of a given length is 0 wherever the parameters alone turn DRY off: a base below
