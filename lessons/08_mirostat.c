@@ -57,22 +57,21 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t
 int main(void)
 {
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
-    lesson_require(isfinite(eta), "eta %s%s: mu moves by eta * (surprise - tau) at each step, so eta must be a "
-                   "finite number", lesson_number(eta, 0).text, lesson_where(__FILE__, "eta").text);
     for (size_t t = 0; t < LESSON_N(taus); t++) {
-        lesson_require(isfinite(taus[t]), "taus[%zu] %s%s: mu starts at 2 * tau, so tau must be a finite number", t,
-                       lesson_number(taus[t], 0).text, lesson_where(__FILE__, "taus").text);
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
         int more = 0;                                       /* steps where llama.cpp's sorted cut keeps more */
         for (int s = 0; s < STEPS; s++) {
+            lesson_require(isfinite(mu), "mu is %s at step %d: it starts at 2 * tau and moves by eta * (surprise - "
+                           "tau), and %s with %s do not keep it a finite number", lesson_number(mu, 0).text, s,
+                           lesson_setting(__FILE__, "taus[]", taus[t]).text, lesson_setting(__FILE__, "eta", eta).text);
             size_t kept, kept_sorted;
             double surprise = step(&data, &draws, &mu, &kept, &kept_sorted);
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
             more += kept_sorted > kept;
             picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1));
-            if (s < SHOWN_STEPS)
+            if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
                        lesson_number(taus[t], 1).text, s, kept, surprise, mu);
         }

@@ -429,6 +429,17 @@ static inline LessonText lesson_where(const char *file, const char *name)
     return where;
 }
 
+/* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
+ * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */
+static inline LessonText lesson_setting(const char *file, const char *name, double value)
+{
+    char key[96];
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(name, "["), name);
+    LessonText t;
+    snprintf(t.text, sizeof t.text, "%.40s %.40s%.24s", name, lesson_number(value, 0).text, lesson_where(file, key).text);
+    return t;
+}
+
 /* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
  * field's name ("penalty_repeat must be finite and above 0 (llama.cpp refuses it)", penalty_params_problem,
  * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with

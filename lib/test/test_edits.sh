@@ -109,8 +109,11 @@ edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
 # Two +inf biases share the probability (the limit of softmax, where llama.cpp and the Java give NaN): 1/2 each.
 edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/; s/{"dog", -100}/{"dog", INFINITY}/' \
     '06_logit_bias: note: "dog" has a bias of +inf: it gets p 0.5000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
+# A NaN eta makes mu NaN after the first step; a tau of 1e308 makes 2 * tau infinite at once.
 edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
-    "08_mirostat: eta nan (line $(line_of 08 'double eta =')): mu moves by eta * (surprise - tau) at each step, so eta must be a finite number"
+    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
+edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
+    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
 edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
