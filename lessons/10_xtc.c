@@ -28,6 +28,7 @@ static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of 
 /* The Java's apply(): a coin on every call, then, when llama.cpp's XTC acts, the cut on the p as written. */
 static void xtc(Candidates *c, TokenData *buf, double probability, Rng *rng)
 {
+    lesson_require(!isnan(probability + xtc_threshold), "once_probability, xtc_probability[] or xtc_threshold is NaN");
     lesson_check(candidates_init_probs(c, buf, probs, N_VOCAB));
     if (rng_next_double(rng) <= probability && xtc_draws_coin(c, probability, xtc_threshold)) {   /* coin first */
         lesson_check(candidates_sort(c));              /* XTC cuts from the most likely token */
@@ -52,8 +53,7 @@ int main(void)
                 "most likely token, as llama.cpp's does, and the top token is that one; the Java takes probs[0]");
     const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
-    int width = lesson_label(once_label, once_values, LESSON_N(once_values), NULL);
-    width = width > 17 ? width : 17;        /* the label column: the lesson's 17, or the longer label */
+    int width = lesson_label_width(once_label, once_values, LESSON_N(once_values), 17);   /* the lesson's 17 or more */
     TokenData buf[N_VOCAB], draw_buf[N_VOCAB];
     Candidates c, draw;                     /* c keeps the single application, for the picture */
     lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));

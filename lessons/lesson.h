@@ -379,6 +379,13 @@ static inline int lesson_label(const char *label, const LabelValue *values, size
     return lesson_label_to(label, values, n_values, out, NULL);
 }
 
+/* The length of label as lesson_label prints it, and at least `least`: a table's label column. */
+static inline int lesson_label_width(const char *label, const LabelValue *values, size_t n_values, int least)
+{
+    int length = lesson_label(label, values, n_values, NULL);
+    return length > least ? length : least;
+}
+
 /* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
  * "repeat 1.3" when penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in
  * its row's label. A table sizes its label column with lesson_label(..., NULL), the length it would print. */
@@ -436,7 +443,8 @@ static inline LessonText lesson_setting(const char *file, const char *name, doub
     char key[96];
     snprintf(key, sizeof key, "%.*s", (int)strcspn(name, "["), name);
     LessonText t;
-    snprintf(t.text, sizeof t.text, "%.40s %.40s%.24s", name, lesson_number(value, 0).text, lesson_where(file, key).text);
+    LessonText where = lesson_where(file, key);
+    snprintf(t.text, sizeof t.text, "%.40s %.40s%.24s", name, lesson_number(value, 0).text, where.text);
     return t;
 }
 

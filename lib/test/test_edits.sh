@@ -114,6 +114,7 @@ edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
     "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
 edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
     "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
+edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' '10_xtc: once_probability, xtc_probability[] or xtc_threshold is NaN'
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
 edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
