@@ -42,6 +42,8 @@ int main(void)
     }
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: what each keeps, at each limit */
     for (size_t l = 0; l < LESSON_N(limits); l++) {
+        lesson_require(!isnan(limits[l]), "%s: a limit is a probability, not NaN", lesson_setting(__FILE__, "limits[]",
+                                                                                                  limits[l]).text);
         lesson_note(limits[l] >= 1, "a limit of 1 or more turns typical sampling off in llama.cpp, which then "
                     "keeps every token in its order; the lesson's Java still orders them by distance");
         TokenData typ_buf[N_VOCAB], top_buf[N_VOCAB];

@@ -48,6 +48,8 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
     for (size_t i = 0; i < LESSON_N(order); i++) {
         lesson_require(!stage_picks_token(order[i]) && order[i] != STAGE_LOGIT_BIAS, "order[%zu] is a draw or "
                        "logit-bias, which the builder adds itself: logit-bias first when set, the draw (dist) last", i);
+        lesson_require(order[i] != STAGE_INFILL, "order[%zu] is infill, which this workbench names but does not "
+                       "compute (it is no sampler of the lesson)", i);
         lesson_check(chain_add(ch, order[i]));
     }
     lesson_check(chain_add(ch, STAGE_DIST));

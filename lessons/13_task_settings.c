@@ -64,6 +64,9 @@ int main(void)
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
+    for (size_t i = 0; i < LESSON_N(order); i++)
+        lesson_require(order[i] != SAMPLER_INFILL, "order[%zu] is infill, which this workbench names but does not "
+                       "compute (it is no sampler of the lesson)", i);
     /* Not a setting: the Java's rule as a llama.cpp order. With top-p and min-p before top-k, each sees the whole
      * vocabulary (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they leave). */
     static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,

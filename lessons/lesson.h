@@ -119,12 +119,27 @@ static inline int32_t lesson_find(const char *word, size_t length, const char *c
     return -1;
 }
 
+/* Stops when a word stands twice in vocab (n_vocab,): a word must name one token, as the Java's indexOf finds
+ * only the first. lesson_ids and lesson_id check their vocab[] with it. */
+static inline void lesson_check_vocab(const char *file, const char *vocab_name, const char *const *vocab,
+                                      size_t n_vocab)
+{
+    for (size_t i = 0; i < n_vocab; i++)
+        for (size_t j = i + 1; j < n_vocab; j++)
+            if (strcmp(vocab[i], vocab[j]) == 0) {
+                lesson_say(file, "", "%s[] has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
+                           "names one token", vocab_name, vocab[i], vocab_name, i, vocab_name, j);
+                exit(1);
+            }
+}
+
 /* The id of word in vocab[], stopping with a message when vocab[] does not have it: lesson_id("count", vocab). */
 #define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), #vocab, (vocab), LESSON_N(vocab))
 
 static inline int32_t lesson_id_at(const char *file, const char *word, const char *vocab_name,
                                    const char *const *vocab, size_t n_vocab)
 {
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
         lesson_say(file, "", "\"%s\" is not in %s[]: add it, or use a word %s[] has", word, vocab_name, vocab_name);
@@ -142,6 +157,7 @@ static inline int32_t lesson_id_at(const char *file, const char *word, const cha
 static inline size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
                                    const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
 {
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     size_t n = 0;
     for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
         size_t length = strcspn(w, " ");

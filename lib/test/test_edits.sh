@@ -114,6 +114,11 @@ edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
     "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
 edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
     "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
+edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN"
+edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
+edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
+    '13_task_settings: order[1] is infill, which this workbench names but does not compute (it is no sampler of the lesson)'
 edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' '10_xtc: once_probability, xtc_probability[] or xtc_threshold is NaN'
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
