@@ -3,23 +3,30 @@
  *
  * The checks are one line each, declared where the data is used:
  *   LESSON_SAME_LENGTH(words, logits);              arrays that go together (when the program compiles)
- *   n = lesson_ids(history_text, vocab, history);   token ids from the words, as the Java's indexOf
+ *   n = lesson_ids(history_text, vocab, history);   token ids from the words, as the Java's indexOf (a word
+ *                                                   twice in vocab[] stops)
  *   lesson_check_probs(probs);                      probabilities: each in (0, 1], summing to 1
+ *   lesson_check_penalty(&penalty, NULL);           a setting the library refuses stops, naming it, its
+ *   lesson_check_dry(&dry);                         value, its line and the rule (lesson_check_params for a
+ *   lesson_check_params(&p, s, window);             row of Examples 12 and 13, named by its label)
  *   lesson_check(apply_penalties(...));             a library call that fails stops with file:line
  *   lesson_require(cond, "...");                    a stop where no right table exists
  *   lesson_note(cond, "...");                       where llama.cpp's rule (the library's, which the table
  *                                                   follows) and the lesson's simplified Java part: the table
  *                                                   is printed, and one note on stderr says what differs
- *                                                   (lesson_note_row: one for each row that differs)
- * and the helpers print a setting as its exact value ({name} in a label, lesson_number).
+ *                                                   (lesson_note_row, lesson_note_settings: one for each row)
+ * and the helpers print a setting as its exact value ({name} in a label, lesson_number) and where it is set
+ * (lesson_where, lesson_setting: the line of the program's own source).
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
- * lesson_note_row, lesson_count_p, lesson_same_p, lesson_settings_width,
- * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_printable, lesson_check_params, LessonNumber,
+ * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
+ * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_most_likely, lesson_printable, LessonNumber,
  * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
- * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_print_label, LessonSettings,
- * lesson_sampling_params, lesson_settings_label_to, lesson_settings_label; and, through picture.h, each
- * lesson's picture (picture_*).
+ * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_label_width, lesson_print_label,
+ * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
+ * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
+ * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings,
+ * lesson_note_bias_limits; and, through picture.h, each lesson's picture (picture_*).
  */
 #ifndef LESSON_H
 #define LESSON_H
