@@ -133,6 +133,8 @@ check 2 "" "-l: the bias 'nan' of '15+nan' is NaN: llama.cpp would take it, but 
 check 2 "" "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on" -- \
     --json --mirostat 2 --mirostat-ent inf
 check 2 "" "--mirostat-lr: -inf is refused: mirostat_eta must be finite" -- --mirostat 1 --mirostat-lr -inf
+check 2 "" "--mirostat-ent: 3e+38 is refused: mirostat_tau must be finite when mirostat is on, and 2 * tau too" -- \
+    --mirostat 2 --mirostat-ent 3e38 --explain
 # Bodies the server needs completing say so; -sys and -f are carried into them.
 check 0 '{"temperature": 0.7}' "note: messages: none given (-p, -sys)" -- --openai --temp 0.7
 check 0 '{"messages": [{"role": "system", "content": "be nice"}, {"role": "user", "content": "hi"}]}' "" -- \

@@ -231,8 +231,13 @@ static const ErrorRow error_rows[] = {
     {{"-l", "15-1e-40"}, "-l: the bias '1e-40' of '15-1e-40' is out of range for a float"},
     /* Finding 9: what chain_init would refuse is refused here, naming the flag, before anything is printed. */
     {{"--mirostat", "2", "--mirostat-ent", "inf"},
-     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau) (this "
-     "workbench's limit, not llama.cpp's, which would take it)"},
+     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu starts at "
+     "2 * tau, a float) (this workbench's limit, not llama.cpp's, which would take it)"},
+    /* Finding 7: a tau whose 2 * tau overflows the float is refused as an infinite one is. */
+    {{"--mirostat", "2", "--mirostat-ent", "3e38"},
+     "--mirostat-ent: 3e+38 is refused: mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu starts "
+     "at 2 * tau, a float) (this workbench's limit, not llama.cpp's, which would take it)"},
+    {{"--mirostat", "2", "--mirostat-ent", "1.7e38"}, NULL},
     {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
     {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
     /* Finding 14: the tool's own limits name themselves. */
