@@ -334,7 +334,53 @@ static bool add_text_token(Body *b, const JsonValue *list, const JsonValue *text
     return add_bias(b, list, -1, bias);
 }
 
-/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them. */
+/* One member of an object, for finding its duplicate keys: the key, and where the member stands. */
+typedef struct {
+    const char *key;
+    size_t length;
+    size_t at;                  /* the member's place in the object, from 0 */
+} KeyAt;
+
+/* Orders members by key (bytes, then length), then by place. */
+static int compare_keys(const void *a, const void *b)
+{
+    const KeyAt *x = a, *y = b;
+    size_t n = x->length < y->length ? x->length : y->length;
+    int c = memcmp(x->key, y->key, n);
+    if (c != 0)
+        return c;
+    if (x->length != y->length)
+        return x->length < y->length ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* For each member of object (count members, in order), whether it is the last with its key: nlohmann::json,
+ * llama-server's reader, keeps the last value of a repeated key (json_get does the same for the body's own
+ * fields). Sorted, so a body of many repeated keys costs n log n. Returns a calloc'd array (free it), or NULL
+ * when out of memory. */
+static bool *last_of_keys(const JsonDoc *doc, const JsonValue *object)
+{
+    size_t n = object->count;
+    KeyAt *keys = malloc((n > 0 ? n : 1) * sizeof *keys);
+    bool *last = calloc(n > 0 ? n : 1, sizeof *last);
+    if (keys == NULL || last == NULL) {
+        free(keys);
+        free(last);
+        return NULL;
+    }
+    size_t at = 0;
+    for (long i = object->first; i >= 0 && at < n; i = doc->values[i].next, at++)
+        keys[at] = (KeyAt){doc->values[i].key, doc->values[i].key_length, at};
+    qsort(keys, at, sizeof *keys, compare_keys);
+    for (size_t k = 0; k < at; k++)
+        last[keys[k].at] = k + 1 == at || compare_keys(&keys[k], &(KeyAt){keys[k + 1].key, keys[k + 1].length,
+                                                                            keys[k].at}) != 0;
+    free(keys);
+    return last;
+}
+
+/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them (of
+ * an object's repeated keys, the last). */
 static bool read_logit_bias(Body *b)
 {
     static const char *const names[] = {"logit_bias"};
@@ -360,22 +406,28 @@ static bool read_logit_bias(Body *b)
                 return false;
         }
     }
-    for (long i = v->first; v->type == JSON_OBJECT && i >= 0; i = values[i].next) {
+    bool *last = v->type == JSON_OBJECT ? last_of_keys(b->doc, v) : NULL;
+    if (v->type == JSON_OBJECT && last == NULL) {
+        snprintf(b->err, b->err_size, "the body is not read here (out of memory)");
+        return false;
+    }
+    bool ok = true;
+    size_t at = 0;
+    for (long i = v->first; ok && v->type == JSON_OBJECT && i >= 0; i = values[i].next, at++) {
         const JsonValue *m = &values[i];
         double bias;
-        if (!bias_value(m, &bias))
-            continue;
+        if (!last[at] || !bias_value(m, &bias))
+            continue;           /* a later member has its key; or llama-server skips it */
         char *end;
         long long token = wrap((uint64_t)strtoll(m->key, &end, 10), 32, false);   /* strtol, then llama_token */
-        if (*end == '\0') {        /* as llama-server tests it, on the key's C string */
-            if (token >= 0 && !add_bias(b, v, token, bias))
-                return false;
-        } else if (!add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key,
-                                                      .length = m->key_length}, bias)) {
-            return false;
-        }
+        if (*end == '\0')          /* as llama-server tests it, on the key's C string */
+            ok = token < 0 || add_bias(b, v, token, bias);
+        else
+            ok = add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key, .length = m->key_length},
+                                bias);
     }
-    return true;
+    free(last);
+    return ok;
 }
 
 /* samplers: an array of names (each must be a string) or a string of letters; another type leaves the list. */

@@ -31,7 +31,8 @@
  * mirostat to [0, 2], adaptive_target to 1 and below), dry_base below 1 replaced by the default, each with a
  * line in notes. logit_bias
  * replaces the list: pairs [[id, bias], ...] (an id below 0 skipped; an element that is not a pair, or a bias
- * that is neither a number nor false, skipped), an object {"id": bias}, false as a ban; a string token or key
+ * that is neither a number nor false, skipped), an object {"id": bias} (of a repeated key the last, as
+ * nlohmann::json keeps it), false as a ban; a string token or key
  * is tokenized by llama-server, which this tool cannot do: each is kept as the id -1 (matching no token), so
  * the chain line still shows logit-bias, and a line in notes says so. ignore_eos true adds logit-bias.
  * samplers: an array of names (unknown ones skipped with a warning, as llama.cpp warns) or a string of

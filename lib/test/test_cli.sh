@@ -255,6 +255,11 @@ printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.
 check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
 check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
     --from-json "$tmp/body.json"
+# Fourth newcomer, finding 4: a logit_bias key given twice counts once, with its last bias.
+printf '{"prompt": "x", "logit_bias": {"15": false, "15": 1}}' >"$tmp/body.json"
+check 0 "llama-server -l 15+1" "" -- --from-json "$tmp/body.json"
+check 0 "logit-bias: before every other stage, adds to 1 logit: token 15 +1.0 (Example 6)" "" -- \
+    --from-json "$tmp/body.json" --explain
 # The other flags are the server's own defaults; --explain goes with it.
 printf '{"prompt": "x", "top_k": 5}' >"$tmp/body.json"
 check 0 "llama-server --temp 0.6 --top-k 5" "" -- llama-server --temp 0.6 --from-json "$tmp/body.json"

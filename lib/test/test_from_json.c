@@ -85,6 +85,18 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
      "\"samplers\": []}", "logits -> logit-bias -> dist",
      "llama-server --samplers '' -l 15-inf -l 7+2 -l 0+1 -l -1-1 -l 1215752191+3", "\"abc\" is a string"},
+    /* Fourth newcomer, finding 4: of two members with the same key, nlohmann::json (llama-server's reader) keeps
+     * the last, in logit_bias's object as in the body itself; two pairs of one token both stay (a list). */
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \"15\": 1}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15+1", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": 1, \"7\": 2, \"15\": false, \"015\": 3}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 7+2 -l 15-inf -l 15+3", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": \"x\"}, \"samplers\": []}", "logits -> dist",
+     "llama-server --samplers ''", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": 2}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1+2", "write -l ID+2)"},
+    {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [15, 1]], \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15-inf -l 15+1", NULL},
     {"{\"prompt\": \"x\", \"logit_bias\": [], \"ignore_eos\": true, \"samplers\": \"k\"}",
      "logits -> logit-bias -> top-k -> dist", "llama-server --samplers top_k --ignore-eos", NULL},
     /* samplers: names in any case (an unknown one warned about and skipped), letters, another type ignored. */
@@ -260,6 +272,15 @@ static void test_error_rows(void)
     CHECK(!read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err)
           && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (llama-server "
                               "has none; see lib/cli/README.md, Limits): the body is not read") == 0);
+    /* Finding 4: duplicate keys count once, the last one's bias: 300 members of two keys are 2 entries. */
+    t = text_start(many, sizeof many);
+    text_add(&t, "{\"prompt\": \"x\", \"logit_bias\": {");
+    for (int i = 0; i < 300; i++)
+        text_add(&t, "%s\"%d\": %d", i ? ", " : "", i % 2, i);
+    text_add(&t, "}}");
+    CHECK(read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err) && p.sampling.n_logit_bias == 2
+          && p.sampling.logit_bias[0].token == 0 && p.sampling.logit_bias[0].bias == 298
+          && p.sampling.logit_bias[1].token == 1 && p.sampling.logit_bias[1].bias == 299);
     /* NULL in: refused, no crash. */
     char err[100];
     CHECK(!body_read(NULL, 0, &p, NULL, 0, err, sizeof err));
