@@ -370,6 +370,18 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
     return false;
 }
 
+/* -np's value, which a value check has accepted (std::stoi's number): the server's n_parallel, which bounds a
+ * body's n (--from-json); values below 1 leave it unknown. */
+static void keep_parallel(CliParams *out, const ArgSpec *spec, const char *value)
+{
+    long long n = 0;
+    size_t used = 0;
+    if (strcmp(spec->names[0], "-np") != 0)
+        return;
+    ValueStatus status = parse_integer(value, &n, &used);
+    out->n_parallel = (status == VALUE_OK || status == VALUE_LOOSE) && n >= 1 && n <= INT32_MAX ? (int32_t)n : 0;
+}
+
 typedef enum { FILE_READ, FILE_UNREADABLE, FILE_TOO_LONG } FileStatus;
 
 /* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
@@ -574,7 +586,12 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_FROM_JSON:  out->from_json = value; return true;
     case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
         args_add_named(out->ignored, sizeof out->ignored, flag);
-        return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
+        if (spec->choices == NULL || value == NULL)
+            return true;
+        if (!check_choice(out, spec, flag, value, v, err, err_size))
+            return false;
+        keep_parallel(out, spec, value);
+        return true;
     case K_OUTSIDE:
         args_add_named(out->outside, sizeof out->outside, flag);
         return spec->choices == NULL || check_choice(out, spec, flag, value, v, err, err_size);

@@ -69,6 +69,8 @@ typedef struct {
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
     bool escape;                /* -e (default) / --no-escape */
+    int32_t n_parallel;         /* -np / --parallel as std::stoi reads it: the server's n_parallel, the upper
+                                 * bound of a body's n (reference section 7); 0 when not given (unknown) */
     bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
                                  * prefixes its chain line's GPU stages with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */

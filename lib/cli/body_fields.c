@@ -36,7 +36,7 @@ static const Field fields[] = {
      offsetof(CliParams, n_predict)},
     {{"n_indent"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE}, {{"n_keep"}, N_INT, L_HARD, -1, INT32_MAX, -1, NONE},
     {{"n_discard"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
-    {{"n_cmpl", "n"}, N_INT, L_HARD, 1, INT32_MAX, -1, NONE},   /* the upper limit is the server's --parallel */
+    {{"n_cmpl", "n"}, N_INT, L_HARD, 1, INT32_MAX, -1, NONE},   /* up to the server's -np: read_n_cmpl */
     {{"n_cache_reuse"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
     {{"t_max_predict_ms"}, N_INT64, L_HARD, -1, 9223372036854775807.0, -1, NONE},
     {{"top_k"}, N_INT, L_CLAMP, 0, INT32_MAX, SET_TOP_K, SP(top_k)},
@@ -185,6 +185,29 @@ static const char *window_hint(const char *name, long long value)
            "context size; send 0 for off, or the window in tokens)";
 }
 
+/* n_cmpl (alias n): hard [1, n_parallel] (reference section 7). The server's n_parallel is its -np, known only
+ * when -np was given with --from-json; without it, a value below 1 is refused naming the bound in words, and
+ * one above 1 gets a note. Returns false with the refusal. */
+static bool read_n_cmpl(Body *b, const char *name, long long n)
+{
+    int32_t np = b->params->n_parallel;
+    char line[300];
+    if (np >= 1 && (n < 1 || n > np)) {
+        snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between 1 <= value <= %d, "
+                 "but got %lld\" (the upper bound is the server's n_parallel, -np %d)", name, (int)np, n, (int)np);
+        return body_refuse(b, name, "%s", line);
+    }
+    if (n < 1) {
+        snprintf(line, sizeof line, "llama-server answers 400 for %lld: %s must be at least 1, and at most the "
+                 "server's n_parallel (its -np)", n, name);
+        return body_refuse(b, name, "%s", line);
+    }
+    if (np < 1 && n > 1)
+        text_add(&b->notes, "%s: %lld: llama-server answers 400 if its n_parallel (-np) is below %lld; give the "
+                 "server's -np with --from-json to check it\n", name, n, n);
+    return true;
+}
+
 /* One plain field: type, limit, then the value into CliParams. */
 static bool read_plain(Body *b, const Field *f)
 {
@@ -225,6 +248,8 @@ static bool read_plain(Body *b, const Field *f)
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
             return false;
+        if (strcmp(f->names[0], "n_cmpl") == 0)
+            return read_n_cmpl(b, name, n);
         if (f->limit == L_HARD && (n < f->min || (double)n > f->max)) {
             snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between %.0f <= value "
                      "<= %.0f, but got %lld\"%s", name, f->min, f->max, n, window_hint(name, n));

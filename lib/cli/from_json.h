@@ -44,7 +44,8 @@
  * Returns false, with one line in err naming the field, where llama-server answers 400 (or refuses the body
  * otherwise): text that is not JSON, a body that is not an object, a field of the wrong type ("top_k": "40",
  * "stream": 1), a value outside a hard limit (repeat_last_n, dry_penalty_last_n, dry_allowed_length, min_keep
- * below 0, n_predict below -1, n below 1, adaptive_decay outside [0, 0.99], ...), dry_sequence_breakers that
+ * below 0, n_predict below -1, n below 1 or above params->n_parallel (the server's -np, when given; an n above
+ * 1 without it gets a line in notes), adaptive_decay outside [0, 0.99], ...), dry_sequence_breakers that
  * is not a non-empty array of strings, a chat body whose messages break the conversion's rules, and what
  * llama.cpp's sampler refuses (a repeat_penalty of 0). Refused as this tool's own: a number llama-server
  * converts with undefined behaviour (1e10 for a 32-bit field), more than 256 biases or 64 breakers or

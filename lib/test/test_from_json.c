@@ -120,6 +120,10 @@ static const BodyRow body_rows[] = {
      "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
      DEFAULT_LINE, "llama-server --temp 0.5", NULL},
     {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    /* n above 1 is refused by a server whose n_parallel (-np) is below it, which this tool knows only from -np. */
+    {"{\"prompt\": \"x\", \"n\": 5}", DEFAULT_LINE, "llama-server", "n: 5: llama-server answers 400 if its "
+     "n_parallel (-np) is below 5; give the server's -np with --from-json to check it"},
+    {"{\"prompt\": \"x\", \"n\": 1}", DEFAULT_LINE, "llama-server", NULL},
     /* Third newcomer, item 3: backend_sampling is -bs, whose note (args_backend_note) the chain line gets. */
     {"{\"prompt\": \"x\", \"backend_sampling\": true}", DEFAULT_LINE, "llama-server -bs", NULL},
     {"{\"prompt\": \"x\", \"backend_sampling\": false}", DEFAULT_LINE, "llama-server", NULL},
@@ -181,7 +185,12 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"min_keep\": -1}", "min_keep: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"max_tokens\": -2}", "max_tokens: llama-server answers 400: \"Field 'max_tokens': Value "
      "must be between -1 <= value <= 2147483647, but got -2\""},
-    {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400"},
+    /* Fourth newcomer, finding 3: n's hard range is [1, n_parallel] (reference section 7); without the server's
+     * -np only the lower bound is known, and the message says what the upper one is. */
+    {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400 for 0: n must be at least 1, and at most the "
+     "server's n_parallel (its -np)"},
+    {"{\"prompt\": \"x\", \"n_cmpl\": -3, \"n\": 2}", "n_cmpl: llama-server answers 400 for -3: n_cmpl must be at "
+     "least 1, and at most the server's n_parallel (its -np)"},
     {"{\"prompt\": \"x\", \"adaptive_decay\": 0.995}", "adaptive_decay: llama-server answers 400: \"Field "
      "'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 0.995000\""},
     {"{\"prompt\": \"x\", \"adaptive_decay\": -0.1}", "adaptive_decay: llama-server answers 400: \"Field "
@@ -306,6 +315,31 @@ static void test_server_defaults(void)
     CHECK(strcmp(flags, "llama-server --temp 0.6 --top-k 5 --dry-multiplier 0.5 --dry-base 2 --samplers 'dry;temperature'")
           == 0);
     CHECK(strstr(notes, "dry_base: 0.5 is below 1: llama-server uses its default, 2, instead") != NULL);
+    /* Finding 3: the server's -np is the upper bound of n (reference section 7: hard [1, n_parallel]). */
+    static const struct {
+        const char *np;           /* the server's -np */
+        const char *body;
+        const char *err;          /* the refusal, exactly, or NULL when read without a note */
+    } n_rows[] = {
+        {"1", "{\"prompt\": \"x\", \"n\": 5}", "n: llama-server answers 400: \"Field 'n': Value must be between 1 "
+         "<= value <= 1, but got 5\" (the upper bound is the server's n_parallel, -np 1)"},
+        {"4", "{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400: \"Field 'n': Value must be between 1 "
+         "<= value <= 4, but got 0\" (the upper bound is the server's n_parallel, -np 4)"},
+        {"4", "{\"prompt\": \"x\", \"n_cmpl\": 5}", "n_cmpl: llama-server answers 400: \"Field 'n_cmpl': Value must "
+         "be between 1 <= value <= 4, but got 5\" (the upper bound is the server's n_parallel, -np 4)"},
+        {"4", "{\"prompt\": \"x\", \"n\": 4}", NULL},
+        {"2x", "{\"prompt\": \"x\", \"n\": 2}", NULL},      /* std::stoi reads -np 2x as 2 */
+    };
+    for (size_t i = 0; i < sizeof n_rows / sizeof n_rows[0]; i++) {
+        char *np_argv[] = {"11_sampler_chain", "llama-server", "-np", (char *)n_rows[i].np};
+        err[0] = notes[0] = '\0';
+        bool ok = args_parse(4, np_argv, &p, err, sizeof err)
+               && body_read(n_rows[i].body, strlen(n_rows[i].body), &p, notes, sizeof notes, err, sizeof err);
+        bool good = n_rows[i].err == NULL ? ok && notes[0] == '\0' : !ok && strcmp(err, n_rows[i].err) == 0;
+        check_true(__FILE__, __LINE__, good, n_rows[i].body);
+        if (!good)
+            printf("    -np row %zu: got '%s' (notes: %s)\n", i, err, notes);
+    }
 }
 
 /* Splits a command line written by args_command (blanks between words, '...' quoting, '\'' for a quote) into
