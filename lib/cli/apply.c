@@ -593,8 +593,16 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         keep_parallel(out, spec, value);
         return true;
     case K_OUTSIDE:
-        args_add_named(out->outside, sizeof out->outside, flag);
-        return spec->choices == NULL || check_choice(out, spec, flag, value, v, err, err_size);
+        if (spec->choices == NULL) {
+            args_add_named(out->outside, sizeof out->outside, flag);
+            return true;
+        }
+        if (!check_choice(out, spec, flag, value, v, err, err_size))    /* --reasoning-budget, a whole number */
+            return false;
+        size_t used;
+        parse_integer(value, &out->reasoning_budget, &used);      /* check_choice took it: std::stoi's number */
+        out->budget_flag = flag;        /* named in finish (args.c), by its last value */
+        return true;
     case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }

@@ -164,6 +164,11 @@ static ArgsTool tool_from_word(const char *word, bool *old)
  * as typed, or NULL. */
 static void finish(CliParams *out, const char *prompt_flag)
 {
+    /* The last --reasoning-budget counts: below 0 it is no budget (reference section 5: the earlier chain built
+     * the reasoning-budget sampler only for a budget of 0 or more), so it does not change sampling. */
+    if (out->budget_flag != NULL)
+        args_add_named(out->reasoning_budget >= 0 ? out->outside : out->ignored,
+                       out->reasoning_budget >= 0 ? sizeof out->outside : sizeof out->ignored, out->budget_flag);
     static const char *const older[] = {
         "llama-cli and llama-completion took -c's context size, llama-server the slot's context",
         "DRY took the model's training context, llama-server the slot's context"};

@@ -89,8 +89,11 @@ typedef struct {
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
-                                       * grammar, a JSON schema, --reasoning-budget), as typed, once each; not
-                                       * read here and not carried in request bodies */
+                                       * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
+                                       * each; not read here and not carried in request bodies */
+    const char *budget_flag;    /* the last --reasoning-budget as typed (into argv), or NULL: named in outside
+                                 * for a budget of 0 or more, in ignored for one below 0 (no budget) */
+    long long reasoning_budget; /* its value, as std::stoi reads it */
 } CliParams;
 
 /* llama.cpp's defaults: sampling_params_default, the breakers "\n", ":", "\"" and "*", n_predict -1, escapes

@@ -216,6 +216,7 @@ static bool read_plain(Body *b, const Field *f)
     if (v == NULL)
         return true;
     char line[500];
+    long long n_read = 0;       /* an integer field's value, as read */
     if (f->kind == N_BOOL || f->kind == N_STRING) {
         bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
         if (!ok)
@@ -250,6 +251,7 @@ static bool read_plain(Body *b, const Field *f)
             return false;
         if (strcmp(f->names[0], "n_cmpl") == 0)
             return read_n_cmpl(b, name, n);
+        n_read = n;
         if (f->limit == L_HARD && (n < f->min || (double)n > f->max)) {
             snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between %.0f <= value "
                      "<= %.0f, but got %lld\"%s", name, f->min, f->max, n, window_hint(name, n));
@@ -265,7 +267,7 @@ static bool read_plain(Body *b, const Field *f)
         }
         mark(b, f->setting, name);
     }
-    if (strcmp(name, "reasoning_budget_tokens") == 0)
+    if (strcmp(name, "reasoning_budget_tokens") == 0 && n_read >= 0)     /* -1 is no budget */
         text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
                             "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
     if (strcmp(name, "min_keep") == 0 && b->params->sampling.min_keep != 0)

@@ -208,7 +208,8 @@ size_t args_help(char *buf, size_t size)
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "a reasoning budget); not carried in bodies, a note says so. llama.cpp keeps its grammar and\n"
                  "reasoning-budget samplers outside the chain and never prints them in its line\n"
-                 "(--reasoning-budget takes a whole number, as std::stoi reads it):\n");
+                 "(--reasoning-budget takes a whole number, as std::stoi reads it; below 0 it is no budget, and is\n"
+                 "named with the ignored flags: llama.cpp's earlier chain built the sampler only for 0 or more):\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
                  "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"

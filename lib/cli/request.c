@@ -387,8 +387,9 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     if (!chat && system)
         text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
     if (params->outside[0] != '\0')
-        text_add(&n, "%s: they change sampling (outside the chain) but are not carried in this body; add the "
-                     "server's field yourself if you need it\n", params->outside);
+        text_add(&n, "%s: %s sampling (outside the chain) but %s not carried in this body; add the server's field "
+                 "yourself if you need it\n", params->outside, strstr(params->outside, ", ") ? "they change"
+                 : "it changes", strstr(params->outside, ", ") ? "are" : "is");
     if (params->backend_sampling)
         text_add(&n, "backend_sampling: -bs is not carried in this body; a body asks for backend sampling with "
                      "\"backend_sampling\": true (llama-server then prefixes the stages it can run on the GPU with + "

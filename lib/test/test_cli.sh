@@ -157,7 +157,7 @@ check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' 
 check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
     -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema and a reasoning budget change sampling outside the chain line: named as such.
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget): --json-schema, --grammar-file" -- \
+check 0 "$default_line" "note: not in the chain line, though they change sampling (a grammar, a JSON schema or a reasoning budget): --json-schema, --grammar-file" -- \
     -p x --json-schema '{"type":"object"}' --grammar-file g
 check 0 '{"prompt": "x"}' "note: --json-schema, --grammar-file: they change sampling (outside the chain) but are not carried in this body" -- \
     --json -p x --json-schema '{"type":"object"}' --grammar-file g
@@ -170,8 +170,15 @@ check 0 "--repeat-penalty 1.05 does nothing: penalties is not in --samplers (top
 check 0 '{"prompt": "x", "top_k": 20, "mirostat": 2}' "note: --top-k 20 does nothing: with --mirostat 2" -- --json -p x --mirostat 2 --top-k 20
 check 0 "$default_line" "note: --mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off" -- --mirostat-lr 0.2
 # Issue 21: the reasoning budget changes sampling outside the chain line (reference section 2), never "ignored".
-check 0 "$default_line" "note: not in the chain line, though they change sampling (grammar, JSON schema, reasoning budget): --reasoning-budget" -- \
+check 0 "$default_line" "note: not in the chain line, though it changes sampling (a grammar, a JSON schema or a reasoning budget): --reasoning-budget" -- \
     llama-server -m m.gguf --reasoning-budget 100
+# Fourth newcomer, finding 2: a budget below 0 is no budget (reference section 5: llama.cpp's earlier chain built
+# the sampler only for a budget of 0 or more), so the flag does not change sampling; one flag is "it".
+check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --reasoning-budget" -- \
+    llama-server -m m.gguf --reasoning-budget -1
+check 0 "$default_line" "note: ignored, as it does not change sampling: --reasoning-budget" -- --reasoning-budget -1
+check 0 '{"prompt": "x"}' "note: --grammar: it changes sampling (outside the chain) but is not carried in this body" -- \
+    --json -p x --grammar g
 check 2 "" "--reasoning-budget takes a whole number; 'abc' is not one" -- --reasoning-budget abc
 # Issue 23: adaptive-p's flags are settings: no note, carried in bodies and read back with llama-server's limits.
 check 0 "sampler chain: logits -> top-k -> adaptive-p" "" -- --samplers "top_k;adaptive_p" --adaptive-target 0.5
@@ -186,7 +193,7 @@ check 0 "llama-server --adaptive-target 0.4 --adaptive-decay 0.5 --samplers 'min
 printf '{"prompt": "x", "adaptive_decay": 1}' >"$tmp/adaptive.json"
 check 2 "" "adaptive_decay: llama-server answers 400: \"Field 'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 1.000000\"" -- \
     --from-json "$tmp/adaptive.json"
-n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "do not change sampling: -m$")
+n_err=$("$bin" -p x --grammar g -m m.gguf 2>&1 >/dev/null | grep -c "does not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --grammar named as not changing sampling"; }
 # 4: a window of -1 off in the chain line is sent as 0, off, in the body.
 check 0 '{"prompt": "x", "repeat_last_n": 0, "repeat_penalty": 1.1}' "repeat_last_n: -1 is sent as 0 (off" -- \
@@ -203,9 +210,9 @@ check 0 "$default_line" "-fa: missing value (llama.cpp: \"expected value for arg
     llama-cli -m x -fa
 check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
     "llama-server --temp 0.7"
-check 0 "$default_line" "note: ignored, as they do not change sampling: --port" -- LLAMA-SERVER --port 8080
+check 0 "$default_line" "note: ignored, as it does not change sampling: --port" -- LLAMA-SERVER --port 8080
 check 0 "$default_line" "warning: -ngl: '99.5' is read as 99, as std::stoi reads it" -- -ngl 99.5
-check 0 "$default_line" "note: ignored, as they do not change sampling: -c" -- -c 0 --repeat-last-n -1
+check 0 "$default_line" "note: ignored, as it does not change sampling: -c" -- -c 0 --repeat-last-n -1
 # 13: \x00 stays as typed, and a warning says so.
 check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
     --json -p '\x00 nul'
@@ -222,7 +229,7 @@ check 2 "" "--top-k: missing value" -- ./main -ins --top-k
 # Item 3: -bs is not ignored: a note names the stages llama.cpp would prefix with + or -.
 check 0 "$default_line" "llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, the stages of this line" -- \
     llama-server -bs
-n_err=$("$bin" -bs -m x 2>&1 >/dev/null | grep -c "ignored, as they do not change sampling: -m$")
+n_err=$("$bin" -bs -m x 2>&1 >/dev/null | grep -c "ignored, as it does not change sampling: -m$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs named as ignored"; }
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
 # pipe FLAGS... : the --json body of FLAGS through --from-json -, and the flags it prints pasted back, must give

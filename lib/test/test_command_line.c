@@ -173,6 +173,17 @@ static void test_outside_rows(void)
           && strcmp(err, "--reasoning-budget: missing value") == 0);
     CHECK(parse((const char *const[]){"--reasoning-budget", "64x", NULL}, &p, err, sizeof err)
           && strcmp(p.warnings, "--reasoning-budget: '64x' is read as 64, as std::stoi reads it\n") == 0);
+    /* Fourth newcomer, finding 2: a budget below 0 is no budget (reference section 5: the earlier chain built the
+     * reasoning-budget sampler only for a budget of 0 or more), so it is named with the flags that do not change
+     * sampling. */
+    CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "-1", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "-m, --reasoning-budget") == 0 && strcmp(p.outside, "") == 0);
+    CHECK(parse((const char *const[]){"--reasoning-budget", "-1", "--grammar", "g", "--reasoning-budget", "0", NULL},
+                &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "") == 0 && strcmp(p.outside, "--grammar, --reasoning-budget") == 0);  /* the last counts */
+    CHECK(parse((const char *const[]){"--reasoning-budget", "5", "--reasoning_budget", "-1", NULL}, &p, err,
+                sizeof err));
+    CHECK(strcmp(p.ignored, "--reasoning_budget") == 0 && strcmp(p.outside, "") == 0);
 }
 
 /* --top_k 20 and --top-k 20 make the same parameters. */

@@ -133,6 +133,8 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": 100}", DEFAULT_LINE, "llama-server",
      "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed in "
      "its line (llama.cpp's --reasoning-budget); not in the flags"},
+    /* Finding 2: -1 is no budget, so nothing acts outside the chain line, and no note says so. */
+    {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": -1}", DEFAULT_LINE, "llama-server", NULL},
     /* Issue 23: adaptive-p's fields are settings, written back as its flags. adaptive_target is clamped to
      * [-FLT_MAX, 1] (a note above 1; a negative one stays, and draws as dist does); adaptive_decay 0.99 is the
      * hard limit's top. Anywhere in the list, adaptive_p ends the chain in place of dist. */
