@@ -214,8 +214,8 @@ size_t args_help(char *buf, size_t size)
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
                  "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"
                  "backend, which this tool cannot know, so a note names the stages that would carry a prefix, and\n"
-                 "the line here has none. A body does not carry it (its field is backend_sampling); --from-json\n"
-                 "reads that field as -bs.\n");
+                 "the line here has none. A body carries it as \"backend_sampling\": true, the request field that\n"
+                 "asks for it; --from-json reads that field as -bs.\n");
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: model,\n"
                  "context, GPU, server, chat and log settings). --gpt-oss-*-default sets temp 1, top_p 1,\n"
                  "top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, with a\n"

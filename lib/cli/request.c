@@ -376,6 +376,10 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         if (wanted)
             write_setting(&t, &first, &n, params, s, chat);
     }
+    if (params->backend_sampling) {     /* -bs: the request field asks for it (reference section 2) */
+        json_key(&t, &first, "backend_sampling");
+        text_add(&t, "true");
+    }
     text_add(&t, "}");
     /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
     if (chat && !system && (params->set & (1u << SET_PROMPT)) == 0)
@@ -390,9 +394,5 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         text_add(&n, "%s: %s sampling (outside the chain) but %s not carried in this body; add the server's field "
                  "yourself if you need it\n", params->outside, strstr(params->outside, ", ") ? "they change"
                  : "it changes", strstr(params->outside, ", ") ? "are" : "is");
-    if (params->backend_sampling)
-        text_add(&n, "backend_sampling: -bs is not carried in this body; a body asks for backend sampling with "
-                     "\"backend_sampling\": true (llama-server then prefixes the stages it can run on the GPU with + "
-                     "or -)\n");
     return t.len;
 }

@@ -256,6 +256,10 @@ pipe --top-p 0.99999999 --xtc-probability 0.5 --xtc-threshold 0.50000001 --dry-m
 pipe --samplers "top_k;temp;penalties" -l 15-inf -l 7+2 --seed 5 --dry-sequence-breaker "it's" --dry-sequence-breaker '\n'
 pipe --mirostat 2 --mirostat-ent 3 --temp 0.7 --ignore-eos
 pipe --repeat-last-n -1 --repeat-penalty 1.1 --min-p 1.5 --sampler-seq kmt --top-n-sigma 0x1p-149
+# Fourth newcomer, finding 7: -bs goes into the body as backend_sampling, and comes back as -bs.
+check 0 '{"prompt": "x", "top_k": 20, "backend_sampling": true}' "" -- --json -p x -bs --top-k 20
+"$bin" --json -p x -bs --top-k 20 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>&1
+grep -qx "llama-server --top-k 20 -bs" "$tmp/back" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs not read back"; }
 printf '{"prompt": "x", "temperature": 0.7, "top_k": 20}' >"$tmp/body.json"
 check 0 "llama-server --temp 0.7 --top-k 20" "" -- --from-json "$tmp/body.json"
 printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.json"

@@ -871,10 +871,11 @@ static const BodyRow body_rows[] = {
     {{"-sys", "\xff", "-p", "hi"}, REQUEST_CHAT, "messages=[{\"role\": \"system\", \"content\": \"\\ufffd\"}, "
      "{\"role\": \"user\", \"content\": \"hi\"}]", "messages: 1 byte that is not UTF-8 is sent as \\ufffd"},
     {{"-p", "caf\xc3\xa9"}, REQUEST_COMPLETION, "prompt=\"caf\xc3\xa9\"", NULL},     /* valid UTF-8: no note */
-    /* Third newcomer, item 3: -bs is llama-server's default for every request; a body asks with its field. */
-    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "backend_sampling: -bs is not carried in this body; a "
-     "body asks for backend sampling with \"backend_sampling\": true (llama-server then prefixes the stages it "
-     "can run on the GPU with + or -)"},
+    /* Fourth newcomer, finding 7: a body asks for backend sampling with its backend_sampling field (reference
+     * section 2), so -bs is carried as that field, in both bodies (the chat conversion copies it through). */
+    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\";backend_sampling=true", NULL},
+    {{"-p", "x", "--backend-sampling", "--temp", "0.7"}, REQUEST_CHAT, "messages=[{\"role\": \"user\", \"content\": "
+     "\"x\"}];temperature=0.7;backend_sampling=true", NULL},
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */
