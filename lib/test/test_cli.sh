@@ -266,6 +266,9 @@ printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.
 check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
 check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
     --from-json "$tmp/body.json"
+# Fourth newcomer, finding 7: a --json-all body read back draws no note for the defaults it sends.
+"$bin" --json-all -p x 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>"$tmp/back.err"
+[ ! -s "$tmp/back.err" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --json-all read back:"; sed 's/^/    /' "$tmp/back.err"; }
 # Fourth newcomer, finding 4: a logit_bias key given twice counts once, with its last bias.
 printf '{"prompt": "x", "logit_bias": {"15": false, "15": 1}}' >"$tmp/body.json"
 check 0 "llama-server -l 15+1" "" -- --from-json "$tmp/body.json"

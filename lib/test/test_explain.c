@@ -416,6 +416,24 @@ static const struct {
     {{"--samplers", "", "-p", "x", "-n", "5", "-r", "y", "--dry-sequence-breaker", "none"}, NULL,
      "--dry-sequence-breaker none does nothing: dry is not in --samplers (an empty list), and a sampler left out of "
      "the list is off; add dry to the list to use it\n"},
+    /* Fourth newcomer, finding 7: a setting at llama.cpp's default value changes nothing, so it draws no note,
+     * typed or sent (a --json-all body sends every default). */
+    {{"--mirostat-ent", "5", "--mirostat-lr", "0.2", "--samplers", "top_k", "--temp", "0.8", "--min-p", "0.05"},
+     NULL, "--mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off (--mirostat 0, the default); "
+     "give --mirostat 1 or 2 to use it\n"},
+    {{"--samplers", "top_k", "--dry-sequence-breaker", "\\n", "--dry-sequence-breaker", ":",
+      "--dry-sequence-breaker", "\"", "--dry-sequence-breaker", "*", "--adaptive-target", "-1"}, NULL, ""},
+    {{NULL}, "{\"prompt\": \"x\", \"temperature\": 0.8, \"top_k\": 40, \"top_p\": 0.95, \"min_p\": 0.05, "
+     "\"typical_p\": 1, \"repeat_last_n\": 64, \"repeat_penalty\": 1, \"presence_penalty\": 0, "
+     "\"frequency_penalty\": 0, \"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, "
+     "\"dry_penalty_last_n\": 64, \"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, "
+     "\"dynatemp_range\": 0, \"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, "
+     "\"adaptive_target\": -1, \"adaptive_decay\": 0.9, \"seed\": -1, \"dry_sequence_breakers\": [\"\\n\", \":\", "
+     "\"\\\"\", \"*\"], \"samplers\": [\"penalties\", \"dry\", \"top_n_sigma\", \"top_k\", \"typ_p\", \"top_p\", "
+     "\"min_p\", \"xtc\", \"temperature\"], \"ignore_eos\": false, \"logit_bias\": []}", ""},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 40, \"top_p\": 0.9}", "top_p 0.9 does nothing: with "
+     "mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat "
+     "replaces the filters); drop it, or send mirostat 0 to use the list\n"},
     /* A body (--from-json): its fields as written; the server's own flags too. */
     {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 20}", "top_k 20 does nothing: with mirostat 2, "
      "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
