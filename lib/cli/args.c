@@ -158,10 +158,11 @@ static ArgsTool tool_from_word(const char *word, bool *old)
     return TOOL_ANY;
 }
 
-/* After the flags: a window of -1 is kept (the chain builder, like current llama.cpp, clamps it to 0, off)
- * with a warning saying what older builds did; escapes are processed (a \x00 kept as typed, with a warning
- * naming prompt_flag, -r or the breaker flag); breakers are cut to 40 bytes. prompt_flag is the last -p or -f
- * as typed, or NULL. */
+/* After the flags: the last --reasoning-budget is named by its value; a window of -1 is kept (the chain builder,
+ * like current libllama, clamps it to 0, off) with a warning that says what the reference states and leaves
+ * unconfirmed (sections 4.2, 4.3, 6 and 10) and what older builds did; escapes are processed (a \x00 kept as
+ * typed, with a warning naming prompt_flag, -r or the breaker flag); breakers are cut to 40 bytes. prompt_flag
+ * is the last -p or -f as typed, or NULL. */
 static void finish(CliParams *out, const char *prompt_flag)
 {
     /* The last --reasoning-budget counts: below 0 it is no budget (reference section 5: the earlier chain built
@@ -169,9 +170,8 @@ static void finish(CliParams *out, const char *prompt_flag)
     if (out->budget_flag != NULL)
         args_add_named(out->reasoning_budget >= 0 ? out->outside : out->ignored,
                        out->reasoning_budget >= 0 ? sizeof out->outside : sizeof out->ignored, out->budget_flag);
-    static const char *const older[] = {
-        "llama-cli and llama-completion took -c's context size, llama-server the slot's context",
-        "DRY took the model's training context, llama-server the slot's context"};
+    static const char *const older[] = {"llama-cli and llama-completion -c's, llama-server the slot's",
+                                        "DRY the model's training context, llama-server the slot's"};
     static const char *const window_flags[] = {"--repeat-last-n", "--dry-penalty-last-n"};
     static const char *const stages[] = {"?penalties", "?dry"};
     static const SamplerType listed_as[] = {SAMPLER_PENALTIES, SAMPLER_DRY};
@@ -182,12 +182,13 @@ static void finish(CliParams *out, const char *prompt_flag)
         bool listed = false;        /* whether the chain line has the stage (without mirostat, in the list) */
         for (size_t k = 0; out->sampling.mirostat == 0 && k < out->sampling.n_samplers; k++)
             listed = listed || out->sampling.samplers[k] == listed_as[i];
-        char line[400], hence[80];
-        snprintf(hence, sizeof hence, listed ? ", hence %s" : "; this chain line has no %s stage anyway",
+        char line[700], hence[80];
+        snprintf(hence, sizeof hence, listed ? ", hence %s" : " (this chain line has no %s stage anyway)",
                  stages[i] + !listed);
-        snprintf(line, sizeof line, "%s -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a "
-                 "negative window to 0%s (give the window in tokens instead, e.g. %s 4096); older builds differ: %s",
-                 window_flags[i], hence, window_flags[i], older[i]);
+        snprintf(line, sizeof line, "%s -1 is off here%s: arg.cpp 0017d6fb takes -1, and current libllama clamps a "
+                 "negative window to 0; whether current llama.cpp's command line refuses -1 instead (PR #26524 means "
+                 "negative windows to be refused) is unconfirmed; give the window in tokens, e.g. %s 4096; older "
+                 "builds took -1 as a context size: %s", window_flags[i], hence, window_flags[i], older[i]);
         args_warn(out, "%s\n", line);
     }
     if (out->escape) {

@@ -151,9 +151,11 @@ void args_defaults(CliParams *out);
  * to [0, 1] in each step). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
  * --sampler-seq, --dry-base below 1 in float or NaN (a warning each; skipped or the old value kept; past 4 KB of
  * warnings a last line says more were not shown). A window of -1
- * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
- * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did
- * (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's context). Escapes (\n \r
+ * (--repeat-last-n, --dry-penalty-last-n; older builds' "context size") is kept as -1, which arg.cpp 0017d6fb
+ * takes and the chain builder, like current libllama, treats as 0 (off), with a warning that says so, that
+ * whether current llama.cpp's command line refuses -1 is unconfirmed (reference sections 6 and 10), and what
+ * older builds did (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's
+ * context). Escapes (\n \r
  * \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4
  * characters typed, since a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut
  * to 40 bytes, at a character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing

@@ -181,8 +181,8 @@ static const char *window_hint(const char *name, long long value)
 {
     if (value != -1 || (strcmp(name, "repeat_last_n") != 0 && strcmp(name, "dry_penalty_last_n") != 0))
         return "";
-    return " (-1 is off on llama.cpp's command line, which clamps it to 0; older llama-server took it as the slot's "
-           "context size; send 0 for off, or the window in tokens)";
+    return " (a command line's -1 is off where it reaches current libllama, which clamps it to 0; older llama-server "
+           "took it as the slot's context size; send 0 for off, or the window in tokens)";
 }
 
 /* n_cmpl (alias n): hard [1, n_parallel] (reference section 7). The server's n_parallel is its -np, known only

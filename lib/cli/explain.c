@@ -37,7 +37,7 @@ static bool window_off(Text *t, const char *name, int32_t window, const char *fi
     if (window > 0)
         return false;
     if (window < 0)
-        text_add(t, "?%s: window %d (%s) is clamped to 0 by llama.cpp: off (%s)\n", name, (int)window, field,
+        text_add(t, "?%s: window %d (%s) is clamped to 0 by current libllama: off (%s)\n", name, (int)window, field,
                  examples);
     else
         text_add(t, "?%s: window 0 (%s) is off (%s)\n", name, field, examples);

@@ -174,7 +174,7 @@ static bool write_decay_clamped(Text *t, Text *notes, const CliParams *params, d
 }
 
 /* Writes a one-number setting; returns false when s is not one. A window of -1 is off in the chain line
- * (llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
+ * (current libllama clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
  * notes. A min_p above 1 keeps exactly one token in llama.cpp, but llama-server clamps it to 1, which keeps
  * every token tied with the top one: a line in notes says so. So does an adaptive_target above 1, which
  * llama-server clamps to 1, while the command line's adaptive-p starts its average at the target as given;
@@ -215,8 +215,9 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
         }
         memcpy(&i32, field, sizeof i32);
         if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && i32 < 0) {
-            text_add(notes, "%s: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
-                            "llama-server refuses -1, and older llama-server took it as the slot's context size\n",
+            text_add(notes, "%s: -1 is sent as 0 (off, as current libllama clamps it, and as the chain line shows): "
+                            "current llama-server refuses -1, and older llama-server took it as the slot's context "
+                            "size\n",
                      args_setting_field(s, NULL));
             i32 = 0;
         }

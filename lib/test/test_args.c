@@ -67,12 +67,12 @@ static const Row rows[] = {
     {{"--temp", "1", "--dynatemp-range", "0.5", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
-     "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window to 0, "
-     "hence ?penalties"},
+     "--repeat-last-n -1 is off here, hence ?penalties: arg.cpp 0017d6fb takes -1, and current libllama clamps a "
+     "negative window to 0; whether current llama.cpp's command line refuses -1 instead"},
     /* Issue 21: "hence ?dry" only where the chain line has a dry stage. */
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1", "--samplers", "top_k"}, "logits -> top-k -> dist",
-     "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window "
-     "to 0; this chain line has no dry stage anyway (give the window in tokens instead"},
+     "--dry-penalty-last-n -1 is off here (this chain line has no dry stage anyway): arg.cpp 0017d6fb takes -1, "
+     "and current libllama clamps a negative window to 0;"},
     {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},

@@ -42,6 +42,16 @@ static void chain_line(const CliParams *p, char *line, size_t size)
 #define DEFAULT_LINE "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc " \
                      "-> temp-ext -> dist"
 
+/* The warnings for a window of -1 (reference sections 4.2, 4.3, 6 and 10), exactly. */
+#define WINDOW_WARNING(flag, stage, older) flag " -1 is off here, hence " stage ": arg.cpp 0017d6fb takes -1, and " \
+    "current libllama clamps a negative window to 0; whether current llama.cpp's command line refuses -1 instead " \
+    "(PR #26524 means negative windows to be refused) is unconfirmed; give the window in tokens, e.g. " flag " " \
+    "4096; older builds took -1 as a context size: " older
+#define PENALTY_WINDOW_WARNING WINDOW_WARNING("--repeat-last-n", "?penalties", "llama-cli and llama-completion -c's, " \
+                                              "llama-server the slot's")
+#define DRY_WINDOW_WARNING WINDOW_WARNING("--dry-penalty-last-n", "?dry", "DRY the model's training context, " \
+                                          "llama-server the slot's")
+
 typedef struct {
     const char *argv[40];         /* after our program's name; NULL-terminated */
     const char *chain;            /* the chain line */
@@ -662,21 +672,16 @@ static void test_values(void)
     CHECK(parse((const char *const[]){"-ngl", "99.5", "-t", "4", NULL}, &p, err, sizeof err));
     CHECK(strcmp(p.warnings, "-ngl: '99.5' is read as 99, as std::stoi reads it (ignored here, so not refused)\n")
           == 0);
-    /* Issue 17, item 2: a window of -1 is off, with -c or without, as current llama.cpp (and the March build)
-     * clamps it to 0; the warning says what older builds did, and -c is just ignored. */
+    /* Issue 17, item 2: a window of -1 is off, with -c or without: arg.cpp 0017d6fb takes it and current libllama
+     * clamps it to 0; whether current llama.cpp's command line refuses it is unconfirmed (reference sections 4.2,
+     * 6 and 10), and the warning says so, and what older builds did; -c is just ignored. */
     CHECK(parse((const char *const[]){"-c", "0", "--dry-penalty-last-n", "-1", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.warnings, "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
-                             "clamps a negative window to 0, hence ?dry (give the window in tokens instead, e.g. "
-                             "--dry-penalty-last-n 4096); older builds differ: DRY took the model's training "
-                             "context, llama-server the slot's context\n") == 0);
+    CHECK(strcmp(p.warnings, DRY_WINDOW_WARNING "\n") == 0);
     CHECK(strcmp(p.ignored, "-c") == 0);
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", "-c", "512", NULL}, &p, err, sizeof err));
     CHECK_INT(-1, p.sampling.penalty_last_n);
     CHECK_INT(64, p.sampling.dry_penalty_last_n);
-    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
-                             "clamps a negative window to 0, hence ?penalties (give the window in tokens instead, "
-                             "e.g. --repeat-last-n 4096); older builds differ: llama-cli and llama-completion took "
-                             "-c's context size, llama-server the slot's context\n") == 0);
+    CHECK(strcmp(p.warnings, PENALTY_WINDOW_WARNING "\n") == 0);
 
     /* Finding 14: the lists hold what a pasted line plausibly has; past that, a message names the limit. */
     static const char *words[2 * (CHAIN_MAX_BIASES + 2) + 1];
@@ -801,10 +806,10 @@ static const BodyRow body_rows[] = {
      "'none' cannot be sent"},
     /* Second newcomer, finding 4: a window of -1 left off (no -c) is sent as 0, off, as the chain line says. */
     {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_last_n=0;repeat_penalty=1.1",
-     "repeat_last_n: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
+     "repeat_last_n: -1 is sent as 0 (off, as current libllama clamps it, and as the chain line shows): current "
      "llama-server refuses -1, and older llama-server took it as the slot's context size"},
     {{"--dry-penalty-last-n", "-1", "--dry-multiplier", "0.8"}, REQUEST_CHAT, "dry_multiplier=0.8;dry_penalty_last_n=0",
-     "dry_penalty_last_n: -1 is sent as 0 (off, as llama.cpp clamps it"},
+     "dry_penalty_last_n: -1 is sent as 0 (off, as current libllama clamps it"},
     /* Issue 21: a negative DRY allowed length, which the command line takes, is left out of a body (the schema
      * refuses it), and a note says what the body then does not ask for; the number llama.cpp reads from a loose
      * value is what the body sends. */
@@ -973,12 +978,16 @@ static void test_help_text(void)
     /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
     CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
     CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
-    CHECK(strstr(text, "'the context size') is off: llama.cpp\nclamps it to 0.") != NULL);
+    CHECK(strstr(text, "A window of -1 (--repeat-last-n, --dry-penalty-last-n; older builds' 'context size') is\n"
+                       "off here: arg.cpp 0017d6fb takes it and current libllama clamps it to 0; whether current\n"
+                       "llama.cpp's command line refuses it instead is unconfirmed.") != NULL);
     /* Issue 17: the float rule, old pastes, --from-json and --explain are stated. */
     CHECK(strstr(text, "--temp 1.00000001\nis 1.0 (?temp-ext)") != NULL);
     CHECK(strstr(text, "A flag that does not change sampling never costs the chain line") != NULL);
     CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
-    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off, -1 off (clamped to 0)") != NULL);
+    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off; -1 off here (current libllama clamps it to 0; see the "
+                                                     "warning)") != NULL);
+    CHECK(strstr(text, "March") == NULL && strstr(text, "(clamped to 0)") == NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") == NULL && strstr(text, "--top-k 0.0 is 0") != NULL);
     CHECK(strstr(text, "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it"));

@@ -49,7 +49,7 @@ static const LineRow line_rows[] = {
      "(Examples 1-4)"},
     {{NULL}, "?penalties: repeat 1.0, frequency 0.0 and presence 0.0 are off (Examples 1-4)"},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1"}, "?penalties: window -1 (repeat_last_n) is clamped to 0 "
-     "by llama.cpp: off (Example 5)"},
+     "by current libllama: off (Example 5)"},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0"}, "?penalties: window 0 (repeat_last_n) is off (Example 5)"},
     /* Item 3 in the lesson's words: the float, not the digits typed, decides. */
     {{"--top-p", "0.99999999"}, "?top-p: top_p 1.0 (llama.cpp's float of 0.99999999) is off (Examples 12-13)"},
@@ -64,7 +64,7 @@ static const LineRow line_rows[] = {
      "over the last 64 tokens: a token that would extend a repeat of n >= 0 tokens (any token that followed an "
      "earlier one) loses 0.8 * 1.75^(n + 1); 4 breakers end a repeat (Example 9)"},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1"}, "?dry: window -1 (dry_penalty_last_n) is clamped to 0 "
-     "by llama.cpp: off (Example 9)"},
+     "by current libllama: off (Example 9)"},
     {{NULL}, "?dry: dry_multiplier 0.0 is off (Example 9)"},
     {{"--top-n-sigma", "2"}, "top-n-sigma: keeps the tokens whose logit is within 2.0 standard deviations of the top "
      "logit (Example 11)"},

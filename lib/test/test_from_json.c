@@ -179,8 +179,9 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"stream\": 1}", "stream: llama-server answers 400: \"Field 'stream': "
      "[json.exception.type_error.302] type must be boolean, but is number\""},
     {"{\"prompt\": \"x\", \"repeat_last_n\": -1}", "repeat_last_n: llama-server answers 400: \"Field 'repeat_last_n': "
-     "Value must be between 0 <= value <= 2147483647, but got -1\" (-1 is off on llama.cpp's command line, which "
-     "clamps it to 0; older llama-server took it as the slot's context size"},
+     "Value must be between 0 <= value <= 2147483647, but got -1\" (a command line's -1 is off where it reaches "
+     "current libllama, which clamps it to 0; older llama-server took it as the slot's context size; send 0 for off, "
+     "or the window in tokens)"},
     {"{\"prompt\": \"x\", \"dry_penalty_last_n\": -2}", "dry_penalty_last_n: llama-server answers 400: \"Field "
      "'dry_penalty_last_n': Value must be between 0 <= value <= 2147483647, but got -2\""},
     {"{\"prompt\": \"x\", \"dry_allowed_length\": -1}", "dry_allowed_length: llama-server answers 400"},
