@@ -280,7 +280,6 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     char read[80], how[400], number[24];
     read_part(value, used, read, sizeof read);
     bool negative = read[0] == '-';
-    unsigned long size = negative && u != 0 ? ULONG_MAX - u + 1 : u;       /* the number's magnitude */
     bool wrapped = negative ? u != 0 && u != ULONG_MAX : u > UINT32_MAX;
     if (status != VALUE_LOOSE && !wrapped)
         return true;
@@ -292,9 +291,8 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     char reading[120] = "", loose[100];
     if (status == VALUE_LOOSE)
         snprintf(reading, sizeof reading, "%s; ", loose_reading(value, used, "std::stoul", loose, sizeof loose));
-    snprintf(how, sizeof how, "%s%s%s%s, and the seed keeps its low 32 bits%s%s", reading,
+    snprintf(how, sizeof how, "%s%s%s%s, and the seed keeps its low 32 bits%s", reading,
              negative ? "std::stoul wraps " : "std::stoul reads ", read, negative ? " into an unsigned long" : "",
-             size > UINT32_MAX ? "; on Windows, whose unsigned long has 32 bits, std::stoul refuses it instead" : "",
              seed == UINT32_MAX ? "; 4294967295 is llama.cpp's random seed, -1" : "");
     warn_loose(out, flag, v, number, how);
     return true;

@@ -115,8 +115,8 @@ static const Row rows[] = {
     {{"-l", "15+1abc", "--samplers", ""}, "logits -> logit-bias -> dist",
      "-l '15+1abc': llama.cpp reads 15+1 (std::stof stops at 'a'); write -l 15+1\n"},
     {{"--seed", "4294967296"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
-     "--seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296, and the seed keeps its low 32 bits; on "
-     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead); write --seed 0\n"},
+     "--seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296, and the seed keeps its low 32 bits); "
+     "write --seed 0\n"},
     {{"--seed", "-2"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
      "--seed '-2': llama.cpp reads 4294967294 (std::stoul wraps -2 into an unsigned long, and the seed keeps its "
      "low 32 bits); write --seed 4294967294\n"},

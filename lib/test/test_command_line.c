@@ -368,9 +368,8 @@ static const WarnRow warn_rows[] = {
      "--seed ' 7x': llama.cpp reads 7 (std::stoul skips the blank before it and stops at 'x'); write --seed 7\n",
      ""},
     {{"--seed", "-4294967297", "--samplers", ""}, "logits -> dist", "--seed '-4294967297': llama.cpp reads "
-     "4294967295 (std::stoul wraps -4294967297 into an unsigned long, and the seed keeps its low 32 bits; on "
-     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead; 4294967295 is llama.cpp's random "
-     "seed, -1); write --seed 4294967295\n", ""},
+     "4294967295 (std::stoul wraps -4294967297 into an unsigned long, and the seed keeps its low 32 bits; "
+     "4294967295 is llama.cpp's random seed, -1); write --seed 4294967295\n", ""},
     {{"--dry-base", "nan", "--samplers", ""}, "logits -> dist", "--dry-base nan is NaN, not 1 or more: ignored, as "
      "llama.cpp does (the value before it stays)\n", ""},
     {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"}, BIAS_LINE,
