@@ -24,7 +24,7 @@ static void mark(CliParams *out, int setting, const char *flag)
 void args_warn(CliParams *out, const char *fmt, const char *what)
 {
     static const char more[] = "more warnings not shown\n";
-    char safe[800], line[1024];
+    char safe[1200], line[1400];
     size_t len = strlen(out->warnings);
     snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
     if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
@@ -318,7 +318,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                 break;
         }
         if (!form)
-            snprintf(err, err_size, "%s takes FNAME:SCALE,...; '%s' is not that form", shown(flag, f, sizeof f), v);
+            snprintf(err, err_size, "%s takes FNAME:SCALE,... in arg.cpp 0017d6fb; '%s' is not that form",
+                     shown(flag, f, sizeof f), v);
         return form;
     }
     bool was_switch = list[0] == '!';
@@ -332,8 +333,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
             if (parse_integer(value, &whole, &used) == VALUE_LOOSE) {
                 char line[240];
-                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it%s", shown(flag, f,
-                         sizeof f), v, whole, spec->kind == K_IGNORED ? " (ignored here, so not refused)" : "");
+                snprintf(line, sizeof line, "%s: arg.cpp 0017d6fb reads '%s' as %lld (std::stoi%s)", shown(flag, f,
+                         sizeof f), v, whole, spec->kind == K_IGNORED ? "; ignored here, so not refused" : "");
                 args_warn(out, "%s\n", line);
             }
             return true;
@@ -354,7 +355,7 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                  (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
         item += n + 1;
     }
-    snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
+    snprintf(err, err_size, "%s takes %s in arg.cpp 0017d6fb; '%s' is %s", shown(flag, f, sizeof f), takes, v,
              n_named == 1 ? "not one" : "none of them");
     if (was_switch) {       /* these handlers name their long spelling in the message (arg.cpp) */
         const char *long_name = flag;
@@ -362,8 +363,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
             if (strncmp(spec->names[j], "--", 2) == 0)
                 long_name = spec->names[j];
         size_t len = strlen(err);
-        snprintf(err + len, err_size - len, " (llama.cpp: \"unknown value for %s: '%s'\"; older llama.cpp took %s "
-                 "alone: write %s on)", long_name, v, f, f);
+        snprintf(err + len, err_size - len, " (its message: \"unknown value for %s: '%s'\"; write %s on)", long_name,
+                 v, f);
     }
     return false;
 }
@@ -412,7 +413,7 @@ static bool too_long(const char *flag, const char *value, const char *v, size_t 
     size_t n = strlen(value);
     if (n <= limit)
         return true;
-    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here; llama.cpp has no such limit)", flag, v, n,
+    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here: this tool's limit; arg.cpp 0017d6fb has none)", flag, v, n,
              limit);
     return false;
 }
@@ -477,7 +478,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; llama.cpp has none)",
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; arg.cpp 0017d6fb has none)",
                      flag, v, CHAIN_MAX_SAMPLERS);
             *limit = true;
             return false;
@@ -502,7 +503,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         break;
     }
     if (too_many != NULL) {
-        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here; llama.cpp has no such limit)", flag,
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here: this tool's limit; arg.cpp 0017d6fb has none)", flag,
                  v, too_many, most);
         *limit = true;
         return false;
@@ -549,7 +550,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
             return false;
         case FILE_TOO_LONG:
-            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; llama.cpp has none)", flag,
+            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; arg.cpp 0017d6fb has none)", flag,
                      v, ARGS_MAX_PROMPT);
             *limit = true;
             return false;
@@ -560,7 +561,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return true;
     }
     case K_REMOVED:
-        snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
+        snprintf(err, err_size, "%s: removed in arg.cpp 0017d6fb, which refuses it; use %s", flag, spec->help);
         return false;
     case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS, flag); return true;
     case K_ESCAPE:     out->escape = true; return true;

@@ -17,7 +17,7 @@
 
 /* Bytes of one flag's message, and of the first request flag's message kept for a body output's refusal: the
  * same size, so that copying one into the other never cuts it. */
-enum { MESSAGE_SIZE = 700 };
+enum { MESSAGE_SIZE = 900 };
 
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
@@ -192,8 +192,8 @@ static void finish(CliParams *out, const char *prompt_flag)
         args_warn(out, "%s\n", line);
     }
     if (out->escape) {
-        static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte "
-                                  "there\n";
+        static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would "
+                                  "put a NUL byte there\n";
         if (process_escapes(out->prompt) && prompt_flag != NULL)
             args_warn(out, nul, prompt_flag);
         bool kept = false;
@@ -268,10 +268,13 @@ static FailKind fail_kind(const ArgSpec *spec)
 static void soft_fail(CliParams *out, FailKind kind, const char *flag, const char *message, bool stops,
                       char *request_err, size_t request_size)
 {
-    char line[900], f[64];
+    char line[MESSAGE_SIZE + 200], f[64];
     shown(flag, f, sizeof f);
-    snprintf(line, sizeof line, "%s; %s%s does not change sampling, so the chain line follows%s", message,
-             stops ? "llama.cpp stops here, but " : "llama.cpp goes on, and ", f,
+    /* Whether llama.cpp stops is arg.cpp 0017d6fb's rule for a flag that does not change sampling: named where
+     * the message has not named it already. */
+    const char *source = strstr(message, "arg.cpp 0017d6fb") != NULL ? "" : " (arg.cpp 0017d6fb)";
+    snprintf(line, sizeof line, "%s; llama.cpp%s %s%s does not change sampling, so the chain line follows%s",
+             message, source, stops ? "stops here, but " : "goes on, and ", f,
              kind == FAIL_REQUEST ? " (a body needs it: --json and --openai stop here)" : "");
     args_warn(out, "%s\n", line);
     if (kind == FAIL_REQUEST && request_err[0] == '\0')
@@ -288,15 +291,15 @@ static void missing_value(const ArgSpec *spec, const char *flag, const char *nex
     shown(flag, f, sizeof f);
     char fix[200];
     if (spec->choices != NULL && spec->choices[0] == '!')
-        snprintf(fix, sizeof fix, "older llama.cpp took %s alone: write %s on", f, f);
+        snprintf(fix, sizeof fix, "write %s on", f);
     else
         snprintf(fix, sizeof fix, "give %s its value", f);
     *stops = next == NULL || spec->kind != K_IGNORED || spec->choices != NULL;
     if (next == NULL)
-        snprintf(msg, size, "%s: missing value (llama.cpp: \"expected value for argument\"; %s)", f, fix);
+        snprintf(msg, size, "%s: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; %s)", f, fix);
     else
-        snprintf(msg, size, "%s: its value is missing, and '%s' is a flag (llama.cpp would take it as %s's value%s; "
-                 "%s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
+        snprintf(msg, size, "%s: its value is missing, and '%s' is a flag (arg.cpp 0017d6fb would take it as %s's "
+                 "value%s; %s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
 }
 
 /* Spellings current llama.cpp gives to another flag than older llama.cpp did: -lv is --verbosity now, which
@@ -308,8 +311,8 @@ static void reused_spelling(const char *flag, char *note, size_t size)
     note[0] = '\0';
     for (size_t i = 0; i < sizeof reused / sizeof reused[0]; i++)
         if (strcmp(flag, reused[i].flag) == 0)
-            snprintf(note, size, " (older llama.cpp's %s was %s, a switch llama.cpp has since removed: drop %s)",
-                     reused[i].flag, reused[i].was, reused[i].flag);
+            snprintf(note, size, " (older llama.cpp's %s was %s, a switch: drop %s; " NOT_CHECKED ")", reused[i].flag,
+                     reused[i].was, reused[i].flag);
 }
 
 /* Takes the values of a flag from argv after *i, as llama.cpp does, and returns whether the flag is then
@@ -374,8 +377,8 @@ static bool other_tool_flag(CliParams *out, const char *flag, const char *normal
         if (spec->tools & (1u << t))
             snprintf(takes + strlen(takes), sizeof takes - strlen(takes), "%s%s", takes[0] ? " and " : "", names[t]);
     shown(flag, f, sizeof f);
-    snprintf(message, sizeof message, "%s: %s does not take it (llama.cpp: \"error: invalid argument: %s\"; %s %s "
-             "it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
+    snprintf(message, sizeof message, "%s: %s does not take it in arg.cpp 0017d6fb (its message: \"error: invalid "
+             "argument: %s\"; %s %s it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
     soft_fail(out, kind, flag, message, true, request_err, request_size);
     for (int k = 0; k < spec->arity && *i + 1 < argc && !is_known_flag(argv[*i + 1]); k++)
         ++*i;               /* its values, which the other program would take */
@@ -405,13 +408,14 @@ static void old_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         snprintf(typed + len, sizeof typed - len, " %s", shown(argv[++*i], next_shown, sizeof next_shown));
     }
     if (spec->kind == K_OLD)
-        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which llama.cpp has since removed (llama.cpp: "
-                 "\"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not change sampling, so "
-                 "the chain line follows", typed, spec->meta, n, spec->help, left, f);
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s (" NOT_CHECKED "), which arg.cpp 0017d6fb does "
+                 "not have (its message: \"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not "
+                 "change sampling, so the chain line follows", typed, spec->meta, n, spec->help, left, f);
     else
-        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which changed sampling; llama.cpp has since "
-                 "removed it (llama.cpp: \"error: invalid argument: %s\"; drop it)%s; llama.cpp stops here, and %s: "
-                 "what this tool shows is current llama.cpp's, without it", typed, spec->meta, n, left, spec->help);
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s (" NOT_CHECKED "), which changed sampling; "
+                 "arg.cpp 0017d6fb does not have it (its message: \"error: invalid argument: %s\"; drop it)%s; "
+                 "llama.cpp stops here, and %s: what this tool shows is current llama.cpp's, without it", typed,
+                 spec->meta, n, left, spec->help);
     args_warn(out, "%s\n", message);
 }
 
@@ -430,9 +434,9 @@ static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *fla
     shown(flag, f, sizeof f);
     shown(value, v, sizeof v);
     shown(next, scale, sizeof scale);
-    snprintf(message, sizeof message, "%s %s %s: older llama.cpp took FNAME and SCALE as two values; current "
-             "llama.cpp takes one, FNAME:SCALE (write %s %s:%s); llama.cpp stops here, but %s does not change "
-             "sampling, so the chain line follows", f, v, scale, f, v, scale, f);
+    snprintf(message, sizeof message, "%s %s %s: arg.cpp 0017d6fb takes one value, FNAME:SCALE (write %s %s:%s), "
+             "where older llama.cpp took FNAME and SCALE as two (" NOT_CHECKED "); llama.cpp stops here, but %s does "
+             "not change sampling, so the chain line follows", f, v, scale, f, v, scale, f);
     args_warn(out, "%s\n", message);
     args_add_named(out->ignored, sizeof out->ignored, flag);
     return true;
@@ -476,8 +480,8 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         i = 2;
     if (old_name) {
         char line[300], w[80];
-        snprintf(line, sizeof line, "'%s' is a name llama.cpp's programs had before their 2024 renaming: read as %s",
-                 shown(argv[1], w, sizeof w), tool_names[out->tool]);
+        snprintf(line, sizeof line, "'%s' is read as %s: older llama.cpp's programs had this name before their 2024 "
+                 "renaming (" NOT_CHECKED ")", shown(argv[1], w, sizeof w), tool_names[out->tool]);
         args_warn(out, "%s\n", line);
     }
     bool breakers_cleared = false;

@@ -29,14 +29,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ARGS_MAX_BREAKERS 64      /* --dry-sequence-breaker entries (llama.cpp has no limit) */
+#define ARGS_MAX_BREAKERS 64      /* --dry-sequence-breaker entries (arg.cpp 0017d6fb has no limit) */
 #define ARGS_MAX_BREAKER_LEN 40   /* bytes kept of each breaker after escapes, as llama.cpp cuts them */
 #define ARGS_MAX_BREAKER_RAW 160  /* bytes kept of a breaker as typed (an escape is at most 4 bytes for 1) */
-#define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (llama.cpp has no limit) */
-#define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (llama.cpp has no limit) */
+#define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (arg.cpp 0017d6fb has no limit) */
+#define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (arg.cpp 0017d6fb has no limit) */
 #define ARGS_MAX_PROMPT 65535     /* bytes of -p, -f, -sys and -sysf, as typed or read; a longer one is refused
-                                   * (llama.cpp has no limit) */
-#define ARGS_MAX_WARNINGS 4096    /* bytes of warnings kept */
+                                   * (arg.cpp 0017d6fb has no limit) */
+#define ARGS_MAX_WARNINGS 8192    /* bytes of warnings kept */
 #define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
 #define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (a few flags, each named once) */
@@ -132,7 +132,7 @@ void args_defaults(CliParams *out);
  * values), each with what llama.cpp says and how to fix the line; a value that is itself a known flag is then
  * not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as older llama.cpp, which took -fa alone,
  * did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
- * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp has nothing in its
+ * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp's chain has nothing in its
  * place, so the chain is current llama.cpp's, without it.
  * The request flags (-p, -f, -sys, -sysf, -r, -n) that fail (a missing value, a file that cannot be read,
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the

@@ -46,6 +46,10 @@ typedef enum {
 
 enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */
 
+/* The words that mark what a message says about older llama.cpp (its flags, what they did, its program names):
+ * it comes from older llama.cpp's READMEs and parsers, which the workbench's reference does not cover. */
+#define NOT_CHECKED "not checked: this workbench's reference does not cover older llama.cpp"
+
 typedef struct {
     const char *names[4];   /* the spellings, NULL-padded; for a switch, its "--no-" forms too */
     unsigned char arity;    /* values after the flag: 0, 1 or 2 */

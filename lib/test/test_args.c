@@ -251,8 +251,8 @@ static void test_values(void)
     CHECK_INT(39, (long long)strlen(p.dry_breakers[0]));
 
     /* A flood of unknown names ends with one line that says so, never with a cut line. */
-    char flood[2048] = "";
-    for (int i = 0; i < 100; i++)
+    char flood[4096] = "";
+    for (int i = 0; i < 300; i++)
         snprintf(flood + strlen(flood), sizeof flood - strlen(flood), "bogusname%d;", i);
     char *many[] = {"prog", "--samplers", flood};
     CHECK(args_parse(3, many, &p, err, sizeof err));

@@ -92,10 +92,10 @@ check 2 "" "--repeat-penalty: -1 is refused by llama.cpp" -- --repeat-penalty -1
 check 2 "" "--repeat-penalty: '1e-40' is out of range for a float (std::stof refuses it)" -- --repeat-penalty 1e-40
 check 2 "" "--frequency-penalty: inf is refused by llama.cpp" -- --frequency-penalty inf
 check 2 "" "--presence-penalty: nan is refused by llama.cpp (this penalty must be finite)" -- --presence-penalty nan
-check 0 "$default_line" "warning: -p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"" -- \
+check 0 "$default_line" "warning: -p: llama-server does not take it in arg.cpp 0017d6fb (its message: \"error: invalid argument: -p\"" -- \
     llama-server -m m.gguf -p Hi
 check 2 "" "-p: llama-server does not take it" -- llama-server -m m.gguf -p Hi --json
-check 0 "$default_line" "--draft-max: the argument has been removed from llama.cpp; use --spec-draft-n-max; llama.cpp stops here" -- --draft-max 8
+check 0 "$default_line" "--draft-max: removed in arg.cpp 0017d6fb, which refuses it; use --spec-draft-n-max; llama.cpp stops here" -- --draft-max 8
 # Bodies: only what was set; a setting the server would refuse is left out with a note on stderr.
 check 0 '{"prompt": "Hello", "n_predict": 64, "min_p": 0.1}' "" -- --json --min-p 0.1 -p Hello -n 64
 check 0 '{"prompt": "x", "dry_sequence_breakers": ["\n"]}' "" -- --json -p x --dry-sequence-breaker '\n'
@@ -104,16 +104,16 @@ check 0 '"temperature": 0.8, "top_k": 40' "note: prompt: none given" -- --json-a
 check 0 '{"messages": [{"role": "user", "content": "Hi"}], "max_tokens": 32, "temperature": 0.7, "logit_bias": {"15": false}, "top_k": 20}' "" -- \
     --openai -p Hi -n 32 --temp 0.7 -l 15-inf --top-k 20
 check 0 "[OpenAI temperature]" "" -- --help
-# Issue 17, item 1: an old paste's bare -fa or --color never costs the chain line: a warning says what llama.cpp
-# says and how to fix the line, the next flag is read as a flag, and the exit status is 0.
+# Issue 17, item 1: an old paste's bare -fa or --color never costs the chain line: a warning says what arg.cpp
+# 0017d6fb says and how to fix the line, the next flag is read as a flag, and the exit status is 0.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" \
-    "warning: -fa takes on, off or auto; '--ignore-eos' is none of them (llama.cpp: \"unknown value for --flash-attn: '--ignore-eos'\"; older llama.cpp took -fa alone: write -fa on)" -- \
+    "warning: -fa takes on, off or auto in arg.cpp 0017d6fb; '--ignore-eos' is none of them (its message: \"unknown value for --flash-attn: '--ignore-eos'\"; write -fa on)" -- \
     llama-cli -m m.gguf -fa --ignore-eos
 check 0 "$default_line" "llama.cpp stops here, but --flash-attn does not change sampling, so the chain line follows" -- \
     llama-server --n-gpu-layers 999 --flash-attn --cont-batching
-check 0 "$default_line" "warning: --color takes on, off or auto; '-ngl' is none of them" -- \
+check 0 "$default_line" "warning: --color takes on, off or auto in arg.cpp 0017d6fb; '-ngl' is none of them" -- \
     llama-cli -hf Qwen/Qwen3-8B-GGUF:Q8_0 --jinja --color -ngl 99 -fa -sm row --temp 0.6 --top-k 20
-check 0 "$default_line" "warning: -sm takes none, layer, row or tensor; 'rows' is none of them" -- -sm rows
+check 0 "$default_line" "warning: -sm takes none, layer, row or tensor in arg.cpp 0017d6fb; 'rows' is none of them" -- -sm rows
 # Sampling flags keep llama.cpp's refusals; an unknown flag stays an error, with the nearest spelling.
 check 2 "" "--top-k: missing value" -- -fa --top-k
 check 2 "" "unknown flag '--typ-p'; did you mean --typical?" -- --typ-p 0.9
@@ -149,13 +149,14 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --po
 check 2 "" "-p: llama-server does not take it" -- llama-server.exe -p Hi --openai
 # Second newcomer's findings. 2: nothing is cut; past the limit, exit 2 and the limit named.
 head -c 70000 /dev/zero | tr '\0' a >"$tmp/long.txt"
-check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; llama.cpp has none)" -- \
+check 2 "" "-f: '$tmp/long.txt' is longer than 65535 bytes (this tool's limit; arg.cpp 0017d6fb has none)" -- \
     --json -f "$tmp/long.txt"
-check 2 "" "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)" -- --json -p x -r "$(head -c 1024 "$tmp/long.txt")"
-check 2 "" "is 65536 bytes (at most 65535 here; llama.cpp has no such limit)" -- --openai -sys "$(head -c 65536 "$tmp/long.txt")"
+check 2 "" "is 1024 bytes (at most 1023 here: this tool's limit; arg.cpp 0017d6fb has none)" -- --json -p x -r "$(head -c 1024 "$tmp/long.txt")"
+check 2 "" "is 65536 bytes (at most 65535 here: this tool's limit; arg.cpp 0017d6fb has none)" -- --openai -sys "$(head -c 65536 "$tmp/long.txt")"
 check 0 '"stop": ["sss' "" -- --json -p x -r "$(head -c 300 /dev/zero | tr '\0' s)"
-# Third newcomer, item 5: past this tool's limit llama.cpp goes on (it has none), and the warning says so.
-check 0 "$default_line" "(at most 65535 here; llama.cpp has no such limit); llama.cpp goes on, and -p does not change" -- \
+# Third newcomer, item 5: past this tool's limit llama.cpp goes on (arg.cpp 0017d6fb has none), and the warning
+# says so.
+check 0 "$default_line" "(at most 65535 here: this tool's limit; arg.cpp 0017d6fb has none); llama.cpp goes on, and -p does not change" -- \
     -p "$(head -c 70000 "$tmp/long.txt")"
 # 3: a grammar, a JSON schema and a reasoning budget change sampling outside the chain line: named as such.
 check 0 "$default_line" "note: not in the chain line, though they change sampling (a grammar, a JSON schema or a reasoning budget): --json-schema, --grammar-file" -- \
@@ -180,7 +181,7 @@ check 0 "$default_line" "note: ignored, as they do not change sampling: -m, --re
 check 0 "$default_line" "note: ignored, as it does not change sampling: --reasoning-budget" -- --reasoning-budget -1
 check 0 '{"prompt": "x"}' "note: --grammar: it changes sampling (outside the chain) but is not carried in this body" -- \
     --json -p x --grammar g
-check 2 "" "--reasoning-budget takes a whole number; 'abc' is not one" -- --reasoning-budget abc
+check 2 "" "--reasoning-budget takes a whole number in arg.cpp 0017d6fb; 'abc' is not one" -- --reasoning-budget abc
 # Issue 23: adaptive-p's flags are settings: no note, carried in bodies and read back with llama-server's limits.
 check 0 "sampler chain: logits -> top-k -> adaptive-p" "" -- --samplers "top_k;adaptive_p" --adaptive-target 0.5
 check 0 '{"prompt": "x", "adaptive_target": 0.5, "adaptive_decay": 0.99, "samplers": ["min_p", "adaptive_p"]}' \
@@ -207,23 +208,23 @@ check 0 '"logit_bias": [[15, 3]]' "warning: -l '15--3': llama.cpp reads 15+3 (st
 check 2 "" "--json-all: choose one of --json, --json-all and --openai (--openai was given)" -- --openai -p x --json-all
 check 2 "" "--openai: choose one of --json, --json-all and --openai (--json was given)" -- --json --openai
 # 12: a bare -fa last; a whole command line in one argument; the program word in any case.
-check 0 "$default_line" "-fa: missing value (llama.cpp: \"expected value for argument\"; older llama.cpp took -fa alone: write -fa on)" -- \
+check 0 "$default_line" "-fa: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; write -fa on)" -- \
     llama-cli -m x -fa
 check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
     "llama-server --temp 0.7"
 check 0 "$default_line" "note: ignored, as it does not change sampling: --port" -- LLAMA-SERVER --port 8080
-check 0 "$default_line" "warning: -ngl: '99.5' is read as 99, as std::stoi reads it" -- -ngl 99.5
+check 0 "$default_line" "warning: -ngl: arg.cpp 0017d6fb reads '99.5' as 99 (std::stoi; ignored here, so not refused)" -- -ngl 99.5
 check 0 "$default_line" "note: ignored, as it does not change sampling: -c" -- -c 0 --repeat-last-n -1
 # 13: \x00 stays as typed, and a warning says so.
-check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there" -- \
+check 0 '{"prompt": "\\x00 nul"}' "warning: -p: \x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would put a NUL byte there" -- \
     --json -p '\x00 nul'
 # Third newcomer, item 1: flags only older llama.cpp took never cost the chain line (exit 0), and the ./main
 # warning is printed with them; one that changed sampling warns that the chain is current llama.cpp's.
-check 0 "sampler chain: logits -> penalties -> ?dry" "warning: './main' is a name llama.cpp's programs had before" -- \
+check 0 "sampler chain: logits -> penalties -> ?dry" "warning: './main' is read as llama-completion: older llama.cpp's programs had this name before their 2024 renaming (not checked: this workbench's reference does not cover older llama.cpp)" -- \
     ./main -m m.bin --color -ins -b 256 --top_k 10000 --temp 0.2 --repeat_penalty 1.1 -t 7
-check 0 "$default_line" "warning: --chatml: older llama.cpp's ChatML mode, which llama.cpp has since removed" -- \
+check 0 "$default_line" "warning: --chatml: older llama.cpp's ChatML mode (not checked: this workbench's reference does not cover older llama.cpp), which arg.cpp 0017d6fb does not have" -- \
     --chatml -gqa 8 -eps 1e-5
-check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed" -- \
+check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-free guidance scale (not checked: this workbench's reference does not cover older llama.cpp), which changed" -- \
     --cfg-scale 1.5
 check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
 check 2 "" "--top-k: missing value" -- ./main -ins --top-k
