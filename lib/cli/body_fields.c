@@ -336,7 +336,7 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
     SamplingParams *sp = &b->params->sampling;
     if (sp->n_logit_bias == CHAIN_MAX_BIASES) {
         snprintf(b->err, b->err_size, "logit_bias: its %zu %s hold more than %d entries, this tool's limit "
-                 "(llama-server has none; see lib/cli/README.md, Limits): the body is not read", list->count,
+                 "(see lib/cli/README.md, Limits): the body is not read", list->count,
                  list->type == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
         return false;
     }
@@ -356,7 +356,8 @@ static bool add_text_token(Body *b, const JsonValue *list, const JsonValue *text
     }
     text_add(&b->notes, "logit_bias: \"%s\" is a string: llama-server tokenizes it (with the model's tokenizer, "
              "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
-             "token, so that the chain line shows logit-bias (find its ids with llama-tokenize and write -l ID%+g)\n",
+             "token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and write -l "
+             "ID%+g)\n",
              shown_text, isinf(bias) ? -1.0 : bias);
     return add_bias(b, list, -1, bias);
 }
@@ -491,7 +492,7 @@ static bool read_samplers(Body *b)
             continue;
         }
         if (sp->n_samplers == CHAIN_MAX_SAMPLERS)
-            return body_refuse(b, name, "more than %s samplers (this tool's limit; llama-server has none)", "64");
+            return body_refuse(b, name, "more than %s samplers (this tool's limit)", "64");
         sp->samplers[sp->n_samplers++] = type;
     }
     return true;
@@ -512,7 +513,7 @@ static bool read_breakers(Body *b)
         return body_refuse(b, name, "%s", "llama-server answers 400: \"Field 'dry_sequence_breakers': Error: "
                            "dry_sequence_breakers must be a non-empty array of strings\"");
     if (v->count > ARGS_MAX_BREAKERS)
-        return body_refuse(b, name, "more than %s breakers (this tool's limit; llama-server has none)", "64");
+        return body_refuse(b, name, "more than %s breakers (this tool's limit)", "64");
     CliParams *p = b->params;
     p->n_dry_breakers = 0;
     for (long i = v->first; i >= 0; i = b->doc->values[i].next) {
@@ -539,8 +540,8 @@ static bool read_stop(Body *b)
 }
 
 /* The fields with handlers that only check or note: stream_options, lora, ignore_eos, a grammar or a JSON
- * schema. */
-static bool read_others(Body *b)
+ * schema (and, in a chat body, a response_format that asks for one). */
+static bool read_others(Body *b, bool chat)
 {
     const JsonValue *v = body_member(b, body_member(b, b->body, "stream_options"), "include_usage");
     if (v != NULL && v->type != JSON_NULL && v->type != JSON_BOOL)
@@ -556,13 +557,20 @@ static bool read_others(Body *b)
         b->params->sampling.ignore_eos = v->boolean;
         mark(b, SET_IGNORE_EOS, "ignore_eos");
     }
-    static const char *const grammars[] = {"json_schema", "grammar", "response_format"};
+    static const char *const grammars[] = {"json_schema", "grammar"};
     for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
         v = json_get(b->doc, b->body, grammars[i]);
         if (v != NULL && v->type != JSON_NULL)
             text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
                                 "--json-schema); not in the flags\n", grammars[i]);
     }
+    /* The chat conversion turns a response_format of type json_object or json_schema into a JSON-schema grammar
+     * (reference section 7); type text asks for none. */
+    const JsonValue *type = chat ? body_member(b, json_get(b->doc, b->body, "response_format"), "type") : NULL;
+    if (type != NULL && type->type == JSON_STRING
+        && (strcmp(type->text, "json_object") == 0 || strcmp(type->text, "json_schema") == 0))
+        text_add(&b->notes, "response_format: its type %s becomes a JSON-schema grammar, which changes sampling "
+                 "outside the chain line (llama.cpp's --json-schema); not in the flags\n", type->text);
     return true;
 }
 
@@ -592,5 +600,5 @@ bool body_fields(Body *b, bool chat)
         if (ok && strcmp(fields[i].names[0], "adaptive_decay") == 0)
             ok = read_seed(b);
     }
-    return ok && read_others(b) && read_logit_bias(b) && read_stop(b) && read_samplers(b) && read_breakers(b);
+    return ok && read_others(b, chat) && read_logit_bias(b) && read_stop(b) && read_samplers(b) && read_breakers(b);
 }

@@ -384,11 +384,13 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     text_add(&t, "}");
     /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
     if (chat && !system && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; this "
-                     "body alone is refused\n");
+        text_add(&n, "messages: none given (-p, -sys), so this body has none; add them before you send it (whether "
+                     "llama-server's /v1/chat/completions refuses a body without them is not checked against this "
+                     "workbench's reference)\n");
     if (!chat && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone is "
-                     "refused\n");
+        text_add(&n, "prompt: none given (-p or -f), so this body has none; add it before you send it (whether "
+                     "llama-server's /completion refuses a body without one is not checked against this workbench's "
+                     "reference)\n");
     if (!chat && system)
         text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
     if (params->outside[0] != '\0')

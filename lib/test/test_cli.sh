@@ -50,7 +50,7 @@ check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampl
 check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by char 'q'" -- --sampler-seq kq
 check 0 "--top-k N" "" -- --help
 check 0 '"logit_bias": [[15, false]]' "note: prompt: none given (-p or -f)" -- --json -l 15-inf
-check 0 '"samplers": ["top_k"]' "requires it; this body alone is refused" -- --samplers top_k --json
+check 0 '"samplers": ["top_k"]' "prompt: none given (-p or -f), so this body has none; add it before you send it" -- --samplers top_k --json
 
 check 2 "" "unknown flag '--bogus'" -- --bogus
 check 2 "" "'llama-mtmd-cli' is neither a flag nor a program word this tool knows" -- llama-mtmd-cli -m m.gguf --temp 0.1

@@ -895,10 +895,14 @@ static const BodyRow body_rows[] = {
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */
-#define NO_PROMPT_NOTE "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone " \
-                       "is refused"
-#define NO_MESSAGES_NOTE "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; " \
-                         "this body alone is refused"
+/* Fourth newcomer, finding 5: whether llama-server refuses such a body is not in the reference, and the
+ * note says so. */
+#define NO_PROMPT_NOTE "prompt: none given (-p or -f), so this body has none; add it before you send it (whether " \
+                       "llama-server's /completion refuses a body without one is not checked against this " \
+                       "workbench's reference)"
+#define NO_MESSAGES_NOTE "messages: none given (-p, -sys), so this body has none; add them before you send it " \
+                         "(whether llama-server's /v1/chat/completions refuses a body without them is not checked " \
+                         "against this workbench's reference)"
 
 /* Takes the required-field line out of notes (it must be there when the body has no prompt or messages). */
 static bool take_required_note(char *notes, const JsonMember *m, int n, RequestKind kind)

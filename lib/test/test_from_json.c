@@ -80,7 +80,10 @@ static const BodyRow body_rows[] = {
      * number nor false are skipped; a string token is kept as -1 with a note. */
     {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [7, 2.5], [-3, 1], [1.0, 5], [8], [\"hi\", 1], [9, true], "
      "[10, \"x\"]], \"samplers\": []}", "logits -> logit-bias -> dist",
-     "llama-server --samplers '' -l 15-inf -l 7+2.5 -l -1+1", "logit_bias: \"hi\" is a string: llama-server tokenizes it"},
+     "llama-server --samplers '' -l 15-inf -l 7+2.5 -l -1+1", "logit_bias: \"hi\" is a string: llama-server tokenizes "
+     "it (with the model's tokenizer, which this tool does not have) and biases each of its tokens; kept here as the "
+     "id -1, matching no token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and "
+     "write -l ID+1)"},
     /* The object form: strtol of the whole key ("" is 0, " 7" is 7), 99999999999 cut to 32 bits. */
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
      "\"samplers\": []}", "logits -> logit-bias -> dist",
@@ -119,7 +122,15 @@ static const BodyRow body_rows[] = {
      "\"text\", \"text\": \"hi\"}]}, {\"role\": \"assistant\", \"tool_calls\": []}], \"temperature\": 0.5, "
      "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
      DEFAULT_LINE, "llama-server --temp 0.5", NULL},
-    {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages: a /completion "
+     "body carries a prompt, a /v1/chat/completions body messages; whether llama-server refuses one without them is "
+     "not checked against this workbench's reference; the chain line is what the rest gives"},
+    /* Fourth newcomer, finding 5: only a chat body's response_format of type json_object or json_schema becomes a
+     * grammar (reference section 7); type text is none. */
+    {"{\"messages\": [], \"response_format\": {\"type\": \"text\"}}", DEFAULT_LINE, "llama-server", NULL},
+    {"{\"messages\": [], \"response_format\": {\"type\": \"json_object\"}}", DEFAULT_LINE, "llama-server",
+     "response_format: its type json_object becomes a JSON-schema grammar, which changes sampling outside the chain "
+     "line (llama.cpp's --json-schema); not in the flags"},
     /* n above 1 is refused by a server whose n_parallel (-np) is below it, which this tool knows only from -np. */
     {"{\"prompt\": \"x\", \"n\": 5}", DEFAULT_LINE, "llama-server", "n: 5: llama-server answers 400 if its "
      "n_parallel (-np) is below 5; give the server's -np with --from-json to check it"},
@@ -226,6 +237,14 @@ static const ErrorRow error_rows[] = {
     {"{\"messages\": [], \"response_format\": {\"type\": \"xml\"}}", "response_format: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"repeat_penalty\": 0}", "repeat_penalty: llama.cpp's sampler refuses it when llama-server "
      "builds the chain: penalty_repeat must be"},
+    /* Fourth newcomer, finding 5: what only this workbench refuses is not llama.cpp's refusal. */
+    {"{\"prompt\": \"x\", \"mirostat\": 2, \"mirostat_tau\": 3e38}", "mirostat_tau: this workbench refuses it (its own "
+     "limit; llama-server would build the chain): mirostat_tau must be finite when mirostat is on, and 2 * tau too "
+     "(mu starts at 2 * tau, a float)"},
+    {"{\"prompt\": \"x\", \"mirostat\": 1, \"mirostat_eta\": 1e39}", "mirostat_eta: this workbench refuses it (its own "
+     "limit; llama-server would build the chain): mirostat_eta must be finite"},
+    {"{\"prompt\": \"x\", \"repeat_penalty\": 1e-45}", "repeat_penalty: this workbench refuses it (its own limit; "
+     "llama-server would build the chain): penalty_repeat must be at least 1/FLT_MAX"},
     {"{\"prompt\": \"x\", \"frequency_penalty\": 1e39}", "frequency_penalty: llama.cpp's sampler refuses it"},
     {"{\"prompt\": \"x\", \"top_k\": 1e10}", "top_k: 1e10 does not fit llama-server's integer field"},
     {"{\"prompt\": \"x\", \"seed\": -1.5}", "seed: -1.5 does not fit llama-server's integer field"},
@@ -273,7 +292,7 @@ static void test_error_rows(void)
             CHECK(ok && p.sampling.n_logit_bias == 256);
         else
             CHECK(!ok && strcmp(deep_err, "logit_bias: its 1000 elements hold more than 256 entries, this tool's "
-                                          "limit (llama-server has none; see lib/cli/README.md, Limits): the body "
+                                          "limit (see lib/cli/README.md, Limits): the body "
                                           "is not read") == 0);
     }
     Text t = text_start(many, sizeof many);
@@ -282,8 +301,8 @@ static void test_error_rows(void)
         text_add(&t, "%s\"%d\": false", i ? ", " : "", i);
     text_add(&t, "}}");
     CHECK(!read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err)
-          && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (llama-server "
-                              "has none; see lib/cli/README.md, Limits): the body is not read") == 0);
+          && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (see "
+                              "lib/cli/README.md, Limits): the body is not read") == 0);
     /* Finding 4: duplicate keys count once, the last one's bias: 300 members of two keys are 2 entries. */
     t = text_start(many, sizeof many);
     text_add(&t, "{\"prompt\": \"x\", \"logit_bias\": {");
