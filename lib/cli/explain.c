@@ -386,7 +386,7 @@ static void explain_pick(Text *t, const CliParams *c, StageType type)
         explain_adaptive_p(t, c, seed);
         return;
     default:        /* STAGE_INFILL */
-        text_add(t, "infill: for fill-in-the-middle (not covered in the lesson)\n");
+        text_add(t, "infill: llama.cpp's infill sampler (not covered in the lesson, and not explained here)\n");
         return;
     }
 }

@@ -187,6 +187,8 @@ static const LineRow line_rows[] = {
     {{"--xtc-probability", "1"}, "xtc: at every step (xtc_probability 1.0 is 1 or more), removes the tokens at or "
      "above probability 0.1 except the least likely of them (Example 10)"},
     {{"--top-k", "1"}, "top-k: keeps the most likely token (Examples 12-13)"},
+    {{"--samplers", "infill"}, "infill: llama.cpp's infill sampler (not covered in the lesson, and not explained "
+     "here)"},
     {{"--samplers", "temperature"}, "temp-ext: divides every logit by temperature 0.8 (Examples 12-13)"},
     {{"--samplers", "penalties;temperature;dry", "--temp", "0"}, "temp-ext: temperature 0.0 keeps only the top "
      "token (greedy) (Examples 12-13)"},
