@@ -10,10 +10,11 @@
  * chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
- * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
- * refuses), a warning says what llama.cpp says and how to fix the line; one that changed sampling in older
- * builds (--tfs) warns that the chain is current llama.cpp's, without it. An unknown flag is an error, with
- * the nearest spelling suggested.
+ * arg.cpp 0017d6fb would stop on it (a bare -fa, a removed flag, a flag only older llama.cpp took, a value it
+ * refuses), a warning says what it says and how to fix the line; one that changed sampling in older builds
+ * (--tfs) warns that the chain is current llama.cpp's, without it. What a message says about llama.cpp is the
+ * reference's, or names arg.cpp 0017d6fb, or is marked not checked (older llama.cpp: NOT_CHECKED, flags.h).
+ * An unknown flag is an error, with the nearest spelling suggested.
  * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
@@ -125,13 +126,13 @@ void args_defaults(CliParams *out);
  * 256 -l, 64 breakers or 64 sampler names.
  *
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
- * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
+ * ignored flag whose value arg.cpp 0017d6fb would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
  * none|layer|row|tensor, cache types, ...; or a whole number as std::stoi reads it: -t, -ngl, --port, ...),
  * a missing value, a removed flag (--draft-max), a flag only older llama.cpp took (-ins, -gqa 8, --memory-f32:
  * its old values skipped; -lv's missing number says -lv was --low-vram; --lora-scaled FNAME SCALE, the old two
- * values), each with what llama.cpp says and how to fix the line; a value that is itself a known flag is then
- * not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as older llama.cpp, which took -fa alone,
- * did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
+ * values), each with what arg.cpp 0017d6fb says and how to fix the line; a value that is itself a known flag
+ * is then not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as the line's writer meant it. A
+ * std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
  * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp's chain has nothing in its
  * place, so the chain is current llama.cpp's, without it.
  * The request flags (-p, -f, -sys, -sysf, -r, -n) that fail (a missing value, a file that cannot be read,
