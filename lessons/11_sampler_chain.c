@@ -36,6 +36,12 @@ static char *const with_bias[] = {
     "-l", "15-100", NULL};
 static char *const *const lesson_commands[] = {every_sampler, with_mirostat, with_bias};
 
+/* Whether a list of flags ("-m, -c") names more than one: "they", not "it". */
+static bool several(const char *list)
+{
+    return strstr(list, ", ") != NULL;
+}
+
 /* Prints each line of text (warnings, notes) to stderr with the program's name and a label. */
 static void print_lines(const char *label, const char *text)
 {
@@ -128,14 +134,16 @@ static int run(int argc, char *const argv[], bool quiet)
     }
     print_lines("warning: ", params.warnings);
     if (params.ignored[0] != '\0' && !quiet)
-        fprintf(stderr, "%s: note: ignored, as they do not change sampling: %s\n", program, params.ignored);
+        fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
+                several(params.ignored) ? "they do not change" : "it does not change", params.ignored);
     if (params.help)
         return print_made("", help_text, &params, NULL);
     if (params.from_json != NULL && !read_body(&params))
         return 2;
     if (params.outside[0] != '\0' && !quiet && params.output == OUTPUT_CHAIN)    /* a body's notes name them */
-        fprintf(stderr, "%s: note: not in the chain line, though they change sampling (grammar, JSON schema, "
-                "reasoning budget): %s\n", program, params.outside);
+        fprintf(stderr, "%s: note: not in the chain line, though %s sampling (a grammar, a JSON schema or a "
+                "reasoning budget): %s\n", program, several(params.outside) ? "they change" : "it changes",
+                params.outside);
     Chain chain;
     SamplingStatus st = chain_init_from_params(&chain, &params.sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */

@@ -67,8 +67,9 @@ const char *sampling_params_problem(const SamplingParams *p)
             return nan_names[i];
     if (p->mirostat < 0 || p->mirostat > 2)
         return "mirostat must be 0, 1 or 2 (llama.cpp aborts on another version)";
-    if (p->mirostat != 0 && !isfinite(as_float(p->mirostat_tau)))
-        return "mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau)";
+    /* mu starts at 2 * tau, which llama.cpp holds in a float: a tau past FLT_MAX / 2 makes it infinite too. */
+    if (p->mirostat != 0 && !isfinite(as_float(2.0 * as_float(p->mirostat_tau))))
+        return "mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu starts at 2 * tau, a float)";
     if (p->mirostat != 0 && !isfinite(as_float(p->mirostat_eta)))
         return "mirostat_eta must be finite when mirostat is on (mu moves by eta * error)";
     if (as_float(p->adaptive_target) == INFINITY)

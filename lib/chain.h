@@ -162,7 +162,8 @@ const char *sampler_type_name(SamplerType type);
  * not finite (penalty_params_problem, penalties.h); a mirostat other than 0, 1 or 2, and a samplers[] entry
  * that is not a SamplerType (llama.cpp aborts on both). The workbench's own: a penalty_repeat whose float
  * reciprocal overflows (1e-40), a NaN parameter or bias,
- * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), an adaptive_target of
+ * an infinite mirostat_tau or mirostat_eta with mirostat on (mu would be infinite), a mirostat_tau whose
+ * 2 * tau overflows the float (3e38: mu would start infinite), an adaptive_target of
  * +inf (adaptive-p's average would be infinite; adaptive_p_init says more), a negative min_keep,
  * n_logit_bias or n_samplers above its array, NULL eog_tokens or dry_breakers with a count above 0. The
  * finite and above-0 tests are made on the float llama.cpp holds (a penalty_freq of 1e39 is an infinite

@@ -24,7 +24,7 @@ static void mark(CliParams *out, int setting, const char *flag)
 void args_warn(CliParams *out, const char *fmt, const char *what)
 {
     static const char more[] = "more warnings not shown\n";
-    char safe[800], line[1024];
+    char safe[1200], line[1400];
     size_t len = strlen(out->warnings);
     snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
     if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
@@ -280,7 +280,6 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     char read[80], how[400], number[24];
     read_part(value, used, read, sizeof read);
     bool negative = read[0] == '-';
-    unsigned long size = negative && u != 0 ? ULONG_MAX - u + 1 : u;       /* the number's magnitude */
     bool wrapped = negative ? u != 0 && u != ULONG_MAX : u > UINT32_MAX;
     if (status != VALUE_LOOSE && !wrapped)
         return true;
@@ -292,9 +291,8 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     char reading[120] = "", loose[100];
     if (status == VALUE_LOOSE)
         snprintf(reading, sizeof reading, "%s; ", loose_reading(value, used, "std::stoul", loose, sizeof loose));
-    snprintf(how, sizeof how, "%s%s%s%s, and the seed keeps its low 32 bits%s%s", reading,
+    snprintf(how, sizeof how, "%s%s%s%s, and the seed keeps its low 32 bits%s", reading,
              negative ? "std::stoul wraps " : "std::stoul reads ", read, negative ? " into an unsigned long" : "",
-             size > UINT32_MAX ? "; on Windows, whose unsigned long has 32 bits, std::stoul refuses it instead" : "",
              seed == UINT32_MAX ? "; 4294967295 is llama.cpp's random seed, -1" : "");
     warn_loose(out, flag, v, number, how);
     return true;
@@ -320,7 +318,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                 break;
         }
         if (!form)
-            snprintf(err, err_size, "%s takes FNAME:SCALE,...; '%s' is not that form", shown(flag, f, sizeof f), v);
+            snprintf(err, err_size, "%s takes FNAME:SCALE,... in arg.cpp 0017d6fb; '%s' is not that form",
+                     shown(flag, f, sizeof f), v);
         return form;
     }
     bool was_switch = list[0] == '!';
@@ -334,8 +333,8 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (n == 1 && item[0] == '#' && stoi_takes(value)) {
             if (parse_integer(value, &whole, &used) == VALUE_LOOSE) {
                 char line[240];
-                snprintf(line, sizeof line, "%s: '%s' is read as %lld, as std::stoi reads it%s", shown(flag, f,
-                         sizeof f), v, whole, spec->kind == K_IGNORED ? " (ignored here, so not refused)" : "");
+                snprintf(line, sizeof line, "%s: arg.cpp 0017d6fb reads '%s' as %lld (std::stoi%s)", shown(flag, f,
+                         sizeof f), v, whole, spec->kind == K_IGNORED ? "; ignored here, so not refused" : "");
                 args_warn(out, "%s\n", line);
             }
             return true;
@@ -356,7 +355,7 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
                  (int)(n == 1 && item[0] == '#' ? 14 : n), n == 1 && item[0] == '#' ? "a whole number" : item);
         item += n + 1;
     }
-    snprintf(err, err_size, "%s takes %s; '%s' is %s", shown(flag, f, sizeof f), takes, v,
+    snprintf(err, err_size, "%s takes %s in arg.cpp 0017d6fb; '%s' is %s", shown(flag, f, sizeof f), takes, v,
              n_named == 1 ? "not one" : "none of them");
     if (was_switch) {       /* these handlers name their long spelling in the message (arg.cpp) */
         const char *long_name = flag;
@@ -364,10 +363,22 @@ static bool check_choice(CliParams *out, const ArgSpec *spec, const char *flag, 
             if (strncmp(spec->names[j], "--", 2) == 0)
                 long_name = spec->names[j];
         size_t len = strlen(err);
-        snprintf(err + len, err_size - len, " (llama.cpp: \"unknown value for %s: '%s'\"; older llama.cpp took %s "
-                 "alone: write %s on)", long_name, v, f, f);
+        snprintf(err + len, err_size - len, " (its message: \"unknown value for %s: '%s'\"; write %s on)", long_name,
+                 v, f);
     }
     return false;
+}
+
+/* -np's value, which a value check has accepted (std::stoi's number): the server's n_parallel, which bounds a
+ * body's n (--from-json); values below 1 leave it unknown. */
+static void keep_parallel(CliParams *out, const ArgSpec *spec, const char *value)
+{
+    long long n = 0;
+    size_t used = 0;
+    if (strcmp(spec->names[0], "-np") != 0)
+        return;
+    ValueStatus status = parse_integer(value, &n, &used);
+    out->n_parallel = (status == VALUE_OK || status == VALUE_LOOSE) && n >= 1 && n <= INT32_MAX ? (int32_t)n : 0;
 }
 
 typedef enum { FILE_READ, FILE_UNREADABLE, FILE_TOO_LONG } FileStatus;
@@ -402,7 +413,7 @@ static bool too_long(const char *flag, const char *value, const char *v, size_t 
     size_t n = strlen(value);
     if (n <= limit)
         return true;
-    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here; llama.cpp has no such limit)", flag, v, n,
+    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here: this tool's limit; arg.cpp 0017d6fb has none)", flag, v, n,
              limit);
     return false;
 }
@@ -467,7 +478,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; llama.cpp has none)",
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; arg.cpp 0017d6fb has none)",
                      flag, v, CHAIN_MAX_SAMPLERS);
             *limit = true;
             return false;
@@ -492,7 +503,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         break;
     }
     if (too_many != NULL) {
-        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here; llama.cpp has no such limit)", flag,
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here: this tool's limit; arg.cpp 0017d6fb has none)", flag,
                  v, too_many, most);
         *limit = true;
         return false;
@@ -539,7 +550,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
             return false;
         case FILE_TOO_LONG:
-            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; llama.cpp has none)", flag,
+            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; arg.cpp 0017d6fb has none)", flag,
                      v, ARGS_MAX_PROMPT);
             *limit = true;
             return false;
@@ -550,7 +561,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return true;
     }
     case K_REMOVED:
-        snprintf(err, err_size, "%s: the argument has been removed from llama.cpp; use %s", flag, spec->help);
+        snprintf(err, err_size, "%s: removed in arg.cpp 0017d6fb, which refuses it; use %s", flag, spec->help);
         return false;
     case K_IGNORE_EOS: out->sampling.ignore_eos = true; mark(out, SET_IGNORE_EOS, flag); return true;
     case K_ESCAPE:     out->escape = true; return true;
@@ -574,10 +585,23 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_FROM_JSON:  out->from_json = value; return true;
     case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
         args_add_named(out->ignored, sizeof out->ignored, flag);
-        return spec->choices == NULL || value == NULL || check_choice(out, spec, flag, value, v, err, err_size);
+        if (spec->choices == NULL || value == NULL)
+            return true;
+        if (!check_choice(out, spec, flag, value, v, err, err_size))
+            return false;
+        keep_parallel(out, spec, value);
+        return true;
     case K_OUTSIDE:
-        args_add_named(out->outside, sizeof out->outside, flag);
-        return spec->choices == NULL || check_choice(out, spec, flag, value, v, err, err_size);
+        if (spec->choices == NULL) {
+            args_add_named(out->outside, sizeof out->outside, flag);
+            return true;
+        }
+        if (!check_choice(out, spec, flag, value, v, err, err_size))    /* --reasoning-budget, a whole number */
+            return false;
+        size_t used;
+        parse_integer(value, &out->reasoning_budget, &used);      /* check_choice took it: std::stoi's number */
+        out->budget_flag = flag;        /* named in finish (args.c), by its last value */
+        return true;
     case K_OLD: case K_OLD_SAMPLING:    /* args.c warns for them (old_flag), before any value is taken */
         return true;
     }

@@ -17,7 +17,7 @@
 
 /* Bytes of one flag's message, and of the first request flag's message kept for a body output's refusal: the
  * same size, so that copying one into the other never cuts it. */
-enum { MESSAGE_SIZE = 700 };
+enum { MESSAGE_SIZE = 900 };
 
 static const char *const default_breakers[] = {"\n", ":", "\"", "*"};
 
@@ -158,15 +158,20 @@ static ArgsTool tool_from_word(const char *word, bool *old)
     return TOOL_ANY;
 }
 
-/* After the flags: a window of -1 is kept (the chain builder, like current llama.cpp, clamps it to 0, off)
- * with a warning saying what older builds did; escapes are processed (a \x00 kept as typed, with a warning
- * naming prompt_flag, -r or the breaker flag); breakers are cut to 40 bytes. prompt_flag is the last -p or -f
- * as typed, or NULL. */
+/* After the flags: the last --reasoning-budget is named by its value; a window of -1 is kept (the chain builder,
+ * like current libllama, clamps it to 0, off) with a warning that says what the reference states and leaves
+ * unconfirmed (sections 4.2, 4.3, 6 and 10) and what older builds did; escapes are processed (a \x00 kept as
+ * typed, with a warning naming prompt_flag, -r or the breaker flag); breakers are cut to 40 bytes. prompt_flag
+ * is the last -p or -f as typed, or NULL. */
 static void finish(CliParams *out, const char *prompt_flag)
 {
-    static const char *const older[] = {
-        "llama-cli and llama-completion took -c's context size, llama-server the slot's context",
-        "DRY took the model's training context, llama-server the slot's context"};
+    /* The last --reasoning-budget counts: below 0 it is no budget (reference section 5: the earlier chain built
+     * the reasoning-budget sampler only for a budget of 0 or more), so it does not change sampling. */
+    if (out->budget_flag != NULL)
+        args_add_named(out->reasoning_budget >= 0 ? out->outside : out->ignored,
+                       out->reasoning_budget >= 0 ? sizeof out->outside : sizeof out->ignored, out->budget_flag);
+    static const char *const older[] = {"llama-cli and llama-completion -c's, llama-server the slot's",
+                                        "DRY the model's training context, llama-server the slot's"};
     static const char *const window_flags[] = {"--repeat-last-n", "--dry-penalty-last-n"};
     static const char *const stages[] = {"?penalties", "?dry"};
     static const SamplerType listed_as[] = {SAMPLER_PENALTIES, SAMPLER_DRY};
@@ -177,17 +182,18 @@ static void finish(CliParams *out, const char *prompt_flag)
         bool listed = false;        /* whether the chain line has the stage (without mirostat, in the list) */
         for (size_t k = 0; out->sampling.mirostat == 0 && k < out->sampling.n_samplers; k++)
             listed = listed || out->sampling.samplers[k] == listed_as[i];
-        char line[400], hence[80];
-        snprintf(hence, sizeof hence, listed ? ", hence %s" : "; this chain line has no %s stage anyway",
+        char line[700], hence[80];
+        snprintf(hence, sizeof hence, listed ? ", hence %s" : " (this chain line has no %s stage anyway)",
                  stages[i] + !listed);
-        snprintf(line, sizeof line, "%s -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a "
-                 "negative window to 0%s (give the window in tokens instead, e.g. %s 4096); older builds differ: %s",
-                 window_flags[i], hence, window_flags[i], older[i]);
+        snprintf(line, sizeof line, "%s -1 is off here%s: arg.cpp 0017d6fb takes -1, and current libllama clamps a "
+                 "negative window to 0; whether current llama.cpp's command line refuses -1 instead (PR #26524 means "
+                 "negative windows to be refused) is unconfirmed; give the window in tokens, e.g. %s 4096; older "
+                 "builds took -1 as a context size: %s", window_flags[i], hence, window_flags[i], older[i]);
         args_warn(out, "%s\n", line);
     }
     if (out->escape) {
-        static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte "
-                                  "there\n";
+        static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would "
+                                  "put a NUL byte there\n";
         if (process_escapes(out->prompt) && prompt_flag != NULL)
             args_warn(out, nul, prompt_flag);
         bool kept = false;
@@ -262,10 +268,13 @@ static FailKind fail_kind(const ArgSpec *spec)
 static void soft_fail(CliParams *out, FailKind kind, const char *flag, const char *message, bool stops,
                       char *request_err, size_t request_size)
 {
-    char line[900], f[64];
+    char line[MESSAGE_SIZE + 200], f[64];
     shown(flag, f, sizeof f);
-    snprintf(line, sizeof line, "%s; %s%s does not change sampling, so the chain line follows%s", message,
-             stops ? "llama.cpp stops here, but " : "llama.cpp goes on, and ", f,
+    /* Whether llama.cpp stops is arg.cpp 0017d6fb's rule for a flag that does not change sampling: named where
+     * the message has not named it already. */
+    const char *source = strstr(message, "arg.cpp 0017d6fb") != NULL ? "" : " (arg.cpp 0017d6fb)";
+    snprintf(line, sizeof line, "%s; llama.cpp%s %s%s does not change sampling, so the chain line follows%s",
+             message, source, stops ? "stops here, but " : "goes on, and ", f,
              kind == FAIL_REQUEST ? " (a body needs it: --json and --openai stop here)" : "");
     args_warn(out, "%s\n", line);
     if (kind == FAIL_REQUEST && request_err[0] == '\0')
@@ -282,15 +291,15 @@ static void missing_value(const ArgSpec *spec, const char *flag, const char *nex
     shown(flag, f, sizeof f);
     char fix[200];
     if (spec->choices != NULL && spec->choices[0] == '!')
-        snprintf(fix, sizeof fix, "older llama.cpp took %s alone: write %s on", f, f);
+        snprintf(fix, sizeof fix, "write %s on", f);
     else
         snprintf(fix, sizeof fix, "give %s its value", f);
     *stops = next == NULL || spec->kind != K_IGNORED || spec->choices != NULL;
     if (next == NULL)
-        snprintf(msg, size, "%s: missing value (llama.cpp: \"expected value for argument\"; %s)", f, fix);
+        snprintf(msg, size, "%s: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; %s)", f, fix);
     else
-        snprintf(msg, size, "%s: its value is missing, and '%s' is a flag (llama.cpp would take it as %s's value%s; "
-                 "%s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
+        snprintf(msg, size, "%s: its value is missing, and '%s' is a flag (arg.cpp 0017d6fb would take it as %s's "
+                 "value%s; %s)", f, shown(next, n, sizeof n), f, *stops ? " and refuse it" : "", fix);
 }
 
 /* Spellings current llama.cpp gives to another flag than older llama.cpp did: -lv is --verbosity now, which
@@ -302,8 +311,8 @@ static void reused_spelling(const char *flag, char *note, size_t size)
     note[0] = '\0';
     for (size_t i = 0; i < sizeof reused / sizeof reused[0]; i++)
         if (strcmp(flag, reused[i].flag) == 0)
-            snprintf(note, size, " (older llama.cpp's %s was %s, a switch llama.cpp has since removed: drop %s)",
-                     reused[i].flag, reused[i].was, reused[i].flag);
+            snprintf(note, size, " (older llama.cpp's %s was %s, a switch: drop %s; " NOT_CHECKED ")", reused[i].flag,
+                     reused[i].was, reused[i].flag);
 }
 
 /* Takes the values of a flag from argv after *i, as llama.cpp does, and returns whether the flag is then
@@ -368,8 +377,8 @@ static bool other_tool_flag(CliParams *out, const char *flag, const char *normal
         if (spec->tools & (1u << t))
             snprintf(takes + strlen(takes), sizeof takes - strlen(takes), "%s%s", takes[0] ? " and " : "", names[t]);
     shown(flag, f, sizeof f);
-    snprintf(message, sizeof message, "%s: %s does not take it (llama.cpp: \"error: invalid argument: %s\"; %s %s "
-             "it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
+    snprintf(message, sizeof message, "%s: %s does not take it in arg.cpp 0017d6fb (its message: \"error: invalid "
+             "argument: %s\"; %s %s it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
     soft_fail(out, kind, flag, message, true, request_err, request_size);
     for (int k = 0; k < spec->arity && *i + 1 < argc && !is_known_flag(argv[*i + 1]); k++)
         ++*i;               /* its values, which the other program would take */
@@ -399,13 +408,14 @@ static void old_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         snprintf(typed + len, sizeof typed - len, " %s", shown(argv[++*i], next_shown, sizeof next_shown));
     }
     if (spec->kind == K_OLD)
-        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which llama.cpp has since removed (llama.cpp: "
-                 "\"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not change sampling, so "
-                 "the chain line follows", typed, spec->meta, n, spec->help, left, f);
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s (" NOT_CHECKED "), which arg.cpp 0017d6fb does "
+                 "not have (its message: \"error: invalid argument: %s\"; %s)%s; llama.cpp stops here, but %s does not "
+                 "change sampling, so the chain line follows", typed, spec->meta, n, spec->help, left, f);
     else
-        snprintf(message, sizeof message, "%s: older llama.cpp's %s, which changed sampling; llama.cpp has since "
-                 "removed it (llama.cpp: \"error: invalid argument: %s\"; drop it)%s; llama.cpp stops here, and %s: "
-                 "what this tool shows is current llama.cpp's, without it", typed, spec->meta, n, left, spec->help);
+        snprintf(message, sizeof message, "%s: older llama.cpp's %s (" NOT_CHECKED "), which changed sampling; "
+                 "arg.cpp 0017d6fb does not have it (its message: \"error: invalid argument: %s\"; drop it)%s; "
+                 "llama.cpp stops here, and %s: what this tool shows is current llama.cpp's, without it", typed,
+                 spec->meta, n, left, spec->help);
     args_warn(out, "%s\n", message);
 }
 
@@ -424,9 +434,9 @@ static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *fla
     shown(flag, f, sizeof f);
     shown(value, v, sizeof v);
     shown(next, scale, sizeof scale);
-    snprintf(message, sizeof message, "%s %s %s: older llama.cpp took FNAME and SCALE as two values; current "
-             "llama.cpp takes one, FNAME:SCALE (write %s %s:%s); llama.cpp stops here, but %s does not change "
-             "sampling, so the chain line follows", f, v, scale, f, v, scale, f);
+    snprintf(message, sizeof message, "%s %s %s: arg.cpp 0017d6fb takes one value, FNAME:SCALE (write %s %s:%s), "
+             "where older llama.cpp took FNAME and SCALE as two (" NOT_CHECKED "); llama.cpp stops here, but %s does "
+             "not change sampling, so the chain line follows", f, v, scale, f, v, scale, f);
     args_warn(out, "%s\n", message);
     args_add_named(out->ignored, sizeof out->ignored, flag);
     return true;
@@ -470,8 +480,8 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         i = 2;
     if (old_name) {
         char line[300], w[80];
-        snprintf(line, sizeof line, "'%s' is a name llama.cpp's programs had before their 2024 renaming: read as %s",
-                 shown(argv[1], w, sizeof w), tool_names[out->tool]);
+        snprintf(line, sizeof line, "'%s' is read as %s: older llama.cpp's programs had this name before their 2024 "
+                 "renaming (" NOT_CHECKED ")", shown(argv[1], w, sizeof w), tool_names[out->tool]);
         args_warn(out, "%s\n", line);
     }
     bool breakers_cleared = false;

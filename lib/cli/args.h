@@ -10,10 +10,11 @@
  * chain line: accepted, not read, named in CliParams.outside;
  * every other flag is accepted and ignored (its value checked where arg.cpp checks it: ArgSpec.choices), and
  * named in CliParams.ignored. A flag that does not change sampling never costs the chain line: where
- * llama.cpp would stop on it (an old bare -fa, a removed flag, a flag only older llama.cpp took, a value it
- * refuses), a warning says what llama.cpp says and how to fix the line; one that changed sampling in older
- * builds (--tfs) warns that the chain is current llama.cpp's, without it. An unknown flag is an error, with
- * the nearest spelling suggested.
+ * arg.cpp 0017d6fb would stop on it (a bare -fa, a removed flag, a flag only older llama.cpp took, a value it
+ * refuses), a warning says what it says and how to fix the line; one that changed sampling in older builds
+ * (--tfs) warns that the chain is current llama.cpp's, without it. What a message says about llama.cpp is the
+ * reference's, or names arg.cpp 0017d6fb, or is marked not checked (older llama.cpp: NOT_CHECKED, flags.h).
+ * An unknown flag is an error, with the nearest spelling suggested.
  * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
  * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
@@ -29,14 +30,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ARGS_MAX_BREAKERS 64      /* --dry-sequence-breaker entries (llama.cpp has no limit) */
+#define ARGS_MAX_BREAKERS 64      /* --dry-sequence-breaker entries (arg.cpp 0017d6fb has no limit) */
 #define ARGS_MAX_BREAKER_LEN 40   /* bytes kept of each breaker after escapes, as llama.cpp cuts them */
 #define ARGS_MAX_BREAKER_RAW 160  /* bytes kept of a breaker as typed (an escape is at most 4 bytes for 1) */
-#define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (llama.cpp has no limit) */
-#define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (llama.cpp has no limit) */
+#define ARGS_MAX_STOPS 32         /* -r/--reverse-prompt entries (arg.cpp 0017d6fb has no limit) */
+#define ARGS_MAX_STOP_LEN 1023    /* bytes of each, as typed; a longer one is refused (arg.cpp 0017d6fb has no limit) */
 #define ARGS_MAX_PROMPT 65535     /* bytes of -p, -f, -sys and -sysf, as typed or read; a longer one is refused
-                                   * (llama.cpp has no limit) */
-#define ARGS_MAX_WARNINGS 4096    /* bytes of warnings kept */
+                                   * (arg.cpp 0017d6fb has no limit) */
+#define ARGS_MAX_WARNINGS 8192    /* bytes of warnings kept */
 #define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
 #define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (a few flags, each named once) */
@@ -69,6 +70,8 @@ typedef struct {
     char stop[ARGS_MAX_STOPS][ARGS_MAX_STOP_LEN + 1];  /* (n_stop,) -r, escapes processed */
     size_t n_stop;
     bool escape;                /* -e (default) / --no-escape */
+    int32_t n_parallel;         /* -np / --parallel as std::stoi reads it: the server's n_parallel, the upper
+                                 * bound of a body's n (reference section 7); 0 when not given (unknown) */
     bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
                                  * prefixes its chain line's GPU stages with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
@@ -87,8 +90,11 @@ typedef struct {
     char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
-                                       * grammar, a JSON schema, --reasoning-budget), as typed, once each; not
-                                       * read here and not carried in request bodies */
+                                       * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
+                                       * each; not read here and not carried in request bodies */
+    const char *budget_flag;    /* the last --reasoning-budget as typed (into argv), or NULL: named in outside
+                                 * for a budget of 0 or more, in ignored for one below 0 (no budget) */
+    long long reasoning_budget; /* its value, as std::stoi reads it */
 } CliParams;
 
 /* llama.cpp's defaults: sampling_params_default, the breakers "\n", ":", "\"" and "*", n_predict -1, escapes
@@ -120,14 +126,14 @@ void args_defaults(CliParams *out);
  * 256 -l, 64 breakers or 64 sampler names.
  *
  * Warned about (a line in warnings) and the parse goes on, because the flag does not change sampling: an
- * ignored flag whose value llama.cpp would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
+ * ignored flag whose value arg.cpp 0017d6fb would refuse (one of a fixed set: -fa and --color on|off|auto, -sm
  * none|layer|row|tensor, cache types, ...; or a whole number as std::stoi reads it: -t, -ngl, --port, ...),
  * a missing value, a removed flag (--draft-max), a flag only older llama.cpp took (-ins, -gqa 8, --memory-f32:
  * its old values skipped; -lv's missing number says -lv was --low-vram; --lora-scaled FNAME SCALE, the old two
- * values), each with what llama.cpp says and how to fix the line; a value that is itself a known flag is then
- * not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as older llama.cpp, which took -fa alone,
- * did. A std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
- * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp has nothing in its
+ * values), each with what arg.cpp 0017d6fb says and how to fix the line; a value that is itself a known flag
+ * is then not taken as the value, so an old bare '-fa --jinja' keeps --jinja, as the line's writer meant it. A
+ * std::stoi reading ('-ngl 99.5' is 99) is warned about too. A flag that changed sampling in older
+ * builds (--tfs, --penalize-nl, --cfg-scale) is warned about as well: current llama.cpp's chain has nothing in its
  * place, so the chain is current llama.cpp's, without it.
  * The request flags (-p, -f, -sys, -sysf, -r, -n) that fail (a missing value, a file that cannot be read,
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
@@ -146,9 +152,11 @@ void args_defaults(CliParams *out);
  * to [0, 1] in each step). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
  * --sampler-seq, --dry-base below 1 in float or NaN (a warning each; skipped or the old value kept; past 4 KB of
  * warnings a last line says more were not shown). A window of -1
- * (--repeat-last-n, --dry-penalty-last-n; "the context size" in llama.cpp's help) is kept as -1, which the
- * chain builder, like current llama.cpp, treats as 0 (off), with a warning that says what older builds did
- * (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's context). Escapes (\n \r
+ * (--repeat-last-n, --dry-penalty-last-n; older builds' "context size") is kept as -1, which arg.cpp 0017d6fb
+ * takes and the chain builder, like current libllama, treats as 0 (off), with a warning that says so, that
+ * whether current llama.cpp's command line refuses -1 is unconfirmed (reference sections 6 and 10), and what
+ * older builds did (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's
+ * context). Escapes (\n \r
  * \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4
  * characters typed, since a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut
  * to 40 bytes, at a character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing

@@ -36,7 +36,7 @@ static const Field fields[] = {
      offsetof(CliParams, n_predict)},
     {{"n_indent"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE}, {{"n_keep"}, N_INT, L_HARD, -1, INT32_MAX, -1, NONE},
     {{"n_discard"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
-    {{"n_cmpl", "n"}, N_INT, L_HARD, 1, INT32_MAX, -1, NONE},   /* the upper limit is the server's --parallel */
+    {{"n_cmpl", "n"}, N_INT, L_HARD, 1, INT32_MAX, -1, NONE},   /* up to the server's -np: read_n_cmpl */
     {{"n_cache_reuse"}, N_INT, L_HARD, 0, INT32_MAX, -1, NONE},
     {{"t_max_predict_ms"}, N_INT64, L_HARD, -1, 9223372036854775807.0, -1, NONE},
     {{"top_k"}, N_INT, L_CLAMP, 0, INT32_MAX, SET_TOP_K, SP(top_k)},
@@ -181,8 +181,31 @@ static const char *window_hint(const char *name, long long value)
 {
     if (value != -1 || (strcmp(name, "repeat_last_n") != 0 && strcmp(name, "dry_penalty_last_n") != 0))
         return "";
-    return " (-1 is off on llama.cpp's command line, which clamps it to 0; older llama-server took it as the slot's "
-           "context size; send 0 for off, or the window in tokens)";
+    return " (a command line's -1 is off where it reaches current libllama, which clamps it to 0; older llama-server "
+           "took it as the slot's context size; send 0 for off, or the window in tokens)";
+}
+
+/* n_cmpl (alias n): hard [1, n_parallel] (reference section 7). The server's n_parallel is its -np, known only
+ * when -np was given with --from-json; without it, a value below 1 is refused naming the bound in words, and
+ * one above 1 gets a note. Returns false with the refusal. */
+static bool read_n_cmpl(Body *b, const char *name, long long n)
+{
+    int32_t np = b->params->n_parallel;
+    char line[300];
+    if (np >= 1 && (n < 1 || n > np)) {
+        snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between 1 <= value <= %d, "
+                 "but got %lld\" (the upper bound is the server's n_parallel, -np %d)", name, (int)np, n, (int)np);
+        return body_refuse(b, name, "%s", line);
+    }
+    if (n < 1) {
+        snprintf(line, sizeof line, "llama-server answers 400 for %lld: %s must be at least 1, and at most the "
+                 "server's n_parallel (its -np)", n, name);
+        return body_refuse(b, name, "%s", line);
+    }
+    if (np < 1 && n > 1)
+        text_add(&b->notes, "%s: %lld: llama-server answers 400 if its n_parallel (-np) is below %lld; give the "
+                 "server's -np with --from-json to check it\n", name, n, n);
+    return true;
 }
 
 /* One plain field: type, limit, then the value into CliParams. */
@@ -193,6 +216,7 @@ static bool read_plain(Body *b, const Field *f)
     if (v == NULL)
         return true;
     char line[500];
+    long long n_read = 0;       /* an integer field's value, as read */
     if (f->kind == N_BOOL || f->kind == N_STRING) {
         bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
         if (!ok)
@@ -225,6 +249,9 @@ static bool read_plain(Body *b, const Field *f)
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
             return false;
+        if (strcmp(f->names[0], "n_cmpl") == 0)
+            return read_n_cmpl(b, name, n);
+        n_read = n;
         if (f->limit == L_HARD && (n < f->min || (double)n > f->max)) {
             snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': Value must be between %.0f <= value "
                      "<= %.0f, but got %lld\"%s", name, f->min, f->max, n, window_hint(name, n));
@@ -240,7 +267,7 @@ static bool read_plain(Body *b, const Field *f)
         }
         mark(b, f->setting, name);
     }
-    if (strcmp(name, "reasoning_budget_tokens") == 0)
+    if (strcmp(name, "reasoning_budget_tokens") == 0 && n_read >= 0)     /* -1 is no budget */
         text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
                             "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
     if (strcmp(name, "min_keep") == 0 && b->params->sampling.min_keep != 0)
@@ -309,7 +336,7 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
     SamplingParams *sp = &b->params->sampling;
     if (sp->n_logit_bias == CHAIN_MAX_BIASES) {
         snprintf(b->err, b->err_size, "logit_bias: its %zu %s hold more than %d entries, this tool's limit "
-                 "(llama-server has none; see lib/cli/README.md, Limits): the body is not read", list->count,
+                 "(see lib/cli/README.md, Limits): the body is not read", list->count,
                  list->type == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
         return false;
     }
@@ -329,12 +356,59 @@ static bool add_text_token(Body *b, const JsonValue *list, const JsonValue *text
     }
     text_add(&b->notes, "logit_bias: \"%s\" is a string: llama-server tokenizes it (with the model's tokenizer, "
              "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
-             "token, so that the chain line shows logit-bias (find its ids with llama-tokenize and write -l ID%+g)\n",
+             "token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and write -l "
+             "ID%+g)\n",
              shown_text, isinf(bias) ? -1.0 : bias);
     return add_bias(b, list, -1, bias);
 }
 
-/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them. */
+/* One member of an object, for finding its duplicate keys: the key, and where the member stands. */
+typedef struct {
+    const char *key;
+    size_t length;
+    size_t at;                  /* the member's place in the object, from 0 */
+} KeyAt;
+
+/* Orders members by key (bytes, then length), then by place. */
+static int compare_keys(const void *a, const void *b)
+{
+    const KeyAt *x = a, *y = b;
+    size_t n = x->length < y->length ? x->length : y->length;
+    int c = memcmp(x->key, y->key, n);
+    if (c != 0)
+        return c;
+    if (x->length != y->length)
+        return x->length < y->length ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* For each member of object (count members, in order), whether it is the last with its key: nlohmann::json,
+ * llama-server's reader, keeps the last value of a repeated key (json_get does the same for the body's own
+ * fields). Sorted, so a body of many repeated keys costs n log n. Returns a calloc'd array (free it), or NULL
+ * when out of memory. */
+static bool *last_of_keys(const JsonDoc *doc, const JsonValue *object)
+{
+    size_t n = object->count;
+    KeyAt *keys = malloc((n > 0 ? n : 1) * sizeof *keys);
+    bool *last = calloc(n > 0 ? n : 1, sizeof *last);
+    if (keys == NULL || last == NULL) {
+        free(keys);
+        free(last);
+        return NULL;
+    }
+    size_t at = 0;
+    for (long i = object->first; i >= 0 && at < n; i = doc->values[i].next, at++)
+        keys[at] = (KeyAt){doc->values[i].key, doc->values[i].key_length, at};
+    qsort(keys, at, sizeof *keys, compare_keys);
+    for (size_t k = 0; k < at; k++)
+        last[keys[k].at] = k + 1 == at || compare_keys(&keys[k], &(KeyAt){keys[k + 1].key, keys[k + 1].length,
+                                                                            keys[k].at}) != 0;
+    free(keys);
+    return last;
+}
+
+/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them (of
+ * an object's repeated keys, the last). */
 static bool read_logit_bias(Body *b)
 {
     static const char *const names[] = {"logit_bias"};
@@ -360,22 +434,28 @@ static bool read_logit_bias(Body *b)
                 return false;
         }
     }
-    for (long i = v->first; v->type == JSON_OBJECT && i >= 0; i = values[i].next) {
+    bool *last = v->type == JSON_OBJECT ? last_of_keys(b->doc, v) : NULL;
+    if (v->type == JSON_OBJECT && last == NULL) {
+        snprintf(b->err, b->err_size, "the body is not read here (out of memory)");
+        return false;
+    }
+    bool ok = true;
+    size_t at = 0;
+    for (long i = v->first; ok && v->type == JSON_OBJECT && i >= 0; i = values[i].next, at++) {
         const JsonValue *m = &values[i];
         double bias;
-        if (!bias_value(m, &bias))
-            continue;
+        if (!last[at] || !bias_value(m, &bias))
+            continue;           /* a later member has its key; or llama-server skips it */
         char *end;
         long long token = wrap((uint64_t)strtoll(m->key, &end, 10), 32, false);   /* strtol, then llama_token */
-        if (*end == '\0') {        /* as llama-server tests it, on the key's C string */
-            if (token >= 0 && !add_bias(b, v, token, bias))
-                return false;
-        } else if (!add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key,
-                                                      .length = m->key_length}, bias)) {
-            return false;
-        }
+        if (*end == '\0')          /* as llama-server tests it, on the key's C string */
+            ok = token < 0 || add_bias(b, v, token, bias);
+        else
+            ok = add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key, .length = m->key_length},
+                                bias);
     }
-    return true;
+    free(last);
+    return ok;
 }
 
 /* samplers: an array of names (each must be a string) or a string of letters; another type leaves the list. */
@@ -412,7 +492,7 @@ static bool read_samplers(Body *b)
             continue;
         }
         if (sp->n_samplers == CHAIN_MAX_SAMPLERS)
-            return body_refuse(b, name, "more than %s samplers (this tool's limit; llama-server has none)", "64");
+            return body_refuse(b, name, "more than %s samplers (this tool's limit)", "64");
         sp->samplers[sp->n_samplers++] = type;
     }
     return true;
@@ -433,7 +513,7 @@ static bool read_breakers(Body *b)
         return body_refuse(b, name, "%s", "llama-server answers 400: \"Field 'dry_sequence_breakers': Error: "
                            "dry_sequence_breakers must be a non-empty array of strings\"");
     if (v->count > ARGS_MAX_BREAKERS)
-        return body_refuse(b, name, "more than %s breakers (this tool's limit; llama-server has none)", "64");
+        return body_refuse(b, name, "more than %s breakers (this tool's limit)", "64");
     CliParams *p = b->params;
     p->n_dry_breakers = 0;
     for (long i = v->first; i >= 0; i = b->doc->values[i].next) {
@@ -460,8 +540,8 @@ static bool read_stop(Body *b)
 }
 
 /* The fields with handlers that only check or note: stream_options, lora, ignore_eos, a grammar or a JSON
- * schema. */
-static bool read_others(Body *b)
+ * schema (and, in a chat body, a response_format that asks for one). */
+static bool read_others(Body *b, bool chat)
 {
     const JsonValue *v = body_member(b, body_member(b, b->body, "stream_options"), "include_usage");
     if (v != NULL && v->type != JSON_NULL && v->type != JSON_BOOL)
@@ -477,13 +557,20 @@ static bool read_others(Body *b)
         b->params->sampling.ignore_eos = v->boolean;
         mark(b, SET_IGNORE_EOS, "ignore_eos");
     }
-    static const char *const grammars[] = {"json_schema", "grammar", "response_format"};
+    static const char *const grammars[] = {"json_schema", "grammar"};
     for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
         v = json_get(b->doc, b->body, grammars[i]);
         if (v != NULL && v->type != JSON_NULL)
             text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
                                 "--json-schema); not in the flags\n", grammars[i]);
     }
+    /* The chat conversion turns a response_format of type json_object or json_schema into a JSON-schema grammar
+     * (reference section 7); type text asks for none. */
+    const JsonValue *type = chat ? body_member(b, json_get(b->doc, b->body, "response_format"), "type") : NULL;
+    if (type != NULL && type->type == JSON_STRING
+        && (strcmp(type->text, "json_object") == 0 || strcmp(type->text, "json_schema") == 0))
+        text_add(&b->notes, "response_format: its type %s becomes a JSON-schema grammar, which changes sampling "
+                 "outside the chain line (llama.cpp's --json-schema); not in the flags\n", type->text);
     return true;
 }
 
@@ -513,5 +600,5 @@ bool body_fields(Body *b, bool chat)
         if (ok && strcmp(fields[i].names[0], "adaptive_decay") == 0)
             ok = read_seed(b);
     }
-    return ok && read_others(b) && read_logit_bias(b) && read_stop(b) && read_samplers(b) && read_breakers(b);
+    return ok && read_others(b, chat) && read_logit_bias(b) && read_stop(b) && read_samplers(b) && read_breakers(b);
 }

@@ -109,6 +109,45 @@ static bool merely_off(const SamplingParams *sampling, ArgsSetting s, int entry,
     return entry_reads(&probe, (size_t)entry, mask, &default_empty) && !default_empty;
 }
 
+/* Whether setting s of p holds llama.cpp's default (args_defaults; a float compared as llama.cpp's float):
+ * such a value changes nothing, so it draws no note, typed or sent (a --json-all body sends every default). */
+static bool at_default(const CliParams *p, ArgsSetting s)
+{
+    static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
+    args_defaults(&defaults);
+    const SamplingParams *a = &p->sampling, *d = &defaults.sampling;
+    switch (s) {
+    case SET_SAMPLERS:
+        return a->n_samplers == d->n_samplers && memcmp(a->samplers, d->samplers, a->n_samplers * sizeof a->samplers[0])
+                                                  == 0;
+    case SET_DRY_BREAKERS:
+        if (p->n_dry_breakers != defaults.n_dry_breakers)
+            return false;
+        for (size_t i = 0; i < p->n_dry_breakers; i++)
+            if (strcmp(p->dry_breakers[i], defaults.dry_breakers[i]) != 0)
+                return false;
+        return true;
+    case SET_SEED: return a->seed == d->seed;
+    case SET_IGNORE_EOS: return a->ignore_eos == d->ignore_eos;
+    case SET_LOGIT_BIAS: return a->n_logit_bias == 0;
+    default: break;
+    }
+    const ArgSpec *spec = number_spec(s);
+    if (spec == NULL)
+        return false;
+    size_t at = spec->offset - offsetof(CliParams, sampling);
+    if (spec->kind == K_INT) {
+        int32_t x, y;
+        memcpy(&x, (const char *)a + at, sizeof x);
+        memcpy(&y, (const char *)d + at, sizeof y);
+        return x == y;
+    }
+    double x, y;
+    memcpy(&x, (const char *)a + at, sizeof x);
+    memcpy(&y, (const char *)d + at, sizeof y);
+    return float_value(x) == float_value(y);
+}
+
 /* Whether typed, a flag as typed ('_' for '-' after "--"), is name. */
 static bool same_flag(const char *typed, const char *name)
 {
@@ -284,7 +323,8 @@ size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size
     bool mirostat = has_stage(chain, MIROSTATS);
     for (int s = 0; s < SET_COUNT; s++) {
         unsigned mask = readers[s];
-        if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask))
+        if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
+            || at_default(params, (ArgsSetting)s))
             continue;
         int entry = listed_entry(&params->sampling, mask);
         if (merely_off(&params->sampling, (ArgsSetting)s, entry, mask))

@@ -37,7 +37,7 @@ static bool window_off(Text *t, const char *name, int32_t window, const char *fi
     if (window > 0)
         return false;
     if (window < 0)
-        text_add(t, "?%s: window %d (%s) is clamped to 0 by llama.cpp: off (%s)\n", name, (int)window, field,
+        text_add(t, "?%s: window %d (%s) is clamped to 0 by current libllama: off (%s)\n", name, (int)window, field,
                  examples);
     else
         text_add(t, "?%s: window 0 (%s) is off (%s)\n", name, field, examples);
@@ -174,10 +174,22 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
     }
 }
 
+/* ", and at least N (min_keep)" for a filter that keeps at least min_keep tokens, when min_keep is above 1
+ * (only a body sets it); "" otherwise. */
+static const char *at_least(const SamplingParams *p, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (p->min_keep > 1)
+        snprintf(buf, size, ", and at least %d (min_keep)", (int)p->min_keep);
+    return buf;
+}
+
 static void explain_filter(Text *t, const CliParams *c, StageType type, bool empty)
 {
     const SamplingParams *p = &c->sampling;
-    char v[96], w[96];
+    char v[96], w[96], least[80];
+    int keep = p->min_keep > 1 ? (int)p->min_keep : 1;     /* top-p and typical at or below 0 keep exactly this */
+    at_least(p, least, sizeof least);
     switch (type) {
     case STAGE_TOP_N_SIGMA:
         setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v);
@@ -190,53 +202,122 @@ static void explain_filter(Text *t, const CliParams *c, StageType type, bool emp
     case STAGE_TOP_K:
         if (empty)
             text_add(t, "?top-k: top_k %d (at or below 0) is off (Examples 12-13)\n", (int)p->top_k);
+        else if (p->top_k == 1)
+            text_add(t, "top-k: keeps the most likely token (Examples 12-13)\n");
         else
             text_add(t, "top-k: keeps the %d most likely tokens (Examples 12-13)\n", (int)p->top_k);
         return;
-    case STAGE_TYPICAL:
+    case STAGE_TYPICAL:     /* at or below 0: exactly max(1, min_keep) tokens, the most typical first */
         setting(c, SET_TYP_P, p->typ_p, v, sizeof v);
         if (empty)
             text_add(t, "?typical: typical_p %s is off (Example 7)\n", v);
+        else if (float_value(p->typ_p) <= 0 && keep == 1)
+            text_add(t, "typical: typical_p %s is at or below 0: keeps only the most typical token (the one whose "
+                     "surprise is closest to the entropy), which may not be the most likely (Example 7)\n", v);
+        else if (float_value(p->typ_p) <= 0)
+            text_add(t, "typical: typical_p %s is at or below 0: keeps the %d most typical tokens (min_keep %d; the "
+                     "most typical are those whose surprise is closest to the entropy, which may not be the most "
+                     "likely) (Example 7)\n", v, keep, keep);
         else
             text_add(t, "typical: keeps the tokens whose surprise is closest to the entropy, until their "
-                     "probabilities sum past %s (Example 7)\n", v);
+                     "probabilities sum past %s%s (Example 7)\n", v, least);
         return;
-    case STAGE_TOP_P:
+    case STAGE_TOP_P:       /* at or below 0: exactly max(1, min_keep) tokens */
         setting(c, SET_TOP_P, p->top_p, v, sizeof v);
         if (empty)
             text_add(t, "?top-p: top_p %s is off (Examples 12-13)\n", v);
+        else if (float_value(p->top_p) <= 0 && keep == 1)
+            text_add(t, "top-p: top_p %s is at or below 0: keeps only the most likely token (Examples 12-13)\n", v);
+        else if (float_value(p->top_p) <= 0)
+            text_add(t, "top-p: top_p %s is at or below 0: keeps the %d most likely tokens (min_keep %d) (Examples "
+                     "12-13)\n", v, keep, keep);
         else
-            text_add(t, "top-p: keeps the most likely tokens until their probabilities reach %s (Examples 12-13)\n",
-                     v);
+            text_add(t, "top-p: keeps the most likely tokens until their probabilities reach %s%s (Examples 12-13)\n",
+                     v, least);
         return;
     case STAGE_MIN_P:
         setting(c, SET_MIN_P, p->min_p, v, sizeof v);
         if (empty)
             text_add(t, "?min-p: min_p %s (at or below 0) is off (Examples 12-13)\n", v);
         else if (float_value(p->min_p) > 1)
-            text_add(t, "min-p: min_p %s is above 1: keeps only the top token (Examples 12-13)\n", v);
+            text_add(t, "min-p: min_p %s is above 1: keeps only the top token%s (Examples 12-13)\n", v, least);
         else
-            text_add(t, "min-p: keeps the tokens at least %s times as likely as the top one (Examples 12-13)\n", v);
+            text_add(t, "min-p: keeps the tokens at least %s times as likely as the top one%s (Examples 12-13)\n", v,
+                     least);
         return;
-    default:        /* STAGE_XTC */
+    default:        /* STAGE_XTC: its coin is below 1, so a probability of 1 or more fires at every step */
         setting(c, SET_XTC_PROBABILITY, p->xtc_probability, v, sizeof v);
         setting(c, SET_XTC_THRESHOLD, p->xtc_threshold, w, sizeof w);
+        if (p->min_keep > 1)
+            snprintf(least, sizeof least, ", unless fewer than %d (min_keep) would be left", (int)p->min_keep);
         if (empty && float_value(p->xtc_probability) <= 0)
             text_add(t, "?xtc: xtc_probability %s is off (Example 10)\n", v);
         else if (empty)
             text_add(t, "?xtc: xtc_threshold %s is above 0.5: off (Example 10)\n", w);
+        else if (float_value(p->xtc_probability) >= 1)
+            text_add(t, "xtc: at every step (xtc_probability %s is 1 or more), removes the tokens at or above "
+                     "probability %s except the least likely of them%s (Example 10)\n", v, w, least);
         else
             text_add(t, "xtc: with probability %s per step, removes the tokens at or above probability %s except the "
-                     "least likely of them (Example 10)\n", v, w);
+                     "least likely of them%s (Example 10)\n", v, w, least);
         return;
     }
 }
 
-static void explain_temp(Text *t, const CliParams *c, StageType type, bool empty)
+/* Whether a stage is one of the filters (the truncating samplers the lesson's chain runs before temperature). */
+static bool is_filter(StageType type)
+{
+    return type == STAGE_TOP_N_SIGMA || type == STAGE_TOP_K || type == STAGE_TYPICAL || type == STAGE_TOP_P
+        || type == STAGE_MIN_P || type == STAGE_XTC;
+}
+
+/* The filters of chain on one side of stage `at` (before: those ahead of it), as "top-k and top-p"; "" for
+ * none. */
+static void filters_beside(const Chain *chain, size_t at, bool before, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    size_t n = 0, total = 0;
+    size_t from = before ? 0 : at + 1, to = before ? at : chain->n_stages;
+    for (size_t i = from; i < to; i++)
+        total += is_filter(chain->stages[i].type);
+    for (size_t i = from; i < to; i++) {
+        if (!is_filter(chain->stages[i].type))
+            continue;
+        n++;
+        text_add(&t, "%s%s", n == 1 ? "" : n == total ? " and " : ", ", stage_name(&chain->stages[i]));
+    }
+}
+
+/* Where temp-ext stands among the filters of chain (it is stage `at`): ", after the filters", ", before the
+ * filters", ", after top-k and before min-p", or "" when the chain has no filter. */
+static void temp_place(const Chain *chain, size_t at, char *buf, size_t size)
+{
+    char before[160], after[160];
+    filters_beside(chain, at, true, before, sizeof before);
+    filters_beside(chain, at, false, after, sizeof after);
+    if (before[0] != '\0' && after[0] != '\0')
+        snprintf(buf, size, ", after %s and before %s", before, after);
+    else if (before[0] != '\0')
+        snprintf(buf, size, ", after the filters");
+    else if (after[0] != '\0')
+        snprintf(buf, size, ", before the filters");
+    else
+        buf[0] = '\0';
+}
+
+static void explain_temp(Text *t, const CliParams *c, const Chain *chain, size_t at)
 {
     const SamplingParams *p = &c->sampling;
+    StageType type = chain->stages[at].type;
+    bool empty = chain->stages[at].empty;
     const char *name = type == STAGE_TEMP ? "temp" : "temp-ext";
-    const char *where = type == STAGE_TEMP ? "before mirostat (Example 8)" : "after the filters (Examples 12-13)";
+    char where[400], place[340];
+    if (type == STAGE_TEMP)
+        snprintf(where, sizeof where, ", before mirostat (Example 8)");
+    else {
+        temp_place(chain, at, place, sizeof place);
+        snprintf(where, sizeof where, "%s (Examples 12-13)", place);
+    }
     char v[96], r[96], e[96];
     setting(c, SET_TEMP, p->temp, v, sizeof v);
     setting(c, SET_DYNATEMP_RANGE, p->dynatemp_range, r, sizeof r);
@@ -247,11 +328,11 @@ static void explain_temp(Text *t, const CliParams *c, StageType type, bool empty
                  type == STAGE_TEMP_EXT ? " with dynatemp_range " : "", type == STAGE_TEMP_EXT ? r : "",
                  strchr(where, '(') + 1);
     else if (dynamic)
-        text_add(t, "%s: temperature %s +- %s by the entropy (exponent %s), %s\n", name, v, r, e, where);
+        text_add(t, "%s: temperature %s +- %s by the entropy (exponent %s)%s\n", name, v, r, e, where);
     else if (float_value(p->temp) <= 0)
-        text_add(t, "%s: temperature %s keeps only the top token (greedy), %s\n", name, v, where);
+        text_add(t, "%s: temperature %s keeps only the top token (greedy)%s\n", name, v, where);
     else
-        text_add(t, "%s: divides every logit by temperature %s, %s\n", name, v, where);
+        text_add(t, "%s: divides every logit by temperature %s%s\n", name, v, where);
 }
 
 /* adaptive-p with this line's target and decay: a target below 0 draws as dist does; a target above 1 is used
@@ -305,22 +386,25 @@ static void explain_pick(Text *t, const CliParams *c, StageType type)
         explain_adaptive_p(t, c, seed);
         return;
     default:        /* STAGE_INFILL */
-        text_add(t, "infill: for fill-in-the-middle (not covered in the lesson)\n");
+        text_add(t, "infill: llama.cpp's infill sampler (not covered in the lesson, and not explained here)\n");
         return;
     }
 }
 
 /* One OpenAI parameter: its name, the value, llama.cpp's name where it differs, a mark when no stage of the
  * chain reads it (read false: dropped.h), and a mark when the value lies outside the range OpenAI's API
- * reference gives (lesson Example 11's table; llama-server takes it). */
+ * reference gives (lesson Example 11's table), with what llama-server does with it (reference section 7):
+ * clamps it into [lo, hi] when `clamps`, else takes it as it is. */
 static void openai_item(Text *t, bool *first, const char *name, const char *v, const char *llama, bool read,
-                        double lo, double hi, double x)
+                        double lo, double hi, double x, bool clamps)
 {
     text_add(t, "%s%s %s", *first ? "" : ", ", name, v);
     if (llama != NULL || !read)
         text_add(t, " (%s%s%s%s)", llama != NULL ? "llama.cpp's " : "", llama != NULL ? llama : "",
                  llama != NULL && !read ? "; " : "", read ? "" : "not read by this chain");
-    if (x < lo || x > hi)
+    if ((x < lo || x > hi) && clamps)
+        text_add(t, " (outside OpenAI's %g to %g; llama-server clamps it to %g)", lo, hi, x < lo ? lo : hi);
+    else if (x < lo || x > hi)
         text_add(t, " (outside OpenAI's %g to %g; llama-server takes it)", lo, hi);
     *first = false;
 }
@@ -332,15 +416,16 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
     bool first = true;
     text_add(t, "OpenAI names: ");
     openai_item(t, &first, "temperature", setting(c, SET_TEMP, p->temp, v, sizeof v), "temp",
-                args_setting_read(ch, SET_TEMP), 0, 2, float_value(p->temp));
+                args_setting_read(ch, SET_TEMP), 0, 2, float_value(p->temp), false);
     openai_item(t, &first, "top_p", setting(c, SET_TOP_P, p->top_p, v, sizeof v), NULL,
-                args_setting_read(ch, SET_TOP_P), 0, 1, float_value(p->top_p));
+                args_setting_read(ch, SET_TOP_P), 0, 1, float_value(p->top_p), true);
     openai_item(t, &first, "frequency_penalty", setting(c, SET_FREQUENCY, p->penalty_freq, v, sizeof v),
-                "penalty_freq", args_setting_read(ch, SET_FREQUENCY), -2, 2, float_value(p->penalty_freq));
+                "penalty_freq", args_setting_read(ch, SET_FREQUENCY), -2, 2, float_value(p->penalty_freq), false);
     openai_item(t, &first, "presence_penalty", setting(c, SET_PRESENCE, p->penalty_present, v, sizeof v),
-                "penalty_present", args_setting_read(ch, SET_PRESENCE), -2, 2, float_value(p->penalty_present));
+                "penalty_present", args_setting_read(ch, SET_PRESENCE), -2, 2, float_value(p->penalty_present),
+                false);
     snprintf(v, sizeof v, p->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)p->seed);
-    openai_item(t, &first, "seed", v, NULL, args_setting_read(ch, SET_SEED), 0, 0, 0);
+    openai_item(t, &first, "seed", v, NULL, args_setting_read(ch, SET_SEED), 0, 0, 0, false);
     if (p->n_logit_bias > 0) {
         /* The chat body's object: one key per token, its entries summed, a ban (any -inf) sent as false. */
         bool outside = false, banned = false;
@@ -368,15 +453,17 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
             snprintf(entries, sizeof entries, ", %s %zu entries summed", n_tokens == 1 ? "its" : "with", summed);
         snprintf(v, sizeof v, "(%zu token%s%s%s)", n_tokens, n_tokens == 1 ? "" : "s", entries,
                  banned ? ", a ban sent as false" : "");
-        openai_item(t, &first, "logit_bias", v, NULL, true, -100, 100, outside ? 101 : 0);
+        openai_item(t, &first, "logit_bias", v, NULL, true, -100, 100, outside ? 101 : 0, false);
     }
     if (c->n_stop > 0) {
         snprintf(v, sizeof v, "(%zu string%s)", c->n_stop, c->n_stop == 1 ? "" : "s");
-        openai_item(t, &first, "stop", v, NULL, true, 0, 0, 0);
+        openai_item(t, &first, "stop", v, NULL, true, 0, 0, 0, false);
     }
     if ((c->set & (1u << SET_N_PREDICT)) != 0) {
-        snprintf(v, sizeof v, "%d", (int)c->n_predict);
-        openai_item(t, &first, "max_tokens", v, "n_predict", true, -1, 2147483647.0, c->n_predict);
+        /* llama-server's limit, not OpenAI's: n_predict below -1 is a 400 (reference section 7). */
+        snprintf(v, sizeof v, "%d%s", (int)c->n_predict, c->n_predict < -1 ? " (below -1: llama-server answers 400, "
+                 "and a body leaves it out)" : "");
+        openai_item(t, &first, "max_tokens", v, "n_predict", true, 0, 0, 0, false);
     }
     text_add(t, "\n");
 }
@@ -477,7 +564,7 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
         case STAGE_XTC:
             explain_filter(&t, params, s->type, s->empty);
             break;
-        case STAGE_TEMP: case STAGE_TEMP_EXT: explain_temp(&t, params, s->type, s->empty); break;
+        case STAGE_TEMP: case STAGE_TEMP_EXT: explain_temp(&t, params, chain, i); break;
         default: explain_pick(&t, params, s->type); break;
         }
     }

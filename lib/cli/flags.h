@@ -36,15 +36,19 @@ typedef enum {
     K_NO_ESCAPE,
     K_PRESET,       /* --gpt-oss-*-default: temp 1, top_p 1, top_k 0, min_p 0.01 (and a model, ignored) */
     K_BACKEND,      /* -bs: llama.cpp then prefixes the GPU stages of its chain line with + or - */
-    K_REMOVED,      /* arg.cpp refuses it: "the argument has been removed" */
+    K_REMOVED,      /* arg.cpp 0017d6fb refuses it as removed (help: its successor) */
     K_OLD,          /* older llama.cpp took it, arg.cpp no longer has it ("error: invalid argument"), and it did
                      * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */
     K_OLD_SAMPLING, /* the same for a flag that changed sampling in older builds (meta: what it was; help: what
-                     * current llama.cpp has instead): a warning, and the chain is current llama.cpp's */
+                     * current llama.cpp has instead): a warning, and the chain is current llama.cpp's; both with NOT_CHECKED */
     K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON   /* the workbench's own */
 } ArgKind;
 
 enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */
+
+/* The words that mark what a message says about older llama.cpp (its flags, what they did, its program names):
+ * it comes from older llama.cpp's READMEs and parsers, which the workbench's reference does not cover. */
+#define NOT_CHECKED "not checked: this workbench's reference does not cover older llama.cpp"
 
 typedef struct {
     const char *names[4];   /* the spellings, NULL-padded; for a switch, its "--no-" forms too */
@@ -86,9 +90,9 @@ extern const char sampler_letters[];
  * of a spelling that `tools` (T_* bits) take, where it is plausibly the same flag: the same letters for three
  * letters or fewer (--ngl), one edit up to nine letters (--top-kk), two up to fourteen, three beyond; older
  * llama.cpp's and removed flags first, with what became of them ("; did you mean --instruct? (older
- * llama.cpp's ..., which llama.cpp has since removed)"); and never a flag that changes sampling for one with a
- * word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with hint "", when nothing is
- * near. suggest.c. */
+ * llama.cpp's ..., which arg.cpp 0017d6fb does not have; not checked: ...)"); and never a flag that changes
+ * sampling for one with a word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with
+ * hint "", when nothing is near. suggest.c. */
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
 
 #endif

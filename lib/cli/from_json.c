@@ -56,19 +56,29 @@ static bool read_chat(Body *b, const JsonValue *messages)
     return true;
 }
 
-/* What common_sampler_init refuses when the server builds the chain, named by the body's field. */
+/* What the chain builder refuses (sampling_params_problem), named by the body's field: as llama.cpp's sampler
+ * refuses it when the server builds the chain (common_sampler_init's penalties, reference section 4.2), or as
+ * this workbench's own limit, which llama-server would not refuse (an infinite tau or eta, a tau whose 2 * tau
+ * overflows, a repeat penalty whose float reciprocal overflows). */
 static bool check_sampler(Body *b)
 {
-    static const struct { const char *problem, *field; } names[] = {
-        {"penalty_repeat", "repeat_penalty"}, {"penalty_freq", "frequency_penalty"},
-        {"penalty_present", "presence_penalty"}, {"mirostat_tau", "mirostat_tau"}, {"mirostat_eta", "mirostat_eta"}};
+    static const struct { const char *problem, *field; bool own; } names[] = {
+        {"penalty_repeat", "repeat_penalty", false}, {"penalty_freq", "frequency_penalty", false},
+        {"penalty_present", "presence_penalty", false}, {"mirostat_tau", "mirostat_tau", true},
+        {"mirostat_eta", "mirostat_eta", true}};
     const char *problem = sampling_params_problem(&b->params->sampling);
     if (problem == NULL)
         return true;
     const char *field_name = "sampling";
+    bool own = strstr(problem, "this workbench's own") != NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strncmp(problem, names[i].problem, strlen(names[i].problem)) == 0)
+        if (strncmp(problem, names[i].problem, strlen(names[i].problem)) == 0) {
             field_name = names[i].field;
+            own = own || names[i].own;
+        }
+    if (own)
+        return body_refuse(b, field_name, "this workbench refuses it (its own limit; llama-server would build the "
+                           "chain): %s", problem);
     return body_refuse(b, field_name, "llama.cpp's sampler refuses it when llama-server builds the chain: %s", problem);
 }
 
@@ -113,8 +123,9 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
         ok = false;
     }
     if (ok && !chat && prompt == NULL)
-        text_add(&b.notes, "neither prompt nor messages: llama-server's /completion refuses a body without prompt, "
-                           "and /v1/chat/completions one without messages; the chain line is what the rest gives\n");
+        text_add(&b.notes, "neither prompt nor messages: a /completion body carries a prompt, a /v1/chat/completions "
+                           "body messages; whether llama-server refuses one without them is not checked against this "
+                           "workbench's reference; the chain line is what the rest gives\n");
     json_free(&doc);
     return ok;
 }

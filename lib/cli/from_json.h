@@ -31,7 +31,8 @@
  * mirostat to [0, 2], adaptive_target to 1 and below), dry_base below 1 replaced by the default, each with a
  * line in notes. logit_bias
  * replaces the list: pairs [[id, bias], ...] (an id below 0 skipped; an element that is not a pair, or a bias
- * that is neither a number nor false, skipped), an object {"id": bias}, false as a ban; a string token or key
+ * that is neither a number nor false, skipped), an object {"id": bias} (of a repeated key the last, as
+ * nlohmann::json keeps it), false as a ban; a string token or key
  * is tokenized by llama-server, which this tool cannot do: each is kept as the id -1 (matching no token), so
  * the chain line still shows logit-bias, and a line in notes says so. ignore_eos true adds logit-bias.
  * samplers: an array of names (unknown ones skipped with a warning, as llama.cpp warns) or a string of
@@ -43,7 +44,8 @@
  * Returns false, with one line in err naming the field, where llama-server answers 400 (or refuses the body
  * otherwise): text that is not JSON, a body that is not an object, a field of the wrong type ("top_k": "40",
  * "stream": 1), a value outside a hard limit (repeat_last_n, dry_penalty_last_n, dry_allowed_length, min_keep
- * below 0, n_predict below -1, n below 1, adaptive_decay outside [0, 0.99], ...), dry_sequence_breakers that
+ * below 0, n_predict below -1, n below 1 or above params->n_parallel (the server's -np, when given; an n above
+ * 1 without it gets a line in notes), adaptive_decay outside [0, 0.99], ...), dry_sequence_breakers that
  * is not a non-empty array of strings, a chat body whose messages break the conversion's rules, and what
  * llama.cpp's sampler refuses (a repeat_penalty of 0). Refused as this tool's own: a number llama-server
  * converts with undefined behaviour (1e10 for a 32-bit field), more than 256 biases or 64 breakers or

@@ -116,7 +116,7 @@ static void help_choices(Text *t)
         help_names(left, sizeof left, &arg_specs[i]);
         text_add(t, "  %-40s ", left);
         if (strcmp(c, ":") == 0) {
-            text_add(t, "FNAME:SCALE,... (older llama.cpp took FNAME SCALE, two values: a warning)\n");
+            text_add(t, "FNAME:SCALE,... (FNAME SCALE, two values, gets a warning)\n");
             continue;
         }
         for (size_t k = 0; k < named; k++) {
@@ -153,9 +153,11 @@ size_t args_help(char *buf, size_t size)
                  "Prints the 'sampler chain:' line llama.cpp logs for a llama.cpp command line, or a request body\n"
                  "llama-server accepts for the same settings, or (--from-json) the chain line llama-server builds for\n"
                  "a body and the llama.cpp flags that build the same chain. With no flags, prints the lesson's three\n"
-                 "lines. Flags follow common/arg.cpp; a '--' flag may use '_' for '-'. [OpenAI x] marks a setting\n"
-                 "sent under OpenAI's parameter name x; [llama.cpp x] one of llama.cpp's own fields. lib/cli/README.md\n"
-                 "has it all, with examples.\n\n"
+                 "lines. Flags follow common/arg.cpp at commit 0017d6fb, a fork whose sampling flags the workbench's\n"
+                 "reference vouches are upstream's (messages about its other flags name it: 'arg.cpp 0017d6fb'); a\n"
+                 "'--' flag may use '_' for '-', as there. [OpenAI x] marks a setting sent under OpenAI's parameter\n"
+                 "name x; [llama.cpp x] one of llama.cpp's own fields. lib/cli/README.md has it all, with examples,\n"
+                 "and says where each kind of claim about llama.cpp comes from.\n\n"
                  "Sampling and request flags:\n");
     help_acting(&t, &defaults);
     text_add(&t, "\nThis tool's own:\n");
@@ -180,56 +182,65 @@ size_t args_help(char *buf, size_t size)
                  "in -l (15--3 is 15+3), a --seed past 32 bits (std::stoul, then the low 32 bits: 4294967296 is 0).\n"
                  "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it. -l reads\n"
                  "blanks before the id, the sign and the bias, as llama.cpp does. --dry-allowed-length takes any\n"
-                 "whole number, as llama.cpp does (below 0, every repeat costs; a body leaves it out).\n"
+                 "whole number, as arg.cpp 0017d6fb does (below 0, every repeat costs; a body leaves it out).\n"
                  "A setting no stage of the chain reads does nothing, and a note names it, with why and the fix:\n"
                  "mirostat replaces the filters (with --mirostat 1 or 2 the sampler list is ignored), a sampler left\n"
                  "out of --samplers is off, and --mirostat-ent/--mirostat-lr need mirostat on. --explain says so too.\n"
-                 "A window of -1 (--repeat-last-n, --dry-penalty-last-n; 'the context size') is off: llama.cpp\n"
-                 "clamps it to 0. The warning says what older builds did (-c's size; DRY: the training context;\n"
-                 "llama-server: the slot's context). A body sends it as 0.\n"
-                 "A flag that does not change sampling never costs the chain line: where llama.cpp would stop on it\n"
-                 "(an old bare -fa or --color, a removed flag, a flag only older llama.cpp took, a value it refuses,\n"
-                 "a missing value), a warning says what llama.cpp says and how to fix the line, and a flag after it\n"
-                 "is read as a flag. A flag that changed sampling in older builds (--tfs) warns too. Sampling\n"
+                 "A window of -1 (--repeat-last-n, --dry-penalty-last-n; older builds' 'context size') is\n"
+                 "off here: arg.cpp 0017d6fb takes it and current libllama clamps it to 0; whether current\n"
+                 "llama.cpp's command line refuses it instead is unconfirmed. The warning says so, and what older\n"
+                 "builds did (-c's size; DRY: the training context; llama-server: the slot's context).\n"
+                 "A body sends it as 0.\n"
+                 "A flag that does not change sampling never costs the chain line: where arg.cpp 0017d6fb would stop\n"
+                 "on it (a bare -fa or --color, a removed flag, a flag only older llama.cpp took, a value it refuses,\n"
+                 "a missing value), a warning says what it says and how to fix the line, and a flag after it is\n"
+                 "read as a flag. A flag that changed sampling in older builds (--tfs) warns too. Sampling\n"
                  "flags keep llama.cpp's refusals (exit 2); an unknown flag is refused, with the nearest spelling\n"
                  "where it is plausibly the same flag (older llama.cpp's first; never a sampling flag by letters\n"
                  "alone for a name whose words belong to other flags).\n"
                  "Bodies: one of --json, --json-all, --openai. --json wants -p or -f, --openai -p or -sys; without\n"
-                 "them a note says the server will refuse the body as it stands. Where a body cannot say what the\n"
+                 "them a note says the body lacks them (whether llama-server refuses it so is not checked against\n"
+                 "the workbench's reference). Where a body cannot say what the\n"
                  "command line means (min_p above 1, a negative token id, breakers 'none', adaptive_target above\n"
                  "1), a note says so; an adaptive_decay outside 0 to 0.99 is sent clamped, as adaptive-p uses it.\n"
-                 "--from-json: the other flags are the server's defaults; clamps, string tokens and what the flags\n"
-                 "cannot carry are notes; where llama-server answers 400, one line names the field (exit 2).\n"
-                 "Limits of this tool (llama.cpp has none; nothing is ever cut): past 256 -l, 64 breakers or 64\n"
+                 "--from-json: the other flags are the server's defaults (-np bounds a body's n); clamps, string\n"
+                 "tokens and what the flags cannot carry are notes; where llama-server answers 400, one line names\n"
+                 "the field (exit 2).\n"
+                 "Limits of this tool (arg.cpp 0017d6fb has none; nothing is cut): past 256 -l, 64 breakers or 64\n"
                  "sampler names the line is refused; past 65535 bytes of -p, -f, -sys or -sysf, 1023 bytes of an -r\n"
                  "or 32 -r, a warning for the chain line, and a body is refused. --from-json reads a body of up to\n"
                  "16 MiB, 256 levels of nesting, 256 logit_bias entries, 64 breakers and 64 samplers.\n"
                  "\nChange sampling outside the chain line, named in a note of their own (a grammar, a JSON schema,\n"
                  "a reasoning budget); not carried in bodies, a note says so. llama.cpp keeps its grammar and\n"
                  "reasoning-budget samplers outside the chain and never prints them in its line\n"
-                 "(--reasoning-budget takes a whole number, as std::stoi reads it):\n");
+                 "(--reasoning-budget takes a whole number, read with std::stoi in arg.cpp 0017d6fb; below 0 it is\n"
+                 "no budget, and is named with the ignored flags: llama.cpp's earlier chain built the sampler\n"
+                 "only for 0 or more):\n");
     help_list(&t, K_OUTSIDE);
     text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
                  "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"
                  "backend, which this tool cannot know, so a note names the stages that would carry a prefix, and\n"
-                 "the line here has none. A body does not carry it (its field is backend_sampling); --from-json\n"
-                 "reads that field as -bs.\n");
+                 "the line here has none. A body carries it as \"backend_sampling\": true, the request field that\n"
+                 "asks for it; --from-json reads that field as -bs.\n");
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: model,\n"
                  "context, GPU, server, chat and log settings). --gpt-oss-*-default sets temp 1, top_p 1,\n"
-                 "top_k 0 and min_p 0.01, as llama.cpp does. A value arg.cpp checks is checked here too, with a\n"
-                 "warning where llama.cpp would refuse it (a whole number is read as std::stoi reads it, '99.5' as\n"
-                 "99, with a warning):\n");
+                 "top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do. A value arg.cpp 0017d6fb checks is\n"
+                 "checked here too, with a warning where it would refuse it (a whole number is read as std::stoi\n"
+                 "reads it, '99.5' as 99, with a warning):\n");
     help_list(&t, K_IGNORED);
     text_add(&t, "Their checked values:\n");
     help_choices(&t);
-    text_add(&t, "Removed from llama.cpp (llama.cpp refuses them; a warning here):\n");
+    text_add(&t, "Removed in arg.cpp 0017d6fb (it refuses them; a warning here):\n");
     help_list(&t, K_REMOVED);
-    text_add(&t, "Older llama.cpp's flags that did not change sampling: arg.cpp no longer has them, so llama.cpp\n"
-                 "refuses the line; here a warning says what each was and how to fix the line, its old values are\n"
-                 "skipped, and the chain line follows (-lv, now --verbosity, was --low-vram):\n");
+    text_add(&t, "Older llama.cpp's flags that did not change sampling (what each was comes from older\n"
+                 "llama.cpp's READMEs and parsers, not checked against the workbench's reference): arg.cpp 0017d6fb\n"
+                 "does not have them, so llama.cpp refuses the line; here a warning says what each was and how to\n"
+                 "fix the line, its old values are skipped, and the chain line follows (-lv, --verbosity in arg.cpp\n"
+                 "0017d6fb, was --low-vram):\n");
     help_list(&t, K_OLD);
-    text_add(&t, "Older llama.cpp's flags that changed sampling: a warning says what each did and that current\n"
-                 "llama.cpp has nothing in its place, so the chain line is current llama.cpp's, without it:\n");
+    text_add(&t, "Older llama.cpp's flags that changed sampling (not checked either): a warning says what each\n"
+                 "did and that current llama.cpp's sampler chain has nothing in its place, so the chain line is\n"
+                 "current llama.cpp's, without it:\n");
     help_list(&t, K_OLD_SAMPLING);
     return t.len;
 }

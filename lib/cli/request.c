@@ -174,7 +174,7 @@ static bool write_decay_clamped(Text *t, Text *notes, const CliParams *params, d
 }
 
 /* Writes a one-number setting; returns false when s is not one. A window of -1 is off in the chain line
- * (llama.cpp clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
+ * (current libllama clamps it to 0), and the server's schema takes 0 and up, so it is sent as 0, with a line in
  * notes. A min_p above 1 keeps exactly one token in llama.cpp, but llama-server clamps it to 1, which keeps
  * every token tied with the top one: a line in notes says so. So does an adaptive_target above 1, which
  * llama-server clamps to 1, while the command line's adaptive-p starts its average at the target as given;
@@ -215,8 +215,9 @@ static bool write_number(Text *t, bool *first, Text *notes, const CliParams *par
         }
         memcpy(&i32, field, sizeof i32);
         if ((s == SET_REPEAT_LAST_N || s == SET_DRY_LAST_N) && i32 < 0) {
-            text_add(notes, "%s: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
-                            "llama-server refuses -1, and older llama-server took it as the slot's context size\n",
+            text_add(notes, "%s: -1 is sent as 0 (off, as current libllama clamps it, and as the chain line shows): "
+                            "current llama-server refuses -1, and older llama-server took it as the slot's context "
+                            "size\n",
                      args_setting_field(s, NULL));
             i32 = 0;
         }
@@ -376,22 +377,25 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         if (wanted)
             write_setting(&t, &first, &n, params, s, chat);
     }
+    if (params->backend_sampling) {     /* -bs: the request field asks for it (reference section 2) */
+        json_key(&t, &first, "backend_sampling");
+        text_add(&t, "true");
+    }
     text_add(&t, "}");
     /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
     if (chat && !system && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; this "
-                     "body alone is refused\n");
+        text_add(&n, "messages: none given (-p, -sys), so this body has none; add them before you send it (whether "
+                     "llama-server's /v1/chat/completions refuses a body without them is not checked against this "
+                     "workbench's reference)\n");
     if (!chat && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone is "
-                     "refused\n");
+        text_add(&n, "prompt: none given (-p or -f), so this body has none; add it before you send it (whether "
+                     "llama-server's /completion refuses a body without one is not checked against this workbench's "
+                     "reference)\n");
     if (!chat && system)
         text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
     if (params->outside[0] != '\0')
-        text_add(&n, "%s: they change sampling (outside the chain) but are not carried in this body; add the "
-                     "server's field yourself if you need it\n", params->outside);
-    if (params->backend_sampling)
-        text_add(&n, "backend_sampling: -bs is not carried in this body; a body asks for backend sampling with "
-                     "\"backend_sampling\": true (llama-server then prefixes the stages it can run on the GPU with + "
-                     "or -)\n");
+        text_add(&n, "%s: %s sampling (outside the chain) but %s not carried in this body; add the server's field "
+                 "yourself if you need it\n", params->outside, strstr(params->outside, ", ") ? "they change"
+                 : "it changes", strstr(params->outside, ", ") ? "are" : "is");
     return t.len;
 }

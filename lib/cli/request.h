@@ -21,7 +21,7 @@ typedef enum {
  * frequency_penalty, dry_multiplier, dry_base, dry_allowed_length, dry_penalty_last_n, dry_sequence_breakers,
  * xtc_probability, xtc_threshold, top_n_sigma, dynatemp_range, dynatemp_exponent, mirostat, mirostat_tau,
  * mirostat_eta, adaptive_target, adaptive_decay, samplers, seed, ignore_eos, logit_bias, and prompt, n_predict,
- * stop. REQUEST_COMPLETION writes prompt and n_predict first, then only the fields whose bit is in
+ * stop; then backend_sampling true for -bs (params->backend_sampling; reference section 2). REQUEST_COMPLETION writes prompt and n_predict first, then only the fields whose bit is in
  * params->set; REQUEST_COMPLETION_ALL every sampling field; REQUEST_CHAT writes messages (a system message from
  * -sys or -sysf, then the user's from -p or -f) and max_tokens (from -n),
  * then OpenAI's temperature, top_p, frequency_penalty, presence_penalty, seed, logit_bias (an object keyed by
@@ -41,9 +41,9 @@ typedef enum {
  * 1, keeping every tie with the top token), an adaptive_target above 1 (llama-server clamps it to 1, while the
  * command line's adaptive-p starts its average at it), a token id below 0 (left out: llama-server skips it,
  * while the command line's list keeps it). The flags of params->outside (a grammar, a JSON schema, a reasoning
- * budget) are not carried: one line in notes names them. A body without the field the server requires gets a
- * note too, and is written all the same: no prompt for
- * /completion, no messages for the chat body.
+ * budget) are not carried: one line in notes names them. A body without a prompt (/completion) or messages
+ * (the chat body) gets a note too, which says whether llama-server refuses it so is not checked against the
+ * reference, and is written all the same.
  * Strings are escaped, and bytes that are not valid UTF-8 become U+FFFD, so the text is always valid JSON.
  * NULL params writes "{}"; NULL buf writes nothing. */
 size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t size, char *notes,

@@ -35,10 +35,10 @@ static void did_you_mean(const char *flag, char *hint, size_t size)
 {
     const ArgSpec *row = row_of(flag);
     if (row != NULL && (row->kind == K_OLD || row->kind == K_OLD_SAMPLING))
-        snprintf(hint, size, "; did you mean %s? (older llama.cpp's %s, which llama.cpp has since removed)", flag,
-                 row->meta);
+        snprintf(hint, size, "; did you mean %s? (older llama.cpp's %s, which arg.cpp 0017d6fb does not have; "
+                 NOT_CHECKED ")", flag, row->meta);
     else if (row != NULL && row->kind == K_REMOVED)
-        snprintf(hint, size, "; did you mean %s? (llama.cpp has removed it: use %s)", flag, row->help);
+        snprintf(hint, size, "; did you mean %s? (removed in arg.cpp 0017d6fb: use %s)", flag, row->help);
     else
         snprintf(hint, size, "; did you mean %s?", flag);
 }

@@ -67,12 +67,12 @@ static const Row rows[] = {
     {{"--temp", "1", "--dynatemp-range", "0.5", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0", "--samplers", "penalties"}, "logits -> ?penalties -> dist", NULL},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
-     "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window to 0, "
-     "hence ?penalties"},
+     "--repeat-last-n -1 is off here, hence ?penalties: arg.cpp 0017d6fb takes -1, and current libllama clamps a "
+     "negative window to 0; whether current llama.cpp's command line refuses -1 instead"},
     /* Issue 21: "hence ?dry" only where the chain line has a dry stage. */
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1", "--samplers", "top_k"}, "logits -> top-k -> dist",
-     "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp clamps a negative window "
-     "to 0; this chain line has no dry stage anyway (give the window in tokens instead"},
+     "--dry-penalty-last-n -1 is off here (this chain line has no dry stage anyway): arg.cpp 0017d6fb takes -1, "
+     "and current libllama clamps a negative window to 0;"},
     {{"--frequency-penalty", "0.5", "--samplers", "penalties"}, "logits -> penalties -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "0", "--samplers", "dry"}, "logits -> ?dry -> dist", NULL},
     {{"--dry-multiplier", "0.8", "--dry-base", "0.5", "--samplers", "dry"}, "logits -> dry -> dist", "--dry-base 0.5"},
@@ -115,8 +115,8 @@ static const Row rows[] = {
     {{"-l", "15+1abc", "--samplers", ""}, "logits -> logit-bias -> dist",
      "-l '15+1abc': llama.cpp reads 15+1 (std::stof stops at 'a'); write -l 15+1\n"},
     {{"--seed", "4294967296"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
-     "--seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296, and the seed keeps its low 32 bits; on "
-     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead); write --seed 0\n"},
+     "--seed '4294967296': llama.cpp reads 0 (std::stoul reads 4294967296, and the seed keeps its low 32 bits); "
+     "write --seed 0\n"},
     {{"--seed", "-2"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma " DEFAULT_TAIL,
      "--seed '-2': llama.cpp reads 4294967294 (std::stoul wraps -2 into an unsigned long, and the seed keeps its "
      "low 32 bits); write --seed 4294967294\n"},
@@ -251,8 +251,8 @@ static void test_values(void)
     CHECK_INT(39, (long long)strlen(p.dry_breakers[0]));
 
     /* A flood of unknown names ends with one line that says so, never with a cut line. */
-    char flood[2048] = "";
-    for (int i = 0; i < 100; i++)
+    char flood[4096] = "";
+    for (int i = 0; i < 300; i++)
         snprintf(flood + strlen(flood), sizeof flood - strlen(flood), "bogusname%d;", i);
     char *many[] = {"prog", "--samplers", flood};
     CHECK(args_parse(3, many, &p, err, sizeof err));

@@ -42,6 +42,16 @@ static void chain_line(const CliParams *p, char *line, size_t size)
 #define DEFAULT_LINE "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc " \
                      "-> temp-ext -> dist"
 
+/* The warnings for a window of -1 (reference sections 4.2, 4.3, 6 and 10), exactly. */
+#define WINDOW_WARNING(flag, stage, older) flag " -1 is off here, hence " stage ": arg.cpp 0017d6fb takes -1, and " \
+    "current libllama clamps a negative window to 0; whether current llama.cpp's command line refuses -1 instead " \
+    "(PR #26524 means negative windows to be refused) is unconfirmed; give the window in tokens, e.g. " flag " " \
+    "4096; older builds took -1 as a context size: " older
+#define PENALTY_WINDOW_WARNING WINDOW_WARNING("--repeat-last-n", "?penalties", "llama-cli and llama-completion -c's, " \
+                                              "llama-server the slot's")
+#define DRY_WINDOW_WARNING WINDOW_WARNING("--dry-penalty-last-n", "?dry", "DRY the model's training context, " \
+                                          "llama-server the slot's")
+
 typedef struct {
     const char *argv[40];         /* after our program's name; NULL-terminated */
     const char *chain;            /* the chain line */
@@ -168,11 +178,22 @@ static void test_outside_rows(void)
     CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "0", NULL}, &p, err, sizeof err));
     CHECK(strcmp(p.ignored, "-m") == 0 && strcmp(p.outside, "--reasoning-budget") == 0);
     CHECK(!parse((const char *const[]){"--reasoning-budget", "abc", NULL}, &p, err, sizeof err)
-          && strcmp(err, "--reasoning-budget takes a whole number; 'abc' is not one") == 0);
+          && strcmp(err, "--reasoning-budget takes a whole number in arg.cpp 0017d6fb; 'abc' is not one") == 0);
     CHECK(!parse((const char *const[]){"--reasoning-budget", NULL}, &p, err, sizeof err)
           && strcmp(err, "--reasoning-budget: missing value") == 0);
     CHECK(parse((const char *const[]){"--reasoning-budget", "64x", NULL}, &p, err, sizeof err)
-          && strcmp(p.warnings, "--reasoning-budget: '64x' is read as 64, as std::stoi reads it\n") == 0);
+          && strcmp(p.warnings, "--reasoning-budget: arg.cpp 0017d6fb reads '64x' as 64 (std::stoi)\n") == 0);
+    /* Fourth newcomer, finding 2: a budget below 0 is no budget (reference section 5: the earlier chain built the
+     * reasoning-budget sampler only for a budget of 0 or more), so it is named with the flags that do not change
+     * sampling. */
+    CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "-1", NULL}, &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "-m, --reasoning-budget") == 0 && strcmp(p.outside, "") == 0);
+    CHECK(parse((const char *const[]){"--reasoning-budget", "-1", "--grammar", "g", "--reasoning-budget", "0", NULL},
+                &p, err, sizeof err));
+    CHECK(strcmp(p.ignored, "") == 0 && strcmp(p.outside, "--grammar, --reasoning-budget") == 0);  /* the last counts */
+    CHECK(parse((const char *const[]){"--reasoning-budget", "5", "--reasoning_budget", "-1", NULL}, &p, err,
+                sizeof err));
+    CHECK(strcmp(p.ignored, "--reasoning_budget") == 0 && strcmp(p.outside, "") == 0);
 }
 
 /* --top_k 20 and --top-k 20 make the same parameters. */
@@ -208,8 +229,8 @@ static const ErrorRow error_rows[] = {
     {{"--presence-penalty", "inf"}, "--presence-penalty: inf is refused"},
     {{"--temp", "1e39"}, "--temp: '1e39' is out of range for a float"},           /* std::stof refuses it */
     /* A flag another program takes stops a body that needs it (-p); for the chain line it warns (warn_rows). */
-    {{"llama-server", "-p", "Hi", "--json"}, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
-     "argument: -p\"; llama-cli and llama-completion take it)"},
+    {{"llama-server", "-p", "Hi", "--json"}, "-p: llama-server does not take it in arg.cpp 0017d6fb (its message: "
+     "\"error: invalid argument: -p\"; llama-cli and llama-completion take it)"},
     {{"llama-completion", "--hellaswag"}, "unknown flag '--hellaswag'"},         /* llama-perplexity's */
     {{"--bogus"}, "unknown flag '--bogus'"},
     {{"--repeat-last-n", "-2"}, "--repeat-last-n: -2 is out of range"},
@@ -231,8 +252,13 @@ static const ErrorRow error_rows[] = {
     {{"-l", "15-1e-40"}, "-l: the bias '1e-40' of '15-1e-40' is out of range for a float"},
     /* Finding 9: what chain_init would refuse is refused here, naming the flag, before anything is printed. */
     {{"--mirostat", "2", "--mirostat-ent", "inf"},
-     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on (mu starts at 2 * tau) (this "
-     "workbench's limit, not llama.cpp's, which would take it)"},
+     "--mirostat-ent: inf is refused: mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu starts at "
+     "2 * tau, a float) (this workbench's limit, not llama.cpp's, which would take it)"},
+    /* Finding 7: a tau whose 2 * tau overflows the float is refused as an infinite one is. */
+    {{"--mirostat", "2", "--mirostat-ent", "3e38"},
+     "--mirostat-ent: 3e+38 is refused: mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu starts "
+     "at 2 * tau, a float) (this workbench's limit, not llama.cpp's, which would take it)"},
+    {{"--mirostat", "2", "--mirostat-ent", "1.7e38"}, NULL},
     {{"--mirostat-ent", "-inf", "--mirostat", "1"}, "--mirostat-ent: -inf is refused: mirostat_tau must be finite"},
     {{"--mirostat", "1", "--mirostat-lr", "-inf"}, "--mirostat-lr: -inf is refused: mirostat_eta must be finite"},
     /* Finding 14: the tool's own limits name themselves. */
@@ -261,14 +287,16 @@ static const ErrorRow error_rows[] = {
     {{"--NUCLEUS", "0.9"}, "unknown flag '--NUCLEUS'; did you mean --top-p?"},
     /* tfs_z, the old server's field for --tfs, is a name people carry over. */
     {{"--tfs-z", "0.95"}, "unknown flag '--tfs-z'; did you mean --tfs? (older llama.cpp's tail-free sampling, "
-     "which llama.cpp has since removed)"},
+     "which arg.cpp 0017d6fb does not have; not checked: this workbench's reference does not cover older "
+     "llama.cpp)"},
     /* Third newcomer, item 2: older llama.cpp's flags first, with what became of them; the same letters with
      * other dashes; one edit for a name of up to nine letters, two up to fourteen. */
     {{"--lora-bass", "x"}, "unknown flag '--lora-bass'; did you mean --lora-base? (older llama.cpp's LoRA base "
-     "model, which llama.cpp has since removed)"},
+     "model, which arg.cpp 0017d6fb does not have; not checked: this workbench's reference does not cover older "
+     "llama.cpp)"},
     {{"--instuct"}, "unknown flag '--instuct'; did you mean --instruct? (older llama.cpp's instruction mode for "
-     "Alpaca models, which llama.cpp has since removed)"},
-    {{"--draft-mx", "4"}, "unknown flag '--draft-mx'; did you mean --draft-max? (llama.cpp has removed it: use "
+     "Alpaca models, which arg.cpp 0017d6fb does not have; not checked"},
+    {{"--draft-mx", "4"}, "unknown flag '--draft-mx'; did you mean --draft-max? (removed in arg.cpp 0017d6fb: use "
      "--spec-draft-n-max)"},
     {{"--ngl", "99"}, "unknown flag '--ngl'; did you mean -ngl?"},
     {{"--frequncy-penalty", "1"}, "unknown flag '--frequncy-penalty'; did you mean --frequency-penalty?"},
@@ -285,8 +313,8 @@ static void test_no_suggestion(void)
     char err[256];
     CHECK(!parse((const char *const[]){"--bogus", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '--bogus'") == 0);
     CHECK(!parse((const char *const[]){"llama-server", "-p", "x", "--json", NULL}, &p, err, sizeof err)
-          && strcmp(err, "-p: llama-server does not take it (llama.cpp: \"error: invalid argument: -p\"; llama-cli and "
-                         "llama-completion take it)") == 0);
+          && strcmp(err, "-p: llama-server does not take it in arg.cpp 0017d6fb (its message: \"error: invalid "
+                         "argument: -p\"; llama-cli and llama-completion take it)") == 0);
     CHECK(!parse((const char *const[]){"-zz", NULL}, &p, err, sizeof err) && strcmp(err, "unknown flag '-zz'") == 0);
     /* Third newcomer, item 2: no letter-based guess for a name of three letters (-cmx was "did you mean -cl?",
      * -ngx -ngl), none past one edit for nine letters (--lora-bias was --logit-bias, three edits away), and
@@ -305,8 +333,11 @@ static void test_no_suggestion(void)
 
 /* The tail of every warning for a flag that does not change sampling. */
 #define FOLLOWS "does not change sampling, so the chain line follows"
-/* The parts of a warning for a flag older llama.cpp took: current llama.cpp's refusal, and the tails. */
-#define INVALID(flag) "(llama.cpp: \"error: invalid argument: " flag "\"; "
+/* The parts of a warning for a flag older llama.cpp took: the mark that its history is not checked (the
+ * reference does not cover older llama.cpp), arg.cpp 0017d6fb's refusal, and the tails. */
+#define UNCHECKED "(not checked: this workbench's reference does not cover older llama.cpp)"
+#define NOT_IN_ARGCPP " " UNCHECKED ", which arg.cpp 0017d6fb does not have "
+#define INVALID(flag) "(its message: \"error: invalid argument: " flag "\"; "
 #define STOPS_BUT(flag) "; llama.cpp stops here, but " flag " " FOLLOWS "\n"
 #define WITHOUT_IT ": what this tool shows is current llama.cpp's, without it\n"
 #define BIAS_LINE "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> " \
@@ -319,10 +350,11 @@ typedef struct {
     const char *ignored;          /* CliParams.ignored, exactly */
 } WarnRow;
 
-/* Issue 17, item 1: a flag that does not change sampling never costs the chain line. Where llama.cpp would
- * stop on it, a warning says what llama.cpp says (its messages: "unknown value for --flash-attn: '...'",
- * "expected value for argument", "the argument has been removed") and how to fix the line; a value that is
- * itself a known flag is left to be read as that flag, as older llama.cpp read the flag after a bare -fa. */
+/* Issue 17, item 1: a flag that does not change sampling never costs the chain line. Where arg.cpp 0017d6fb
+ * would stop on it, a warning says what it says (its messages: "unknown value for --flash-attn: '...'",
+ * "expected value for argument", a removed flag) and how to fix the line; a value that is itself a known flag
+ * is left to be read as that flag. Fourth newcomer, finding 5: what the reference does not state is said to
+ * come from arg.cpp 0017d6fb, or from older llama.cpp, not checked. */
 static const WarnRow warn_rows[] = {
     /* Issue 21: a value llama.cpp reads loosely is read as llama.cpp reads it, with a warning that names the
      * flag, the value as typed, what llama.cpp reads and the fix. A real gpt-oss line gives --top-k 0.0. */
@@ -342,18 +374,17 @@ static const WarnRow warn_rows[] = {
      "--seed ' 7x': llama.cpp reads 7 (std::stoul skips the blank before it and stops at 'x'); write --seed 7\n",
      ""},
     {{"--seed", "-4294967297", "--samplers", ""}, "logits -> dist", "--seed '-4294967297': llama.cpp reads "
-     "4294967295 (std::stoul wraps -4294967297 into an unsigned long, and the seed keeps its low 32 bits; on "
-     "Windows, whose unsigned long has 32 bits, std::stoul refuses it instead; 4294967295 is llama.cpp's random "
-     "seed, -1); write --seed 4294967295\n", ""},
+     "4294967295 (std::stoul wraps -4294967297 into an unsigned long, and the seed keeps its low 32 bits; "
+     "4294967295 is llama.cpp's random seed, -1); write --seed 4294967295\n", ""},
     {{"--dry-base", "nan", "--samplers", ""}, "logits -> dist", "--dry-base nan is NaN, not 1 or more: ignored, as "
      "llama.cpp does (the value before it stays)\n", ""},
     {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"}, BIAS_LINE,
-     "-fa takes on, off or auto; '--ignore-eos' is none of them (llama.cpp: \"unknown value for --flash-attn: "
-     "'--ignore-eos'\"; older llama.cpp took -fa alone: write -fa on) ('--ignore-eos' is read as a flag); "
+     "-fa takes on, off or auto in arg.cpp 0017d6fb; '--ignore-eos' is none of them (its message: \"unknown value "
+     "for --flash-attn: '--ignore-eos'\"; write -fa on) ('--ignore-eos' is read as a flag); "
      "llama.cpp stops here, but -fa " FOLLOWS "\n", "-m, -fa"},
     {{"llama-server", "--n-gpu-layers", "999", "--flash-attn", "--cont-batching"}, DEFAULT_LINE,
-     "--flash-attn takes on, off or auto; '--cont-batching' is none of them (llama.cpp: \"unknown value for "
-     "--flash-attn: '--cont-batching'\"; older llama.cpp took --flash-attn alone: write --flash-attn on) "
+     "--flash-attn takes on, off or auto in arg.cpp 0017d6fb; '--cont-batching' is none of them (its message: "
+     "\"unknown value for --flash-attn: '--cont-batching'\"; write --flash-attn on) "
      "('--cont-batching' is read as a flag); llama.cpp stops here, but --flash-attn " FOLLOWS "\n",
      "--n-gpu-layers, --flash-attn, --cont-batching"},
     /* Qwen3's model card for llama-cli, as older guides print it: bare --color and -fa. */
@@ -362,71 +393,76 @@ static const WarnRow warn_rows[] = {
       "--no-context-shift"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> ?min-p -> ?xtc -> temp-ext "
      "-> dist",
-     "--color takes on, off or auto; '-ngl' is none of them (llama.cpp: \"unknown value for --color: '-ngl'\"; "
-     "older llama.cpp took --color alone: write --color on) ('-ngl' is read as a flag); llama.cpp stops here, "
-     "but --color " FOLLOWS "\n"
-     "-fa takes on, off or auto; '-sm' is none of them (llama.cpp: \"unknown value for --flash-attn: '-sm'\"; "
-     "older llama.cpp took -fa alone: write -fa on) ('-sm' is read as a flag); llama.cpp stops here, but -fa "
+     "--color takes on, off or auto in arg.cpp 0017d6fb; '-ngl' is none of them (its message: \"unknown value for "
+     "--color: '-ngl'\"; write --color on) ('-ngl' is read as a flag); llama.cpp stops here, but --color "
+     FOLLOWS "\n"
+     "-fa takes on, off or auto in arg.cpp 0017d6fb; '-sm' is none of them (its message: \"unknown value for "
+     "--flash-attn: '-sm'\"; write -fa on) ('-sm' is read as a flag); llama.cpp stops here, but -fa "
      FOLLOWS "\n", "-hf, --jinja, --color, -ngl, -fa, -sm, -c, --no-context-shift"},
     {{"llama-cli", "-m", "x", "-fa"}, DEFAULT_LINE,
-     "-fa: missing value (llama.cpp: \"expected value for argument\"; older llama.cpp took -fa alone: write -fa "
-     "on); llama.cpp stops here, but -fa " FOLLOWS "\n", "-m, -fa"},
-    {{"--color"}, DEFAULT_LINE, "--color: missing value (llama.cpp: \"expected value for argument\"; older "
-     "llama.cpp took --color alone: write --color on); llama.cpp stops here, but --color " FOLLOWS "\n", "--color"},
-    {{"-sm", "rows"}, DEFAULT_LINE, "-sm takes none, layer, row or tensor; 'rows' is none of them; llama.cpp stops "
-     "here, but -sm " FOLLOWS "\n", "-sm"},
-    {{"-fa", "yes"}, DEFAULT_LINE, "-fa takes on, off or auto; 'yes' is none of them (llama.cpp: \"unknown value "
-     "for --flash-attn: 'yes'\"; older llama.cpp took -fa alone: write -fa on); llama.cpp stops here, but -fa "
-     FOLLOWS "\n", "-fa"},
-    {{"-ngl", "--top-k", "20"}, DEFAULT_LINE, "-ngl takes auto, all or a whole number; '--top-k' is none of them "
-     "('--top-k' is read as a flag); llama.cpp stops here, but -ngl " FOLLOWS "\n", "-ngl"},
-    {{"-t", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist", "-t takes a whole number; "
-     "'--temp' is not one ('--temp' is read as a flag); llama.cpp stops here, but -t " FOLLOWS "\n", "-t"},
-    {{"-b", "99999999999"}, DEFAULT_LINE, "-b takes a whole number; '99999999999' is not one; llama.cpp stops "
-     "here, but -b " FOLLOWS "\n", "-b"},       /* std::stoi: out_of_range */
-    {{"--draft-max", "4"}, DEFAULT_LINE, "--draft-max: the argument has been removed from llama.cpp; use "
+     "-fa: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; write -fa on); llama.cpp stops here, "
+     "but -fa " FOLLOWS "\n", "-m, -fa"},
+    {{"--color"}, DEFAULT_LINE, "--color: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; write "
+     "--color on); llama.cpp stops here, but --color " FOLLOWS "\n", "--color"},
+    {{"-sm", "rows"}, DEFAULT_LINE, "-sm takes none, layer, row or tensor in arg.cpp 0017d6fb; 'rows' is none of "
+     "them; llama.cpp stops here, but -sm " FOLLOWS "\n", "-sm"},
+    {{"-fa", "yes"}, DEFAULT_LINE, "-fa takes on, off or auto in arg.cpp 0017d6fb; 'yes' is none of them (its "
+     "message: \"unknown value for --flash-attn: 'yes'\"; write -fa on); llama.cpp stops here, but -fa " FOLLOWS
+     "\n", "-fa"},
+    {{"-ngl", "--top-k", "20"}, DEFAULT_LINE, "-ngl takes auto, all or a whole number in arg.cpp 0017d6fb; '--top-k' "
+     "is none of them ('--top-k' is read as a flag); llama.cpp stops here, but -ngl " FOLLOWS "\n", "-ngl"},
+    {{"-t", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist", "-t takes a whole number in "
+     "arg.cpp 0017d6fb; '--temp' is not one ('--temp' is read as a flag); llama.cpp stops here, but -t " FOLLOWS
+     "\n", "-t"},
+    {{"-b", "99999999999"}, DEFAULT_LINE, "-b takes a whole number in arg.cpp 0017d6fb; '99999999999' is not one; "
+     "llama.cpp stops here, but -b " FOLLOWS "\n", "-b"},       /* std::stoi: out_of_range */
+    {{"--draft-max", "4"}, DEFAULT_LINE, "--draft-max: removed in arg.cpp 0017d6fb, which refuses it; use "
      "--spec-draft-n-max; llama.cpp stops here, but --draft-max " FOLLOWS "\n", ""},
-    {{"--draft", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "--draft: the argument has "
-     "been removed from llama.cpp; use --spec-draft-n-max ('--top-k' is read as a flag); llama.cpp stops here, "
-     "but --draft " FOLLOWS "\n", ""},
-    {{"--control-vector-layer-range", "1"}, DEFAULT_LINE, "--control-vector-layer-range: missing value "
-     "(llama.cpp: \"expected value for argument\"; give --control-vector-layer-range its value); llama.cpp "
-     "stops here, but --control-vector-layer-range " FOLLOWS "\n", "--control-vector-layer-range"},
-    {{"-m"}, DEFAULT_LINE, "-m: missing value (llama.cpp: \"expected value for argument\"; give -m its value); "
-     "llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
-    /* llama.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
-    {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (llama.cpp would take it "
-     "as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m " FOLLOWS "\n",
-     "-m, --jinja"},
-    {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number; 'x' is not one; llama.cpp stops here, but -c " FOLLOWS
-     "\n", "-c"},
-    {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto; '--top-k' is none of "
-     "them (llama.cpp: \"unknown value for --log-colors: '--top-k'\"; older llama.cpp took --log-colors alone: "
-     "write --log-colors on) ('--top-k' is read as a flag); llama.cpp stops here, but --log-colors " FOLLOWS "\n",
-     "--log-colors"},
-    /* A flag another of the three programs takes (llama.cpp: "invalid argument"), its value skipped. */
+    {{"--draft", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "--draft: removed in arg.cpp "
+     "0017d6fb, which refuses it; use --spec-draft-n-max ('--top-k' is read as a flag); llama.cpp stops here, but "
+     "--draft " FOLLOWS "\n", ""},
+    {{"--control-vector-layer-range", "1"}, DEFAULT_LINE, "--control-vector-layer-range: missing value (arg.cpp "
+     "0017d6fb: \"expected value for argument\"; give --control-vector-layer-range its value); llama.cpp stops "
+     "here, but --control-vector-layer-range " FOLLOWS "\n", "--control-vector-layer-range"},
+    {{"-m"}, DEFAULT_LINE, "-m: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; give -m its "
+     "value); llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
+    /* arg.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
+    {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (arg.cpp 0017d6fb would "
+     "take it as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m " FOLLOWS
+     "\n", "-m, --jinja"},
+    {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number in arg.cpp 0017d6fb; 'x' is not one; llama.cpp stops here, "
+     "but -c " FOLLOWS "\n", "-c"},
+    {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto in arg.cpp 0017d6fb; "
+     "'--top-k' is none of them (its message: \"unknown value for --log-colors: '--top-k'\"; write --log-colors "
+     "on) ('--top-k' is read as a flag); llama.cpp stops here, but --log-colors " FOLLOWS "\n", "--log-colors"},
+    /* A flag another of the three programs takes (arg.cpp: "invalid argument"), its value skipped. */
     {{"llama-cli", "--port", "8080", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
-     "--port: llama-cli does not take it (llama.cpp: \"error: invalid argument: --port\"; llama-server takes it); "
-     "llama.cpp stops here, but --port " FOLLOWS "\n", ""},
-    {{"LLAMA-SERVER", "-p", "Hi"}, DEFAULT_LINE, "-p: llama-server does not take it (llama.cpp: \"error: invalid "
-     "argument: -p\"; llama-cli and llama-completion take it); llama.cpp stops here, but -p " FOLLOWS " (a body "
-     "needs it: --json and --openai stop here)\n", ""},
-    /* llama.cpp's README before 2024: ./main is llama-completion (-i, -r), with a bare --color. */
+     "--port: llama-cli does not take it in arg.cpp 0017d6fb (its message: \"error: invalid argument: --port\"; "
+     "llama-server takes it); llama.cpp stops here, but --port " FOLLOWS "\n", ""},
+    {{"LLAMA-SERVER", "-p", "Hi"}, DEFAULT_LINE, "-p: llama-server does not take it in arg.cpp 0017d6fb (its "
+     "message: \"error: invalid argument: -p\"; llama-cli and llama-completion take it); llama.cpp stops here, but "
+     "-p " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    /* llama.cpp's README before 2024: ./main is llama-completion (-i, -r), with a bare --color. The brief's
+     * --in-prefix: llama-completion takes it in arg.cpp 0017d6fb. */
     {{"./main", "-m", "models/7B/ggml-model-q4_0.bin", "-n", "128", "--repeat_penalty", "1.0", "--color", "-i", "-r",
       "User:", "--in-prefix", " "}, DEFAULT_LINE,
-     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
-     "--color takes on, off or auto; '-i' is none of them (llama.cpp: \"unknown value for --color: '-i'\"; older "
-     "llama.cpp took --color alone: write --color on) ('-i' is read as a flag); llama.cpp stops here, but --color "
-     FOLLOWS "\n", "-m, --color, -i, --in-prefix"},
-    {{"server", "-m", "x", "-c", "2048", "--port", "8080"}, DEFAULT_LINE, "'server' is a name llama.cpp's programs "
-     "had before their 2024 renaming: read as llama-server\n", "-m, -c, --port"},
+     "'./main' is read as llama-completion: older llama.cpp's programs had this name before their 2024 renaming "
+     UNCHECKED "\n"
+     "--color takes on, off or auto in arg.cpp 0017d6fb; '-i' is none of them (its message: \"unknown value for "
+     "--color: '-i'\"; write --color on) ('-i' is read as a flag); llama.cpp stops here, but --color " FOLLOWS "\n",
+     "-m, --color, -i, --in-prefix"},
+    {{"server", "-m", "x", "-c", "2048", "--port", "8080"}, DEFAULT_LINE, "'server' is read as llama-server: older "
+     "llama.cpp's programs had this name before their 2024 renaming " UNCHECKED "\n", "-m, -c, --port"},
+    {{"llama-cli", "--in-prefix", "x", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
+     "--in-prefix: llama-cli does not take it in arg.cpp 0017d6fb (its message: \"error: invalid argument: "
+     "--in-prefix\"; llama-completion takes it); llama.cpp stops here, but --in-prefix " FOLLOWS "\n", ""},
     /* The request flags warn for the chain line (a body output refuses them: error_rows). */
-    {{"-f", "no/such/file.txt"}, DEFAULT_LINE, "-f: cannot read 'no/such/file.txt'; llama.cpp stops here, but -f "
-     FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
-    {{"-n", "--temp", "0.5"}, DEFAULT_LINE, "-n: its value is missing, and '--temp' is a flag (llama.cpp would "
-     "take it as -n's value and refuse it; give -n its value) ('--temp' is read as a flag); llama.cpp stops here, "
-     "but -n " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
-    /* Third newcomer, item 1: flags older llama.cpp took and arg.cpp no longer has (current llama.cpp: "error:
+    {{"-f", "no/such/file.txt"}, DEFAULT_LINE, "-f: cannot read 'no/such/file.txt'; llama.cpp (arg.cpp 0017d6fb) "
+     "stops here, but -f " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    {{"-n", "--temp", "0.5"}, DEFAULT_LINE, "-n: its value is missing, and '--temp' is a flag (arg.cpp 0017d6fb "
+     "would take it as -n's value and refuse it; give -n its value) ('--temp' is read as a flag); llama.cpp stops "
+     "here, but -n " FOLLOWS " (a body needs it: --json and --openai stop here)\n", ""},
+    /* Third newcomer, item 1: flags older llama.cpp took and arg.cpp 0017d6fb does not have (its message: "error:
      * invalid argument"). One that did not change sampling warns like a removed flag, with what it was and
      * the fix; its old values are skipped. The published alpaca line (llama.cpp's README, 2023), whose
      * prompt file is not here: the ./main warning comes first, then one per flag in order. */
@@ -434,84 +470,81 @@ static const WarnRow warn_rows[] = {
       "256", "--top_k", "10000", "--temp", "0.2", "--repeat_penalty", "1.1", "-t", "7"},
      "logits -> penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> "
      "dist",
-     "'./main' is a name llama.cpp's programs had before their 2024 renaming: read as llama-completion\n"
-     "--color takes on, off or auto; '-f' is none of them (llama.cpp: \"unknown value for --color: '-f'\"; older "
-     "llama.cpp took --color alone: write --color on) ('-f' is read as a flag); llama.cpp stops here, but --color "
-     FOLLOWS "\n"
-     "-f: cannot read './prompts/alpaca.txt'; llama.cpp stops here, but -f " FOLLOWS " (a body needs it: --json "
-     "and --openai stop here)\n"
-     "-ins: older llama.cpp's instruction mode for Alpaca models, which llama.cpp has since removed "
-     INVALID("-ins") "drop it: conversation mode, -cnv, took its place)" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
-    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode for Alpaca models, which "
-     "llama.cpp has since removed " INVALID("--instruct") "drop it: conversation mode, -cnv, took its place)"
-     STOPS_BUT("--instruct"), ""},
+     "'./main' is read as llama-completion: older llama.cpp's programs had this name before their 2024 renaming "
+     UNCHECKED "\n"
+     "--color takes on, off or auto in arg.cpp 0017d6fb; '-f' is none of them (its message: \"unknown value for "
+     "--color: '-f'\"; write --color on) ('-f' is read as a flag); llama.cpp stops here, but --color " FOLLOWS "\n"
+     "-f: cannot read './prompts/alpaca.txt'; llama.cpp (arg.cpp 0017d6fb) stops here, but -f " FOLLOWS " (a body "
+     "needs it: --json and --openai stop here)\n"
+     "-ins: older llama.cpp's instruction mode for Alpaca models" NOT_IN_ARGCPP INVALID("-ins") "drop it, or write "
+     "-cnv (--conversation))" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
+    {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode for Alpaca models" NOT_IN_ARGCPP
+     INVALID("--instruct") "drop it, or write -cnv (--conversation))" STOPS_BUT("--instruct"), ""},
     {{"-cml", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "-cml: older llama.cpp's ChatML "
-     "mode, which llama.cpp has since removed " INVALID("-cml") "drop it: conversation mode, -cnv, with the "
-     "model's chat template, took its place)" STOPS_BUT("-cml"), ""},
+     "mode" NOT_IN_ARGCPP INVALID("-cml") "drop it, or write -cnv (--conversation))" STOPS_BUT("-cml"), ""},
     /* Llama 2 70B as a GGML file on the old server: -gqa and -eps took a value each. */
     {{"llama-server", "-m", "llama-2-70b.ggmlv3.q4_0.bin", "-gqa", "8", "-eps", "1e-5", "-c", "4096"}, DEFAULT_LINE,
-     "-gqa 8: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
-     INVALID("-gqa") "drop it: a GGUF file carries it)" STOPS_BUT("-gqa")
-     "-eps 1e-5: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
-     INVALID("-eps") "drop it: a GGUF file carries it)" STOPS_BUT("-eps"), "-m, -c"},
+     "-gqa 8: older llama.cpp's grouped-query attention factor for GGML files" NOT_IN_ARGCPP INVALID("-gqa")
+     "drop it)" STOPS_BUT("-gqa")
+     "-eps 1e-5: older llama.cpp's RMS norm epsilon for GGML files" NOT_IN_ARGCPP INVALID("-eps") "drop it)"
+     STOPS_BUT("-eps"), "-m, -c"},
     /* '_' for '-' in the old spelling too; llama.cpp names the flag with '-'. */
     {{"--rms-norm-eps", "5e-6", "--memory_f32", "--mtest", "--random-prompt"}, DEFAULT_LINE,
-     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon for GGML files, which llama.cpp has since removed "
-     INVALID("--rms-norm-eps") "drop it: a GGUF file carries it)" STOPS_BUT("--rms-norm-eps")
-     "--memory_f32: older llama.cpp's KV cache precision switch, which llama.cpp has since removed "
-     INVALID("--memory-f32") "drop it: -ctk and -ctv set the cache types (f16 by default))"
-     STOPS_BUT("--memory_f32")
-     "--mtest: older llama.cpp's memory test, which llama.cpp has since removed " INVALID("--mtest") "drop it)"
-     STOPS_BUT("--mtest")
-     "--random-prompt: older llama.cpp's random prompt, which llama.cpp has since removed "
-     INVALID("--random-prompt") "drop it, and give the prompt with -p)" STOPS_BUT("--random-prompt"), ""},
+     "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon for GGML files" NOT_IN_ARGCPP INVALID("--rms-norm-eps")
+     "drop it)" STOPS_BUT("--rms-norm-eps")
+     "--memory_f32: older llama.cpp's KV cache precision switch" NOT_IN_ARGCPP INVALID("--memory-f32") "drop it, or "
+     "set the KV cache types with -ctk and -ctv)" STOPS_BUT("--memory_f32")
+     "--mtest: older llama.cpp's memory test" NOT_IN_ARGCPP INVALID("--mtest") "drop it)" STOPS_BUT("--mtest")
+     "--random-prompt: older llama.cpp's random prompt" NOT_IN_ARGCPP INVALID("--random-prompt") "drop it, and give "
+     "the prompt with -p)" STOPS_BUT("--random-prompt"), ""},
     {{"--low-vram", "-nommq", "--n-parts", "1", "--perplexity"}, DEFAULT_LINE,
-     "--low-vram: older llama.cpp's CUDA low-VRAM switch, which llama.cpp has since removed "
-     INVALID("--low-vram") "drop it)" STOPS_BUT("--low-vram")
-     "-nommq: older llama.cpp's switch that turned CUDA's mul_mat_q kernels off, which llama.cpp has since "
-     "removed " INVALID("-nommq") "drop it)" STOPS_BUT("-nommq")
-     "--n-parts 1: older llama.cpp's model part count for GGML files, which llama.cpp has since removed "
-     INVALID("--n-parts") "drop it)" STOPS_BUT("--n-parts")
-     "--perplexity: older llama.cpp's perplexity switch, which llama.cpp has since removed " INVALID("--perplexity")
-     "drop it: llama-perplexity computes perplexity)" STOPS_BUT("--perplexity"), ""},
+     "--low-vram: older llama.cpp's CUDA low-VRAM switch" NOT_IN_ARGCPP INVALID("--low-vram") "drop it)"
+     STOPS_BUT("--low-vram")
+     "-nommq: older llama.cpp's switch that turned CUDA's mul_mat_q kernels off" NOT_IN_ARGCPP INVALID("-nommq")
+     "drop it)" STOPS_BUT("-nommq")
+     "--n-parts 1: older llama.cpp's model part count for GGML files" NOT_IN_ARGCPP INVALID("--n-parts") "drop it)"
+     STOPS_BUT("--n-parts")
+     "--perplexity: older llama.cpp's perplexity switch" NOT_IN_ARGCPP INVALID("--perplexity") "drop it, or use "
+     "llama-perplexity)" STOPS_BUT("--perplexity"), ""},
     /* An old value that is itself a flag is left to be read as one; at the end of the line it is missing. */
     {{"-gqa", "--temp", "0.5", "--samplers", "temp", "--session"}, "logits -> temp-ext -> dist",
-     "-gqa: older llama.cpp's grouped-query attention factor for GGML files, which llama.cpp has since removed "
-     INVALID("-gqa") "drop it: a GGUF file carries it) (its value is missing: '--temp' is read as a flag)"
-     STOPS_BUT("-gqa")
-     "--session: older llama.cpp's session file, which llama.cpp has since removed " INVALID("--session")
-     "write --prompt-cache FILE, its later name) (its value is missing)" STOPS_BUT("--session"), ""},
-    /* -lv: current llama.cpp's --verbosity, which takes a number; older llama.cpp's --low-vram, taken alone. */
-    {{"-lv", "-ngl", "10"}, DEFAULT_LINE, "-lv takes a whole number; '-ngl' is not one (older llama.cpp's -lv was "
-     "--low-vram, a switch llama.cpp has since removed: drop -lv) ('-ngl' is read as a flag); llama.cpp stops "
-     "here, but -lv " FOLLOWS "\n", "-lv, -ngl"},
-    {{"-m", "x", "-lv"}, DEFAULT_LINE, "-lv: missing value (llama.cpp: \"expected value for argument\"; give -lv its "
-     "value) (older llama.cpp's -lv was --low-vram, a switch llama.cpp has since removed: drop -lv); llama.cpp "
-     "stops here, but -lv " FOLLOWS "\n", "-m, -lv"},
+     "-gqa: older llama.cpp's grouped-query attention factor for GGML files" NOT_IN_ARGCPP INVALID("-gqa") "drop "
+     "it) (its value is missing: '--temp' is read as a flag)" STOPS_BUT("-gqa")
+     "--session: older llama.cpp's session file" NOT_IN_ARGCPP INVALID("--session") "write --prompt-cache FILE "
+     "instead) (its value is missing)" STOPS_BUT("--session"), ""},
+    /* -lv: --verbosity in arg.cpp 0017d6fb, which takes a number; older llama.cpp's --low-vram, taken alone. */
+    {{"-lv", "-ngl", "10"}, DEFAULT_LINE, "-lv takes a whole number in arg.cpp 0017d6fb; '-ngl' is not one (older "
+     "llama.cpp's -lv was --low-vram, a switch: drop -lv; not checked: this workbench's reference does not cover "
+     "older llama.cpp) ('-ngl' is read as a flag); llama.cpp stops here, but -lv " FOLLOWS "\n", "-lv, -ngl"},
+    {{"-m", "x", "-lv"}, DEFAULT_LINE, "-lv: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; give "
+     "-lv its value) (older llama.cpp's -lv was --low-vram, a switch: drop -lv; not checked: this workbench's "
+     "reference does not cover older llama.cpp); llama.cpp stops here, but -lv " FOLLOWS "\n", "-m, -lv"},
     {{"-lv", "1"}, DEFAULT_LINE, "", "-lv"},
-    /* --lora-scaled and --control-vector-scaled take FNAME:SCALE now; older llama.cpp took two values. */
+    /* --lora-scaled and --control-vector-scaled take FNAME:SCALE in arg.cpp 0017d6fb; older llama.cpp took two
+     * values (not checked). */
     {{"--lora-scaled", "a.gguf", "0.5", "--control-vector-scaled", "c.gguf:0.8,d.gguf:-1"}, DEFAULT_LINE,
-     "--lora-scaled a.gguf 0.5: older llama.cpp took FNAME and SCALE as two values; current llama.cpp takes one, "
-     "FNAME:SCALE (write --lora-scaled a.gguf:0.5); llama.cpp stops here, but --lora-scaled " FOLLOWS "\n",
-     "--lora-scaled, --control-vector-scaled"},
+     "--lora-scaled a.gguf 0.5: arg.cpp 0017d6fb takes one value, FNAME:SCALE (write --lora-scaled a.gguf:0.5), "
+     "where older llama.cpp took FNAME and SCALE as two " UNCHECKED "; llama.cpp stops here, but --lora-scaled "
+     FOLLOWS "\n", "--lora-scaled, --control-vector-scaled"},
     {{"--control-vector-scaled", "c.gguf", "--temp", "1", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
-     "--control-vector-scaled takes FNAME:SCALE,...; 'c.gguf' is not that form; llama.cpp stops here, but "
-     "--control-vector-scaled " FOLLOWS "\n", "--control-vector-scaled"},
+     "--control-vector-scaled takes FNAME:SCALE,... in arg.cpp 0017d6fb; 'c.gguf' is not that form; llama.cpp "
+     "stops here, but --control-vector-scaled " FOLLOWS "\n", "--control-vector-scaled"},
     /* One that changed sampling in older builds: a warning says so, and the chain is current llama.cpp's. */
-    {{"--tfs", "0.95", "--top-k", "20"}, DEFAULT_LINE, "--tfs 0.95: older llama.cpp's tail-free sampling, which "
-     "changed sampling; llama.cpp has since removed it " INVALID("--tfs") "drop it); llama.cpp stops here, and "
-     "current llama.cpp has no tail-free sampler" WITHOUT_IT, ""},
+    {{"--tfs", "0.95", "--top-k", "20"}, DEFAULT_LINE, "--tfs 0.95: older llama.cpp's tail-free sampling " UNCHECKED
+     ", which changed sampling; arg.cpp 0017d6fb does not have it " INVALID("--tfs") "drop it); llama.cpp stops "
+     "here, and current llama.cpp's sampler chain has no tail-free sampler" WITHOUT_IT, ""},
     {{"--cfg-negative-prompt", "bad", "--cfg-scale", "1.5"}, DEFAULT_LINE, "--cfg-negative-prompt bad: older "
-     "llama.cpp's classifier-free guidance negative prompt, which changed sampling; llama.cpp has since removed it "
-     INVALID("--cfg-negative-prompt") "drop it); llama.cpp stops here, and current llama.cpp has no "
-     "classifier-free guidance" WITHOUT_IT
-     "--cfg-scale 1.5: older llama.cpp's classifier-free guidance scale, which changed sampling; llama.cpp has "
-     "since removed it " INVALID("--cfg-scale") "drop it); llama.cpp stops here, and current llama.cpp has no "
-     "classifier-free guidance" WITHOUT_IT, ""},
+     "llama.cpp's classifier-free guidance negative prompt " UNCHECKED ", which changed sampling; arg.cpp 0017d6fb "
+     "does not have it " INVALID("--cfg-negative-prompt") "drop it); llama.cpp stops here, and current llama.cpp's "
+     "sampler chain has no classifier-free guidance" WITHOUT_IT
+     "--cfg-scale 1.5: older llama.cpp's classifier-free guidance scale " UNCHECKED ", which changed sampling; "
+     "arg.cpp 0017d6fb does not have it " INVALID("--cfg-scale") "drop it); llama.cpp stops here, and current "
+     "llama.cpp's sampler chain has no classifier-free guidance" WITHOUT_IT, ""},
     {{"--no-penalize-nl", "--repeat-penalty", "1.1", "--samplers", "penalties"}, "logits -> penalties -> dist",
-     "--no-penalize-nl: older llama.cpp's switch that kept the repeat penalties off the newline token, which "
-     "changed sampling; llama.cpp has since removed it " INVALID("--no-penalize-nl") "drop it); llama.cpp stops "
-     "here, and current llama.cpp's penalties treat the newline token as any other" WITHOUT_IT, ""},
+     "--no-penalize-nl: older llama.cpp's switch that kept the repeat penalties off the newline token " UNCHECKED
+     ", which changed sampling; arg.cpp 0017d6fb does not have it " INVALID("--no-penalize-nl") "drop it); "
+     "llama.cpp stops here, and current llama.cpp's penalties treat the newline token as any other" WITHOUT_IT,
+     ""},
 };
 
 static void test_warn_rows(void)
@@ -603,18 +636,19 @@ static void test_values(void)
     CHECK(p.warnings[0] == '\0');
     long_text[ARGS_MAX_PROMPT] = 'a';
     /* Issue 17: -p does not change sampling, so past the limit it warns for the chain line (nothing is kept,
-     * nothing is cut) and stops a body, which needs it. Third newcomer, item 5: llama.cpp has no such limit,
-     * so the warning says llama.cpp goes on, not that it stops. */
+     * nothing is cut) and stops a body, which needs it. Third newcomer, item 5: arg.cpp 0017d6fb has no such
+     * limit, so the warning says llama.cpp goes on, not that it stops. */
     CHECK(parse((const char *const[]){"-p", long_text, NULL}, &p, err, sizeof err) && p.prompt[0] == '\0'
-          && strstr(p.warnings, "-p: 'aaaa") && strstr(p.warnings, "is 65536 bytes (at most 65535 here; llama.cpp "
-                                                                 "has no such limit); llama.cpp goes on, and -p "
+          && strstr(p.warnings, "-p: 'aaaa") && strstr(p.warnings, "is 65536 bytes (at most 65535 here: this tool's "
+                                                                 "limit; arg.cpp 0017d6fb has none); llama.cpp goes "
+                                                                 "on, and -p "
                                                                  "does not change sampling, so the chain line "
                                                                  "follows (a body needs it: --json and --openai "
                                                                  "stop here)\n") != NULL
           && strstr(p.warnings, "stops here, but") == NULL);
     CHECK(!parse((const char *const[]){"-p", long_text, "--json", NULL}, &p, err, sizeof err)
-          && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here; llama.cpp has no such "
-                                                   "limit)") != NULL);
+          && strstr(err, "-p: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here: this tool's limit; arg.cpp "
+                                                   "0017d6fb has none)") != NULL);
     CHECK(!parse((const char *const[]){"-sys", long_text, "--openai", NULL}, &p, err, sizeof err)
           && strstr(err, "-sys: 'aaaa") && strstr(err, "is 65536 bytes (at most 65535 here") != NULL);
     long_text[1023] = '\0';
@@ -622,14 +656,16 @@ static void test_values(void)
     long_text[1023] = 'a';
     long_text[1024] = '\0';
     CHECK(!parse((const char *const[]){"-r", long_text, "--json", NULL}, &p, err, sizeof err)
-          && strstr(err, "is 1024 bytes (at most 1023 here; llama.cpp has no such limit)") != NULL);
+          && strstr(err, "is 1024 bytes (at most 1023 here: this tool's limit; arg.cpp 0017d6fb has none)") != NULL);
     CHECK(parse((const char *const[]){"-r", long_text, NULL}, &p, err, sizeof err) && p.n_stop == 0);
 
     /* Finding 13: \x00 stays as typed (a C string cannot hold a NUL), with a warning naming the flag. */
     CHECK(parse((const char *const[]){"-p", "\\x00 nul", "-r", "a\\x00", NULL}, &p, err, sizeof err));
     CHECK(strcmp(p.prompt, "\\x00 nul") == 0);
-    CHECK(strcmp(p.warnings, "-p: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there\n"
-                             "-r: \\x00 is kept as the 4 characters typed; llama.cpp would put a NUL byte there\n")
+    CHECK(strcmp(p.warnings, "-p: \\x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would put a "
+                             "NUL byte there\n"
+                             "-r: \\x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would put a "
+                             "NUL byte there\n")
           == 0);
     CHECK(parse((const char *const[]){"--no-escape", "-p", "\\x00", NULL}, &p, err, sizeof err)
           && p.warnings[0] == '\0');
@@ -644,23 +680,18 @@ static void test_values(void)
 
     /* Finding 12: an ignored flag's number is read as std::stoi reads it, and a warning says so. */
     CHECK(parse((const char *const[]){"-ngl", "99.5", "-t", "4", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.warnings, "-ngl: '99.5' is read as 99, as std::stoi reads it (ignored here, so not refused)\n")
+    CHECK(strcmp(p.warnings, "-ngl: arg.cpp 0017d6fb reads '99.5' as 99 (std::stoi; ignored here, so not refused)\n")
           == 0);
-    /* Issue 17, item 2: a window of -1 is off, with -c or without, as current llama.cpp (and the March build)
-     * clamps it to 0; the warning says what older builds did, and -c is just ignored. */
+    /* Issue 17, item 2: a window of -1 is off, with -c or without: arg.cpp 0017d6fb takes it and current libllama
+     * clamps it to 0; whether current llama.cpp's command line refuses it is unconfirmed (reference sections 4.2,
+     * 6 and 10), and the warning says so, and what older builds did; -c is just ignored. */
     CHECK(parse((const char *const[]){"-c", "0", "--dry-penalty-last-n", "-1", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.warnings, "--dry-penalty-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
-                             "clamps a negative window to 0, hence ?dry (give the window in tokens instead, e.g. "
-                             "--dry-penalty-last-n 4096); older builds differ: DRY took the model's training "
-                             "context, llama-server the slot's context\n") == 0);
+    CHECK(strcmp(p.warnings, DRY_WINDOW_WARNING "\n") == 0);
     CHECK(strcmp(p.ignored, "-c") == 0);
     CHECK(parse((const char *const[]){"--repeat-last-n", "-1", "-c", "512", NULL}, &p, err, sizeof err));
     CHECK_INT(-1, p.sampling.penalty_last_n);
     CHECK_INT(64, p.sampling.dry_penalty_last_n);
-    CHECK(strcmp(p.warnings, "--repeat-last-n -1 (\"the context size\" in llama.cpp's help) is off: llama.cpp "
-                             "clamps a negative window to 0, hence ?penalties (give the window in tokens instead, "
-                             "e.g. --repeat-last-n 4096); older builds differ: llama-cli and llama-completion took "
-                             "-c's context size, llama-server the slot's context\n") == 0);
+    CHECK(strcmp(p.warnings, PENALTY_WINDOW_WARNING "\n") == 0);
 
     /* Finding 14: the lists hold what a pasted line plausibly has; past that, a message names the limit. */
     static const char *words[2 * (CHAIN_MAX_BIASES + 2) + 1];
@@ -670,12 +701,13 @@ static void test_values(void)
     }
     words[66] = NULL;
     CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32
-          && strstr(p.warnings, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such "
-                                "limit); llama.cpp goes on, and -r does not change sampling"));
+          && strstr(p.warnings, "-r: 'stop' is one stop string too many (at most 32 here: this tool's limit; arg.cpp "
+                                "0017d6fb has none); llama.cpp goes on, and -r does not change sampling"));
     words[66] = "--json";
     words[67] = NULL;
     CHECK(!parse(words, &p, err, sizeof err)
-          && strstr(err, "-r: 'stop' is one stop string too many (at most 32 here; llama.cpp has no such limit)"));
+          && strstr(err, "-r: 'stop' is one stop string too many (at most 32 here: this tool's limit; arg.cpp "
+                         "0017d6fb has none)"));
     words[64] = NULL;
     CHECK(parse(words, &p, err, sizeof err) && p.n_stop == 32);
     for (int i = 0; i < 65; i++) {
@@ -725,11 +757,11 @@ static void test_values(void)
         }
         CHECK(!parse((const char *const[]){"-sysf", file_name, "--openai", NULL}, &p, err, sizeof err)
               && strstr(err, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's limit; "
-                             "llama.cpp has none)") != NULL);
+                             "arg.cpp 0017d6fb has none)") != NULL);
         CHECK(parse((const char *const[]){"-sysf", file_name, NULL}, &p, err, sizeof err)
               && p.system_prompt[0] == '\0'
               && strstr(p.warnings, "-sysf: 'test_command_line_prompt.tmp' is longer than 65535 bytes (this tool's "
-                                    "limit; llama.cpp has none); llama.cpp goes on, and -sysf does not") != NULL);
+                                    "limit; arg.cpp 0017d6fb has none); llama.cpp goes on, and -sysf does not") != NULL);
         f = fopen(file_name, "w");
         if (f != NULL) {
             fputs("abc\n", f);
@@ -785,10 +817,10 @@ static const BodyRow body_rows[] = {
      "'none' cannot be sent"},
     /* Second newcomer, finding 4: a window of -1 left off (no -c) is sent as 0, off, as the chain line says. */
     {{"--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, REQUEST_COMPLETION, "repeat_last_n=0;repeat_penalty=1.1",
-     "repeat_last_n: -1 is sent as 0 (off, as llama.cpp clamps it, and as the chain line shows): current "
+     "repeat_last_n: -1 is sent as 0 (off, as current libllama clamps it, and as the chain line shows): current "
      "llama-server refuses -1, and older llama-server took it as the slot's context size"},
     {{"--dry-penalty-last-n", "-1", "--dry-multiplier", "0.8"}, REQUEST_CHAT, "dry_multiplier=0.8;dry_penalty_last_n=0",
-     "dry_penalty_last_n: -1 is sent as 0 (off, as llama.cpp clamps it"},
+     "dry_penalty_last_n: -1 is sent as 0 (off, as current libllama clamps it"},
     /* Issue 21: a negative DRY allowed length, which the command line takes, is left out of a body (the schema
      * refuses it), and a note says what the body then does not ask for; the number llama.cpp reads from a loose
      * value is what the body sends. */
@@ -855,17 +887,22 @@ static const BodyRow body_rows[] = {
     {{"-sys", "\xff", "-p", "hi"}, REQUEST_CHAT, "messages=[{\"role\": \"system\", \"content\": \"\\ufffd\"}, "
      "{\"role\": \"user\", \"content\": \"hi\"}]", "messages: 1 byte that is not UTF-8 is sent as \\ufffd"},
     {{"-p", "caf\xc3\xa9"}, REQUEST_COMPLETION, "prompt=\"caf\xc3\xa9\"", NULL},     /* valid UTF-8: no note */
-    /* Third newcomer, item 3: -bs is llama-server's default for every request; a body asks with its field. */
-    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\"", "backend_sampling: -bs is not carried in this body; a "
-     "body asks for backend sampling with \"backend_sampling\": true (llama-server then prefixes the stages it "
-     "can run on the GPU with + or -)"},
+    /* Fourth newcomer, finding 7: a body asks for backend sampling with its backend_sampling field (reference
+     * section 2), so -bs is carried as that field, in both bodies (the chat conversion copies it through). */
+    {{"-bs", "-p", "x"}, REQUEST_COMPLETION, "prompt=\"x\";backend_sampling=true", NULL},
+    {{"-p", "x", "--backend-sampling", "--temp", "0.7"}, REQUEST_CHAT, "messages=[{\"role\": \"user\", \"content\": "
+     "\"x\"}];temperature=0.7;backend_sampling=true", NULL},
 };
 
 /* The line a body without its required field gets in the notes (finding 8). */
-#define NO_PROMPT_NOTE "prompt: none given (-p or -f): llama-server's /completion requires it; this body alone " \
-                       "is refused"
-#define NO_MESSAGES_NOTE "messages: none given (-p, -sys): llama-server's /v1/chat/completions requires them; " \
-                         "this body alone is refused"
+/* Fourth newcomer, finding 5: whether llama-server refuses such a body is not in the reference, and the
+ * note says so. */
+#define NO_PROMPT_NOTE "prompt: none given (-p or -f), so this body has none; add it before you send it (whether " \
+                       "llama-server's /completion refuses a body without one is not checked against this " \
+                       "workbench's reference)"
+#define NO_MESSAGES_NOTE "messages: none given (-p, -sys), so this body has none; add them before you send it " \
+                         "(whether llama-server's /v1/chat/completions refuses a body without them is not checked " \
+                         "against this workbench's reference)"
 
 /* Takes the required-field line out of notes (it must be there when the body has no prompt or messages). */
 static bool take_required_note(char *notes, const JsonMember *m, int n, RequestKind kind)
@@ -956,12 +993,16 @@ static void test_help_text(void)
     /* The checked values of ignored flags, the -1 window story and the bodies' needs (findings 2, 7, 8). */
     CHECK(strstr(text, "  -fa, --flash-attn                        on|off|auto") != NULL);
     CHECK(strstr(text, "  -sm, --split-mode                        none|layer|row|tensor\n") != NULL);
-    CHECK(strstr(text, "'the context size') is off: llama.cpp\nclamps it to 0.") != NULL);
+    CHECK(strstr(text, "A window of -1 (--repeat-last-n, --dry-penalty-last-n; older builds' 'context size') is\n"
+                       "off here: arg.cpp 0017d6fb takes it and current libllama clamps it to 0; whether current\n"
+                       "llama.cpp's command line refuses it instead is unconfirmed.") != NULL);
     /* Issue 17: the float rule, old pastes, --from-json and --explain are stated. */
     CHECK(strstr(text, "--temp 1.00000001\nis 1.0 (?temp-ext)") != NULL);
     CHECK(strstr(text, "A flag that does not change sampling never costs the chain line") != NULL);
     CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
-    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off, -1 off (clamped to 0)") != NULL);
+    CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off; -1 off here (current libllama clamps it to 0; see the "
+                                                     "warning)") != NULL);
+    CHECK(strstr(text, "March") == NULL && strstr(text, "(clamped to 0)") == NULL);
     CHECK(strstr(text, "-sys, --system-prompt TEXT") != NULL && strstr(text, "[OpenAI messages, role system") != NULL);
     CHECK(strstr(text, "stricter than llama.cpp") == NULL && strstr(text, "--top-k 0.0 is 0") != NULL);
     CHECK(strstr(text, "NaN, which llama.cpp takes, is refused: this workbench's samplers cannot compute with it"));
@@ -988,6 +1029,13 @@ static void test_help_text(void)
     CHECK(old != NULL && strstr(old, " -ins ") != NULL && strstr(old, " --rms-norm-eps ") != NULL);
     CHECK(old_sampling != NULL && strstr(old_sampling, " --tfs ") != NULL && strstr(old_sampling, " -ins ") == NULL);
     CHECK(strstr(text, "  --lora-scaled                            FNAME:SCALE,...") != NULL);
+    /* Fourth newcomer, finding 5: what the reference does not state names its source, or says it is not
+     * checked: the presets' values and the other flags' values are arg.cpp 0017d6fb's, older llama.cpp's flags
+     * are not checked. */
+    CHECK(strstr(text, "top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do") != NULL);
+    CHECK(strstr(text, "where arg.cpp 0017d6fb would stop\non it") != NULL);
+    CHECK(old != NULL && strstr(text, "not checked against the workbench's reference") != NULL);
+    CHECK(strstr(text, "llama.cpp has none") == NULL && strstr(text, "as llama.cpp does. A value") == NULL);
     bool openai;
     CHECK(strcmp(args_setting_field(SET_FREQUENCY, &openai), "frequency_penalty") == 0 && openai);
     CHECK(strcmp(args_setting_field(SET_TOP_K, &openai), "top_k") == 0 && !openai);

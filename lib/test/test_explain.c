@@ -49,7 +49,7 @@ static const LineRow line_rows[] = {
      "(Examples 1-4)"},
     {{NULL}, "?penalties: repeat 1.0, frequency 0.0 and presence 0.0 are off (Examples 1-4)"},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "-1"}, "?penalties: window -1 (repeat_last_n) is clamped to 0 "
-     "by llama.cpp: off (Example 5)"},
+     "by current libllama: off (Example 5)"},
     {{"--repeat-penalty", "1.1", "--repeat-last-n", "0"}, "?penalties: window 0 (repeat_last_n) is off (Example 5)"},
     /* Item 3 in the lesson's words: the float, not the digits typed, decides. */
     {{"--top-p", "0.99999999"}, "?top-p: top_p 1.0 (llama.cpp's float of 0.99999999) is off (Examples 12-13)"},
@@ -64,7 +64,7 @@ static const LineRow line_rows[] = {
      "over the last 64 tokens: a token that would extend a repeat of n >= 0 tokens (any token that followed an "
      "earlier one) loses 0.8 * 1.75^(n + 1); 4 breakers end a repeat (Example 9)"},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1"}, "?dry: window -1 (dry_penalty_last_n) is clamped to 0 "
-     "by llama.cpp: off (Example 9)"},
+     "by current libllama: off (Example 9)"},
     {{NULL}, "?dry: dry_multiplier 0.0 is off (Example 9)"},
     {{"--top-n-sigma", "2"}, "top-n-sigma: keeps the tokens whose logit is within 2.0 standard deviations of the top "
      "logit (Example 11)"},
@@ -174,6 +174,38 @@ static const LineRow line_rows[] = {
      "llama-server's names): samplers []"},
     {{"--mirostat", "2"}, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under "
      "llama-server's names): mirostat 2, mirostat_tau 5.0, mirostat_eta 0.1"},
+    /* Fourth newcomer, finding 6: each sentence true for the values given. top-p with p <= 0 keeps exactly
+     * max(1, min_keep) tokens (reference section 4.7); typical with p <= 0 keeps exactly the most typical token
+     * (section 4.6); XTC's coin u is below 1, so a probability of 1 or more fires at every step (section 4.9);
+     * one token is "the most likely token"; temperature is "after the filters" only where they come first. */
+    {{"--top-p", "-1"}, "top-p: top_p -1.0 is at or below 0: keeps only the most likely token (Examples 12-13)"},
+    {{"--top-p", "0"}, "top-p: top_p 0.0 is at or below 0: keeps only the most likely token (Examples 12-13)"},
+    {{"--typical", "0"}, "typical: typical_p 0.0 is at or below 0: keeps only the most typical token (the one whose "
+     "surprise is closest to the entropy), which may not be the most likely (Example 7)"},
+    {{"--xtc-probability", "1.5"}, "xtc: at every step (xtc_probability 1.5 is 1 or more), removes the tokens at or "
+     "above probability 0.1 except the least likely of them (Example 10)"},
+    {{"--xtc-probability", "1"}, "xtc: at every step (xtc_probability 1.0 is 1 or more), removes the tokens at or "
+     "above probability 0.1 except the least likely of them (Example 10)"},
+    {{"--top-k", "1"}, "top-k: keeps the most likely token (Examples 12-13)"},
+    {{"--samplers", "infill"}, "infill: llama.cpp's infill sampler (not covered in the lesson, and not explained "
+     "here)"},
+    {{"--samplers", "temperature"}, "temp-ext: divides every logit by temperature 0.8 (Examples 12-13)"},
+    {{"--samplers", "penalties;temperature;dry", "--temp", "0"}, "temp-ext: temperature 0.0 keeps only the top "
+     "token (greedy) (Examples 12-13)"},
+    {{"--samplers", "temperature;top_k;min_p"}, "temp-ext: divides every logit by temperature 0.8, before the "
+     "filters (Examples 12-13)"},
+    {{"--samplers", "top_k;temperature;min_p;xtc", "--dynatemp-range", "0.5"}, "temp-ext: temperature 0.8 +- 0.5 "
+     "by the entropy (exponent 1.0), after top-k and before min-p and ?xtc (Examples 12-13)"},
+    /* llama-server clamps top_p into [0, 1] and answers 400 for n_predict below -1 (reference section 7). */
+    {{"--top-p", "1.5", "-n", "-2"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 1.5 (outside OpenAI's 0 "
+     "to 1; llama-server clamps it to 1), frequency_penalty 0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 "
+     "(llama.cpp's penalty_present), seed -1 (random), max_tokens -2 (below -1: llama-server answers 400, and a body "
+     "leaves it out) (llama.cpp's n_predict)"},
+    {{"--top-p", "-1"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p -1.0 (outside OpenAI's 0 to 1; "
+     "llama-server clamps it to 0), frequency_penalty 0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 "
+     "(llama.cpp's penalty_present), seed -1 (random)"},
+    {{"--samplers", "top_k;top_p;temperature;min_p", "--mirostat", "0"}, "temp-ext: divides every logit by "
+     "temperature 0.8, after top-k and top-p and before min-p (Examples 12-13)"},
 };
 
 /* Whether text holds line as one whole line. */
@@ -184,6 +216,51 @@ static bool has_line(const char *text, const char *line)
         if ((at == text || at[-1] == '\n') && (at[n] == '\n' || at[n] == '\0'))
             return true;
     return false;
+}
+
+/* min_keep, which only a body sets (reference section 3): top-p and typical at or below 0 keep exactly
+ * max(1, min_keep) tokens, and every filter that honours it keeps at least min_keep (sections 4.6 to 4.9). */
+static void test_min_keep(void)
+{
+    static const struct {
+        const char *body;
+        const char *line;         /* one whole line the explanation must hold */
+    } rows[] = {
+        {"{\"prompt\": \"x\", \"top_p\": 0, \"min_keep\": 3}", "top-p: top_p 0.0 is at or below 0: keeps the 3 "
+         "most likely tokens (min_keep 3) (Examples 12-13)"},
+        {"{\"prompt\": \"x\", \"top_p\": 0, \"min_keep\": 1}", "top-p: top_p 0.0 is at or below 0: keeps only "
+         "the most likely token (Examples 12-13)"},
+        {"{\"prompt\": \"x\", \"typical_p\": -1, \"min_keep\": 2}", "typical: typical_p -1.0 is at or below 0: "
+         "keeps the 2 most typical tokens (min_keep 2; the most typical are those whose surprise is closest to the "
+         "entropy, which may not be the most likely) (Example 7)"},
+        {"{\"prompt\": \"x\", \"top_p\": 0.9, \"min_keep\": 4}", "top-p: keeps the most likely tokens until "
+         "their probabilities reach 0.9, and at least 4 (min_keep) (Examples 12-13)"},
+        {"{\"prompt\": \"x\", \"typical_p\": 0.9, \"min_keep\": 4}", "typical: keeps the tokens whose surprise "
+         "is closest to the entropy, until their probabilities sum past 0.9, and at least 4 (min_keep) (Example 7)"},
+        {"{\"prompt\": \"x\", \"min_keep\": 4}", "min-p: keeps the tokens at least 0.05 times as likely as the "
+         "top one, and at least 4 (min_keep) (Examples 12-13)"},
+        {"{\"prompt\": \"x\", \"xtc_probability\": 0.5, \"min_keep\": 4}", "xtc: with probability 0.5 per "
+         "step, removes the tokens at or above probability 0.1 except the least likely of them, unless fewer than 4 "
+         "(min_keep) would be left (Example 10)"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char notes[1024], err[600] = "";
+        Chain ch;
+        args_defaults(&p);
+        bool built = body_read(rows[r].body, strlen(rows[r].body), &p, notes, sizeof notes, err, sizeof err)
+                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(built);
+        if (!built)
+            continue;
+        args_explain(&p, &ch, text, sizeof text);
+        bool good = has_line(text, rows[r].line);
+        check_true(__FILE__, __LINE__, good, rows[r].line);
+        if (!good)
+            printf("    min_keep row %zu: got\n%s\n", r, text);
+        chain_free(&ch);
+    }
 }
 
 static void test_lines(void)
@@ -341,6 +418,24 @@ static const struct {
     {{"--samplers", "", "-p", "x", "-n", "5", "-r", "y", "--dry-sequence-breaker", "none"}, NULL,
      "--dry-sequence-breaker none does nothing: dry is not in --samplers (an empty list), and a sampler left out of "
      "the list is off; add dry to the list to use it\n"},
+    /* Fourth newcomer, finding 7: a setting at llama.cpp's default value changes nothing, so it draws no note,
+     * typed or sent (a --json-all body sends every default). */
+    {{"--mirostat-ent", "5", "--mirostat-lr", "0.2", "--samplers", "top_k", "--temp", "0.8", "--min-p", "0.05"},
+     NULL, "--mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off (--mirostat 0, the default); "
+     "give --mirostat 1 or 2 to use it\n"},
+    {{"--samplers", "top_k", "--dry-sequence-breaker", "\\n", "--dry-sequence-breaker", ":",
+      "--dry-sequence-breaker", "\"", "--dry-sequence-breaker", "*", "--adaptive-target", "-1"}, NULL, ""},
+    {{NULL}, "{\"prompt\": \"x\", \"temperature\": 0.8, \"top_k\": 40, \"top_p\": 0.95, \"min_p\": 0.05, "
+     "\"typical_p\": 1, \"repeat_last_n\": 64, \"repeat_penalty\": 1, \"presence_penalty\": 0, "
+     "\"frequency_penalty\": 0, \"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, "
+     "\"dry_penalty_last_n\": 64, \"xtc_probability\": 0, \"xtc_threshold\": 0.1, \"top_n_sigma\": -1, "
+     "\"dynatemp_range\": 0, \"dynatemp_exponent\": 1, \"mirostat\": 0, \"mirostat_tau\": 5, \"mirostat_eta\": 0.1, "
+     "\"adaptive_target\": -1, \"adaptive_decay\": 0.9, \"seed\": -1, \"dry_sequence_breakers\": [\"\\n\", \":\", "
+     "\"\\\"\", \"*\"], \"samplers\": [\"penalties\", \"dry\", \"top_n_sigma\", \"top_k\", \"typ_p\", \"top_p\", "
+     "\"min_p\", \"xtc\", \"temperature\"], \"ignore_eos\": false, \"logit_bias\": []}", ""},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 40, \"top_p\": 0.9}", "top_p 0.9 does nothing: with "
+     "mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat "
+     "replaces the filters); drop it, or send mirostat 0 to use the list\n"},
     /* A body (--from-json): its fields as written; the server's own flags too. */
     {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 20}", "top_k 20 does nothing: with mirostat 2, "
      "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
@@ -391,6 +486,7 @@ static void test_dropped(void)
 void test_explain(void)
 {
     test_lines();
+    test_min_keep();
     test_shape();
     test_backend_note();
     test_dropped();

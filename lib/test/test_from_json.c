@@ -80,11 +80,26 @@ static const BodyRow body_rows[] = {
      * number nor false are skipped; a string token is kept as -1 with a note. */
     {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [7, 2.5], [-3, 1], [1.0, 5], [8], [\"hi\", 1], [9, true], "
      "[10, \"x\"]], \"samplers\": []}", "logits -> logit-bias -> dist",
-     "llama-server --samplers '' -l 15-inf -l 7+2.5 -l -1+1", "logit_bias: \"hi\" is a string: llama-server tokenizes it"},
+     "llama-server --samplers '' -l 15-inf -l 7+2.5 -l -1+1", "logit_bias: \"hi\" is a string: llama-server tokenizes "
+     "it (with the model's tokenizer, which this tool does not have) and biases each of its tokens; kept here as the "
+     "id -1, matching no token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and "
+     "write -l ID+1)"},
     /* The object form: strtol of the whole key ("" is 0, " 7" is 7), 99999999999 cut to 32 bits. */
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
      "\"samplers\": []}", "logits -> logit-bias -> dist",
      "llama-server --samplers '' -l 15-inf -l 7+2 -l 0+1 -l -1-1 -l 1215752191+3", "\"abc\" is a string"},
+    /* Fourth newcomer, finding 4: of two members with the same key, nlohmann::json (llama-server's reader) keeps
+     * the last, in logit_bias's object as in the body itself; two pairs of one token both stay (a list). */
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \"15\": 1}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15+1", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": 1, \"7\": 2, \"15\": false, \"015\": 3}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 7+2 -l 15-inf -l 15+3", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": \"x\"}, \"samplers\": []}", "logits -> dist",
+     "llama-server --samplers ''", NULL},
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": 2}, \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1+2", "write -l ID+2)"},
+    {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [15, 1]], \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15-inf -l 15+1", NULL},
     {"{\"prompt\": \"x\", \"logit_bias\": [], \"ignore_eos\": true, \"samplers\": \"k\"}",
      "logits -> logit-bias -> top-k -> dist", "llama-server --samplers top_k --ignore-eos", NULL},
     /* samplers: names in any case (an unknown one warned about and skipped), letters, another type ignored. */
@@ -107,7 +122,19 @@ static const BodyRow body_rows[] = {
      "\"text\", \"text\": \"hi\"}]}, {\"role\": \"assistant\", \"tool_calls\": []}], \"temperature\": 0.5, "
      "\"n_predict\": 3, \"max_tokens\": -5, \"logprobs\": true, \"top_logprobs\": 2, \"stream\": false}",
      DEFAULT_LINE, "llama-server --temp 0.5", NULL},
-    {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages"},
+    {"{\"temperature\": 0.7}", DEFAULT_LINE, "llama-server --temp 0.7", "neither prompt nor messages: a /completion "
+     "body carries a prompt, a /v1/chat/completions body messages; whether llama-server refuses one without them is "
+     "not checked against this workbench's reference; the chain line is what the rest gives"},
+    /* Fourth newcomer, finding 5: only a chat body's response_format of type json_object or json_schema becomes a
+     * grammar (reference section 7); type text is none. */
+    {"{\"messages\": [], \"response_format\": {\"type\": \"text\"}}", DEFAULT_LINE, "llama-server", NULL},
+    {"{\"messages\": [], \"response_format\": {\"type\": \"json_object\"}}", DEFAULT_LINE, "llama-server",
+     "response_format: its type json_object becomes a JSON-schema grammar, which changes sampling outside the chain "
+     "line (llama.cpp's --json-schema); not in the flags"},
+    /* n above 1 is refused by a server whose n_parallel (-np) is below it, which this tool knows only from -np. */
+    {"{\"prompt\": \"x\", \"n\": 5}", DEFAULT_LINE, "llama-server", "n: 5: llama-server answers 400 if its "
+     "n_parallel (-np) is below 5; give the server's -np with --from-json to check it"},
+    {"{\"prompt\": \"x\", \"n\": 1}", DEFAULT_LINE, "llama-server", NULL},
     /* Third newcomer, item 3: backend_sampling is -bs, whose note (args_backend_note) the chain line gets. */
     {"{\"prompt\": \"x\", \"backend_sampling\": true}", DEFAULT_LINE, "llama-server -bs", NULL},
     {"{\"prompt\": \"x\", \"backend_sampling\": false}", DEFAULT_LINE, "llama-server", NULL},
@@ -117,6 +144,8 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": 100}", DEFAULT_LINE, "llama-server",
      "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain and never printed in "
      "its line (llama.cpp's --reasoning-budget); not in the flags"},
+    /* Finding 2: -1 is no budget, so nothing acts outside the chain line, and no note says so. */
+    {"{\"prompt\": \"x\", \"reasoning_budget_tokens\": -1}", DEFAULT_LINE, "llama-server", NULL},
     /* Issue 23: adaptive-p's fields are settings, written back as its flags. adaptive_target is clamped to
      * [-FLT_MAX, 1] (a note above 1; a negative one stays, and draws as dist does); adaptive_decay 0.99 is the
      * hard limit's top. Anywhere in the list, adaptive_p ends the chain in place of dist. */
@@ -161,15 +190,21 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"stream\": 1}", "stream: llama-server answers 400: \"Field 'stream': "
      "[json.exception.type_error.302] type must be boolean, but is number\""},
     {"{\"prompt\": \"x\", \"repeat_last_n\": -1}", "repeat_last_n: llama-server answers 400: \"Field 'repeat_last_n': "
-     "Value must be between 0 <= value <= 2147483647, but got -1\" (-1 is off on llama.cpp's command line, which "
-     "clamps it to 0; older llama-server took it as the slot's context size"},
+     "Value must be between 0 <= value <= 2147483647, but got -1\" (a command line's -1 is off where it reaches "
+     "current libllama, which clamps it to 0; older llama-server took it as the slot's context size; send 0 for off, "
+     "or the window in tokens)"},
     {"{\"prompt\": \"x\", \"dry_penalty_last_n\": -2}", "dry_penalty_last_n: llama-server answers 400: \"Field "
      "'dry_penalty_last_n': Value must be between 0 <= value <= 2147483647, but got -2\""},
     {"{\"prompt\": \"x\", \"dry_allowed_length\": -1}", "dry_allowed_length: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"min_keep\": -1}", "min_keep: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"max_tokens\": -2}", "max_tokens: llama-server answers 400: \"Field 'max_tokens': Value "
      "must be between -1 <= value <= 2147483647, but got -2\""},
-    {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400"},
+    /* Fourth newcomer, finding 3: n's hard range is [1, n_parallel] (reference section 7); without the server's
+     * -np only the lower bound is known, and the message says what the upper one is. */
+    {"{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400 for 0: n must be at least 1, and at most the "
+     "server's n_parallel (its -np)"},
+    {"{\"prompt\": \"x\", \"n_cmpl\": -3, \"n\": 2}", "n_cmpl: llama-server answers 400 for -3: n_cmpl must be at "
+     "least 1, and at most the server's n_parallel (its -np)"},
     {"{\"prompt\": \"x\", \"adaptive_decay\": 0.995}", "adaptive_decay: llama-server answers 400: \"Field "
      "'adaptive_decay': Value must be between 0.000000 <= value <= 0.990000, but got 0.995000\""},
     {"{\"prompt\": \"x\", \"adaptive_decay\": -0.1}", "adaptive_decay: llama-server answers 400: \"Field "
@@ -202,6 +237,14 @@ static const ErrorRow error_rows[] = {
     {"{\"messages\": [], \"response_format\": {\"type\": \"xml\"}}", "response_format: llama-server answers 400"},
     {"{\"prompt\": \"x\", \"repeat_penalty\": 0}", "repeat_penalty: llama.cpp's sampler refuses it when llama-server "
      "builds the chain: penalty_repeat must be"},
+    /* Fourth newcomer, finding 5: what only this workbench refuses is not llama.cpp's refusal. */
+    {"{\"prompt\": \"x\", \"mirostat\": 2, \"mirostat_tau\": 3e38}", "mirostat_tau: this workbench refuses it (its own "
+     "limit; llama-server would build the chain): mirostat_tau must be finite when mirostat is on, and 2 * tau too "
+     "(mu starts at 2 * tau, a float)"},
+    {"{\"prompt\": \"x\", \"mirostat\": 1, \"mirostat_eta\": 1e39}", "mirostat_eta: this workbench refuses it (its own "
+     "limit; llama-server would build the chain): mirostat_eta must be finite"},
+    {"{\"prompt\": \"x\", \"repeat_penalty\": 1e-45}", "repeat_penalty: this workbench refuses it (its own limit; "
+     "llama-server would build the chain): penalty_repeat must be at least 1/FLT_MAX"},
     {"{\"prompt\": \"x\", \"frequency_penalty\": 1e39}", "frequency_penalty: llama.cpp's sampler refuses it"},
     {"{\"prompt\": \"x\", \"top_k\": 1e10}", "top_k: 1e10 does not fit llama-server's integer field"},
     {"{\"prompt\": \"x\", \"seed\": -1.5}", "seed: -1.5 does not fit llama-server's integer field"},
@@ -249,7 +292,7 @@ static void test_error_rows(void)
             CHECK(ok && p.sampling.n_logit_bias == 256);
         else
             CHECK(!ok && strcmp(deep_err, "logit_bias: its 1000 elements hold more than 256 entries, this tool's "
-                                          "limit (llama-server has none; see lib/cli/README.md, Limits): the body "
+                                          "limit (see lib/cli/README.md, Limits): the body "
                                           "is not read") == 0);
     }
     Text t = text_start(many, sizeof many);
@@ -258,8 +301,17 @@ static void test_error_rows(void)
         text_add(&t, "%s\"%d\": false", i ? ", " : "", i);
     text_add(&t, "}}");
     CHECK(!read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err)
-          && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (llama-server "
-                              "has none; see lib/cli/README.md, Limits): the body is not read") == 0);
+          && strcmp(deep_err, "logit_bias: its 300 keys hold more than 256 entries, this tool's limit (see "
+                              "lib/cli/README.md, Limits): the body is not read") == 0);
+    /* Finding 4: duplicate keys count once, the last one's bias: 300 members of two keys are 2 entries. */
+    t = text_start(many, sizeof many);
+    text_add(&t, "{\"prompt\": \"x\", \"logit_bias\": {");
+    for (int i = 0; i < 300; i++)
+        text_add(&t, "%s\"%d\": %d", i ? ", " : "", i % 2, i);
+    text_add(&t, "}}");
+    CHECK(read_body(many, &p, notes, sizeof notes, deep_err, sizeof deep_err) && p.sampling.n_logit_bias == 2
+          && p.sampling.logit_bias[0].token == 0 && p.sampling.logit_bias[0].bias == 298
+          && p.sampling.logit_bias[1].token == 1 && p.sampling.logit_bias[1].bias == 299);
     /* NULL in: refused, no crash. */
     char err[100];
     CHECK(!body_read(NULL, 0, &p, NULL, 0, err, sizeof err));
@@ -285,6 +337,31 @@ static void test_server_defaults(void)
     CHECK(strcmp(flags, "llama-server --temp 0.6 --top-k 5 --dry-multiplier 0.5 --dry-base 2 --samplers 'dry;temperature'")
           == 0);
     CHECK(strstr(notes, "dry_base: 0.5 is below 1: llama-server uses its default, 2, instead") != NULL);
+    /* Finding 3: the server's -np is the upper bound of n (reference section 7: hard [1, n_parallel]). */
+    static const struct {
+        const char *np;           /* the server's -np */
+        const char *body;
+        const char *err;          /* the refusal, exactly, or NULL when read without a note */
+    } n_rows[] = {
+        {"1", "{\"prompt\": \"x\", \"n\": 5}", "n: llama-server answers 400: \"Field 'n': Value must be between 1 "
+         "<= value <= 1, but got 5\" (the upper bound is the server's n_parallel, -np 1)"},
+        {"4", "{\"prompt\": \"x\", \"n\": 0}", "n: llama-server answers 400: \"Field 'n': Value must be between 1 "
+         "<= value <= 4, but got 0\" (the upper bound is the server's n_parallel, -np 4)"},
+        {"4", "{\"prompt\": \"x\", \"n_cmpl\": 5}", "n_cmpl: llama-server answers 400: \"Field 'n_cmpl': Value must "
+         "be between 1 <= value <= 4, but got 5\" (the upper bound is the server's n_parallel, -np 4)"},
+        {"4", "{\"prompt\": \"x\", \"n\": 4}", NULL},
+        {"2x", "{\"prompt\": \"x\", \"n\": 2}", NULL},      /* std::stoi reads -np 2x as 2 */
+    };
+    for (size_t i = 0; i < sizeof n_rows / sizeof n_rows[0]; i++) {
+        char *np_argv[] = {"11_sampler_chain", "llama-server", "-np", (char *)n_rows[i].np};
+        err[0] = notes[0] = '\0';
+        bool ok = args_parse(4, np_argv, &p, err, sizeof err)
+               && body_read(n_rows[i].body, strlen(n_rows[i].body), &p, notes, sizeof notes, err, sizeof err);
+        bool good = n_rows[i].err == NULL ? ok && notes[0] == '\0' : !ok && strcmp(err, n_rows[i].err) == 0;
+        check_true(__FILE__, __LINE__, good, n_rows[i].body);
+        if (!good)
+            printf("    -np row %zu: got '%s' (notes: %s)\n", i, err, notes);
+    }
 }
 
 /* Splits a command line written by args_command (blanks between words, '...' quoting, '\'' for a quote) into

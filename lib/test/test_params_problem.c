@@ -1,10 +1,11 @@
 /* test_params_problem.c: sampling_params_problem, the one rule for which SamplingParams chain_init refuses.
  * Each row changes one field of llama.cpp's defaults and gives the field the answer must name, or NULL when
  * llama.cpp (common_sampler_init, the samplers' constructors) builds a chain from it. The refusals follow the
- * reference (sections 4.2 and 5): a repeat penalty not finite, not above 0 or whose float reciprocal
- * overflows; a frequency or presence penalty that is not finite; a mirostat other than 0, 1, 2 (llama.cpp
- * aborts); a sampler type outside common_sampler_type (llama.cpp aborts); and the workbench's own: NaN, an
- * infinite tau or eta with mirostat on, an adaptive_target of +inf, bad counts. */
+ * reference (sections 4.2 and 5): a repeat penalty not finite or not above 0; a frequency or presence penalty
+ * that is not finite; a mirostat other than 0, 1, 2 (llama.cpp aborts); a sampler type outside
+ * common_sampler_type (llama.cpp aborts); and the workbench's own: a repeat penalty whose float reciprocal
+ * overflows, NaN, an infinite tau or eta with mirostat on (or a tau whose 2 * tau overflows the float), an
+ * adaptive_target of +inf, bad counts. */
 #include "chain.h"
 #include "check.h"
 #include "tests.h"
@@ -37,6 +38,10 @@ static const ProblemRow problem_rows[] = {
     {F_TEMP, INFINITY, 0, NULL}, {F_TEMP, NAN, 0, "temp"},
     /* tau and eta: finite only when mirostat is on (the mirostat samplers use them). */
     {F_TAU, INFINITY, 2, "mirostat_tau"}, {F_TAU, INFINITY, 0, NULL}, {F_TAU, -INFINITY, 1, "mirostat_tau"},
+    /* A finite tau whose 2 * tau overflows the float mu starts at (3e38: 2 * tau is 6e38, past FLT_MAX) is
+     * refused as an infinite one is; 1.7e38 still doubles to a float, and with mirostat off nothing reads it. */
+    {F_TAU, 3.0e38, 2, "mirostat_tau"}, {F_TAU, -3.0e38, 1, "mirostat_tau"}, {F_TAU, 1.7e38, 2, NULL},
+    {F_TAU, 3.0e38, 0, NULL},
     {F_ETA, -INFINITY, 1, "mirostat_eta"}, {F_ETA, INFINITY, 2, "mirostat_eta"}, {F_ETA, 1e30, 2, NULL},
     {F_MIROSTAT, 3, 0, "mirostat"}, {F_MIROSTAT, -1, 0, "mirostat"}, {F_MIROSTAT, 2, 0, NULL},
     {F_MIN_KEEP, -1, 0, "min_keep"},
@@ -109,6 +114,16 @@ static void test_problem_rows(void)
     const char *problem = sampling_params_problem(&p);
     CHECK(problem != NULL && strcmp(problem, "top_p must not be NaN (this workbench's own refusal: llama.cpp builds "
                                              "the stage, and every comparison with NaN fails)") == 0);
+    /* An infinite tau and one whose double overflows the float get the same words, true of both. */
+    static const double taus[] = {INFINITY, 3.0e38};
+    for (size_t i = 0; i < sizeof taus / sizeof taus[0]; i++) {
+        p = sampling_params_default();
+        p.mirostat = 2;
+        p.mirostat_tau = taus[i];
+        problem = sampling_params_problem(&p);
+        CHECK(problem != NULL && strcmp(problem, "mirostat_tau must be finite when mirostat is on, and 2 * tau too (mu "
+                                                 "starts at 2 * tau, a float)") == 0);
+    }
 }
 
 void test_params_problem(void)
