@@ -109,8 +109,9 @@ static bool merely_off(const SamplingParams *sampling, ArgsSetting s, int entry,
     return entry_reads(&probe, (size_t)entry, mask, &default_empty) && !default_empty;
 }
 
-/* Whether setting s of p holds llama.cpp's default (args_defaults; a float compared as llama.cpp's float):
- * such a value changes nothing, so it draws no note, typed or sent (a --json-all body sends every default). */
+/* Whether setting s of p holds llama.cpp's default (args_defaults; a float compared as llama.cpp's float). A
+ * body that sends it at its default (a --json-all body sends every default) draws no note for it; a flag typed
+ * with its default value does, since the reader asked for it. */
 static bool at_default(const CliParams *p, ArgsSetting s)
 {
     static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
@@ -146,6 +147,12 @@ static bool at_default(const CliParams *p, ArgsSetting s)
     memcpy(&x, (const char *)a + at, sizeof x);
     memcpy(&y, (const char *)d + at, sizeof y);
     return float_value(x) == float_value(y);
+}
+
+/* Whether setting s came from a body's field (read with --from-json), not a flag: its name has no '-'. */
+static bool sent_in_body(const CliParams *p, ArgsSetting s)
+{
+    return p->named[s] != NULL && p->named[s][0] != '-';
 }
 
 /* Whether typed, a flag as typed ('_' for '-' after "--"), is name. */
@@ -324,7 +331,7 @@ size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size
     for (int s = 0; s < SET_COUNT; s++) {
         unsigned mask = readers[s];
         if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
-            || at_default(params, (ArgsSetting)s))
+            || (sent_in_body(params, (ArgsSetting)s) && at_default(params, (ArgsSetting)s)))
             continue;
         int entry = listed_entry(&params->sampling, mask);
         if (merely_off(&params->sampling, (ArgsSetting)s, entry, mask))

@@ -41,8 +41,8 @@ bool args_setting_read(const Chain *chain, ArgsSetting s);
  *    the list is off; add penalties to the list to use it" (one line per missing entry)
  *   "--mirostat-ent 3 does nothing: only mirostat reads it, and mirostat is off (--mirostat 0, the default);
  *    give --mirostat 1 or 2 to use it".
- * A setting that holds llama.cpp's default value changes nothing, so it gets no line (a --json-all body sends
- * every default). Writes "" when every setting is read, and for NULL params or chain. */
+ * A setting a body sends at llama.cpp's default value gets no line (a --json-all body sends every default); a
+ * flag typed with its default value does. Writes "" when every setting is read, and for NULL params or chain. */
 size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
 #endif

@@ -418,13 +418,12 @@ static const struct {
     {{"--samplers", "", "-p", "x", "-n", "5", "-r", "y", "--dry-sequence-breaker", "none"}, NULL,
      "--dry-sequence-breaker none does nothing: dry is not in --samplers (an empty list), and a sampler left out of "
      "the list is off; add dry to the list to use it\n"},
-    /* Fourth newcomer, finding 7: a setting at llama.cpp's default value changes nothing, so it draws no note,
-     * typed or sent (a --json-all body sends every default). */
-    {{"--mirostat-ent", "5", "--mirostat-lr", "0.2", "--samplers", "top_k", "--temp", "0.8", "--min-p", "0.05"},
-     NULL, "--mirostat-lr 0.2 does nothing: only mirostat reads it, and mirostat is off (--mirostat 0, the default); "
-     "give --mirostat 1 or 2 to use it\n"},
-    {{"--samplers", "top_k", "--dry-sequence-breaker", "\\n", "--dry-sequence-breaker", ":",
-      "--dry-sequence-breaker", "\"", "--dry-sequence-breaker", "*", "--adaptive-target", "-1"}, NULL, ""},
+    /* A body's field at llama.cpp's default value draws no note (a --json-all body sends every default); a flag
+     * the reader typed does, whatever its value: they asked for it, and the chain drops it. */
+    {{"--mirostat-ent", "5", "--mirostat-lr", "0.2"}, NULL, "--mirostat-ent 5 and --mirostat-lr 0.2 do nothing: only "
+     "mirostat reads them, and mirostat is off (--mirostat 0, the default); give --mirostat 1 or 2 to use them\n"},
+    {{"--samplers", "top_k", "--adaptive-target", "-1"}, NULL, "--adaptive-target -1 does nothing: adaptive_p is not "
+     "in --samplers (top_k), and a sampler left out of the list is off; add adaptive_p to the list to use it\n"},
     {{NULL}, "{\"prompt\": \"x\", \"temperature\": 0.8, \"top_k\": 40, \"top_p\": 0.95, \"min_p\": 0.05, "
      "\"typical_p\": 1, \"repeat_last_n\": 64, \"repeat_penalty\": 1, \"presence_penalty\": 0, "
      "\"frequency_penalty\": 0, \"dry_multiplier\": 0, \"dry_base\": 1.75, \"dry_allowed_length\": 2, "
