@@ -136,14 +136,14 @@ static bool stage_is_empty(const SamplingParams *p, StageType type)
                                     && as_float(p->penalty_present) == 0.0f);
     case STAGE_DRY:         return as_float(p->dry_multiplier) == 0.0f || as_float(p->dry_base) < 1.0f
                                 || p->dry_penalty_last_n <= 0;
-    case STAGE_TOP_N_SIGMA: return as_float(p->top_n_sigma) <= 0.0f;
+    case STAGE_TOP_N_SIGMA: return top_n_sigma_off(p->top_n_sigma);
     case STAGE_TOP_K:       return p->top_k <= 0;
-    case STAGE_TYPICAL:     return as_float(p->typ_p) >= 1.0f;
-    case STAGE_TOP_P:       return as_float(p->top_p) >= 1.0f;
-    case STAGE_MIN_P:       return as_float(p->min_p) <= 0.0f;
-    case STAGE_XTC:         return as_float(p->xtc_probability) <= 0.0f || as_float(p->xtc_threshold) > 0.5f;
-    case STAGE_TEMP:        return as_float(p->temp) == 1.0f;
-    case STAGE_TEMP_EXT:    return as_float(p->temp) == 1.0f && as_float(p->dynatemp_range) <= 0.0f;
+    case STAGE_TYPICAL:     return typical_off(p->typ_p);
+    case STAGE_TOP_P:       return top_p_off(p->top_p);
+    case STAGE_MIN_P:       return min_p_off(p->min_p);
+    case STAGE_XTC:         return xtc_off(p->xtc_probability, p->xtc_threshold);
+    case STAGE_TEMP:        return temp_off(p->temp);
+    case STAGE_TEMP_EXT:    return temp_off(p->temp) && as_float(p->dynatemp_range) <= 0.0f;
     default:                return false;   /* dist, mirostat, infill and adaptive-p are never empty */
     }
 }

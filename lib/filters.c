@@ -16,6 +16,36 @@ static SamplingStatus check_args(const Candidates *c, double a, double b)
     return isnan(a) || isnan(b) ? SAMPLING_ERR_PARAM : SAMPLING_OK;
 }
 
+bool top_p_off(double top_p)
+{
+    return as_float(top_p) >= 1.0f;
+}
+
+bool typical_off(double typical_p)
+{
+    return as_float(typical_p) >= 1.0f;
+}
+
+bool min_p_off(double min_p)
+{
+    return as_float(min_p) <= 0.0f;
+}
+
+bool top_n_sigma_off(double n)
+{
+    return as_float(n) <= 0.0f;
+}
+
+bool xtc_off(double probability, double threshold)
+{
+    return as_float(probability) <= 0.0f || as_float(threshold) > 0.5f;
+}
+
+bool temp_off(double temp)
+{
+    return as_float(temp) == 1.0f;
+}
+
 SamplingStatus apply_top_k(Candidates *c, int32_t k)
 {
     SamplingStatus st = candidates_check(c);
@@ -31,7 +61,7 @@ SamplingStatus apply_top_k(Candidates *c, int32_t k)
 SamplingStatus apply_top_p(Candidates *c, double top_p, size_t min_keep)
 {
     SamplingStatus st = check_args(c, top_p, 0);
-    if (st != SAMPLING_OK || top_p >= 1 || c->size == 0)
+    if (st != SAMPLING_OK || top_p_off(top_p) || c->size == 0)
         return st;
     st = candidates_softmax(c, false);          /* p over the current candidates, summed in their order */
     if (st != SAMPLING_OK)
@@ -55,7 +85,7 @@ size_t top_p_count(const TokenData *d, size_t n, double top_p, size_t min_keep)
 SamplingStatus top_p_cut(Candidates *c, double top_p, size_t min_keep)
 {
     SamplingStatus st = check_args(c, top_p, 0);
-    if (st != SAMPLING_OK || top_p >= 1)
+    if (st != SAMPLING_OK || top_p_off(top_p))
         return st;
     size_t keep = top_p_count(c->data, c->size, top_p, min_keep);
     if (keep > 0)
@@ -66,7 +96,7 @@ SamplingStatus top_p_cut(Candidates *c, double top_p, size_t min_keep)
 SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
 {
     SamplingStatus st = check_args(c, min_p, 0);
-    if (st != SAMPLING_OK || min_p <= 0 || c->size == 0)
+    if (st != SAMPLING_OK || min_p_off(min_p) || c->size == 0)
         return st;
     double log_min_p = log(min_p);
     if (!c->sorted) {
@@ -100,7 +130,7 @@ SamplingStatus apply_min_p(Candidates *c, double min_p, size_t min_keep)
 SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
 {
     SamplingStatus st = check_args(c, typical_p, 0);
-    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+    if (st != SAMPLING_OK || typical_off(typical_p) || c->size == 0)
         return st;
     st = candidates_softmax(c, true);           /* sorted by logit, p summed in that order */
     if (st != SAMPLING_OK)
@@ -111,7 +141,7 @@ SamplingStatus apply_typical(Candidates *c, double typical_p, size_t min_keep)
 SamplingStatus typical_cut(Candidates *c, double typical_p, size_t min_keep)
 {
     SamplingStatus st = check_args(c, typical_p, 0);
-    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+    if (st != SAMPLING_OK || typical_off(typical_p) || c->size == 0)
         return st;
     TokenData *order = malloc(c->size * sizeof *order);
     if (order == NULL)
@@ -134,7 +164,7 @@ static int by_distance(const void *a, const void *b)
 SamplingStatus typical_cut_in(Candidates *c, double typical_p, size_t min_keep, TokenData *order, size_t order_len)
 {
     SamplingStatus st = check_args(c, typical_p, 0);
-    if (st != SAMPLING_OK || typical_p >= 1 || c->size == 0)
+    if (st != SAMPLING_OK || typical_off(typical_p) || c->size == 0)
         return st;
     if (order == NULL)
         return SAMPLING_ERR_NULL;
@@ -189,7 +219,7 @@ static size_t logit_spread(const Candidates *c, double scale, double *mean, doub
 SamplingStatus apply_top_n_sigma(Candidates *c, double n)
 {
     SamplingStatus st = check_args(c, n, 0);
-    if (st != SAMPLING_OK || n <= 0 || c->size <= 1)
+    if (st != SAMPLING_OK || top_n_sigma_off(n) || c->size <= 1)
         return st;
     double max = -INFINITY, largest = 0;        /* the largest logit, and the largest finite magnitude */
     for (size_t i = 0; i < c->size; i++) {
@@ -215,7 +245,7 @@ SamplingStatus apply_top_n_sigma(Candidates *c, double n)
 
 bool xtc_draws_coin(const Candidates *c, double probability, double threshold)
 {
-    return c != NULL && probability > 0 && threshold <= 0.5 && c->size >= 2;
+    return c != NULL && !xtc_off(probability, threshold) && c->size >= 2;
 }
 
 SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, size_t min_keep, double coin)
@@ -236,7 +266,7 @@ SamplingStatus apply_xtc(Candidates *c, double probability, double threshold, si
 SamplingStatus xtc_cut(Candidates *c, double threshold, size_t min_keep)
 {
     SamplingStatus st = check_args(c, threshold, 0);
-    if (st != SAMPLING_OK || threshold > 0.5 || c->size < 2 || c->data[0].p < threshold)
+    if (st != SAMPLING_OK || as_float(threshold) > 0.5f || c->size < 2 || c->data[0].p < threshold)
         return st;
     /* The last of the leading tokens with p >= threshold. A token with p = 0 (a -inf logit) never counts as
      * reaching it: with a threshold <= 0, llama.cpp's rule would otherwise keep only such a token. */
@@ -253,13 +283,13 @@ SamplingStatus xtc_cut(Candidates *c, double threshold, size_t min_keep)
 SamplingStatus apply_temp(Candidates *c, double temp)
 {
     SamplingStatus st = check_args(c, temp, 0);
-    if (st != SAMPLING_OK || c->size == 0 || temp == 1)
+    if (st != SAMPLING_OK || c->size == 0 || temp_off(temp))
         return st;
     size_t best = 0;                /* the first largest logit */
     for (size_t i = 1; i < c->size; i++)
         if (c->data[i].logit > c->data[best].logit)
             best = i;
-    if (temp <= 0) {                /* only the first largest survives; ties after it do not */
+    if (as_float(temp) <= 0.0f) {   /* only the first largest survives; ties after it do not */
         for (size_t i = 0; i < c->size; i++)
             if (i != best)
                 c->data[i].logit = -INFINITY;
@@ -287,7 +317,7 @@ SamplingStatus apply_temp_ext(Candidates *c, double temp, double delta, double e
     SamplingStatus st = check_args(c, temp, delta);
     if (st != SAMPLING_OK)
         return st;
-    if (delta <= 0)
+    if (as_float(delta) <= 0.0f)
         return apply_temp(c, temp);
     if (!isfinite(temp) || !isfinite(delta) || !isfinite(exponent))
         return SAMPLING_ERR_PARAM;

@@ -21,7 +21,8 @@
  * fast_apply_top_p, and the sorting stages with fast_sort), equal to these bit for bit.
  *
  * defines: apply_top_k, apply_top_p, top_p_cut, top_p_count, apply_min_p, apply_typical, typical_cut, typical_cut_in,
- * apply_top_n_sigma, xtc_draws_coin, apply_xtc, xtc_cut, apply_temp, apply_temp_ext.
+ * apply_top_n_sigma, top_p_off, typical_off, min_p_off, top_n_sigma_off, xtc_off, temp_off, xtc_draws_coin,
+ * apply_xtc, xtc_cut, apply_temp, apply_temp_ext.
  */
 #ifndef FILTERS_H
 #define FILTERS_H
@@ -92,8 +93,21 @@ SamplingStatus typical_cut_in(Candidates *c, double typical_p, size_t min_keep, 
  * Follows llama_sampler_init_top_n_sigma (current version: no sort, PR #22645). */
 SamplingStatus apply_top_n_sigma(Candidates *c, double n);
 
+/* llama.cpp's rules for a filter its parameters turn off, each decided on the float llama.cpp holds (as_float),
+ * as its samplers' init functions decide to build an empty ("?") sampler: top-p and typical at 1 or more, min-p
+ * and top-n-sigma at 0 or less, XTC with a probability of 0 or less or a threshold above 0.5, temperature at
+ * exactly 1. So 0.99999999 (the float 1) turns top-p off, and 0.50000001 (the float 0.5) leaves XTC on. NaN is
+ * never off (every comparison with it fails). The filters below, their fast twins and the chain's "?" use these;
+ * so does temperature's greedy test (temp <= 0) and temp-ext's (delta <= 0), on the float too. */
+bool top_p_off(double top_p);
+bool typical_off(double typical_p);
+bool min_p_off(double min_p);
+bool top_n_sigma_off(double n);
+bool xtc_off(double probability, double threshold);
+bool temp_off(double temp);
+
 /* Whether XTC with these parameters draws a random number on this array: llama.cpp draws one only when
- * probability > 0, threshold <= 0.5 and size >= 2. The chain asks this before taking a coin from XTC's own
+ * XTC is on (xtc_off) and size >= 2. The chain asks this before taking a coin from XTC's own
  * generator. NULL c gives false. */
 bool xtc_draws_coin(const Candidates *c, double probability, double threshold);
 

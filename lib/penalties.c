@@ -53,7 +53,8 @@ SamplingStatus penalties_check(const int32_t *history, size_t n_history, const P
 bool penalties_off(const PenaltyParams *params, size_t n_history)
 {
     return params->penalty_last_n <= 0 || n_history == 0
-           || (params->penalty_repeat == 1.0 && params->penalty_freq == 0.0 && params->penalty_present == 0.0);
+           || (as_float(params->penalty_repeat) == 1.0f && as_float(params->penalty_freq) == 0.0f
+               && as_float(params->penalty_present) == 0.0f);
 }
 
 /* What apply_penalties and apply_penalty_naive check first: *st gets the status; true when there is work. */

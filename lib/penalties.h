@@ -51,7 +51,8 @@ const char *penalty_params_problem(const PenaltyParams *params);
 SamplingStatus penalties_check(const int32_t *history, size_t n_history, const PenaltyParams *params);
 
 /* Whether the penalties change nothing, as in llama.cpp: penalty_last_n <= 0 (llama.cpp clamps a negative
- * window to 0), an empty history, or repeat 1 with freq 0 and present 0. params must not be NULL. */
+ * window to 0), an empty history, or repeat 1 with freq 0 and present 0, compared on the float llama.cpp holds
+ * (a repeat of 1.00000001 is 1). params must not be NULL. */
 bool penalties_off(const PenaltyParams *params, size_t n_history);
 
 /* Penalizes every candidate whose token occurs c > 0 times in the window (the newest penalty_last_n entries of

@@ -20,7 +20,7 @@ static bool valid(const Candidates *c)
 SamplingStatus fast_apply_typical(Candidates *c, double typical_p, size_t min_keep, TokenData *scratch,
                                   size_t scratch_len)
 {
-    if (!valid(c) || isnan(typical_p) || typical_p >= 1 || c->size == 0)
+    if (!valid(c) || isnan(typical_p) || typical_off(typical_p) || c->size == 0)
         return apply_typical(c, typical_p, min_keep);       /* the errors and the off rule; sorts nothing */
     if (scratch == NULL)
         return SAMPLING_ERR_NULL;
@@ -44,7 +44,7 @@ SamplingStatus fast_apply_xtc(Candidates *c, double probability, double threshol
 
 SamplingStatus fast_apply_temp_ext(Candidates *c, double temp, double delta, double exponent)
 {
-    bool acts = valid(c) && delta > 0 && isfinite(temp) && isfinite(delta) && isfinite(exponent) && c->size >= 2;
+    bool acts = valid(c) && as_float(delta) > 0.0f && isfinite(temp) && isfinite(delta) && isfinite(exponent) && c->size >= 2;
     SamplingStatus st = acts ? presort(c) : SAMPLING_OK;
     return st != SAMPLING_OK ? st : apply_temp_ext(c, temp, delta, exponent);
 }

@@ -241,7 +241,7 @@ static SamplingStatus top_p_with(Candidates *c, double top_p, size_t min_keep, c
         return SAMPLING_ERR_NULL;
     if (isnan(top_p))
         return SAMPLING_ERR_PARAM;
-    if (top_p >= 1 || c->size == 0)
+    if (top_p_off(top_p) || c->size == 0)
         return candidates_check(c);
     /* p over the current candidates, summed in their current order, then the walk in descending order over
      * a sorted prefix that holds the cut (or, failing that, over everything, sorted). Only the prefix's p

@@ -352,16 +352,18 @@ static void test_temperature(void)
     apply_temp(&c, 0.5);
     CHECK_NEAR(-DBL_MAX, c.data[0].logit, 0);
     CHECK_NEAR(0.0, c.data[1].logit, 0);
-    /* A tiny temperature: nearly all the mass on the largest logit, not a three-way tie at DBL_MAX. */
+    /* A temperature of 1e-320 is the float 0 llama.cpp holds: greedy, only the first largest logit stays. */
     const double three[] = {1.0, 2.0, 3.0};
     candidates_init(&c, buf, three, 3);
     apply_temp(&c, 1e-320);
     candidates_softmax(&c, false);
     CHECK_NEAR(1.0, c.data[2].p, 0);
-    CHECK_NEAR(0.0, c.data[0].p, 0);
-    const double negative[] = {-1.0, -2.0};
+    CHECK_NEAR(-INFINITY, c.data[0].logit, 0);
+    /* A tiny temperature that is a float above 0 (1e-30) with logits whose quotient overflows: not a tie at
+     * -DBL_MAX but the largest at 0 and the other far below (the division after subtracting the largest). */
+    const double negative[] = {-1e300, -2e300};
     candidates_init(&c, buf, negative, 2);
-    apply_temp(&c, 1e-320);
+    apply_temp(&c, 1e-30);
     CHECK(isfinite(c.data[0].logit) && isfinite(c.data[1].logit) && c.data[0].logit > c.data[1].logit);
     /* temp-ext without a range is apply_temp, infinite temperature included. */
     candidates_init(&c, buf, three, 3);
@@ -453,8 +455,46 @@ static void test_large_arrays(void)
     }
 }
 
+/* Whether a filter is off is decided on the float llama.cpp holds, as its samplers' init functions decide
+ * whether to build an empty ("?") sampler: 0.99999999 is the float 1 (top-p and typical off), 1e-50 the
+ * float 0 (min-p and top-n-sigma off, temperature greedy), 0.50000001 the float 0.5 (XTC's threshold on),
+ * 1.00000001 the float 1 (temperature off). Logits 2, 1, 0: every filter that acts changes them. */
+static void test_off_in_float(void)
+{
+    const double logits[] = {2.0, 1.0, 0.0};
+    TokenData buf[3];
+    Candidates c;
+    CHECK(top_p_off(0.99999999) && !top_p_off(0.9999999));
+    CHECK(typical_off(0.99999999) && !typical_off(0.9999));
+    CHECK(min_p_off(1e-50) && !min_p_off(1e-30));
+    CHECK(top_n_sigma_off(1e-50) && !top_n_sigma_off(1e-30));
+    CHECK(!xtc_off(0.5, 0.50000001) && xtc_off(0.5, 0.5001) && xtc_off(1e-50, 0.1));
+    CHECK(temp_off(1.00000001) && !temp_off(1.0001));
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_top_p(&c, 0.99999999, 0));
+    CHECK_INT(3, c.size);
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_typical(&c, 0.99999999, 0));
+    CHECK_INT(3, c.size);
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_temp(&c, 1e-50));            /* greedy: only the first largest stays finite */
+    CHECK_NEAR(2.0, c.data[0].logit, 0);
+    CHECK_NEAR(-INFINITY, c.data[1].logit, 0);
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_temp(&c, 1.00000001));       /* off: the logits stay as they are */
+    CHECK_NEAR(1.0, c.data[1].logit, 0);
+    candidates_init(&c, buf, logits, 3);
+    CHECK_INT(SAMPLING_OK, apply_temp_ext(&c, 0.5, 1e-50, 1.0));   /* no range: plain temperature 0.5 */
+    CHECK_NEAR(4.0, c.data[0].logit, 0);
+    CHECK(xtc_draws_coin(&c, 0.5, 0.50000001));
+    candidates_init(&c, buf, logits, 3);
+    fast_apply_top_p(&c, 0.99999999, 0);
+    CHECK_INT(3, c.size);
+}
+
 void test_filters(void)
 {
+    test_off_in_float();
     test_large_arrays();
     test_top_k();
     test_top_p();

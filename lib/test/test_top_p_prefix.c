@@ -107,7 +107,7 @@ static double logits[MAX_N];
 /* ===== The tests ===== */
 
 static const size_t sizes[] = {1, 3, 1024, 1025, 1100, 5000, MAX_N};
-static const double top_ps[] = {0.0, 0.5, 0.95, 0.999, 0.9999999999};
+static const double top_ps[] = {0.0, 0.5, 0.95, 0.999, 0.9999999};    /* the last just below 1 as a float */
 static const size_t min_keeps[] = {0, 7, 1500};
 
 /* apply_top_p (fast true: fast_apply_top_p) against the plain computation: status, size, sorted, selected,
