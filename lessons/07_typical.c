@@ -44,8 +44,10 @@ int main(void)
     for (size_t l = 0; l < LESSON_N(limits); l++) {
         lesson_require(!isnan(limits[l]), "%s: a limit is a probability, not NaN", lesson_setting(__FILE__, "limits[]",
                                                                                                   limits[l]).text);
-        lesson_note(limits[l] >= 1, "a limit of 1 or more turns typical sampling off in llama.cpp, which then "
-                    "keeps every token in its order; the lesson's Java still orders them by distance");
+        lesson_note_row(&limits[l], typical_off(limits[l]), "%s: a limit of 1 or more (as the float llama.cpp holds) "
+                        "turns typical sampling off in llama.cpp, which then keeps every token in its order; the "
+                        "lesson's Java still orders them by distance", lesson_setting(__FILE__, "limits[]",
+                                                                                     limits[l]).text);
         TokenData typ_buf[N_VOCAB], top_buf[N_VOCAB];
         Candidates typ, top;
         lesson_check(candidates_init_probs(&typ, typ_buf, probs, N_VOCAB));
