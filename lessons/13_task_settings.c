@@ -65,8 +65,7 @@ int main(void)
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
     for (size_t i = 0; i < LESSON_N(order); i++)
-        lesson_require(order[i] != SAMPLER_INFILL, "order[%zu] is infill, which this workbench names but does not "
-                       "compute (it is no sampler of the lesson)", i);
+        lesson_require(order[i] != SAMPLER_INFILL, "order[%zu] is infill, which this workbench does not compute", i);
     /* Not a setting: the Java's rule as a llama.cpp order. With top-p and min-p before top-k, each sees the whole
      * vocabulary (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they leave). */
     static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
@@ -77,6 +76,7 @@ int main(void)
         Candidates c, java;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c);
         int java_left = distribution(&presets[s], java_rule, LESSON_N(java_rule), java_buf, &java);
+        lesson_note_unread_list("preset", &presets[s], window, order, LESSON_N(order));
         lesson_note_settings("preset", &presets[s], window, !lesson_same_p(&c, &java), ": candidates left %d, in the "
                              "lesson's Java %d, and other p: the Java cuts top-k, top-p and min-p all from the whole "
                              "vocabulary after the penalties, then applies the temperature, while llama.cpp runs the "

@@ -641,6 +641,62 @@ static inline bool lesson_same_p(const Candidates *a, const Candidates *b)
     return true;
 }
 
+/* Notes each setting of row s that would act in llama.cpp (its stage, built alone from s's settings and a window
+ * of penalty_last_n, is not "?") but that no stage of ch, the row's chain, reads, because order[] leaves its
+ * stage out: "NN_slug: note: the chain "low T": temp 0.2 does nothing: no stage of order[] reads it". As
+ * Example 11 names a setting the chain drops. Returns whether it noted any. */
+#define lesson_note_unread(noun, s, penalty_last_n, ch) \
+    lesson_note_unread_at(__FILE__, (noun), (s), (penalty_last_n), (ch))
+
+static inline bool lesson_note_unread_at(const char *file, const char *noun, const LessonSettings *s,
+                                         int32_t penalty_last_n, const Chain *ch)
+{
+    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
+                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
+                                           {STAGE_PENALTIES, STAGE_PENALTIES}};
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);     /* in readers' order */
+    SamplingParams p = lesson_sampling_params(s, penalty_last_n);
+    bool any = false;
+    for (size_t f = 0; f < LESSON_N(readers); f++) {
+        bool read = false;
+        for (size_t i = 0; i < ch->n_stages; i++)
+            read = read || ch->stages[i].type == readers[f][0] || ch->stages[i].type == readers[f][1];
+        Chain alone;
+        if (read || chain_init(&alone, &p, 0) != SAMPLING_OK)
+            continue;
+        bool acts = chain_add(&alone, readers[f][0]) == SAMPLING_OK && !alone.stages[0].empty;
+        chain_free(&alone);
+        if (!acts)
+            continue;
+        lesson_print_name(file);
+        fprintf(stderr, "note: the %s \"", noun);
+        lesson_settings_label(s, penalty_last_n, stderr);
+        fprintf(stderr, "\": %s %s does nothing: no stage of order[] reads it\n", values[f].name,
+                lesson_number(values[f].value, 0).text);
+        any = true;
+    }
+    return any;
+}
+
+/* lesson_note_unread for a chain built as llama.cpp's common builds it from a sampler list, order (n,): the
+ * presets of Example 13. */
+#define lesson_note_unread_list(noun, s, penalty_last_n, order, n) \
+    lesson_note_unread_list_at(__FILE__, (noun), (s), (penalty_last_n), (order), (n))
+
+static inline bool lesson_note_unread_list_at(const char *file, const char *noun, const LessonSettings *s,
+                                              int32_t penalty_last_n, const SamplerType *order, size_t n)
+{
+    SamplingParams p = lesson_sampling_params(s, penalty_last_n);
+    p.n_samplers = n < CHAIN_MAX_SAMPLERS ? n : CHAIN_MAX_SAMPLERS;
+    memcpy(p.samplers, order, p.n_samplers * sizeof *order);
+    Chain ch;
+    if (chain_init_from_params(&ch, &p, 0) != SAMPLING_OK)
+        return false;           /* a refused setting: lesson_check_params stops on it */
+    bool any = lesson_note_unread_at(file, noun, s, penalty_last_n, &ch);
+    chain_free(&ch);
+    return any;
+}
+
 /* Example 6's notes where a bias of +inf meets the limits of softmax, for biases (n,) applied to after (its
  * candidates, p filled) and words (one per id): a token left at +inf gets p 1 / (the number of such tokens), the
  * limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf bias on a token that

@@ -118,7 +118,12 @@ edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_o
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
-    '13_task_settings: order[1] is infill, which this workbench names but does not compute (it is no sampler of the lesson)'
+    '13_task_settings: order[1] is infill, which this workbench does not compute'
+# A stage left out of order[]: the setting it would read does nothing, and a note names it (as Example 11 does).
+edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                    SAMPLER_TEMPERATURE};$//' \
+    '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
+edit 12 's/STAGE_MIN_P, STAGE_TEMP};/STAGE_MIN_P};/' \
+    '12_chain_builder: note: the chain "exact (T=0)": temp 0 does nothing: no stage of order[] reads it'
 edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' '10_xtc: once_probability, xtc_probability[] or xtc_threshold is NaN'
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
