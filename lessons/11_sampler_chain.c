@@ -136,6 +136,9 @@ static int run(int argc, char *const argv[], bool quiet)
     if (params.ignored[0] != '\0' && !quiet)
         fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
                 several(params.ignored) ? "they do not change" : "it does not change", params.ignored);
+    char model[1024];           /* the note is about 450 bytes, with at most 256 of flags */
+    if (!quiet && args_model_note(&params, model, sizeof model) > 0)
+        print_lines("note: ", model);
     if (params.help)
         return print_made("", help_text, &params, NULL);
     if (params.from_json != NULL && !read_body(&params))

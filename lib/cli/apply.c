@@ -13,6 +13,15 @@
 #include <string.h>
 
 /* Records that flag (as typed, pointing into argv) set the setting. */
+bool args_names_model(const ArgSpec *spec)
+{
+    static const char *const model[] = {"-m", "-mu", "-hf", "-hff", "-dr"};
+    for (size_t i = 0; i < sizeof model / sizeof model[0]; i++)
+        if (strcmp(spec->names[0], model[i]) == 0)
+            return true;
+    return false;
+}
+
 static void mark(CliParams *out, int setting, const char *flag)
 {
     if (setting < 0)
@@ -584,7 +593,10 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_EXPLAIN:    out->explain = true; return true;
     case K_FROM_JSON:  out->from_json = value; return true;
     case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
-        args_add_named(out->ignored, sizeof out->ignored, flag);
+        if (args_names_model(spec))
+            args_add_named(out->model, sizeof out->model, flag);
+        else
+            args_add_named(out->ignored, sizeof out->ignored, flag);
         if (spec->choices == NULL || value == NULL)
             return true;
         if (!check_choice(out, spec, flag, value, v, err, err_size))

@@ -23,6 +23,10 @@ void args_warn(CliParams *out, const char *fmt, const char *what);
  * or .outside) once; "..." ends a list that is full. */
 void args_add_named(char *list, size_t size, const char *flag);
 
+/* Whether spec names the model (-m, -mu, -hf, -hff, -dr): ignored here and named in CliParams.model, since a
+ * model can supply sampling defaults and suppressed tokens (args_model_note). */
+bool args_names_model(const ArgSpec *spec);
+
 /* Applies one flag with its value (NULL for a switch) as typed. breakers_cleared tracks the first
  * --dry-sequence-breaker, which clears the defaults. Returns false with one line in err (err_size bytes)
  * when llama.cpp, or this workbench, refuses the value (args.h lists them); *limit (when not NULL) then tells

@@ -265,16 +265,17 @@ static FailKind fail_kind(const ArgSpec *spec)
  * there (stops) or go on (this tool's own limit, or a value llama.cpp would take), and that the chain line
  * follows all the same. request_err gets the first message of a request flag, which a body output turns into
  * a refusal. */
-static void soft_fail(CliParams *out, FailKind kind, const char *flag, const char *message, bool stops,
-                      char *request_err, size_t request_size)
+static void soft_fail(CliParams *out, const ArgSpec *spec, FailKind kind, const char *flag, const char *message,
+                      bool stops, char *request_err, size_t request_size)
 {
     char line[MESSAGE_SIZE + 200], f[64];
     shown(flag, f, sizeof f);
     /* Whether llama.cpp stops is arg.cpp 0017d6fb's rule for a flag that does not change sampling: named where
      * the message has not named it already. */
     const char *source = strstr(message, "arg.cpp 0017d6fb") != NULL ? "" : " (arg.cpp 0017d6fb)";
-    snprintf(line, sizeof line, "%s; llama.cpp%s %s%s does not change sampling, so the chain line follows%s",
-             message, source, stops ? "stops here, but " : "goes on, and ", f,
+    snprintf(line, sizeof line, "%s; llama.cpp%s %s%s %s, so the chain line follows%s", message, source,
+             stops ? "stops here, but " : "goes on, and ", f,
+             args_names_model(spec) ? "names the model, which this line does not read" : "does not change sampling",
              kind == FAIL_REQUEST ? " (a body needs it: --json and --openai stop here)" : "");
     args_warn(out, "%s\n", line);
     if (kind == FAIL_REQUEST && request_err[0] == '\0')
@@ -352,8 +353,10 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
             size_t len = strlen(message);
             snprintf(message + len, sizeof message - len, " ('%s' is read as a flag)", shown(next, f, sizeof f));
         }
-        soft_fail(out, kind, flag, message, stops, request_err, request_size);
-        if (spec->kind == K_IGNORED)
+        soft_fail(out, spec, kind, flag, message, stops, request_err, request_size);
+        if (spec->kind == K_IGNORED && args_names_model(spec))
+            args_add_named(out->model, sizeof out->model, flag);
+        else if (spec->kind == K_IGNORED)
             args_add_named(out->ignored, sizeof out->ignored, flag);
         return false;
     }
@@ -379,7 +382,7 @@ static bool other_tool_flag(CliParams *out, const char *flag, const char *normal
     shown(flag, f, sizeof f);
     snprintf(message, sizeof message, "%s: %s does not take it in arg.cpp 0017d6fb (its message: \"error: invalid "
              "argument: %s\"; %s %s it)", f, tool, f, takes, strchr(takes, ' ') != NULL ? "take" : "takes");
-    soft_fail(out, kind, flag, message, true, request_err, request_size);
+    soft_fail(out, spec, kind, flag, message, true, request_err, request_size);
     for (int k = 0; k < spec->arity && *i + 1 < argc && !is_known_flag(argv[*i + 1]); k++)
         ++*i;               /* its values, which the other program would take */
     return true;
@@ -536,7 +539,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                 snprintf(err, err_size, "%s", message);
                 return false;
             }
-            soft_fail(out, kind, flag, message, !limit, request_err, sizeof request_err);   /* llama.cpp goes on */
+            soft_fail(out, spec, kind, flag, message, !limit, request_err, sizeof request_err);   /* llama.cpp goes on */
         }
     }
     finish(out, prompt_flag);

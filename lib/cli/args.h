@@ -87,8 +87,11 @@ typedef struct {
     bool explain;               /* --explain: the chain in the lesson's words */
     const char *from_json;      /* --from-json FILE ("-": standard input), pointing into argv; NULL for none */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
-    char ignored[ARGS_MAX_IGNORED];   /* "-m, -ngl, --port": flags accepted and ignored, as typed, once each:
+    char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
+    char model[ARGS_MAX_OUTSIDE];     /* "-m": the flags that name the model (-m, -mu, -hf, -hff, -dr), as typed,
+                                       * once each: ignored here, though a model can supply sampling defaults
+                                       * and suppressed tokens (args_model_note) */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
                                        * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
                                        * each; not read here and not carried in request bodies */

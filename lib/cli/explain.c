@@ -614,3 +614,15 @@ size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf,
              n == 1 ? "" : "es");
     return t.len;
 }
+
+size_t args_model_note(const CliParams *params, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (params == NULL || params->model[0] == '\0')
+        return t.len;
+    text_add(&t, "%s %s the model, which this line does not read: a model's GGUF can set sampling defaults "
+                 "(general.sampling.*: the sampler sequence, top_k, top_p, min_p, temp, ...) for what the command "
+                 "line leaves unset, and tokens it marks \"suppress\" put logit-bias first; this line assumes none",
+             params->model, strchr(params->model, ',') != NULL ? "name" : "names");
+    return t.len;
+}

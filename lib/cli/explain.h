@@ -3,7 +3,7 @@
  * OpenAI name of each setting that has one and the settings an OpenAI client cannot send by OpenAI's names.
  * The lesson's aim: read a llama.cpp chain, and map its settings to the OpenAI API. Lesson Example 11.
  *
- * defines: args_explain, args_backend_note.
+ * defines: args_explain, args_backend_note, args_model_note.
  */
 #ifndef CLI_EXPLAIN_H
 #define CLI_EXPLAIN_H
@@ -34,5 +34,11 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
  * unless built empty, "?"), and why the line here has none: the mark depends on the GPU backend, which this
  * tool cannot know. Without backend sampling, or with NULL params or chain, writes "" and returns 0. */
 size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size);
+
+/* Writes into buf like snprintf (returns the full length; NULL buf writes nothing) what a model named by
+ * params->model can change that this tool cannot see (reference sections 2 and 3): a GGUF's general.sampling.*
+ * keys, which override every such setting the command line leaves unset, and the tokens it marks "suppress",
+ * which current llama.cpp bans through logit-bias. "" when no flag names a model. */
+size_t args_model_note(const CliParams *params, char *buf, size_t size);
 
 #endif

@@ -61,18 +61,18 @@ typedef struct {
 static const ChainRow chain_rows[] = {
     /* The issue's server line: only --top-k and --min-p act; -c is named since no window uses it. */
     {{"llama-server", "-m", "model.gguf", "-c", "8192", "-ngl", "99", "--port", "8080", "-fa", "on", "--jinja",
-      "--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, "-m, -c, -ngl, --port, -fa, --jinja"},
+      "--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, "-c, -ngl, --port, -fa, --jinja"},
     {{"--top-k", "20", "--min-p", "0.1"}, DEFAULT_LINE, ""},
     /* llama.cpp's README: a local model, a Hugging Face model, a completion with a prompt, a server. */
-    {{"llama-cli", "-m", "my_model.gguf"}, DEFAULT_LINE, "-m"},
-    {{"llama-cli", "-hf", "ggml-org/gemma-3-1b-it-GGUF"}, DEFAULT_LINE, "-hf"},
+    {{"llama-cli", "-m", "my_model.gguf"}, DEFAULT_LINE, ""},
+    {{"llama-cli", "-hf", "ggml-org/gemma-3-1b-it-GGUF"}, DEFAULT_LINE, ""},
     {{"llama-completion", "-m", "model.gguf", "-p", "I believe the meaning of life is", "-n", "128", "-no-cnv"},
-     DEFAULT_LINE, "-m, -no-cnv"},
-    {{"llama-server", "-m", "model.gguf", "--port", "8080"}, DEFAULT_LINE, "-m, --port"},
-    {{"/usr/local/bin/llama-server", "-m", "models/7B/ggml-model.gguf", "-c", "2048"}, DEFAULT_LINE, "-m, -c"},
+     DEFAULT_LINE, "-no-cnv"},
+    {{"llama-server", "-m", "model.gguf", "--port", "8080"}, DEFAULT_LINE, "--port"},
+    {{"/usr/local/bin/llama-server", "-m", "models/7B/ggml-model.gguf", "-c", "2048"}, DEFAULT_LINE, "-c"},
     /* The grammar example of the README: the grammar sampler is kept outside the chain. */
     {{"llama-cli", "-m", "model.gguf", "-n", "256", "--grammar-file", "grammars/json.gbnf", "-p", "Request:"},
-     DEFAULT_LINE, "-m"},
+     DEFAULT_LINE, ""},
     /* Finding 3 (second newcomer): a grammar and a JSON schema change sampling outside the chain line; they are
      * named apart from the flags that do not change sampling. adaptive-p's flags are settings (issue 23). */
     {{"-p", "x", "--json-schema", "{\"type\":\"object\"}", "--grammar-file", "g", "-j", "{}", "--grammar", "root",
@@ -81,7 +81,7 @@ static const ChainRow chain_rows[] = {
      "logits -> top-k -> adaptive-p", ""},
     /* Issue 17, item 2: -c no longer gives a window of -1 its size (current llama.cpp clamps -1 to 0), so it
      * is ignored like any flag that does not change sampling. */
-    {{"-c", "0", "--repeat-last-n", "-1", "-m", "m.gguf"}, DEFAULT_LINE, "-c, -m"},
+    {{"-c", "0", "--repeat-last-n", "-1", "-m", "m.gguf"}, DEFAULT_LINE, "-c"},
     /* Finding 7: llama.cpp's -l skips blanks around the sign (and before the id); so does this tool. */
     {{"-l", "15- 5", "-l", "15 -5", "-l", " 15 + 5", "--samplers", "top_k"}, "logits -> logit-bias -> top-k -> dist",
      ""},
@@ -93,7 +93,7 @@ static const ChainRow chain_rows[] = {
       "-fa", "on", "-sm", "row", "--temp", "0.6", "--top_k", "20", "--top-p", "0.95", "--min_p", "0", "-c",
       "40960", "-n", "32768", "--no-context-shift"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> ?min-p -> ?xtc -> temp-ext "
-     "-> dist", "-hf, --jinja, --reasoning-format, -ngl, -fa, -sm, -c, --no-context-shift"},
+     "-> dist", "--jinja, --reasoning-format, -ngl, -fa, -sm, -c, --no-context-shift"},
     /* The gpt-oss preset sets temp 1, top_p 1, top_k 0 and min_p 0.01 (arg.cpp). */
     {{"llama-server", "--gpt-oss-20b-default"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> ?temp-ext "
@@ -103,11 +103,11 @@ static const ChainRow chain_rows[] = {
      "logits -> ?penalties -> dist", "-c"},
     {{"--ctx-size", "4096", "--dry-multiplier", "0.8", "--dry_penalty_last_n", "-1", "--samplers", "dry"},
      "logits -> ?dry -> dist", "--ctx-size"},
-    {{"-m", "m.gguf", "-c", "1024", "-t", "4", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-m, -c, -t"},
-    {{"-c", "1024", "-m", "m.gguf", "--dry-penalty-last-n", "-1"}, DEFAULT_LINE, "-c, -m"},
-    {{"-m", "m.gguf", "-c", "2048", "--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, DEFAULT_LINE, "-m, -c"},
+    {{"-m", "m.gguf", "-c", "1024", "-t", "4", "--repeat-last-n", "-1"}, DEFAULT_LINE, "-c, -t"},
+    {{"-c", "1024", "-m", "m.gguf", "--dry-penalty-last-n", "-1"}, DEFAULT_LINE, "-c"},
+    {{"-m", "m.gguf", "-c", "2048", "--repeat-last-n", "-1", "--repeat-penalty", "1.1"}, DEFAULT_LINE, "-c"},
     {{"--ignore-eos", "-m", "m.gguf"}, "logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k "
-     "-> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist", "-m"},
+     "-> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist", ""},
     /* A 2-value flag, switches with "--no-" forms, a flag seen twice (named once). */
     {{"--control-vector-layer-range", "1", "5", "--no-mmap", "--mmap", "-t", "8", "-t", "4", "--top-k", "0"},
      "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext "
@@ -121,11 +121,11 @@ static const ChainRow chain_rows[] = {
      "--log-colors, -t"},
     {{"llama-server", "--pooling", "rank", "-ngl", "99x", "-fa", "auto"}, DEFAULT_LINE, "--pooling, -ngl, -fa"},
     /* A Windows program word, with .exe and a path with backslashes. */
-    {{"llama-server.exe", "-m", "model.gguf", "--port", "8080", "--top-k", "20"}, DEFAULT_LINE, "-m, --port"},
-    {{"C:\\llama\\LLAMA-CLI.EXE", "-m", "model.gguf"}, DEFAULT_LINE, "-m"},
+    {{"llama-server.exe", "-m", "model.gguf", "--port", "8080", "--top-k", "20"}, DEFAULT_LINE, "--port"},
+    {{"C:\\llama\\LLAMA-CLI.EXE", "-m", "model.gguf"}, DEFAULT_LINE, ""},
     /* The lesson's second line through llama-completion. */
     {{"llama-completion", "-m", "tiny.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7", "--mirostat", "2",
-      "--mirostat-ent", "3", "--temp", "0.7"}, "logits -> temp -> mirostat-v2", "-m, -no-cnv"},
+      "--mirostat-ent", "3", "--temp", "0.7"}, "logits -> temp -> mirostat-v2", "-no-cnv"},
 };
 
 static void test_chain_rows(void)
@@ -176,7 +176,7 @@ static void test_outside_rows(void)
      * stops on it, so does this tool, as for any flag that changes sampling. */
     char err[256] = "";
     CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "0", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.ignored, "-m") == 0 && strcmp(p.outside, "--reasoning-budget") == 0);
+    CHECK(strcmp(p.ignored, "") == 0 && strcmp(p.model, "-m") == 0 && strcmp(p.outside, "--reasoning-budget") == 0);
     CHECK(!parse((const char *const[]){"--reasoning-budget", "abc", NULL}, &p, err, sizeof err)
           && strcmp(err, "--reasoning-budget takes a whole number in arg.cpp 0017d6fb; 'abc' is not one") == 0);
     CHECK(!parse((const char *const[]){"--reasoning-budget", NULL}, &p, err, sizeof err)
@@ -187,7 +187,7 @@ static void test_outside_rows(void)
      * reasoning-budget sampler only for a budget of 0 or more), so it is named with the flags that do not change
      * sampling. */
     CHECK(parse((const char *const[]){"-m", "m.gguf", "--reasoning-budget", "-1", NULL}, &p, err, sizeof err));
-    CHECK(strcmp(p.ignored, "-m, --reasoning-budget") == 0 && strcmp(p.outside, "") == 0);
+    CHECK(strcmp(p.ignored, "--reasoning-budget") == 0 && strcmp(p.outside, "") == 0);
     CHECK(parse((const char *const[]){"--reasoning-budget", "-1", "--grammar", "g", "--reasoning-budget", "0", NULL},
                 &p, err, sizeof err));
     CHECK(strcmp(p.ignored, "") == 0 && strcmp(p.outside, "--grammar, --reasoning-budget") == 0);  /* the last counts */
@@ -361,7 +361,7 @@ static const WarnRow warn_rows[] = {
     {{"llama-server", "-hf", "ggml-org/gpt-oss-20b-GGUF", "--jinja", "--temp", "1.0", "--top-p", "1.0", "--top-k",
       "0.0"}, "logits -> ?penalties -> ?dry -> ?top-n-sigma -> ?top-k -> ?typical -> ?top-p -> min-p -> ?xtc -> "
      "?temp-ext -> dist", "--top-k '0.0': llama.cpp reads 0 (std::stoi stops at '.'); write --top-k 0\n",
-     "-hf, --jinja"},
+     "--jinja"},
     {{"--top-p", "0.9x", "--samplers", "top_p"}, "logits -> top-p -> dist",
      "--top-p '0.9x': llama.cpp reads 0.9 (std::stof stops at 'x'); write --top-p 0.9\n", ""},
     {{"-l", "15+2x", "-l", "15--3", "-l", "15+-3", "-l", "15- -2.5", "-l", "7-inf", "--samplers", ""},
@@ -381,7 +381,7 @@ static const WarnRow warn_rows[] = {
     {{"llama-cli", "-m", "m.gguf", "-fa", "--ignore-eos"}, BIAS_LINE,
      "-fa takes on, off or auto in arg.cpp 0017d6fb; '--ignore-eos' is none of them (its message: \"unknown value "
      "for --flash-attn: '--ignore-eos'\"; write -fa on) ('--ignore-eos' is read as a flag); "
-     "llama.cpp stops here, but -fa " FOLLOWS "\n", "-m, -fa"},
+     "llama.cpp stops here, but -fa " FOLLOWS "\n", "-fa"},
     {{"llama-server", "--n-gpu-layers", "999", "--flash-attn", "--cont-batching"}, DEFAULT_LINE,
      "--flash-attn takes on, off or auto in arg.cpp 0017d6fb; '--cont-batching' is none of them (its message: "
      "\"unknown value for --flash-attn: '--cont-batching'\"; write --flash-attn on) "
@@ -398,10 +398,10 @@ static const WarnRow warn_rows[] = {
      FOLLOWS "\n"
      "-fa takes on, off or auto in arg.cpp 0017d6fb; '-sm' is none of them (its message: \"unknown value for "
      "--flash-attn: '-sm'\"; write -fa on) ('-sm' is read as a flag); llama.cpp stops here, but -fa "
-     FOLLOWS "\n", "-hf, --jinja, --color, -ngl, -fa, -sm, -c, --no-context-shift"},
+     FOLLOWS "\n", "--jinja, --color, -ngl, -fa, -sm, -c, --no-context-shift"},
     {{"llama-cli", "-m", "x", "-fa"}, DEFAULT_LINE,
      "-fa: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; write -fa on); llama.cpp stops here, "
-     "but -fa " FOLLOWS "\n", "-m, -fa"},
+     "but -fa " FOLLOWS "\n", "-fa"},
     {{"--color"}, DEFAULT_LINE, "--color: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; write "
      "--color on); llama.cpp stops here, but --color " FOLLOWS "\n", "--color"},
     {{"-sm", "rows"}, DEFAULT_LINE, "-sm takes none, layer, row or tensor in arg.cpp 0017d6fb; 'rows' is none of "
@@ -425,11 +425,12 @@ static const WarnRow warn_rows[] = {
      "0017d6fb: \"expected value for argument\"; give --control-vector-layer-range its value); llama.cpp stops "
      "here, but --control-vector-layer-range " FOLLOWS "\n", "--control-vector-layer-range"},
     {{"-m"}, DEFAULT_LINE, "-m: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; give -m its "
-     "value); llama.cpp stops here, but -m " FOLLOWS "\n", "-m"},
+     "value); llama.cpp stops here, but -m names the model, which this line does not read, so the chain line "
+     "follows\n", ""},
     /* arg.cpp would take a free-form value that is a flag, and go on (to a model named "--jinja"). */
     {{"-m", "--jinja"}, DEFAULT_LINE, "-m: its value is missing, and '--jinja' is a flag (arg.cpp 0017d6fb would "
-     "take it as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m " FOLLOWS
-     "\n", "-m, --jinja"},
+     "take it as -m's value; give -m its value) ('--jinja' is read as a flag); llama.cpp goes on, and -m names the "
+     "model, which this line does not read, so the chain line follows\n", "--jinja"},
     {{"-c", "x"}, DEFAULT_LINE, "-c takes a whole number in arg.cpp 0017d6fb; 'x' is not one; llama.cpp stops here, "
      "but -c " FOLLOWS "\n", "-c"},
     {{"--log-colors", "--top-k", "20"}, DEFAULT_LINE, "--log-colors takes on, off or auto in arg.cpp 0017d6fb; "
@@ -450,9 +451,9 @@ static const WarnRow warn_rows[] = {
      UNCHECKED "\n"
      "--color takes on, off or auto in arg.cpp 0017d6fb; '-i' is none of them (its message: \"unknown value for "
      "--color: '-i'\"; write --color on) ('-i' is read as a flag); llama.cpp stops here, but --color " FOLLOWS "\n",
-     "-m, --color, -i, --in-prefix"},
+     "--color, -i, --in-prefix"},
     {{"server", "-m", "x", "-c", "2048", "--port", "8080"}, DEFAULT_LINE, "'server' is read as llama-server: older "
-     "llama.cpp's programs had this name before their 2024 renaming " UNCHECKED "\n", "-m, -c, --port"},
+     "llama.cpp's programs had this name before their 2024 renaming " UNCHECKED "\n", "-c, --port"},
     {{"llama-cli", "--in-prefix", "x", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",
      "--in-prefix: llama-cli does not take it in arg.cpp 0017d6fb (its message: \"error: invalid argument: "
      "--in-prefix\"; llama-completion takes it); llama.cpp stops here, but --in-prefix " FOLLOWS "\n", ""},
@@ -477,7 +478,7 @@ static const WarnRow warn_rows[] = {
      "-f: cannot read './prompts/alpaca.txt'; llama.cpp (arg.cpp 0017d6fb) stops here, but -f " FOLLOWS " (a body "
      "needs it: --json and --openai stop here)\n"
      "-ins: older llama.cpp's instruction mode for Alpaca models" NOT_IN_ARGCPP INVALID("-ins") "drop it, or write "
-     "-cnv (--conversation))" STOPS_BUT("-ins"), "-m, --color, -b, -t"},
+     "-cnv (--conversation))" STOPS_BUT("-ins"), "--color, -b, -t"},
     {{"--instruct"}, DEFAULT_LINE, "--instruct: older llama.cpp's instruction mode for Alpaca models" NOT_IN_ARGCPP
      INVALID("--instruct") "drop it, or write -cnv (--conversation))" STOPS_BUT("--instruct"), ""},
     {{"-cml", "--top-k", "0", "--samplers", "top_k"}, "logits -> ?top-k -> dist", "-cml: older llama.cpp's ChatML "
@@ -487,7 +488,7 @@ static const WarnRow warn_rows[] = {
      "-gqa 8: older llama.cpp's grouped-query attention factor for GGML files" NOT_IN_ARGCPP INVALID("-gqa")
      "drop it)" STOPS_BUT("-gqa")
      "-eps 1e-5: older llama.cpp's RMS norm epsilon for GGML files" NOT_IN_ARGCPP INVALID("-eps") "drop it)"
-     STOPS_BUT("-eps"), "-m, -c"},
+     STOPS_BUT("-eps"), "-c"},
     /* '_' for '-' in the old spelling too; llama.cpp names the flag with '-'. */
     {{"--rms-norm-eps", "5e-6", "--memory_f32", "--mtest", "--random-prompt"}, DEFAULT_LINE,
      "--rms-norm-eps 5e-6: older llama.cpp's RMS norm epsilon for GGML files" NOT_IN_ARGCPP INVALID("--rms-norm-eps")
@@ -518,7 +519,7 @@ static const WarnRow warn_rows[] = {
      "older llama.cpp) ('-ngl' is read as a flag); llama.cpp stops here, but -lv " FOLLOWS "\n", "-lv, -ngl"},
     {{"-m", "x", "-lv"}, DEFAULT_LINE, "-lv: missing value (arg.cpp 0017d6fb: \"expected value for argument\"; give "
      "-lv its value) (older llama.cpp's -lv was --low-vram, a switch: drop -lv; not checked: this workbench's "
-     "reference does not cover older llama.cpp); llama.cpp stops here, but -lv " FOLLOWS "\n", "-m, -lv"},
+     "reference does not cover older llama.cpp); llama.cpp stops here, but -lv " FOLLOWS "\n", "-lv"},
     {{"-lv", "1"}, DEFAULT_LINE, "", "-lv"},
     /* --lora-scaled and --control-vector-scaled take FNAME:SCALE in arg.cpp 0017d6fb; older llama.cpp took two
      * values (not checked). */
