@@ -42,7 +42,7 @@ one_lesson() {
     done
     set -- $found
     if [ $# -ne 1 ]; then
-        echo "run_all.sh: --run takes one lesson program; '$want' names ${found:- none}" >&2
+        echo "run_all.sh: --run and --watch take one lesson program; '$want' names${found:- none}" >&2
         exit 2
     fi
     echo "$1"

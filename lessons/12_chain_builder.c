@@ -177,6 +177,7 @@ int main(int argc, char *argv[])
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
     lesson_note(window <= 0, "window is %d: llama.cpp's penalties are off for a window of 0 or less (?penalties); "
                 "the lesson's Java penalizes nothing either, but names the stage penalties", (int)window);
+    lesson_require(!isnan(bias.bias), "%s: a bias is a number", lesson_setting(__FILE__, "bias", bias.bias).text);
     Chain ch[LESSON_N(chains)];                 /* all built first, so a setting the library refuses stops */
     for (size_t c = 0; c < LESSON_N(chains); c++)   /* before the table */
         build(&ch[c], &chains[c], 0);

@@ -41,7 +41,7 @@ LESSON_SAME_LENGTH(vocab, logits);
  * but the draw left, in id order, with p renormalized; returns how many candidates have p > 0. */
 static int distribution(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c)
 {
-    int32_t history[LESSON_MAX_WORDS(history_text)];
+    int32_t history[LESSON_MAX_WORDS(history_text)] = {0};      /* {0}: an empty history leaves nothing unset */
     size_t n_history = lesson_ids(history_text, vocab, history);
     SamplingParams p = lesson_sampling_params(s, (int32_t)n_history);     /* the Java's window: all of it */
     p.n_samplers = n;

@@ -472,7 +472,7 @@ static inline LessonText lesson_setting(const char *file, const char *name, doub
 }
 
 /* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
- * field's name ("penalty_repeat must be finite and above 0 (llama.cpp refuses it)", penalty_params_problem,
+ * field's name ("penalty_repeat must be finite and above 0 as the float llama.cpp holds ...", penalty_params_problem,
  * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with
  * one setting). Prints `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...`, or without a
  * row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can, and exits with 1. */
@@ -486,7 +486,7 @@ static inline void lesson_stop_problem(const char *file, const char *label, cons
     if (label != NULL) {
         char quoted[4200];
         snprintf(quoted, sizeof quoted, "\"%s\"", label);
-        int line = lesson_line_of(file, quoted, false);
+        int line = label[0] != '\0' ? lesson_line_of(file, quoted, false) : 0;     /* "" is no row's own text */
         fputs("the row \"", stderr);
         lesson_label(label, values, n_values, stderr);
         fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
@@ -697,11 +697,12 @@ static inline bool lesson_note_unread_list_at(const char *file, const char *noun
     return any;
 }
 
-/* Example 6's notes where a bias of +inf meets the limits of softmax, for biases (n,) applied to after (its
- * candidates, p filled) and words (one per id): a token left at +inf gets p 1 / (the number of such tokens), the
- * limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf bias on a token that
- * another entry banned stays banned here (bias_logit), where llama.cpp and the Java compute -inf + inf = NaN.
- * One note per token. */
+/* Example 6's notes where a bias meets the limits of softmax, for biases (n,) applied to after (its candidates,
+ * p filled) and words (one per id), one note per biased token: a token left at +inf gets p 1 / (the number of
+ * such tokens), the limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf
+ * bias on a token that another entry banned stays banned here (bias_logit), where llama.cpp and the Java
+ * compute -inf + inf = NaN; a finite logit past float's range (a bias of 1e39) is +inf in llama.cpp's float,
+ * whose softmax then gives NaN, where the Java's double gives this table. */
 #define lesson_note_bias_limits(after, biases, n, words) \
     lesson_note_bias_limits_at(__FILE__, (after), (biases), (n), (words))
 
@@ -710,18 +711,27 @@ static inline void lesson_note_bias_limits_at(const char *file, const Candidates
 {
     for (size_t b = 0; b < n; b++) {
         ptrdiff_t at = candidates_find(after, biases[b].token);
-        bool first = true;      /* the first +inf entry for its token */
+        bool first = true;      /* the first entry for its token */
         for (size_t e = 0; e < b; e++)
-            first = first && !(biases[e].token == biases[b].token && biases[e].bias == INFINITY);
-        if (biases[b].bias != INFINITY || at < 0 || !first)
+            first = first && biases[e].token != biases[b].token;
+        if (at < 0 || !first)
             continue;
-        if (after->data[at].logit == INFINITY)
+        double logit = after->data[at].logit;
+        bool infinite_bias = false;
+        for (size_t e = b; e < n; e++)
+            infinite_bias = infinite_bias || (biases[e].token == biases[b].token && biases[e].bias == INFINITY);
+        if (logit == INFINITY)
             lesson_say(file, "note: ", "\"%s\" has a bias of +inf: it gets p %.4f, the tokens at +inf sharing all the "
                        "probability (the limit of softmax); llama.cpp's softmax and the lesson's Java give NaN",
                        words[biases[b].token], after->data[at].p);
-        else
+        else if (infinite_bias)
             lesson_say(file, "note: ", "\"%s\" has a bias of +inf and a logit or bias of -inf: it stays banned here, "
-                       "where llama.cpp and the lesson's Java compute -inf + inf = NaN", words[biases[b].token]);
+                       "where llama.cpp and the lesson's Java compute -inf + inf = NaN, which makes every probability "
+                       "NaN", words[biases[b].token]);
+        else if (logit > 0 && isinf(as_float(logit)))
+            lesson_say(file, "note: ", "\"%s\" has a logit of %g after its bias, +inf as the float llama.cpp holds: "
+                       "its softmax then gives NaN, where the lesson's Java, in double, gives this table",
+                       words[biases[b].token], logit);
     }
 }
 

@@ -106,8 +106,8 @@ SamplingStatus dry_repeat_length(const int32_t *history, size_t n_history, const
 /* The logit penalty for a repeat of `length` tokens: dry_multiplier * dry_base^e with e = length -
  * dry_allowed_length, where e is capped at int(88.7228391 / ln dry_base) when dry_base > 1.000001 (llama.cpp's
  * guard against float overflow, kept so that values match); 0 when length < dry_allowed_length, and when
- * dry_base < 1 as a float or dry_penalty_last_n <= 0 (llama.cpp's DRY is then off: "?dry"). NULL params, a NaN parameter
- * or a negative length gives NaN.
+ * dry_base < 1 as a float or dry_penalty_last_n <= 0 (llama.cpp's DRY is then off: "?dry"). NULL params, a NaN
+ * parameter or a negative length gives NaN.
  * e is computed exactly; llama.cpp computes it in int, which overflows (undefined behaviour in C++) when it
  * passes INT32_MAX, i.e. only for an allowed length within the window's size of INT32_MIN.
  * Lesson Example 9: 0.8 * 1.75^3 = 4.288 at length 5. */

@@ -32,14 +32,14 @@ const char *penalty_params_problem(const PenaltyParams *params)
         return "params is NULL";
     float repeat = as_float(params->penalty_repeat);
     if (!(repeat > 0) || !isfinite(repeat))
-        return "penalty_repeat must be finite and above 0 (llama.cpp refuses it)";
+        return "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)";
     if (!isfinite(1.0f / repeat))       /* it divides positive logits */
         return "penalty_repeat must be at least 1/FLT_MAX (about 2.94e-39), so that 1/penalty_repeat is a finite "
                "float (this workbench's own limit)";
     if (!isfinite(as_float(params->penalty_freq)))
-        return "penalty_freq must be finite (llama.cpp refuses it)";
+        return "penalty_freq must be finite as the float llama.cpp holds (llama.cpp refuses it)";
     if (!isfinite(as_float(params->penalty_present)))
-        return "penalty_present must be finite (llama.cpp refuses it)";
+        return "penalty_present must be finite as the float llama.cpp holds (llama.cpp refuses it)";
     return NULL;
 }
 

@@ -38,11 +38,12 @@ int32_t penalty_count(const int32_t *history, size_t n_history, int32_t last_n, 
 double penalty_logit(double logit, int32_t count, const PenaltyParams *params);
 
 /* Names the first field of params that apply_penalties refuses, and why, as one line that starts with the
- * field's name: "penalty_repeat must be finite and above 0 (llama.cpp refuses it)", "penalty_freq must be
- * finite ...", "penalty_present must be finite ..." (current llama.cpp's common_sampler_init refuses the same),
- * each decided on the float llama.cpp holds (as_float: 1e300 is infinite, 1e-310 is 0); and, this workbench's
- * own limit, a penalty_repeat whose float reciprocal overflows (1e-40). NULL when every field is fine; "params
- * is NULL" for NULL params. The string is static. The chain's sampling_params_problem uses the same rule. */
+ * field's name: "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)",
+ * "penalty_freq must be finite ...", "penalty_present must be finite ..." (current llama.cpp's common_sampler_init
+ * refuses the same), each decided on the float llama.cpp holds (as_float: 1e300 is infinite, 1e-310 is 0); and,
+ * this workbench's own limit, a penalty_repeat whose float reciprocal overflows (1e-40). NULL when every field
+ * is fine; "params is NULL" for NULL params. The string is static. The chain's sampling_params_problem uses the
+ * same rule. */
 const char *penalty_params_problem(const PenaltyParams *params);
 
 /* The checks apply_penalties makes after candidates_check: NULL params, or NULL history with n_history > 0,

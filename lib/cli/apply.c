@@ -422,8 +422,8 @@ static bool too_long(const char *flag, const char *value, const char *v, size_t 
     size_t n = strlen(value);
     if (n <= limit)
         return true;
-    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here: this tool's limit; arg.cpp 0017d6fb has none)", flag, v, n,
-             limit);
+    snprintf(err, err_size, "%s: '%s' is %zu bytes (at most %zu here: this tool's limit; "
+             "arg.cpp 0017d6fb has none)", flag, v, n, limit);
     return false;
 }
 
@@ -487,8 +487,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
         if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
-            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; arg.cpp 0017d6fb has none)",
-                     flag, v, CHAIN_MAX_SAMPLERS);
+            snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; "
+                     "arg.cpp 0017d6fb has none)", flag, v, CHAIN_MAX_SAMPLERS);
             *limit = true;
             return false;
         }
@@ -512,8 +512,8 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         break;
     }
     if (too_many != NULL) {
-        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here: this tool's limit; arg.cpp 0017d6fb has none)", flag,
-                 v, too_many, most);
+        snprintf(err, err_size, "%s: '%s' is one %s too many (at most %d here: this tool's "
+                 "limit; arg.cpp 0017d6fb has none)", flag, v, too_many, most);
         *limit = true;
         return false;
     }
@@ -559,8 +559,8 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             snprintf(err, err_size, "%s: cannot read '%s'", flag, v);
             return false;
         case FILE_TOO_LONG:
-            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; arg.cpp 0017d6fb has none)", flag,
-                     v, ARGS_MAX_PROMPT);
+            snprintf(err, err_size, "%s: '%s' is longer than %d bytes (this tool's limit; "
+                     "arg.cpp 0017d6fb has none)", flag, v, ARGS_MAX_PROMPT);
             *limit = true;
             return false;
         case FILE_READ:

@@ -539,7 +539,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
                 snprintf(err, err_size, "%s", message);
                 return false;
             }
-            soft_fail(out, spec, kind, flag, message, !limit, request_err, sizeof request_err);   /* llama.cpp goes on */
+            soft_fail(out, spec, kind, flag, message, !limit, request_err, sizeof request_err);  /* llama.cpp goes on */
         }
     }
     finish(out, prompt_flag);

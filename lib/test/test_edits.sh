@@ -101,9 +101,9 @@ edit 12 's/#define STEPS 59/#define STEPS 0/' -build 'STEPS must be at least 1'
 
 # A stop names the setting as the program spells it, its value, its line and the rule, and the real cause.
 edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
-    "01_repeat_penalty: penalty_repeat 0 (line $(line_of 01 '.penalty_repeat = ')): must be finite and above 0 (llama.cpp refuses it)"
+    "01_repeat_penalty: penalty_repeat 0 (line $(line_of 01 '.penalty_repeat = ')): must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
 edit 04 's/{64, 1\.3, 0\.0, 0\.0}/{64, 0, 0.0, 0.0}/' \
-    "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 (llama.cpp refuses it)"
+    "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
 edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
     '06_logit_bias: biases[1] ("mat") is NaN: a bias is a number'
 # Two +inf biases share the probability (the limit of softmax, where llama.cpp and the Java give NaN): 1/2 each.

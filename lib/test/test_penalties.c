@@ -118,22 +118,22 @@ static void test_penalty_params_problem(void)
         PenaltyParams pp;
         const char *problem;
     } cases[] = {
-        {{64, 0.0, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
-        {{64, -1.0, NAN, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
-        {{64, INFINITY, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
-        {{64, 1.0, NAN, 0}, "penalty_freq must be finite (llama.cpp refuses it)"},
-        {{64, 1.0, 0.5, -INFINITY}, "penalty_present must be finite (llama.cpp refuses it)"},
+        {{64, 0.0, 0, 0}, "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, -1.0, NAN, 0}, "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, INFINITY, 0, 0}, "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, 1.0, NAN, 0}, "penalty_freq must be finite as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, 1.0, 0.5, -INFINITY}, "penalty_present must be finite as the float llama.cpp holds (llama.cpp refuses it)"},
         {{64, 1.0, 0, 0}, NULL},
         {{0, 1.5, -0.5, 0.7}, NULL},    /* negative penalties reward repetition; a window of 0 is off */
         /* Decided on the float llama.cpp holds: 1e300 is an infinite float; 1e-310 and 5e-324 are 0 as floats;
          * 1e-40 is a float above 0 whose reciprocal overflows, refused as this workbench's own limit. */
-        {{64, 1e300, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
-        {{64, 1e-310, 0, 0}, "penalty_repeat must be finite and above 0 (llama.cpp refuses it)"},
+        {{64, 1e300, 0, 0}, "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, 1e-310, 0, 0}, "penalty_repeat must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"},
         {{64, 1e-40, 0, 0}, "penalty_repeat must be at least 1/FLT_MAX (about 2.94e-39), so that 1/penalty_repeat "
                             "is a finite float (this workbench's own limit)"},
         {{64, 1e-38, 0, 0}, NULL},
-        {{64, 1.0, 1e300, 0}, "penalty_freq must be finite (llama.cpp refuses it)"},
-        {{64, 1.0, 0, -1e39}, "penalty_present must be finite (llama.cpp refuses it)"},
+        {{64, 1.0, 1e300, 0}, "penalty_freq must be finite as the float llama.cpp holds (llama.cpp refuses it)"},
+        {{64, 1.0, 0, -1e39}, "penalty_present must be finite as the float llama.cpp holds (llama.cpp refuses it)"},
     };
     for (size_t i = 0; i < N_OF(cases); i++) {
         const char *got = penalty_params_problem(&cases[i].pp);
