@@ -141,15 +141,29 @@ static inline void lesson_check_vocab(const char *file, const char *vocab_name, 
 }
 
 /* The id of word in vocab[], stopping with a message when vocab[] does not have it: lesson_id("count", vocab). */
-#define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), #vocab, (vocab), LESSON_N(vocab))
+#define lesson_id(word, vocab) lesson_id_at(__FILE__, (word), #word, #vocab, (vocab), LESSON_N(vocab))
 
-static inline int32_t lesson_id_at(const char *file, const char *word, const char *vocab_name,
+static inline int lesson_line_of(const char *file, const char *needle, bool setting);
+
+/* word_expr is the program's expression for the word (shown[w], right, "count"): a stop names the array or
+ * constant it comes from, and the line where that is set. */
+static inline int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                                    const char *const *vocab, size_t n_vocab)
 {
     lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
-        lesson_say(file, "", "\"%s\" is not in %s[]: add it, or use a word %s[] has", word, vocab_name, vocab_name);
+        char from[96] = "";     /* " (from shown[], line 14)" */
+        size_t name = strcspn(word_expr, "[.");
+        if (isalpha((unsigned char)word_expr[0]) && name < 40) {
+            char key[48];
+            snprintf(key, sizeof key, "%.*s", (int)name, word_expr);
+            int line = lesson_line_of(file, key, true);
+            snprintf(from, sizeof from, line > 0 ? " (from %s%s, line %d)" : " (from %s%s)", key,
+                     word_expr[name] == '\0' ? "" : "[]", line);
+        }
+        lesson_say(file, "", "\"%s\"%s is not in %s[]: add it, or use a word %s[] has", word, from, vocab_name,
+                   vocab_name);
         exit(1);
     }
     return id;
