@@ -19,6 +19,13 @@ objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build
 passed=0
 failed=0
 
+# fail WHAT [shown]: one failure, its reason, and (with "shown") the output it is about, indented.
+fail() {
+    failed=$((failed + 1))
+    echo "test_edits.sh: $1"
+    [ $# -lt 2 ] || sed 's/^/    /' "$tmp/out"
+}
+
 # edit NN SED LINE: lessons/NN_*.c edited by the sed substitution SED must print LINE (a whole line).
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
 edit() {
@@ -26,37 +33,29 @@ edit() {
     copy=$tmp/lessons/$(basename "$src")
     sed "$2" "$src" >"$copy"
     if cmp -s "$src" "$copy"; then
-        failed=$((failed + 1))
-        echo "test_edits.sh: $1: the edit '$2' changes nothing"
+        fail "$1: the edit '$2' changes nothing"
         return
     fi
     if [ "$3" = -build ]; then
         if $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1; then
-            failed=$((failed + 1))
-            echo "test_edits.sh: $1 with '$2' builds; it must stop the build with '$4'"
+            fail "$1 with '$2' builds; it must stop the build with '$4'"
         elif grep -qF -- "$4" "$tmp/out"; then
             passed=$((passed + 1))
         else
-            failed=$((failed + 1))
-            echo "test_edits.sh: $1 with '$2': the compiler does not say '$4':"
-            sed 's/^/    /' "$tmp/out"
+            fail "$1 with '$2': the compiler does not say '$4':" shown
         fi
         return
     fi
     if ! $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1 \
        || ! $cc $ldflags -o "$tmp/edit" "$tmp/edit.o" $objects -lm >>"$tmp/out" 2>&1; then
-        failed=$((failed + 1))
-        echo "test_edits.sh: $1 with '$2' does not build:"
-        sed 's/^/    /' "$tmp/out"
+        fail "$1 with '$2' does not build:" shown
         return
     fi
     "$tmp/edit" >"$tmp/out" 2>&1
     if grep -qxF -- "$3" "$tmp/out"; then
         passed=$((passed + 1))
     else
-        failed=$((failed + 1))
-        echo "test_edits.sh: $1 with '$2': no line '$3' in:"
-        sed 's/^/    /' "$tmp/out"
+        fail "$1 with '$2': no line '$3' in:" shown
     fi
 }
 
