@@ -28,7 +28,7 @@ SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
 LESSON_CFLAGS   = -pedantic-errors
 
-LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c)
+LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c lib/lesson/*.c)
 # svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
 TEST_SRC   := $(filter-out lib/test/fuzz_%.c lib/test/svg_check.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
@@ -74,7 +74,7 @@ $(1)/bin/svg_check: $(1)/lib/test/svg_check.o
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 
--include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
+-include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/lesson/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
 $(eval $(call build_tree,$(BUILD),))

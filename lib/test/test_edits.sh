@@ -15,7 +15,7 @@ ldflags=${EDIT_LDFLAGS:-}
 tmp=$build/out/edits
 rm -rf "$tmp"
 mkdir -p "$tmp/lessons"
-objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o)
+objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o "$build"/lib/lesson/*.o)
 passed=0
 failed=0
 

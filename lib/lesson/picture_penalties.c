@@ -1,14 +1,11 @@
-/* picture_penalties.h: the pictures of Examples 1 to 6 (included by picture.h): bars per token, before and
- * after a penalty or a bias.
- *
- * defines: picture_penalty_words, picture_penalties, picture_three_penalties, picture_code_repeats,
- * picture_logit_bias.
- */
-#ifndef PICTURE_PENALTIES_H
-#define PICTURE_PENALTIES_H
+/* picture_penalties.c: the pictures of Examples 1 to 6 (picture_penalties.h). */
+#include "lesson/picture.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The penalties pp sets, in words: "the repetition penalty 1.5", "the presence penalty 0.7 and ...". */
-static inline LessonText picture_penalty_words(const PenaltyParams *pp)
+static LessonText picture_penalty_words(const PenaltyParams *pp)
 {
     LessonText t = {""};
     const struct {
@@ -29,15 +26,9 @@ static inline LessonText picture_penalty_words(const PenaltyParams *pp)
     return t;
 }
 
-/* Examples 1 to 3: p of each token (words (n_words,), candidate i is token i as the lesson leaves them) before
- * and after the penalties pp, and with the naive rule (naive, NULL for none). The tokens whose logit the penalty
- * changed are named ("none" when it changed none). Each token where the naive rule departs from llama.cpp's gets
- * a note: a logit <= 0, which the naive rule divides instead of multiplying, "the wrong way" when the two rules
- * move it in opposite directions (up for a penalty above 1, down for one below 1), and where its p went.
- * Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
-static inline int picture_penalties(const char *file, const char *const *words, size_t n_words,
-                                    const Candidates *before, const Candidates *after, const Candidates *naive,
-                                    const PenaltyParams *pp)
+int picture_penalties(const char *file, const char *const *words, size_t n_words,
+                      const Candidates *before, const Candidates *after, const Candidates *naive,
+                      const PenaltyParams *pp)
 {
     PictureSeries series[3] = {{"p before", "before", before->data, before->size},
                                {"p after", "after: llama.cpp's rule", after->data, after->size},
@@ -76,10 +67,7 @@ static inline int picture_penalties(const char *file, const char *const *words, 
                         n_notes);
 }
 
-/* Example 4: the rows of pic (label: the setting's; data: its candidates, token i at index i), side by side: one
- * small bar chart per setting on the same p axis, the first row's p marked in each as a dash for comparison.
- * Series: each row's label. Frees pic; returns main's status. */
-static inline int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words)
+int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words)
 {
     size_t n = pic->n_rows, per_row = n < 5 ? (n > 0 ? n : 1) : 5, lines = (n + per_row - 1) / per_row;
     double panel = (double)n_words * 40 + 30, width = 90 + (double)per_row * (panel + 40);
@@ -112,7 +100,7 @@ static inline int picture_three_penalties(Picture *pic, const char *const *words
 }
 
 /* The legend of Example 5: a line for a window that several settings share, a ring for a window of one. */
-static inline void picture_window_keys(Svg *s, const PenaltyParams *settings, size_t n)
+static void picture_window_keys(Svg *s, const PenaltyParams *settings, size_t n)
 {
     SvgKey keys[8];
     char names[8][64];
@@ -134,13 +122,9 @@ static inline void picture_window_keys(Svg *s, const PenaltyParams *settings, si
     svg_legend(s, 80, 80, 740, keys, n_keys);
 }
 
-/* Example 5: P(word) of each word of shown (n_shown,) against the repeat penalty, one line per word and window:
- * settings (n,) and c (n,) their candidates (token i at index i); vocab (n_vocab,) finds the words. Settings
- * with one window share a line; a window of one setting alone is a ring. Series: "P(word)"; labels:
- * "penalty 1.5, window 64". Returns main's status. */
-static inline int picture_code_repeats(const char *file, const char *const *vocab, size_t n_vocab,
-                                       const char *const *shown, size_t n_shown, const PenaltyParams *settings,
-                                       const Candidates *c, size_t n)
+int picture_code_repeats(const char *file, const char *const *vocab, size_t n_vocab,
+                         const char *const *shown, size_t n_shown, const PenaltyParams *settings,
+                         const Candidates *c, size_t n)
 {
     double lo = INFINITY, hi = -INFINITY, top = 0;
     for (size_t s = 0; s < n; s++) {
@@ -208,13 +192,9 @@ static inline int picture_code_repeats(const char *file, const char *const *voca
     return picture_close(&pf);
 }
 
-/* Example 6: p of each token before and after the biases (n_biases,), then the same p after on a log scale, where
- * a bias of -inf (p = 0 exactly: no bar at all) and one of -100 (p near 1e-44, a bar) part visibly: 0 against
- * almost 0. Series: "before", "after" (the table's words); the log panel draws "after" again as "log10 p after".
- * Returns main's status. */
-static inline int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
-                                     const Candidates *before, const Candidates *after, const LogitBias *biases,
-                                     size_t n_biases)
+int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
+                       const Candidates *before, const Candidates *after, const LogitBias *biases,
+                       size_t n_biases)
 {
     PictureSeries series[2] = {{"before", "before", before->data, before->size},
                                {"after", "after the biases", after->data, after->size}};
@@ -254,5 +234,3 @@ static inline int picture_logit_bias(const char *file, const char *const *words,
     }
     return picture_close(&pf);
 }
-
-#endif

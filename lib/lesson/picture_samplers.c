@@ -1,30 +1,17 @@
-/* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h): typical against top-p,
- * mirostat's feedback loop, DRY's exponential penalty, XTC.
- *
- * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
- * picture_dry_mark, picture_dry, picture_xtc.
- */
-#ifndef PICTURE_SAMPLERS_H
-#define PICTURE_SAMPLERS_H
+/* picture_samplers.c: the pictures of Examples 7 to 10 (picture_samplers.h). */
+#include "lesson/picture.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "dry.h"
-
-/* ===== Example 7 ===== */
-
-/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
- * labelled with the limit as the table prints it. */
-static inline void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
+void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
 {
     picture_row(pic, 0, lesson_number(limit, 2).text, typ);
     picture_row(pic, 1, lesson_number(limit, 2).text, top);
 }
 
-/* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line, the distance of each, and what typical and top-p keep at each limit recorded in pic (kept cells
- * carry their place in the order kept, removed ones 0). Series: "surprise", "entropy", "typical, limit 0.45",
- * "top-p, limit 0.45". Frees pic; returns main's status. */
-static inline int picture_typical(Picture *pic, const char *const *words, const double *probs,
-                                  const double *surprise, size_t n, double entropy)
+int picture_typical(Picture *pic, const char *const *words, const double *probs,
+                    const double *surprise, size_t n, double entropy)
 {
     double top = entropy;
     for (size_t i = 0; i < n; i++)
@@ -81,17 +68,8 @@ static inline int picture_typical(Picture *pic, const char *const *words, const 
     return picture_finish(pic, picture_close(&pf));
 }
 
-/* ===== Example 8 ===== */
-
-#define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
-
-/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
- * sampling), the drawn token's surprise (bits) and the running average surprise so far. Step 0 starts the
- * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved; group 1 the
- * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1]
- * the steps. Both are labelled "tau 2.0" or "plain sampling". */
-static inline void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
-                                         double average)
+void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
+                           double average)
 {
     if (pic->path == NULL)
         return;
@@ -118,8 +96,8 @@ static inline void picture_mirostat_step(Picture *pic, double tau, int step, dou
 
 /* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
  * the running average (run: step and average pairs) and tau dashed. */
-static inline void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot,
-                                          double tau)
+static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot,
+                                   double tau)
 {
     double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS];
     size_t n = shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
@@ -154,7 +132,7 @@ static inline void picture_mirostat_panel(Svg *s, const PictureRow *shown, const
 
 /* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each ending at
  * the average the table prints, which its label carries ("average surprise"). */
-static inline void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
+static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 {
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
              NULL);
@@ -181,12 +159,7 @@ static inline void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot
     }
 }
 
-/* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
- * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
- * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
- * "mu, tau 2.0" (data-values, from step 0), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic;
- * returns main's status. */
-static inline int picture_mirostat(Picture *pic)
+int picture_mirostat(Picture *pic)
 {
     size_t runs = pic->n_rows / 2, taus = 0;
     for (size_t r = 0; r < runs; r++)
@@ -224,10 +197,7 @@ static inline int picture_mirostat(Picture *pic)
     return picture_finish(pic, picture_close(&pf));
 }
 
-/* ===== Example 9 ===== */
-
-/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
-static inline void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty)
+void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty)
 {
     if (picture_row(pic, 0, word, NULL) != NULL) {
         picture_value(pic, length);
@@ -235,11 +205,7 @@ static inline void picture_dry_mark(Picture *pic, const char *word, int32_t leng
     }
 }
 
-/* Example 9: DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line
- * prints) at every length from 0 to past the longest shown, with the candidates recorded in pic marked where
- * they sit, and the allowed length. Series: "penalty by repeat length" (labels: the length), "candidate" and
- * "repeat length" (labels: the word). Frees pic; returns main's status. */
-static inline int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown)
+int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown)
 {
     int32_t longest = dry->dry_allowed_length + 2;
     for (size_t i = 0; i < n_shown; i++)
@@ -307,16 +273,9 @@ static inline int picture_dry(Picture *pic, const DryParams *dry, const int32_t 
     return picture_finish(pic, picture_close(&pf));
 }
 
-/* ===== Example 10 ===== */
-
-/* Example 10: the distribution probs (n,) before XTC and after (c, renormalized, absent or -inf = removed), under
- * the table's label (once_label with once_values (n_values,)); then the share of `draws` draws that picked the
- * top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p. Series:
- * "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on
- * at 50%"). Returns main's status. */
-static inline int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
-                              const char *once_label, const LabelValue *once_values, size_t n_values,
-                              const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws)
+int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
+                const char *once_label, const LabelValue *once_values, size_t n_values,
+                const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws)
 {
     TokenData before[64];
     char names[64][16];
@@ -367,5 +326,3 @@ static inline int picture_xtc(const char *file, const double *probs, size_t n, c
     }
     return picture_close(&pf);
 }
-
-#endif

@@ -1,17 +1,12 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages,
- * the chain builder's funnel and candidates per step, each preset's final distribution and draws.
- *
- * defines: picture_chain_line, picture_chain_start, picture_stage, picture_chain_step, picture_chain_text,
- * picture_chain_builder, PICTURE_FUNNEL_STEP, picture_preset, picture_task_settings.
- */
-#ifndef PICTURE_CHAINS_H
-#define PICTURE_CHAINS_H
-
-/* ===== Example 11 ===== */
+/* picture_chains.c: the pictures of Examples 11 to 13 (picture_chains.h). */
+#include "lesson/picture.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The stages of chain row `row` as boxes from (x, y), wrapping at max_x; returns the y of the last line. */
-static inline double picture_stage_boxes(Svg *s, const PictureRow *row, const char *series, double x, double y,
-                                         double max_x)
+static double picture_stage_boxes(Svg *s, const PictureRow *row, const char *series, double x, double y,
+                                  double max_x)
 {
     double at = x;
     for (size_t k = 0; k <= row->n_ids; k++) {
@@ -40,11 +35,7 @@ static inline double picture_stage_boxes(Svg *s, const PictureRow *row, const ch
     return y;
 }
 
-/* Example 11: records the chain of one printed "sampler chain:" line in *pic (zero-initialized, or from an
- * earlier call) and writes the picture of every chain recorded so far: each a row of its stages, the "?" ones
- * greyed and dashed. Series "chain 1", "chain 2", ...; labels: the stage's place (0 is logits); values: the
- * name as the line prints it. file is the lesson's __FILE__. Returns main's status (picture_close). */
-static inline int picture_chain_line(Picture *pic, const char *file, const Chain *ch)
+int picture_chain_line(Picture *pic, const char *file, const Chain *ch)
 {
     if (pic->file == NULL)
         *pic = picture_start(file);
@@ -79,22 +70,14 @@ static inline int picture_chain_line(Picture *pic, const char *file, const Chain
     return picture_close(&pf);
 }
 
-/* ===== Example 12 ===== */
-
-/* The step whose funnel Example 12 draws unless --trace names one: step 4, after "the ", where the stages part. */
-#define PICTURE_FUNNEL_STEP 4
-
-/* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it). */
-static inline void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
 {
     LessonText label;
     lesson_settings_label_to(s, window, NULL, &label);
     picture_row(pic, 0, label.text, NULL);
 }
 
-/* Records what one stage left at the pictured step (left: the survivors with their p among them, most likely
- * first, as --trace prints them), under the chain started last. NULL pic does nothing. */
-static inline void picture_stage(Picture *pic, int step, const Stage *stage, const Candidates *left)
+void picture_stage(Picture *pic, int step, const Stage *stage, const Candidates *left)
 {
     if (pic == NULL)
         return;
@@ -104,7 +87,7 @@ static inline void picture_stage(Picture *pic, int step, const Stage *stage, con
 }
 
 /* The chain row started last, or NULL. */
-static inline PictureRow *picture_last_chain(Picture *pic)
+static PictureRow *picture_last_chain(Picture *pic)
 {
     for (size_t r = pic->n_rows; r > 0; r--)
         if (pic->rows[r - 1].group == 0)
@@ -112,8 +95,7 @@ static inline PictureRow *picture_last_chain(Picture *pic)
     return NULL;
 }
 
-/* Records how many candidates the chain left at this step (numbers[1] keeps the most). */
-static inline void picture_chain_step(Picture *pic, size_t left)
+void picture_chain_step(Picture *pic, size_t left)
 {
     PictureRow *row = picture_last_chain(pic);
     picture_row_value(pic, row, (double)left);
@@ -121,8 +103,7 @@ static inline void picture_chain_step(Picture *pic, size_t left)
         row->numbers[1] = fmax(row->numbers[1], (double)left);
 }
 
-/* Records the chain's text (the start character and one per step) and its average candidates per step. */
-static inline void picture_chain_text(Picture *pic, const char *text, double average)
+void picture_chain_text(Picture *pic, const char *text, double average)
 {
     PictureRow *row = picture_last_chain(pic);
     if (row == NULL)
@@ -133,8 +114,8 @@ static inline void picture_chain_text(Picture *pic, const char *text, double ave
 }
 
 /* One stage's survivors at the pictured step, as bars of p labelled with their characters, in a box. */
-static inline void picture_funnel_cell(Svg *s, const PictureRow *stage, const char *alphabet, const char *chain,
-                                       double x, double y, double w, double h, double top)
+static void picture_funnel_cell(Svg *s, const PictureRow *stage, const char *alphabet, const char *chain,
+                                double x, double y, double w, double h, double top)
 {
     size_t n = 0;
     while (n < stage->size && stage->data[n].p > 0)
@@ -162,7 +143,7 @@ static inline void picture_funnel_cell(Svg *s, const PictureRow *stage, const ch
 
 /* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
  * dashed and the text the chain wrote under it, one character under each step where they fit. */
-static inline void picture_per_step(Svg *s, const PictureRow *row, SvgPlot plot)
+static void picture_per_step(Svg *s, const PictureRow *row, SvgPlot plot)
 {
     double xs[512], ys[512];
     size_t m = row->n_values < 512 ? row->n_values : 512;
@@ -191,12 +172,7 @@ static inline void picture_per_step(Svg *s, const PictureRow *row, SvgPlot plot)
              "candidates left at each step, and the character drawn there (_ is a space)", NULL);
 }
 
-/* Example 12: for each chain recorded in pic, the funnel at the pictured step (what each stage leaves, bars of
- * p among the survivors) and the candidates left at every step, over the characters the chain wrote. Series:
- * "candidates per step" (labels: the chain's label, value the table's average), "text" (value: the chain's
- * text), "<chain>: <stage>" (labels: the character; "left": how many), "candidates left" (data-values). Frees
- * pic; returns main's status. */
-static inline int picture_chain_builder(Picture *pic, const char *alphabet)
+int picture_chain_builder(Picture *pic, const char *alphabet)
 {
     size_t chains = 0, most_stages = 1, step = 1;
     for (size_t r = 0, n = 0; r < pic->n_rows; r++) {
@@ -246,13 +222,8 @@ static inline int picture_chain_builder(Picture *pic, const char *alphabet)
     return picture_finish(pic, picture_close(&pf));
 }
 
-/* ===== Example 13 ===== */
-
-/* Records one preset of Example 13: its label (with its settings, as the table prints it), its final
- * distribution c (token i's candidate found by id) and how many candidates it leaves; its draws follow with
- * picture_id. */
-static inline void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c,
-                                  int left)
+void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c,
+                    int left)
 {
     LessonText label;
     lesson_settings_label_to(s, window, NULL, &label);
@@ -261,10 +232,7 @@ static inline void picture_preset(Picture *pic, const LessonSettings *s, int32_t
         row->numbers[0] = left;
 }
 
-/* Example 13: each preset's final distribution over vocab (n_vocab,), side by side, with P(right) marked and
- * its draws under it. Series: "P(right)", "candidates", "draws" (labels: the preset; draws as the words, space
- * separated), and per preset its p (labels: the word). Frees pic; returns main's status. */
-static inline int picture_task_settings(Picture *pic, const char *const *vocab, size_t n_vocab, const char *right)
+int picture_task_settings(Picture *pic, const char *const *vocab, size_t n_vocab, const char *right)
 {
     size_t n = pic->n_rows, per_row = n < 3 ? (n > 0 ? n : 1) : 3, lines = (n + per_row - 1) / per_row;
     double panel = fmax(300, (double)n_vocab * 48 + 20), width = 90 + (double)per_row * (panel + 50);
@@ -308,5 +276,3 @@ static inline int picture_task_settings(Picture *pic, const char *const *vocab, 
     }
     return picture_finish(pic, picture_close(&pf));
 }
-
-#endif

@@ -1,0 +1,534 @@
+/* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
+#include "lesson/lesson_lib.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int lesson_line_of(const char *file, const char *needle, bool setting);
+
+void lesson_print_name(const char *file)
+{
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    size_t n = strlen(base) > 2 && strcmp(base + strlen(base) - 2, ".c") == 0 ? strlen(base) - 2 : strlen(base);
+    fprintf(stderr, "%.*s: ", (int)n, base);
+}
+
+void lesson_say(const char *file, const char *what, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    fputs(what, stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
+void lesson_check_at(const char *file, int line, const char *call, SamplingStatus st)
+{
+    if (st != SAMPLING_OK) {
+        fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
+        exit(1);
+    }
+}
+
+bool lesson_note_due(const void **noted_row, bool *noted, const void *row)
+{
+    if (*noted && *noted_row == row)
+        return false;
+    *noted = true;
+    *noted_row = row;
+    return true;
+}
+
+int32_t lesson_find(const char *word, size_t length, const char *const *vocab, size_t n_vocab)
+{
+    for (size_t i = 0; i < n_vocab; i++)
+        if (strlen(vocab[i]) == length && strncmp(vocab[i], word, length) == 0)
+            return (int32_t)i;
+    return -1;
+}
+
+/* Stops when a word stands twice in vocab (n_vocab,): a word must name one token, as the Java's indexOf finds
+ * only the first. lesson_ids and lesson_id check their vocab[] with it. */
+static void lesson_check_vocab(const char *file, const char *vocab_name, const char *const *vocab,
+                               size_t n_vocab)
+{
+    for (size_t i = 0; i < n_vocab; i++)
+        for (size_t j = i + 1; j < n_vocab; j++)
+            if (strcmp(vocab[i], vocab[j]) == 0) {
+                lesson_say(file, "", "%s[] has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
+                           "names one token", vocab_name, vocab[i], vocab_name, i, vocab_name, j);
+                exit(1);
+            }
+}
+
+int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
+                     const char *const *vocab, size_t n_vocab)
+{
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
+    int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
+    if (id < 0) {
+        char from[96] = "";     /* " (from shown[], line 14)" */
+        size_t name = strcspn(word_expr, "[.");
+        if (isalpha((unsigned char)word_expr[0]) && name < 40) {
+            char key[48];
+            snprintf(key, sizeof key, "%.*s", (int)name, word_expr);
+            int line = lesson_line_of(file, key, true);
+            snprintf(from, sizeof from, line > 0 ? " (from %s%s, line %d)" : " (from %s%s)", key,
+                     word_expr[name] == '\0' ? "" : "[]", line);
+        }
+        lesson_say(file, "", "\"%s\"%s is not in %s[]: add it, or use a word %s[] has", word, from, vocab_name,
+                   vocab_name);
+        exit(1);
+    }
+    return id;
+}
+
+size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
+                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
+{
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
+    size_t n = 0;
+    for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
+        size_t length = strcspn(w, " ");
+        int32_t id = lesson_find(w, length, vocab, n_vocab);
+        if (id < 0) {
+            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in %s[]: add it to %s[] with its logit, or "
+                       "change %s", (int)length, w, n + 1, name, vocab_name, vocab_name, name);
+            exit(1);
+        }
+        if (n < max_ids)
+            ids[n++] = id;
+        w += length;
+    }
+    return n;
+}
+
+bool lesson_sorted(const double *probs, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (probs[i] > probs[i - 1])
+            return false;
+    return true;
+}
+
+int32_t lesson_most_likely(const double *probs, size_t n)
+{
+    size_t top = 0;
+    for (size_t i = 1; i < n; i++)
+        top = probs[i] > probs[top] ? i : top;
+    return (int32_t)top;
+}
+
+bool lesson_printable(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if (*s < ' ' || *s > '~')
+            return false;
+    return true;
+}
+
+LessonNumber lesson_number(double value, int min_decimals)
+{
+    LessonNumber n;
+    if (isfinite(value) && fabs(value) < 1e15 && (value == 0 || fabs(value) >= 1e-20)) {
+        for (int d = min_decimals; d <= 40; d++) {
+            snprintf(n.text, sizeof n.text, "%.*f", d, value);
+            if (strtod(n.text, NULL) == value)
+                return n;
+        }
+    }
+    for (int digits = 1; digits <= 17; digits++) {     /* 17 significant digits always read back */
+        snprintf(n.text, sizeof n.text, "%.*g", digits, value);
+        if (strtod(n.text, NULL) == value)
+            break;
+    }
+    return n;
+}
+
+void lesson_check_probs_at(const char *file, const char *name, const double *probs, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!(probs[i] > 0 && probs[i] <= 1)) {
+            lesson_say(file, "", "%s[%zu] is %s; each p must be above 0 and at most 1", name, i,
+                       lesson_number(probs[i], 0).text);
+            exit(1);
+        }
+        sum += probs[i];
+    }
+    if (fabs(sum - 1) > 1e-9) {
+        lesson_say(file, "", "%s[] sums to %.10g, not 1; change them so they sum to 1", name, sum);
+        exit(1);
+    }
+}
+
+LessonNumber lesson_percent(double probability)
+{
+    LessonNumber n;
+    int digits = 1;
+    while (digits < 17 && (snprintf(n.text, sizeof n.text, "%.*e", digits - 1, probability),
+                           strtod(n.text, NULL) != probability))
+        digits++;
+    snprintf(n.text, sizeof n.text, "%.*e", digits - 1, probability);     /* "-1.25e-01": sign, digits, exponent */
+    char *e = strchr(n.text, 'e');
+    if (!isfinite(probability) || probability == 0 || e == NULL || abs(atoi(e + 1) + 2) > 40) {
+        snprintf(n.text, sizeof n.text, "%.*g%%", digits, probability * 100);
+        return n;
+    }
+    int point = atoi(e + 1) + 3;        /* digits before the percent's decimal point (may be <= 0) */
+    char mantissa[18] = "";             /* at most 17 significant digits */
+    for (const char *c = n.text + (probability < 0); c < e; c++)
+        if (*c != '.')
+            strncat(mantissa, c, 1);
+    int length = (int)strlen(mantissa);
+    const char *zeros = "0000000000000000000000000000000000000000";     /* 40 */
+    const char *sign = probability < 0 ? "-" : "";
+    LessonNumber percent;
+    if (point <= 0)
+        snprintf(percent.text, sizeof percent.text, "%s0.%.*s%s%%", sign, -point, zeros, mantissa);
+    else if (point >= length)
+        snprintf(percent.text, sizeof percent.text, "%s%s%.*s%%", sign, mantissa, point - length, zeros);
+    else
+        snprintf(percent.text, sizeof percent.text, "%s%.*s.%s%%", sign, point, mantissa, mantissa + point);
+    return percent;
+}
+
+LessonNumber lesson_java_double(double value)
+{
+    if (!isfinite(value) || value == 0 || (fabs(value) >= 1e-3 && fabs(value) < 1e7))
+        return lesson_number(value, 1);
+    LessonNumber n;
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(n.text, sizeof n.text, "%.*e", digits - 1, value);
+        if (strtod(n.text, NULL) == value)
+            break;
+    }
+    char *e = strchr(n.text, 'e');
+    int exponent = atoi(e + 1);
+    *e = '\0';     /* the mantissa, at most 19 characters ("-1.2345678901234567") */
+    LessonNumber java;
+    snprintf(java.text, sizeof java.text, "%.24s%sE%d", n.text, strchr(n.text, '.') ? "" : ".0", exponent);
+    return java;
+}
+
+int lesson_longest(const char *const *words, size_t n, int least)
+{
+    size_t longest = least > 0 ? (size_t)least : 0;
+    for (size_t i = 0; i < n; i++)
+        longest = strlen(words[i]) > longest ? strlen(words[i]) : longest;
+    return (int)longest;
+}
+
+void lesson_print_describe(const Chain *ch)
+{
+    size_t n = chain_describe(ch, NULL, 0);
+    char *line = malloc(n + 1);
+    if (line == NULL) {
+        fprintf(stderr, "out of memory for a chain's line\n");
+        exit(1);
+    }
+    chain_describe(ch, line, n + 1);
+    printf("%s\n", line);
+    free(line);
+}
+
+void lesson_text_add(LessonText *text, const char *s, size_t n)
+{
+    size_t used = strlen(text->text), room = sizeof text->text - 1 - used;
+    memcpy(text->text + used, s, n < room ? n : room);
+    text->text[used + (n < room ? n : room)] = '\0';
+}
+
+int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
+                    LessonText *text)
+{
+    int length = 0;
+    if (text != NULL)
+        text->text[0] = '\0';
+    for (const char *s = label; *s != '\0'; s++) {
+        const char *close = *s == '{' ? strchr(s, '}') : NULL;
+        if (close == NULL) {
+            if (out != NULL)
+                fputc(*s, out);
+            if (text != NULL)
+                lesson_text_add(text, s, 1);
+            length++;
+            continue;
+        }
+        size_t i = 0;
+        while (i < n_values && (strncmp(values[i].name, s + 1, (size_t)(close - s - 1)) != 0
+                                || values[i].name[close - s - 1] != '\0'))
+            i++;
+        if (i == n_values) {
+            fprintf(stderr, "label \"%s\": no setting named %.*s; it may name:", label, (int)(close - s + 1), s);
+            for (i = 0; i < n_values; i++)
+                fprintf(stderr, " {%s}", values[i].name);
+            fprintf(stderr, "\n");
+            exit(1);
+        }
+        LessonNumber number = lesson_number(values[i].value, 0);
+        if (out != NULL)
+            fputs(number.text, out);
+        if (text != NULL)
+            lesson_text_add(text, number.text, strlen(number.text));
+        length += (int)strlen(number.text);
+        s = close;
+    }
+    return length;
+}
+
+/* lesson_label_to without a text: label written to out (NULL: nowhere); returns its length. */
+static int lesson_label(const char *label, const LabelValue *values, size_t n_values, FILE *out)
+{
+    return lesson_label_to(label, values, n_values, out, NULL);
+}
+
+int lesson_label_width(const char *label, const LabelValue *values, size_t n_values, int least)
+{
+    int length = lesson_label(label, values, n_values, NULL);
+    return length > least ? length : least;
+}
+
+void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+{
+    int printed = lesson_label(label, values, n_values, stdout);
+    printf("%*s", printed < width ? width - printed : 0, "");
+}
+
+/* Whether `at` is where the setting `name` is given a value: "name =", "name[] =", also after a '.' (a
+ * designated initializer), and not part of a longer name or of "==". */
+static bool lesson_sets(const char *line, const char *at, const char *name)
+{
+    bool alone = at == line || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    const char *after = at + strlen(name);
+    if (strncmp(after, "[]", 2) == 0)
+        after += 2;
+    after += strspn(after, " ");
+    return alone && after[0] == '=' && after[1] != '=';
+}
+
+/* The line of this lesson's source (file, as __FILE__ names it) where needle first occurs (with setting, only
+ * where it is a setting given a value, lesson_sets), or 0 when there is none or the source cannot be read (the
+ * program was started from another directory): the line a stop names. */
+static int lesson_line_of(const char *file, const char *needle, bool setting)
+{
+    FILE *f = fopen(file, "r");
+    char line[4200];                    /* longer lines are read in pieces, and counted once */
+    int number = 1, found = 0;
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL) {
+        for (const char *at = strstr(line, needle); at != NULL && !found; at = strstr(at + 1, needle))
+            found = !setting || lesson_sets(line, at, needle) ? number : 0;
+        number += strchr(line, '\n') != NULL;
+    }
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
+/* " (line 19)" for the line where the setting `name` is given a value, or "" (lesson_line_of): what a stop adds
+ * after a setting's name and value. */
+static LessonText lesson_where(const char *file, const char *name)
+{
+    LessonText where = {""};
+    int line = lesson_line_of(file, name, true);
+    if (line > 0)
+        snprintf(where.text, sizeof where.text, " (line %d)", line);
+    return where;
+}
+
+LessonText lesson_setting(const char *file, const char *name, double value)
+{
+    char key[96];
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(name, "["), name);
+    LessonText t;
+    LessonText where = lesson_where(file, key);
+    snprintf(t.text, sizeof t.text, "%.40s %.40s%.24s", name, lesson_number(value, 0).text, where.text);
+    return t;
+}
+
+/* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
+ * field's name ("penalty_repeat must be finite and above 0 as the float llama.cpp holds ...", penalty_params_problem,
+ * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with
+ * one setting). Prints `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...`, or without a
+ * row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can, and exits with 1. */
+static void lesson_stop_problem(const char *file, const char *label, const LabelValue *values,
+                                size_t n_values, const char *problem)
+{
+    size_t field = strcspn(problem, " "), i = 0;        /* the setting problem names: values[i] */
+    while (i < n_values && (strncmp(values[i].name, problem, field) != 0 || values[i].name[field] != '\0'))
+        i++;
+    lesson_print_name(file);
+    if (label != NULL) {
+        char quoted[4200];
+        snprintf(quoted, sizeof quoted, "\"%s\"", label);
+        int line = label[0] != '\0' ? lesson_line_of(file, quoted, false) : 0;     /* "" is no row's own text */
+        fputs("the row \"", stderr);
+        lesson_label(label, values, n_values, stderr);
+        fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
+    }
+    if (i == n_values)
+        fprintf(stderr, "%s\n", problem);
+    else
+        fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
+                label != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+    exit(1);
+}
+
+void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+{
+    const char *problem = penalty_params_problem(pp);
+    const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
+    if (problem != NULL)
+        lesson_stop_problem(file, label, values, LESSON_N(values), problem);
+}
+
+void lesson_check_dry_at(const char *file, const DryParams *dp)
+{
+    const char *problem = dry_params_problem(dp);
+    const LabelValue values[] = {{"dry_multiplier", dp->dry_multiplier}, {"dry_base", dp->dry_base},
+                                 {"dry_allowed_length", dp->dry_allowed_length},
+                                 {"dry_penalty_last_n", dp->dry_penalty_last_n}};
+    if (problem != NULL)
+        lesson_stop_problem(file, NULL, values, LESSON_N(values), problem);
+}
+
+SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_last_n)
+{
+    SamplingParams p = sampling_params_default();
+    p.temp = s->temp;
+    p.top_k = s->top_k;
+    p.top_p = s->top_p;
+    p.min_p = s->min_p;
+    p.penalty_repeat = s->penalty_repeat;
+    p.penalty_last_n = penalty_last_n;
+    return p;
+}
+
+int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FILE *out,
+                             LessonText *text)
+{
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
+    return lesson_label_to(s->label, values, LESSON_N(values), out, text);
+}
+
+int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out)
+{
+    return lesson_settings_label_to(s, penalty_last_n, out, NULL);
+}
+
+int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
+{
+    for (size_t r = 0; r < n; r++) {
+        int length = lesson_settings_label(&rows[r], penalty_last_n, NULL);
+        least = length > least ? length : least;
+    }
+    return least;
+}
+
+void lesson_check_params_at(const char *file, const SamplingParams *params, const LessonSettings *s,
+                            int32_t penalty_last_n)
+{
+    const char *problem = sampling_params_problem(params);
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
+    if (problem != NULL)
+        lesson_stop_problem(file, s->label, values, LESSON_N(values), problem);
+}
+
+int lesson_count_p(const Candidates *c)
+{
+    int n = 0;
+    for (size_t i = 0; i < c->size; i++)
+        n += c->data[i].p > 0;
+    return n;
+}
+
+bool lesson_same_p(const Candidates *a, const Candidates *b)
+{
+    size_t i = 0, j = 0;
+    while (i < a->size || j < b->size) {
+        bool only_a = j == b->size || (i < a->size && a->data[i].id < b->data[j].id);
+        bool only_b = i == a->size || (j < b->size && b->data[j].id < a->data[i].id);
+        double pa = only_b ? 0.0 : a->data[i++].p, pb = only_a ? 0.0 : b->data[j++].p;
+        if (fabs(pa - pb) > 1e-12)
+            return false;
+    }
+    return true;
+}
+
+bool lesson_note_unread_at(const char *file, const char *noun, const LessonSettings *s,
+                           int32_t penalty_last_n, const Chain *ch)
+{
+    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
+                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
+                                           {STAGE_PENALTIES, STAGE_PENALTIES}};
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);     /* in readers' order */
+    SamplingParams p = lesson_sampling_params(s, penalty_last_n);
+    bool any = false;
+    for (size_t f = 0; f < LESSON_N(readers); f++) {
+        bool read = false;
+        for (size_t i = 0; i < ch->n_stages; i++)
+            read = read || ch->stages[i].type == readers[f][0] || ch->stages[i].type == readers[f][1];
+        Chain alone;
+        if (read || chain_init(&alone, &p, 0) != SAMPLING_OK)
+            continue;
+        bool acts = chain_add(&alone, readers[f][0]) == SAMPLING_OK && !alone.stages[0].empty;
+        chain_free(&alone);
+        if (!acts)
+            continue;
+        lesson_print_name(file);
+        fprintf(stderr, "note: the %s \"", noun);
+        lesson_settings_label(s, penalty_last_n, stderr);
+        fprintf(stderr, "\": %s %s does nothing: no stage of order[] reads it\n", values[f].name,
+                lesson_number(values[f].value, 0).text);
+        any = true;
+    }
+    return any;
+}
+
+bool lesson_note_unread_list_at(const char *file, const char *noun, const LessonSettings *s,
+                                int32_t penalty_last_n, const SamplerType *order, size_t n)
+{
+    SamplingParams p = lesson_sampling_params(s, penalty_last_n);
+    p.n_samplers = n < CHAIN_MAX_SAMPLERS ? n : CHAIN_MAX_SAMPLERS;
+    memcpy(p.samplers, order, p.n_samplers * sizeof *order);
+    Chain ch;
+    if (chain_init_from_params(&ch, &p, 0) != SAMPLING_OK)
+        return false;           /* a refused setting: lesson_check_params stops on it */
+    bool any = lesson_note_unread_at(file, noun, s, penalty_last_n, &ch);
+    chain_free(&ch);
+    return any;
+}
+
+void lesson_note_bias_limits_at(const char *file, const Candidates *after, const LogitBias *biases,
+                                size_t n, const char *const *words)
+{
+    for (size_t b = 0; b < n; b++) {
+        ptrdiff_t at = candidates_find(after, biases[b].token);
+        bool first = true;      /* the first entry for its token */
+        for (size_t e = 0; e < b; e++)
+            first = first && biases[e].token != biases[b].token;
+        if (at < 0 || !first)
+            continue;
+        double logit = after->data[at].logit;
+        bool infinite_bias = false;
+        for (size_t e = b; e < n; e++)
+            infinite_bias = infinite_bias || (biases[e].token == biases[b].token && biases[e].bias == INFINITY);
+        if (logit == INFINITY)
+            lesson_say(file, "note: ", "\"%s\" has a bias of +inf: it gets p %.4f, the tokens at +inf sharing all the "
+                       "probability (the limit of softmax); llama.cpp's softmax and the lesson's Java give NaN",
+                       words[biases[b].token], after->data[at].p);
+        else if (infinite_bias)
+            lesson_say(file, "note: ", "\"%s\" has a bias of +inf and a logit or bias of -inf: it stays banned here, "
+                       "where llama.cpp and the lesson's Java compute -inf + inf = NaN, which makes every probability "
+                       "NaN", words[biases[b].token]);
+        else if (logit > 0 && isinf(as_float(logit)))
+            lesson_say(file, "note: ", "\"%s\" has a logit of %g after its bias, +inf as the float llama.cpp holds: "
+                       "its softmax then gives NaN, where the lesson's Java, in double, gives this table",
+                       words[biases[b].token], logit);
+    }
+}

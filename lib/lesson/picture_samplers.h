@@ -1,0 +1,66 @@
+/* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h): typical against top-p,
+ * mirostat's feedback loop, DRY's exponential penalty, XTC.
+ *
+ * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
+ * picture_dry_mark, picture_dry, picture_xtc.
+ */
+#ifndef PICTURE_SAMPLERS_H
+#define PICTURE_SAMPLERS_H
+
+#include "dry.h"
+
+/* ===== Example 7 ===== */
+
+/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
+ * labelled with the limit as the table prints it. */
+void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
+
+/* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
+ * entropy line, the distance of each, and what typical and top-p keep at each limit recorded in pic (kept cells
+ * carry their place in the order kept, removed ones 0). Series: "surprise", "entropy", "typical, limit 0.45",
+ * "top-p, limit 0.45". Frees pic; returns main's status. */
+int picture_typical(Picture *pic, const char *const *words, const double *probs,
+                    const double *surprise, size_t n, double entropy);
+
+/* ===== Example 8 ===== */
+
+#define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
+
+/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
+ * sampling), the drawn token's surprise (bits) and the running average surprise so far. Step 0 starts the
+ * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved; group 1 the
+ * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1]
+ * the steps. Both are labelled "tau 2.0" or "plain sampling". */
+void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
+                           double average);
+
+/* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
+ * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
+ * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
+ * "mu, tau 2.0" (data-values, from step 0), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic;
+ * returns main's status. */
+int picture_mirostat(Picture *pic);
+
+/* ===== Example 9 ===== */
+
+/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
+void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
+
+/* Example 9: DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line
+ * prints) at every length from 0 to past the longest shown, with the candidates recorded in pic marked where
+ * they sit, and the allowed length. Series: "penalty by repeat length" (labels: the length), "candidate" and
+ * "repeat length" (labels: the word). Frees pic; returns main's status. */
+int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown);
+
+/* ===== Example 10 ===== */
+
+/* Example 10: the distribution probs (n,) before XTC and after (c, renormalized, absent or -inf = removed), under
+ * the table's label (once_label with once_values (n_values,)); then the share of `draws` draws that picked the
+ * top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p. Series:
+ * "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on
+ * at 50%"). Returns main's status. */
+int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
+                const char *once_label, const LabelValue *once_values, size_t n_values,
+                const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws);
+
+#endif
