@@ -165,7 +165,7 @@ void picture_token_bars(Svg *s, const SvgPlot *plot, const char *const *words, s
             if (p > 0 && strtod(label.text, NULL) == 0)      /* "<0.001": above 0, below what the table prints */
                 snprintf(label.text, sizeof label.text, "<%.*f", decimals, pow(10, -decimals));
             if (p < 0)
-                svg_bar(s, plot, centre, bar - 4, first > 0 ? first : 0, svg_removed_style(), &d, "0");
+                svg_bar(s, plot, centre, bar - 4, first > 0 ? first : 0, svg_ghost_style(), &d, "0");
             else
                 svg_bar(s, plot, centre, bar - 4, p, (SvgStyle){svg_colour(colour + j), NULL, 0, NULL}, &d,
                         label.text);
@@ -186,7 +186,7 @@ double picture_series_legend(Svg *s, double x, double y, double max_x, const Pic
             removed |= picture_p_of(series[j].data, series[j].size, (int32_t)i) < 0;
     }
     if (removed)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_removed_style(), "removed: p = 0 (dashed: its p before)"};
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed: p = 0 (dashed: its p before)"};
     return svg_legend(s, x, y, max_x, keys, n);
 }
 

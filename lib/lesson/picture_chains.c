@@ -20,7 +20,7 @@ static double picture_stage_boxes(Svg *s, const PictureRow *row, const char *ser
         char place[24];
         snprintf(place, sizeof place, "%zu", k);
         SvgDatum d = {series, place, 0, name};
-        svg_rect(s, at, y, w, 34, stage.empty ? svg_removed_style() : (SvgStyle){k == 0 ? "#FFFFFF" : "#E8F1F8",
+        svg_rect(s, at, y, w, 34, stage.empty ? svg_ghost_style() : (SvgStyle){k == 0 ? "#FFFFFF" : "#E8F1F8",
                  svg_colour(0), 1.5, NULL}, &d);
         svg_text(s, at + w / 2, y + 22, (SvgFont){14, "middle", !stage.empty, stage.empty ? SVG_MUTED : NULL, 0},
                  name, NULL);
@@ -122,7 +122,7 @@ static void picture_funnel_cell(Svg *s, const PictureRow *stage, const char *alp
         n++;
     bool off = stage->label.text[0] == '?';
     svg_text(s, x + w / 2, y - 6, (SvgFont){12, "middle", true, off ? SVG_MUTED : NULL, 0}, stage->label.text, NULL);
-    svg_rect(s, x, y, w, h, off ? svg_removed_style() : (SvgStyle){"#FFFFFF", SVG_GRID, 1, NULL}, NULL);
+    svg_rect(s, x, y, w, h, off ? svg_ghost_style() : (SvgStyle){"#FFFFFF", SVG_GRID, 1, NULL}, NULL);
     char series[300], text[32];
     snprintf(series, sizeof series, "%.120s: %s", chain, stage->label.text);
     snprintf(text, sizeof text, "%zu left", n);

@@ -58,7 +58,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
                 SvgDatum d = {series, words[i], (double)place, NULL};
                 double x = svg_band(&plot, i, n);
                 svg_rect(&pf.svg, x - band / 2 + 6, y, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0
-                         ? 2 : 1), NULL, 0, NULL} : svg_removed_style(), &d);
+                         ? 2 : 1), NULL, 0, NULL} : svg_ghost_style(), &d);
                 snprintf(text, sizeof text, "%zu", place);
                 svg_text(&pf.svg, x, y + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
                          place > 0 ? text : "-", NULL);

@@ -78,9 +78,13 @@ void svg_axis_y(Svg *s, const SvgPlot *p, const char *label, size_t max_ticks)
     int decimals = n > 1 ? step_decimals(ticks[1] - ticks[0]) : 2;
     SvgFont small = {12, "end", false, SVG_MUTED, 0};
     double widest = 0;
+    svg_group_begin(s, "grid");
+    for (size_t i = 0; i < n; i++)
+        svg_line(s, p->left, svg_y(p, ticks[i]), p->left + p->width, svg_y(p, ticks[i]),
+                 (SvgStyle){NULL, SVG_GRID, 1, NULL}, NULL);
+    svg_group_end(s);
     for (size_t i = 0; i < n; i++) {
         double y = svg_y(p, ticks[i]);
-        svg_line(s, p->left, y, p->left + p->width, y, (SvgStyle){NULL, SVG_GRID, 1, NULL}, NULL);
         svg_text(s, p->left - 6, y + 4, small, svg_number(ticks[i], decimals).text, NULL);
         double w = svg_text_width(svg_number(ticks[i], decimals).text, 12);
         widest = w > widest ? w : widest;
@@ -141,7 +145,10 @@ double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, 
             y += 20;
         }
         SvgStyle st = keys[i].style;
-        if (keys[i].kind == SVG_KEY_LINE) {
+        svg_group_begin(s, NULL);
+        if (keys[i].kind == SVG_KEY_MARK) {
+            svg_mark(s, at + 10, y - 10);
+        } else if (keys[i].kind == SVG_KEY_LINE) {
             st.stroke_width = st.stroke_width > 0 ? st.stroke_width : 2;
             svg_line(s, at, y - 5, at + 20, y - 5, st, NULL);
         } else if (keys[i].kind == SVG_KEY_DOT) {
@@ -150,6 +157,7 @@ double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, 
             svg_rect(s, at + 2, y - 12, 16, 12, st, NULL);
         }
         svg_text(s, at + 26, y, (SvgFont){13, NULL, false, NULL, 0}, keys[i].text, NULL);
+        svg_group_end(s);
         at += width;
     }
     return y;
@@ -161,14 +169,39 @@ void svg_bar(Svg *s, const SvgPlot *p, double centre, double width, double value
     double base = p->y_min;
     double top = value > p->y_max ? p->y_max : value < p->y_min ? p->y_min : value;
     double y0 = svg_y(p, base), y1 = svg_y(p, isfinite(top) ? top : base);
+    svg_group_begin(s, NULL);
     svg_rect(s, centre - width / 2, y1, width, y0 - y1, style, datum);
     if (label != NULL)
         svg_text(s, centre, (y1 < y0 ? y1 : y0) - 4, (SvgFont){11, "middle", false, NULL, 0}, label, NULL);
+    svg_group_end(s);
 }
 
-SvgStyle svg_removed_style(void)
+void svg_ghost_bar(Svg *s, const SvgPlot *p, double centre, double width, double before, const char *stage,
+                   const SvgDatum *datum)
 {
-    return (SvgStyle){SVG_REMOVED, SVG_MUTED, 1, "4 3"};
+    double top = before > p->y_max ? p->y_max : before < p->y_min || !isfinite(before) ? p->y_min : before;
+    double y0 = svg_y(p, p->y_min), y1 = svg_y(p, top);
+    svg_group_begin(s, NULL);
+    svg_rect(s, centre - width / 2, y1, width, y0 - y1, svg_ghost_style(), datum);
+    if (stage != NULL)
+        svg_text(s, centre, y1 - 4, (SvgFont){11, "middle", false, SVG_GHOST, 0}, stage, NULL);
+    svg_group_end(s);
+}
+
+void svg_mark(Svg *s, double x, double y)
+{
+    const double xs[] = {x - 4, x + 4, x}, ys[] = {y, y, y + 7};
+    svg_polygon(s, xs, ys, 3, (SvgStyle){SVG_MARK, NULL, 0, NULL}, NULL);
+}
+
+SvgStyle svg_ghost_style(void)
+{
+    return (SvgStyle){NULL, SVG_GHOST, 1.2, "4 3"};
+}
+
+SvgStyle svg_disabled_style(void)
+{
+    return (SvgStyle){"#FFFFFF", SVG_DISABLED, 1, "1 3"};
 }
 
 void svg_heading(Svg *s, double x, double y, const char *title, const char *subtitle)

@@ -4,8 +4,17 @@
  * height (linear). Axis labels name the quantity and its unit ("p", "surprise (nats)", "surprise (bits)"); the
  * caller writes them, and the axes print tick values at "nice" steps (1, 2 or 5 times a power of ten).
  *
+ * One visual grammar for every picture (the colours are in svg.h):
+ *   a kept token        a solid bar in its series' colour (SVG_BEFORE before the rule, SVG_AFTER after it);
+ *   a removed token     a ghost: a dashed outline at its value before the stage that removed it, the stage named
+ *                       above it (svg_ghost_bar, svg_ghost_style);
+ *   a penalized token   a vermillion mark over its bar (svg_mark); a biased token too;
+ *   a disabled stage    a dotted outline, its name muted ("?top-k", svg_disabled_style).
+ * Other series take svg_colour(2...) and a legend (svg_legend: SVG_KEY_BOX with these styles, SVG_KEY_MARK).
+ *
  * defines: SvgPlot, svg_x, svg_y, svg_ticks, svg_nice_ceiling, svg_axis_y, svg_axis_x, svg_band, svg_band_width,
- * svg_categories, SvgKey, SVG_KEY_*, svg_legend, svg_bar, svg_removed_style, svg_heading, svg_wrap.
+ * svg_categories, SvgKey, SVG_KEY_*, svg_legend, svg_bar, svg_ghost_bar, svg_mark, svg_ghost_style,
+ * svg_disabled_style, svg_heading, svg_wrap.
  */
 #ifndef CHART_H
 #define CHART_H
@@ -50,7 +59,7 @@ double svg_band_width(const SvgPlot *p, size_t n);
 void svg_categories(Svg *s, const SvgPlot *p, const char *const *names, size_t n, const char *label);
 
 /* One legend entry: a filled box, a line (dashed or not) or a dot in its style, then its text. */
-enum { SVG_KEY_BOX, SVG_KEY_LINE, SVG_KEY_DOT };
+enum { SVG_KEY_BOX, SVG_KEY_LINE, SVG_KEY_DOT, SVG_KEY_MARK };
 typedef struct {
     int kind;
     SvgStyle style;
@@ -66,8 +75,21 @@ double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, 
 void svg_bar(Svg *s, const SvgPlot *p, double centre, double width, double value, SvgStyle style,
              const SvgDatum *datum, const char *label);
 
-/* The style of a removed token: light grey, with a dashed outline, so that it reads as "gone" without colour. */
-SvgStyle svg_removed_style(void);
+/* A removed token's ghost at band centre `centre`: a dashed outline `width` px wide from the plot's y_min up to
+ * before (its value before the stage that removed it), and stage (the stage's name, "top-k"; NULL for none) set
+ * 4 px above it in muted text. datum is what the bar stands for (a removed token's p after: 0). */
+void svg_ghost_bar(Svg *s, const SvgPlot *p, double centre, double width, double before, const char *stage,
+                   const SvgDatum *datum);
+
+/* The mark of a penalized or biased token: a small vermillion triangle pointing down, centred on x, its top at
+ * y (about 8 px wide and 7 px tall). */
+void svg_mark(Svg *s, double x, double y);
+
+/* The style of a removed token (a ghost): no fill, a dashed grey outline. */
+SvgStyle svg_ghost_style(void);
+
+/* The style of a disabled stage ("?"): white, a dotted light-grey outline; write its name in SVG_DISABLED. */
+SvgStyle svg_disabled_style(void);
 
 /* A picture's heading at (x, y): title in bold, and subtitle (NULL for none) in smaller, muted text under it. */
 void svg_heading(Svg *s, double x, double y, const char *title, const char *subtitle);

@@ -128,6 +128,22 @@ static void put_datum(Svg *s, const SvgDatum *d)
     put(s, "\"");
 }
 
+void svg_group_begin(Svg *s, const char *kind)
+{
+    if (kind == NULL) {
+        put(s, "<g>\n");
+        return;
+    }
+    put(s, "<g class=\"");
+    put_escaped(s, kind);
+    put(s, "\">\n");
+}
+
+void svg_group_end(Svg *s)
+{
+    put(s, "</g>\n");
+}
+
 void svg_rect(Svg *s, double x, double y, double width, double height, SvgStyle style, const SvgDatum *datum)
 {
     if (width < 0) {
@@ -193,6 +209,19 @@ void svg_polyline(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle
             put(s, "\"");
         }
     }
+    put(s, "/>\n");
+}
+
+void svg_polygon(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle style, const SvgDatum *datum)
+{
+    if (n < 3)
+        return;
+    put(s, "<polygon points=\"");
+    for (size_t i = 0; i < n; i++)
+        put(s, "%s%s,%s", i ? " " : "", px(xs[i]).text, px(ys[i]).text);
+    put(s, "\"");
+    put_style(s, style);
+    put_datum(s, datum);
     put(s, "/>\n");
 }
 

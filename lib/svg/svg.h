@@ -14,8 +14,13 @@
  * Coordinates are pixels, y growing downwards (SVG's own). The writer remembers the first write error; svg_end
  * reports it. Text is escaped for XML; a control character (not allowed in XML 1.0) is written as "?".
  *
- * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, svg_colour, svg_begin, svg_end, svg_rect, svg_line,
- * svg_circle, svg_polyline, svg_text, svg_text_width, svg_number, SvgNumber.
+ * Groups say what a text labels (lib/test/svg_check.c checks it): a text may touch the shapes of its own
+ * innermost <g> (svg_group_begin), a bar and its value, a legend key and its words, and nothing else; the shapes
+ * of a group of kind "grid" (grid lines, drawn under everything) are never in a text's way.
+ *
+ * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, svg_colour, svg_begin, svg_end, svg_group_begin,
+ * svg_group_end, svg_rect, svg_line, svg_circle, svg_polyline, svg_polygon, svg_text, svg_text_width, svg_number,
+ * SvgNumber.
  */
 #ifndef SVG_H
 #define SVG_H
@@ -65,7 +70,12 @@ typedef struct {
 #define SVG_TEXT "#222222"      /* text and axes */
 #define SVG_GRID "#E4E4E4"      /* grid lines */
 #define SVG_MUTED "#6B6B6B"     /* secondary text: units, notes */
-#define SVG_REMOVED "#D9D9D9"   /* the fill of a removed token, drawn with a dashed SVG_MUTED outline */
+/* The pictures' one visual grammar (chart.h draws it): */
+#define SVG_BEFORE "#56B4E9"    /* a value before the rule acts: sky blue, in every picture */
+#define SVG_AFTER "#0072B2"     /* the same value after it: blue, in every picture */
+#define SVG_MARK "#D55E00"      /* the mark of a penalized or biased token: vermillion */
+#define SVG_GHOST "#6B6B6B"     /* a removed token: a dashed outline of this colour at its value before, no fill */
+#define SVG_DISABLED "#A6A6A6"  /* a disabled stage ("?"): a dotted outline of this colour, its name muted */
 
 /* Colour i of the palette, cycling after SVG_N_COLOURS, as "#RRGGBB". */
 const char *svg_colour(size_t i);
@@ -78,6 +88,11 @@ void svg_begin(Svg *s, FILE *out, double width, double height, const char *title
 /* Closes the <svg> element and flushes. Returns 0 when every write succeeded, -1 otherwise. Does not close
  * the file. */
 int svg_end(Svg *s);
+
+/* Opens a group, <g>, or <g class="kind"> when kind is not NULL ("grid": shapes that are never in a text's
+ * way); svg_group_end closes the last one opened. A text may touch the shapes of its own innermost group only. */
+void svg_group_begin(Svg *s, const char *kind);
+void svg_group_end(Svg *s);
 
 /* A rectangle with its top-left corner at (x, y); a negative width or height is drawn from the other corner.
  * datum may be NULL. */
@@ -94,6 +109,9 @@ void svg_circle(Svg *s, double cx, double cy, double r, SvgStyle style, const Sv
  * for n < 2. NaN or infinite points are skipped. */
 void svg_polyline(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle style, const char *series,
                   const double *values);
+
+/* A closed polygon through the n points (xs[i], ys[i]) px, filled and stroked by style. Nothing for n < 3. */
+void svg_polygon(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle style, const SvgDatum *datum);
 
 /* A text at (x, y), y being its baseline. text is escaped; NULL or "" draws nothing. */
 void svg_text(Svg *s, double x, double y, SvgFont font, const char *text, const SvgDatum *datum);
