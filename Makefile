@@ -7,7 +7,8 @@
 #                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
 #   make pictures   every example's picture (build/pictures/NN_slug.svg) and build/pictures/index.html
-#   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs
+#   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs, then what a
+#                   student waits for: a lesson's compile and the save-and-run loop, as ratios (lib/bench/loop.sh)
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
 #   make clean      remove build/, build-san/, build-bench/ and build-fuzz/
 #
@@ -86,8 +87,9 @@ $(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
 	$(call say,LINK,$@)$(CC) -O2 $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
 
 # Never part of check: timings are figures to read, not tests.
-bench: $(BENCH)/bin/bench
+bench: $(BENCH)/bin/bench all
 	$(BENCH)/bin/bench
+	CC="$(CC)" CFLAGS="$(CFLAGS)" BUILD=$(BUILD) lib/bench/loop.sh
 
 # Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the
 # lessons edited as a reader would (built with tree $(1)'s flags, $(2)) and the runner on tree $(1). Each part's
