@@ -1,13 +1,95 @@
 /* picture_samplers.c: the pictures of Examples 7 to 10 (picture_samplers.h). */
 #include "lesson/picture.h"
+#include "filters.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A label's baseline kept off a horizontal line at line_y px: a text of `size` px whose box (baseline - 0.8 size
+ * to baseline + 0.2 size) would come within 2 px of the line is set just above it (above) or just below it. */
+static double picture_off_line(double baseline, double size, double line_y, bool above)
+{
+    if (baseline + 0.2 * size < line_y - 2 || baseline - 0.8 * size > line_y + 2)
+        return baseline;
+    return above ? line_y - 2.5 - 0.2 * size : line_y + 2.5 + 0.8 * size;
+}
+
+/* ===== Example 7 ===== */
 
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
 {
     picture_row(pic, 0, lesson_number(limit, 2).text, typ);
     picture_row(pic, 1, lesson_number(limit, 2).text, top);
+}
+
+/* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
+ * of the dot and its distance right of the stem, both kept off the entropy line on the dot's side. */
+static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const char *word, double surprise,
+                                 double entropy, double ey)
+{
+    char text[64];
+    double y = svg_y(plot, surprise), bottom = plot->top + plot->height;
+    bool above = y <= ey;                           /* the dot above the line (or on it): labels stay above */
+    SvgDatum d = {"surprise", word, surprise, NULL};
+    svg_group_begin(s, NULL);
+    svg_line(s, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
+    svg_circle(s, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+    snprintf(text, sizeof text, "%.3f", surprise);
+    svg_text(s, x - 10, fmin(picture_off_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
+             svg_colour(0), 0}, text, NULL);
+    snprintf(text, sizeof text, "%.3f away", fabs(surprise - entropy));
+    svg_text(s, x + 9, fmin(picture_off_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
+             false, SVG_MUTED, 0}, text, NULL);
+    svg_group_end(s);
+}
+
+/* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
+ * from y px: a kept token is a solid cell with its place in the order kept, a removed one a ghost. */
+static void picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
+                          double y)
+{
+    double band = svg_band_width(plot, n);
+    bool removed = false;
+    char text[256];
+    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
+             "What each keeps at each limit (the number: its place in the order kept)", NULL);
+    SvgKey keys[3];
+    size_t n_keys = 0;
+    for (int group = 0; group < 2; group++) {
+        for (size_t r = 0; r < pic->n_rows; r++) {
+            if (pic->rows[r].group == group) {
+                keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(group == 0 ? 2 : 1), NULL, 0, NULL}, group == 0
+                                          ? "kept by typical" : "kept by top-p"};
+                break;
+            }
+        }
+    }
+    for (size_t r = 0; r < pic->n_rows; r++)
+        removed |= pic->rows[r].size < n;
+    if (removed)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
+    svg_legend(s, plot->left, y + 24, plot->left + plot->width + 200, keys, n_keys);
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        const PictureRow *row = &pic->rows[r];
+        char series[256];
+        snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
+        double top = y + 40 + 34 * (double)r;
+        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
+        for (size_t i = 0; i < n; i++) {
+            size_t place = 0;
+            for (size_t k = 0; k < row->size; k++)
+                place = row->data[k].id == (int32_t)i ? k + 1 : place;
+            SvgDatum d = {series, words[i], (double)place, NULL};
+            double x = svg_band(plot, i, n);
+            svg_group_begin(s, NULL);
+            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
+                     : 1), NULL, 0, NULL} : svg_ghost_style(), &d);
+            snprintf(text, sizeof text, "%zu", place);
+            svg_text(s, x, top + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
+                     place > 0 ? text : "-", NULL);
+            svg_group_end(s);
+        }
+    }
 }
 
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
@@ -16,54 +98,30 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     double top = entropy;
     for (size_t i = 0; i < n; i++)
         top = fmax(top, surprise[i]);
-    double band = 120, width = fmax(780, 200 + band * (double)n + 170), grid = 420;
+    char text[256];
+    snprintf(text, sizeof text, "entropy %.3f nats", entropy);
+    double band = 140, keeps = 420, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
     PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, grid + 34 * (double)pic->n_rows + 60,
-                                            "locally typical sampling")) {
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, keeps + 40 + 34 *
+                                            (double)pic->n_rows + 24, "locally typical sampling")) {
         svg_heading(&pf.svg, 20, 30, "Typical keeps the tokens whose surprise is closest to the entropy",
                     "surprise = -ln p of each token; the dashed line: the entropy, the average surprise");
         SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
         svg_axis_y(&pf.svg, &plot, "surprise (nats)", 6);
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
+        svg_group_begin(&pf.svg, NULL);
         svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, &hd);
-        char text[256];
-        snprintf(text, sizeof text, "entropy %.3f nats", entropy);
-        svg_text(&pf.svg, plot.left + plot.width + 8, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
+        svg_text(&pf.svg, plot.left + plot.width + 16, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
+        svg_group_end(&pf.svg);
         for (size_t i = 0; i < n; i++) {
-            double x = svg_band(&plot, i, n), y = svg_y(&plot, surprise[i]);
-            SvgDatum d = {"surprise", words[i], surprise[i], NULL};
-            svg_line(&pf.svg, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
-            svg_circle(&pf.svg, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
-            snprintf(text, sizeof text, "%.3f", surprise[i]);        /* the value left of the dot, ... */
-            svg_text(&pf.svg, x - 10, y + 4, (SvgFont){12, "end", false, svg_colour(0), 0}, text, NULL);
-            snprintf(text, sizeof text, "%.3f away", fabs(surprise[i] - entropy));     /* ... its distance right */
-            svg_text(&pf.svg, x + 9, (y + ey) / 2 + 4, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, NULL);
+            picture_surprise_dot(&pf.svg, &plot, svg_band(&plot, i, n), words[i], surprise[i], entropy, ey);
             snprintf(text, sizeof text, "p %.60s", lesson_number(probs[i], 1).text);
-            svg_text(&pf.svg, x, plot.top + plot.height + 36, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, NULL);
+            svg_text(&pf.svg, svg_band(&plot, i, n), plot.top + plot.height + 36, (SvgFont){12, "middle", false,
+                     SVG_MUTED, 0}, text, NULL);
         }
         svg_categories(&pf.svg, &plot, words, n, "");
-        svg_text(&pf.svg, 20, grid - 22, (SvgFont){14, NULL, true, NULL, 0},
-                 "What each keeps (the number: the order it keeps them in; grey: removed)", NULL);
-        for (size_t r = 0; r < pic->n_rows; r++) {
-            const PictureRow *row = &pic->rows[r];
-            char series[256];
-            snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
-            double y = grid + 34 * (double)r;
-            svg_text(&pf.svg, plot.left - 12, y + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
-            for (size_t i = 0; i < n; i++) {
-                size_t place = 0;
-                for (size_t k = 0; k < row->size; k++)
-                    place = row->data[k].id == (int32_t)i ? k + 1 : place;
-                SvgDatum d = {series, words[i], (double)place, NULL};
-                double x = svg_band(&plot, i, n);
-                svg_rect(&pf.svg, x - band / 2 + 6, y, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0
-                         ? 2 : 1), NULL, 0, NULL} : svg_ghost_style(), &d);
-                snprintf(text, sizeof text, "%zu", place);
-                svg_text(&pf.svg, x, y + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
-                         place > 0 ? text : "-", NULL);
-            }
-        }
+        picture_keeps(&pf.svg, pic, &plot, words, n, keeps);
     }
     return picture_finish(pic, picture_close(&pf));
 }

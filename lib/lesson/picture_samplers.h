@@ -16,9 +16,10 @@
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line, the distance of each, and what typical and top-p keep at each limit recorded in pic (kept cells
- * carry their place in the order kept, removed ones 0). Series: "surprise", "entropy", "typical, limit 0.45",
- * "top-p, limit 0.45". Frees pic; returns main's status. */
+ * entropy line, the distance of each (its labels kept off the line), and what typical and top-p keep at each
+ * limit recorded in pic, with a legend (kept cells carry their place in the order kept, removed ones are ghosts,
+ * 0). Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's
+ * status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 
