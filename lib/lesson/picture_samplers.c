@@ -126,6 +126,8 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     return picture_finish(pic, picture_close(&pf));
 }
 
+/* ===== Example 8 ===== */
+
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
                            double average)
 {
@@ -140,6 +142,7 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
     if (pic->n_rows < 2 || pic->out_of_memory)
         return;
     PictureRow *shown = &pic->rows[pic->n_rows - 2], *run = &pic->rows[pic->n_rows - 1];
+    shown->numbers[0] = tau;
     run->numbers[0] = average;
     run->numbers[1] = step + 1;
     if (step < MIROSTAT_SHOWN_STEPS) {
@@ -152,12 +155,39 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
     }
 }
 
-/* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
- * the running average (run: step and average pairs) and tau dashed. */
-static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot,
-                                   double tau)
+/* The colours of mirostat's picture: mu, tau, and the running average of the k-th tau run (plain sampling's is
+ * SVG_MUTED); none of them is another's. */
+#define MIROSTAT_MU svg_colour(4)
+#define MIROSTAT_TAU svg_colour(3)
+static const char *picture_run_colour(size_t k)
 {
-    double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS];
+    static const size_t palette[] = {0, 2, 1, 5};
+    return svg_colour(palette[k % LESSON_N(palette)]);
+}
+
+/* Moves the baselines ys (n,) apart to at least gap px, keeping their order, and back up from hi where the last
+ * would pass it. */
+static void picture_spread(double *ys, size_t n, double gap, double hi)
+{
+    size_t order[16];
+    n = n < 16 ? n : 16;
+    for (size_t i = 0; i < n; i++) {            /* insertion sort of the indices by y */
+        size_t k = i;
+        for (; k > 0 && ys[order[k - 1]] > ys[i]; k--)
+            order[k] = order[k - 1];
+        order[k] = i;
+    }
+    for (size_t k = 1; k < n; k++)
+        ys[order[k]] = fmax(ys[order[k]], ys[order[k - 1]] + gap);
+    for (size_t k = n; k-- > 0;)
+        ys[order[k]] = fmin(ys[order[k]], k + 1 < n ? ys[order[k + 1]] - gap : hi);
+}
+
+/* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
+ * the running average (run: step and average pairs) and tau (shown->numbers[0]) dashed, named at its end. */
+static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot)
+{
+    double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS], tau = shown->numbers[0];
     size_t n = shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
     char series[256], text[256];
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
@@ -174,29 +204,38 @@ static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const Pictur
         vs[k] = shown->values[2 * k];
     }
     snprintf(series, sizeof series, "mu, %s", shown->label.text);
-    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, svg_colour(1), 2, NULL}, series, vs);
+    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, MIROSTAT_MU, 2, NULL}, series, vs);
     size_t m = 0;
     for (size_t k = 0; k + 1 < run->n_values && m < n && run->values[k] <= (double)n; k += 2, m++) {
         xs[m] = svg_x(&plot, run->values[k] - 0.5);
         ys[m] = svg_y(&plot, run->values[k + 1]);
     }
     svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_TEXT, 2.5, NULL}, NULL, NULL);
+    SvgDatum d = {"tau", shown->label.text, tau, NULL};
+    svg_group_begin(s, NULL);
     svg_line(s, plot.left, svg_y(&plot, tau), plot.left + plot.width, svg_y(&plot, tau),
-             (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, NULL);
+             (SvgStyle){NULL, MIROSTAT_TAU, 2, "7 4"}, &d);
     snprintf(text, sizeof text, "tau = %s bits", lesson_number(tau, 1).text);
-    svg_text(s, plot.left + plot.width + 8, svg_y(&plot, tau) + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text,
+    svg_text(s, plot.left + plot.width + 8, svg_y(&plot, tau) + 4, (SvgFont){13, NULL, true, MIROSTAT_TAU, 0}, text,
              NULL);
+    svg_group_end(s);
 }
 
-/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each ending at
- * the average the table prints, which its label carries ("average surprise"). */
+/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each named at
+ * the right with the average the table prints, which its label carries ("average surprise"); names too close
+ * to read apart are moved apart, with a leader to their line's end. */
 static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 {
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
              NULL);
     svg_axis_y(s, &plot, "average surprise (bits)", 6);
     svg_axis_x(s, &plot, "steps so far (log scale)", 6);
-    for (size_t r = 0; 2 * r + 1 < pic->n_rows; r++) {
+    double right = plot.left + plot.width, names[16];
+    size_t runs = pic->n_rows / 2 < 16 ? pic->n_rows / 2 : 16, taus = 0;
+    for (size_t r = 0; r < runs; r++)
+        names[r] = svg_y(&plot, pic->rows[2 * r + 1].numbers[0]) + 4;
+    picture_spread(names, runs, 16, plot.top + plot.height - 2);
+    for (size_t r = 0; r < runs; r++) {
         const PictureRow *run = &pic->rows[2 * r + 1];
         double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
         size_t m = 0;
@@ -204,52 +243,66 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
             px[m] = svg_x(&plot, run->values[k]);
             py[m] = svg_y(&plot, run->values[k + 1]);
         }
-        bool plain = strcmp(run->label.text, "plain sampling") == 0;
-        const char *colour = plain ? SVG_MUTED : svg_colour(r == 0 ? 0 : r == 1 ? 2 : 4 + r);
-        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);     /* best-effort: no memory, */
-        free(px);                                                                      /* no line, the label stays */
-        free(py);
+        const char *colour = isnan(pic->rows[2 * r].numbers[0]) ? SVG_MUTED : picture_run_colour(taus++);
         char text[256];
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
         SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
-        svg_text(s, plot.left + plot.width + 8, svg_y(&plot, run->numbers[0]) + 4, (SvgFont){13, NULL, true, colour, 0},
-                 text, &d);
+        svg_group_begin(s, NULL);
+        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);     /* best-effort: no memory, */
+        free(px);                                                                      /* no line, the name stays */
+        free(py);
+        if (fabs(names[r] - 4 - svg_y(&plot, run->numbers[0])) > 1)        /* moved: a leader to its line */
+            svg_line(s, right + 2, svg_y(&plot, run->numbers[0]), right + 10, names[r] - 4,
+                     (SvgStyle){NULL, colour, 1, NULL}, NULL);
+        svg_text(s, right + 14, names[r], (SvgFont){13, NULL, true, colour, 0}, text, &d);
+        svg_group_end(s);
     }
 }
 
 int picture_mirostat(Picture *pic)
 {
     size_t runs = pic->n_rows / 2, taus = 0;
-    for (size_t r = 0; r < runs; r++)
-        taus += strcmp(pic->rows[2 * r].label.text, "plain sampling") != 0;
-    double width = 1000, panel = 210, height = 110 + (panel + 70) * (double)taus + 330;
+    double highest = 0, top = 1, steps = 1, widest = 0;
+    char text[256];
+    for (size_t r = 0; r < runs; r++) {
+        const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
+        steps = fmax(steps, run->numbers[1]);
+        for (size_t k = 1; k < run->n_values; k += 2)
+            top = fmax(top, run->values[k]);
+        snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
+        widest = fmax(widest, 14 + svg_text_width(text, 13));
+        if (isnan(shown->numbers[0]))
+            continue;
+        taus++;
+        highest = fmax(highest, 2 * shown->numbers[0]);       /* mu starts at 2 * tau */
+        for (size_t k = 0; k < shown->n_values; k++)
+            highest = fmax(highest, shown->values[k]);
+        snprintf(text, sizeof text, "tau = %s bits", lesson_number(shown->numbers[0], 1).text);
+        widest = fmax(widest, 8 + svg_text_width(text, 13));
+    }
+    double plot_width = 730, width = 80 + plot_width + widest + 20, panel = 210;
     PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, height, "mirostat")) {
-        svg_heading(&pf.svg, 20, 30, "Mirostat 2: a feedback loop holds the average surprise at tau",
-                    "each step cuts the tokens whose surprise exceeds mu, draws one, and moves mu by eta * "
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, 110 + (panel + 70) * (double)taus + 330,
+                                            "mirostat")) {
+        svg_heading(&pf.svg, 20, 30, "Mirostat 2: a feedback loop steers the average surprise toward tau",
+                    "each step cuts the tokens whose surprise exceeds mu, draws one, and lowers mu by eta * "
                     "(surprise - tau)");
         SvgKey keys[] = {{SVG_KEY_DOT, {svg_colour(0), NULL, 0, NULL}, "surprise of the drawn token"},
-                         {SVG_KEY_LINE, {NULL, svg_colour(1), 2, NULL}, "mu, the cut"},
+                         {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut"},
                          {SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, "running average surprise"},
-                         {SVG_KEY_LINE, {NULL, svg_colour(3), 2, "7 4"}, "tau, the target"}};
+                         {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, 78, width - 20, keys, LESSON_N(keys));
-        double y = 120, top = 1, steps = 1;
+        double y = 120;
         for (size_t r = 0; r < runs; r++) {
-            const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
-            steps = fmax(steps, run->numbers[1]);
-            for (size_t k = 1; k < run->n_values; k += 2)
-                top = fmax(top, run->values[k]);
-            if (strcmp(shown->label.text, "plain sampling") == 0)
+            const PictureRow *shown = &pic->rows[2 * r];
+            if (isnan(shown->numbers[0]))
                 continue;
-            double tau = strtod(shown->label.text + 4, NULL), highest = tau * 2;       /* "tau 2.0" */
-            for (size_t k = 0; k < shown->n_values; k++)
-                highest = fmax(highest, shown->values[k]);
-            SvgPlot plot = {80, y, width - 270, panel, 0, fmin(shown->n_values / 2, MIROSTAT_SHOWN_STEPS), 0,
-                            svg_nice_ceiling(highest), false};
-            picture_mirostat_panel(&pf.svg, shown, run, plot, tau);
+            SvgPlot plot = {80, y, plot_width, panel, 0, fmin(shown->n_values / 2, MIROSTAT_SHOWN_STEPS), 0,
+                            svg_nice_ceiling(highest), false};     /* every tau's panel on the same scale */
+            picture_mirostat_panel(&pf.svg, shown, &pic->rows[2 * r + 1], plot);
             y += panel + 70;
         }
-        picture_mirostat_averages(&pf.svg, pic, (SvgPlot){80, y + 20, width - 270, 220, 1, steps, 0,
+        picture_mirostat_averages(&pf.svg, pic, (SvgPlot){80, y + 20, plot_width, 220, 1, steps, 0,
                                                           svg_nice_ceiling(top), true});
     }
     return picture_finish(pic, picture_close(&pf));

@@ -29,17 +29,18 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 /* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
  * sampling), the drawn token's surprise (bits) and the running average surprise so far. Step 0 starts the
- * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved; group 1 the
- * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1]
- * the steps. Both are labelled "tau 2.0" or "plain sampling". */
+ * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved, and tau in
+ * numbers[0]; group 1 the running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last
+ * average and numbers[1] the steps. Both are labelled "tau 2.0" or "plain sampling". */
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
                            double average);
 
-/* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
- * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
- * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
- * "mu, tau 2.0" (data-values, from step 0), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic;
- * returns main's status. */
+/* Example 8: for each tau recorded in pic, one panel (all on the same surprise scale): the surprise of each
+ * drawn token (dots) and mu (line) over the first steps, tau as a dashed line and the running average; then the
+ * running averages of every run over all steps (log scale), each named at its end with the average the table
+ * prints (names too close together moved apart). Series: "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0"
+ * (data-values, from step 0), "tau" (labels "tau 2.0"), "average surprise" (labels "tau 2.0", "plain
+ * sampling"). Frees pic; returns main's status. */
 int picture_mirostat(Picture *pic);
 
 /* ===== Example 9 ===== */
