@@ -48,11 +48,17 @@ int picture_mirostat(Picture *pic);
 /* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
 void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
 
-/* Example 9: DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line
- * prints) at every length from 0 to past the longest shown, with the candidates recorded in pic marked where
- * they sit, and the allowed length. Series: "penalty by repeat length" (labels: the length), "candidate" and
- * "repeat length" (labels: the word). Frees pic; returns main's status. */
-int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown);
+/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded
+ * in pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to
+ * them that the candidate followed, in dry's window (only where they lie is looked up here: the lengths and
+ * penalties are the lesson's); a long history shows its newest 24 tokens and what the repeats need. Then DRY's
+ * penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line prints), at each
+ * whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per length, nothing
+ * between, the step at the allowed length, the candidates ringed. Series: "history" (labels: the position; value:
+ * the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat length" (labels: the length).
+ * Frees pic; returns main's status. */
+int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
+                const char *const *vocab, const int32_t *shown, size_t n_shown);
 
 /* ===== Example 10 ===== */
 

@@ -68,7 +68,8 @@ want_values() {
                  print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
-    09_*) awk '/^candidate / { print "candidate\t" $2 "\t" $NF; print "repeat length\t" $2 "\t" $7 }
+    09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
+               /^candidate / { print "candidate\t" $2 "\t" $NF; print "repeat length\t" $2 "\t" $7 }
                /^penalty by repeat length/ { s = $0; sub(/^.*\[/, "", s); sub(/\]$/, "", s); k = split(s, pair, ", ")
                  for (i = 1; i <= k; i++) { split(pair[i], lv, " -> "); print "penalty by repeat length\t" lv[1] "\t" lv[2] } }' ;;
     10_*) awk '/^share of draws/ { s = $0; sub(/^share of draws that pick the top token, /, "", s); label = s; sub(/: [^:]*$/, "", label)
