@@ -646,56 +646,215 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     return picture_finish(pic, picture_close(&pf));
 }
 
+/* ===== Example 10 ===== */
+
+#define XTC_SHADE "#EBEBEB"     /* behind the tokens at or above the threshold */
+
+/* The p of token id among c's candidates, or -1 when it was removed (absent, or a -inf logit). */
+static double picture_xtc_p(const Candidates *c, int32_t id)
+{
+    for (size_t i = 0; i < c->size; i++)
+        if (c->data[i].id == id)
+            return c->data[i].logit == -INFINITY ? -1 : c->data[i].p;
+    return -1;
+}
+
+/* A bar at centre px, up to p in plot, with its label (in font) 4 px above it, or just above the threshold line
+ * at ty px when it would cross it; bar and label in one group. */
+static void picture_xtc_bar(Svg *s, const SvgPlot *plot, double centre, double p, SvgStyle style, const char *label,
+                            SvgFont font, double ty, const SvgDatum *datum)
+{
+    double y0 = svg_y(plot, plot->y_min), y1 = svg_y(plot, fmin(fmax(p, plot->y_min), plot->y_max));
+    svg_group_begin(s, NULL);
+    svg_rect(s, centre - 18, y1, 36, y0 - y1, style, datum);
+    svg_text(s, centre, picture_off_line(y1 - 4, font.size, ty, true), font, label, NULL);
+    svg_group_end(s);
+}
+
+/* What one application did, in words, from the lesson's result: which tokens it removed and, when they are every
+ * token at or above the threshold but the least likely of them, that it kept that one; or why it removed none. */
+static void picture_xtc_says(char *text, size_t size, const char *label, const double *probs, size_t m,
+                             const bool *above, const bool *removed, double probability, double threshold)
+{
+    size_t n_above = 0, n_removed = 0, kept = m, n_kept = 0;
+    bool rule = true;               /* every removed token is at or above, and the one kept is the least likely */
+    for (size_t i = 0; i < m; i++) {
+        n_above += above[i];
+        n_removed += removed[i];
+        rule &= !removed[i] || above[i];
+        if (above[i] && !removed[i]) {
+            kept = i;
+            n_kept++;
+        }
+    }
+    for (size_t i = 0; i < m; i++)
+        rule &= kept < m && (!above[i] || probs[i] >= probs[kept]);
+    LessonNumber t = lesson_number(threshold, 1);
+    if (n_removed > 0 && rule && n_kept == 1)
+        snprintf(text, size, "%s removed every token at or above xtc_threshold %s but the least likely of them, "
+                 "token %zu", label, t.text, kept);
+    else if (n_removed > 0)
+        snprintf(text, size, "%s removed %zu token%s", label, n_removed, n_removed == 1 ? "" : "s");
+    else if (!isnan(threshold) && xtc_off(1, threshold))
+        snprintf(text, size, "%s removed nothing: XTC is off, as xtc_threshold %s is above 0.5", label, t.text);
+    else if (!isnan(probability) && xtc_off(probability, 0))
+        snprintf(text, size, "%s removed nothing: XTC is off, as xtc_probability %s is 0 or less", label,
+                 lesson_number(probability, 1).text);
+    else if (!isnan(threshold) && n_above < 2)
+        snprintf(text, size, "%s removed nothing: fewer than two tokens are at or above xtc_threshold %s", label,
+                 t.text);
+    else if (!isnan(probability))
+        snprintf(text, size, "%s removed nothing: its coin came up above xtc_probability %s", label,
+                 lesson_number(probability, 1).text);
+    else
+        snprintf(text, size, "%s removed nothing", label);
+}
+
+/* p with the table's 3 decimals, or "<0.001" for a p above 0 that they would print as 0. */
+static SvgNumber picture_p3(double p)
+{
+    SvgNumber text = svg_number(p, 3);
+    if (p > 0 && strtod(text.text, NULL) == 0)
+        snprintf(text.text, sizeof text.text, "<0.001");
+    return text;
+}
+
+/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`), a
+ * removed token's after as a ghost named "xtc" at its p before; the tokens at or above the threshold shaded
+ * (under the grid) and, under their names, whether XTC removed or kept them; the threshold line (named `named`;
+ * none for a NaN threshold), which no value label crosses. */
+static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs, size_t m, const Candidates *c,
+                               const char *series, const bool *above, const bool *removed, double threshold,
+                               const char *named)
+{
+    char names[64][16];
+    const char *words[64];
+    double ty = isnan(threshold) ? -1e9 : svg_y(plot, threshold), bottom = plot->top + plot->height;
+    SvgFont value = {11, "middle", false, NULL, 0};
+    m = m < 64 ? m : 64;
+    svg_group_begin(s, "grid");
+    for (size_t i = 0; i < m; i++)
+        if (above[i])
+            svg_rect(s, svg_band(plot, i, m) - 52, plot->top, 104, plot->height, (SvgStyle){XTC_SHADE, NULL, 0, NULL},
+                     NULL);
+    svg_group_end(s);
+    svg_axis_y(s, plot, "p (probability)", 6);
+    for (size_t i = 0; i < m; i++) {
+        double x = svg_band(plot, i, m), after = picture_xtc_p(c, (int32_t)i);
+        snprintf(names[i], sizeof names[i], "token %zu", i);
+        words[i] = names[i];
+        SvgDatum before_d = {"before", names[i], probs[i], NULL}, after_d = {series, names[i], fmax(after, 0), NULL};
+        picture_xtc_bar(s, plot, x - 20, probs[i], (SvgStyle){SVG_BEFORE, NULL, 0, NULL}, picture_p3(probs[i]).text,
+                        value, ty, &before_d);
+        if (removed[i])
+            picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
+                            SVG_GHOST, 0}, ty, &after_d);
+        else
+            picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
+                            value, ty, &after_d);
+        if (above[i])
+            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", !removed[i], removed[i] ? SVG_MUTED : SVG_AFTER, 0},
+                     removed[i] ? "removed" : "kept", NULL);
+    }
+    svg_categories(s, plot, words, m, "");
+    if (!isnan(threshold)) {
+        SvgDatum d = {"xtc_threshold", "p", threshold, NULL};
+        svg_group_begin(s, NULL);
+        svg_line(s, plot->left, ty, plot->left + plot->width, ty, (SvgStyle){NULL, SVG_TEXT, 1.5, "6 4"}, &d);
+        svg_text(s, plot->left + plot->width + 16, ty + 4, (SvgFont){12, NULL, false, NULL, 0}, named, NULL);
+        svg_group_end(s);
+    }
+}
+
+/* The share of `draws` draws that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,),
+ * as bars from y px (XTC off in SVG_BEFORE, on in SVG_AFTER), against p_top, the top token's p, dashed; returns
+ * the bottom of the axis. */
+static double picture_xtc_shares(Svg *s, double width, double y, const double *xtc_probability,
+                                 const int *top_chosen, size_t n_runs, int draws, int32_t top, double p_top)
+{
+    char names[16][80], says[16][128], text[128];
+    double widest = 0;
+    n_runs = n_runs < 16 ? n_runs : 16;
+    for (size_t r = 0; r < n_runs; r++) {
+        snprintf(names[r], sizeof names[r], "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
+                 xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
+        snprintf(says[r], sizeof says[r], "%s (%d of %d draws)", lesson_java_double(top_chosen[r] / (double)draws).text,
+                 top_chosen[r], draws);
+        widest = fmax(widest, svg_text_width(says[r], 13));
+    }
+    SvgPlot plot = {240, y + 34, fmax(200, width - 240 - 8 - widest - 20), 34 * (double)n_runs, 0, 1, 0, 1, false};
+    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
+    for (size_t r = 0; r < n_runs; r++) {
+        double share = top_chosen[r] / (double)draws, row = plot.top + 34 * (double)r;
+        SvgDatum d = {"share of draws that pick the top token", names[r], share, NULL};
+        svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, NULL, 0}, names[r], NULL);
+        svg_group_begin(s, NULL);
+        svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){xtc_probability[r] > 0
+                 ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL}, &d);
+        svg_text(s, svg_x(&plot, fmax(share, p_top)) + 8, row + 21, (SvgFont){13, NULL, false, NULL, 0}, says[r],
+                 NULL);
+        svg_group_end(s);
+    }
+    svg_axis_x(s, &plot, "share of the draws", 6);
+    double px = svg_x(&plot, p_top);
+    snprintf(text, sizeof text, "p of the top token, token %d: %s", (int)top, lesson_number(p_top, 2).text);
+    svg_group_begin(s, NULL);
+    svg_line(s, px, plot.top - 6, px, plot.top + plot.height, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"}, NULL);
+    svg_text(s, px, plot.top - 10, (SvgFont){12, "middle", false, NULL, 0}, text, NULL);
+    svg_group_end(s);
+    return plot.top + plot.height + 40;
+}
+
 int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
                 const char *once_label, const LabelValue *once_values, size_t n_values,
                 const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws)
 {
-    TokenData before[64];
-    char names[64][16];
-    const char *words[64];
     size_t m = n < 64 ? n : 64;
-    for (size_t i = 0; i < m; i++) {
-        before[i] = (TokenData){(int32_t)i, log(probs[i]), probs[i]};
-        snprintf(names[i], sizeof names[i], "token %zu", i);
-        words[i] = names[i];
+    double threshold = NAN, probability = NAN, largest = 0;
+    for (size_t v = 0; v < n_values; v++) {     /* the settings of the single application, as its label has them */
+        threshold = strcmp(once_values[v].name, "xtc_threshold") == 0 ? once_values[v].value : threshold;
+        probability = strcmp(once_values[v].name, "xtc_probability") == 0 ? once_values[v].value : probability;
     }
     LessonText label;
     lesson_label_to(once_label, once_values, n_values, NULL, &label);
     size_t length = strlen(label.text);
     if (length > 0 && label.text[length - 1] == ':')
         label.text[length - 1] = '\0';
-    PictureSeries series[2] = {{"before", "before", before, m}, {label.text, label.text, c->data, c->size}};
-    double width = fmax(760, picture_bars_size(m, 2) + 110);
+    bool above[64], removed[64], any_above = false, any_removed = false;
+    for (size_t i = 0; i < m; i++) {
+        above[i] = probs[i] > 0 && probs[i] >= threshold;           /* false for a NaN threshold */
+        removed[i] = picture_xtc_p(c, (int32_t)i) < 0;
+        any_above |= above[i];
+        any_removed |= removed[i];
+        largest = fmax(largest, fmax(probs[i], picture_xtc_p(c, (int32_t)i)));
+    }
+    char subtitle[256], says[512], named[128];
+    snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
+    picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
+    snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
+    SvgKey keys[5] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
+                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, label.text}};
+    size_t n_keys = 2;
+    if (any_removed)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
+    if (!isnan(threshold))
+        keys[n_keys++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.5, "6 4"}, named};
+    if (any_above)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {XTC_SHADE, NULL, 0, NULL}, "p at or above the threshold"};
+    double plot_width = 108 * (double)m, width = fmax(760, 80 + plot_width + 16 + svg_text_width(named, 12) + 20);
+    width = fmax(width, 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)));
+    double top = 80 + 20 * (double)picture_legend_rows(keys, n_keys, 80, width - 20) + 16;
+    SvgPlot plot = {80, top, plot_width, 260, 0, 1, 0, svg_nice_ceiling(isnan(threshold) ? largest
+                                                                          : fmax(largest, threshold)), false};
+    double bottom = top + 260;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 600 + 34 * (double)n_runs, "XTC")) {
-        svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them",
-                    "p of each token (token 0 is the one the table calls the top token) before XTC and after one "
-                    "application");
-        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, m, 0);
-        SvgPlot plot = {80, 120, width - 110, 260, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)), false};
-        picture_token_bars(&pf.svg, &plot, words, m, series, 2, 3, 0, "p (probability)");
-        SvgPlot shares = {240, 500, width - 400, 34 * (double)n_runs, 0, 1, 0, 1, false};
-        svg_text(&pf.svg, 20, 470, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
-        for (size_t r = 0; r < n_runs; r++) {
-            char name[256], text[256];
-            double share = top_chosen[r] / (double)draws, y = shares.top + 34 * (double)r;
-            snprintf(name, sizeof name, "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
-                     xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
-            SvgDatum d = {"share of draws that pick the top token", name, share, NULL};
-            svg_text(&pf.svg, shares.left - 10, y + 19, (SvgFont){13, "end", false, NULL, 0}, name, NULL);
-            svg_rect(&pf.svg, shares.left, y + 4, svg_x(&shares, share) - shares.left, 24,
-                     (SvgStyle){svg_colour(2 + r), NULL, 0, NULL}, &d);
-            snprintf(text, sizeof text, "%s (%d of %d draws)", lesson_java_double(share).text, top_chosen[r], draws);
-            svg_text(&pf.svg, svg_x(&shares, fmax(share, probs[0])) + 8, y + 21, (SvgFont){13, NULL, false, NULL, 0},
-                     text, NULL);
-        }
-        svg_axis_x(&pf.svg, &shares, "share of the draws", 6);
-        double px = svg_x(&shares, probs[0]);
-        svg_line(&pf.svg, px, shares.top - 6, px, shares.top + shares.height, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"},
-                 NULL);
-        char text[256];
-        snprintf(text, sizeof text, "p of token 0: %s", lesson_number(probs[0], 2).text);
-        svg_text(&pf.svg, px, shares.top - 10, (SvgFont){12, "middle", false, NULL, 0}, text, NULL);
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 110 + 34 * (double)n_runs + 90, "XTC")) {
+        svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them", subtitle);
+        svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
+        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
+        svg_text(&pf.svg, 20, bottom + 64, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
+        picture_xtc_shares(&pf.svg, width, bottom + 110, xtc_probability, top_chosen, n_runs, draws,
+                           lesson_most_likely(probs, n), probs[lesson_most_likely(probs, n)]);
     }
     return picture_close(&pf);
 }

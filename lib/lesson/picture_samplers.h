@@ -1,5 +1,5 @@
 /* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h): typical against top-p,
- * mirostat's feedback loop, DRY's exponential penalty, XTC.
+ * mirostat's feedback loop, DRY's repeats and its stepped penalty, XTC's threshold.
  *
  * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
  * picture_dry_mark, picture_dry, picture_xtc.
@@ -62,11 +62,13 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
 
 /* ===== Example 10 ===== */
 
-/* Example 10: the distribution probs (n,) before XTC and after (c, renormalized, absent or -inf = removed), under
- * the table's label (once_label with once_values (n_values,)); then the share of `draws` draws that picked the
- * top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p. Series:
- * "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on
- * at 50%"). Returns main's status. */
+/* Example 10: the distribution probs (n,) before XTC (SVG_BEFORE) and after (c, renormalized; SVG_AFTER), under
+ * the table's label (once_label with once_values (n_values,)): the threshold line at the value once_values names
+ * xtc_threshold (none when it names none), the tokens at or above it shaded, a removed token (absent or -inf in
+ * c) a ghost named "xtc" at its p before, and in words what the application did; then the share of `draws` draws
+ * that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p.
+ * Series: "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off",
+ * "XTC on at 50%"). Returns main's status. */
 int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
                 const char *once_label, const LabelValue *once_values, size_t n_values,
                 const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws);

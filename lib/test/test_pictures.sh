@@ -72,7 +72,8 @@ want_values() {
                /^candidate / { print "candidate\t" $2 "\t" $NF; print "repeat length\t" $2 "\t" $7 }
                /^penalty by repeat length/ { s = $0; sub(/^.*\[/, "", s); sub(/\]$/, "", s); k = split(s, pair, ", ")
                  for (i = 1; i <= k; i++) { split(pair[i], lv, " -> "); print "penalty by repeat length\t" lv[1] "\t" lv[2] } }' ;;
-    10_*) awk '/^share of draws/ { s = $0; sub(/^share of draws that pick the top token, /, "", s); label = s; sub(/: [^:]*$/, "", label)
+    10_*) awk '/t=[0-9.]+[,)]/ { t = $0; sub(/^.*t=/, "", t); sub(/[,)].*$/, "", t); print "xtc_threshold\tp\t" t }
+               /^share of draws/ { s = $0; sub(/^share of draws that pick the top token, /, "", s); label = s; sub(/: [^:]*$/, "", label)
                  print "share of draws that pick the top token\t" label "\t" $NF; next }
                { n = 0; for (i = NF; i > 0 && $i ~ /^[0-9.]+$/; i--) n++; label = $1
                  for (i = 2; i <= NF - n; i++) label = label " " $i; sub(/:$/, "", label)
