@@ -60,5 +60,5 @@ int main(void)
         printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i],
                checked("the last line", dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], off));
     printf("]\n");
-    return picture_dry(&pic, &dry, shown_lengths, LESSON_N(shown_lengths));
+    return picture_dry(&pic, &dry, history, n_history, vocab, shown_lengths, LESSON_N(shown_lengths));
 }

@@ -1,5 +1,5 @@
 /* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h): typical against top-p,
- * mirostat's feedback loop, DRY's exponential penalty, XTC.
+ * mirostat's feedback loop, DRY's repeats and its stepped penalty, XTC's threshold.
  *
  * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
  * picture_dry_mark, picture_dry, picture_xtc.
@@ -16,9 +16,10 @@
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line, the distance of each, and what typical and top-p keep at each limit recorded in pic (kept cells
- * carry their place in the order kept, removed ones 0). Series: "surprise", "entropy", "typical, limit 0.45",
- * "top-p, limit 0.45". Frees pic; returns main's status. */
+ * entropy line, the distance of each (its labels kept off the line), and what typical and top-p keep at each
+ * limit recorded in pic, with a legend (kept cells carry their place in the order kept, removed ones are ghosts,
+ * 0). Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's
+ * status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 
@@ -28,17 +29,18 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 /* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
  * sampling), the drawn token's surprise (bits) and the running average surprise so far. Step 0 starts the
- * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved; group 1 the
- * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1]
- * the steps. Both are labelled "tau 2.0" or "plain sampling". */
+ * run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved, and tau in
+ * numbers[0]; group 1 the running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last
+ * average and numbers[1] the steps. Both are labelled "tau 2.0" or "plain sampling". */
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
                            double average);
 
-/* Example 8: for each tau recorded in pic, the surprise of each drawn token (dots) and mu (line) over the first
- * steps, tau as a dashed line and the running average; then the running averages of every run over all steps
- * (log scale), each ending at the average the table prints. Series: "surprise, tau 2.0" (labels "step 0"),
- * "mu, tau 2.0" (data-values, from step 0), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic;
- * returns main's status. */
+/* Example 8: for each tau recorded in pic, one panel (all on the same surprise scale): the surprise of each
+ * drawn token (dots) and mu (line) over the first steps, tau as a dashed line and the running average; then the
+ * running averages of every run over all steps (log scale), each named at its end with the average the table
+ * prints (names too close together moved apart). Series: "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0"
+ * (data-values, from step 0), "tau" (labels "tau 2.0"), "average surprise" (labels "tau 2.0", "plain
+ * sampling"). Frees pic; returns main's status. */
 int picture_mirostat(Picture *pic);
 
 /* ===== Example 9 ===== */
@@ -46,19 +48,27 @@ int picture_mirostat(Picture *pic);
 /* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
 void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
 
-/* Example 9: DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line
- * prints) at every length from 0 to past the longest shown, with the candidates recorded in pic marked where
- * they sit, and the allowed length. Series: "penalty by repeat length" (labels: the length), "candidate" and
- * "repeat length" (labels: the word). Frees pic; returns main's status. */
-int picture_dry(Picture *pic, const DryParams *dry, const int32_t *shown, size_t n_shown);
+/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded
+ * in pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to
+ * them that the candidate followed, in dry's window (only where they lie is looked up here: the lengths and
+ * penalties are the lesson's); a long history shows its newest 24 tokens and what the repeats need. Then DRY's
+ * penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line prints), at each
+ * whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per length, nothing
+ * between, the step at the allowed length, the candidates ringed. Series: "history" (labels: the position; value:
+ * the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat length" (labels: the length).
+ * Frees pic; returns main's status. */
+int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
+                const char *const *vocab, const int32_t *shown, size_t n_shown);
 
 /* ===== Example 10 ===== */
 
-/* Example 10: the distribution probs (n,) before XTC and after (c, renormalized, absent or -inf = removed), under
- * the table's label (once_label with once_values (n_values,)); then the share of `draws` draws that picked the
- * top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p. Series:
- * "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on
- * at 50%"). Returns main's status. */
+/* Example 10: the distribution probs (n,) before XTC (SVG_BEFORE) and after (c, renormalized; SVG_AFTER), under
+ * the table's label (once_label with once_values (n_values,)): the threshold line at the value once_values names
+ * xtc_threshold (none when it names none), the tokens at or above it shaded, a removed token (absent or -inf in
+ * c) a ghost named "xtc" at its p before, and in words what the application did; then the share of `draws` draws
+ * that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p.
+ * Series: "before", the label without its colon, and "share of draws that pick the top token" (labels "XTC off",
+ * "XTC on at 50%"). Returns main's status. */
 int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
                 const char *once_label, const LabelValue *once_values, size_t n_values,
                 const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws);

@@ -64,14 +64,16 @@ want_values() {
                      k = split(s, kept, " "); for (w in words) place[w] = 0; for (i = 1; i <= k; i++) place[kept[i]] = i
                      for (w in words) print what ", limit " limit "\t" w "\t" place[w] } next }
                { words[$1] = 1; print "surprise\t" $1 "\t" $5 }' ;;
-    08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step)
+    08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step); print "tau\ttau " $2 "\t" $2
                  print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
-    09_*) awk '/^candidate / { print "candidate\t" $2 "\t" $NF; print "repeat length\t" $2 "\t" $7 }
+    09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
+               /^candidate / { print "candidate\t" $2 "\t" $NF; print "repeat length\t" $2 "\t" $7 }
                /^penalty by repeat length/ { s = $0; sub(/^.*\[/, "", s); sub(/\]$/, "", s); k = split(s, pair, ", ")
                  for (i = 1; i <= k; i++) { split(pair[i], lv, " -> "); print "penalty by repeat length\t" lv[1] "\t" lv[2] } }' ;;
-    10_*) awk '/^share of draws/ { s = $0; sub(/^share of draws that pick the top token, /, "", s); label = s; sub(/: [^:]*$/, "", label)
+    10_*) awk '/t=[0-9.]+[,)]/ { t = $0; sub(/^.*t=/, "", t); sub(/[,)].*$/, "", t); print "xtc_threshold\tp\t" t }
+               /^share of draws/ { s = $0; sub(/^share of draws that pick the top token, /, "", s); label = s; sub(/: [^:]*$/, "", label)
                  print "share of draws that pick the top token\t" label "\t" $NF; next }
                { n = 0; for (i = NF; i > 0 && $i ~ /^[0-9.]+$/; i--) n++; label = $1
                  for (i = 2; i <= NF - n; i++) label = label " " $i; sub(/:$/, "", label)
