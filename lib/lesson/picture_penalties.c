@@ -31,10 +31,13 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
 /* ===== The history and its windows (Examples 1 to 5) ===== */
 
 /* A window in words, for the bracket under the history's n tokens: "window 64: every token here", "window 1: the
- * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"). */
+ * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"), written to out
+ * (size bytes). */
 static void picture_window_words(char *out, size_t size, int32_t window, size_t n)
 {
-    if (window == INT32_MAX)
+    if (n == 0)
+        snprintf(out, size, "window %d: no history yet", (int)window);
+    else if (window == INT32_MAX)
         snprintf(out, size, "window: the whole history");
     else if (window <= 0)
         snprintf(out, size, "window %d: off, no token counts", (int)window);
@@ -46,49 +49,19 @@ static void picture_window_words(char *out, size_t size, int32_t window, size_t 
         snprintf(out, size, "window %d: the last %d tokens", (int)window, (int)window);
 }
 
-/* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
- * would pass max_x, the oldest are left out and counted in the first box. Under it, one bracket per distinct
- * window of windows (n_windows,), largest first, over the tokens it counts, named at its right. Returns the y
- * under the last bracket. */
-static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
-                              const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
+/* Where the history's tokens were drawn: the first shown (the older are left out), each shown token's left
+ * edge, and the row's left and right edges, px. */
+typedef struct {
+    size_t first;
+    double left[128];
+    double start, right;
+} PictureHistoryRow;
+
+/* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
+ * of n_history that it counts, named at its right, from y down; returns the y under the last. */
+static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
+                              const int32_t *windows, size_t n_windows)
 {
-    SvgFont font = {13, "middle", false, NULL, 0};
-    svg_text(s, x, y, (SvgFont){13, NULL, false, SVG_MUTED, 0}, "history, oldest first:", NULL);
-    x += svg_text_width("history, oldest first:", 13) + 10;
-    size_t first = 0;           /* the oldest token shown */
-    double room = max_x - x - 230;      /* the brackets' names go right of the row */
-    for (double used = 0; first < n_history; first++) {
-        used = 0;
-        for (size_t k = first; k < n_history; k++) {
-            int32_t id = history[k];
-            used += svg_text_width(id >= 0 && (size_t)id < n_words ? words[id] : "?", 13) + 14;
-        }
-        if (first > 0)
-            used += svg_text_width("... 999 older", 13) + 14;
-        if (used <= room)
-            break;
-    }
-    double left[512], at = x;   /* each shown token's left edge; the row's right edge */
-    if (first > 0) {
-        char older[32];
-        snprintf(older, sizeof older, "... %zu older", first);
-        svg_text(s, at, y, (SvgFont){13, NULL, false, SVG_MUTED, 0}, older, NULL);
-        at += svg_text_width(older, 13) + 10;
-    }
-    for (size_t k = first; k < n_history; k++) {
-        int32_t id = history[k];
-        const char *word = id >= 0 && (size_t)id < n_words ? words[id] : "?";
-        double w = svg_text_width(word, 13) + 10;
-        if (k - first < LESSON_N(left))
-            left[k - first] = at;
-        svg_group_begin(s, NULL);
-        svg_rect(s, at, y - 15, w, 20, (SvgStyle){"#F2F2F2", SVG_MUTED, 1, NULL}, NULL);
-        svg_text(s, at + w / 2, y, font, word, NULL);
-        svg_group_end(s);
-        at += w + 4;
-    }
-    double right = at - 4, bracket_y = y + 14;
     int32_t done[16];
     size_t n_done = 0;
     while (n_done < n_windows && n_done < LESSON_N(done)) {     /* the distinct windows, largest first */
@@ -104,21 +77,58 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
         done[n_done++] = w;
         char name[96];
         picture_window_words(name, sizeof name, w, n_history);
-        size_t counted = w <= 0 ? 0 : (size_t)w >= n_history ? n_history : (size_t)w;
-        size_t from = n_history - counted;
-        double start = counted == 0 ? right : from < first ? x : left[from - first < LESSON_N(left) ? from - first : 0];
+        size_t counted = w <= 0 ? 0 : (size_t)w >= n_history ? n_history : (size_t)w, from = n_history - counted;
+        double start = from < row->first ? row->start : row->left[(from - row->first) % LESSON_N(row->left)];
         svg_group_begin(s, NULL);
         if (counted > 0) {
             SvgStyle line = {NULL, SVG_TEXT, 1.5, NULL};
-            svg_line(s, start, bracket_y - 4, start, bracket_y, line, NULL);
-            svg_line(s, start, bracket_y, right, bracket_y, line, NULL);
-            svg_line(s, right, bracket_y - 4, right, bracket_y, line, NULL);
+            svg_line(s, start, y - 4, start, y, line, NULL);
+            svg_line(s, start, y, row->right, y, line, NULL);
+            svg_line(s, row->right, y - 4, row->right, y, line, NULL);
         }
-        svg_text(s, right + 8, bracket_y + 4, (SvgFont){12, NULL, false, NULL, 0}, name, NULL);
+        svg_text(s, row->right + 8, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name, NULL);
         svg_group_end(s);
-        bracket_y += 16;
+        y += 16;
     }
-    return bracket_y;
+    return y;
+}
+
+/* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
+ * would pass max_x (less room for the windows' names), the oldest are left out and counted. Under it, the windows
+ * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
+static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
+                              const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
+{
+    SvgFont font = {13, "middle", false, NULL, 0}, muted = {13, NULL, false, SVG_MUTED, 0};
+    svg_text(s, x, y, muted, "history, oldest first:", NULL);
+    PictureHistoryRow row = {.start = x + svg_text_width("history, oldest first:", 13) + 10};
+    double room = max_x - row.start - 230, used = room + 1;
+    for (; row.first < n_history && used > room; row.first += used > room) {    /* leave out the oldest */
+        used = row.first > 0 ? svg_text_width("... 999 older", 13) + 14 : 0;
+        for (size_t k = row.first; k < n_history && used <= room; k++)
+            used += svg_text_width(history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?", 13) + 14;
+        if (n_history - row.first > LESSON_N(row.left))
+            used = room + 1;
+    }
+    double at = row.start;
+    if (row.first > 0) {
+        char older[32];
+        snprintf(older, sizeof older, "... %zu older", row.first);
+        svg_text(s, at, y, muted, older, NULL);
+        at += svg_text_width(older, 13) + 10;
+    }
+    for (size_t k = row.first; k < n_history; k++) {
+        const char *word = history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?";
+        double w = svg_text_width(word, 13) + 10;
+        row.left[k - row.first] = at;
+        svg_group_begin(s, NULL);
+        svg_rect(s, at, y - 15, w, 20, (SvgStyle){"#F2F2F2", SVG_MUTED, 1, NULL}, NULL);
+        svg_text(s, at + w / 2, y, font, word, NULL);
+        svg_group_end(s);
+        at += w + 4;
+    }
+    row.right = at - 4;
+    return picture_windows(s, &row, y + 14, n_history, windows, n_windows);
 }
 
 /* ===== Examples 1 to 3: the logits moving, and p ===== */
@@ -183,6 +193,26 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
     return groups;
 }
 
+/* An arrow in colour at x from y0 down or up to y1 (px), its head at y1, a tick (half px either side) at y1 that
+ * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free.
+ * With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline (y1 without one). */
+static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, double y0, double y1,
+                            const char *colour, const SvgDatum *tick, const char *label, const SvgDatum *label_datum)
+{
+    svg_line(s, x - half, y1, x + half, y1, (SvgStyle){NULL, colour, 3, NULL}, tick);
+    if (y0 == y1)
+        return y1;
+    double dir = y1 > y0 ? 1 : -1;
+    if (fabs(y1 - y0) > 9)
+        svg_line(s, x, y0, x, y1 - dir * 8, (SvgStyle){NULL, colour, 2.5, NULL}, NULL);
+    const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
+    svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
+    SvgFont small = {11, "middle", false, NULL, 0};
+    double y = picture_place_text(space, x, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
+    svg_text(s, x, y, small, label, label_datum);
+    return y;
+}
+
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
@@ -193,8 +223,7 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                                 const int32_t *counts, const int32_t *group)
 {
     PictureSpace space = {.n = 0};
-    double band = svg_band_width(plot, n_words), bar = picture_bar_width(plot, n_words, n_cols);
-    SvgFont small = {11, "middle", false, NULL, 0};
+    double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
     svg_axis_y(s, plot, "logit", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
         svg_group_begin(s, "grid");
@@ -203,19 +232,16 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
         svg_group_end(s);
     }
     for (size_t i = 0; i < n_words; i++) {          /* the levels and arrows first, then the labels around them */
-        double b = cols[0]->data[i].logit, left = svg_band(plot, i, n_words) - band / 2 + 6;
-        if (isfinite(b))
-            picture_space_add(&space, (PictureBox){left, svg_y(plot, b) - 2, left + band - 12, svg_y(plot, b) + 2},
-                              1);
-        for (size_t c = 1; c < n_cols; c++) {
-            double a = cols[c]->data[i].logit, x = picture_bar_centre(plot, i, n_words, c, n_cols);
-            if (isfinite(a) && isfinite(b))
-                picture_space_add(&space, (PictureBox){x - bar / 2 + 4, svg_y(plot, b), x + bar / 2 - 4,
-                                                       svg_y(plot, a)}, 1);
+        double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
+        for (size_t c = 0; c < n_cols && isfinite(b); c++) {
+            double x = picture_bar_centre(plot, i, n_words, c, n_cols), a = svg_y(plot, cols[c]->data[i].logit);
+            if (isfinite(a))    /* c = 0: the level before, across the band; then each arrow, with its tick */
+                picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
+                                                 : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
         }
+        double tie = svg_y(plot, cols[1]->data[i].logit);
         if (group[i] >= 0)
-            picture_space_add(&space, (PictureBox){left, svg_y(plot, cols[1]->data[i].logit) - 1, left + band - 12,
-                                                   svg_y(plot, cols[1]->data[i].logit) + 1}, 1);
+            picture_space_add(&space, (PictureBox){left, tie - 1, left + band - 12, tie + 1}, 1);
     }
     for (size_t i = 0; i < n_words; i++) {
         double b = cols[0]->data[i].logit, left = svg_band(plot, i, n_words) - band / 2 + 6;
@@ -228,30 +254,20 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
             svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
                      svg_y(plot, cols[1]->data[i].logit), (SvgStyle){NULL, SVG_TEXT, 1.5, "5 3"}, NULL);
         for (size_t c = 1; c < n_cols; c++) {
-            double a = cols[c]->data[i].logit, x = picture_bar_centre(plot, i, n_words, c, n_cols);
+            double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
+            double x = picture_bar_centre(plot, i, n_words, c, n_cols);
             if (!isfinite(a))
                 continue;
-            double y0 = svg_y(plot, b), y1 = svg_y(plot, a), dir = y1 > y0 ? 1 : -1;
-            const char *colour = picture_series_colour(c);
-            SvgDatum da = {names[c], words[i], a, NULL};
+            SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
-            svg_line(s, x - bar / 2 + 5, y1, x + bar / 2 - 5, y1, (SvgStyle){NULL, colour, 3, NULL}, &da);
-            if (a != b) {
-                if (fabs(y1 - y0) > 9)
-                    svg_line(s, x, y0, x, y1 - dir * 8, (SvgStyle){NULL, colour, 2.5, NULL}, NULL);
-                const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
-                svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
-                SvgDatum dc = {"subtracted", words[i], b - a, NULL};
-                SvgNumber change = picture_change(a - b);
-                double y = picture_place_text(&space, x, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, change.text);
-                svg_text(s, x, y, small, change.text, c == 1 ? &dc : NULL);
-                double first = cols[1]->data[i].logit;
-                if (c > 1 && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
-                    SvgFont bold = {11, "middle", true, NULL, 0};
-                    SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
-                    y = picture_place_text(&space, x, y + dir * 13, dir * 12, bold, "wrong way");
-                    svg_text(s, x, y, bold, "wrong way", &dw);
-                }
+            double y = picture_arrow(s, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
+                                     picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
+            if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
+                SvgFont bold = {11, "middle", true, NULL, 0};
+                SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
+                double dir = a > b ? -1 : 1;
+                svg_text(s, x, picture_place_text(&space, x, y + dir * 13, dir * 12, bold, "wrong way"), bold,
+                         "wrong way", &dw);
             }
             svg_group_end(s);
         }
@@ -376,6 +392,29 @@ static bool picture_row_unchanged(const PictureRow *row, const double *logits)
     return true;
 }
 
+/* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
+ * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
+ * marked; ref's own panel shows its p alone, in the colour of before. y_label names the p axis ("": none). */
+static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                                  const PictureRow *row, const PictureRow *ref, bool windows_differ,
+                                  const char *y_label)
+{
+    double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
+                        (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
+    if (windows_differ && row->n_values > 0) {
+        char window[64];
+        snprintf(window, sizeof window, "window %d", (int)row->values[0]);
+        svg_text(s, plot->left + plot->width / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window, NULL);
+    }
+    PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
+                             ref != NULL ? ref->size : 0},
+                            {row->label.text, row->label.text, row->data, row->size}};
+    PictureBarsOptions marks = {.mark_changed = true, .first_slim = true};
+    bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
+    picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
+                            y_label, &marks);
+}
+
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
                             const int32_t *history, size_t n_history)
 {
@@ -416,25 +455,10 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
         picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
         svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1);
         for (size_t r = 0; r < n; r++) {
-            const PictureRow *row = &pic->rows[r];
             SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
                             line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            double y = svg_wrap(&pf.svg, plot.left + panel / 2, plot.top - 44, panel, 16,
-                                (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
-            if (windows_differ && row->n_values > 0) {
-                char window[64];
-                snprintf(window, sizeof window, "window %d", (int)row->values[0]);
-                svg_text(&pf.svg, plot.left + panel / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window,
-                         NULL);
-            }
-            PictureSeries two[2] = {{ref < n ? pic->rows[ref].label.text : "", "", ref < n ? pic->rows[ref].data : NULL,
-                                     ref < n ? pic->rows[ref].size : 0},
-                                    {row->label.text, row->label.text, row->data, row->size}};
-            PictureBarsOptions marks = {.mark_changed = true, .first_slim = true};
-            bool pair = ref < n && r != ref;       /* beside the p with no penalty; or that p alone, or none known */
-            size_t colour = pair || r == ref ? 0 : 1;
-            picture_token_bars_with(&pf.svg, &plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, colour,
-                                    r % per_line == 0 ? "p (probability)" : "", &marks);
+            picture_penalty_panel(&pf.svg, &plot, words, n_words, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL,
+                                  windows_differ, r % per_line == 0 ? "p (probability)" : "");
         }
     }
     return picture_finish(pic, picture_close(&pf));
@@ -572,8 +596,15 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
 {
     PictureSeries series[2] = {{"before", "before", before->data, before->size},
                                {"after", "after the biases", after->data, after->size}};
-    PictureBarsOptions marks = {.stage = "bias -inf", .mark_changed = true,
+    const char *stages[256];    /* what removed each token: its bias of -inf, or a logit of -inf before any bias */
+    for (size_t i = 0; i < n_words && i < LESSON_N(stages); i++) {
+        stages[i] = "-inf logit";
+        for (size_t b = 0; b < n_biases; b++)
+            stages[i] = biases[b].token == (int32_t)i && biases[b].bias == -INFINITY ? "bias -inf" : stages[i];
+    }
+    PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
                                 .mark_legend = "biased: a bias changed its logit"};
+    n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
     double width = fmax(760, picture_bars_size(n_words, 2) + 130), lowest = 0;
     for (size_t i = 0; i < after->size; i++)
         if (after->data[i].p > 0)
@@ -618,7 +649,7 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
                 svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d,
                         (snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p), value));
             else
-                svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, marks.stage, &d);
+                svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, stages[i], &d);
         }
         svg_categories(&pf.svg, &logs, words, n_words, "token");
     }
