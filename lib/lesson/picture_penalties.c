@@ -224,7 +224,7 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
 {
     PictureSpace space = {.n = 0};
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
-    svg_axis_y(s, plot, "logit", 8);
+    svg_axis_y(s, plot, "logit (natural-log odds)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
         svg_group_begin(s, "grid");
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),

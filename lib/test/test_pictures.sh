@@ -132,17 +132,28 @@ done
 # 2b. Examples 1 to 3's arrows, from the tables: Example 1 says "wrong way" (up or down) where the naive rule moves a
 # logit opposite to llama.cpp's rule (dog and ran) and nowhere else; its count is above 0 exactly where the table
 # says "seen"; Examples 2 and 3 draw no "wrong way" (no naive rule).
-awk 'NR > 1 && ($5 > $3) != ($4 > $3) && $5 != $3 && $4 != $3 { print "wrong way\t" $1 "\t" ($5 > $3 ? "up" : "down") }' \
-    expected/01_repeat_penalty.txt >"$tmp/01.wrong"
+awk 'NR > 1 && ($5 > $3) != ($4 > $3) && $5 != $3 && $4 != $3 {
+         print "wrong way\t" $1 "\t" ($5 > $3 ? "up" : "down") }' expected/01_repeat_penalty.txt >"$tmp/01.wrong"
 grep '^wrong way' "$tmp/01_repeat_penalty.data" >"$tmp/01.drawn-wrong"
-if [ "$(wc -l <"$tmp/01.wrong")" -eq 2 ] && cmp -s "$tmp/01.wrong" "$tmp/01.drawn-wrong"; then passed=$((passed + 1))
-else bad "01_repeat_penalty: the picture's \"wrong way\" labels are not the table's (dog and ran, up):"; cat "$tmp/01.drawn-wrong"; fi
-awk -F '\t' 'NR == FNR { if ($1 == "count") count[$2] = $3; next }
-     FNR > 1 { split($0, f, " "); if ((count[f[1]] > 0) != (f[2] == "yes")) { print "    " f[1] ": seen " f[2] ", count " count[f[1]]; bad++ } }
-     END { exit bad > 0 }' "$tmp/01_repeat_penalty.data" expected/01_repeat_penalty.txt >"$tmp/01.seen" \
-    && passed=$((passed + 1)) || { bad "01_repeat_penalty: a count drawn disagrees with the table's seen column:"; cat "$tmp/01.seen"; }
+if [ "$(wc -l <"$tmp/01.wrong")" -eq 2 ] && cmp -s "$tmp/01.wrong" "$tmp/01.drawn-wrong"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: the picture's \"wrong way\" labels are not the table's (dog and ran, up):"
+    cat "$tmp/01.drawn-wrong"
+fi
+if awk -F '\t' 'NR == FNR { if ($1 == "count") count[$2] = $3; next }
+        FNR > 1 { split($0, f, " ")
+                  if ((count[f[1]] > 0) != (f[2] == "yes")) {
+                      print "    " f[1] ": seen " f[2] ", count " count[f[1]]; bad++ } }
+        END { exit bad > 0 }' "$tmp/01_repeat_penalty.data" expected/01_repeat_penalty.txt >"$tmp/01.seen"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: a count drawn disagrees with the table's seen column:"
+    cat "$tmp/01.seen"
+fi
 for name in 02_presence_penalty 03_frequency_penalty; do
-    if grep -q '^wrong way' "$tmp/$name.data"; then bad "$name: draws a \"wrong way\" with no naive rule"; else passed=$((passed + 1)); fi
+    if grep -q '^wrong way' "$tmp/$name.data"; then bad "$name: draws a \"wrong way\" with no naive rule"
+    else passed=$((passed + 1)); fi
 done
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
