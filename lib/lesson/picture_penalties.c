@@ -619,8 +619,8 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
         if (p < 0 && !banned++)
             picture_append(title, sizeof title, "%s a ban gives p = 0", tiny ? "," : ":");
         else if (p >= 0 && p < 5e-5 && !tiny++)
-            picture_append(title, sizeof title, "%s a bias of %s gives almost 0", banned ? "," : ":",
-                           lesson_number(biases[b].bias, 0).text);
+            picture_append(title, sizeof title, "%s a bias of %s gives %s", banned ? "," : ":",
+                           lesson_number(biases[b].bias, 0).text, p > 0 ? "almost 0" : "0 (underflow)");
     }
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 60, "logit bias")) {
@@ -630,8 +630,8 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
         char note[256], value[64];
         for (size_t b = 0; b < n_notes; b++) {
             double p = picture_p_of(after->data, after->size, biases[b].token);
-            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p < 5e-5 ? "%.2g, almost 0 (printed "
-                     "0.0000)" : "%.4f", p);
+            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p == 0 ? "0: exp underflows in double, "
+                     "not removed" : p < 5e-5 ? "%.2g, almost 0 (printed 0.0000)" : "%.4f", p);
             snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
                      lesson_number(biases[b].bias, 0).text, value);
             svg_text(&pf.svg, 80, notes_y + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
@@ -648,8 +648,11 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
             if (p > 0)
                 svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d,
                         (snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p), value));
-            else
+            else if (p < 0)
                 svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, stages[i], &d);
+            else                /* kept, but its p is 0 in double: no log, no bar */
+                svg_text(&pf.svg, x, logs.top + logs.height - 8, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0",
+                         &d);
         }
         svg_categories(&pf.svg, &logs, words, n_words, "token");
     }

@@ -46,10 +46,11 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
                          const char *const *shown, size_t n_shown, const PenaltyParams *settings,
                          const Candidates *c, size_t n);
 
-/* Example 6: p of each token before and after the biases (n_biases,): a token a bias of -inf removed is a ghost at
- * its p before, named "bias -inf", and every biased token (its logit changed) is marked; then the same p after on
- * a log scale, where a bias of -inf (p = 0 exactly: a ghost) and one of -100 (p near 1e-44, a bar) part visibly: 0
- * against almost 0. Series: "before", "after" (the table's words), and "log10 p after". Returns main's status. */
+/* Example 6: p of each token before and after the biases (n_biases,): a removed token is a ghost at its p before,
+ * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), and every biased
+ * token (its logit changed) is marked; then the same p after on a log scale, where a bias of -inf (p = 0 exactly: a
+ * ghost) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title says which of the two
+ * the biases give. Series: "before", "after" (the table's words), and "log10 p after". Returns main's status. */
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases);
