@@ -20,13 +20,13 @@
  * Every drawn value also carries data-series, data-label and data-value (svg.h), named as the table names them
  * ("p after", the token), so lib/test/test_pictures.sh reads the picture back against the lesson's table.
  *
- * defines: Picture, PictureRow, PictureFile, PictureBox, PictureSpace, PictureSeries, PictureBarsOptions,
- * picture_start, picture_row, picture_row_value, picture_row_id, picture_value, picture_id, picture_open,
- * picture_close, picture_finish, picture_measure, picture_text_box, picture_space_add, picture_space_free,
- * picture_place_text, picture_place_mark, picture_series_colour, picture_p_of, picture_bars_size,
- * picture_bar_centre, picture_bar_width, picture_token_bars_with, picture_token_bars, picture_series_legend_with,
- * picture_series_legend, picture_largest_p; the figures of Examples 1 to 6 (picture_penalties.h), 7 to 10
- * (picture_samplers.h) and 11 to 13 (picture_chains.h).
+ * defines: Picture, PictureRow, PictureFile, PictureBox, PictureSpace, PICTURE_SPACE_CAP, PictureSeries,
+ * PictureBarsOptions, picture_start, picture_row, picture_row_value, picture_row_id, picture_value, picture_id,
+ * picture_open, picture_close, picture_finish, picture_measure, picture_text_box, picture_space_add,
+ * picture_space_free, picture_place_text, picture_place_mark, picture_series_colour, picture_p_of,
+ * picture_bars_size, picture_bar_centre, picture_bar_width, picture_token_bars_with, picture_token_bars,
+ * picture_series_legend_with, picture_series_legend, picture_largest_p; the figures of Examples 1 to 6
+ * (picture_penalties.h), 7 to 10 (picture_samplers.h) and 11 to 13 (picture_chains.h).
  */
 #ifndef PICTURE_H
 #define PICTURE_H
