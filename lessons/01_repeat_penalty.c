@@ -43,5 +43,6 @@ int main(void)
                logits[i], fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p,
                naive.data[i].p);
     }
-    return picture_penalties(__FILE__, words, N_VOCAB, &before, &fixed, &naive, &penalty);   /* LESSON_PICTURE */
+    return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &fixed, &naive,
+                             &penalty);     /* LESSON_PICTURE */
 }

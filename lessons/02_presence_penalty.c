@@ -35,5 +35,6 @@ int main(void)
         printf("%-*s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i],
                (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i), logits[i],
                after.data[i].logit, before.data[i].p, after.data[i].p);
-    return picture_penalties(__FILE__, words, N_VOCAB, &before, &after, NULL, &penalty);     /* LESSON_PICTURE */
+    return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &after, NULL,
+                             &penalty);     /* LESSON_PICTURE */
 }

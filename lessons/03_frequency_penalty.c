@@ -38,5 +38,6 @@ int main(void)
                logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit, logits[i],
                after.data[i].logit, before.data[i].p, after.data[i].p);
     }
-    return picture_penalties(__FILE__, words, N_VOCAB, &before, &after, NULL, &penalty);     /* LESSON_PICTURE */
+    return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &after, NULL,
+                             &penalty);     /* LESSON_PICTURE */
 }

@@ -48,7 +48,7 @@ int main(void)
     for (size_t i = 0; i < N_VOCAB; i++)
         printf("%*s", column, words[i]);
     printf("\n");
-    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each row's candidates, under its label */
+    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each row's candidates and settings */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
         TokenData buf[N_VOCAB];
         Candidates c;
@@ -60,7 +60,7 @@ int main(void)
         for (size_t i = 0; i < N_VOCAB; i++)
             printf("%*.3f", column, c.data[i].p);
         printf("\n");
-        picture_row(&pic, 0, text.text, &c);
+        picture_penalty_row(&pic, text.text, &c, &settings[s].penalty);
     }
-    return picture_three_penalties(&pic, words, N_VOCAB);
+    return picture_three_penalties(&pic, words, N_VOCAB, logits, history, n_history);
 }

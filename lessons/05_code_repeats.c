@@ -47,5 +47,5 @@ int main(void)
             printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
         printf("\n");
     }
-    return picture_code_repeats(__FILE__, vocab, N_VOCAB, shown, LESSON_N(shown), settings, c, LESSON_N(c));
+    return picture_code_repeats(__FILE__, vocab, logits, text, shown, LESSON_N(shown), settings, c, LESSON_N(c));
 }

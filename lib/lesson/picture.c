@@ -136,6 +136,67 @@ int picture_finish(Picture *pic, int status)
     return status;
 }
 
+Svg picture_measure(void)
+{
+    Svg dry;
+    svg_begin(&dry, NULL, 1, 1, NULL);      /* no file: a failed writer, which writes nothing */
+    return dry;
+}
+
+/* ===== Room for labels ===== */
+
+PictureBox picture_text_box(double x, double y, SvgFont font, const char *text)
+{
+    double size = font.size > 0 ? font.size : 14, width = svg_text_width(text, size);
+    double left = font.anchor == NULL || strcmp(font.anchor, "start") == 0 ? x
+                  : strcmp(font.anchor, "middle") == 0 ? x - width / 2 : x - width;
+    return (PictureBox){left, y - 0.8 * size, left + width, y + 0.2 * size};
+}
+
+void picture_space_add(PictureSpace *sp, PictureBox b, double margin)
+{
+    if (sp->n == PICTURE_SPACE_CAP)
+        return;
+    sp->boxes[sp->n++] = (PictureBox){fmin(b.left, b.right) - margin, fmin(b.top, b.bottom) - margin,
+                                      fmax(b.left, b.right) + margin, fmax(b.top, b.bottom) + margin};
+}
+
+bool picture_space_free(const PictureSpace *sp, PictureBox b)
+{
+    for (size_t k = 0; k < sp->n; k++)
+        if (b.left < sp->boxes[k].right && sp->boxes[k].left < b.right && b.top < sp->boxes[k].bottom &&
+            sp->boxes[k].top < b.bottom)
+            return false;
+    return true;
+}
+
+double picture_place_text(PictureSpace *sp, double x, double y, double step, SvgFont font, const char *text)
+{
+    for (int tries = 0; tries < 40 && !picture_space_free(sp, picture_text_box(x, y, font, text)); tries++)
+        y += step;
+    picture_space_add(sp, picture_text_box(x, y, font, text), 0);
+    return y;
+}
+
+double picture_place_mark(PictureSpace *sp, double x, double above)
+{
+    PictureBox mark = {x - 4, above - 10, x + 4, above - 3};
+    for (int tries = 0; tries < 40 && !picture_space_free(sp, mark); tries++) {
+        mark.top -= 6;
+        mark.bottom -= 6;
+    }
+    picture_space_add(sp, mark, 1);
+    return mark.top;
+}
+
+/* ===== Bars per token ===== */
+
+const char *picture_series_colour(size_t k)
+{
+    static const size_t others[] = {2, 1, 4, 6, 7};   /* 0 is after's blue, 3 the mark's, 5 before's */
+    return k == 0 ? SVG_BEFORE : k == 1 ? SVG_AFTER : svg_colour(others[(k - 2) % LESSON_N(others)]);
+}
+
 double picture_p_of(const TokenData *data, size_t size, int32_t id)
 {
     for (size_t i = 0; i < size; i++)
@@ -144,50 +205,141 @@ double picture_p_of(const TokenData *data, size_t size, int32_t id)
     return -1;
 }
 
+/* The logit of token id in data (size,), or NaN when data lacks it. */
+static double picture_logit_of(const TokenData *data, size_t size, int32_t id)
+{
+    for (size_t i = 0; i < size; i++)
+        if (data[i].id == id)
+            return data[i].logit;
+    return NAN;
+}
+
 double picture_bars_size(size_t n_words, size_t n_series)
 {
     return (double)n_words * ((double)n_series * 40 + 28);
+}
+
+double picture_bar_width(const SvgPlot *plot, size_t n_words, size_t n_series)
+{
+    return (svg_band_width(plot, n_words) - 20) / (double)(n_series > 0 ? n_series : 1);
+}
+
+double picture_bar_centre(const SvgPlot *plot, size_t i, size_t n_words, size_t j, size_t n_series)
+{
+    double band = svg_band_width(plot, n_words);
+    return svg_band(plot, i, n_words) - band / 2 + 10 + picture_bar_width(plot, n_words, n_series) * ((double)j + 0.5);
+}
+
+/* Where bar j of token i goes (picture_bar_centre), and *width its width; with options->first_slim the first
+ * series is 8 px wide and the others share the rest of the band. */
+static double picture_bar_at(const SvgPlot *plot, size_t i, size_t n_words, size_t j, size_t n_series,
+                             const PictureBarsOptions *o, double *width)
+{
+    if (o == NULL || !o->first_slim || n_series < 2) {
+        *width = picture_bar_width(plot, n_words, n_series) - 4;
+        return picture_bar_centre(plot, i, n_words, j, n_series);
+    }
+    double band = svg_band_width(plot, n_words), left = svg_band(plot, i, n_words) - band / 2 + 6;
+    double pitch = (band - 12 - 14) / (double)(n_series - 1);
+    *width = j == 0 ? 8 : pitch - 4;
+    return j == 0 ? left + 4 : left + 14 + pitch * ((double)j - 0.5);
+}
+
+/* The p a removed token's ghost stands at: its p before the stage that removed it (options), 0 when unknown. */
+static double picture_ghost_p(const PictureSeries *series, size_t j, int32_t id, const PictureBarsOptions *o)
+{
+    double p = o != NULL && o->before != NULL ? picture_p_of(o->before, o->before_size, id)
+               : j > 0 ? picture_p_of(series[0].data, series[0].size, id) : 0;
+    return p > 0 ? p : 0;
+}
+
+/* Whether bar j of token id carries the mark: options ask for it, and the rule changed its logit. */
+static bool picture_marked(const PictureSeries *series, size_t j, int32_t id, const PictureBarsOptions *o)
+{
+    if (o == NULL || !o->mark_changed || j == 0)
+        return false;
+    double was = picture_logit_of(series[0].data, series[0].size, id);
+    double now = picture_logit_of(series[j].data, series[j].size, id);
+    return !isnan(was) && !isnan(now) && now != was;
+}
+
+void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                             const PictureSeries *series, size_t n_series, int decimals, size_t colour,
+                             const char *y_label, const PictureBarsOptions *options)
+{
+    PictureSpace space = {.n = 0};
+    double bar, base = svg_y(plot, plot->y_min);
+    SvgFont small = {11, "middle", false, NULL, 0};
+    svg_axis_y(s, plot, y_label, 6);
+    for (size_t i = 0; i < n_words; i++)        /* every bar first, so that no label lands on a later one */
+        for (size_t j = 0; j < n_series; j++) {
+            double p = picture_p_of(series[j].data, series[j].size, (int32_t)i);
+            double x = picture_bar_at(plot, i, n_words, j, n_series, options, &bar);
+            double top = svg_y(plot, fmin(plot->y_max, p < 0 ? picture_ghost_p(series, j, (int32_t)i, options) : p));
+            picture_space_add(&space, (PictureBox){x - bar / 2, top, x + bar / 2, base}, 0.5);
+        }
+    for (size_t i = 0; i < n_words; i++) {
+        for (size_t j = 0; j < n_series; j++) {
+            double p = picture_p_of(series[j].data, series[j].size, (int32_t)i);
+            double x = picture_bar_at(plot, i, n_words, j, n_series, options, &bar), value = p < 0 ? 0 : p;
+            double shown = p < 0 ? picture_ghost_p(series, j, (int32_t)i, options) : p;
+            double top = svg_y(plot, fmin(plot->y_max, shown));
+            SvgDatum d = {series[j].name, words[i], value, NULL};
+            SvgNumber label = svg_number(p, decimals);
+            if (p > 0 && strtod(label.text, NULL) == 0)      /* "<0.001": above 0, below what the table prints */
+                snprintf(label.text, sizeof label.text, "<%.*f", decimals, pow(10, -decimals));
+            const char *stage = options != NULL && options->stages != NULL ? options->stages[i]
+                                : options != NULL && options->stage != NULL ? options->stage : "removed";
+            const char *text = p < 0 ? stage : label.text;
+            SvgFont font = small;
+            font.colour = p < 0 ? SVG_GHOST : NULL;
+            bool labelled = !(options != NULL && options->first_slim && j == 0 && n_series > 1);
+            double y = labelled ? picture_place_text(&space, x, top - 4, -12, font, text) : top;
+            svg_group_begin(s, NULL);
+            svg_rect(s, x - bar / 2, top, bar, base - top,
+                     p < 0 ? svg_ghost_style() : (SvgStyle){picture_series_colour(colour + j), NULL, 0, NULL}, &d);
+            if (labelled)
+                svg_text(s, x, y, font, text, NULL);
+            if (picture_marked(series, j, (int32_t)i, options))
+                svg_mark(s, x, picture_place_mark(&space, x, labelled ? picture_text_box(x, y, font, text).top : top));
+            svg_group_end(s);
+        }
+    }
+    svg_categories(s, plot, words, n_words, "token");
 }
 
 void picture_token_bars(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                         const PictureSeries *series, size_t n_series, int decimals, size_t colour,
                         const char *y_label)
 {
-    double band = svg_band_width(plot, n_words), bar = (band - 20) / (double)(n_series > 0 ? n_series : 1);
-    svg_axis_y(s, plot, y_label, 6);
-    for (size_t i = 0; i < n_words; i++) {
-        for (size_t j = 0; j < n_series; j++) {
-            double p = picture_p_of(series[j].data, series[j].size, (int32_t)i);
-            double first = picture_p_of(series[0].data, series[0].size, (int32_t)i);
-            double centre = svg_band(plot, i, n_words) - band / 2 + 10 + bar * ((double)j + 0.5);
-            SvgDatum d = {series[j].name, words[i], p < 0 ? 0 : p, NULL};
-            SvgNumber label = svg_number(p, decimals);
-            if (p > 0 && strtod(label.text, NULL) == 0)      /* "<0.001": above 0, below what the table prints */
-                snprintf(label.text, sizeof label.text, "<%.*f", decimals, pow(10, -decimals));
-            if (p < 0)
-                svg_bar(s, plot, centre, bar - 4, first > 0 ? first : 0, svg_ghost_style(), &d, "0");
-            else
-                svg_bar(s, plot, centre, bar - 4, p, (SvgStyle){svg_colour(colour + j), NULL, 0, NULL}, &d,
-                        label.text);
+    picture_token_bars_with(s, plot, words, n_words, series, n_series, decimals, colour, y_label, NULL);
+}
+
+double picture_series_legend_with(Svg *s, double x, double y, double max_x, const PictureSeries *series,
+                                  size_t n_series, size_t n_words, size_t colour, const PictureBarsOptions *options)
+{
+    SvgKey keys[10];
+    size_t n = n_series < 8 ? n_series : 8;
+    bool removed = false, marked = false;
+    for (size_t j = 0; j < n; j++) {
+        keys[j] = (SvgKey){SVG_KEY_BOX, {picture_series_colour(colour + j), NULL, 0, NULL}, series[j].legend};
+        for (size_t i = 0; i < n_words; i++) {
+            removed |= picture_p_of(series[j].data, series[j].size, (int32_t)i) < 0;
+            marked |= picture_marked(series, j, (int32_t)i, options);
         }
     }
-    svg_categories(s, plot, words, n_words, "token");
+    if (removed)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed: p = 0 (dashed: its p before, the stage named)"};
+    if (marked)
+        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, options->mark_legend != NULL ? options->mark_legend
+                                                                        : "its logit changed by the rule"};
+    return svg_legend(s, x, y, max_x, keys, n);
 }
 
 double picture_series_legend(Svg *s, double x, double y, double max_x, const PictureSeries *series,
                              size_t n_series, size_t n_words, size_t colour)
 {
-    SvgKey keys[9];
-    size_t n = n_series < 8 ? n_series : 8;
-    bool removed = false;
-    for (size_t j = 0; j < n; j++) {
-        keys[j] = (SvgKey){SVG_KEY_BOX, {svg_colour(colour + j), NULL, 0, NULL}, series[j].legend};
-        for (size_t i = 0; i < n_words; i++)
-            removed |= picture_p_of(series[j].data, series[j].size, (int32_t)i) < 0;
-    }
-    if (removed)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed: p = 0 (dashed: its p before)"};
-    return svg_legend(s, x, y, max_x, keys, n);
+    return picture_series_legend_with(s, x, y, max_x, series, n_series, n_words, colour, NULL);
 }
 
 double picture_largest_p(const PictureSeries *series, size_t n_series)
@@ -197,25 +349,4 @@ double picture_largest_p(const PictureSeries *series, size_t n_series)
         for (size_t i = 0; i < series[j].size; i++)
             top = series[j].data[i].p > top ? series[j].data[i].p : top;
     return top;
-}
-
-int picture_bars(const char *file, const char *title, const char *subtitle, const char *const *words,
-                 size_t n_words, const PictureSeries *series, size_t n_series, int decimals,
-                 const LessonText *notes, size_t n_notes)
-{
-    double plot_width = picture_bars_size(n_words, n_series);
-    double width = plot_width + 110 > 720 ? plot_width + 110 : 720;
-    double top = 112 + 20 * (double)n_notes;
-    PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, top + 350, title)) {
-        svg_heading(&pf.svg, 20, 30, title, subtitle);
-        double y = picture_series_legend(&pf.svg, 80, 80, width - 20, series, n_series, n_words, 0);
-        for (size_t k = 0; k < n_notes; k++)
-            svg_text(&pf.svg, 80, y + 22 + 20 * (double)k, (SvgFont){13, NULL, false, SVG_TEXT, 0}, notes[k].text,
-                     NULL);
-        SvgPlot plot = {80, top + 10, width - 110, 280, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_series)),
-                        false};
-        picture_token_bars(&pf.svg, &plot, words, n_words, series, n_series, decimals, 0, "p (probability)");
-    }
-    return picture_close(&pf);
 }

@@ -8,17 +8,25 @@
  * lesson shows in its picture.
  *
  * Two shapes of call. A lesson whose numbers are all in hand at the end returns the picture's status from main:
- * `return picture_penalties(__FILE__, words, N_VOCAB, &before, &after, NULL, &penalty);` (0, or 1 after a
+ * `return picture_logit_bias(__FILE__, words, N_VOCAB, &before, &after, bias, LESSON_N(bias));` (0, or 1 after a
  * message when the picture cannot be written). A lesson that computes its rows in a loop records them in a
  * Picture (picture_start, picture_row, picture_value, picture_id), whose figure function writes and frees it.
+ *
+ * Every picture speaks the grammar of chart.h: a value before the rule in sky blue (SVG_BEFORE), after it in blue
+ * (SVG_AFTER), a token the rule removed as a ghost at its value before with the stage named, a penalized or
+ * biased token marked. Labels find room (PictureSpace) so that no text lies on another or on a shape it does not
+ * label, the rule lib/test/svg_check.c checks.
  *
  * Every drawn value also carries data-series, data-label and data-value (svg.h), named as the table names them
  * ("p after", the token), so lib/test/test_pictures.sh reads the picture back against the lesson's table.
  *
- * defines: Picture, PictureRow, PictureFile, PictureSeries, picture_start, picture_row, picture_value,
- * picture_id, picture_free, picture_open, picture_close, picture_finish, picture_token_bars, picture_bars_size,
- * picture_penalties, picture_three_penalties, picture_code_repeats, picture_logit_bias; the figures of Examples
- * 7 to 10 (picture_samplers.h) and 11 to 13 (picture_chains.h).
+ * defines: Picture, PictureRow, PictureFile, PictureBox, PictureSpace, PICTURE_SPACE_CAP, PictureSeries,
+ * PictureBarsOptions, picture_start, picture_row, picture_row_value, picture_row_id, picture_value, picture_id,
+ * picture_open, picture_close, picture_finish, picture_measure, picture_text_box, picture_space_add,
+ * picture_space_free, picture_place_text, picture_place_mark, picture_series_colour, picture_p_of,
+ * picture_bars_size, picture_bar_centre, picture_bar_width, picture_token_bars_with, picture_token_bars,
+ * picture_series_legend_with, picture_series_legend, picture_largest_p; the figures of Examples 1 to 6
+ * (picture_penalties.h), 7 to 10 (picture_samplers.h) and 11 to 13 (picture_chains.h).
  */
 #ifndef PICTURE_H
 #define PICTURE_H
@@ -98,6 +106,42 @@ int picture_close(PictureFile *pf);
  * memory (then nothing was written, and status is ignored). */
 int picture_finish(Picture *pic, int status);
 
+/* A writer that writes nothing, on which a legend (svg_legend), a wrapped text (svg_wrap) or a block of a picture
+ * is drawn to learn where it ends, before the picture's size is fixed. */
+Svg picture_measure(void);
+
+/* ===== Room for labels: no text on another text or on a shape it does not label ===== */
+
+/* A text's or a shape's box in px, as lib/test/svg_check.c measures it: a text is svg_text_width wide (from its
+ * anchor) and runs from 0.8 of its size above the baseline to 0.2 below. */
+typedef struct {
+    double left, top, right, bottom;
+} PictureBox;
+
+/* The boxes drawn so far in one plot, for placing labels where they touch nothing. */
+#define PICTURE_SPACE_CAP 512
+typedef struct {
+    PictureBox boxes[PICTURE_SPACE_CAP];   /* (n,) */
+    size_t n;                               /* boxes past PICTURE_SPACE_CAP are not kept: no longer avoided */
+} PictureSpace;
+
+/* The box of text at (x, y), y its baseline, set in font (not rotated). */
+PictureBox picture_text_box(double x, double y, SvgFont font, const char *text);
+
+/* Adds box b (corners in any order) to sp, grown by margin px on every side. */
+void picture_space_add(PictureSpace *sp, PictureBox b, double margin);
+
+/* Whether b overlaps none of sp's boxes. */
+bool picture_space_free(const PictureSpace *sp, PictureBox b);
+
+/* The baseline for text at x, from y onwards in steps of step px (negative: upwards), where its box overlaps
+ * nothing in sp; adds that box to sp. After 40 steps without room it gives the last one tried. */
+double picture_place_text(PictureSpace *sp, double x, double y, double step, SvgFont font, const char *text);
+
+/* The top y of a mark (svg_mark, 8 x 7 px) centred on x with its bottom 3 px above `above`, moved up until it
+ * overlaps nothing in sp; adds its box to sp. */
+double picture_place_mark(PictureSpace *sp, double x, double above);
+
 /* ===== Bars per token: Examples 1 to 6, 10 and 13 ===== */
 
 /* One series of bars: the candidates of one column of the table. */
@@ -109,33 +153,61 @@ typedef struct {
 
 } PictureSeries;
 
+/* What picture_token_bars_with adds to the bars (every field may be left 0 / NULL). */
+typedef struct {
+    const char *stage;          /* the stage that removed a series' tokens, named over each ghost ("bias -inf",
+                                 * "xtc"); NULL: "removed" */
+    const char *const *stages;  /* (n_words,) the stage that removed token i, when tokens differ; NULL: stage */
+    const TokenData *before;    /* (before_size,) the candidates before that stage: a ghost stands at its p there;
+                                 * NULL: the first series' p (a ghost of the first series then has no height) */
+    size_t before_size;
+    bool mark_changed;          /* a bar of a later series whose logit differs from the first series' carries
+                                 * svg_mark: the rule (a penalty, a bias) changed that token */
+    const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
+    bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
+                                 * a reference whose values a panel beside labels */
+} PictureBarsOptions;
+
+/* The colour of series k in the pictures' grammar: 0 is before (SVG_BEFORE), 1 is after (SVG_AFTER), and 2, 3, 4,
+ * ... other series in svg_colour 2, 1, 4, 6, 7 (cycling), never the mark's vermillion nor before's sky blue. */
+const char *picture_series_colour(size_t k);
+
 /* The p of token id in data (size,), or -1 when it was removed (absent, or a -inf logit). */
 double picture_p_of(const TokenData *data, size_t size, int32_t id);
 
 /* The widest plot the bars need: n_words bands of n_series bars, each wide enough for its value label. */
 double picture_bars_size(size_t n_words, size_t n_series);
 
+/* Where picture_token_bars puts bar j of n_series in band i of n_words of plot: its centre px, and its width. */
+double picture_bar_centre(const SvgPlot *plot, size_t i, size_t n_words, size_t j, size_t n_series);
+double picture_bar_width(const SvgPlot *plot, size_t n_words, size_t n_series);
+
 /* In plot, n_words bands (words (n_words,) under them) of one bar per series (n_series,), p up the y axis
- * (y_label beside it; "" for none), colours from palette entry `colour`. A removed token is a grey dashed bar at
- * the height the first series gives it, labelled 0, drawn value 0. Each bar's label is its p with the table's
- * decimals; a p above 0 that those decimals print as 0 is labelled "<0.001" (for 3 decimals), so "almost 0" is
- * not mistaken for 0. */
+ * (y_label beside it; "" for none), series j in picture_series_colour(colour + j): colour 0 gives before, after,
+ * then the other series. A removed token (picture_p_of: -1) is a ghost (svg_ghost_style) at its p before the
+ * stage that removed it, that stage named over it, and drawn value 0 (options: which stage, which p before).
+ * Each kept bar's label is its p with the table's decimals; a p above 0 that those decimals print as 0 is
+ * labelled "<0.001" (for 3 decimals), so "almost 0" is not mistaken for 0. Labels and marks go up until they
+ * touch no other bar or label. options may be NULL (picture_token_bars): stage "removed", no marks. */
+void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                             const PictureSeries *series, size_t n_series, int decimals, size_t colour,
+                             const char *y_label, const PictureBarsOptions *options);
+
 void picture_token_bars(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                         const PictureSeries *series, size_t n_series, int decimals, size_t colour,
                         const char *y_label);
 
-/* The legend of the series, at (x, y), with the key of a removed token when a series has one (of n_words
- * tokens); returns the baseline of its last row. */
+/* The legend of the series (colours as picture_token_bars_with gives them), at (x, y), with the ghost's key when a
+ * series has a removed token (of n_words tokens), and the mark's when options marks a bar; returns the baseline
+ * of its last row. options may be NULL (picture_series_legend). */
+double picture_series_legend_with(Svg *s, double x, double y, double max_x, const PictureSeries *series,
+                                  size_t n_series, size_t n_words, size_t colour, const PictureBarsOptions *options);
+
 double picture_series_legend(Svg *s, double x, double y, double max_x, const PictureSeries *series,
                              size_t n_series, size_t n_words, size_t colour);
 
 /* The largest p of any series, for the y range. */
 double picture_largest_p(const PictureSeries *series, size_t n_series);
-
-/* A whole bars picture: heading, legend, the notes (n_notes,) as lines under it, then the bars. */
-int picture_bars(const char *file, const char *title, const char *subtitle, const char *const *words,
-                 size_t n_words, const PictureSeries *series, size_t n_series, int decimals,
-                 const LessonText *notes, size_t n_notes);
 
 #include "lesson/picture_penalties.h"
 #include "lesson/picture_samplers.h"

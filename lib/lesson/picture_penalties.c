@@ -1,6 +1,8 @@
 /* picture_penalties.c: the pictures of Examples 1 to 6 (picture_penalties.h). */
 #include "lesson/picture.h"
+#include "penalties.h"
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,171 +28,567 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
     return t;
 }
 
-int picture_penalties(const char *file, const char *const *words, size_t n_words,
-                      const Candidates *before, const Candidates *after, const Candidates *naive,
-                      const PenaltyParams *pp)
+/* ===== The history and its windows (Examples 1 to 5) ===== */
+
+/* A window in words, for the bracket under the history's n tokens: "window 64: every token here", "window 1: the
+ * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"), written to out
+ * (size bytes). */
+static void picture_window_words(char *out, size_t size, int32_t window, size_t n)
 {
-    PictureSeries series[3] = {{"p before", "before", before->data, before->size},
-                               {"p after", "after: llama.cpp's rule", after->data, after->size},
-                               {"p naive", "after: the naive rule (divide every logit)", NULL, 0}};
-    if (naive != NULL)
-        series[2] = (PictureSeries){"p naive", "after: the naive rule (divide every logit)", naive->data, naive->size};
-    LessonText title = picture_penalty_words(pp), notes[8], changed = {"penalized (in the window):"};
-    char subtitle[256];
-    if (pp->penalty_last_n == INT32_MAX)        /* Examples 2 and 3: the Java's whole history */
-        snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the whole history");
+    if (n == 0)
+        snprintf(out, size, "window %d: no history yet", (int)window);
+    else if (window == INT32_MAX)
+        snprintf(out, size, "window: the whole history");
+    else if (window <= 0)
+        snprintf(out, size, "window %d: off, no token counts", (int)window);
+    else if ((size_t)window >= n)
+        snprintf(out, size, "window %d: every token here", (int)window);
+    else if (window == 1)
+        snprintf(out, size, "window 1: the last token");
     else
-        snprintf(subtitle, sizeof subtitle, "p of each token, softmax of its logit; window: the last %s tokens",
-                 lesson_number(pp->penalty_last_n, 0).text);
-    size_t n_notes = 1;
-    for (size_t i = 0; i < n_words && i < after->size; i++) {
-        if (after->data[i].logit != before->data[i].logit) {
-            lesson_text_add(&changed, " ", 1);
-            lesson_text_add(&changed, words[i], strlen(words[i]));
-        }
-        if (naive == NULL || i >= naive->size || naive->data[i].logit == after->data[i].logit || n_notes == 8)
-            continue;
-        const TokenData *was = &before->data[i], *now = &naive->data[i];
-        bool wrong_way = (now->logit > was->logit) != (after->data[i].logit > was->logit);
-        snprintf(notes[n_notes++].text, sizeof notes[0].text, "%.12s: the naive rule %s its logit%s "
-                 "(%.2f to %.2f, llama.cpp: %.2f); its p %s (%.3f to %.3f)", words[i],
-                 now->logit > was->logit ? "raises" : "lowers", wrong_way ? " the wrong way" : "", was->logit,
-                 now->logit, after->data[i].logit, now->p > was->p ? "rises" : now->p < was->p ? "falls" : "stays",
-                 was->p, now->p);
-    }
-    if (strchr(changed.text, ':')[1] == '\0')
-        lesson_text_add(&changed, " none", 5);
-    notes[0] = changed;
-    lesson_text_add(&title, ", before and after", 18);
-    title.text[0] = (char)toupper((unsigned char)title.text[0]);
-    return picture_bars(file, title.text, subtitle, words, n_words, series, naive != NULL ? 3 : 2, 3, notes,
-                        n_notes);
+        snprintf(out, size, "window %d: the last %d tokens", (int)window, (int)window);
 }
 
-int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words)
+/* Where the history's tokens were drawn: the first shown (the older are left out), each shown token's left
+ * edge, and the row's left and right edges, px. */
+typedef struct {
+    size_t first;
+    double left[128];
+    double start, right;
+} PictureHistoryRow;
+
+/* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
+ * of n_history that it counts, named at its right, from y down; returns the y under the last. */
+static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
+                              const int32_t *windows, size_t n_windows)
 {
-    size_t n = pic->n_rows, per_row = n < 5 ? (n > 0 ? n : 1) : 5, lines = (n + per_row - 1) / per_row;
-    double panel = (double)n_words * 40 + 30, width = 90 + (double)per_row * (panel + 40);
-    PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width > 720 ? width : 720,
-                                            110 + (double)(lines > 0 ? lines : 1) * 330, "the three penalties")) {
-        svg_heading(&pf.svg, 20, 30, "The penalties on the same history, each alone and all three",
-                    "p of each token under each setting; the dash: p with no penalty (the first setting)");
-        double top = 0;
-        for (size_t r = 0; r < n; r++)
-            for (size_t i = 0; i < pic->rows[r].size; i++)
-                top = pic->rows[r].data[i].p > top ? pic->rows[r].data[i].p : top;
-        for (size_t r = 0; r < n; r++) {
-            PictureRow *row = &pic->rows[r];
-            SvgPlot plot = {80 + (double)(r % per_row) * (panel + 40), 110 + (double)(r / per_row) * 330, panel, 230,
-                            0, 1, 0, svg_nice_ceiling(top), false};
-            svg_wrap(&pf.svg, plot.left + panel / 2, plot.top - 30, panel, 16, (SvgFont){14, "middle", true, NULL, 0},
-                     row->label.text);      /* a long label takes a second line */
-            PictureSeries one = {row->label.text, row->label.text, row->data, row->size};
-            picture_token_bars(&pf.svg, &plot, words, n_words, &one, 1, 3, r,
-                               r % per_row == 0 ? "p (probability)" : "");
-            for (size_t i = 0; r > 0 && i < n_words; i++) {
-                double p0 = picture_p_of(pic->rows[0].data, pic->rows[0].size, (int32_t)i);
-                double x = svg_band(&plot, i, n_words), y = svg_y(&plot, p0 > 0 ? p0 : 0);
-                svg_line(&pf.svg, x - 14, y, x + 14, y, (SvgStyle){NULL, SVG_TEXT, 2, "3 2"}, NULL);
+    int32_t done[16];
+    size_t n_done = 0;
+    while (n_done < n_windows && n_done < LESSON_N(done)) {     /* the distinct windows, largest first */
+        int32_t w = INT32_MIN;
+        for (size_t k = 0; k < n_windows; k++) {
+            bool seen = false;
+            for (size_t d = 0; d < n_done; d++)
+                seen |= done[d] == windows[k];
+            w = !seen && windows[k] > w ? windows[k] : w;
+        }
+        if (w == INT32_MIN)
+            break;
+        done[n_done++] = w;
+        char name[96];
+        picture_window_words(name, sizeof name, w, n_history);
+        size_t counted = w <= 0 ? 0 : (size_t)w >= n_history ? n_history : (size_t)w, from = n_history - counted;
+        double start = from < row->first ? row->start : row->left[(from - row->first) % LESSON_N(row->left)];
+        svg_group_begin(s, NULL);
+        if (counted > 0) {
+            SvgStyle line = {NULL, SVG_TEXT, 1.5, NULL};
+            svg_line(s, start, y - 4, start, y, line, NULL);
+            svg_line(s, start, y, row->right, y, line, NULL);
+            svg_line(s, row->right, y - 4, row->right, y, line, NULL);
+        }
+        svg_text(s, row->right + 8, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name, NULL);
+        svg_group_end(s);
+        y += 16;
+    }
+    return y;
+}
+
+/* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
+ * would pass max_x (less room for the windows' names), the oldest are left out and counted. Under it, the windows
+ * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
+static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
+                              const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
+{
+    SvgFont font = {13, "middle", false, NULL, 0}, muted = {13, NULL, false, SVG_MUTED, 0};
+    svg_text(s, x, y, muted, "history, oldest first:", NULL);
+    PictureHistoryRow row = {.start = x + svg_text_width("history, oldest first:", 13) + 10};
+    double room = max_x - row.start - 230, used = room + 1;
+    for (; row.first < n_history && used > room; row.first += used > room) {    /* leave out the oldest */
+        used = row.first > 0 ? svg_text_width("... 999 older", 13) + 14 : 0;
+        for (size_t k = row.first; k < n_history && used <= room; k++)
+            used += svg_text_width(history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?", 13) + 14;
+        if (n_history - row.first > LESSON_N(row.left))
+            used = room + 1;
+    }
+    double at = row.start;
+    if (row.first > 0) {
+        char older[32];
+        snprintf(older, sizeof older, "... %zu older", row.first);
+        svg_text(s, at, y, muted, older, NULL);
+        at += svg_text_width(older, 13) + 10;
+    }
+    for (size_t k = row.first; k < n_history; k++) {
+        const char *word = history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?";
+        double w = svg_text_width(word, 13) + 10;
+        row.left[k - row.first] = at;
+        svg_group_begin(s, NULL);
+        svg_rect(s, at, y - 15, w, 20, (SvgStyle){"#F2F2F2", SVG_MUTED, 1, NULL}, NULL);
+        svg_text(s, at + w / 2, y, font, word, NULL);
+        svg_group_end(s);
+        at += w + 4;
+    }
+    row.right = at - 4;
+    return picture_windows(s, &row, y + 14, n_history, windows, n_windows);
+}
+
+/* ===== Examples 1 to 3: the logits moving, and p ===== */
+
+/* Appends printf-style text to out (size bytes, holding a string), as much as fits. */
+static void picture_append(char *out, size_t size, const char *format, ...)
+{
+    size_t used = strlen(out);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(out + used, size - used, format, args);
+    va_end(args);
+}
+
+/* The penalty rule as pp sets it, in words ("llama.cpp's rule" when naive is drawn beside it), for n_history
+ * tokens of history. */
+static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, size_t n_history, bool naive)
+{
+    if (penalties_off(pp, n_history)) {
+        snprintf(out, size, "These settings change no logit: llama.cpp turns the penalties off (a window of 0, no "
+                 "history, or every penalty neutral).");
+        return;
+    }
+    snprintf(out, size, "%s rule, for each token in the window: ", naive ? "llama.cpp's" : "The");
+    const char *then = "";
+    if (pp->penalty_repeat != 1) {
+        LessonNumber r = lesson_number(pp->penalty_repeat, 1);
+        picture_append(out, size, "a logit > 0 is divided by %s, a logit \xe2\x89\xa4 0 multiplied by %s", r.text,
+                       r.text);
+        then = "; then ";
+    }
+    if (pp->penalty_freq != 0) {
+        picture_append(out, size, "%scount \xc3\x97 %s is subtracted", then, lesson_number(pp->penalty_freq, 1).text);
+        then = "; then ";
+    }
+    if (pp->penalty_present != 0)
+        picture_append(out, size, "%s%s is subtracted once, whatever the count", then,
+                       lesson_number(pp->penalty_present, 1).text);
+    picture_append(out, size, ".");
+}
+
+/* The change of a logit as its label says it: "-0.70", "+0.17" (a true minus sign), two decimals. */
+static SvgNumber picture_change(double change)
+{
+    SvgNumber t;
+    snprintf(t.text, sizeof t.text, "%s%.2f", change < 0 ? "\xe2\x88\x92" : "+", fabs(change));
+    return t;
+}
+
+/* The groups of tokens whose logits in c (token i at index i, n,) are equal and finite: group[i] is the first
+ * token of i's group, or -1 when no other token has its logit. Returns how many groups there are. */
+static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
+{
+    size_t groups = 0;
+    for (size_t i = 0; i < n; i++) {
+        group[i] = -1;
+        for (size_t k = 0; k < n && group[i] < 0; k++)
+            if (k != i && isfinite(c->data[i].logit) && c->data[k].logit == c->data[i].logit)
+                group[i] = (int32_t)(k < i ? group[k] : (int32_t)i);
+        groups += group[i] == (int32_t)i;
+    }
+    return groups;
+}
+
+/* An arrow in colour at x from y0 down or up to y1 (px), its head at y1, a tick (half px either side) at y1 that
+ * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free.
+ * With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline (y1 without one). */
+static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, double y0, double y1,
+                            const char *colour, const SvgDatum *tick, const char *label, const SvgDatum *label_datum)
+{
+    svg_line(s, x - half, y1, x + half, y1, (SvgStyle){NULL, colour, 3, NULL}, tick);
+    if (y0 == y1)
+        return y1;
+    double dir = y1 > y0 ? 1 : -1;
+    if (fabs(y1 - y0) > 9)
+        svg_line(s, x, y0, x, y1 - dir * 8, (SvgStyle){NULL, colour, 2.5, NULL}, NULL);
+    const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
+    svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
+    SvgFont small = {11, "middle", false, NULL, 0};
+    double y = picture_place_text(space, x, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
+    svg_text(s, x, y, small, label, label_datum);
+    return y;
+}
+
+/* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
+ * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
+ * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
+ * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a dashed
+ * level. Under each token: its name and its count in the window (counts (n_words,)). */
+static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                                const Candidates *const *cols, const char *const *names, size_t n_cols,
+                                const int32_t *counts, const int32_t *group)
+{
+    PictureSpace space = {.n = 0};
+    double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
+    svg_axis_y(s, plot, "logit (natural-log odds)", 8);
+    if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
+        svg_group_begin(s, "grid");
+        svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
+                 (SvgStyle){NULL, SVG_MUTED, 1, NULL}, NULL);
+        svg_group_end(s);
+    }
+    for (size_t i = 0; i < n_words; i++) {          /* the levels and arrows first, then the labels around them */
+        double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
+        for (size_t c = 0; c < n_cols && isfinite(b); c++) {
+            double x = picture_bar_centre(plot, i, n_words, c, n_cols), a = svg_y(plot, cols[c]->data[i].logit);
+            if (isfinite(a))    /* c = 0: the level before, across the band; then each arrow, with its tick */
+                picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
+                                                 : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
+        }
+        double tie = svg_y(plot, cols[1]->data[i].logit);
+        if (group[i] >= 0)
+            picture_space_add(&space, (PictureBox){left, tie - 1, left + band - 12, tie + 1}, 1);
+    }
+    for (size_t i = 0; i < n_words; i++) {
+        double b = cols[0]->data[i].logit, left = svg_band(plot, i, n_words) - band / 2 + 6;
+        if (!isfinite(b))
+            continue;
+        SvgDatum d = {names[0], words[i], b, NULL};
+        svg_line(s, left, svg_y(plot, b), left + band - 12, svg_y(plot, b), (SvgStyle){NULL, SVG_BEFORE, 3, NULL},
+                 &d);
+        if (group[i] >= 0)
+            svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
+                     svg_y(plot, cols[1]->data[i].logit), (SvgStyle){NULL, SVG_TEXT, 1.5, "5 3"}, NULL);
+        for (size_t c = 1; c < n_cols; c++) {
+            double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
+            double x = picture_bar_centre(plot, i, n_words, c, n_cols);
+            if (!isfinite(a))
+                continue;
+            SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
+            svg_group_begin(s, NULL);
+            double y = picture_arrow(s, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
+                                     picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
+            if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
+                SvgFont bold = {11, "middle", true, NULL, 0};
+                SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
+                double dir = a > b ? -1 : 1;
+                svg_text(s, x, picture_place_text(&space, x, y + dir * 13, dir * 12, bold, "wrong way"), bold,
+                         "wrong way", &dw);
             }
+            svg_group_end(s);
+        }
+    }
+    double bottom = plot->top + plot->height;
+    svg_categories(s, plot, words, n_words, NULL);
+    for (size_t i = 0; i < n_words; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "count %d", (int)counts[i]);
+        SvgDatum d = {"count", words[i], counts[i], NULL};
+        svg_text(s, svg_band(plot, i, n_words), bottom + 34, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, &d);
+    }
+    svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0},
+             "token, and its count: how often it occurs in the window", NULL);
+}
+
+/* Draws the head of Examples 1 to 3 on s from y = 84 down (on a picture_measure writer: only measures it): the
+ * history, the legend, a key per group of tied tokens (ties of them, group as picture_ties gives it), and the
+ * rule in words; returns the y of the last line. */
+static double picture_penalties_head(Svg *s, double width, const char *const *words, size_t n,
+                                     const int32_t *history, size_t n_history, const PictureSeries *series,
+                                     size_t n_cols, const Candidates *after, const int32_t *group, size_t ties,
+                                     const PenaltyParams *pp, const PictureBarsOptions *marks)
+{
+    double y = picture_history(s, 20, 84, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
+    y = picture_series_legend_with(s, 20, y + 22, width - 20, series, n_cols, n, 0, marks);
+    for (size_t g = 0, keys = 0; g < n && keys < 3 && ties > 0; g++) {
+        if (group[g] != (int32_t)g)
+            continue;
+        char text[400] = "";
+        for (size_t i = g, shown = 0; i < n; i++)
+            if (group[i] == (int32_t)g && shown++ < 8)
+                picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : "", words[i]);
+        picture_append(text, sizeof text, ": equal logits after (%.2f), so equal p after (%.3f)", after->data[g].logit,
+                       after->data[g].p);
+        SvgKey key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.5, "5 3"}, text};
+        y = svg_legend(s, 20, y + 20, width - 20, &key, 1);
+        keys++;
+    }
+    char rule[512];
+    SvgFont font = {13, NULL, false, NULL, 0};
+    picture_rule_words(rule, sizeof rule, pp, n_history, n_cols > 2);
+    y = svg_wrap(s, 20, y + 24, width - 40, 18, font, rule);
+    if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, n_history)) {
+        snprintf(rule, sizeof rule, "The naive rule divides every such logit by %s instead%s; \"wrong way\": it moves "
+                 "a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
+                 pp->penalty_freq != 0 || pp->penalty_present != 0 ? " (the rest alike)" : "");
+        y = svg_wrap(s, 20, y + 18, width - 40, 18, font, rule);
+    }
+    return y;
+}
+
+int picture_penalties(const char *file, const char *const *words, size_t n_words, const int32_t *history,
+                      size_t n_history, const Candidates *before, const Candidates *after, const Candidates *naive,
+                      const PenaltyParams *pp)
+{
+    size_t n_cols = naive != NULL ? 3 : 2, n = n_words < 256 ? n_words : 256;
+    PictureSeries series[3] = {{"p before", "before", before->data, before->size},
+                               {"p after", naive != NULL ? "after: llama.cpp's rule" : "after", after->data,
+                                after->size},
+                               {"p naive", "after: the naive rule", NULL, 0}};
+    if (naive != NULL)
+        series[2] = (PictureSeries){"p naive", "after: the naive rule", naive->data, naive->size};
+    const Candidates *cols[3] = {before, after, naive};
+    const char *names[3] = {"logit", "after", "naive-after"};
+    int32_t counts[256], group[256];
+    for (size_t i = 0; i < n; i++)
+        counts[i] = penalty_count(history, n_history, pp->penalty_last_n, (int32_t)i);
+    size_t ties = picture_ties(after, n, group);
+    PictureBarsOptions marks = {.mark_changed = true, .mark_legend = "penalized: the penalty changed its logit"};
+    double plot_width = picture_bars_size(n, n_cols), width = fmax(760, plot_width + 130);
+    Svg dry = picture_measure();
+    double logit_top = picture_penalties_head(&dry, width, words, n, history, n_history, series, n_cols, after, group,
+                                              ties, pp, &marks) + 46;
+    double p_top = logit_top + 260 + 110;
+    LessonText title = picture_penalty_words(pp);
+    lesson_text_add(&title, ", before and after", 18);
+    title.text[0] = (char)toupper((unsigned char)title.text[0]);
+    PictureFile pf;
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, p_top + 240 + 60, title.text)) {
+        svg_heading(&pf.svg, 20, 30, title.text, "each token's logit, which the penalty changes, and its p, before "
+                    "and after");
+        picture_penalties_head(&pf.svg, width, words, n, history, n_history, series, n_cols, after, group, ties, pp,
+                               &marks);
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t c = 0; c < n_cols; c++)
+            for (size_t i = 0; i < n; i++)
+                if (isfinite(cols[c]->data[i].logit)) {
+                    lo = fmin(lo, cols[c]->data[i].logit);
+                    hi = fmax(hi, cols[c]->data[i].logit);
+                }
+        if (!(hi > lo)) {
+            lo = isfinite(lo) ? lo - 1 : -1;
+            hi = lo + 2;
+        }
+        double per_px = (hi - lo) / (260 - 76);        /* 38 px above and below for the labels */
+        SvgPlot logits = {80, logit_top, plot_width, 260, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
+        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group);
+        SvgPlot p = {80, p_top, plot_width, 240, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_cols)), false};
+        picture_token_bars_with(&pf.svg, &p, words, n, series, n_cols, 3, 0, "p (probability)", &marks);
+    }
+    return picture_close(&pf);
+}
+
+/* ===== Example 4: the settings side by side ===== */
+
+PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp)
+{
+    PictureRow *row = picture_row(pic, 0, label, c);
+    const double settings[] = {pp->penalty_last_n, pp->penalty_repeat, pp->penalty_freq, pp->penalty_present};
+    for (size_t k = 0; k < LESSON_N(settings); k++)
+        picture_row_value(pic, row, settings[k]);
+    return row;
+}
+
+/* Whether every candidate of row (token i at any index) keeps the logit logits[its id] gives it. */
+static bool picture_row_unchanged(const PictureRow *row, const double *logits)
+{
+    for (size_t i = 0; i < row->size; i++)
+        if (row->data[i].logit != logits[row->data[i].id])
+            return false;
+    return true;
+}
+
+/* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
+ * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
+ * marked; ref's own panel shows its p alone, in the colour of before. y_label names the p axis ("": none). */
+static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                                  const PictureRow *row, const PictureRow *ref, bool windows_differ,
+                                  const char *y_label)
+{
+    double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
+                        (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
+    if (windows_differ && row->n_values > 0) {
+        char window[64];
+        snprintf(window, sizeof window, "window %d", (int)row->values[0]);
+        svg_text(s, plot->left + plot->width / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window, NULL);
+    }
+    PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
+                             ref != NULL ? ref->size : 0},
+                            {row->label.text, row->label.text, row->data, row->size}};
+    PictureBarsOptions marks = {.mark_changed = true, .first_slim = true};
+    bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
+    picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
+                            y_label, &marks);
+}
+
+int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
+                            const int32_t *history, size_t n_history)
+{
+    size_t n = pic->n_rows, ref = n, n_windows = 0;
+    int32_t windows[64];
+    for (size_t r = 0; r < n; r++) {
+        ref = ref == n && picture_row_unchanged(&pic->rows[r], logits) ? r : ref;
+        if (pic->rows[r].n_values > 0 && n_windows < LESSON_N(windows))
+            windows[n_windows++] = (int32_t)pic->rows[r].values[0];
+    }
+    bool windows_differ = false;
+    for (size_t k = 1; k < n_windows; k++)
+        windows_differ |= windows[k] != windows[0];
+    double panel = (double)n_words * 50, gap = 50;
+    size_t per_line = (size_t)fmax(1, fmin((double)n, floor((1160 - 80 + gap) / (panel + gap))));
+    size_t lines = n > 0 ? (n + per_line - 1) / per_line : 1;
+    double width = fmax(760, 80 + (double)per_line * (panel + gap) - gap + 30), top = 0;
+    for (size_t r = 0; r < n; r++)
+        for (size_t i = 0; i < pic->rows[r].size; i++)
+            top = fmax(top, pic->rows[r].data[i].p);
+    char before_words[200];
+    snprintf(before_words, sizeof before_words, "p with no penalty (the setting \"%.100s\")",
+             ref < n ? pic->rows[ref].label.text : "");
+    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p under the panel's setting"},
+                     {SVG_KEY_MARK, {0}, "penalized: the setting changed its logit"}};
+    Svg dry = picture_measure();
+    double legend_y = picture_history(&dry, 20, 84, width - 20, words, n_words, history, n_history, windows,
+                                      n_windows) + 22;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1) + 80;
+    double line_height = 320;
+    PictureFile pf;
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width,
+                                            first_top + (double)lines * line_height - 40, "the three penalties")) {
+        svg_heading(&pf.svg, 20, 30, "The penalties on the same history, each setting in its own panel",
+                    ref < n ? "p of each token under each setting, beside its p with no penalty" :
+                    "p of each token under each setting (no setting leaves every logit as it was)");
+        picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
+        svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1);
+        for (size_t r = 0; r < n; r++) {
+            SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
+                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
+            picture_penalty_panel(&pf.svg, &plot, words, n_words, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL,
+                                  windows_differ, r % per_line == 0 ? "p (probability)" : "");
         }
     }
     return picture_finish(pic, picture_close(&pf));
 }
 
-/* The legend of Example 5: a line for a window that several settings share, a ring for a window of one. */
-static void picture_window_keys(Svg *s, const PenaltyParams *settings, size_t n)
+/* ===== Example 5: the settings on code ===== */
+
+/* The settings' values that Example 5's table names: the repeat penalty and window always, a frequency or
+ * presence penalty when some setting has one. */
+typedef struct {
+    const char *name;
+    bool shown;
+} PictureSettingRow;
+
+/* The value of row k (of picture_code_rows) of setting pp. */
+static double picture_setting_value(const PenaltyParams *pp, size_t k)
 {
-    SvgKey keys[8];
-    char names[8][64];
-    size_t n_keys = 0;
-    for (size_t i = 0; i < n && n_keys < 8; i++) {
-        size_t same = 0, earlier = 0;
-        for (size_t t = 0; t < n; t++) {
-            same += settings[t].penalty_last_n == settings[i].penalty_last_n;
-            earlier += t < i && settings[t].penalty_last_n == settings[i].penalty_last_n;
-        }
-        if (earlier > 0)
-            continue;
-        snprintf(names[n_keys], sizeof names[0], "window %d%s", (int)settings[i].penalty_last_n,
-                 settings[i].penalty_last_n == 1 ? ": only the last token counts" : "");
-        keys[n_keys] = same > 1 ? (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, names[n_keys]}
-                                : (SvgKey){SVG_KEY_DOT, {"#FFFFFF", SVG_TEXT, 2, NULL}, names[n_keys]};
-        n_keys++;
-    }
-    svg_legend(s, 80, 80, 740, keys, n_keys);
+    return k == 0 ? pp->penalty_repeat : k == 1 ? pp->penalty_last_n : k == 2 ? pp->penalty_freq
+                                                                      : pp->penalty_present;
 }
 
-int picture_code_repeats(const char *file, const char *const *vocab, size_t n_vocab,
+/* One panel of Example 5 in plot: P(word) (word is token id; series names it) under each of the n settings, a
+ * bar per setting, in blue when the setting changed some logit of logits (c[s] against the model's), sky blue when
+ * none, marked when it changed this word's; under each bar the settings' values, rows (n_rows,), named at the
+ * left when named is true. */
+static void picture_code_panel(Svg *s, const SvgPlot *plot, const char *series, int32_t id, const double *logits,
+                               const PenaltyParams *settings, const Candidates *c, size_t n,
+                               const PictureSettingRow *rows, size_t n_rows, bool named)
+{
+    PictureSpace space = {.n = 0};
+    SvgFont small = {11, "middle", false, NULL, 0};
+    double base = svg_y(plot, 0), bar = svg_band_width(plot, n) - 14;
+    svg_text(s, plot->left + plot->width / 2, plot->top - 30, (SvgFont){14, "middle", true, NULL, 0}, series, NULL);
+    svg_axis_y(s, plot, named ? "p (probability)" : "", 6);
+    for (size_t k = 0; k < n; k++)
+        picture_space_add(&space, (PictureBox){svg_band(plot, k, n) - bar / 2, svg_y(plot, c[k].data[id].p),
+                                               svg_band(plot, k, n) + bar / 2, base}, 0.5);
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n), p = c[k].data[id].p, top = svg_y(plot, p);
+        bool changed = false;
+        for (size_t i = 0; i < c[k].size; i++)
+            changed |= c[k].data[i].logit != logits[c[k].data[i].id];
+        char label[256];
+        snprintf(label, sizeof label, "penalty %s, window %d", lesson_number(settings[k].penalty_repeat, 1).text,
+                 (int)settings[k].penalty_last_n);
+        SvgDatum d = {series, label, p, NULL};
+        SvgNumber value = svg_number(p, 3);
+        double y = picture_place_text(&space, x, top - 4, -12, small, value.text);
+        svg_group_begin(s, NULL);
+        svg_rect(s, x - bar / 2, top, bar, base - top, (SvgStyle){changed ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL},
+                 &d);
+        svg_text(s, x, y, small, value.text, NULL);
+        if (c[k].data[id].logit != logits[id])
+            svg_mark(s, x, picture_place_mark(&space, x, picture_text_box(x, y, small, value.text).top));
+        svg_group_end(s);
+    }
+    svg_categories(s, plot, NULL, 0, NULL);
+    double y = plot->top + plot->height;
+    for (size_t r = 0; r < n_rows; r++) {
+        if (!rows[r].shown)
+            continue;
+        y += 16;
+        if (named)
+            svg_text(s, plot->left - 8, y, (SvgFont){12, "end", false, SVG_MUTED, 0}, rows[r].name, NULL);
+        for (size_t k = 0; k < n; k++)
+            svg_text(s, svg_band(plot, k, n), y, (SvgFont){12, "middle", false, NULL, 0},
+                     lesson_number(picture_setting_value(&settings[k], r), r == 1 ? 0 : 1).text, NULL);
+    }
+}
+
+int picture_code_repeats(const char *file, const char *const *vocab, const double *logits, const char *text,
                          const char *const *shown, size_t n_shown, const PenaltyParams *settings,
                          const Candidates *c, size_t n)
 {
-    double lo = INFINITY, hi = -INFINITY, top = 0;
-    for (size_t s = 0; s < n; s++) {
-        lo = settings[s].penalty_repeat < lo ? settings[s].penalty_repeat : lo;
-        hi = settings[s].penalty_repeat > hi ? settings[s].penalty_repeat : hi;
-        for (size_t w = 0; w < n_shown; w++)
-            top = fmax(top, c[s].data[lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab)].p);
+    size_t n_vocab = n > 0 ? c[0].size : 0, max_ids = strlen(text) / 2 + 1;
+    int32_t *history = malloc(max_ids * sizeof *history), windows[64];
+    if (history == NULL) {
+        lesson_say(file, "", "out of memory while drawing the picture; none written");
+        return 1;
     }
+    size_t n_history = lesson_ids_at(file, "text", text, "vocab", vocab, n_vocab, history, max_ids);
+    size_t n_windows = n < LESSON_N(windows) ? n : LESSON_N(windows);
+    double top = 0, gap = 60, panel = (double)n * 52;
+    PictureSettingRow rows[] = {{"repeat", true}, {"window", true}, {"frequency", false}, {"presence", false}};
+    for (size_t k = 0; k < n; k++) {
+        if (k < n_windows)
+            windows[k] = settings[k].penalty_last_n;
+        rows[2].shown |= settings[k].penalty_freq != 0;
+        rows[3].shown |= settings[k].penalty_present != 0;
+        for (size_t w = 0; w < n_shown; w++)
+            top = fmax(top, c[k].data[lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab)].p);
+    }
+    size_t per_line = (size_t)fmax(1, fmin((double)n_shown, floor((1160 - 90 + gap) / (panel + gap))));
+    size_t lines = n_shown > 0 ? (n_shown + per_line - 1) / per_line : 1;
+    double width = fmax(760, 90 + (double)per_line * (panel + gap) - gap + 30);
+    double line_height = 300 + 16 * (double)(rows[2].shown + rows[3].shown);
+    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "the setting changed no logit"},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "the setting changed some logit"},
+                     {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
+    Svg dry = picture_measure();
+    double legend_y = picture_history(&dry, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows,
+                                      n_windows) + 22;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
+    char title[300] = "P(";
+    for (size_t w = 0; w < n_shown && w < 6; w++)
+        picture_append(title, sizeof title, "%s%.30s)", w == 0 ? "" : w + 1 == n_shown ? " and P(" : ", P(",
+                       shown[w]);
+    picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
+    for (size_t k = 2; k < LESSON_N(rows); k++)
+        picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), 760, 500, "the repeat penalty on code")) {
-        svg_heading(&pf.svg, 20, 30, "A repeat penalty pushes code away from the identifier it needs",
-                    "the probability of each word against the penalty; a line per window, a ring for a window of "
-                    "one setting");
-        SvgPlot plot = {80, 110, 520, 300, lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.05, 0, svg_nice_ceiling(top),
-                        false};
-        svg_axis_y(&pf.svg, &plot, "p (probability)", 6);
-        svg_axis_x(&pf.svg, &plot, "penalty_repeat (1.0 = off)", 8);
-        picture_window_keys(&pf.svg, settings, n);
-        double end_y[8] = {0};     /* where each word's line ends: its name goes there, kept 16 px apart */
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 30,
+                     "the repeat penalty on code")) {
+        svg_heading(&pf.svg, 20, 30, title, "one bar per row of the table, in its order, after the history below");
+        picture_history(&pf.svg, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
+        svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
         for (size_t w = 0; w < n_shown; w++) {
-            int32_t id = lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab);
             char series[256];
             snprintf(series, sizeof series, "P(%.70s)", shown[w]);
-            if (w < 8 && n > 0)
-                end_y[w] = svg_y(&plot, c[n - 1].data[id].p);   /* a word with no line: by its last point */
-            for (size_t s = 0; s < n; s++) {
-                size_t same = 0, first = s;         /* the settings with this window, and the first of them */
-                for (size_t t = 0; t < n; t++) {
-                    same += settings[t].penalty_last_n == settings[s].penalty_last_n;
-                    first = settings[t].penalty_last_n == settings[s].penalty_last_n && t < first ? t : first;
-                }
-                double x = svg_x(&plot, settings[s].penalty_repeat), y = svg_y(&plot, c[s].data[id].p);
-                char label[256];
-                snprintf(label, sizeof label, "penalty %s, window %d",
-                         lesson_number(settings[s].penalty_repeat, 1).text, (int)settings[s].penalty_last_n);
-                SvgDatum d = {series, label, c[s].data[id].p, NULL};
-                if (same == 1) {
-                    svg_circle(&pf.svg, x, y, 7, (SvgStyle){"#FFFFFF", svg_colour(w), 2.5, NULL}, &d);
-                    continue;
-                }
-                svg_circle(&pf.svg, x, y, 4.5, (SvgStyle){svg_colour(w), NULL, 0, NULL}, &d);
-                for (size_t t = s + 1; t < n && first == s; t++)    /* the line, once, from the first setting */
-                    if (settings[t].penalty_last_n == settings[s].penalty_last_n) {
-                        double x2 = svg_x(&plot, settings[t].penalty_repeat), y2 = svg_y(&plot, c[t].data[id].p);
-                        svg_line(&pf.svg, x, y, x2, y2, (SvgStyle){NULL, svg_colour(w), 2.5, NULL}, NULL);
-                        x = x2;
-                        y = y2;
-                    }
-                if (first == s && w < 8)
-                    end_y[w] = y;
-            }
-        }
-        for (size_t w = 0; w < n_shown && w < 8; w++) {
-            double y = end_y[w];
-            for (size_t v = 0; v < w; v++)          /* below the names already placed that would touch it */
-                for (size_t u = 0; u < w; u++)      /* (w passes settle any chain of pushes) */
-                    y = fabs(y - end_y[u]) < 16 ? end_y[u] + 16 : y;
-            end_y[w] = y;
-            char name[256];
-            snprintf(name, sizeof name, "P(%.70s)", shown[w]);
-            svg_text(&pf.svg, plot.left + plot.width + 12, y + 4, (SvgFont){13, NULL, true, svg_colour(w), 0}, name,
-                     NULL);
+            SvgPlot plot = {90 + (double)(w % per_line) * (panel + gap), first_top + (double)(w / per_line) *
+                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
+            picture_code_panel(&pf.svg, &plot, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab), logits,
+                               settings, c, n, rows, LESSON_N(rows), w % per_line == 0);
         }
     }
+    free(history);
     return picture_close(&pf);
 }
+
+/* ===== Example 6: logit bias ===== */
 
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
@@ -198,37 +596,63 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
 {
     PictureSeries series[2] = {{"before", "before", before->data, before->size},
                                {"after", "after the biases", after->data, after->size}};
-    double width = fmax(720, picture_bars_size(n_words, 2) + 110), lowest = 0;
+    const char *stages[256];    /* what removed each token: its bias of -inf, or a logit of -inf before any bias */
+    for (size_t i = 0; i < n_words && i < LESSON_N(stages); i++) {
+        stages[i] = "-inf logit";
+        for (size_t b = 0; b < n_biases; b++)
+            stages[i] = biases[b].token == (int32_t)i && biases[b].bias == -INFINITY ? "bias -inf" : stages[i];
+    }
+    PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
+                                .mark_legend = "biased: a bias changed its logit"};
+    n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
+    double width = fmax(760, picture_bars_size(n_words, 2) + 130), lowest = 0;
     for (size_t i = 0; i < after->size; i++)
         if (after->data[i].p > 0)
             lowest = fmin(lowest, floor(log10(after->data[i].p) * 1.35 / 10) * 10);   /* room under the least */
+    size_t n_notes = n_biases < 4 ? n_biases : 4;
+    Svg dry = picture_measure();
+    double notes_y = picture_series_legend_with(&dry, 80, 80, width - 20, series, 2, n_words, 0, &marks) + 26;
+    double plot_top = notes_y + 18 * (double)n_notes + 44, log_top = plot_top + 250 + 110;
+    char title[200] = "Logit bias";       /* what the biases do here: a ban's 0, a finite bias's almost 0 */
+    for (size_t b = 0, banned = 0, tiny = 0; b < n_biases; b++) {
+        double p = picture_p_of(after->data, after->size, biases[b].token);
+        if (p < 0 && !banned++)
+            picture_append(title, sizeof title, "%s a ban gives p = 0", tiny ? "," : ":");
+        else if (p >= 0 && p < 5e-5 && !tiny++)
+            picture_append(title, sizeof title, "%s a bias of %s gives %s", banned ? "," : ":",
+                           lesson_number(biases[b].bias, 0).text, p > 0 ? "almost 0" : "0 (underflow)");
+    }
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, 790, "logit bias")) {
-        svg_heading(&pf.svg, 20, 30, "Logit bias: a ban gives 0, a bias of -100 almost 0",
-                    "p of each token before and after the biases; below, p after on a log scale");
-        picture_series_legend(&pf.svg, 80, 80, width - 20, series, 2, n_words, 0);
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 60, "logit bias")) {
+        svg_heading(&pf.svg, 20, 30, title, "p of each token before and after the biases; below, p after on a log "
+                    "scale");
+        picture_series_legend_with(&pf.svg, 80, 80, width - 20, series, 2, n_words, 0, &marks);
         char note[256], value[64];
-        for (size_t b = 0; b < n_biases && b < 4; b++) {
+        for (size_t b = 0; b < n_notes; b++) {
             double p = picture_p_of(after->data, after->size, biases[b].token);
-            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p < 5e-5 ? "%.2g, almost 0 (printed "
-                     "0.0000)" : "%.4f", p);
+            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p == 0 ? "0: exp underflows in double, "
+                     "not removed" : p < 5e-5 ? "%.2g, almost 0 (printed 0.0000)" : "%.4f", p);
             snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
                      lesson_number(biases[b].bias, 0).text, value);
-            svg_text(&pf.svg, 80, 104 + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
+            svg_text(&pf.svg, 80, notes_y + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
         }
-        SvgPlot plot = {80, 190, width - 110, 250, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)), false};
-        picture_token_bars(&pf.svg, &plot, words, n_words, series, 2, 4, 0, "p (probability)");
-        SvgPlot logs = {80, 530, width - 110, 180, lowest, 0, lowest, 0, false};
+        SvgPlot plot = {80, plot_top, width - 130, 250, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)),
+                        false};
+        picture_token_bars_with(&pf.svg, &plot, words, n_words, series, 2, 4, 0, "p (probability)", &marks);
+        SvgPlot logs = {80, log_top, width - 130, 180, 0, 1, lowest, 0, false};
         svg_axis_y(&pf.svg, &logs, "log10 p after", 6);
         for (size_t i = 0; i < n_words; i++) {
             double p = picture_p_of(after->data, after->size, (int32_t)i), x = svg_band(&logs, i, n_words);
+            double was = picture_p_of(before->data, before->size, (int32_t)i);
             SvgDatum d = {"log10 p after", words[i], p > 0 ? log10(p) : -INFINITY, NULL};
             if (p > 0)
-                svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){svg_colour(1), NULL, 0, NULL}, &d,
+                svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d,
                         (snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p), value));
-            else
-                svg_text(&pf.svg, x, logs.top + logs.height - 8, (SvgFont){12, "middle", true, SVG_MUTED, 0},
-                         "0: no bar", NULL);
+            else if (p < 0)
+                svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, stages[i], &d);
+            else                /* kept, but its p is 0 in double: no log, no bar */
+                svg_text(&pf.svg, x, logs.top + logs.height - 8, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0",
+                         &d);
         }
         svg_categories(&pf.svg, &logs, words, n_words, "token");
     }

@@ -1,39 +1,56 @@
-/* picture_penalties.h: the pictures of Examples 1 to 6 (included by picture.h): bars per token, before and
- * after a penalty or a bias.
+/* picture_penalties.h: the pictures of Examples 1 to 6 (included by picture.h): each rule drawn on the quantity it
+ * acts on, the logits, beside the p that results, in the pictures' grammar (chart.h): before in sky blue, after
+ * in blue, a penalized or biased token marked, a removed one a ghost.
  *
- * defines: picture_penalty_words, picture_penalties, picture_three_penalties, picture_code_repeats,
+ * defines: picture_penalties, picture_penalty_row, picture_three_penalties, picture_code_repeats,
  * picture_logit_bias.
  */
 #ifndef PICTURE_PENALTIES_H
 #define PICTURE_PENALTIES_H
 
-/* Examples 1 to 3: p of each token (words (n_words,), candidate i is token i as the lesson leaves them) before
- * and after the penalties pp, and with the naive rule (naive, NULL for none). The tokens whose logit the penalty
- * changed are named ("none" when it changed none). Each token where the naive rule departs from llama.cpp's gets
- * a note: a logit <= 0, which the naive rule divides instead of multiplying, "the wrong way" when the two rules
- * move it in opposite directions (up for a penalty above 1, down for one below 1), and where its p went.
- * Series: "p before", "p after", "p naive". Returns main's status (picture_close). */
-int picture_penalties(const char *file, const char *const *words, size_t n_words,
-                      const Candidates *before, const Candidates *after, const Candidates *naive,
+#include "penalties.h"
+
+/* Examples 1 to 3: the history (n_history,) with its window, then two panels on the same token bands (words
+ * (n_words,); candidate i is token i as the lesson leaves them): above, each token's logit before as a level and
+ * an arrow to its logit after the penalties pp (and with the naive rule, naive, NULL for none), labelled with the
+ * change, "wrong way" where the naive rule moves it opposite to llama.cpp's, tokens whose logits after are equal
+ * on one dashed level, and each token's count in the window (penalty_count); below, p before and after as bars,
+ * a penalized token (its logit changed) marked. A sentence states the rule with pp's values. Series: "logit",
+ * "after", "naive-after", "subtracted" (before minus after, as Example 3's table), "count", "wrong way", "p
+ * before", "p after", "p naive". Returns main's status (picture_close). */
+int picture_penalties(const char *file, const char *const *words, size_t n_words, const int32_t *history,
+                      size_t n_history, const Candidates *before, const Candidates *after, const Candidates *naive,
                       const PenaltyParams *pp);
 
-/* Example 4: the rows of pic (label: the setting's; data: its candidates, token i at index i), side by side: one
- * small bar chart per setting on the same p axis, the first row's p marked in each as a dash for comparison.
- * Series: each row's label. Frees pic; returns main's status. */
-int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words);
+/* Example 4: records a row of the table in pic (picture_row): its label, its candidates c (token i at index i)
+ * and its settings pp (as four values: penalty_last_n, penalty_repeat, penalty_freq, penalty_present). Returns
+ * the row, or NULL (picture_row). */
+PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp);
 
-/* Example 5: P(word) of each word of shown (n_shown,) against the repeat penalty, one line per word and window:
- * settings (n,) and c (n,) their candidates (token i at index i); vocab (n_vocab,) finds the words. Settings
- * with one window share a line; a window of one setting alone is a ring. Series: "P(word)"; labels:
- * "penalty 1.5, window 64". Returns main's status. */
-int picture_code_repeats(const char *file, const char *const *vocab, size_t n_vocab,
+/* Example 4: the history (n_history,) with the rows' windows, then one panel per row of pic (picture_penalty_row)
+ * on the same p axis: the row's p of each token (words (n_words,)) in blue beside, in sky blue, the p of the first
+ * row whose logits are all logits (n_words,), unchanged (the "none" row), which gets a panel of its own; a token
+ * whose logit the row's setting changed is marked. When the rows' windows differ, each panel names its window.
+ * Series: each row's label. Frees pic; returns main's status. */
+int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
+                            const int32_t *history, size_t n_history);
+
+/* Example 5: the history, text (the lesson's words, looked up in vocab as lesson_ids does), with a bracket for
+ * each window of settings (n,); then one panel per word of shown (n_shown,), a bar per setting in the table's
+ * order: P(word) under it, in sky blue when the setting changed no logit (logits (n_vocab,), the model's) and in
+ * blue when it changed some, marked when it changed that word's; each bar's repeat penalty and window (and
+ * frequency and presence, when a setting has them) written under it. c (n,) are the settings' candidates, each
+ * the whole vocabulary in id order (n_vocab is c[0].size, vocab's length). Series: "P(word)"; labels: "penalty
+ * 1.5, window 64". Returns main's status, 1 after a message when out of memory. */
+int picture_code_repeats(const char *file, const char *const *vocab, const double *logits, const char *text,
                          const char *const *shown, size_t n_shown, const PenaltyParams *settings,
                          const Candidates *c, size_t n);
 
-/* Example 6: p of each token before and after the biases (n_biases,), then the same p after on a log scale, where
- * a bias of -inf (p = 0 exactly: no bar at all) and one of -100 (p near 1e-44, a bar) part visibly: 0 against
- * almost 0. Series: "before", "after" (the table's words); the log panel draws "after" again as "log10 p after".
- * Returns main's status. */
+/* Example 6: p of each token before and after the biases (n_biases,): a removed token is a ghost at its p before,
+ * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), and every biased
+ * token (its logit changed) is marked; then the same p after on a log scale, where a bias of -inf (p = 0 exactly: a
+ * ghost) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title says which of the two
+ * the biases give. Series: "before", "after" (the table's words), and "log10 p after". Returns main's status. */
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases);

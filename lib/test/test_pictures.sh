@@ -48,9 +48,13 @@ done
 # 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone.
 want_values() {
     case "$1" in
-    01_*) awk 'NR > 1 { print "p before\t" $1 "\t" $6; print "p after\t" $1 "\t" $7; print "p naive\t" $1 "\t" $8 }' ;;
-    02_*) awk 'NR > 1 { print "p before\t" $1 "\t" $5; print "p after\t" $1 "\t" $6 }' ;;
-    03_*) awk 'NR > 1 { print "p before\t" $1 "\t" $6; print "p after\t" $1 "\t" $7 }' ;;
+    01_*) awk 'NR > 1 { print "logit\t" $1 "\t" $3; print "after\t" $1 "\t" $4; print "naive-after\t" $1 "\t" $5
+                        print "p before\t" $1 "\t" $6; print "p after\t" $1 "\t" $7; print "p naive\t" $1 "\t" $8 }' ;;
+    02_*) awk 'NR > 1 { print "count\t" $1 "\t" $2; print "logit\t" $1 "\t" $3; print "after\t" $1 "\t" $4
+                        print "p before\t" $1 "\t" $5; print "p after\t" $1 "\t" $6 }' ;;
+    03_*) awk 'NR > 1 { print "count\t" $1 "\t" $2; print "logit\t" $1 "\t" $4; print "after\t" $1 "\t" $5
+                        if ($3 != "0.00") print "subtracted\t" $1 "\t" $3     # an arrow only where a logit moved
+                        print "p before\t" $1 "\t" $6; print "p after\t" $1 "\t" $7 }' ;;
     04_*) awk 'NR == 1 { n = NF - 2; for (i = 3; i <= NF; i++) word[i - 2] = $i; next }
                { label = $1; for (i = 2; i <= NF - n; i++) label = label " " $i
                  for (i = 1; i <= n; i++) print label "\t" word[i] "\t" $(NF - n + i) }' ;;
@@ -127,19 +131,32 @@ for src in lessons/*.c; do
     fi
 done
 
-# 2b. Example 1's notes, from its table: the tokens penalized, and each token where the naive rule departs from
-# llama.cpp's (the wrong way: dog and ran, whose logit the naive rule raises and whose p rises).
-awk 'NR > 1 && $4 != $3 { penalized = penalized " " $1 }
-     NR > 1 && $5 != $4 { up = $5 > $3; rises = $8 > $6
-                         printf "%s: the naive rule %s its logit the wrong way (%s to %s, llama.cpp: %s); its p %s (%s to %s)\n",
-                                $1, up ? "raises" : "lowers", $3, $5, $4, rises ? "rises" : "falls", $6, $8 }
-     END { print "penalized (in the window):" (penalized == "" ? " none" : penalized) }' \
-    expected/01_repeat_penalty.txt >"$tmp/01.notes"
-while IFS= read -r note; do
-    if grep -qF ">$note<" "$tmp/01_repeat_penalty.svg" 2>/dev/null; then passed=$((passed + 1))
-    else bad "01_repeat_penalty: the picture has no note \"$note\""; fi
-done <"$tmp/01.notes"
-[ "$(wc -l <"$tmp/01.notes")" -eq 3 ] || bad "01_repeat_penalty: expected/ should give 3 notes (dog, ran, penalized)"
+# 2b. Examples 1 to 3's arrows, from the tables: Example 1 says "wrong way" (up or down) where the naive rule moves a
+# logit opposite to llama.cpp's rule (dog and ran) and nowhere else; its count is above 0 exactly where the table
+# says "seen"; Examples 2 and 3 draw no "wrong way" (no naive rule).
+awk 'NR > 1 && ($5 > $3) != ($4 > $3) && $5 != $3 && $4 != $3 {
+         print "wrong way\t" $1 "\t" ($5 > $3 ? "up" : "down") }' expected/01_repeat_penalty.txt >"$tmp/01.wrong"
+grep '^wrong way' "$tmp/01_repeat_penalty.data" >"$tmp/01.drawn-wrong"
+if [ "$(wc -l <"$tmp/01.wrong")" -eq 2 ] && cmp -s "$tmp/01.wrong" "$tmp/01.drawn-wrong"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: the picture's \"wrong way\" labels are not the table's (dog and ran, up):"
+    cat "$tmp/01.drawn-wrong"
+fi
+if awk -F '\t' 'NR == FNR { if ($1 == "count") count[$2] = $3; next }
+        FNR > 1 { split($0, f, " ")
+                  if ((count[f[1]] > 0) != (f[2] == "yes")) {
+                      print "    " f[1] ": seen " f[2] ", count " count[f[1]]; bad++ } }
+        END { exit bad > 0 }' "$tmp/01_repeat_penalty.data" expected/01_repeat_penalty.txt >"$tmp/01.seen"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: a count drawn disagrees with the table's seen column:"
+    cat "$tmp/01.seen"
+fi
+for name in 02_presence_penalty 03_frequency_penalty; do
+    if grep -q '^wrong way' "$tmp/$name.data"; then bad "$name: draws a \"wrong way\" with no naive rule"
+    else passed=$((passed + 1)); fi
+done
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
