@@ -1,15 +1,16 @@
 #!/bin/sh
 # test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must
 # exit 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
-# (build/bin/svg_check) whose texts do not collide (svg_check's rule: no text on another text, on a shape it does
-# not label, or across the edge; PICTURE_COLLISIONS=0 lists collisions without failing), and that draws the
-# table's own numbers: each value the table prints is read back from the picture's data attributes and must
-# print the same, with the table's decimals. What a table prints is worked
-# out here from expected/ (the lesson's Output blocks), never from our own output. Then: the checker refuses
-# broken XML; an unwritable picture path is a clear message and exit 1, with the table still printed; no
-# LESSON_PICTURE means nothing written; ./run_all.sh --pictures writes index.html with every example's title
-# (the lesson's), picture and table. Ends with "N passed, M failed". BUILD picks the build tree (default build);
-# nothing is rebuilt here.
+# (build/bin/svg_check), whose texts do not collide (svg_check's rule: no text on another text, on a shape outside
+# its own <g>, or across the edge; PICTURE_COLLISIONS=0 lists the collisions without counting them as failures),
+# and that draws the table's own numbers: each value the table prints is read back from the picture's data
+# attributes and must print the same, with the table's decimals. What a table prints is worked out here from
+# expected/ (the lesson's Output blocks), never from our own output. Before that: the checker refuses broken XML,
+# and finds the collisions of small pictures built to collide and passes those built not to. After: an unwritable
+# picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE means nothing
+# written; ./run_all.sh --pictures writes index.html with a contents list and every example's title (the
+# lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
+# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
@@ -238,10 +239,14 @@ for name in 08_mirostat 12_chain_builder; do
     if [ -z "$(ls -A "$tmp/cwd")" ]; then passed=$((passed + 1)); else bad "$name without LESSON_PICTURE wrote files"; fi
 done
 
-# 5. ./run_all.sh --pictures: index.html holds each example under the lesson's title, its picture inline and its
-# table (HTML-escaped) as the lesson prints it.
+# 5. ./run_all.sh --pictures: index.html opens with a contents list (each example's number and the lesson's title,
+# linked to its section, with PASS), then holds each example under that title, its picture inline and its table
+# (HTML-escaped) as the lesson prints it, said to be the lesson's.
 MAKELEVEL=1 BUILD=$build ./run_all.sh --pictures >"$tmp/run.out" 2>&1 || true
 index=$build/pictures/index.html
+has() {     # has FILE TEXT WHAT: FILE must hold TEXT (within a line)
+    if grep -qF -- "$2" "$1"; then passed=$((passed + 1)); else bad "$3: no '$2'"; fi
+}
 n=1
 for title in "the repetition penalty" "the presence penalty" "the frequency penalty" \
     "the three penalties on the same history" "the window, and why code legitimately repeats identifiers" \
@@ -249,15 +254,68 @@ for title in "the repetition penalty" "the presence penalty" "the frequency pena
     "DRY, penalizing repeated sequences" "XTC, excluding top choices" \
     "llama.cpp&#39;s sampler chain, --samplers, and the API mapping" "Project 2, a SamplerChain with a builder" \
     "choosing settings by task, on the same prompt"; do
-    heading="<h2>Example $n: $(printf '%s' "$title" | sed "s/&#39;/'/")</h2>"
-    if grep -qF -- "$heading" "$index"; then passed=$((passed + 1)); else bad "index.html has no heading $heading"; fi
+    title="Example $n: $(printf '%s' "$title" | sed "s/&#39;/'/")"
+    name=$(cd lessons && ls "$(printf '%02d' "$n")"_*.c | sed 's/\.c$//')
+    has "$index" "<h2>$title</h2>" "index.html's heading of $name"
+    has "$index" "<li><span class=\"badge pass\">PASS</span><a href=\"#$name\">$title</a></li>" \
+        "index.html's contents line of $name"
+    has "$index" "<section id=\"$name\">" "index.html's section of $name"
+    has "$index" "PASS</span>The table this run printed is the lesson's (expected/$name.txt)," "$name's verdict"
     n=$((n + 1))
 done
-if [ "$(grep -c '<svg xmlns=' "$index")" -eq "$(ls lessons/*.c | wc -l)" ]; then passed=$((passed + 1)); else bad "index.html does not hold one picture per lesson"; fi
-sed -n '/<pre>/,/<\/pre>/p' "$index" | sed -e 's/^.*<pre>//' -e '/<\/pre>/d' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
-    -e 's/&amp;/\&/g' | grep -v '^$' >"$tmp/index-tables.txt"
+n_lessons=$((n - 1))
+has "$index" "<nav><h2>Contents</h2><p>$n_lessons of $n_lessons examples print the lesson&#39;s table." \
+    "index.html's contents"
+if [ "$(grep -c '<svg xmlns=' "$index")" -eq "$n_lessons" ]; then passed=$((passed + 1))
+else bad "index.html does not hold one picture per lesson"; fi
+html_pre() {    # html_pre FILE CLASS: the lines of every <pre class="CLASS"> of an index, tags removed, decoded
+    sed -n "/<pre class=\"$2\">/,/<\/pre>/p" "$1" | sed -e 's/^.*<pre [^>]*>//' -e '/<\/pre>/d' -e 's/<[^>]*>//g' \
+        -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&amp;/\&/g' | grep -v '^$'
+}
+html_pre "$index" table >"$tmp/index-tables.txt"
 cat expected/*.txt | grep -v '^$' >"$tmp/expected-tables.txt"
-if cmp -s "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; then passed=$((passed + 1)); else bad "index.html's tables are not the lessons' tables"; diff "$tmp/expected-tables.txt" "$tmp/index-tables.txt" | head -5; fi
+if cmp -s "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; then passed=$((passed + 1))
+else bad "index.html's tables are not the lessons' tables:"; diff "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; fi
+
+# 6. A student's edit that changes a table: a build tree whose 03_frequency_penalty is a script printing the lesson's
+# table with one number changed and one row left out (and drawing a small picture). Its index says FAIL in the
+# contents and in the section, shows the lesson's table beside the one printed, then diff -u's lines, marked; the
+# examples not run in that tree are marked NOT RUN.
+edited=$tmp/edited
+mkdir -p "$edited/bin"
+{
+    echo '#!/bin/sh'
+    echo 'if [ -n "${LESSON_PICTURE:-}" ]; then'
+    echo '    echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><title>edited</title></svg>" \'
+    echo '        >"$LESSON_PICTURE"'
+    echo 'fi'
+    echo "sed -e '2s/0\\.534/0.600/' -e '3d' expected/03_frequency_penalty.txt"
+} >"$edited/bin/03_frequency_penalty"
+chmod +x "$edited/bin/03_frequency_penalty"
+MAKELEVEL=1 BUILD=$edited ./run_all.sh --pictures 03 >"$tmp/edited.out" 2>&1
+has "$tmp/edited.out" "FAIL 03_frequency_penalty (output differs)" "run_all.sh on the edited 03"
+index=$edited/pictures/index.html
+has "$index" '<li><span class="badge fail">FAIL</span><a href="#03_frequency_penalty">Example 3: the frequency' \
+    "the edited index's contents"
+has "$index" '<li><span class="badge none">NOT RUN</span><a href="#01_repeat_penalty">' "the edited index's contents"
+has "$index" "<nav><h2>Contents</h2><p>0 of $n_lessons examples" "the edited index's contents"
+has "$index" "FAIL</span>The table this run printed differs from the" "the edited 03's verdict"
+has "$index" "<title>edited</title>" "the edited 03's picture"
+html_pre "$index" expected >"$tmp/edited-expected.txt"
+html_pre "$index" actual >"$tmp/edited-actual.txt"
+if cmp -s expected/03_frequency_penalty.txt "$tmp/edited-expected.txt" \
+    && cmp -s "$edited/out/03_frequency_penalty.txt" "$tmp/edited-actual.txt"; then
+    passed=$((passed + 1))
+else
+    bad "the edited index does not show the lesson's table beside the one printed"
+fi
+html_pre "$index" diff | sed '1,2d' >"$tmp/edited-diff.txt"
+diff -u expected/03_frequency_penalty.txt "$edited/out/03_frequency_penalty.txt" | sed '1,2d' >"$tmp/edited-diff-u.txt"
+if cmp -s "$tmp/edited-diff-u.txt" "$tmp/edited-diff.txt"; then passed=$((passed + 1))
+else bad "the edited index's diff is not diff -u's:"; cat "$tmp/edited-diff.txt"; fi
+has "$index" '<span class="del">-the        3        1.50   2.00   0.50      0.534    0.243</span>' "the edited diff"
+has "$index" '<span class="add">+the        3        1.50   2.00   0.50      0.600    0.243</span>' "the edited diff"
+has "$index" '<span class="del">-cat ' "the edited diff"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
