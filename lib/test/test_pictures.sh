@@ -196,7 +196,7 @@ for src in lessons/*.c; do
         if [ "$n" -eq 1 ]; then s=""; else s=s; fi
         echo "test_pictures.sh: $name: $n collision$s (not counted: PICTURE_COLLISIONS=0)"
     else
-        bad "$name: texts collide in the picture (PICTURE_COLLISIONS=0 lists them without failing):"
+        bad "$name: texts collide in the picture (PICTURE_COLLISIONS=0 make check lists them without failing):"
         sed 's/^/    /' "$tmp/$name.collisions"
     fi
     want_values "$name" >"$tmp/$name.want"
