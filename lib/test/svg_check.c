@@ -17,8 +17,9 @@
  *
  * Collisions, the pictures' rule (lib/svg/svg.h): a <text> is a box 0.6 x font-size wide per character (as
  * svg_text_width estimates it) and from 0.8 x font-size above its baseline to 0.2 x font-size below, placed by
- * its text-anchor (start, middle, end) and turned about the centre of its transform's rotate(); font-size,
- * text-anchor and fill are inherited (the <svg> element gives 14). It collides when
+ * its text-anchor (start, middle, end) and turned by its transform's rotate(a cx cy), a a multiple of 90
+ * degrees; font-size, text-anchor and fill are inherited (14 px unless an element around it says otherwise, as
+ * svg_begin's <svg> says 14). It collides when
  *   (a) it overlaps another text's box;
  *   (b) it crosses a shape (rect, line, circle, polygon, polyline) that is not in its own innermost <g> and not
  *       inside a <g class="grid">: a filled shape by its area, an unfilled one (fill="none") by its outline, a
