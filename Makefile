@@ -16,8 +16,11 @@
 # V=1 shows the full commands; WERROR=1 turns warnings into errors; JOBS=1 compiles one file at a time.
 
 CFLAGS  ?= -O2 -g
-# Compiles in parallel, one job per core; JOBS=1 builds one file at a time.
-JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+# Compiles in parallel, one job per core; JOBS=1 builds one file at a time. The cores are counted once (a
+# recursive ?= would run getconf at each use: milliseconds on every ./run_all.sh NN).
+ifeq ($(origin JOBS),undefined)
+  JOBS := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+endif
 MAKEFLAGS += -j$(JOBS)
 BUILD   ?= build
 SAN     ?= build-san

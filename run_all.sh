@@ -3,7 +3,8 @@
 # run_all.sh --run NN [ARG ...]: rebuilds lesson NN from its current source and runs it with ARGs, its output
 # straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
-# $BUILD/pictures/NN_slug.svg (LESSON_PICTURE), with its table beside it in $BUILD/pictures/index.html.
+# $BUILD/pictures/NN_slug.svg (LESSON_PICTURE); $BUILD/pictures/index.html then shows a contents list and, for
+# every example, its picture, the table it printed and whether that is the lesson's table (else both, and the diff).
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
 # (polled once a second), until Ctrl-C; where the picture draws p per token (Examples 1 to 6, 10 and 13), it
 # also shows them as text bars. After a save that does not build, the picture left is the last good build's.
@@ -29,14 +30,15 @@ usage() {
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
-cd "$(dirname "$0")"
+case "$0" in */*) cd "${0%/*}" ;; esac       # the folder of this script (no dirname: one process less)
 BUILD=${BUILD:-build}
 
 # The one lesson program that $1 names: its number (12, or 1 for 01) or a part of its name (chain_builder).
 one_lesson() {
     found=""
     for src in lessons/*.c; do
-        name=$(basename "$src" .c)
+        name=${src##*/}
+        name=${name%.c}
         case "$name" in "$1"_*|0"$1"_*) echo "$name"; return ;; esac
         case "$name" in *"$1"*) found="$found $name" ;; esac
     done
@@ -123,12 +125,14 @@ case "$TIME_LIMIT" in
 esac
 OUTPUT_LIMIT=2048       # 512-byte blocks (1 MB) a program may write to each of stdout and stderr
 out_dir=$BUILD/out
-mkdir -p "$out_dir"
+if [ ! -d "$out_dir" ]; then mkdir -p "$out_dir"; fi
 
-# The programs to run: every lessons/*.c, filtered by the arguments.
+# The programs to run: every lessons/*.c, filtered by the arguments. (Here and below, the shell's own ${src##*/}
+# and ${name%.c}, not basename: a process per lesson is most of this script's own time for one example.)
 names=""
 for src in lessons/*.c; do
-    name=$(basename "$src" .c)
+    name=${src##*/}
+    name=${name%.c}
     if [ $# -eq 0 ]; then
         names="$names $name"
         continue
@@ -166,7 +170,7 @@ runs=0
 run_limited() {
     runs=$((runs + 1))
     marker=$out_dir/.timeout.$$.$runs
-    rm -f "$marker"
+    if [ -e "$marker" ]; then rm -f "$marker"; fi
     (ulimit -f "$OUTPUT_LIMIT" 2>/dev/null
      if [ -n "$picture" ]; then LESSON_PICTURE=$picture; export LESSON_PICTURE; fi
      exec "$1") >"$2" 2>"$3" &
@@ -183,7 +187,7 @@ run_limited() {
     if [ -e "$marker" ] && [ "$status" -gt 128 ] && [ "$(kill -l "$status" 2>/dev/null)" = KILL ]; then
         timed_out=yes
     fi
-    rm -f "$marker"
+    if [ -e "$marker" ]; then rm -f "$marker"; fi
 }
 
 # The unified diff expected -> actual, without the file times in its two header lines.
@@ -201,12 +205,13 @@ notes=""
 
 # In --pictures mode, the picture the program being run writes; empty otherwise.
 picture=""
-if [ -n "$pictures" ]; then mkdir -p "$pictures"; fi
+if [ -n "$pictures" ] && [ ! -d "$pictures" ]; then mkdir -p "$pictures"; fi
 
 passed=0
 failed=0
 fail() {    # fail name reason [file to show]
     echo "FAIL $1 ($2)"
+    if [ -n "$pictures" ]; then echo "FAIL $1 ($2)" >"$pictures/$1.verdict"; fi
     if [ -n "$warnings" ]; then cat "$warnings"; fi
     if [ $# -ge 3 ] && [ -s "$3" ]; then cat "$3"; fi
     if [ -n "$notes" ]; then cat "$notes"; fi
@@ -215,6 +220,7 @@ fail() {    # fail name reason [file to show]
 }
 pass() {    # pass name
     echo "PASS $1"
+    if [ -n "$pictures" ]; then echo "PASS $1" >"$pictures/$1.verdict"; fi
     if [ -n "$warnings" ]; then cat "$warnings"; fi
     if [ -n "$notes" ]; then cat "$notes"; fi
     if [ -n "$warnings$notes" ]; then echo; fi
@@ -227,10 +233,12 @@ for name in $names; do
     err=$out_dir/$name.err
     expected=expected/$name.txt
     rm -f "$out" "$err"
+    if [ -n "$pictures" ]; then rm -f "$pictures/$name.txt" "$pictures/$name.err" "$pictures/$name.verdict"; fi
     warnings=""
     notes=""
     if [ -z "${MAKELEVEL:-}" ]; then
         if ! ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$bin" >"$err" 2>&1; then
+            if [ -n "$pictures" ]; then cp "$err" "$pictures/$name.err"; fi
             fail "$name" "not built" "$err"
             continue
         fi
@@ -247,7 +255,7 @@ for name in $names; do
     notes=""
     if [ -n "$pictures" ]; then
         picture=$pictures/$name.svg
-        rm -f "$picture" "$pictures/$name.txt" "$pictures/$name.err"
+        rm -f "$picture"
     fi
     run_limited "$bin" "$out" "$err"
     if [ -n "$pictures" ]; then cp "$out" "$pictures/$name.txt"; cp "$err" "$pictures/$name.err"; fi
@@ -260,7 +268,7 @@ for name in $names; do
         fail "$name" "crashed: signal $((status - 128)) ($(kill -l "$status" 2>/dev/null || echo unknown))" "$err"
     elif [ "$status" -ne 0 ]; then
         fail "$name" "exit $status" "$err"
-    elif [ -s "$out" ] && [ "$(tail -c 1 "$out" | od -An -c | tr -d ' ')" != '\n' ]; then
+    elif [ -s "$out" ] && [ -n "$(tail -c 1 "$out")" ]; then     # $(...) drops a last newline, and only that
         show_diff "$expected" "$out" >"$out_dir/$name.diff"
         fail "$name" "no newline at the end of the output" "$out_dir/$name.diff"
     elif ! cmp -s "$expected" "$out"; then
@@ -271,32 +279,126 @@ for name in $names; do
     fi
 done
 
-# The page of every picture: each lesson's title (the first line of its header comment, as the lesson writes it),
-# its picture inline and its table (the program's stdout of the run that drew it), HTML-escaped. Lessons not
-# run this time keep what an earlier run left in the folder.
+# The page of every example, $pictures/index.html: a contents list (each example's number and title, as the first
+# line of its header comment gives them, linked to its section, with its verdict), then one section per example in
+# one layout: its heading, its verdict, its picture (inline, at most the page's width), and the table this run
+# printed; when that table is not the lesson's (expected/), the lesson's table beside it and the diff; what the
+# program or the compiler wrote on stderr last. Plain HTML and CSS, no scripts, nothing outside the file. An
+# example not run this time keeps what its last --pictures run left in the folder.
 escape() {
     sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' "$@"
 }
+index_style() {
+    echo '<style>body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;color:#222;max-width:1200px;margin:0 auto;'
+    echo 'padding:8px 24px 48px;line-height:1.4} h1{font-size:26px} h2{font-size:21px;margin:0}'
+    echo 'h3{font-size:15px;margin:14px 0 4px} a{color:#0072B2}'
+    echo 'ul.contents{list-style:none;padding:0;columns:2 420px}'
+    echo 'ul.contents li{display:flex;align-items:baseline;margin:3px 0;break-inside:avoid} .badge{flex:none}'
+    echo '.badge{display:inline-block;min-width:64px;text-align:center;border-radius:3px;color:#fff;margin-right:8px;'
+    echo 'font:bold 12px/18px "DejaVu Sans Mono",monospace} .pass{background:#007A58} .fail{background:#C24E00}'
+    echo '.none{background:#6B6B6B} section{border-top:2px solid #ccc;margin-top:36px;padding-top:12px}'
+    echo 'p.verdict{margin:6px 0 12px} figure{margin:0} svg{display:block;max-width:100%;height:auto}'
+    echo 'pre{font:13px/1.35 "DejaVu Sans Mono",monospace;background:#f6f6f6;padding:10px;margin:0;overflow-x:auto;'
+    echo 'width:fit-content;max-width:100%;box-sizing:border-box}'
+    echo '.pair{display:flex;flex-wrap:wrap;gap:0 16px} .pair>div{flex:0 1 auto;min-width:0;max-width:100%}'
+    echo '.diff span{display:inline-block;min-width:100%} .del{background:#FBE3D6} .add{background:#DDF2E9}'
+    echo '.hunk{color:#6B6B6B}'
+    echo '.note{color:#555}</style>'
+}
+index_badge() {     # index_badge VERDICT: the verdict in a word and a colour
+    case "$1" in
+    PASS*) echo '<span class="badge pass">PASS</span>' ;;
+    FAIL*) echo '<span class="badge fail">FAIL</span>' ;;
+    *) echo '<span class="badge none">NOT RUN</span>' ;;
+    esac
+}
+index_section() {   # index_section NAME TITLE VERDICT
+    name=$1
+    expected=expected/$name.txt
+    echo "<section id=\"$name\"><h2>$2</h2>"
+    case "$3" in
+    PASS*) echo "<p class=\"verdict\">$(index_badge "$3")The table this run printed is the lesson's ($expected),"
+           echo "byte for byte.</p>" ;;
+    *"(output differs)") echo "<p class=\"verdict\">$(index_badge "$3")The table this run printed differs from the"
+                         echo "lesson's ($expected): the two side by side, then the diff.</p>" ;;
+    FAIL*) reason=${3#* (}
+           echo "<p class=\"verdict\">$(index_badge "$3")This run failed: $(echo "${reason%)}" | escape).</p>" ;;
+    *) echo "<p class=\"verdict\">$(index_badge "")Not run yet: ./run_all.sh --pictures $name</p>" ;;
+    esac
+    if [ -s "$pictures/$name.svg" ]; then
+        case "$3" in *"(not built)") echo "<p class=\"note\">This source does not build, so nothing ran: the picture" \
+                                          "is the last good build's; the compiler's messages are below.</p>" ;; esac
+        echo "<figure>"; cat "$pictures/$name.svg"; echo "</figure>"
+    elif [ -n "$3" ]; then
+        echo "<p class=\"note\">(no picture: the program wrote none)</p>"
+    fi
+    if [ ! -f "$pictures/$name.txt" ]; then
+        case "$3" in
+        *"(not built)") echo "<p class=\"note\">(no table: the program did not run)</p>" ;;
+        ?*) echo "<p class=\"note\">(this run printed no table)</p>" ;;
+        esac
+    elif [ ! -f "$expected" ] || case "$3" in PASS*) true ;; *) cmp -s "$expected" "$pictures/$name.txt" ;; esac; then
+        echo "<h3>The table this run printed</h3><pre class=\"table\">"; escape "$pictures/$name.txt"; echo "</pre>"
+    else
+        echo "<div class=\"pair\"><div><h3>The lesson's table ($expected)</h3><pre class=\"expected\">"
+        escape "$expected"
+        echo "</pre></div><div><h3>The table this run printed</h3><pre class=\"actual\">"
+        escape "$pictures/$name.txt"
+        echo "</pre></div></div><h3>The diff, from the lesson's table to this run's</h3><pre class=\"diff\">"
+        show_diff "$expected" "$pictures/$name.txt" | escape \
+            | sed -e 's/^--- .*/<span class="hunk">&<\/span>/;t' -e 's/^+++ .*/<span class="hunk">&<\/span>/;t' \
+                  -e 's/^@@.*/<span class="hunk">&<\/span>/;t' -e 's/^-.*/<span class="del">&<\/span>/;t' \
+                  -e 's/^+.*/<span class="add">&<\/span>/'
+        echo "</pre>"
+    fi
+    if [ -s "$pictures/$name.err" ]; then
+        case "$3" in
+        PASS*|*"(output differs)"|*"(no newline"*) echo "<h3>Its notes (stderr)</h3><pre class=\"note\">" ;;
+        *"(not built)") echo "<h3>The compiler's messages</h3><pre class=\"note\">" ;;
+        *) echo "<h3>What it wrote on stderr</h3><pre class=\"note\">" ;;
+        esac
+        escape "$pictures/$name.err"
+        echo "</pre>"
+    fi
+    echo "</section>"
+}
 write_index() {
+    # name TAB title, one line per lesson: "Example 1: the repetition penalty" from its first line.
+    titles=$(awk 'FNR == 1 { name = FILENAME; sub(/^.*\//, "", name); sub(/\.c$/, "", name); title = name
+                             if ($0 ~ /^\/\* [^:]*: Example [0-9]+, .*\.$/) {
+                                 title = $0; sub(/^\/\* [^:]*: /, "", title); sub(/, /, ": ", title)
+                                 sub(/\.$/, "", title)
+                             }
+                             gsub(/&/, "\\&amp;", title); gsub(/</, "\\&lt;", title); gsub(/>/, "\\&gt;", title)
+                             print name "\t" title }' lessons/*.c)
+    tab=$(printf '\t')
     {
         echo '<!DOCTYPE html>'
         echo '<html lang="en"><head><meta charset="utf-8"><title>The sampler workbench: every example</title>'
-        echo '<style>body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:24px;color:#222}'
-        echo 'section{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;border-top:1px solid #ccc;padding:12px 0}'
-        echo 'h2{width:100%;margin:0;font-size:20px} svg{max-width:100%;height:auto}'
-        echo 'pre{font-size:13px;background:#f6f6f6;padding:10px;overflow-x:auto;max-width:100%}'
-        echo '.note{color:#6b6b6b;font-size:13px;white-space:pre-wrap}</style></head><body>'
-        echo '<h1>The sampler workbench: every example, its picture and its table</h1>'
+        index_style
+        echo '</head><body><h1>The sampler workbench: every example, its picture and its table</h1>'
+        echo '<p>Written by <code>./run_all.sh --pictures</code> (<code>make pictures</code>): for each example of the'
+        echo 'lesson, its picture, the table its program printed, and whether that table is the lesson&#39;s'
+        echo '(<code>expected/</code>). Edit a lesson, run <code>make pictures</code> again and reload this page.</p>'
+        passes=0
         for src in lessons/*.c; do
-            name=$(basename "$src" .c)
-            title=$(sed -n '1s/^\/\* [^:]*: \(Example [0-9]*\), \(.*\)\.$/\1: \2/p' "$src" | escape)
-            echo "<section id=\"$name\"><h2>${title:-$name}</h2><div>"
-            if [ -s "$pictures/$name.svg" ]; then cat "$pictures/$name.svg"; else echo "<p>(no picture: run ./run_all.sh --pictures $name)</p>"; fi
-            echo "</div><div><pre>"
-            if [ -f "$pictures/$name.txt" ]; then escape "$pictures/$name.txt"; fi
-            echo "</pre>"
-            if [ -s "$pictures/$name.err" ]; then echo '<p class="note">'; escape "$pictures/$name.err"; echo '</p>'; fi
-            echo "</div></section>"
+            name=${src##*/}
+            verdict=""
+            if [ -f "$pictures/${name%.c}.verdict" ]; then read -r verdict <"$pictures/${name%.c}.verdict" || true; fi
+            case "$verdict" in PASS*) passes=$((passes + 1)) ;; esac
+        done
+        echo "<nav><h2>Contents</h2><p>$passes of $(printf '%s\n' "$titles" | grep -c .) examples print the" \
+             "lesson&#39;s table.</p><ul class=\"contents\">"
+        printf '%s\n' "$titles" | while IFS=$tab read -r name title; do
+            verdict=""
+            if [ -f "$pictures/$name.verdict" ]; then read -r verdict <"$pictures/$name.verdict" || true; fi
+            echo "<li>$(index_badge "$verdict")<a href=\"#$name\">$title</a></li>"
+        done
+        echo '</ul></nav>'
+        printf '%s\n' "$titles" | while IFS=$tab read -r name title; do
+            verdict=""
+            if [ -f "$pictures/$name.verdict" ]; then read -r verdict <"$pictures/$name.verdict" || true; fi
+            index_section "$name" "$title" "$verdict"
         done
         echo '</body></html>'
     } >"$pictures/index.html"

@@ -248,5 +248,8 @@ void svg_text(Svg *s, double x, double y, SvgFont font, const char *text, const 
 
 double svg_text_width(const char *text, double size)
 {
-    return text == NULL ? 0 : 0.6 * (size > 0 ? size : 14) * (double)strlen(text);
+    size_t characters = 0;
+    for (const unsigned char *c = (const unsigned char *)text; c != NULL && *c != '\0'; c++)
+        characters += (*c & 0xC0) != 0x80;     /* a UTF-8 continuation byte is no new character */
+    return 0.6 * (size > 0 ? size : 14) * (double)characters;
 }

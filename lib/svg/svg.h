@@ -16,7 +16,10 @@
  *
  * Groups say what a text labels (lib/test/svg_check.c checks it): a text may touch the shapes of its own
  * innermost <g> (svg_group_begin), a bar and its value, a legend key and its words, and nothing else; the shapes
- * of a group of kind "grid" (grid lines, drawn under everything) are never in a text's way.
+ * of a group of kind "grid" (grid lines, drawn under everything) are never in a text's way. No text may overlap
+ * another text or cross the canvas edge. A text's box, as svg_check measures it: svg_text_width wide, placed by
+ * its anchor, from 0.8 x size above its baseline to 0.2 x size below, turned with its rotation (quarter turns
+ * only); a text outside any group may touch no shape. `build/bin/svg_check FILE` lists every collision.
  *
  * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, svg_colour, svg_begin, svg_end, svg_group_begin,
  * svg_group_end, svg_rect, svg_line, svg_circle, svg_polyline, svg_polygon, svg_text, svg_text_width, svg_number,
@@ -116,8 +119,9 @@ void svg_polygon(Svg *s, const double *xs, const double *ys, size_t n, SvgStyle 
 /* A text at (x, y), y being its baseline. text is escaped; NULL or "" draws nothing. */
 void svg_text(Svg *s, double x, double y, SvgFont font, const char *text, const SvgDatum *datum);
 
-/* About how wide text is in px at this size: 0.6 em a character (DejaVu Sans averages about 0.58), for
- * spacing labels, never for anything a reader must measure. */
+/* About how wide text is in px at this size: 0.6 em a character (DejaVu Sans averages about 0.58; a character
+ * is a UTF-8 sequence, not a byte), for spacing labels, never for anything a reader must measure. svg_check
+ * measures a text's box the same way. A size <= 0 counts as 14; NULL is 0 px wide. */
 double svg_text_width(const char *text, double size);
 
 /* A number as text, short enough to live in an argument. */

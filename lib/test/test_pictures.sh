@@ -1,13 +1,16 @@
 #!/bin/sh
 # test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must
 # exit 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
-# (build/bin/svg_check) and draws the table's own numbers: each value the table prints is read back from the
-# picture's data attributes and must print the same, with the table's decimals. What a table prints is worked
-# out here from expected/ (the lesson's Output blocks), never from our own output. Then: the checker refuses
-# broken XML; an unwritable picture path is a clear message and exit 1, with the table still printed; no
-# LESSON_PICTURE means nothing written; ./run_all.sh --pictures writes index.html with every example's title
-# (the lesson's), picture and table. Ends with "N passed, M failed". BUILD picks the build tree (default build);
-# nothing is rebuilt here.
+# (build/bin/svg_check), whose texts do not collide (svg_check's rule: no text on another text, on a shape outside
+# its own <g>, or across the edge; PICTURE_COLLISIONS=0 lists the collisions without counting them as failures),
+# and that draws the table's own numbers: each value the table prints is read back from the picture's data
+# attributes and must print the same, with the table's decimals. What a table prints is worked out here from
+# expected/ (the lesson's Output blocks), never from our own output. Before that: the checker refuses broken XML,
+# and finds the collisions of small pictures built to collide and passes those built not to. After: an unwritable
+# picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE means nothing
+# written; ./run_all.sh --pictures writes index.html with a contents list and every example's title (the
+# lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
+# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
@@ -44,6 +47,74 @@ for broken in '<svg>' '<svg></g>' '<svg/><svg/>' '<svg a=1/>' '<svg a="1" a="2"/
     printf '%s' "$broken" >"$tmp/broken$n.xml"
     expect "svg_check refuses '$broken'" 1 "$check" "$tmp/broken$n.xml"
 done
+
+# 1b. The collision check (svg_check FILE; --xml skips it): small pictures 200 x 100 px, built to fail and to
+# pass. A text's box is 0.6 x 14 = 8.4 px a character, from 11.2 px above its baseline to 2.8 px below.
+collide() {     # collide WHAT WANT LINE...: a picture of these lines (from its line 3); svg_check must exit WANT
+    what=$1
+    want=$2
+    shift 2
+    { echo '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" font-size="14">'
+      echo '<rect x="0" y="0" width="200" height="100" fill="#FFFFFF"/>'
+      printf '%s\n' "$@" '</svg>'; } >"$tmp/collide.svg"
+    expect "$what" "$want" "$check" "$tmp/collide.svg"
+}
+message() {     # message WHAT TEXT: the last collision's messages must hold TEXT
+    if grep -qF -- "$2" "$tmp/expect.out"; then passed=$((passed + 1)); else bad "$1:"; cat "$tmp/expect.out"; fi
+}
+collide "two overlapping texts" 1 '<text x="10" y="30">abc</text>' '<text x="20" y="32">def</text>'
+message "the overlap's message names both texts" 'collide.svg:3: text "abc" at (10, 30) overlaps text "def" at (20, 32)'
+collide "a text on a line of another group" 1 '<g><line x1="0" y1="25" x2="200" y2="25" stroke="#000"/></g>' \
+    '<g><text x="10" y="30">abc</text></g>'
+message "the crossing's message names the text and the line" \
+    'collide.svg:4: text "abc" at (10, 30) crosses line (0,25)-(200,25) (line 3)'
+collide "a text across the right edge" 1 '<text x="180" y="30">abcdef</text>'
+message "the edge's message names the text" 'text "abcdef" at (180, 30) crosses the canvas edge'
+collide "a text across the top edge" 1 '<text x="10" y="8">abc</text>'
+collide "a text over a filled bar of another group (inside it)" 1 \
+    '<g><rect x="10" y="20" width="30" height="60" fill="#0072B2"/></g>' '<g><text x="12" y="50">0.5</text></g>'
+collide "a text in a group nested in its bar's group" 1 \
+    '<g><rect x="10" y="20" width="30" height="60" fill="#0072B2"/>' '<g><text x="12" y="50">0.5</text></g></g>'
+collide "a text outside any group on a line outside any group" 1 \
+    '<line x1="50" y1="0" x2="50" y2="100" stroke="#000"/>' '<text x="40" y="30">abc</text>'
+collide "a rotated text (upwards) across a line it clears unrotated" 1 \
+    '<g><line x1="0" y1="50" x2="200" y2="50" stroke="#000"/></g>' \
+    '<text x="100" y="40" text-anchor="middle" transform="rotate(-90 100 40)">abcdef</text>'
+collide "a text on a polyline" 1 '<g><polyline points="0,90 100,10 200,90" fill="none" stroke="#000"/></g>' \
+    '<text x="90" y="30">abc</text>'
+collide "a text on a dot" 1 '<g><circle cx="50" cy="50" r="8" fill="#000"/></g>' '<text x="40" y="55">abc</text>'
+collide "a text on a polygon" 1 '<g><polygon points="20,40 60,40 40,70" fill="#D55E00"/></g>' \
+    '<text x="30" y="55">ab</text>'
+collide "a transform the checker does not follow" 1 '<g transform="translate(10 0)"><text x="10" y="30">a</text></g>'
+collide "a bar and its labels in one group" 0 '<g><rect x="10" y="40" width="30" height="60" fill="#0072B2"/>' \
+    '<text x="25" y="38" text-anchor="middle">0.5</text>' \
+    '<text x="25" y="60" text-anchor="middle" fill="#FFF">0.5</text></g>'
+collide "a label over a grid line" 0 '<g class="grid"><line x1="0" y1="25" x2="200" y2="25" stroke="#E4E4E4"/></g>' \
+    '<text x="10" y="30">abc</text>'
+collide "a text inside its own box's group" 0 \
+    '<g><rect x="10" y="10" width="100" height="34" fill="#FFF" stroke="#000"/>' \
+    '<text x="60" y="32" text-anchor="middle">logits</text></g>'
+collide "a rotated text (upwards) beside a line it would cross unrotated" 0 \
+    '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>' \
+    '<text x="40" y="50" text-anchor="middle" transform="rotate(-90 40 50)">abcdefgh</text>'
+collide "texts that touch, one above the other and side by side" 0 \
+    '<text x="10" y="30">abc</text><text x="10" y="44">abc</text>' \
+    '<text x="10" y="70">ab</text><text x="26.8" y="70">cd</text>'
+collide "a text inside an unfilled frame of another group" 0 \
+    '<g><rect x="5" y="5" width="190" height="90" fill="none" stroke="#000"/></g>' \
+    '<text x="20" y="50">inside a frame</text>'
+collide "a text inside an unfilled ring of another group" 0 \
+    '<g><circle cx="100" cy="50" r="45" fill="none" stroke="#000"/></g>' \
+    '<text x="100" y="55" text-anchor="middle">ab</text>'
+collide "a font-size inherited from a group (7 px: it clears the line)" 0 \
+    '<g font-size="7"><text x="10" y="30">abcdefghij</text></g>' \
+    '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
+collide "a character is a UTF-8 sequence, not a byte (3 x 8.4 px clear the line)" 0 \
+    "<text x=\"10\" y=\"30\">$(printf '\303\251\303\251\303\251')</text>" \
+    '<g><line x1="36" y1="0" x2="36" y2="100" stroke="#000"/></g>'
+collide "the same text at 14 px crosses the line" 1 \
+    '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
+expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
 
 # 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone.
 want_values() {
@@ -122,6 +193,18 @@ for src in lessons/*.c; do
         sed 's/^/    /' "$tmp/$name.xml"
         continue
     fi
+    # The collision check, switchable while the pictures are being redrawn: PICTURE_COLLISIONS=0 lists the
+    # collisions without counting them as failures.
+    if "$check" "$tmp/$name.svg" >"$tmp/$name.collisions" 2>&1; then
+        passed=$((passed + 1))
+    elif [ "${PICTURE_COLLISIONS:-1}" = 0 ]; then
+        n=$(grep -c . "$tmp/$name.collisions")
+        if [ "$n" -eq 1 ]; then s=""; else s=s; fi
+        echo "test_pictures.sh: $name: $n collision$s (not counted: PICTURE_COLLISIONS=0)"
+    else
+        bad "$name: texts collide in the picture (PICTURE_COLLISIONS=0 make check lists them without failing):"
+        sed 's/^/    /' "$tmp/$name.collisions"
+    fi
     want_values "$name" >"$tmp/$name.want"
     if compare_values "$tmp/$name.want" "$tmp/$name.data" >"$tmp/$name.diff"; then
         passed=$((passed + 1))
@@ -175,10 +258,14 @@ for name in 08_mirostat 12_chain_builder; do
     if [ -z "$(ls -A "$tmp/cwd")" ]; then passed=$((passed + 1)); else bad "$name without LESSON_PICTURE wrote files"; fi
 done
 
-# 5. ./run_all.sh --pictures: index.html holds each example under the lesson's title, its picture inline and its
-# table (HTML-escaped) as the lesson prints it.
+# 5. ./run_all.sh --pictures: index.html opens with a contents list (each example's number and the lesson's title,
+# linked to its section, with PASS), then holds each example under that title, its picture inline and its table
+# (HTML-escaped) as the lesson prints it, said to be the lesson's.
 MAKELEVEL=1 BUILD=$build ./run_all.sh --pictures >"$tmp/run.out" 2>&1 || true
 index=$build/pictures/index.html
+has() {     # has FILE TEXT WHAT: FILE must hold TEXT (within a line)
+    if grep -qF -- "$2" "$1"; then passed=$((passed + 1)); else bad "$3: no '$2'"; fi
+}
 n=1
 for title in "the repetition penalty" "the presence penalty" "the frequency penalty" \
     "the three penalties on the same history" "the window, and why code legitimately repeats identifiers" \
@@ -186,15 +273,68 @@ for title in "the repetition penalty" "the presence penalty" "the frequency pena
     "DRY, penalizing repeated sequences" "XTC, excluding top choices" \
     "llama.cpp&#39;s sampler chain, --samplers, and the API mapping" "Project 2, a SamplerChain with a builder" \
     "choosing settings by task, on the same prompt"; do
-    heading="<h2>Example $n: $(printf '%s' "$title" | sed "s/&#39;/'/")</h2>"
-    if grep -qF -- "$heading" "$index"; then passed=$((passed + 1)); else bad "index.html has no heading $heading"; fi
+    title="Example $n: $(printf '%s' "$title" | sed "s/&#39;/'/")"
+    name=$(cd lessons && ls "$(printf '%02d' "$n")"_*.c | sed 's/\.c$//')
+    has "$index" "<h2>$title</h2>" "index.html's heading of $name"
+    has "$index" "<li><span class=\"badge pass\">PASS</span><a href=\"#$name\">$title</a></li>" \
+        "index.html's contents line of $name"
+    has "$index" "<section id=\"$name\">" "index.html's section of $name"
+    has "$index" "PASS</span>The table this run printed is the lesson's (expected/$name.txt)," "$name's verdict"
     n=$((n + 1))
 done
-if [ "$(grep -c '<svg xmlns=' "$index")" -eq "$(ls lessons/*.c | wc -l)" ]; then passed=$((passed + 1)); else bad "index.html does not hold one picture per lesson"; fi
-sed -n '/<pre>/,/<\/pre>/p' "$index" | sed -e 's/^.*<pre>//' -e '/<\/pre>/d' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
-    -e 's/&amp;/\&/g' | grep -v '^$' >"$tmp/index-tables.txt"
+n_lessons=$((n - 1))
+has "$index" "<nav><h2>Contents</h2><p>$n_lessons of $n_lessons examples print the lesson&#39;s table." \
+    "index.html's contents"
+if [ "$(grep -c '<svg xmlns=' "$index")" -eq "$n_lessons" ]; then passed=$((passed + 1))
+else bad "index.html does not hold one picture per lesson"; fi
+html_pre() {    # html_pre FILE CLASS: the lines of every <pre class="CLASS"> of an index, tags removed, decoded
+    sed -n "/<pre class=\"$2\">/,/<\/pre>/p" "$1" | sed -e 's/^.*<pre [^>]*>//' -e '/<\/pre>/d' -e 's/<[^>]*>//g' \
+        -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&amp;/\&/g' | grep -v '^$'
+}
+html_pre "$index" table >"$tmp/index-tables.txt"
 cat expected/*.txt | grep -v '^$' >"$tmp/expected-tables.txt"
-if cmp -s "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; then passed=$((passed + 1)); else bad "index.html's tables are not the lessons' tables"; diff "$tmp/expected-tables.txt" "$tmp/index-tables.txt" | head -5; fi
+if cmp -s "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; then passed=$((passed + 1))
+else bad "index.html's tables are not the lessons' tables:"; diff "$tmp/expected-tables.txt" "$tmp/index-tables.txt"; fi
+
+# 6. A student's edit that changes a table: a build tree whose 03_frequency_penalty is a script printing the lesson's
+# table with one number changed and one row left out (and drawing a small picture). Its index says FAIL in the
+# contents and in the section, shows the lesson's table beside the one printed, then diff -u's lines, marked; the
+# examples not run in that tree are marked NOT RUN.
+edited=$tmp/edited
+mkdir -p "$edited/bin"
+{
+    echo '#!/bin/sh'
+    echo 'if [ -n "${LESSON_PICTURE:-}" ]; then'
+    echo '    echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><title>edited</title></svg>" \'
+    echo '        >"$LESSON_PICTURE"'
+    echo 'fi'
+    echo "sed -e '2s/0\\.534/0.600/' -e '3d' expected/03_frequency_penalty.txt"
+} >"$edited/bin/03_frequency_penalty"
+chmod +x "$edited/bin/03_frequency_penalty"
+MAKELEVEL=1 BUILD=$edited ./run_all.sh --pictures 03 >"$tmp/edited.out" 2>&1
+has "$tmp/edited.out" "FAIL 03_frequency_penalty (output differs)" "run_all.sh on the edited 03"
+index=$edited/pictures/index.html
+has "$index" '<li><span class="badge fail">FAIL</span><a href="#03_frequency_penalty">Example 3: the frequency' \
+    "the edited index's contents"
+has "$index" '<li><span class="badge none">NOT RUN</span><a href="#01_repeat_penalty">' "the edited index's contents"
+has "$index" "<nav><h2>Contents</h2><p>0 of $n_lessons examples" "the edited index's contents"
+has "$index" "FAIL</span>The table this run printed differs from the" "the edited 03's verdict"
+has "$index" "<title>edited</title>" "the edited 03's picture"
+html_pre "$index" expected >"$tmp/edited-expected.txt"
+html_pre "$index" actual >"$tmp/edited-actual.txt"
+if cmp -s expected/03_frequency_penalty.txt "$tmp/edited-expected.txt" \
+    && cmp -s "$edited/out/03_frequency_penalty.txt" "$tmp/edited-actual.txt"; then
+    passed=$((passed + 1))
+else
+    bad "the edited index does not show the lesson's table beside the one printed"
+fi
+html_pre "$index" diff | sed '1,2d' >"$tmp/edited-diff.txt"
+diff -u expected/03_frequency_penalty.txt "$edited/out/03_frequency_penalty.txt" | sed '1,2d' >"$tmp/edited-diff-u.txt"
+if cmp -s "$tmp/edited-diff-u.txt" "$tmp/edited-diff.txt"; then passed=$((passed + 1))
+else bad "the edited index's diff is not diff -u's:"; cat "$tmp/edited-diff.txt"; fi
+has "$index" '<span class="del">-the        3        1.50   2.00   0.50      0.534    0.243</span>' "the edited diff"
+has "$index" '<span class="add">+the        3        1.50   2.00   0.50      0.600    0.243</span>' "the edited diff"
+has "$index" '<span class="del">-cat ' "the edited diff"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
