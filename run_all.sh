@@ -60,8 +60,9 @@ if [ "${1:-}" = --run ]; then
 fi
 
 # The picture of lesson $1 ($BUILD/pictures/$1.svg) as bars of '#' in the terminal, one line per token, read back
-# from its data attributes (build/bin/svg_check --data): the series whose values all lie in [0, 1], when they
-# are 60 values or fewer. Only Examples 1 to 6, 10 and 13 draw probabilities per token; the others draw bits,
+# from its data attributes (build/bin/svg_check --data): the series drawn as bars (<rect>) whose values all lie
+# in [0, 1], each token once, when they are 60 values or fewer (so counts, logits and amounts subtracted are left
+# out). Only Examples 1 to 6, 10 and 13 draw probabilities per token; the others draw bits,
 # nats, penalties or hundreds of steps, which bars of text do not show well. Prints nothing without a picture
 # or a checker.
 text_bars() {
@@ -69,6 +70,8 @@ text_bars() {
     svg=$BUILD/pictures/$1.svg
     if [ ! -x "$BUILD/bin/svg_check" ] || [ ! -s "$svg" ]; then return 0; fi
     "$BUILD/bin/svg_check" --data "$svg" 2>/dev/null | awk -F '\t' '
+        $4 != "rect" || ($1 SUBSEP $2) in had { next }
+        { had[$1 SUBSEP $2] = 1 }
         { if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
           if ($3 !~ /^[0-9.e+-]+$/ || $3 + 0 < 0 || $3 + 0 > 1) out[$1] = 1
           k = ++count[$1]; label[$1, k] = $2; value[$1, k] = $3 + 0 }

@@ -4,7 +4,8 @@
  * usage: svg_check FILE          exit 0 when FILE is well-formed XML 1.0 and no text collides, else 1 with one
  *                                "FILE:LINE: reason" per fault on stderr
  *        svg_check --xml FILE    only the XML check
- *        svg_check --data FILE   the XML check, then one line per drawn value: series TAB label TAB value, for
+ *        svg_check --data FILE   the XML check, then one line per drawn value: series TAB label TAB value TAB the
+ *                                element that draws it (rect, text, line, ...), for
  *                                each element with data-series (data-label, data-value), and for each number of
  *                                a data-values list (the label is its index, from 0); entities decoded
  *
@@ -237,8 +238,9 @@ static void attribute_value(Parser *p, char *out, size_t size)
     p->at++;
 }
 
-/* Prints the element's drawn values (--data): data-series with data-label and data-value, or data-values. */
-static void print_data(char names[][64], char values[][4096], size_t n)
+/* Prints the drawn values of element `element` (--data): data-series with data-label and data-value, or
+ * data-values, each line ending with the element's name (rect, text, line, ...). */
+static void print_data(const char *element, char names[][64], char values[][4096], size_t n)
 {
     const char *series = NULL, *label = "", *value = NULL, *list = NULL;
     for (size_t i = 0; i < n; i++) {
@@ -248,10 +250,10 @@ static void print_data(char names[][64], char values[][4096], size_t n)
         list = strcmp(names[i], "data-values") == 0 ? values[i] : list;
     }
     if (series != NULL && value != NULL)
-        printf("%s\t%s\t%s\n", series, label, value);
+        printf("%s\t%s\t%s\t%s\n", series, label, value, element);
     for (size_t k = 0; series != NULL && list != NULL && *list != '\0'; k++) {
         size_t length = strcspn(list, " ");
-        printf("%s\t%zu\t%.*s\n", series, k, (int)length, list);
+        printf("%s\t%zu\t%.*s\t%s\n", series, k, (int)length, list, element);
         list += length + (list[length] == ' ');
     }
 }
@@ -460,7 +462,7 @@ static bool start_tag(Parser *p, char *name, size_t size)
         attribute_value(p, values[n_attributes++], sizeof values[0]);
     }
     if (p->data)
-        print_data(names, values, n_attributes);
+        print_data(name, names, values, n_attributes);
     bool empty = p->s[p->at] == '/';
     element(p, name, names, values, n_attributes, empty);
     p->at += empty ? 2 : 1;

@@ -137,6 +137,16 @@ else
     failed=$((failed + 1))
     echo "test_runner.sh: --watch 01 shows no text bar of 15 # for the p after 0.381 of \"the\""
 fi
+# Only p is drawn as text bars: Example 1's picture also carries each token's count (0 or 1) and the amount
+# subtracted (0.67 for "the"), which are no probabilities, and the logits; none of them is a bar of #.
+if grep -q 'the picture in text' "$tmp/watch" && ! grep -qE '^  (count|subtracted|logit|after|naive-after|wrong way)$' \
+   "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 shows text bars for a series that is not a probability:"
+    sed 's/^/    /' "$tmp/watch"
+fi
 # Example 12's picture has series with values in [0, 1] too (a stage's survivors, with its count "left", 1 for
 # T=0), but its bars are per stage, not per token of a table: no text bars.
 WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 12 >"$tmp/watch" 2>&1
