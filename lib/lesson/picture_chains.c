@@ -1,73 +1,345 @@
 /* picture_chains.c: the pictures of Examples 11 to 13 (picture_chains.h). */
 #include "lesson/picture.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The stages of chain row `row` as boxes from (x, y), wrapping at max_x; returns the y of the last line. */
-static double picture_stage_boxes(Svg *s, const PictureRow *row, const char *series, double x, double y,
-                                  double max_x)
+/* A picture's title at the top left, and its subtitle wrapped to the width under it. Returns the baseline of the
+ * subtitle's last line. */
+static double heading(Svg *s, double width, const char *title, const char *subtitle)
 {
-    double at = x;
-    for (size_t k = 0; k <= row->n_ids; k++) {
-        Stage stage = {k > 0 ? (StageType)row->ids[k - 1] : STAGE_DIST, k > 0 && row->values[k - 1] != 0};
-        const char *name = k > 0 ? stage_name(&stage) : "logits";
-        double w = svg_text_width(name, 14) + 22;
-        if (at + w > max_x && at > x) {
-            at = x;
-            y += 56;
+    svg_heading(s, 20, 30, title, NULL);
+    return svg_wrap(s, 20, 50, width - 40, 17, (SvgFont){13, NULL, false, SVG_MUTED, 0}, subtitle);
+}
+
+/* ===== Chain lines as rows of stages in columns: Example 11, and Example 12's describe lines ===== */
+
+#define LINE_FONT 12            /* px: the stage names in their boxes, the command lines */
+#define BOX_HEIGHT 30           /* px */
+#define ARROW_GAP 22            /* px between two columns: room for an arrow */
+
+/* The column a stage shares with the stages that stand in its place: mirostat's temp with temp-ext, every
+ * draw (mirostat, mirostat-v2, adaptive-p) with dist. */
+static int stage_slot(int32_t type)
+{
+    if (type == STAGE_TEMP)
+        return STAGE_TEMP_EXT;
+    return stage_picks_token((StageType)type) ? STAGE_DIST : (int)type;
+}
+
+/* A chain line to draw: its tag and text above, its stages in columns. */
+typedef struct {
+    const char *tag;            /* "chain 1", in bold at the left */
+    const char *text;           /* the command line (wrapped before its flags) or the settings */
+    bool command;               /* text is a command line: continued lines end with " \", as a shell reads them */
+    const int32_t *types;       /* (n,) StageType, in the chain's order */
+    const double *empty;        /* (n,) 1 for a stage built empty ("?name") */
+    size_t n;
+    const char *series;         /* data-series of its boxes: "chain 1"; labels are the places, 0 for logits */
+} ChainLine;
+
+/* The columns of a set of chain lines: llama.cpp's fixed order (the stages its chain builder lays out when every
+ * stage is listed and a bias is set: logit-bias first, the draw last), after "logits", plus a column wherever a
+ * line's stages leave that order (a --samplers list out of order, a stage twice). slot -1 is logits. */
+typedef struct {
+    int *slot;                  /* (n,) stage_slot of the column's stages */
+    double *x, *width;          /* (n,) px */
+    size_t n;
+} Columns;
+
+/* Puts each stage of line in a column, each right of the one before it: place (line->n,) gets the columns;
+ * with insert, a stage that no column right of its predecessor takes gets a new column there. */
+static void columns_place(Columns *cols, const ChainLine *line, size_t *place, bool insert)
+{
+    size_t at = 0;
+    for (size_t k = 0; k < line->n; k++) {
+        int slot = stage_slot(line->types[k]);
+        size_t c = at + 1;
+        while (c < cols->n && cols->slot[c] != slot)
+            c++;
+        if (c == cols->n && insert) {
+            c = at + 1;
+            memmove(&cols->slot[c + 1], &cols->slot[c], (cols->n - c) * sizeof *cols->slot);
+            cols->slot[c] = slot;
+            cols->n++;
         }
-        char place[24];
-        snprintf(place, sizeof place, "%zu", k);
-        SvgDatum d = {series, place, 0, name};
-        svg_rect(s, at, y, w, 34, stage.empty ? svg_ghost_style() : (SvgStyle){k == 0 ? "#FFFFFF" : "#E8F1F8",
-                 svg_colour(0), 1.5, NULL}, &d);
-        svg_text(s, at + w / 2, y + 22, (SvgFont){14, "middle", !stage.empty, stage.empty ? SVG_MUTED : NULL, 0},
-                 name, NULL);
-        at += w;
-        if (k < row->n_ids) {
-            svg_line(s, at + 3, y + 17, at + 17, y + 17, (SvgStyle){NULL, SVG_TEXT, 1.5, NULL}, NULL);
-            double hx[] = {at + 12, at + 18, at + 12}, hy[] = {y + 12, y + 17, y + 22};
-            svg_polyline(s, hx, hy, 3, (SvgStyle){NULL, SVG_TEXT, 1.5, NULL}, NULL, NULL);
-            at += 22;
+        if (place != NULL)
+            place[k] = c < cols->n ? c : cols->n - 1;
+        at = c < cols->n ? c : at;
+    }
+}
+
+/* The names of the stages in column c (without their "?"), distinct, as lines of text (at most 3, for the
+ * header); the reference chain's name when no line has a stage there. Returns how many. */
+static size_t column_names(const Columns *cols, size_t c, const ChainLine *lines, size_t n_lines,
+                           const char *names[3])
+{
+    size_t n = 0;
+    if (cols->slot[c] < 0) {
+        names[0] = "logits";
+        return 1;
+    }
+    for (size_t r = 0; r < n_lines; r++) {
+        size_t place[CHAIN_MAX_STAGES];
+        columns_place((Columns *)cols, &lines[r], place, false);
+        for (size_t k = 0; k < lines[r].n && k < CHAIN_MAX_STAGES; k++) {
+            const char *name = stage_name(&(Stage){(StageType)lines[r].types[k], false});
+            bool seen = false;
+            for (size_t i = 0; i < n; i++)
+                seen |= strcmp(names[i], name) == 0;
+            if (place[k] == c && !seen && n < 3)
+                names[n++] = name;
         }
     }
+    if (n == 0)
+        names[n++] = stage_name(&(Stage){(StageType)cols->slot[c], false});
+    return n;
+}
+
+/* The columns of lines (n_lines,), each as wide as its widest name, from x; false when out of memory. */
+static bool columns_init(Columns *cols, const ChainLine *lines, size_t n_lines, double x)
+{
+    SamplingParams p = sampling_params_default();
+    p.n_logit_bias = 1;         /* any bias puts logit-bias first */
+    p.logit_bias[0] = (LogitBias){0, 1.0};
+    Chain ref;
+    size_t most = 1 + CHAIN_MAX_STAGES;
+    for (size_t r = 0; r < n_lines; r++)
+        most += lines[r].n;
+    *cols = (Columns){malloc(most * sizeof *cols->slot), malloc(most * sizeof *cols->x),
+                      malloc(most * sizeof *cols->width), 1};
+    if (cols->slot == NULL || cols->x == NULL || cols->width == NULL || chain_init_from_params(&ref, &p, 0) != 0)
+        return false;
+    cols->slot[0] = -1;
+    for (size_t k = 0; k < ref.n_stages; k++)
+        cols->slot[cols->n++] = stage_slot(ref.stages[k].type);
+    chain_free(&ref);
+    for (size_t r = 0; r < n_lines; r++)
+        columns_place(cols, &lines[r], NULL, true);
+    for (size_t c = 0; c < cols->n; c++) {
+        const char *names[3];
+        size_t n = column_names(cols, c, lines, n_lines, names);
+        cols->width[c] = 0;
+        for (size_t i = 0; i < n; i++)      /* room for the name with its "?", and for the header */
+            cols->width[c] = fmax(cols->width[c], svg_text_width(names[i], LINE_FONT) + 0.6 * LINE_FONT + 14);
+        cols->x[c] = c == 0 ? x : cols->x[c - 1] + cols->width[c - 1] + ARROW_GAP;
+    }
+    return true;
+}
+
+static void columns_free(Columns *cols)
+{
+    free(cols->slot);
+    free(cols->x);
+    free(cols->width);
+}
+
+/* Cuts text into lines of at most max characters at its spaces (a command line before a flag, a word that
+ * starts with '-', where one fits, so that a flag stays with its value): starts and lengths (cap,); returns how
+ * many lines. A word longer than max is cut. */
+static size_t wrap_text(const char *text, size_t max, bool command, size_t *starts, size_t *lengths, size_t cap)
+{
+    size_t n = 0, at = 0, length = strlen(text);
+    max = max > 8 ? max : 8;
+    while (at < length && n < cap) {
+        size_t cut = length - at;
+        if (cut > max) {
+            size_t any = 0, flag = 0;
+            for (size_t i = at + 1; i <= at + max - (command ? 2 : 0); i++) {     /* " \" ends a command's line */
+                if (text[i] == ' ') {
+                    any = i;
+                    flag = text[i + 1] == '-' ? i : flag;
+                }
+            }
+            cut = (command && flag > at ? flag : any > at ? any : at + max) - at;
+        }
+        starts[n] = at;
+        lengths[n++] = cut;
+        at += cut;
+        while (text[at] == ' ')
+            at++;
+    }
+    return n;
+}
+
+/* A right-pointing arrow from x1 to x2 at height y. */
+static void arrow(Svg *s, double x1, double x2, double y)
+{
+    SvgStyle ink = {NULL, SVG_TEXT, 1.3, NULL};
+    svg_line(s, x1, y, x2, y, ink, NULL);
+    double hx[] = {x2 - 6, x2, x2 - 6}, hy[] = {y - 4, y, y + 4};
+    svg_polyline(s, hx, hy, 3, ink, NULL, NULL);
+}
+
+/* One chain line at y: its tag and its text (wrapped to right), then its stages as boxes in their columns,
+ * joined by arrows. Returns the y below it. */
+static double draw_chain_line(Svg *s, const Columns *cols, const ChainLine *line, double y, double right)
+{
+    double text_x = cols->x[0] + svg_text_width(line->tag, LINE_FONT) + 10, indent = line->command ? 16 : 0;
+    size_t starts[64], lengths[64];
+    size_t n = wrap_text(line->text, (size_t)((right - text_x - indent) / (0.6 * LINE_FONT)), line->command, starts,
+                         lengths, 64);
+    svg_text(s, cols->x[0], y + LINE_FONT, (SvgFont){LINE_FONT, NULL, true, NULL, 0}, line->tag, NULL);
+    for (size_t i = 0; i < n; i++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%.*s%s", (int)(lengths[i] < 1000 ? lengths[i] : 1000), line->text + starts[i],
+                 line->command && i + 1 < n ? " \\" : "");
+        SvgDatum d = {"command", line->series, 0, line->text};
+        svg_text(s, text_x + (i > 0 ? indent : 0), y + LINE_FONT + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false,
+                 SVG_TEXT, 0}, text, i == 0 && line->command ? &d : NULL);
+    }
+    y += 16 * (double)(n > 0 ? n : 1) + 8;
+    size_t place[CHAIN_MAX_STAGES + 1] = {0};
+    columns_place((Columns *)cols, line, place + 1, false);
+    for (size_t k = 0; k <= line->n && k <= CHAIN_MAX_STAGES; k++) {
+        size_t c = place[k];
+        Stage stage = {k > 0 ? (StageType)line->types[k - 1] : STAGE_DIST, k > 0 && line->empty[k - 1] != 0};
+        const char *name = k > 0 ? stage_name(&stage) : "logits";
+        char at[24];
+        snprintf(at, sizeof at, "%zu", k);
+        SvgDatum d = {line->series, at, 0, name};
+        SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){"#FFFFFF", SVG_TEXT, 1, NULL}
+                                                                  : (SvgStyle){"#EAF3FA", SVG_AFTER, 1.5, NULL};
+        svg_group_begin(s, NULL);
+        svg_rect(s, cols->x[c], y, cols->width[c], BOX_HEIGHT, box, &d);
+        svg_text(s, cols->x[c] + cols->width[c] / 2, y + BOX_HEIGHT / 2 + 0.35 * LINE_FONT, (SvgFont){LINE_FONT,
+                 "middle", k > 0 && !stage.empty, stage.empty ? SVG_DISABLED : NULL, 0}, name, NULL);
+        svg_group_end(s);
+        if (k > 0)
+            arrow(s, cols->x[place[k - 1]] + cols->width[place[k - 1]] + 3, cols->x[c] - 3, y + BOX_HEIGHT / 2);
+    }
+    return y + BOX_HEIGHT + 24;
+}
+
+/* The header row over the columns: each column's stage names, muted. Returns the y below it. */
+static double draw_column_header(Svg *s, const Columns *cols, const ChainLine *lines, size_t n_lines, double y)
+{
+    size_t most = 1;
+    for (size_t c = 0; c < cols->n; c++) {
+        const char *names[3];
+        size_t n = column_names(cols, c, lines, n_lines, names);
+        for (size_t i = 0; i < n; i++)
+            svg_text(s, cols->x[c] + cols->width[c] / 2, y + 11 + 13 * (double)i, (SvgFont){11, "middle", false,
+                     SVG_MUTED, 0}, names[i], NULL);
+        most = n > most ? n : most;
+    }
+    return y + 13 * (double)most + 10;
+}
+
+/* The legend of the chain lines' boxes. Returns the baseline of its last row. */
+static double chain_legend(Svg *s, double x, double y, double right)
+{
+    const SvgKey keys[] = {
+        {SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage the chain runs"},
+        {SVG_KEY_BOX, svg_disabled_style(), "?name: a stage its parameters disable (llama.cpp builds it empty)"},
+        {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"},
+    };
+    return svg_legend(s, x, y, right, keys, sizeof keys / sizeof keys[0]);
+}
+
+/* The whole block of chain lines from y: the header, then each line. Returns the y below it. */
+static double draw_chain_lines(Svg *s, const Columns *cols, const ChainLine *lines, size_t n, double y, double right)
+{
+    y = draw_column_header(s, cols, lines, n, y);
+    for (size_t r = 0; r < n; r++)
+        y = draw_chain_line(s, cols, &lines[r], y, right);
     return y;
 }
 
-int picture_chain_line(Picture *pic, const char *file, const Chain *ch)
+/* Appends word to row's ids as the shell would need it typed: as it is when every character is plain, else in
+ * single quotes ('\'' for a quote). */
+static void picture_shell_word(Picture *pic, PictureRow *row, const char *word)
 {
-    if (pic->file == NULL)
-        *pic = picture_start(file);
-    if (pic->path == NULL)
-        return 0;
-    if (picture_row(pic, 0, "", NULL) != NULL) {
-        for (size_t k = 0; k < ch->n_stages; k++) {
-            picture_id(pic, (int32_t)ch->stages[k].type);
-            picture_value(pic, ch->stages[k].empty);
-        }
+    bool plain = word[0] != '\0';
+    for (const char *c = word; *c != '\0'; c++)
+        plain &= isalnum((unsigned char)*c) || strchr("_@%+=:,./-", *c) != NULL;
+    if (!plain)
+        picture_row_id(pic, row, '\'');
+    for (const char *c = word; *c != '\0'; c++) {
+        if (*c == '\'' && !plain)
+            for (const char *q = "'\\'"; *q != '\0'; q++)
+                picture_row_id(pic, row, *q);
+        picture_row_id(pic, row, (unsigned char)*c);
     }
-    if (pic->out_of_memory)
-        return picture_finish(pic, 1);
-    double width = 1280, y = 80;
-    PictureFile pf;
-    for (int pass = 0; pass < 2; pass++) {      /* measure, then draw: the height follows the rows' wrapping */
+    if (!plain)
+        picture_row_id(pic, row, '\'');
+}
+
+void picture_chain_line(Picture *pic, char *const *command, const Chain *ch)
+{
+    PictureRow *row = picture_row(pic, 0, "", NULL);
+    if (row == NULL)
+        return;
+    for (size_t k = 0; k < ch->n_stages; k++) {
+        picture_row_id(pic, row, (int32_t)ch->stages[k].type);
+        picture_row_value(pic, row, ch->stages[k].empty);
+    }
+    PictureRow *words = picture_row(pic, 1, "", NULL);     /* row may have moved: rows grow */
+    for (size_t i = 0; words != NULL && command != NULL && command[i] != NULL; i++) {
+        if (i > 0)
+            picture_row_id(pic, words, ' ');
+        picture_shell_word(pic, words, command[i]);
+    }
+}
+
+int picture_chain_line_of(void *pic, char *const *command, const Chain *ch)
+{
+    picture_chain_line(pic, command, ch);
+    return 0;
+}
+
+/* A row's ids as a string (its characters), allocated; NULL when out of memory. */
+static char *picture_row_string(const PictureRow *row)
+{
+    char *text = malloc(row->n_ids + 1);
+    for (size_t i = 0; text != NULL && i < row->n_ids; i++)
+        text[i] = (char)row->ids[i];
+    if (text != NULL)
+        text[row->n_ids] = '\0';
+    return text;
+}
+
+#define CHAIN_SUBTITLE "each row: a command line and the stages of its \"sampler chain:\" line; the columns: the order " \
+                       "common_sampler_init builds (logit-bias first when a bias is set, the draw last)"
+
+int picture_sampler_chain(Picture *pic)
+{
+    size_t n = pic->n_rows / 2;
+    ChainLine *lines = calloc(n > 0 ? n : 1, sizeof *lines);
+    char (*tags)[32] = calloc(n > 0 ? n : 1, sizeof *tags);
+    bool ok = pic->path != NULL && !pic->out_of_memory && lines != NULL && tags != NULL;
+    for (size_t r = 0; ok && r < n; r++) {      /* rows: the stages, then the command line's characters */
+        const PictureRow *stages = &pic->rows[2 * r];
+        snprintf(tags[r], sizeof tags[r], "chain %zu", r + 1);
+        lines[r] = (ChainLine){tags[r], picture_row_string(&pic->rows[2 * r + 1]), true, stages->ids, stages->values,
+                               stages->n_ids, tags[r]};
+        ok = lines[r].text != NULL;
+    }
+    Columns cols = {0};
+    ok = ok && columns_init(&cols, lines, n, 20);
+    pic->out_of_memory |= pic->path != NULL && !ok;
+    int status = 0;
+    if (ok) {
+        double width = fmax(900, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20);
         Svg measure = {NULL, width, 0, true};
-        Svg *s = pass == 0 ? &measure : &pf.svg;
-        if (pass == 1 && !picture_open(&pf, pic->file, pic->path, width, y + 30, "the sampler chain"))
-            break;
-        if (pass == 1)
-            svg_heading(s, 20, 30, "llama.cpp's sampler chain, stage by stage",
-                        "as its \"sampler chain:\" line logs it; grey, dashed: a stage its parameters leave off (?)");
-        y = 80;
-        for (size_t r = 0; r < pic->n_rows; r++) {
-            char series[32];
-            snprintf(series, sizeof series, "chain %zu", r + 1);
-            svg_text(s, 20, y + 14, (SvgFont){13, NULL, true, NULL, 0}, series, NULL);
-            y = picture_stage_boxes(s, &pic->rows[r], series, 20, y + 24, width - 20) + 64;
+        double top = chain_legend(&measure, 20, heading(&measure, width, "", CHAIN_SUBTITLE) + 30, width - 20) + 18;
+        PictureFile pf;
+        if (picture_open(&pf, pic->file, pic->path, width, draw_chain_lines(&measure, &cols, lines, n, top, width - 20),
+                         "the sampler chain")) {
+            double y = heading(&pf.svg, width, "The sampler chain of each command line, its stages in llama.cpp's "
+                               "order", CHAIN_SUBTITLE);
+            chain_legend(&pf.svg, 20, y + 30, width - 20);
+            draw_chain_lines(&pf.svg, &cols, lines, n, top, width - 20);
         }
+        status = picture_close(&pf);
     }
-    return picture_close(&pf);
+    for (size_t r = 0; lines != NULL && r < n; r++)
+        free((char *)lines[r].text);
+    free(lines);
+    free(tags);
+    columns_free(&cols);
+    return picture_finish(pic, status);
 }
 
 void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)

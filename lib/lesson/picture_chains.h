@@ -1,19 +1,31 @@
 /* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages,
  * the chain builder's funnel and candidates per step, each preset's final distribution and draws.
  *
- * defines: picture_chain_line, picture_chain_start, picture_stage, picture_chain_step, picture_chain_text,
- * picture_chain_builder, PICTURE_FUNNEL_STEP, picture_preset, picture_task_settings.
+ * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
+ * picture_chain_step, picture_chain_text, picture_chain_builder, PICTURE_FUNNEL_STEP, picture_preset,
+ * picture_task_settings.
  */
 #ifndef PICTURE_CHAINS_H
 #define PICTURE_CHAINS_H
 
 /* ===== Example 11 ===== */
 
-/* Example 11: records the chain of one printed "sampler chain:" line in *pic (zero-initialized, or from an
- * earlier call) and writes the picture of every chain recorded so far: each a row of its stages, the "?" ones
- * greyed and dashed. Series "chain 1", "chain 2", ...; labels: the stage's place (0 is logits); values: the
- * name as the line prints it. file is the lesson's __FILE__. Returns main's status (picture_close). */
-int picture_chain_line(Picture *pic, const char *file, const Chain *ch);
+/* Example 11: records one printed "sampler chain:" line in *pic: the chain's stages (ch) and the command line
+ * it came from (command: its words, NULL-terminated, as main's argv holds them; written as a shell reads them,
+ * a word with characters the shell reads in single quotes). Nothing when no picture is asked for. */
+void picture_chain_line(Picture *pic, char *const *command, const Chain *ch);
+
+/* picture_chain_line as the tool's callback (lib/cli/main.h, CliChainFn): pic is a Picture. Returns 0. */
+int picture_chain_line_of(void *pic, char *const *command, const Chain *ch);
+
+/* Example 11: the chains recorded in pic, one row each: its command line (wrapped before a flag, continued with
+ * " \" as the lesson writes it) and its stages as boxes in columns, in llama.cpp's fixed order (the stages its
+ * chain builder lays out: logit-bias, penalties, ..., temp-ext, then the draw; mirostat's temp under temp-ext,
+ * mirostat-v2 under dist), so that a stage the chain lacks is a gap its arrow crosses; a column is added where a
+ * chain leaves that order. A "?" stage is drawn in svg_disabled_style. Series "chain 1", "chain 2", ...: labels
+ * the stage's place (0 is logits), values the name as the line prints it; series "command" (label "chain N")
+ * the command line. Frees pic; returns main's status (picture_close). */
+int picture_sampler_chain(Picture *pic);
 
 /* ===== Example 12 ===== */
 
