@@ -715,7 +715,7 @@ static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_
 
 /* Where Example 12's picture puts things: the funnel's cells and the candidates-per-step plot, px. */
 typedef struct {
-    double funnel_left, per_left, per_width, block;
+    double funnel_left, per_left, per_width, block, width;
     int step;               /* the pictured step; 0 when no chain recorded one (the text is shorter) */
 } BuilderLayout;
 
@@ -729,6 +729,9 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
         snprintf(text, sizeof text, "%.127s: at step %d, after \"%.100s\"", f->chain->label.text, f->step, before);
     else
         snprintf(text, sizeof text, "%.127s", f->chain->label.text);
+    size_t fits = (size_t)((at->width - 40) / (0.6 * 14));     /* a long label is cut to the picture's width */
+    if (strlen(text) > fits && fits > 3)
+        snprintf(text + fits - 3, sizeof text - (fits - 3), "...");
     svg_text(s, 20, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
     svg_text(s, 20, y + 31, (SvgFont){12, NULL, false, SVG_MUTED, 0}, f->settings != NULL ? f->settings->label.text
                                                                                          : "", NULL);
@@ -764,7 +767,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t n_chains = 0, most_stages = 1, steps = 1;
     Funnel *funnels = calloc(pic->n_rows > 0 ? pic->n_rows : 1, sizeof *funnels);
     bool ghost = false, off = false, mark = false;
-    BuilderLayout at = {66, 0, 0, 214, 0};
+    BuilderLayout at = {66, 0, 0, 214, 0, 0};
     for (size_t r = 0; funnels != NULL && r < pic->n_rows; r++) {
         if (pic->rows[r].group != ROW_CHAIN)
             continue;
@@ -785,6 +788,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     at.per_width = fmin(600, fmax(380, (double)steps * STEP_PX));     /* room for its title and its average */
     double width = fmax(900, at.per_left + at.per_width + 20);
     width = ok ? fmax(width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : width;
+    at.width = width;
     char title[200], subtitle[400];
     builder_heading(n_chains, at.step, title, sizeof title, subtitle, sizeof subtitle);
     Svg measure = {NULL, width, 0, true};
@@ -942,19 +946,27 @@ static size_t preset_stages(const Picture *pic, size_t r, const PictureRow **sta
     return n;
 }
 
-/* One preset's panel from (x, y): its label, settings, P(right) and candidates, the bars, the words, the draws.
- * Returns the y below it. */
-static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *const *vocab, const double *logits,
-                           size_t n_vocab, const char *right, double band, double x, double y, bool *ghost, bool *mark)
+/* A preset's label and settings, wrapped to width, from y. Returns the baseline of the last line. */
+static double preset_head(Svg *s, const Picture *pic, size_t r, double x, double y, double width)
 {
-    const PictureRow *row = &pic->rows[r], *settings = r > 0 ? &pic->rows[r - 1] : NULL;
+    const PictureRow *settings = r > 0 && pic->rows[r - 1].group == ROW_SETTINGS ? &pic->rows[r - 1] : NULL;
+    y = svg_wrap(s, x, y + 14, width, 17, (SvgFont){14, NULL, true, NULL, 0}, pic->rows[r].label.text);
+    return svg_wrap(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},
+                    settings != NULL ? settings->label.text : "");
+}
+
+/* One preset's panel from (x, y): its label and settings (down to head, the row's lowest), P(right) and its
+ * candidates, the bars, the words, the draws. Returns the y below it. */
+static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *const *vocab, const double *logits,
+                           size_t n_vocab, const char *right, double band, double x, double y, double head,
+                           bool *ghost, bool *mark)
+{
+    const PictureRow *row = &pic->rows[r];
     const PictureRow *stages[CHAIN_MAX_STAGES];
     size_t n_stages = preset_stages(pic, r, stages, CHAIN_MAX_STAGES);
     double plot_x = x + PRESET_AXIS, width = band * (double)n_vocab;
     int32_t id = lesson_find(right, strlen(right), vocab, n_vocab);
-    svg_text(s, x, y + 14, (SvgFont){14, NULL, true, NULL, 0}, row->label.text, NULL);
-    y = svg_wrap(s, x, y + 31, PRESET_AXIS + width, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},
-                 settings != NULL && settings->group == ROW_SETTINGS ? settings->label.text : "");
+    y = fmax(preset_head(s, pic, r, x, y, PRESET_AXIS + width), head);
     char text[300], series[100];
     double p = id >= 0 ? picture_p_of(row->data, row->size, id) : -1;
     snprintf(series, sizeof series, "P(%.70s)", right);
@@ -1004,13 +1016,24 @@ static double preset_panels(Svg *s, const Picture *pic, const char *const *vocab
                             size_t n_vocab, const char *right, double band, double panel, size_t per_row,
                             double rows_top, bool *ghost, bool *mark)
 {
-    double row_y = rows_top, bottom = rows_top;
+    double row_y = rows_top, bottom = rows_top, head = 0;
     size_t i = 0;
+    Svg measure = {NULL, s->width, 0, true};
     for (size_t r = 0; r < pic->n_rows; r++) {
         if (pic->rows[r].group != ROW_CHAIN)
             continue;
+        if (i % per_row == 0) {         /* a row's plots line up under its tallest head */
+            head = row_y;
+            for (size_t k = r, j = 0; k < pic->n_rows && j < per_row; k++) {
+                if (pic->rows[k].group != ROW_CHAIN)
+                    continue;
+                head = fmax(head, preset_head(&measure, pic, k, 0, row_y, panel - PRESET_GAP));
+                j++;
+            }
+        }
         double x = 20 + (double)(i % per_row) * panel;
-        bottom = fmax(bottom, preset_panel(s, pic, r, vocab, logits, n_vocab, right, band, x, row_y, ghost, mark));
+        bottom = fmax(bottom, preset_panel(s, pic, r, vocab, logits, n_vocab, right, band, x, row_y, head, ghost,
+                                           mark));
         if (++i % per_row == 0)
             row_y = bottom + 24;
     }
