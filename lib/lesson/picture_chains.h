@@ -1,6 +1,6 @@
 /* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages in
- * llama.cpp's order, the chain builder's funnel and candidates per step, each preset's final distribution and
- * draws.
+ * llama.cpp's order (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
+ * each preset's final distribution and draws (picture_presets.c).
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
  * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
