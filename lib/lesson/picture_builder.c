@@ -79,7 +79,8 @@ static const char *character(char c, char buf[2])
     return buf;
 }
 
-/* A kept token's bar (svg_bar) with, when mark, the penalized mark over it (over its label when it has one). */
+/* A kept token's bar (svg_bar) with, when mark, the penalized (or biased) mark over it (over its label when it has
+ * one). */
 static void mark_bar(Svg *s, const SvgPlot *p, double centre, double width, double value, SvgStyle style,
                      const SvgDatum *d, const char *label, bool mark)
 {
@@ -120,10 +121,10 @@ typedef struct {
     bool ghost, off, mark;          /* what it draws: for the legend */
 } Funnel;
 
-/* Whether stage row st (a penalties stage) changed token id's logit. */
-static bool penalized(const PictureRow *st, int32_t id)
+/* Whether stage row st, a stage that marks (a penalty, a bias), changed token id's logit. */
+static bool marked(const PictureRow *st, int32_t id)
 {
-    if ((StageType)st->numbers[1] != STAGE_PENALTIES || st->label.text[0] == '?')
+    if (!chain_stage_marks((StageType)st->numbers[1]) || st->label.text[0] == '?')
         return false;
     const PictureRow *before = st + 1;
     for (size_t i = 0; i < st->size; i++)
@@ -156,7 +157,7 @@ static Funnel funnel_of(const Picture *pic, size_t r)
         for (size_t i = 0; i < n; i++) {
             f.top = fmax(f.top, sorted[i].p);
             f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
-            f.mark |= penalized(row, sorted[i].id);
+            f.mark |= marked(row, sorted[i].id);
             if (f.n_stages == 1 && f.n_ids < FUNNEL_BANDS)
                 f.ids[f.n_ids++] = sorted[i].id;
         }
@@ -196,7 +197,7 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
         SvgDatum d = {series, alphabet[f->ids[i]] == ' ' ? "space" : name, pa > 0 ? pa : 0, NULL};
         if (pa >= 0)
             mark_bar(s, &bars, centre, width, pa, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d, NULL,
-                     penalized(st, f->ids[i]));
+                     marked(st, f->ids[i]));
         else if (pb >= 0)
             svg_ghost_bar(s, &bars, centre, width, pb, NULL, &d);
         svg_text(s, centre, y + FUNNEL_HEIGHT + 15, (SvgFont){13, "middle", true, pa >= 0 ? NULL : SVG_MUTED, 0}, name,
@@ -265,7 +266,7 @@ static double builder_legend(Svg *s, double y, double right, bool funnel, bool g
     if (ghost)
         keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before it)"};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized (in the window)"};
+        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"};
     if (lines)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
     if (off)

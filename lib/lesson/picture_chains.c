@@ -348,6 +348,11 @@ LessonText chain_settings_text(const SamplingParams *p)
     return t;
 }
 
+bool chain_stage_marks(StageType type)
+{
+    return type == STAGE_PENALTIES || type == STAGE_DRY || type == STAGE_LOGIT_BIAS;
+}
+
 size_t chain_survivors(const TokenData *data, size_t n, TokenData *out)
 {
     memcpy(out, data, n * sizeof *data);

@@ -2,7 +2,7 @@
  * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
  *
  * defines: ROW_*, ChainLine, ChainColumns, chains_heading, chain_columns_init, chain_columns_free,
- * chain_lines_draw, chain_settings_text, chain_survivors.
+ * chain_lines_draw, chain_settings_text, chain_stage_marks, chain_survivors.
  */
 #ifndef PICTURE_CHAINS_PARTS_H
 #define PICTURE_CHAINS_PARTS_H
@@ -61,6 +61,10 @@ double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines
 /* The settings a lesson's chain or preset sets, as llama.cpp names them, with their exact values (lesson_number):
  * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64". */
 LessonText chain_settings_text(const SamplingParams *p);
+
+/* Whether a stage of this type marks the tokens whose logit it changed (svg_mark): penalties and DRY penalize,
+ * logit-bias biases; temperature changes every logit and marks none. */
+bool chain_stage_marks(StageType type);
 
 /* A copy of data (n,) in out (n,), sorted, with p among its finite candidates (candidates_softmax, the
  * library's; all -inf leaves every p 0). Returns how many are finite: they come first. */

@@ -49,7 +49,7 @@ static TokenFate token_fate(const PictureRow *const *stages, size_t n, const dou
     for (size_t k = 0; k < n; k++) {
         const PictureRow *st = stages[k];
         double was = picture_p_of(before, n_before, id);
-        for (size_t i = 0; i < st->size && (StageType)st->numbers[1] == STAGE_PENALTIES; i++)
+        for (size_t i = 0; i < st->size && chain_stage_marks((StageType)st->numbers[1]); i++)
             for (size_t j = 0; j < n_before; j++)
                 f.penalized |= st->data[i].id == id && before[j].id == id && st->data[i].logit != before[j].logit;
         if (was >= 0 && picture_p_of(st->data, st->size, id) < 0 && f.stage == NULL) {
@@ -107,7 +107,7 @@ static double presets_legend(Svg *s, double y, double right, const char *right_w
         keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage named over it (dashed: its p "
                              "before that stage)"};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized: in the history (repeat penalty)"};
+        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"};
     snprintf(text, sizeof text, "a draw of %.60s, the right token", right_word);
     keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, text};
     keys[n++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "a draw of another token"};
