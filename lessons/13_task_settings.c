@@ -4,10 +4,9 @@
  * penalties, top-k, top-p, min-p, temperature (chain_init_from_params with that --samplers list), the
  * probability of the right token, how many candidates are left, and eight draws with java.util.Random(4).
  * Where the lesson's Java differs: it takes top-p and min-p from the whole vocabulary, while llama.cpp's top-p
- * renormalizes over what top-k left (the same here, where top-k keeps every token; a note says where they
- * part); it counts the whole history for the repeat penalty, so penalty_last_n is the history's length; and it
- * draws by walking token ids, so every stage but the draw runs (chain_apply_except_pick), then the survivors go
- * back in id order.
+ * renormalizes over what top-k left (the same here; preset_notes says where they part); it counts the whole
+ * history for the repeat penalty, so penalty_last_n is the history's length; and it draws by walking token ids,
+ * so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
  */
 #include "lesson.h"
 #include "lesson/chains.h"
