@@ -6,9 +6,10 @@
  * rules (llama.cpp's own chain would say temp-ext, Example 11). llama.cpp's dist walks the candidates in the
  * order the stages left (top-k sorts them), while the Java walks token ids: so each step runs every stage but
  * the draw (chain_apply_except_pick), puts the survivors back in id order and draws with sample_dist and
- * Random(11). --trace [STEP] also prints what each stage leaves at that step; the table is unchanged.
+ * Random(11). --trace [STEP] also prints what each stage leaves then (lesson/chains.h); the table stays.
  */
 #include "lesson.h"
+#include "lesson/chains.h"
 #include "rng.h"
 
 #define STEPS 59
@@ -55,58 +56,10 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
     lesson_check(chain_add(ch, STAGE_DIST));
 }
 
-/* One step of one chain, seen by its stages: the --trace view and the tie note need what each stage saw. */
-typedef struct {
-    const char *alphabet;
-    const LessonSettings *chain;            /* the chain's settings: its label and temperature */
-    int step;                               /* 1-based */
-    bool trace;                             /* print what each stage leaves */
-    TokenData before[95];                   /* the candidates before the stage that runs next */
-    size_t n_before;
-    const Stage *emptied;                   /* the first stage that left no candidate, or NULL */
-    Picture *picture;                       /* LESSON_PICTURE: what each stage leaves at this step; NULL: no */
-} Step;
-
-/* Called after each stage: with --trace (and for the picture), each character still possible with its logit and
- * its p among the survivors; a note where top-k cuts through tied logits, since llama.cpp keeps exactly k (which
- * of the tied ones is unspecified; this workbench keeps the lower ids) and the Java every token tied with the
- * k-th; and the first stage that leaves no candidate. */
-static void after_stage(void *user, const Stage *stage, const Candidates *c)
-{
-    Step *s = user;
-    if (stage->type == STAGE_TOP_K && !stage->empty && c->size > 0) {
-        size_t tied = 0;
-        for (size_t i = 0; i < s->n_before; i++)
-            tied += s->before[i].logit == c->data[c->size - 1].logit;
-        for (size_t i = 0; i < c->size; i++)
-            tied -= c->data[i].logit == c->data[c->size - 1].logit;
-        /* at temperature 0 only the first largest logit is drawn, so a tie cut at the k-th changes nothing */
-        lesson_note_settings("chain", s->chain, window, tied > 0 && c->data[c->size - 1].logit > -INFINITY
-                             && s->chain->temp > 0, ", first at step %d: top-k keeps exactly %zu tokens and cuts %zu "
-                             "tied with the last; which tied tokens llama.cpp keeps is unspecified (its sort is not "
-                             "stable), and this workbench keeps the lower ids; the lesson's Java keeps every tied "
-                             "token, so its text can differ from there on", s->step, c->size, tied);
-    }
-    if (s->emptied == NULL && candidates_count_finite(c) == 0)
-        s->emptied = stage;
-    memcpy(s->before, c->data, c->size * sizeof *c->data);
-    s->n_before = c->size;
-    if (!s->trace && s->picture == NULL)
-        return;
-    Candidates left = {s->before, c->size, -1, false};      /* a copy, sorted with p among the survivors */
-    candidates_softmax(&left, true);        /* best-effort view: an all -inf array just prints nothing */
-    picture_stage(s->picture, s->step, stage, &left);
-    if (!s->trace)
-        return;
-    printf("  %-11s", stage_name(stage));
-    for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
-        printf(" '%c' %.2f %.3f", s->alphabet[left.data[i].id], left.data[i].logit, left.data[i].p);
-    printf("\n");
-}
-
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
- * left per step, summed; prints the stages of step `trace` (1-based; 0 for none). Records in pic the candidates
- * left at every step and what each stage leaves at step `trace` (or PICTURE_FUNNEL_STEP). */
+ * left per step, summed. Each stage's view of the step (chain_step_seen) prints what it leaves at step `trace`
+ * (1-based; 0 for none) and notes where top-k cuts through ties; pic records the candidates left at every step
+ * and what each stage leaves at step `trace` (or PICTURE_FUNNEL_STEP). */
 static long generate(Chain *ch, const LessonSettings *chain, const char *alphabet, double counts[][95], char *text,
                      int trace, Picture *pic)
 {
@@ -123,21 +76,10 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        Step view = {alphabet, chain, step, step == trace, {{0}}, n, NULL,
-                     step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL};
-        memcpy(view.before, c.data, n * sizeof *c.data);
-        lesson_require(candidates_count_finite(&c) > 0, "nothing follows '%c' in the corpus, so the text cannot go on "
-                       "at step %d: end the corpus with a character it already has", alphabet[last], step);
-        lesson_check(chain_apply_except_pick(ch, &c, after_stage, &view, NULL));
-        size_t left = candidates_count_finite(&c);
-        if (left == 0) {            /* only a -inf bias removes every candidate */
-            lesson_print_name(__FILE__);
-            fputs("the chain \"", stderr);
-            lesson_settings_label(chain, window, stderr);
-            fprintf(stderr, "\", step %d: its stage %s removed every character that follows '%c' in the corpus, so "
-                    "the text cannot go on\n", step, stage_name(view.emptied), alphabet[last]);
-            exit(1);
-        }
+        ChainStep view = chain_step_start(alphabet, chain, window, step, alphabet[last], &c, step == trace,
+                                          step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL);
+        lesson_check(chain_apply_except_pick(ch, &c, chain_step_seen, &view, NULL));
+        size_t left = chain_step_left(&view, &c);    /* stops when a stage left none */
         kept += (long)left;
         picture_chain_step(pic, left);
         lesson_check(candidates_sort_by_id(&c));
@@ -152,15 +94,7 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
 
 int main(int argc, char *argv[])
 {
-    char *end = "";
-    long trace = argc > 1 && strcmp(argv[1], "--trace") == 0 ? (argc > 2 ? strtol(argv[2], &end, 10) : 1) : 0;
-    if (argc > 3 || (argc > 1 && (trace < 1 || trace > STEPS || *end != '\0'))) {
-        bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
-        fprintf(help ? stdout : stderr, "usage: 12_chain_builder [--trace [STEP]]\nPrints the lesson's table. "
-                "--trace also prints what every stage of each chain leaves at step STEP\n(from 1 to %d; 1 when left "
-                "out): each character still possible, its logit and its probability\namong the survivors.\n", STEPS);
-        return help ? 0 : 2;
-    }
+    long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
     lesson_require(lesson_printable(corpus), "the corpus must be printable ASCII (' ' to '~'), so that a table row "
                    "shows each character as it is");
     lesson_require(start != '\0' && strchr(corpus, start), "the start character '%c' does not occur in the corpus",
@@ -201,11 +135,14 @@ int main(int argc, char *argv[])
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
     for (size_t c = 0; c < LESSON_N(chains); c++) {     /* the first two chains are described, as in the Java */
-        if (c < 2)
+        if (c < 2) {
             lesson_print_describe(&ch[c]);
+            picture_describe(&pic, &ch[c]);             /* the picture draws each line's stages */
+        }
         chain_free(&ch[c]);
     }
     lesson_print_describe(&biased);
+    picture_describe(&pic, &biased);
     chain_free(&biased);
     return picture_chain_builder(&pic, alphabet);
 }

@@ -4,12 +4,12 @@
  * penalties, top-k, top-p, min-p, temperature (chain_init_from_params with that --samplers list), the
  * probability of the right token, how many candidates are left, and eight draws with java.util.Random(4).
  * Where the lesson's Java differs: it takes top-p and min-p from the whole vocabulary, while llama.cpp's top-p
- * renormalizes over what top-k left (the same here, where top-k keeps every token; a note says where they
- * part); it counts the whole history for the repeat penalty, so penalty_last_n is the history's length; and it
- * draws by walking token ids, so every stage but the draw runs (chain_apply_except_pick), then the survivors go
- * back in id order.
+ * renormalizes over what top-k left (the same here; preset_notes says where they part); it counts the whole
+ * history for the repeat penalty, so penalty_last_n is the history's length; and it draws by walking token ids,
+ * so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
  */
 #include "lesson.h"
+#include "lesson/chains.h"
 #include "rng.h"
 
 #define DRAWS 8
@@ -38,8 +38,10 @@ static const LessonSettings presets[] = {
 LESSON_SAME_LENGTH(vocab, logits);
 
 /* The final distribution of preset s with the stages seq (n,), after the history: c holds what every stage
- * but the draw left, in id order, with p renormalized; returns how many candidates have p > 0. */
-static int distribution(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c)
+ * but the draw left, in id order, with p renormalized; returns how many candidates have p > 0. pic (NULL for
+ * none) records what each stage leaves, for the picture. */
+static int distribution(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
+                        Picture *pic)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)] = {0};      /* {0}: an empty history leaves nothing unset */
     size_t n_history = lesson_ids(history_text, vocab, history);
@@ -52,7 +54,7 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     for (size_t i = 0; i < n_history; i++)
         lesson_check(chain_accept(&ch, history[i]));
     lesson_check(candidates_init(c, buf, logits, N_VOCAB));
-    lesson_check(chain_apply_except_pick(&ch, c, NULL, NULL, NULL));
+    lesson_check(chain_apply_except_pick(&ch, c, picture_preset_stage, pic, NULL));
     lesson_check(candidates_sort_by_id(c));
     lesson_check(candidates_softmax(c, false));
     chain_free(&ch);
@@ -64,8 +66,7 @@ int main(void)
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
-    for (size_t i = 0; i < LESSON_N(order); i++)
-        lesson_require(order[i] != SAMPLER_INFILL, "order[%zu] is infill, which this workbench does not compute", i);
+    chain_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
     /* Not a setting: the Java's rule as a llama.cpp order. With top-p and min-p before top-k, each sees the whole
      * vocabulary (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they leave). */
     static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
@@ -74,17 +75,10 @@ int main(void)
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB], java_buf[N_VOCAB];
         Candidates c, java;
-        int left = distribution(&presets[s], order, LESSON_N(order), buf, &c);
-        int java_left = distribution(&presets[s], java_rule, LESSON_N(java_rule), java_buf, &java);
+        int left = distribution(&presets[s], order, LESSON_N(order), buf, &c, &pic);
+        distribution(&presets[s], java_rule, LESSON_N(java_rule), java_buf, &java, NULL);   /* for the notes */
         lesson_note_unread_list("preset", &presets[s], window, order, LESSON_N(order));
-        lesson_note_settings("preset", &presets[s], window, !lesson_same_p(&c, &java), ": candidates left %d, in the "
-                             "lesson's Java %d, and other p: the Java cuts top-k, top-p and min-p all from the whole "
-                             "vocabulary after the penalties, then applies the temperature, while llama.cpp runs the "
-                             "stages of order[] in turn, each on what the one before left", left, java_left);
-        lesson_note_settings("preset", &presets[s], window, presets[s].min_p > 1 && presets[s].temp > 0, ": a min_p "
-                             "above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which is "
-                             "unspecified; this workbench keeps the lower id); the lesson's Java keeps none and prints "
-                             "NaN");
+        preset_notes(&presets[s], window, &c, &java);   /* where llama.cpp's order and the Java's part */
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);
@@ -97,5 +91,5 @@ int main(void)
         }
         printf("\n");
     }
-    return picture_task_settings(&pic, vocab, N_VOCAB, right);
+    return picture_task_settings(&pic, vocab, logits, N_VOCAB, right);
 }

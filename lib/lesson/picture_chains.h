@@ -1,56 +1,87 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages,
- * the chain builder's funnel and candidates per step, each preset's final distribution and draws.
+/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages in
+ * llama.cpp's order (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
+ * each preset's final distribution and draws (picture_presets.c).
  *
- * defines: picture_chain_line, picture_chain_start, picture_stage, picture_chain_step, picture_chain_text,
- * picture_chain_builder, PICTURE_FUNNEL_STEP, picture_preset, picture_task_settings.
+ * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
+ * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
+ * picture_preset_stage, picture_preset, picture_task_settings.
  */
 #ifndef PICTURE_CHAINS_H
 #define PICTURE_CHAINS_H
 
 /* ===== Example 11 ===== */
 
-/* Example 11: records the chain of one printed "sampler chain:" line in *pic (zero-initialized, or from an
- * earlier call) and writes the picture of every chain recorded so far: each a row of its stages, the "?" ones
- * greyed and dashed. Series "chain 1", "chain 2", ...; labels: the stage's place (0 is logits); values: the
- * name as the line prints it. file is the lesson's __FILE__. Returns main's status (picture_close). */
-int picture_chain_line(Picture *pic, const char *file, const Chain *ch);
+/* Example 11: records one printed "sampler chain:" line in *pic: the chain's stages (ch) and the command line
+ * it came from (command: its words, NULL-terminated, as main's argv holds them; written as a shell reads them,
+ * a word with characters the shell reads in single quotes). Nothing when no picture is asked for. */
+void picture_chain_line(Picture *pic, char *const *command, const Chain *ch);
+
+/* picture_chain_line as the tool's callback (lib/cli/main.h, CliChainFn): pic is a Picture. Returns 0. */
+int picture_chain_line_of(void *pic, char *const *command, const Chain *ch);
+
+/* Example 11: the chains recorded in pic, one row each: its command line (wrapped before a flag, continued with
+ * " \" as the lesson writes it) and its stages as boxes in columns, in llama.cpp's fixed order (the stages its
+ * chain builder lays out: logit-bias, penalties, ..., temp-ext, then the draw; mirostat's temp under temp-ext,
+ * mirostat-v2 under dist), so that a stage the chain lacks is a gap its arrow crosses; a column is added where a
+ * chain leaves that order. A "?" stage is drawn in svg_disabled_style. Series "chain 1", "chain 2", ...: labels
+ * the stage's place (0 is logits), values the name as the line prints it; series "command" (label "chain N")
+ * the command line. Frees pic; returns main's status (picture_close). */
+int picture_sampler_chain(Picture *pic);
 
 /* ===== Example 12 ===== */
 
 /* The step whose funnel Example 12 draws unless --trace names one: step 4, after "the ", where the stages part. */
 #define PICTURE_FUNNEL_STEP 4
 
-/* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it). */
+/* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it) and its
+ * settings (lesson_sampling_params of s and window, as llama.cpp names them). */
 void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window);
 
-/* Records what one stage left at the pictured step (left: the survivors with their p among them, most likely
- * first, as --trace prints them), under the chain started last. NULL pic does nothing. */
-void picture_stage(Picture *pic, int step, const Stage *stage, const Candidates *left);
+/* Records what one stage did at the pictured step, under the chain started last: before (n_before,), the
+ * candidates it received, and after, what it left (logits; any order). NULL pic does nothing. */
+void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
+                   const Candidates *after);
 
-/* Records how many candidates the chain left at this step (numbers[1] keeps the most). */
+/* Records how many candidates the chain left at this step. */
 void picture_chain_step(Picture *pic, size_t left);
 
 /* Records the chain's text (the start character and one per step) and its average candidates per step. */
 void picture_chain_text(Picture *pic, const char *text, double average);
 
-/* Example 12: for each chain recorded in pic, the funnel at the pictured step (what each stage leaves, bars of
- * p among the survivors) and the candidates left at every step, over the characters the chain wrote. Series:
- * "candidates per step" (labels: the chain's label, value the table's average), "text" (value: the chain's
- * text), "<chain>: <stage>" (labels: the character; "left": how many), "candidates left" (data-values). Frees
- * pic; returns main's status. */
+/* Records a chain the table describes (its line, chain_describe): its stages, its settings and its biases. */
+void picture_describe(Picture *pic, const Chain *ch);
+
+/* Example 12: for each chain recorded in pic, its label and settings, then the funnel at the pictured step (a
+ * cell per stage in the chain's order: bars of p among the characters the stage keeps, on one p axis; a ghost,
+ * svg_ghost_bar, at its p before the stage for a character the stage removes; a "?" stage's cell in the
+ * disabled style; the penalized mark where the penalties changed a logit), and the candidates left at every
+ * step (a line, the table's average dashed, the character drawn under each step). Under them the described
+ * chains, in columns as Example 11 draws its chains (tag "line N", the table's line). Series: "candidates per
+ * step" (labels: the chain's label, value the table's average), "text" (value: the chain's text), "<chain>:
+ * <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left" (data-values), and
+ * "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints it). Frees pic;
+ * returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
 /* ===== Example 13 ===== */
 
-/* Records one preset of Example 13: its label (with its settings, as the table prints it), its final
- * distribution c (token i's candidate found by id) and how many candidates it leaves; its draws follow with
- * picture_id. */
-void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c,
-                    int left);
+/* Records what one stage left (c, logits, any order) for the preset whose distribution is being built, as the
+ * trace of chain_apply_except_pick (ChainTraceFn); pic is a Picture, NULL for none (the lesson's Java order). */
+void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
-/* Example 13: each preset's final distribution over vocab (n_vocab,), side by side, with P(right) marked and
- * its draws under it. Series: "P(right)", "candidates", "draws" (labels: the preset; draws as the words, space
- * separated), and per preset its p (labels: the word). Frees pic; returns main's status. */
-int picture_task_settings(Picture *pic, const char *const *vocab, size_t n_vocab, const char *right);
+/* Records one preset of Example 13 after its stages: its label (with its settings, as the table prints it), its
+ * settings (as llama.cpp names them), its final distribution c (token i's candidate found by id) and how many
+ * candidates it leaves; its draws follow with picture_id. */
+void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left);
+
+/* Example 13: a panel per preset, side by side: its label and settings, P(right) and its candidates, a bar of
+ * final p per token of vocab (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001"
+ * for a p above 0 that they print as 0); a token a stage removed keeps its place as a ghost, at its p before
+ * that stage (logits (n_vocab,) before the first), named upwards; the penalized mark where the penalties
+ * changed a logit; its draws, the right token's in its colour. Series: "P(right)", "candidates", "draws"
+ * (labels: the preset; draws as the words, space separated), and per preset its p (labels: the word; a removed
+ * token 0). Frees pic; returns main's status. */
+int picture_task_settings(Picture *pic, const char *const *vocab, const double *logits, size_t n_vocab,
+                          const char *right);
 
 #endif

@@ -158,7 +158,9 @@ want_values() {
     12_*) awk '/candidates per step\)$/ { s = $0; average = s; sub(/^.*\(/, "", average); sub(/ .*$/, "", average)
                  sub(/  \([0-9.]+ candidates per step\)$/, "", s); text = substr(s, length(s) - 59)
                  label = substr(s, 1, length(s) - 60); sub(/ +$/, "", label)
-                 print "candidates per step\t" label "\t" average; print "text\t" label "\t" text }' ;;
+                 print "candidates per step\t" label "\t" average; print "text\t" label "\t" text }
+               /^logits( -> |$)/ { k = split($0, stage, " -> ")
+                 for (i = 1; i <= k; i++) print "line " NR "\t" (i - 1) "\t" stage[i] }' ;;
     13_*) awk '{ s = $0; label = s; sub(/ +P\(.*$/, "", label); p = s; sub(/^.* P\(/, "P(", p); split(p, f, " ")
                  draws = s; sub(/^.*draws: /, "", draws)
                  print f[1] "\t" label "\t" f[2]; print "candidates\t" label "\t" f[4]; print "draws\t" label "\t" draws }' ;;

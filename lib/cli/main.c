@@ -1,0 +1,188 @@
+/* main.c: Example 11's tool (main.h): one command line parsed, its chain built, and what was asked for printed:
+ * the chain line, a request body, the flags for a body, the help or the explanation, with the warnings and
+ * notes on stderr. */
+#include "cli/main.h"
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/dropped.h"
+#include "cli/explain.h"
+#include "cli/from_json.h"
+#include "cli/request.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A body's notes (room for every note request_json writes at once), or -bs's: filled by a Writer, printed by
+ * print_made. One buffer for the one command line a run parses at a time. */
+static char notes[4096];
+
+/* Whether a list of flags ("-m, -c") names more than one: "they", not "it". */
+static bool several(const char *list)
+{
+    return strstr(list, ", ") != NULL;
+}
+
+/* Prints each line of text (warnings, notes) to stderr with the program's name and a label. */
+static void print_lines(const char *program, const char *label, const char *text)
+{
+    for (const char *w = text; *w != '\0';) {
+        size_t n = strcspn(w, "\n");
+        fprintf(stderr, "%s: %s%.*s\n", program, label, (int)n, w);
+        w += n + (w[n] == '\n');
+    }
+}
+
+/* What print_made prints: a text written like snprintf from the parameters and the chain. */
+typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
+
+static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)p, (void)c;
+    return args_help(buf, size);
+}
+
+/* The chain line; with backend sampling (-bs), a note on the + and - llama.cpp would add to it. */
+static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    args_backend_note(p, c, notes, sizeof notes);
+    return chain_describe(c, buf, size);
+}
+
+static size_t flags_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    (void)c;
+    return args_command(p, buf, size);
+}
+
+static size_t body_text(const CliParams *p, const Chain *c, char *buf, size_t size)
+{
+    static const RequestKind kinds[] = {REQUEST_COMPLETION, REQUEST_COMPLETION, REQUEST_COMPLETION_ALL,
+                                        REQUEST_CHAT};      /* by ArgsOutput */
+    (void)c;
+    return request_json(p, kinds[p->output], buf, size, notes, sizeof notes);
+}
+
+/* Prints prefix and the writer's text on one line (or more: the text's own newlines) to stdout, with a body's
+ * notes on stderr; NULL prefix prints the text itself as notes on stderr (nothing for ""). Returns 0, or 1 when
+ * out of memory. */
+static int print_made(const char *program, const char *prefix, Writer writer, const CliParams *params,
+                      const Chain *chain)
+{
+    size_t n = writer(params, chain, NULL, 0);
+    char *text = malloc(n + 1);
+    if (text == NULL) {
+        fprintf(stderr, "%s: out of memory\n", program);
+        return 1;
+    }
+    notes[0] = '\0';
+    writer(params, chain, text, n + 1);
+    print_lines(program, "note: ", prefix != NULL ? notes : text);
+    if (prefix != NULL)
+        printf("%s%s%s", prefix, text, n > 0 && text[n - 1] == '\n' ? "" : "\n");
+    free(text);
+    return 0;
+}
+
+/* --from-json: the body read onto the server's defaults (the other flags); its notes and warnings on stderr.
+ * Returns false, with the message printed, when llama-server would refuse the body. */
+static bool read_body(const char *program, CliParams *params)
+{
+    char *text = NULL, err[600];
+    size_t length = 0, seen = strlen(params->warnings);
+    bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
+           && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
+    free(text);
+    if (!ok)
+        fprintf(stderr, "%s: %s\n", program, err);
+    print_lines(program, "warning: ", ok ? params->warnings + seen : "");
+    print_lines(program, "note: ", ok ? notes : "");
+    return ok;
+}
+
+/* Parses one command line into *params and builds its chain into *chain, with the warnings and, unless lesson,
+ * the notes on flags that do not change sampling on stderr; then the notes on settings no stage reads. A lesson
+ * line refuses the tool's own flags. Returns 0 with *chain built; -1 after printing the help (nothing built);
+ * otherwise the exit status (2, 1), the message printed, nothing built. */
+static int parse_and_build(const char *program, int argc, char *const argv[], bool lesson, CliParams *params,
+                           Chain *chain)
+{
+    char err[600];
+    if (!args_parse(argc, argv, params, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return 2;
+    }
+    if (lesson && (params->help || params->explain || params->from_json != NULL || params->output != OUTPUT_CHAIN)) {
+        fprintf(stderr, "%s: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, "
+                "--json-all and --openai are this tool's own: give them as the program's arguments "
+                "(build/bin/%s --explain ...)\n", program, program);
+        return 2;
+    }
+    print_lines(program, "warning: ", params->warnings);
+    if (params->ignored[0] != '\0' && !lesson)
+        fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
+                several(params->ignored) ? "they do not change" : "it does not change", params->ignored);
+    char model[1024];           /* the note is about 450 bytes, with at most 256 of flags */
+    if (!lesson && args_model_note(params, model, sizeof model) > 0)
+        print_lines(program, "note: ", model);
+    if (params->help) {
+        int status = print_made(program, "", help_text, params, NULL);
+        return status != 0 ? status : -1;
+    }
+    if (params->from_json != NULL && !read_body(program, params))
+        return 2;
+    if (params->outside[0] != '\0' && !lesson && params->output == OUTPUT_CHAIN)     /* a body's notes name them */
+        fprintf(stderr, "%s: note: not in the chain line, though %s sampling (a grammar, a JSON schema or a "
+                "reasoning budget): %s\n", program, several(params->outside) ? "they change" : "it changes",
+                params->outside);
+    SamplingStatus st = chain_init_from_params(chain, &params->sampling, 0);
+    if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
+        const char *problem = sampling_params_problem(&params->sampling);
+        fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
+        return 1;
+    }
+    int status = print_made(program, NULL, args_dropped, params, chain);    /* the settings no stage reads */
+    if (status != 0)
+        chain_free(chain);
+    return status;
+}
+
+int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, void *user)
+{
+    static CliParams params;        /* static: it holds several kilobytes of arrays */
+    Chain chain;
+    int status = parse_and_build(program, argc, argv, false, &params, &chain);
+    if (status != 0)
+        return status < 0 ? 0 : status;
+    if (params.output != OUTPUT_CHAIN) {        /* llama-server drops the unread settings the same way */
+        status = print_made(program, "", body_text, &params, &chain);
+        chain_free(&chain);
+        return status;
+    }
+    status = print_made(program, "sampler chain: ", line_text, &params, &chain);
+    if (status == 0 && on_chain != NULL)
+        status = on_chain(user, argv + 1, &chain);
+    if (status == 0 && params.from_json != NULL)
+        status = print_made(program, "", flags_text, &params, &chain);
+    if (status == 0 && params.explain)
+        status = print_made(program, "", args_explain, &params, &chain);
+    chain_free(&chain);
+    return status;
+}
+
+int cli_chain(const char *program, char *const *command, Chain *chain)
+{
+    static CliParams params;        /* static: it holds several kilobytes of arrays */
+    if (command == NULL) {
+        fprintf(stderr, "%s: no command line (NULL)\n", program);
+        return 2;
+    }
+    int argc = 0;
+    while (command[argc] != NULL)
+        argc++;
+    int status = parse_and_build(program, argc, command, true, &params, chain);
+    if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
+        print_lines(program, "note: ", notes);
+    return status;
+}

@@ -1,0 +1,45 @@
+/* main.h: Example 11 as a tool, the program behind `build/bin/11_sampler_chain ARGS...` (README.md), and the
+ * lesson's own command lines read the same way. The lesson (lessons/11_sampler_chain.c) calls cli_main when it
+ * is given arguments, and cli_chain for each of the three command lines it holds.
+ *
+ * Streams: the chain line, a request body, the help and --explain go to stdout; warnings (what llama.cpp would
+ * log and go on), notes and the one-line refusals go to stderr, each line "<program>: warning: ...",
+ * "<program>: note: ..." or "<program>: <message>".
+ *
+ * defines: CliChainFn, cli_main, cli_chain.
+ */
+#ifndef CLI_MAIN_H
+#define CLI_MAIN_H
+
+#include "chain.h"
+
+/* Called after each "sampler chain:" line is printed, with the command line it came from (command, its words
+ * as main's argv holds them, NULL-terminated) and the chain built from it (the lesson draws it: picture.h).
+ * Returns an exit status: 0 goes on, anything else becomes the program's status. */
+typedef int (*CliChainFn)(void *user, char *const *command, const Chain *chain);
+
+/* The tool: argv[1..argc) is one llama.cpp command line (args_parse: with or without its program word). Prints
+ * its "sampler chain:" line, as llama.cpp logs it without the trailing space (chain_init_from_params,
+ * chain_describe), then on_chain(user, argv + 1, chain) when on_chain is not NULL; with --from-json FILE the
+ * body's chain line and the flags that build it (command.h), with --explain each stage in the lesson's words
+ * (explain.h), with --json, --json-all or --openai the request body instead of the line (request.h), with -h
+ * the help (args_help). On stderr: warnings, and a note naming the flags ignored (they do not change
+ * sampling), the flag that names a model, the flags that act outside the chain line, and each setting no stage
+ * of the chain reads (dropped.h). program names the program in every message ("11_sampler_chain").
+ *
+ * Returns the exit status: 0; 2 for a command line llama.cpp refuses (one line on stderr naming the flag and the
+ * value, nothing on stdout) or a body llama-server refuses; 1 when the library refuses the parameters or memory
+ * runs out; or on_chain's status when it is not 0. argv is main's: argv[argc] is NULL. */
+int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, void *user);
+
+/* One of the lesson's command lines: command (its words, command[0] the program word, "llama-completion",
+ * NULL-terminated) parsed as cli_main parses it and its chain built into *chain, without printing the line:
+ * the lesson prints it. On stderr, as cli_main: warnings, the -bs note, and each setting no stage reads; not
+ * the notes on flags that do not change sampling (-m, -no-cnv: the lesson's lines name a model and a prompt).
+ * Returns 0 with *chain built (free it with chain_free); otherwise the exit status as cli_main's, with the
+ * message printed and nothing to free. Refused (2) besides what cli_main refuses: the tool's own flags (--json,
+ * --json-all, --openai, --from-json, --explain, -h), which print something other than the chain line: the
+ * message says to give them as the program's arguments. NULL command refuses too. */
+int cli_chain(const char *program, char *const *command, Chain *chain);
+
+#endif

@@ -1,0 +1,76 @@
+/* chains.h: what Examples 12 and 13 need beyond lesson_lib.h, kept out of the lessons so that each reads like its
+ * Java (and compiles fast): the view of one step of a chain, stage by stage (Example 12's --trace, its tie note,
+ * the stage that leaves nothing, and the picture's funnel), the --trace argument, Example 13's notes on where
+ * llama.cpp and the Java part, and the check of a sampler list.
+ *
+ * defines: CHAIN_STEP_MAX, ChainStep, chain_step_start, chain_step_seen, chain_step_left, chain_trace_arg,
+ * preset_notes, chain_check_order.
+ */
+#ifndef LESSON_CHAINS_H
+#define LESSON_CHAINS_H
+
+#include "lesson/picture.h"
+
+#define CHAIN_STEP_MAX 95       /* candidates a step may hold: Example 12's alphabet is printable ASCII */
+
+/* One step of one chain, seen by its stages (chain_apply_except_pick's trace, chain_step_seen). */
+typedef struct {
+    const char *file;                   /* the lesson's __FILE__: notes and stops name the program */
+    const char *alphabet;               /* (n,) token id -> character */
+    const LessonSettings *chain;        /* the chain's settings: its label and temperature */
+    int32_t window;                     /* the penalty window its label may print ({penalty_last_n}) */
+    int step;                           /* 1-based */
+    char after;                         /* the character the step follows */
+    bool trace;                         /* print what each stage leaves (--trace) */
+    Picture *picture;                   /* record what each stage leaves (picture_stage); NULL: no */
+    TokenData before[CHAIN_STEP_MAX];   /* (n_before,) the candidates before the stage that runs next */
+    size_t n_before;
+    const Stage *emptied;               /* the first stage that left no candidate, or NULL */
+} ChainStep;
+
+/* The view of step `step` (1-based) of the chain with settings s and penalty window `window`, whose candidates c
+ * follow the character `after`: it prints with trace and records in picture (NULL for none). Stops the program
+ * (exit 1, a message naming the character and the step) when nothing follows `after` in the corpus (c has no
+ * finite logit), and when c holds more than CHAIN_STEP_MAX candidates. */
+#define chain_step_start(alphabet, s, window, step, after, c, trace, picture) \
+    chain_step_start_at(__FILE__, (alphabet), (s), (window), (step), (after), (c), (trace), (picture))
+
+ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
+                              int step, char after, const Candidates *c, bool trace, Picture *picture);
+
+/* The trace of chain_apply_except_pick (ChainTraceFn), called after each stage with what it left, c; view is a
+ * ChainStep. With trace, prints the stage's line: each character still possible, its logit and its p among the
+ * survivors (most likely first). Notes, once per chain, where top-k cuts through tied logits (llama.cpp keeps
+ * exactly k, which of the tied ones being unspecified, and this workbench keeps the lower ids; the lesson's
+ * Java keeps every token tied with the k-th). Records the first stage that leaves no candidate, and, for the
+ * picture, what the stage received and what it left (picture_stage). */
+void chain_step_seen(void *view, const Stage *stage, const Candidates *c);
+
+/* How many candidates the chain left at this step (c: what every stage but the draw left). None left stops the
+ * program: "NN_slug: the chain "<label>", step N: its stage <name> removed every character that follows 'x' in
+ * the corpus, so the text cannot go on" (only a -inf bias can do it). */
+size_t chain_step_left(const ChainStep *view, const Candidates *c);
+
+/* Example 12's arguments: none (0), or --trace [STEP] (the step, 1 when left out, from 1 to steps). -h or
+ * --help prints the usage to stdout and exits 0; anything else prints it to stderr and exits 2. */
+#define chain_trace_arg(argc, argv, steps) chain_trace_arg_at(__FILE__, (argc), (argv), (steps))
+
+long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps);
+
+/* Example 13's notes on preset s (window: its penalty window, for its label), once each: where its final
+ * distribution c differs from java, the one the lesson's Java's rule gives (both in id order, p renormalized:
+ * the candidates left and the p; the Java cuts top-k, top-p and min-p all from the whole vocabulary, llama.cpp
+ * runs order[]'s stages in turn); where a min_p above 1 (with temp above 0) keeps one token in llama.cpp and
+ * none in the Java. "NN_slug: note: the preset "<label>": ..." on stderr. */
+#define preset_notes(s, window, c, java) preset_notes_at(__FILE__, (s), (window), (c), (java))
+
+void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
+                     const Candidates *java);
+
+/* Stops with "NN_slug: order[i] is infill, which this workbench does not compute" when the sampler list order
+ * (n,) names infill, which the library names but does not compute (it is no sampler of the lesson). */
+#define chain_check_order(order, n) chain_check_order_at(__FILE__, (order), (n))
+
+void chain_check_order_at(const char *file, const SamplerType *order, size_t n);
+
+#endif

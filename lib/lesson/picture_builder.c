@@ -1,0 +1,434 @@
+/* picture_builder.c: Example 12's picture (picture_chains.h): each chain's funnel at one step, its candidates
+ * per step, and the chain lines the table ends with. */
+#include "lesson/picture_chains_parts.h"
+#include "lesson/chains.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
+{
+    LessonText label;
+    lesson_settings_label_to(s, window, NULL, &label);
+    SamplingParams p = lesson_sampling_params(s, window);
+    if (picture_row(pic, ROW_CHAIN, label.text, NULL) != NULL)
+        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p).text, NULL);
+}
+
+void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
+                   const Candidates *after)
+{
+    if (pic == NULL)
+        return;
+    PictureRow *row = picture_row(pic, ROW_STAGE, stage_name(stage), after);
+    if (row == NULL)
+        return;
+    row->numbers[0] = step;
+    row->numbers[1] = stage->type;
+    picture_row(pic, ROW_BEFORE, "", &(Candidates){(TokenData *)before, n_before, -1, false});
+}
+
+/* The chain row started last, or NULL. */
+static PictureRow *picture_last_chain(Picture *pic)
+{
+    for (size_t r = pic->n_rows; r > 0; r--)
+        if (pic->rows[r - 1].group == ROW_CHAIN)
+            return &pic->rows[r - 1];
+    return NULL;
+}
+
+void picture_chain_step(Picture *pic, size_t left)
+{
+    PictureRow *row = picture_last_chain(pic);
+    picture_row_value(pic, row, (double)left);
+    if (row != NULL)
+        row->numbers[1] = fmax(row->numbers[1], (double)left);
+}
+
+void picture_chain_text(Picture *pic, const char *text, double average)
+{
+    PictureRow *row = picture_last_chain(pic);
+    if (row == NULL)
+        return;
+    row->numbers[0] = average;
+    for (const char *c = text; *c != '\0'; c++)
+        picture_row_id(pic, row, (unsigned char)*c);
+}
+
+void picture_describe(Picture *pic, const Chain *ch)
+{
+    TokenData biases[CHAIN_MAX_BIASES];
+    size_t n = ch->params.n_logit_bias < CHAIN_MAX_BIASES ? ch->params.n_logit_bias : CHAIN_MAX_BIASES;
+    for (size_t i = 0; i < n; i++)
+        biases[i] = (TokenData){ch->params.logit_bias[i].token, ch->params.logit_bias[i].bias, 0};
+    PictureRow *row = picture_row(pic, ROW_DESCRIBE, "", &(Candidates){biases, n, -1, false});
+    if (row == NULL)
+        return;
+    for (size_t k = 0; k < ch->n_stages; k++) {
+        picture_row_id(pic, row, (int32_t)ch->stages[k].type);
+        picture_row_value(pic, row, ch->stages[k].empty);
+    }
+    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params).text, NULL);
+}
+
+/* A character as a band's label: "_" for a space. */
+static const char *character(char c, char buf[2])
+{
+    buf[0] = c == ' ' ? '_' : c;
+    buf[1] = '\0';
+    return buf;
+}
+
+/* A kept token's bar (svg_bar) with, when mark, the penalized (or biased) mark over it (over its label when it has
+ * one). */
+static void mark_bar(Svg *s, const SvgPlot *p, double centre, double width, double value, SvgStyle style,
+                     const SvgDatum *d, const char *label, bool mark)
+{
+    svg_group_begin(s, NULL);
+    svg_bar(s, p, centre, width, value, style, d, label);
+    if (mark)
+        svg_mark(s, centre, svg_y(p, fmin(value, p->y_max)) - (label != NULL ? 26 : 10));
+    svg_group_end(s);
+}
+
+/* Grid lines of plot at its y ticks, under everything, for a plot that shares the axis of its neighbour. */
+static void grid_lines(Svg *s, const SvgPlot *p, size_t max_ticks)
+{
+    double ticks[16];
+    size_t n = svg_ticks(p->y_min, p->y_max, max_ticks, ticks, 16);
+    svg_group_begin(s, "grid");
+    for (size_t i = 0; i < n; i++)
+        svg_line(s, p->left, svg_y(p, ticks[i]), p->left + p->width, svg_y(p, ticks[i]),
+                 (SvgStyle){NULL, SVG_GRID, 1, NULL}, NULL);
+    svg_group_end(s);
+}
+
+#define FUNNEL_BANDS 12         /* characters a funnel cell shows at most, the most likely at the step's start */
+#define FUNNEL_CELL 108         /* px: a cell's width */
+#define FUNNEL_GAP 10
+#define FUNNEL_HEIGHT 80        /* px: a cell's plot */
+#define STEP_PX 8               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
+
+/* What the funnel draws of one chain: its stage rows (each followed by its ROW_BEFORE row), its bands. */
+typedef struct {
+    const PictureRow *chain, *settings;
+    const PictureRow *stages[CHAIN_MAX_STAGES];     /* ROW_STAGE rows; stages[k] + 1 is what stage k received */
+    size_t n_stages;
+    int32_t ids[FUNNEL_BANDS];      /* the bands' token ids: the candidates at the step's start, most likely first */
+    size_t n_ids;
+    int step;
+    double top;                     /* the p scale's top */
+    bool ghost, off, mark;          /* what it draws: for the legend */
+} Funnel;
+
+/* Whether stage row st, a stage that marks (a penalty, a bias), changed token id's logit. */
+static bool marked(const PictureRow *st, int32_t id)
+{
+    if (!chain_stage_marks((StageType)st->numbers[1]) || st->label.text[0] == '?')
+        return false;
+    const PictureRow *before = st + 1;
+    for (size_t i = 0; i < st->size; i++)
+        for (size_t j = 0; j < before->size; j++)
+            if (st->data[i].id == id && before->data[j].id == id && st->data[i].logit != before->data[j].logit)
+                return true;
+    return false;
+}
+
+/* The funnel of the chain row at rows[r]: its stages up to the next chain, its bands and its scale. */
+static Funnel funnel_of(const Picture *pic, size_t r)
+{
+    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, false, false, false};
+    TokenData sorted[CHAIN_STEP_MAX];
+    for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
+        const PictureRow *row = &pic->rows[k];
+        if (row->group == ROW_SETTINGS)
+            f.settings = row;
+        if (row->group != ROW_STAGE || k + 1 >= pic->n_rows || f.n_stages == CHAIN_MAX_STAGES)
+            continue;
+        f.stages[f.n_stages++] = row;
+        f.step = (int)row->numbers[0];
+        f.off |= row->label.text[0] == '?';
+        size_t n = row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX;
+        chain_survivors(row->data, n, sorted);
+        for (size_t i = 0; i < n; i++)
+            f.top = fmax(f.top, sorted[i].p);
+        const PictureRow *before = row + 1;
+        n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
+        for (size_t i = 0; i < n; i++) {
+            f.top = fmax(f.top, sorted[i].p);
+            f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
+            f.mark |= marked(row, sorted[i].id);
+            if (f.n_stages == 1 && f.n_ids < FUNNEL_BANDS)
+                f.ids[f.n_ids++] = sorted[i].id;
+        }
+    }
+    f.top = svg_nice_ceiling(f.top * 1.15);     /* room over the tallest bar for a mark */
+    return f;
+}
+
+/* Stage k of funnel f in a cell at (x, y): its name over it, a bar of p among the characters it keeps for each
+ * band, a ghost at its p before for each it removes, an empty band for one removed before; "N left" under. */
+static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet, double x, double y)
+{
+    const PictureRow *st = f->stages[k], *before = st + 1;
+    bool off = st->label.text[0] == '?';
+    SvgPlot plot = {x, y, FUNNEL_CELL, FUNNEL_HEIGHT, 0, 1, 0, f->top, false};
+    svg_group_begin(s, "grid");
+    svg_rect(s, x, y, FUNNEL_CELL, FUNNEL_HEIGHT, off ? svg_disabled_style() : (SvgStyle){NULL, SVG_GRID, 1, NULL},
+             NULL);
+    svg_group_end(s);
+    if (k == 0)
+        svg_axis_y(s, &plot, "p", 3);
+    else
+        grid_lines(s, &plot, 3);
+    svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
+             st->label.text, NULL);
+    TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];
+    size_t left = chain_survivors(st->data, st->size < CHAIN_STEP_MAX ? st->size : CHAIN_STEP_MAX, a);
+    chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, b);
+    char series[300], text[32], c[2];
+    snprintf(series, sizeof series, "%.120s: %s", f->chain->label.text, st->label.text);
+    SvgPlot bars = {x + 3, y, FUNNEL_CELL - 6, FUNNEL_HEIGHT, 0, 1, 0, f->top, false};
+    size_t bands = f->n_ids > 5 ? f->n_ids : 5;
+    for (size_t i = 0; i < f->n_ids; i++) {
+        double pa = picture_p_of(a, left, f->ids[i]), pb = picture_p_of(b, before->size, f->ids[i]);
+        double centre = svg_band(&bars, i, bands), width = svg_band_width(&bars, bands) - 3;
+        const char *name = character(alphabet[f->ids[i]], c);
+        SvgDatum d = {series, alphabet[f->ids[i]] == ' ' ? "space" : name, pa > 0 ? pa : 0, NULL};
+        if (pa >= 0)
+            mark_bar(s, &bars, centre, width, pa, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d, NULL,
+                     marked(st, f->ids[i]));
+        else if (pb >= 0)
+            svg_ghost_bar(s, &bars, centre, width, pb, NULL, &d);
+        svg_text(s, centre, y + FUNNEL_HEIGHT + 15, (SvgFont){13, "middle", true, pa >= 0 ? NULL : SVG_MUTED, 0}, name,
+                 NULL);
+    }
+    snprintf(text, sizeof text, "%zu left", left);
+    SvgDatum count = {series, "left", (double)left, NULL};
+    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 31, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
+}
+
+/* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
+ * dashed and labelled over the plot, the pictured step's line, and the text the chain wrote under the steps,
+ * one character under each where they fit (the whole text is the caption's data-value). */
+static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
+{
+    double xs[1024], ys[1024];
+    size_t m = row->n_values < 1024 ? row->n_values : 1024;
+    for (size_t k = 0; k < m; k++) {
+        xs[k] = svg_x(&plot, (double)k + 1);
+        ys[k] = svg_y(&plot, row->values[k]);
+    }
+    svg_axis_y(s, &plot, "left", 3);
+    svg_group_begin(s, "grid");         /* the funnel's step: a guide line under everything */
+    if (step > 0)
+        svg_line(s, svg_x(&plot, step), plot.top, svg_x(&plot, step), plot.top + plot.height,
+                 (SvgStyle){NULL, SVG_MUTED, 1, "2 3"}, NULL);
+    svg_group_end(s);
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, svg_colour(2), 2, NULL}, "candidates left", row->values);
+    double ay = svg_y(&plot, row->numbers[0]);
+    svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, svg_colour(1), 1.5, "6 4"}, NULL);
+    char text[300], written[1100] = "", c[2];
+    svg_text(s, plot.left, plot.top - 6, (SvgFont){12, NULL, true, NULL, 0}, "candidates left at each step", NULL);
+    snprintf(text, sizeof text, "average %.1f per step", row->numbers[0]);
+    SvgDatum avg = {"candidates per step", row->label.text, row->numbers[0], NULL};
+    svg_text(s, plot.left + plot.width, plot.top - 6, (SvgFont){12, "end", true, NULL, 0}, text, &avg);
+    for (size_t k = 0; k < row->n_ids && k + 1 < sizeof written; k++)
+        written[k] = (char)row->ids[k];
+    double gap = m > 1 ? xs[1] - xs[0] : 10, under = plot.top + plot.height + 15;
+    for (size_t k = 1; k < row->n_ids && k <= m && gap >= 0.6 * 11 + 1; k++)
+        svg_text(s, xs[k - 1], under, (SvgFont){11, "middle", (int)k == step, (int)k == step ? NULL : SVG_MUTED, 0},
+                 character(written[k], c), NULL);
+    double ticks[16];
+    size_t n_ticks = svg_ticks(1, plot.x_max - 0.5, 8, ticks, 16);
+    for (size_t i = 0; i < n_ticks; i++)
+        if (ticks[i] == floor(ticks[i]))         /* steps are whole */
+            svg_text(s, svg_x(&plot, ticks[i]), under + 14, (SvgFont){10, "middle", false, SVG_MUTED, 0},
+                     svg_number(ticks[i], 0).text, NULL);
+    char dotted[40] = "";
+    if (step > 0)
+        snprintf(dotted, sizeof dotted, "; dotted: step %d", step);
+    snprintf(text, sizeof text, "step, and the character drawn at it (_ a space)%s", dotted);
+    SvgDatum wd = {"text", row->label.text, 0, written};
+    svg_text(s, plot.left, under + 29, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, &wd);
+}
+
+/* The legend of Example 12's picture: what each colour, dash and mark stands for, of what it draws (funnel:
+ * cells; lines: chain lines). Returns the baseline of its last row. */
+static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
+                             bool lines)
+{
+    SvgKey keys[7];
+    size_t n = 0;
+    if (funnel)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
+                             "keeps"};
+    if (ghost)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before it)"};
+    if (mark)
+        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"};
+    if (lines)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
+    if (off)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"};
+    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"}, "their average, as the table prints it"};
+    return svg_legend(s, 20, y, right, keys, n);
+}
+
+/* A described chain's text: its biases ("logit_bias 'c' (id 3) +2.0, ") and its settings (the row after it). */
+static void describe_text(const PictureRow *row, const PictureRow *settings, const char *alphabet, char *text,
+                          size_t size)
+{
+    size_t used = 0, n = strlen(alphabet);
+    text[0] = '\0';
+    for (size_t i = 0; i < row->size && used < size; i++) {
+        int32_t id = row->data[i].id;
+        used += (size_t)snprintf(text + used, size - used, "logit_bias '%c' (id %d) %s%s, ",
+                                 id >= 0 && (size_t)id < n ? alphabet[id] : '?', (int)id,
+                                 row->data[i].logit >= 0 ? "+" : "", lesson_number(row->data[i].logit, 1).text);
+    }
+    if (used < size)
+        snprintf(text + used, size - used, "%s", settings->label.text);
+}
+
+/* The described chains (ROW_DESCRIBE rows, each followed by its settings) as chain lines (n,): tag "line N", their
+ * line in the table after the n_chains chains; tags and texts are allocated with them (free lines[0].tag and
+ * lines[0].text, then lines). Returns n, 0 when there are none or memory ran out (*ok false then). */
+static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_chains, ChainLine **lines, bool *ok)
+{
+    enum { TAG = 32, TEXT = 600 };
+    size_t n = 0;
+    for (size_t r = 0; r + 1 < pic->n_rows; r++)
+        n += pic->rows[r].group == ROW_DESCRIBE;
+    *lines = calloc(n > 0 ? n : 1, sizeof **lines);
+    char *tags = calloc(n > 0 ? n : 1, TAG), *texts = calloc(n > 0 ? n : 1, TEXT);
+    if (*lines == NULL || tags == NULL || texts == NULL) {
+        free(*lines), free(tags), free(texts);
+        *lines = NULL;
+        *ok = false;
+        return 0;
+    }
+    size_t k = 0;
+    for (size_t r = 0; r + 1 < pic->n_rows && k < n; r++) {
+        const PictureRow *row = &pic->rows[r];
+        if (row->group != ROW_DESCRIBE)
+            continue;
+        char *tag = tags + k * TAG, *text = texts + k * TEXT;
+        snprintf(tag, TAG, "line %zu", n_chains + k + 1);
+        describe_text(row, row + 1, alphabet, text, TEXT);
+        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag};
+    }
+    if (n == 0)
+        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags};     /* only to be freed */
+    return n;
+}
+
+/* Where Example 12's picture puts things: the funnel's cells and the candidates-per-step plot, px. */
+typedef struct {
+    double funnel_left, per_left, per_width, block, width;
+    int step;               /* the pictured step; 0 when no chain recorded one (the text is shorter) */
+} BuilderLayout;
+
+/* One chain's block from y: its label and settings, its funnel, its candidates per step. */
+static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const BuilderLayout *at, double y)
+{
+    char text[400], before[600] = "";
+    for (size_t k = 0; k < (size_t)f->step && k < f->chain->n_ids && k + 1 < sizeof before; k++)
+        before[k] = (char)f->chain->ids[k];
+    if (f->n_stages > 0)
+        snprintf(text, sizeof text, "%.127s: at step %d, after \"%.100s\"", f->chain->label.text, f->step, before);
+    else
+        snprintf(text, sizeof text, "%.127s", f->chain->label.text);
+    size_t fits = (size_t)((at->width - 40) / (0.6 * 14));     /* a long label is cut to the picture's width */
+    if (strlen(text) > fits && fits > 3)
+        snprintf(text + fits - 3, sizeof text - (fits - 3), "...");
+    svg_text(s, 20, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
+    svg_text(s, 20, y + 31, (SvgFont){12, NULL, false, SVG_MUTED, 0}, f->settings != NULL ? f->settings->label.text
+                                                                                         : "", NULL);
+    for (size_t k = 0; k < f->n_stages; k++)
+        funnel_cell(s, f, k, alphabet, at->funnel_left + (double)k * (FUNNEL_CELL + FUNNEL_GAP), y + 62);
+    double steps = (double)(f->chain->n_values > 0 ? f->chain->n_values : 1);
+    per_step(s, f->chain, (SvgPlot){at->per_left, y + 62, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
+                                    5 * ceil(fmax(1, f->chain->numbers[1]) / 5), false}, at->step);
+}
+
+/* Example 12's title and subtitle, for n_chains chains and the pictured step (0: none). */
+static void builder_heading(size_t n_chains, int step, char *title, size_t title_size, char *subtitle,
+                            size_t subtitle_size)
+{
+    if (step > 0) {
+        snprintf(title, title_size, "%zu chains on one bigram model: what each stage leaves at step %d, and the "
+                 "candidates per step", n_chains, step);
+        snprintf(subtitle, subtitle_size, "left: the funnel at step %d, a cell per stage in the chain's order, bars of "
+                 "p among the characters the stage keeps (--trace %d prints them); right: the candidates left at "
+                 "every step; under them, the chain lines the table ends with", step, step);
+    } else {
+        snprintf(title, title_size, "%zu chains on one bigram model: the candidates per step", n_chains);
+        snprintf(subtitle, subtitle_size, "no funnel: the text is shorter than step %d, the step it pictures; the "
+                 "candidates left at every step, and under them the chain lines the table ends with",
+                 PICTURE_FUNNEL_STEP);
+    }
+}
+
+int picture_chain_builder(Picture *pic, const char *alphabet)
+{
+    if (pic->path == NULL || pic->out_of_memory)
+        return picture_finish(pic, 0);
+    size_t n_chains = 0, most_stages = 1, steps = 1;
+    Funnel *funnels = calloc(pic->n_rows > 0 ? pic->n_rows : 1, sizeof *funnels);
+    bool ghost = false, off = false, mark = false;
+    BuilderLayout at = {66, 0, 0, 214, 0, 0};
+    for (size_t r = 0; funnels != NULL && r < pic->n_rows; r++) {
+        if (pic->rows[r].group != ROW_CHAIN)
+            continue;
+        Funnel *f = &funnels[n_chains++];
+        *f = funnel_of(pic, r);
+        most_stages = f->n_stages > most_stages ? f->n_stages : most_stages;
+        steps = f->chain->n_values > steps ? f->chain->n_values : steps;
+        ghost |= f->ghost, off |= f->off, mark |= f->mark;
+        at.step = at.step > 0 ? at.step : f->step;
+    }
+    ChainLine *lines = NULL;
+    ChainColumns cols = {0};
+    bool ok = funnels != NULL;
+    size_t n_lines = ok ? describe_lines(pic, alphabet, n_chains, &lines, &ok) : 0;
+    ok = ok && chain_columns_init(&cols, lines, n_lines, 20);
+    pic->out_of_memory |= !ok;
+    at.per_left = at.funnel_left + (at.step > 0 ? (double)most_stages * (FUNNEL_CELL + FUNNEL_GAP) + 50 : 0);
+    at.per_width = fmin(600, fmax(380, (double)steps * STEP_PX));     /* room for its title and its average */
+    double width = fmax(900, at.per_left + at.per_width + 20);
+    width = ok ? fmax(width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : width;
+    at.width = width;
+    char title[200], subtitle[400];
+    builder_heading(n_chains, at.step, title, sizeof title, subtitle, sizeof subtitle);
+    Svg measure = {NULL, width, 0, true};
+    double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
+    for (size_t k = 0; k < n_lines; k++)
+        for (size_t i = 0; i < lines[k].n; i++)
+            off |= lines[k].empty[i] != 0;
+    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0) + 20;
+    double end = top + at.block * (double)n_chains;
+    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, end + 30, width - 20) : end;
+    PictureFile pf;
+    if (ok && picture_open(&pf, pic->file, pic->path, width, height, "the chain builder")) {
+        chains_heading(&pf.svg, width, title, subtitle);
+        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0);
+        for (size_t c = 0; c < n_chains; c++)
+            builder_block(&pf.svg, &funnels[c], alphabet, &at, top + at.block * (double)c);
+        snprintf(title, sizeof title, "The table's last %zu lines, each chain's describe(): its stages, in columns in "
+                 "llama.cpp's order", n_lines);
+        if (n_lines > 0)
+            svg_text(&pf.svg, 20, end + 14, (SvgFont){14, NULL, true, NULL, 0}, title, NULL);
+        chain_lines_draw(&pf.svg, &cols, lines, n_lines, end + 30, width - 20);
+    }
+    int status = ok ? picture_close(&pf) : 0;
+    free(funnels);
+    if (lines != NULL) {
+        free((char *)lines[0].tag);
+        free((char *)lines[0].text);
+    }
+    free(lines);
+    chain_columns_free(&cols);
+    return picture_finish(pic, status);
+}

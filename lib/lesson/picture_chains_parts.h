@@ -1,0 +1,73 @@
+/* picture_chains_parts.h: what the pictures of Examples 11 to 13 share (picture_chains.c, picture_builder.c,
+ * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
+ *
+ * defines: ROW_*, ChainLine, ChainColumns, chains_heading, chain_columns_init, chain_columns_free,
+ * chain_lines_draw, chain_settings_text, chain_stage_marks, chain_survivors.
+ */
+#ifndef PICTURE_CHAINS_PARTS_H
+#define PICTURE_CHAINS_PARTS_H
+
+#include "lesson/picture.h"
+
+/* What the rows of Examples 12 and 13 hold, by PictureRow.group. */
+enum {
+    ROW_CHAIN,              /* a chain (a preset): label the table's; values the candidates left per step, ids its
+                             * text, numbers[0] its average (Example 13: data the final distribution, numbers[0]
+                             * the candidates, ids the draws) */
+    ROW_STAGE,              /* what a stage left: label its name ("?" when off), data the candidates (logits),
+                             * numbers[0] the step, numbers[1] the StageType */
+    ROW_BEFORE,             /* what that stage received: data */
+    ROW_SETTINGS,           /* the settings of the chain above (settings_text), as the label */
+    ROW_DESCRIBE,           /* a described chain: ids its StageTypes, values 1 for "?", data its biases (id,
+                             * logit = the bias) */
+    ROW_DESCRIBE_SETTINGS   /* its settings, as the label */
+};
+
+/* A chain line to draw: its tag and text above, its stages in columns. */
+typedef struct {
+    const char *tag;            /* "chain 1", in bold at the left */
+    const char *text;           /* the command line (wrapped before its flags) or the settings */
+    bool command;               /* text is a command line: continued lines end with " \", as a shell reads them */
+    const int32_t *types;       /* (n,) StageType, in the chain's order */
+    const double *empty;        /* (n,) 1 for a stage built empty ("?name") */
+    size_t n;
+    const char *series;         /* data-series of its boxes: "chain 1"; labels are the places, 0 for logits */
+} ChainLine;
+
+/* The columns of a set of chain lines: llama.cpp's fixed order (the stages its chain builder lays out from the
+ * default sampler list with a bias set: logit-bias first, the draw last), after "logits", plus a column wherever
+ * a line's stages leave that order (a --samplers list out of order, a stage twice). slot -1 is logits. */
+typedef struct {
+    int *slot;                  /* (n,) stage_slot of the column's stages */
+    double *x, *width;          /* (n,) px */
+    size_t n;
+} ChainColumns;
+
+/* A picture's title at the top left, and its subtitle wrapped to width (px) under it. Returns the baseline of the
+ * subtitle's last line. */
+double chains_heading(Svg *s, double width, const char *title, const char *subtitle);
+
+/* The columns of lines (n_lines,), from x, each as wide as the widest name it holds (and its header). Allocates;
+ * chain_columns_free frees, also after a failure. Returns false when out of memory. */
+bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lines, double x);
+
+void chain_columns_free(ChainColumns *cols);
+
+/* The chain lines (n,) from y, in cols (chain_columns_init of the same lines): a header naming each column's
+ * stages, then each line's tag and text (wrapped at right) over its stages, boxes joined by arrows; a "?" stage
+ * in svg_disabled_style. Returns the y below the last. */
+double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right);
+
+/* The settings a lesson's chain or preset sets, as llama.cpp names them, with their exact values (lesson_number):
+ * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64". */
+LessonText chain_settings_text(const SamplingParams *p);
+
+/* Whether a stage of this type marks the tokens whose logit it changed (svg_mark): penalties and DRY penalize,
+ * logit-bias biases; temperature changes every logit and marks none. */
+bool chain_stage_marks(StageType type);
+
+/* A copy of data (n,) in out (n,), sorted, with p among its finite candidates (candidates_softmax, the
+ * library's; all -inf leaves every p 0). Returns how many are finite: they come first. */
+size_t chain_survivors(const TokenData *data, size_t n, TokenData *out);
+
+#endif

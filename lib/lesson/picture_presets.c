@@ -1,0 +1,265 @@
+/* picture_presets.c: Example 13's picture (picture_chains.h): each preset's final distribution, what its
+ * stages removed, and its draws. */
+#include "lesson/picture_chains_parts.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c)
+{
+    if (pic == NULL)
+        return;
+    PictureRow *row = picture_row(pic, ROW_STAGE, stage_name(stage), c);
+    if (row != NULL)
+        row->numbers[1] = stage->type;
+}
+
+void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left)
+{
+    LessonText label;
+    lesson_settings_label_to(s, window, NULL, &label);
+    SamplingParams p = lesson_sampling_params(s, window);
+    picture_row(pic, ROW_SETTINGS, chain_settings_text(&p).text, NULL);      /* first: the draws go to the last row */
+    PictureRow *row = picture_row(pic, ROW_CHAIN, label.text, c);
+    if (row != NULL)
+        row->numbers[0] = left;
+}
+
+/* What happened to one token in a preset's chain: its p at the end, or the stage that removed it and its p
+ * before that stage, and whether the penalties changed its logit. */
+typedef struct {
+    double p;               /* the final p; -1 when removed */
+    double before;          /* removed: its p among what the removing stage received */
+    const char *stage;      /* removed: the stage's name; NULL when kept */
+    bool penalized;
+} TokenFate;
+
+/* The fate of token id in the preset whose stage rows are stages (n,), in the chain's order, starting from the
+ * logits (n_vocab,), and whose final distribution is final (size,). */
+static TokenFate token_fate(const PictureRow *const *stages, size_t n, const double *logits, size_t n_vocab,
+                            const TokenData *final, size_t size, int32_t id)
+{
+    TokenFate f = {picture_p_of(final, size, id), 0, NULL, false};
+    TokenData start[256], sorted[256];
+    size_t n_start = n_vocab < 256 ? n_vocab : 256;
+    for (size_t i = 0; i < n_start; i++)
+        start[i] = (TokenData){(int32_t)i, logits[i], 0};
+    const TokenData *before = start;
+    size_t n_before = n_start;
+    for (size_t k = 0; k < n; k++) {
+        const PictureRow *st = stages[k];
+        double was = picture_p_of(before, n_before, id);
+        for (size_t i = 0; i < st->size && chain_stage_marks((StageType)st->numbers[1]); i++)
+            for (size_t j = 0; j < n_before; j++)
+                f.penalized |= st->data[i].id == id && before[j].id == id && st->data[i].logit != before[j].logit;
+        if (was >= 0 && picture_p_of(st->data, st->size, id) < 0 && f.stage == NULL) {
+            size_t m = n_before < 256 ? n_before : 256;
+            chain_survivors(before, m, sorted);
+            f.before = picture_p_of(sorted, m, id);
+            f.stage = st->label.text;
+        }
+        before = st->data;
+        n_before = st->size;
+    }
+    return f;
+}
+
+/* A token's bar in plot at band centre `centre`: kept, a solid bar (SVG_AFTER) with its p as label; removed, a
+ * ghost at its p before the stage that removed it, the stage named upwards over it where it fits under the
+ * plot's top (or inside it); the penalized mark over either. One group: the bar, its mark and its words. */
+static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, const TokenFate *f, const SvgDatum *d)
+{
+    bool kept = f->stage == NULL;
+    double value = kept ? fmax(f->p, 0) : f->before, base = svg_y(p, p->y_min);
+    double top = svg_y(p, fmin(value, p->y_max)), over = top - (f->penalized ? 13 : 4);
+    svg_group_begin(s, NULL);
+    svg_rect(s, centre - width / 2, top, width, base - top, kept ? (SvgStyle){SVG_AFTER, NULL, 0, NULL}
+                                                                 : svg_ghost_style(), d);
+    if (f->penalized)
+        svg_mark(s, centre, top - 10);
+    if (kept) {
+        SvgNumber label = svg_number(f->p, 3);
+        if (f->p > 0 && strtod(label.text, NULL) == 0)      /* above 0, below what the table prints */
+            snprintf(label.text, sizeof label.text, "<0.001");
+        svg_text(s, centre, over, (SvgFont){10, "middle", false, NULL, 0}, label.text, NULL);
+    } else {
+        double length = svg_text_width(f->stage, 10);
+        bool above = over - length >= p->top, inside = base - top - 8 >= length;
+        if (above || inside)
+            svg_text(s, centre + 3.5, above ? over : base - 4, (SvgFont){10, NULL, false, SVG_GHOST, 90}, f->stage,
+                     NULL);
+    }
+    svg_group_end(s);
+}
+
+#define PRESET_PLOT_HEIGHT 170  /* px */
+#define PRESET_AXIS 44          /* px left of a panel's plot: its p axis */
+#define PRESET_GAP 24           /* px between two panels */
+
+/* The legend of Example 13: every colour, dash and mark it draws. Returns the baseline of its last row. */
+static double presets_legend(Svg *s, double y, double right, const char *right_word, bool ghost, bool mark)
+{
+    char text[200];
+    SvgKey keys[6];
+    size_t n = 0;
+    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the chain: the final distribution"};
+    if (ghost)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage named over it (dashed: its p "
+                             "before that stage)"};
+    if (mark)
+        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"};
+    snprintf(text, sizeof text, "a draw of %.60s, the right token", right_word);
+    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, text};
+    keys[n++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "a draw of another token"};
+    return svg_legend(s, 20, y, right, keys, n);
+}
+
+/* The stage rows of the preset row at rows[r]: those recorded since the preset before it. Returns how many. */
+static size_t preset_stages(const Picture *pic, size_t r, const PictureRow **stages, size_t cap)
+{
+    size_t first = r;
+    while (first > 0 && pic->rows[first - 1].group != ROW_CHAIN)
+        first--;
+    size_t n = 0;
+    for (size_t k = first; k < r && n < cap; k++)
+        if (pic->rows[k].group == ROW_STAGE)
+            stages[n++] = &pic->rows[k];
+    return n;
+}
+
+/* A preset's label and settings, wrapped to width, from y. Returns the baseline of the last line. */
+static double preset_head(Svg *s, const Picture *pic, size_t r, double x, double y, double width)
+{
+    const PictureRow *settings = r > 0 && pic->rows[r - 1].group == ROW_SETTINGS ? &pic->rows[r - 1] : NULL;
+    y = svg_wrap(s, x, y + 14, width, 17, (SvgFont){14, NULL, true, NULL, 0}, pic->rows[r].label.text);
+    return svg_wrap(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},
+                    settings != NULL ? settings->label.text : "");
+}
+
+/* One preset's panel from (x, y): its label and settings (down to head, the row's lowest), P(right) and its
+ * candidates, the bars, the words, the draws. Returns the y below it. */
+static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *const *vocab, const double *logits,
+                           size_t n_vocab, const char *right, double band, double x, double y, double head,
+                           bool *ghost, bool *mark)
+{
+    const PictureRow *row = &pic->rows[r];
+    const PictureRow *stages[CHAIN_MAX_STAGES];
+    size_t n_stages = preset_stages(pic, r, stages, CHAIN_MAX_STAGES);
+    double plot_x = x + PRESET_AXIS, width = band * (double)n_vocab;
+    int32_t id = lesson_find(right, strlen(right), vocab, n_vocab);
+    y = fmax(preset_head(s, pic, r, x, y, PRESET_AXIS + width), head);
+    char text[300], series[100];
+    double p = id >= 0 ? picture_p_of(row->data, row->size, id) : -1;
+    snprintf(series, sizeof series, "P(%.70s)", right);
+    snprintf(text, sizeof text, "%s %s", series, svg_number(p > 0 ? p : 0, 3).text);
+    SvgDatum dp = {series, row->label.text, p > 0 ? p : 0, NULL};
+    svg_text(s, x, y + 22, (SvgFont){13, NULL, true, NULL, 0}, text, &dp);
+    snprintf(text, sizeof text, "candidates %d", (int)row->numbers[0]);
+    SvgDatum dc = {"candidates", row->label.text, row->numbers[0], NULL};
+    svg_text(s, x + svg_text_width(series, 13) + 70, y + 22, (SvgFont){13, NULL, false, NULL, 0}, text, &dc);
+    SvgPlot plot = {plot_x, y + 60, width, PRESET_PLOT_HEIGHT, 0, 1, 0, 1, false};
+    svg_axis_y(s, &plot, "p", 6);
+    double bottom = plot.top + plot.height;
+    svg_line(s, plot.left, bottom, plot.left + plot.width, bottom, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
+    for (size_t i = 0; i < n_vocab; i++) {
+        TokenFate f = token_fate(stages, n_stages, logits, n_vocab, row->data, row->size, (int32_t)i);
+        SvgDatum d = {row->label.text, vocab[i], f.p > 0 ? f.p : 0, NULL};
+        double centre = svg_band(&plot, i, n_vocab);
+        token_bar(s, &plot, centre, fmin(band - 12, 28), &f, &d);
+        svg_text(s, centre, bottom + 16, (SvgFont){12, "middle", (int32_t)i == id, NULL, 0}, vocab[i], NULL);
+        *ghost |= f.stage != NULL;
+        *mark |= f.penalized;
+    }
+    double word = 0;
+    for (size_t d = 0; d < row->n_ids; d++) {
+        const char *w = row->ids[d] >= 0 && (size_t)row->ids[d] < n_vocab ? vocab[row->ids[d]] : "?";
+        word = fmax(word, svg_text_width(w, 13) + 14);
+    }
+    size_t fits = (size_t)fmax(1, floor((PRESET_AXIS + width - 60) / fmax(word, 1)));
+    size_t per_line = row->n_ids > fits ? (row->n_ids + (row->n_ids + fits - 1) / fits - 1) / ((row->n_ids + fits - 1)
+                                                                                               / fits) : fits;
+    char draws[600] = "";
+    for (size_t d = 0; d < row->n_ids; d++) {
+        const char *w = row->ids[d] >= 0 && (size_t)row->ids[d] < n_vocab ? vocab[row->ids[d]] : "?";
+        snprintf(draws + strlen(draws), sizeof draws - strlen(draws), "%s%s", d ? " " : "", w);
+        svg_text(s, x + 60 + (double)(d % per_line) * word, bottom + 44 + (double)(d / per_line) * 20,
+                 (SvgFont){13, NULL, row->ids[d] == id, row->ids[d] == id ? SVG_AFTER : svg_colour(1), 0}, w, NULL);
+    }
+    SvgDatum dd = {"draws", row->label.text, 0, draws};
+    svg_text(s, x, bottom + 44, (SvgFont){13, NULL, true, NULL, 0}, "draws:", &dd);
+    size_t lines = row->n_ids > 0 ? (row->n_ids + per_line - 1) / per_line : 1;
+    return bottom + 44 + 20 * (double)(lines - 1) + 16;
+}
+
+/* Every preset's panel, per_row to a row, from rows_top; *ghost and *mark learn whether one draws a ghost or a
+ * mark. Returns the y below the last. */
+static double preset_panels(Svg *s, const Picture *pic, const char *const *vocab, const double *logits,
+                            size_t n_vocab, const char *right, double band, double panel, size_t per_row,
+                            double rows_top, bool *ghost, bool *mark)
+{
+    double row_y = rows_top, bottom = rows_top, head = 0;
+    size_t i = 0;
+    Svg measure = {NULL, s->width, 0, true};
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        if (pic->rows[r].group != ROW_CHAIN)
+            continue;
+        if (i % per_row == 0) {         /* a row's plots line up under its tallest head */
+            head = row_y;
+            for (size_t k = r, j = 0; k < pic->n_rows && j < per_row; k++) {
+                if (pic->rows[k].group != ROW_CHAIN)
+                    continue;
+                head = fmax(head, preset_head(&measure, pic, k, 0, row_y, panel - PRESET_GAP));
+                j++;
+            }
+        }
+        double x = 20 + (double)(i % per_row) * panel;
+        bottom = fmax(bottom, preset_panel(s, pic, r, vocab, logits, n_vocab, right, band, x, row_y, head, ghost,
+                                           mark));
+        if (++i % per_row == 0)
+            row_y = bottom + 24;
+    }
+    return bottom;
+}
+
+int picture_task_settings(Picture *pic, const char *const *vocab, const double *logits, size_t n_vocab,
+                          const char *right)
+{
+    if (pic->path == NULL || pic->out_of_memory)
+        return picture_finish(pic, 0);
+    size_t n = 0, draws = 0;
+    double band = 38;           /* room for a label "<0.001" at 10 px */
+    for (size_t i = 0; i < n_vocab; i++)
+        band = fmax(band, svg_text_width(vocab[i], 12) + 4);
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        n += pic->rows[r].group == ROW_CHAIN;
+        draws = pic->rows[r].group == ROW_CHAIN && pic->rows[r].n_ids > draws ? pic->rows[r].n_ids : draws;
+    }
+    double panel = PRESET_AXIS + band * (double)n_vocab + PRESET_GAP;
+    size_t per_row = (size_t)fmax(1, fmin((double)n, floor((1200 - 40 + PRESET_GAP) / panel)));
+    char title[200], subtitle[600], stages[300] = "";
+    const PictureRow *first[CHAIN_MAX_STAGES];
+    for (size_t r = 0, k = 0; r < pic->n_rows && k == 0; r++)      /* the stages of the first preset, in order */
+        if (pic->rows[r].group == ROW_CHAIN)
+            for (size_t m = preset_stages(pic, r, first, CHAIN_MAX_STAGES); k < m; k++)
+                snprintf(stages + strlen(stages), sizeof stages - strlen(stages), "%s%s", k ? ", " : "",
+                         first[k]->label.text[0] == '?' ? first[k]->label.text + 1 : first[k]->label.text);
+    snprintf(title, sizeof title, "Settings by task, on the same prompt: each preset's final distribution and its "
+             "%zu draws", draws);
+    snprintf(subtitle, sizeof subtitle, "p of each token after llama.cpp's chain (%s); a token a stage removes keeps "
+             "its place, dashed at its p before that stage; the draws are the table's", stages);
+    double width = fmax(fmax(900, 40 + (double)per_row * panel - PRESET_GAP), svg_text_width(title, 18) + 40);
+    bool ghost = false, mark = false;
+    Svg measure = {NULL, width, 0, true};
+    preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, 0, &ghost, &mark);
+    double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
+    double rows_top = presets_legend(&measure, legend_y, width - 20, right, ghost, mark) + 20;
+    double bottom = preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost,
+                                  &mark);
+    PictureFile pf;
+    if (picture_open(&pf, pic->file, pic->path, width, bottom + 10, "settings by task")) {
+        chains_heading(&pf.svg, width, title, subtitle);
+        presets_legend(&pf.svg, legend_y, width - 20, right, ghost, mark);
+        preset_panels(&pf.svg, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost, &mark);
+    }
+    return picture_finish(pic, picture_close(&pf));
+}
