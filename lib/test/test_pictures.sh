@@ -221,7 +221,7 @@ done
 # says "seen"; Examples 2 and 3 draw no "wrong way" (no naive rule).
 awk 'NR > 1 && ($5 > $3) != ($4 > $3) && $5 != $3 && $4 != $3 {
          print "wrong way\t" $1 "\t" ($5 > $3 ? "up" : "down") }' expected/01_repeat_penalty.txt >"$tmp/01.wrong"
-grep '^wrong way' "$tmp/01_repeat_penalty.data" >"$tmp/01.drawn-wrong"
+grep '^wrong way' "$tmp/01_repeat_penalty.data" | cut -f 1-3 >"$tmp/01.drawn-wrong"
 if [ "$(wc -l <"$tmp/01.wrong")" -eq 2 ] && cmp -s "$tmp/01.wrong" "$tmp/01.drawn-wrong"; then
     passed=$((passed + 1))
 else
