@@ -5,6 +5,7 @@
  *   lib/lesson/lesson_lib.h   the one-line checks and notes, the ids from words, the labels and numbers
  *                             (lesson_check, lesson_require, lesson_note, lesson_ids, lesson_number, ...)
  *   lib/lesson/picture.h      each example's picture, written when LESSON_PICTURE names a file (make pictures)
+ *   lib/lesson/chains.h       Examples 12 and 13's step view, --trace and notes (they include it themselves)
  * and the sampling library itself (lib/), which the programs call for every number they print.
  */
 #ifndef LESSON_H
