@@ -350,3 +350,10 @@ double picture_largest_p(const PictureSeries *series, size_t n_series)
             top = series[j].data[i].p > top ? series[j].data[i].p : top;
     return top;
 }
+
+double picture_off_line(double baseline, double size, double line_y, bool above)
+{
+    if (baseline + 0.2 * size < line_y - 2 || baseline - 0.8 * size > line_y + 2)
+        return baseline;
+    return above ? line_y - 2.5 - 0.2 * size : line_y + 2.5 + 0.8 * size;
+}
