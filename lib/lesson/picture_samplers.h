@@ -1,6 +1,6 @@
 /* picture_samplers.h: the pictures of Examples 7 to 10 (included by picture.h; drawn in picture_samplers.c, 7 and 8,
- * and picture_dry_xtc.c, 9 and 10): typical against top-p,
- * mirostat's feedback loop, DRY's repeats and its stepped penalty, XTC's threshold.
+ * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
+ * stepped penalty, XTC's threshold.
  *
  * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
  * picture_dry_mark, picture_dry, picture_xtc.
