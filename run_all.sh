@@ -263,6 +263,20 @@ for name in $names; do
     run_limited "$bin" "$out" "$err"
     if [ -n "$pictures" ]; then cp "$out" "$pictures/$name.txt"; cp "$err" "$pictures/$name.err"; fi
     if [ "$status" -eq 0 ] && [ -s "$err" ]; then notes=$err; fi
+    # A picture whose texts collide (an edit can make a label run into another): svg_check's first lines, as a
+    # note under the example's line and in index.html.
+    if [ -n "$pictures" ] && [ -s "$picture" ] && [ -x "$BUILD/bin/svg_check" ] \
+       && ! "$BUILD/bin/svg_check" "$picture" >"$out_dir/$name.collisions" 2>&1; then
+        {
+            if [ -n "$notes" ]; then cat "$notes"; fi
+            echo "$name: picture: some of its texts collide or cross its edge (build/bin/svg_check $picture):"
+            sed -n 's/^/    /;1,5p' "$out_dir/$name.collisions"
+            more=$(($(wc -l <"$out_dir/$name.collisions") - 5))
+            if [ "$more" -gt 0 ]; then echo "    ... and $more more"; fi
+        } >"$out_dir/$name.notes"
+        notes=$out_dir/$name.notes
+        cp "$notes" "$pictures/$name.err"
+    fi
     if [ "$timed_out" = yes ]; then
         fail "$name" "timed out after ${TIME_LIMIT}s" "$err"
     elif [ "$status" -gt 128 ] && [ "$(kill -l "$status" 2>/dev/null)" = XFSZ ]; then
@@ -306,7 +320,7 @@ index_style() {
     echo '.pair{display:flex;flex-wrap:wrap;gap:0 16px} .pair>div{flex:0 1 auto;min-width:0;max-width:100%}'
     echo '.diff span{display:inline-block;min-width:100%} .del{background:#FBE3D6} .add{background:#DDF2E9}'
     echo '.hunk{color:#6B6B6B}'
-    echo '.note{color:#555}</style>'
+    echo '.note{color:#555} pre.note{white-space:pre-wrap;width:auto} .earlier{color:#8A4B00}</style>'
 }
 index_badge() {     # index_badge VERDICT: the verdict in a word and a colour
     case "$1" in
@@ -315,15 +329,25 @@ index_badge() {     # index_badge VERDICT: the verdict in a word and a colour
     *) echo '<span class="badge none">NOT RUN</span>' ;;
     esac
 }
+# Whether example $1 ran in this invocation (./run_all.sh --pictures 13 runs only 13: the others keep what an
+# earlier run left).
+ran_now() {
+    case " $names " in *" $1 "*) true ;; *) false ;; esac
+}
 index_section() {   # index_section NAME TITLE VERDICT
     name=$1
     expected=expected/$name.txt
     echo "<section id=\"$name\"><h2>$2</h2>"
+    if [ -n "$3" ] && ! ran_now "$name"; then
+        echo "<p class=\"earlier\">Not run this time: what follows is from an earlier run" \
+             "(./run_all.sh --pictures $name runs it again).$(if [ "lessons/$name.c" -nt "$pictures/$name.verdict" ]; then
+                 echo " Its source has changed since, so this is not what it prints now."; fi)</p>"
+    fi
     case "$3" in
     PASS*) echo "<p class=\"verdict\">$(index_badge "$3")The table this run printed is the lesson's ($expected),"
            echo "byte for byte.</p>" ;;
     *"(output differs)") echo "<p class=\"verdict\">$(index_badge "$3")The table this run printed differs from the"
-                         echo "lesson's ($expected): the two side by side, then the diff.</p>" ;;
+                         echo "lesson's ($expected): the lesson's table and this run's, then the diff.</p>" ;;
     FAIL*) reason=${3#* (}
            echo "<p class=\"verdict\">$(index_badge "$3")This run failed: $(echo "${reason%)}" | escape).</p>" ;;
     *) echo "<p class=\"verdict\">$(index_badge "")Not run yet: ./run_all.sh --pictures $name</p>" ;;
@@ -384,18 +408,23 @@ write_index() {
         echo 'lesson, its picture, the table its program printed, and whether that table is the lesson&#39;s'
         echo '(<code>expected/</code>). Edit a lesson, run <code>make pictures</code> again and reload this page.</p>'
         passes=0
+        earlier=0
         for src in lessons/*.c; do
             name=${src##*/}
+            name=${name%.c}
             verdict=""
-            if [ -f "$pictures/${name%.c}.verdict" ]; then read -r verdict <"$pictures/${name%.c}.verdict" || true; fi
-            case "$verdict" in PASS*) passes=$((passes + 1)) ;; esac
+            if [ -f "$pictures/$name.verdict" ]; then read -r verdict <"$pictures/$name.verdict" || true; fi
+            case "$verdict" in PASS*) passes=$((passes + 1)); if ! ran_now "$name"; then earlier=$((earlier + 1)); fi ;; esac
         done
         echo "<nav><h2>Contents</h2><p>$passes of $(printf '%s\n' "$titles" | grep -c .) examples print the" \
-             "lesson&#39;s table.</p><ul class=\"contents\">"
+             "lesson&#39;s table$(if [ "$earlier" -gt 0 ]; then echo " ($earlier of them in an earlier run)"; fi)." \
+             "</p><ul class=\"contents\">"
         printf '%s\n' "$titles" | while IFS=$tab read -r name title; do
             verdict=""
             if [ -f "$pictures/$name.verdict" ]; then read -r verdict <"$pictures/$name.verdict" || true; fi
-            echo "<li>$(index_badge "$verdict")<a href=\"#$name\">$title</a></li>"
+            earlier=""
+            if [ -n "$verdict" ] && ! ran_now "$name"; then earlier=' <span class="earlier">(an earlier run)</span>'; fi
+            echo "<li>$(index_badge "$verdict")<a href=\"#$name\">$title</a>$earlier</li>"
         done
         echo '</ul></nav>'
         printf '%s\n' "$titles" | while IFS=$tab read -r name title; do

@@ -338,5 +338,29 @@ has "$index" '<span class="del">-the        3        1.50   2.00   0.50      0.5
 has "$index" '<span class="add">+the        3        1.50   2.00   0.50      0.600    0.243</span>' "the edited diff"
 has "$index" '<span class="del">-cat ' "the edited diff"
 
+# 7. In the same tree, a second run of another example alone: 03's verdict is then an earlier run's, and says so in
+# the contents and in its section, and that its source changed since when the source is newer than that run. And
+# an example whose picture has colliding texts (two texts at one place) gets a note under its line that names them.
+{
+    echo '#!/bin/sh'
+    echo 'if [ -n "${LESSON_PICTURE:-}" ]; then'
+    echo '    echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"50\"><text x=\"10\" y=\"30\">one</text>\'
+    echo '<text x=\"12\" y=\"30\">two</text></svg>" >"$LESSON_PICTURE"'
+    echo 'fi'
+    echo 'cat expected/02_presence_penalty.txt'
+} >"$edited/bin/02_presence_penalty"
+chmod +x "$edited/bin/02_presence_penalty"
+cp "$check" "$edited/bin/svg_check"
+touch -t 200001010000 "$edited/pictures/03_frequency_penalty.verdict"
+MAKELEVEL=1 BUILD=$edited ./run_all.sh --pictures 02 >"$tmp/edited.out" 2>&1
+has "$tmp/edited.out" "PASS 02_presence_penalty" "run_all.sh on the colliding 02"
+has "$tmp/edited.out" "02_presence_penalty: picture: some of its texts collide or cross its edge" "the collision note"
+has "$tmp/edited.out" 'text "two"' "the collision note's texts"
+has "$index" '<a href="#03_frequency_penalty">Example 3: the frequency penalty</a> <span class="earlier">(an earlier run)' \
+    "the contents line of an example not run this time"
+has "$index" "Not run this time: what follows is from an earlier run" "the section of an example not run this time"
+has "$index" "Its source has changed since, so this is not what it prints now." "a section whose source changed"
+has "$index" "some of its texts collide" "the collision note in index.html"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
