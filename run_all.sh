@@ -4,7 +4,8 @@
 # straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
 # $BUILD/pictures/NN_slug.svg (LESSON_PICTURE); $BUILD/pictures/index.html then shows a contents list and, for
-# every example, its picture, the table it printed and whether that is the lesson's table (else both, and the diff).
+# every example, its picture, the table it printed and whether that is the lesson's table (else both, and the diff);
+# a picture whose texts collide (build/bin/svg_check) gets a note under the example's line.
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
 # (polled once a second), until Ctrl-C; where the picture draws p per token (Examples 1 to 6, 10 and 13), it
 # also shows them as text bars. After a save that does not build, the picture left is the last good build's.
