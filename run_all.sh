@@ -56,6 +56,7 @@ if [ "${1:-}" = --run ]; then
     want=$2
     name=$(one_lesson "$2")
     shift 2
+    if [ "${1:-}" = -- ]; then shift; fi       # "--run 11 -- --temp 0.5": the usual end of run_all.sh's own options
     ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
     exec "$BUILD/bin/$name" "$@"
 fi
@@ -149,6 +150,27 @@ if [ -z "$names" ]; then
     echo "run_all.sh: no lesson program matches: $*" >&2
     exit 2
 fi
+
+# One run at a time per build folder: two runs at once (make check while --watch reruns an example, or two
+# terminals) would write the same $out_dir/NN.txt and each read the other's. A second run waits for the first;
+# the lock is a directory (mkdir is atomic) holding the pid of its run, and a lock whose run is gone is taken over.
+lock=$out_dir/.run_all.lock
+waited=no
+while ! mkdir "$lock" 2>/dev/null; do
+    holder=""
+    if [ -f "$lock/pid" ]; then read -r holder <"$lock/pid" || true; fi
+    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then
+        rm -rf "$lock"
+        continue
+    fi
+    if [ "$waited" = no ]; then
+        echo "run_all.sh: waiting for another run_all.sh${holder:+ (pid $holder)} that uses $out_dir" >&2
+        waited=yes
+    fi
+    sleep 1
+done
+echo $$ >"$lock/pid"
+trap 'rm -rf "$lock"' EXIT
 
 # The program and watcher running now, killed if this script is interrupted.
 pid=""

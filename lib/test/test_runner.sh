@@ -46,6 +46,31 @@ expect "a note under a PASS" "$tmp/faults" "04_three_penalties: note: the Java d
 expect "a note under a FAIL" "$tmp/faults" "05_code_repeats: note: the Java differs"
 expect "the fault summary" "$tmp/faults" "2 passed, 3 failed"
 
+# 1b. Two runs at once on one build folder (make check while --watch reruns an example): the second waits for the
+# first, and both see their own tables (03 prints the lesson's table after a second, long enough to overlap). A
+# lock left by a run that is gone (a dead pid) is taken over at once.
+printf '#!/bin/sh
+sleep 1
+cat expected/03_frequency_penalty.txt
+' >"$fake/03_frequency_penalty"
+MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/first" 2>&1 &
+first=$!
+sleep 0.3
+MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/second" 2>&1
+wait "$first"
+expect "the first of two runs at once" "$tmp/first" "1 passed, 0 failed"
+expect "the second of two runs at once" "$tmp/second" "1 passed, 0 failed"
+expect "the second run waits" "$tmp/second" "run_all.sh: waiting for another run_all.sh (pid $first) that uses $tmp/fake/out"
+mkdir "$tmp/fake/out/.run_all.lock"
+sh -c 'exit 0' &
+gone=$!
+wait "$gone"
+echo "$gone" >"$tmp/fake/out/.run_all.lock/pid"
+MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/second" 2>&1
+expect "a run after a stale lock" "$tmp/second" "1 passed, 0 failed"
+if grep -q waiting "$tmp/second"; then failed=$((failed + 1)); echo "test_runner.sh: a stale lock made a run wait"
+else passed=$((passed + 1)); fi
+
 # 2. No false FAIL under load: the verdicts at rest are the baseline, taken before the busy loops start.
 verdicts() {    # the PASS/FAIL lines and the summary of a run's output $1
     grep -E '^(PASS|FAIL) |^[0-9]+ passed, [0-9]+ failed$' "$1"
@@ -95,6 +120,8 @@ BUILD=$build ./run_all.sh --run 12 --help >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "--run 12 --help" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
 expect "--run 12 --help" "$tmp/out" "exit 0"
+BUILD=$build ./run_all.sh --run 12 -- --help >"$tmp/out" 2>&1
+expect "--run 12 -- --help (the usual end of options)" "$tmp/out" "usage: 12_chain_builder [--trace [STEP]]"
 status=0
 BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
