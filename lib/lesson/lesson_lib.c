@@ -385,6 +385,21 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
     const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
     if (problem != NULL)
         lesson_stop_problem(file, label, values, LESSON_N(values), problem);
+    if (pp->penalty_last_n > 0 || penalties_off(&(PenaltyParams){64, pp->penalty_repeat, pp->penalty_freq,
+                                                                 pp->penalty_present}, 1))
+        return;     /* a window above 0, or penalties that are neutral anyway: nothing to say */
+    lesson_print_name(file);
+    fputs("note: ", stderr);
+    if (label != NULL) {
+        fputs("the row \"", stderr);
+        lesson_label(label, values, LESSON_N(values), stderr);
+        fputs("\": ", stderr);
+    }
+    fprintf(stderr, "penalty_last_n %d%s: %s, so this table penalizes nothing\n", (int)pp->penalty_last_n,
+            label != NULL ? "" : lesson_where(file, "penalty_last_n").text,
+            pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
+                                    : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off "
+                                      "(current llama.cpp's command line and server refuse a negative window)");
 }
 
 void lesson_check_dry_at(const char *file, const DryParams *dp)

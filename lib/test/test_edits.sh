@@ -79,6 +79,13 @@ edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.5, .penalty_freq = 0.5}/
 edit 05 's/{64, 1\.3, 0, 0}/{64, 1.3, 0.5, 0}/' \
     'repeat penalty 1.3, window 64, frequency 0.5: P(count) 0.098  P(total) 0.322  P(i) 0.263'
 
+# A window of 0 or less turns llama.cpp's penalties off (reference 4.2: libllama clamps a negative window to 0):
+# the table penalizes nothing, and a note says so, with the line or the row.
+edit 01 's/\.penalty_last_n = 64/.penalty_last_n = -5/' \
+    "01_repeat_penalty: note: penalty_last_n -5 (line $(line_of 01 '.penalty_last_n = 64')): llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off (current llama.cpp's command line and server refuse a negative window), so this table penalizes nothing"
+edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{0, 1.3, 0.5, 0.7}/' \
+    '04_three_penalties: note: the row "all three": penalty_last_n 0: a window of 0 turns llama.cpp'"'"'s penalties off, so this table penalizes nothing'
+
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
 edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
