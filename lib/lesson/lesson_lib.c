@@ -405,6 +405,10 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
 void lesson_check_dry_at(const char *file, const DryParams *dp)
 {
     const char *problem = dry_params_problem(dp);
+    if (problem == NULL && !isfinite(as_float(dp->dry_multiplier)))
+        problem = "dry_multiplier must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp "
+                  "holds it as a float, inf, and would subtract inf from a penalized token, where this table, in "
+                  "double, would print a finite penalty)";
     const LabelValue values[] = {{"dry_multiplier", dp->dry_multiplier}, {"dry_base", dp->dry_base},
                                  {"dry_allowed_length", dp->dry_allowed_length},
                                  {"dry_penalty_last_n", dp->dry_penalty_last_n}};

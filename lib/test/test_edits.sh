@@ -86,6 +86,10 @@ edit 01 's/\.penalty_last_n = 64/.penalty_last_n = -5/' \
 edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{0, 1.3, 0.5, 0.7}/' \
     '04_three_penalties: note: the row "all three": penalty_last_n 0: a window of 0 turns llama.cpp'"'"'s penalties off, so this table penalizes nothing'
 
+# A DRY multiplier beyond float's range is inf in llama.cpp, which no table in double shows: a stop that names it.
+edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e300/' \
+    "09_dry: dry_multiplier 1e+300 (line $(line_of 09 '.dry_multiplier = 0.8')): must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp holds it as a float, inf, and would subtract inf from a penalized token, where this table, in double, would print a finite penalty)"
+
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
 edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
