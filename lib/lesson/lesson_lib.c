@@ -9,6 +9,10 @@
 
 static int lesson_line_of(const char *file, const char *needle, bool setting);
 
+/* The program's __FILE__ as the last lesson_*_at call named it: for the messages of the few helpers that are not
+ * handed it (a label's unknown {name}). NULL before any such call. */
+static const char *lesson_file;
+
 void lesson_print_name(const char *file)
 {
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
@@ -27,8 +31,15 @@ void lesson_say(const char *file, const char *what, const char *format, ...)
     va_end(args);
 }
 
+bool lesson_holds(const char *file, bool cond)
+{
+    lesson_file = file;
+    return cond;
+}
+
 void lesson_check_at(const char *file, int line, const char *call, SamplingStatus st)
 {
+    lesson_file = file;
     if (st != SAMPLING_OK) {
         fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
         exit(1);
@@ -69,6 +80,7 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
 int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab)
 {
+    lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
@@ -91,6 +103,7 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
 {
+    lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     size_t n = 0;
     for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
@@ -152,6 +165,7 @@ LessonNumber lesson_number(double value, int min_decimals)
 
 void lesson_check_probs_at(const char *file, const char *name, const double *probs, size_t n)
 {
+    lesson_file = file;
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(probs[i] > 0 && probs[i] <= 1)) {
@@ -252,7 +266,7 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
         text->text[0] = '\0';
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
-        if (close == NULL) {
+        if (close == NULL && *s != '{') {
             if (out != NULL)
                 fputc(*s, out);
             if (text != NULL)
@@ -261,11 +275,21 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
             continue;
         }
         size_t i = 0;
-        while (i < n_values && (strncmp(values[i].name, s + 1, (size_t)(close - s - 1)) != 0
-                                || values[i].name[close - s - 1] != '\0'))
+        while (close != NULL && i < n_values && (strncmp(values[i].name, s + 1, (size_t)(close - s - 1)) != 0
+                                                 || values[i].name[close - s - 1] != '\0'))
             i++;
-        if (i == n_values) {
-            fprintf(stderr, "label \"%s\": no setting named %.*s; it may name:", label, (int)(close - s + 1), s);
+        const char *open = strchr(s + 1, '{');
+        if (close == NULL || i == n_values || (open != NULL && open < close)) {     /* a '{' with no '}', or no name */
+            char quoted[4200];
+            snprintf(quoted, sizeof quoted, "\"%s\"", label);
+            int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+            if (lesson_file != NULL)
+                lesson_print_name(lesson_file);
+            fprintf(stderr, line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
+            if (close != NULL && i == n_values && (open == NULL || open > close))
+                fprintf(stderr, ": no setting named %.*s; it may name:", (int)(close - s + 1), s);
+            else
+                fprintf(stderr, ": a '{' without its '}'; {name} prints a setting, and it may name:");
             for (i = 0; i < n_values; i++)
                 fprintf(stderr, " {%s}", values[i].name);
             fprintf(stderr, "\n");
@@ -381,6 +405,7 @@ static void lesson_stop_problem(const char *file, const char *label, const Label
 
 void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
 {
+    lesson_file = file;
     const char *problem = penalty_params_problem(pp);
     const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
     if (problem != NULL)
@@ -404,6 +429,7 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
 
 void lesson_check_dry_at(const char *file, const DryParams *dp)
 {
+    lesson_file = file;
     const char *problem = dry_params_problem(dp);
     if (problem == NULL && !isfinite(as_float(dp->dry_multiplier)))
         problem = "dry_multiplier must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp "
@@ -452,6 +478,7 @@ int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_
 void lesson_check_params_at(const char *file, const SamplingParams *params, const LessonSettings *s,
                             int32_t penalty_last_n)
 {
+    lesson_file = file;
     const char *problem = sampling_params_problem(params);
     const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
     if (problem != NULL)

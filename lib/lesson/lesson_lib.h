@@ -65,11 +65,14 @@ void lesson_check_at(const char *file, int line, const char *call, SamplingStatu
 /* Unless cond holds, prints "NN_slug: message" and exits with status 1: where no right table exists. */
 #define lesson_require(cond, ...) \
     do { \
-        if (!(cond)) { \
+        if (!lesson_holds(__FILE__, (cond))) { \
             lesson_say(__FILE__, "", __VA_ARGS__); \
             exit(1); \
         } \
     } while (0)
+
+/* cond, after noting file as the program's (for the messages of helpers that are not handed it). */
+bool lesson_holds(const char *file, bool cond);
 
 /* When cond holds, prints "NN_slug: note: message" to stderr, once per place in the program: the table is
  * llama.cpp's (the library's), and the note names how the lesson's Java would differ. */

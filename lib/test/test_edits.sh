@@ -90,6 +90,12 @@ edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{0, 1.3, 0.5, 0.7}/' \
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e300/' \
     "09_dry: dry_multiplier 1e+300 (line $(line_of 09 '.dry_multiplier = 0.8')): must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp holds it as a float, inf, and would subtract inf from a penalized token, where this table, in double, would print a finite penalty)"
 
+# A {name} in a label that names no setting, or a '{' with no '}', stops with the program's name and the label's line.
+edit 12 's/"exact (T={temp})"/"exact (T={tmep})"/' \
+    "12_chain_builder: label \"exact (T={tmep})\" (line $(line_of 12 '"exact (T={temp})"')): no setting named {tmep}; it may name: {temp} {top_k} {top_p} {min_p} {penalty_repeat} {penalty_last_n}"
+edit 13 's/{"code",  /{"code {temp",/' \
+    "13_task_settings: label \"code {temp\" (line $(line_of 13 '{"code", ')): a '{' without its '}'; {name} prints a setting, and it may name: {temp} {top_k} {top_p} {min_p} {penalty_repeat} {penalty_last_n}"
+
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
 edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
