@@ -146,7 +146,7 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
     char m[96], b[96], m_plain[48], b_plain[48];      /* the formula shows the floats alone */
     setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, m, sizeof m);
     setting(c, SET_DRY_BASE, p->dry_base, b, sizeof b);
-    value(p->dry_multiplier, NULL, m_plain, sizeof m_plain);
+    value(fabs(p->dry_multiplier), NULL, m_plain, sizeof m_plain);     /* the amount; the verb gives the sign */
     value(p->dry_base, NULL, b_plain, sizeof b_plain);
     if (empty && float_value(p->dry_multiplier) == 0)
         text_add(t, "?dry: dry_multiplier %s is off (Example 9)\n", m);
@@ -167,9 +167,11 @@ static void explain_dry(Text *t, const CliParams *c, bool empty)
         snprintf(exponent, sizeof exponent, allowed < 0 ? "n + %lld" : "n - %lld", allowed < 0 ? -(long long)allowed
                                                                                                 : (long long)allowed);
         text_add(t, "dry: multiplier %s, base %s, allowed length %d over the last %d tokens: a token that would "
-                 "extend a repeat of n >= %d tokens%s loses %s * %s^(%s); %s breaker%s %s a repeat%s (Example 9)\n",
+                 "extend a repeat of n >= %d tokens%s %s %s * %s^(%s)%s; %s breaker%s %s a repeat%s (Example 9)\n",
                  m, b, (int)allowed, (int)p->dry_penalty_last_n, allowed < 0 ? 0 : (int)allowed,
-                 allowed < 0 ? " (any token that followed an earlier one)" : "", m_plain, b_plain, exponent, count,
+                 allowed < 0 ? " (any token that followed an earlier one)" : "",
+                 p->dry_multiplier < 0 ? "gains" : "loses", m_plain, b_plain, exponent,
+                 p->dry_multiplier < 0 ? " (a negative multiplier boosts repeats)" : "", count,
                  used > 1 ? "s" : "", used > 1 ? "end" : "ends", skipped);
     }
 }

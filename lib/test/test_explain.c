@@ -63,6 +63,10 @@ static const LineRow line_rows[] = {
     {{"--dry-multiplier", "0.8", "--dry-allowed-length", "-1"}, "dry: multiplier 0.8, base 1.75, allowed length -1 "
      "over the last 64 tokens: a token that would extend a repeat of n >= 0 tokens (any token that followed an "
      "earlier one) loses 0.8 * 1.75^(n + 1); 4 breakers end a repeat (Example 9)"},
+    /* A negative multiplier builds an enabled sampler that boosts repeats (reference section 4.3). */
+    {{"--dry-multiplier", "-0.8"}, "dry: multiplier -0.8, base 1.75, allowed length 2 over the last 64 tokens: a "
+     "token that would extend a repeat of n >= 2 tokens gains 0.8 * 1.75^(n - 2) (a negative multiplier boosts "
+     "repeats); 4 breakers end a repeat (Example 9)"},
     {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "-1"}, "?dry: window -1 (dry_penalty_last_n) is clamped to 0 "
      "by current libllama: off (Example 9)"},
     {{NULL}, "?dry: dry_multiplier 0.0 is off (Example 9)"},
