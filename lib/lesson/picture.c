@@ -143,6 +143,14 @@ Svg picture_measure(void)
     return dry;
 }
 
+double picture_heading(Svg *s, double width, const char *title, const char *subtitle)
+{
+    double y = svg_wrap(s, 20, 30, width - 40, 22, (SvgFont){18, NULL, true, NULL, 0}, title);
+    if (subtitle != NULL)
+        y = svg_wrap(s, 20, y + 20, width - 40, 18, (SvgFont){13, NULL, false, SVG_MUTED, 0}, subtitle) - 20;
+    return y - 30;
+}
+
 /* ===== Room for labels ===== */
 
 PictureBox picture_text_box(double x, double y, SvgFont font, const char *text)

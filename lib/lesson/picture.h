@@ -22,7 +22,7 @@
  *
  * defines: Picture, PictureRow, PictureFile, PictureBox, PictureSpace, PICTURE_SPACE_CAP, PictureSeries,
  * PictureBarsOptions, picture_start, picture_row, picture_row_value, picture_row_id, picture_value, picture_id,
- * picture_open, picture_close, picture_finish, picture_measure, picture_text_box, picture_space_add,
+ * picture_open, picture_close, picture_finish, picture_measure, picture_heading, picture_text_box, picture_space_add,
  * picture_space_free, picture_place_text, picture_place_mark, picture_series_colour, picture_p_of,
  * picture_bars_size, picture_bar_centre, picture_bar_width, picture_token_bars_with, picture_token_bars,
  * picture_series_legend_with, picture_series_legend, picture_largest_p; the figures of Examples 1 to 6
@@ -109,6 +109,12 @@ int picture_finish(Picture *pic, int status);
 /* A writer that writes nothing, on which a legend (svg_legend), a wrapped text (svg_wrap) or a block of a picture
  * is drawn to learn where it ends, before the picture's size is fixed. */
 Svg picture_measure(void);
+
+/* A picture's heading, as svg_heading sets it at (20, 30) on a picture `width` px wide, but wrapped (svg_wrap, at
+ * spaces) so that no line passes width - 20 px: the title in 22 px lines, then the subtitle (NULL for none) in
+ * 18 px lines. Returns how many px lower than svg_heading's one line each the heading ends: 0 when both fit on one
+ * line, and what a figure adds to every y under its heading. Draw it on picture_measure() to learn that first. */
+double picture_heading(Svg *s, double width, const char *title, const char *subtitle);
 
 /* ===== Room for labels: no text on another text or on a shape it does not label ===== */
 

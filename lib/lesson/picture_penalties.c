@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The penalties pp sets, in words: "the repetition penalty 1.5", "the presence penalty 0.7 and ...". */
+/* The penalties pp sets, in words: "the repetition penalty 1.5", "the repetition penalty 1.3, the frequency
+ * penalty 0.25 and the presence penalty 0.1". */
 static LessonText picture_penalty_words(const PenaltyParams *pp)
 {
     LessonText t = {""};
@@ -15,11 +16,15 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
         const char *name;
     } all[] = {{pp->penalty_repeat, 1, "the repetition penalty "}, {pp->penalty_freq, 0, "the frequency penalty "},
                {pp->penalty_present, 0, "the presence penalty "}};
+    size_t left = 0;      /* how many are still to be named */
+    for (size_t i = 0; i < LESSON_N(all); i++)
+        left += all[i].value != all[i].off;
     for (size_t i = 0; i < LESSON_N(all); i++) {
         if (all[i].value == all[i].off)
             continue;
         if (t.text[0] != '\0')
-            lesson_text_add(&t, " and ", 5);
+            lesson_text_add(&t, left > 1 ? ", " : " and ", left > 1 ? 2 : 5);
+        left--;
         lesson_text_add(&t, all[i].name, strlen(all[i].name));
         lesson_text_add(&t, lesson_number(all[i].value, 1).text, strlen(lesson_number(all[i].value, 1).text));
     }
@@ -284,15 +289,15 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
              "token, and its count: how often it occurs in the window", NULL);
 }
 
-/* Draws the head of Examples 1 to 3 on s from y = 84 down (on a picture_measure writer: only measures it): the
+/* Draws the head of Examples 1 to 3 on s from y = top down (on a picture_measure writer: only measures it): the
  * history, the legend, a key per group of tied tokens (ties of them, group as picture_ties gives it), and the
  * rule in words; returns the y of the last line. */
-static double picture_penalties_head(Svg *s, double width, const char *const *words, size_t n,
+static double picture_penalties_head(Svg *s, double top, double width, const char *const *words, size_t n,
                                      const int32_t *history, size_t n_history, const PictureSeries *series,
                                      size_t n_cols, const Candidates *after, const int32_t *group, size_t ties,
                                      const PenaltyParams *pp, const PictureBarsOptions *marks)
 {
-    double y = picture_history(s, 20, 84, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
+    double y = picture_history(s, 20, top, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
     y = picture_series_legend_with(s, 20, y + 22, width - 20, series, n_cols, n, 0, marks);
     for (size_t g = 0, keys = 0; g < n && keys < 3 && ties > 0; g++) {
         if (group[g] != (int32_t)g)
@@ -339,19 +344,20 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
     size_t ties = picture_ties(after, n, group);
     PictureBarsOptions marks = {.mark_changed = true, .mark_legend = "penalized: the penalty changed its logit"};
     double plot_width = picture_bars_size(n, n_cols), width = fmax(760, plot_width + 130);
-    Svg dry = picture_measure();
-    double logit_top = picture_penalties_head(&dry, width, words, n, history, n_history, series, n_cols, after, group,
-                                              ties, pp, &marks) + 46;
-    double p_top = logit_top + 260 + 110;
     LessonText title = picture_penalty_words(pp);
     lesson_text_add(&title, ", before and after", 18);
     title.text[0] = (char)toupper((unsigned char)title.text[0]);
+    const char *subtitle = "each token's logit, which the penalty changes, and its p, before and after";
+    Svg dry = picture_measure();
+    double top = 84 + picture_heading(&dry, width, title.text, subtitle);
+    double logit_top = picture_penalties_head(&dry, top, width, words, n, history, n_history, series, n_cols, after,
+                                              group, ties, pp, &marks) + 46;
+    double p_top = logit_top + 260 + 110;
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, p_top + 240 + 60, title.text)) {
-        svg_heading(&pf.svg, 20, 30, title.text, "each token's logit, which the penalty changes, and its p, before "
-                    "and after");
-        picture_penalties_head(&pf.svg, width, words, n, history, n_history, series, n_cols, after, group, ties, pp,
-                               &marks);
+        picture_heading(&pf.svg, width, title.text, subtitle);
+        picture_penalties_head(&pf.svg, top, width, words, n, history, n_history, series, n_cols, after, group, ties,
+                               pp, &marks);
         double lo = INFINITY, hi = -INFINITY;
         for (size_t c = 0; c < n_cols; c++)
             for (size_t i = 0; i < n; i++)
@@ -558,10 +564,6 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "the setting changed no logit"},
                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "the setting changed some logit"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
-    Svg dry = picture_measure();
-    double legend_y = picture_history(&dry, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows,
-                                      n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
     char title[300] = "P(";
     for (size_t w = 0; w < n_shown && w < 6; w++)
         picture_append(title, sizeof title, "%s%.30s)", w == 0 ? "" : w + 1 == n_shown ? " and P(" : ", P(",
@@ -569,11 +571,17 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
     for (size_t k = 2; k < LESSON_N(rows); k++)
         picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
+    const char *subtitle = "one bar per row of the table, in its order, after the history below";
+    Svg dry = picture_measure();
+    double head = 84 + picture_heading(&dry, width, title, subtitle);
+    double legend_y = picture_history(&dry, 20, head, width - 20, vocab, n_vocab, history, n_history, windows,
+                                      n_windows) + 22;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 30,
                      "the repeat penalty on code")) {
-        svg_heading(&pf.svg, 20, 30, title, "one bar per row of the table, in its order, after the history below");
-        picture_history(&pf.svg, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
+        picture_heading(&pf.svg, width, title, subtitle);
+        picture_history(&pf.svg, 20, head, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
         svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];

@@ -243,6 +243,55 @@ for name in 02_presence_penalty 03_frequency_penalty; do
     else passed=$((passed + 1)); fi
 done
 
+# 2c. Examples 1 to 6 after a student's edit: an edited copy of the lesson, built against the library's objects in
+# $build as lib/test/test_edits.sh builds one, must still draw a picture that svg_check passes and whose words are
+# true. penalty_picture NN SED NAME builds lessons/NN_*.c edited by the sed substitution SED and writes
+# $tmp/NAME.svg, NAME.data (svg_check --data) and NAME.words (its texts, one a line); false after a failure.
+edit_cc=${CC:-cc}
+edit_flags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
+edit_ldflags=${EDIT_LDFLAGS:-}
+if [ -z "${EDIT_CFLAGS:-}" ] && grep -q __asan_ "$build/lib/candidates.o" 2>/dev/null; then   # make sanitize's tree
+    edit_flags="$edit_flags -fsanitize=address,undefined"
+    edit_ldflags="$edit_ldflags -fsanitize=address,undefined"
+fi
+edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o \
+    "$build"/lib/lesson/*.o)
+picture_words() {   # picture_words SVG: the picture's texts, one a line, entities decoded
+    grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
+        -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
+}
+penalty_picture() {
+    src=$(ls lessons/"$1"_*.c)
+    sed "$2" "$src" >"$tmp/$3.c"
+    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
+    if ! $edit_cc $edit_flags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.build" 2>&1 \
+        || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
+        bad "$3: lessons/$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
+    fi
+    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
+        bad "$3: lessons/$1 with '$2' fails:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
+    else bad "$3: texts collide in the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
+    picture_words "$tmp/$3.svg" >"$tmp/$3.words"
+}
+says() {    # says NAME TEXT: NAME's picture has a text holding TEXT
+    if grep -qF -- "$2" "$tmp/$1.words"; then passed=$((passed + 1)); else bad "$1: the picture does not say '$2'"; fi
+}
+never_says() {  # never_says NAME TEXT: no text of NAME's picture holds TEXT
+    if grep -qF -- "$2" "$tmp/$1.words"; then
+        bad "$1: the picture says '$2':"; grep -F -- "$2" "$tmp/$1.words" | sed 's/^/    /'
+    else
+        passed=$((passed + 1))
+    fi
+}
+# Examples 1 to 3 with all three penalties set: the title names them all and still fits (svg_check: the edge).
+penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_freq = 0.25, .penalty_present = 0.1}/' \
+    01-three && says 01-three "The repetition penalty 1.3, the frequency penalty 0.25 and the presence penalty 0.1,"
+penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
+penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
