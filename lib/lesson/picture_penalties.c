@@ -198,6 +198,13 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
     return groups;
 }
 
+/* The level that tokens with equal logits after share (Examples 1 to 3): a thin solid line in reddish purple, a
+ * colour no series of these pictures takes. */
+static SvgStyle picture_tie_style(void)
+{
+    return (SvgStyle){NULL, svg_colour(4), 2, NULL};
+}
+
 /* An arrow in colour at x from y0 down or up to y1 (px), its head at y1, a tick (half px either side) at y1 that
  * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free.
  * With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline (y1 without one). */
@@ -221,15 +228,15 @@ static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, 
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
- * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a dashed
- * level. Under each token: its name and its count in the window (counts (n_words,)). */
+ * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a thin
+ * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). Under each token: its name and its count in the window (counts (n_words,)). */
 static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
                                 const int32_t *counts, const int32_t *group)
 {
     PictureSpace space = {.n = 0};
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
-    svg_axis_y(s, plot, "logit (natural-log odds)", 8);
+    svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
         svg_group_begin(s, "grid");
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
@@ -257,7 +264,7 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                  &d);
         if (group[i] >= 0)
             svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
-                     svg_y(plot, cols[1]->data[i].logit), (SvgStyle){NULL, SVG_TEXT, 1.5, "5 3"}, NULL);
+                     svg_y(plot, cols[1]->data[i].logit), picture_tie_style(), NULL);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
@@ -308,7 +315,7 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
                 picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : "", words[i]);
         picture_append(text, sizeof text, ": equal logits after (%.2f), so equal p after (%.3f)", after->data[g].logit,
                        after->data[g].p);
-        SvgKey key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.5, "5 3"}, text};
+        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), text};
         y = svg_legend(s, 20, y + 20, width - 20, &key, 1);
         keys++;
     }

@@ -14,8 +14,9 @@
  * (n_words,); candidate i is token i as the lesson leaves them): above, each token's logit before as a level and
  * an arrow to its logit after the penalties pp (and with the naive rule, naive, NULL for none), labelled with the
  * change, "wrong way" where the naive rule moves it opposite to llama.cpp's, tokens whose logits after are equal
- * on one dashed level, and each token's count in the window (penalty_count); below, p before and after as bars,
- * a penalized token (its logit changed) marked. A sentence states the rule with pp's values. Series: "logit",
+ * on one thin solid level in a colour of its own, and each token's count in the window (penalty_count); below,
+ * p before and after as bars, a penalized token (its logit changed) marked. A sentence states the rule with pp's
+ * values (or why no logit changes: a stage llama.cpp builds empty, or an empty window). Series: "logit",
  * "after", "naive-after", "subtracted" (before minus after, as Example 3's table), "count", "wrong way", "p
  * before", "p after", "p naive". Returns main's status (picture_close). */
 int picture_penalties(const char *file, const char *const *words, size_t n_words, const int32_t *history,

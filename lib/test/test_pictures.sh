@@ -292,6 +292,15 @@ penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_f
 penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
 penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
 
+# Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
+# share a solid level), and their logit axis says what a logit is (not "log-odds").
+for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
+    if grep -q 'stroke-dasharray' "$tmp/$name.svg"; then bad "$name: draws a dashed line, and no token is removed"
+    else passed=$((passed + 1)); fi
+    picture_words "$tmp/$name.svg" >"$tmp/$name.words"
+    says "$name" "logit (unnormalized log p, nats)"
+done
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
