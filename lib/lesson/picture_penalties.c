@@ -205,11 +205,21 @@ static SvgStyle picture_tie_style(void)
     return (SvgStyle){NULL, svg_colour(4), 2, NULL};
 }
 
+/* x, the centre of a text (anchored "middle") in font, moved as little as it takes for the text to lie within
+ * plot's width, 4 px from either end (a bold text counted 15% wider than svg_text_width: it is, on screen). */
+static double picture_inside(const SvgPlot *plot, double x, SvgFont font, const char *text)
+{
+    double half = svg_text_width(text, font.size) * (font.bold ? 1.15 : 1) / 2 + 4;
+    return fmax(plot->left + half, fmin(plot->left + plot->width - half, x));
+}
+
 /* An arrow in colour at x from y0 down or up to y1 (px), its head at y1, a tick (half px either side) at y1 that
- * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free.
- * With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline (y1 without one). */
-static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, double y0, double y1,
-                            const char *colour, const SvgDatum *tick, const char *label, const SvgDatum *label_datum)
+ * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free
+ * and within plot's width. With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline
+ * (y1 without one). */
+static double picture_arrow(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double half, double y0,
+                            double y1, const char *colour, const SvgDatum *tick, const char *label,
+                            const SvgDatum *label_datum)
 {
     svg_line(s, x - half, y1, x + half, y1, (SvgStyle){NULL, colour, 3, NULL}, tick);
     if (y0 == y1)
@@ -220,9 +230,34 @@ static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, 
     const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
     svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
     SvgFont small = {11, "middle", false, NULL, 0};
-    double y = picture_place_text(space, x, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
-    svg_text(s, x, y, small, label, label_datum);
+    double at = picture_inside(plot, x, small, label);
+    double y = picture_place_text(space, at, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
+    svg_text(s, at, y, small, label, label_datum);
     return y;
+}
+
+/* "wrong way" (bold, carrying datum) by the label of an arrow (picture_arrow's, label at x, its baseline label_y)
+ * that points up (dir -1) or down (dir 1): beyond that label if there is room, else beside it on its line, right
+ * or left, else further beyond where space is free; always within plot's width. */
+static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
+                              const char *label, double dir, const SvgDatum *datum)
+{
+    SvgFont bold = {11, "middle", true, NULL, 0};
+    const char *text = "wrong way";
+    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13, width = svg_text_width(text, 11) * 1.15 + 6;
+    double label_at = picture_inside(plot, x, (SvgFont){11, "middle", false, NULL, 0}, label);
+    double half = svg_text_width(label, 11) / 2 + 4;
+    const double beside[] = {label_at + half + width / 2, label_at - half - width / 2};   /* right, then left */
+    for (size_t k = 0; k < LESSON_N(beside) && !picture_space_free(space, picture_text_box(at, y, bold, text)); k++)
+        if (beside[k] - width / 2 >= plot->left && beside[k] + width / 2 <= plot->left + plot->width) {
+            at = beside[k];
+            y = label_y;
+        }
+    if (!picture_space_free(space, picture_text_box(at, y, bold, text))) {
+        at = picture_inside(plot, x, bold, text);
+        y = label_y + dir * 13;
+    }
+    svg_text(s, at, picture_place_text(space, at, y, dir * 12, bold, text), bold, text, datum);
 }
 
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
@@ -238,10 +273,11 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
     svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
-        svg_group_begin(s, "grid");
+        SvgDatum zero = {"zero line", "logit", 0, NULL};  /* a shape of its own, which no label may cross */
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
-                 (SvgStyle){NULL, SVG_MUTED, 1, NULL}, NULL);
-        svg_group_end(s);
+                 (SvgStyle){NULL, SVG_MUTED, 1, NULL}, &zero);
+        picture_space_add(&space, (PictureBox){plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0)},
+                          1.5);
     }
     for (size_t i = 0; i < n_words; i++) {          /* the levels and arrows first, then the labels around them */
         double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
@@ -272,14 +308,11 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                 continue;
             SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
-            double y = picture_arrow(s, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
+            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
                                      picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
             if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
-                SvgFont bold = {11, "middle", true, NULL, 0};
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
-                double dir = a > b ? -1 : 1;
-                svg_text(s, x, picture_place_text(&space, x, y + dir * 13, dir * 12, bold, "wrong way"), bold,
-                         "wrong way", &dw);
+                picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, &dw);
             }
             svg_group_end(s);
         }

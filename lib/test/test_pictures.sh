@@ -301,6 +301,25 @@ for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
     says "$name" "logit (unnormalized log p, nats)"
 done
 
+# Example 1's "wrong way" labels lie within the logit plot (as wide as its zero line) and off the zero line itself,
+# the line where llama.cpp's rule turns from dividing to multiplying (a box as svg_check measures it, but 15% wider:
+# the labels are bold, and bold is that much wider on screen).
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        /data-series="zero line"/ { left = attr("x1"); right = attr("x2"); zero = attr("y1") }
+        />wrong way</ { n++; x[n] = attr("x"); y[n] = attr("y"); w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
+        END { if (zero == "" || n != 2) { print "    no zero line, or not two \"wrong way\" labels"; exit 1 }
+              for (i = 1; i <= n; i++) {
+                  top = y[i] - 0.8 * 11; bottom = y[i] + 0.2 * 11
+                  if (x[i] - w[i] / 2 < left || x[i] + w[i] / 2 > right || (bottom > zero - 2 && top < zero + 2)) {
+                      print "    \"wrong way\" at (" x[i] ", " y[i] "): plot " left ".." right ", zero at " zero
+                      bad++ } }
+              exit bad > 0 }' "$tmp/01_repeat_penalty.svg" >"$tmp/01.wrong-place"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: a \"wrong way\" label leaves the plot or lies on its zero line:"; cat "$tmp/01.wrong-place"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
