@@ -149,12 +149,20 @@ static void picture_append(char *out, size_t size, const char *format, ...)
 }
 
 /* The penalty rule as pp sets it, in words ("llama.cpp's rule" when naive is drawn beside it), for n_history
- * tokens of history. */
+ * tokens of history. When pp's parameters alone make llama.cpp build the stage empty ("?penalties": a window of 0,
+ * or every penalty neutral), that instead; with no history, the rule and that the window is empty. */
 static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, size_t n_history, bool naive)
 {
-    if (penalties_off(pp, n_history)) {
-        snprintf(out, size, "These settings change no logit: llama.cpp turns the penalties off (a window of 0, no "
-                 "history, or every penalty neutral).");
+    if (penalties_off(pp, 1)) {         /* with any history: what the parameters alone decide */
+        if (pp->penalty_last_n < 0)
+            snprintf(out, size, "A window of %d (libllama clamps it to 0; llama.cpp's current tools refuse it)",
+                     (int)pp->penalty_last_n);
+        else if (pp->penalty_last_n == 0)
+            snprintf(out, size, "A window of 0");
+        else
+            snprintf(out, size, "Every penalty is neutral (repetition 1, frequency 0, presence 0)");
+        picture_append(out, size, ": llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no "
+                       "logit.");
         return;
     }
     snprintf(out, size, "%s rule, for each token in the window: ", naive ? "llama.cpp's" : "The");
@@ -172,7 +180,8 @@ static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, 
     if (pp->penalty_present != 0)
         picture_append(out, size, "%s%s is subtracted once, whatever the count", then,
                        lesson_number(pp->penalty_present, 1).text);
-    picture_append(out, size, ".");
+    picture_append(out, size, n_history == 0 ? ". The history is empty, so no token is in the window: the stage "
+                   "runs and changes no logit." : ".");
 }
 
 /* The change of a logit as its label says it: "-0.70", "+0.17" (a true minus sign), two decimals. */
@@ -356,7 +365,7 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
     SvgFont font = {13, NULL, false, NULL, 0};
     picture_rule_words(rule, sizeof rule, pp, n_history, n_cols > 2);
     y = svg_wrap(s, 20, y + 24, width - 40, 18, font, rule);
-    if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, n_history)) {
+    if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, 1)) {
         snprintf(rule, sizeof rule, "The naive rule divides every such logit by %s instead%s; \"wrong way\": it moves "
                  "a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
                  pp->penalty_freq != 0 || pp->penalty_present != 0 ? " (the rest alike)" : "");

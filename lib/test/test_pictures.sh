@@ -258,7 +258,7 @@ edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$
     "$build"/lib/lesson/*.o)
 picture_words() {   # picture_words SVG: the picture's texts, one a line, entities decoded
     grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
-        -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
+        -e 's/&quot;/"/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g'
 }
 penalty_picture() {
     src=$(ls lessons/"$1"_*.c)
@@ -276,8 +276,9 @@ penalty_picture() {
     "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
     picture_words "$tmp/$3.svg" >"$tmp/$3.words"
 }
-says() {    # says NAME TEXT: NAME's picture has a text holding TEXT
-    if grep -qF -- "$2" "$tmp/$1.words"; then passed=$((passed + 1)); else bad "$1: the picture does not say '$2'"; fi
+says() {    # says NAME TEXT: NAME's picture says TEXT (its texts joined by spaces: a wrapped sentence is one)
+    if tr '\n' ' ' <"$tmp/$1.words" | grep -qF -- "$2"; then passed=$((passed + 1))
+    else bad "$1: the picture does not say '$2'"; fi
 }
 never_says() {  # never_says NAME TEXT: no text of NAME's picture holds TEXT
     if grep -qF -- "$2" "$tmp/$1.words"; then
@@ -291,6 +292,16 @@ penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_f
     01-three && says 01-three "The repetition penalty 1.3, the frequency penalty 0.25 and the presence penalty 0.1,"
 penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
 penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
+
+# Whether llama.cpp builds the penalties stage empty ("?penalties") is decided from its parameters alone: with no
+# history the stage runs and finds nothing to penalize; with a window of 0 it is built empty.
+penalty_picture 01 's/history_text\[\] = "the dog ran"/history_text[] = ""/' 01-no-history && {
+    never_says 01-no-history "?penalties"
+    never_says 01-no-history "turns the penalties off"
+    says 01-no-history "The history is empty, so no token is in the window: the stage runs and changes no logit."
+}
+penalty_picture 01 's/penalty_last_n = 64/penalty_last_n = 0/' 01-window-0 \
+    && says 01-window-0 "A window of 0: llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no"
 
 # Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
 # share a solid level), and their logit axis says what a logit is (not "log-odds").
