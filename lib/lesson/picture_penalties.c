@@ -54,20 +54,63 @@ static void picture_window_words(char *out, size_t size, int32_t window, size_t 
         snprintf(out, size, "window %d: the last %d tokens", (int)window, (int)window);
 }
 
+/* How many windows picture_history tells apart, at most. */
+#define PICTURE_WINDOWS 16
+
 /* Where the history's tokens were drawn: the first shown (the older are left out), each shown token's left
- * edge, and the row's left and right edges, px. */
+ * edge, the row's left and right edges, px; and the older tokens left out, in runs split where a window starts
+ * among them: run k holds the tokens from cut[k] (cut[0] is 0) to the next cut, or to first, its words ("... 6
+ * older", "... 52 more") drawn from cut_left[k]. */
 typedef struct {
     size_t first;
     double left[128];
     double start, right;
+    size_t cut[PICTURE_WINDOWS + 1], n_cuts;
+    double cut_left[PICTURE_WINDOWS + 1];
 } PictureHistoryRow;
 
+/* How many of n_history tokens window counts: the last `window` of them, none for a window <= 0. */
+static size_t picture_counted(int32_t window, size_t n_history)
+{
+    return window <= 0 ? 0 : (size_t)window >= n_history ? n_history : (size_t)window;
+}
+
+/* Splits the tokens older than row->first (of n_history) into runs, at each start of a window of windows
+ * (n_windows,) that falls among them: row->cut and n_cuts, in order; none when no token is left out. */
+static void picture_cuts(PictureHistoryRow *row, size_t n_history, const int32_t *windows, size_t n_windows)
+{
+    row->n_cuts = 0;
+    if (row->first == 0)
+        return;
+    row->cut[row->n_cuts++] = 0;
+    for (size_t k = 0; k < n_windows && row->n_cuts < LESSON_N(row->cut); k++) {
+        size_t from = n_history - picture_counted(windows[k], n_history), at = row->n_cuts;
+        if (from == 0 || from >= row->first)
+            continue;
+        for (size_t c = 0; c < row->n_cuts; c++)
+            at = at == row->n_cuts && row->cut[c] >= from ? c : at;
+        if (at < row->n_cuts && row->cut[at] == from)
+            continue;
+        memmove(&row->cut[at + 1], &row->cut[at], (row->n_cuts - at) * sizeof row->cut[0]);
+        row->cut[at] = from;
+        row->n_cuts++;
+    }
+}
+
+/* The words of run k of the tokens left out: "... 6 older" for the oldest, "... 52 more" for the others. */
+static void picture_run_words(char *out, size_t size, const PictureHistoryRow *row, size_t k)
+{
+    size_t end = k + 1 < row->n_cuts ? row->cut[k + 1] : row->first;
+    snprintf(out, size, "... %zu %s", end - row->cut[k], k == 0 ? "older" : "more");
+}
+
 /* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
- * of n_history that it counts, named at its right, from y down; returns the y under the last. */
+ * of n_history that it counts (from the run of tokens left out where it starts, when it starts among them), named
+ * at its right, from y down; returns the y under the last. */
 static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
                               const int32_t *windows, size_t n_windows)
 {
-    int32_t done[16];
+    int32_t done[PICTURE_WINDOWS];
     size_t n_done = 0;
     while (n_done < n_windows && n_done < LESSON_N(done)) {     /* the distinct windows, largest first */
         int32_t w = INT32_MIN;
@@ -82,8 +125,12 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
         done[n_done++] = w;
         char name[96];
         picture_window_words(name, sizeof name, w, n_history);
-        size_t counted = w <= 0 ? 0 : (size_t)w >= n_history ? n_history : (size_t)w, from = n_history - counted;
-        double start = from < row->first ? row->start : row->left[(from - row->first) % LESSON_N(row->left)];
+        size_t counted = picture_counted(w, n_history), from = n_history - counted;
+        double start = row->start;
+        for (size_t c = 0; c < row->n_cuts; c++)
+            start = row->cut[c] == from ? row->cut_left[c] : start;
+        if (from >= row->first)
+            start = row->left[(from - row->first) % LESSON_N(row->left)];
         svg_group_begin(s, NULL);
         if (counted > 0) {
             SvgStyle line = {NULL, SVG_TEXT, 1.5, NULL};
@@ -99,8 +146,9 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
 }
 
 /* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
- * would pass max_x (less room for the windows' names), the oldest are left out and counted. Under it, the windows
- * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
+ * would pass max_x (less room for the windows' names), the oldest are left out and counted, in runs split where a
+ * window starts among them (picture_cuts). Under it, the windows (n_windows,) as brackets (picture_windows).
+ * Returns the y under the last bracket. */
 static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
                               const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
 {
@@ -108,19 +156,25 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
     svg_text(s, x, y, muted, "history, oldest first:", NULL);
     PictureHistoryRow row = {.start = x + svg_text_width("history, oldest first:", 13) + 10};
     double room = max_x - row.start - 230, used = room + 1;
+    char run[48];
+    row.first = n_history > LESSON_N(row.left) ? n_history - LESSON_N(row.left) : 0;
     for (; row.first < n_history && used > room; row.first += used > room) {    /* leave out the oldest */
-        used = row.first > 0 ? svg_text_width("... 999 older", 13) + 14 : 0;
+        picture_cuts(&row, n_history, windows, n_windows);
+        used = 0;
+        for (size_t k = 0; k < row.n_cuts; k++) {
+            picture_run_words(run, sizeof run, &row, k);
+            used += svg_text_width(run, 13) + 10;
+        }
         for (size_t k = row.first; k < n_history && used <= room; k++)
             used += svg_text_width(history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?", 13) + 14;
-        if (n_history - row.first > LESSON_N(row.left))
-            used = room + 1;
     }
+    picture_cuts(&row, n_history, windows, n_windows);
     double at = row.start;
-    if (row.first > 0) {
-        char older[32];
-        snprintf(older, sizeof older, "... %zu older", row.first);
-        svg_text(s, at, y, muted, older, NULL);
-        at += svg_text_width(older, 13) + 10;
+    for (size_t k = 0; k < row.n_cuts; k++) {
+        picture_run_words(run, sizeof run, &row, k);
+        row.cut_left[k] = at;
+        svg_text(s, at, y, muted, run, NULL);
+        at += svg_text_width(run, 13) + 10;
     }
     for (size_t k = row.first; k < n_history; k++) {
         const char *word = history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?";
@@ -239,8 +293,11 @@ static double picture_arrow(Svg *s, const SvgPlot *plot, PictureSpace *space, do
     const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
     svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
     SvgFont small = {11, "middle", false, NULL, 0};
-    double at = picture_inside(plot, x, small, label);
-    double y = picture_place_text(space, at, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
+    double at = picture_inside(plot, x, small, label), y = dir > 0 ? y1 + 14 : y1 - 6;
+    for (double k = 1; k <= 2 && !picture_space_free(space, picture_text_box(at, y, small, label)); k++)
+        if (picture_space_free(space, picture_text_box(at, y - dir * k, small, label)))
+            y -= dir * k;       /* up to 2 px nearer the head, rather than a whole step beyond it */
+    y = picture_place_text(space, at, y, dir * 12, small, label);
     svg_text(s, at, y, small, label, label_datum);
     return y;
 }

@@ -303,6 +303,14 @@ penalty_picture 01 's/history_text\[\] = "the dog ran"/history_text[] = ""/' 01-
 penalty_picture 01 's/penalty_last_n = 64/penalty_last_n = 0/' 01-window-0 \
     && says 01-window-0 "A window of 0: llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no"
 
+# A 70-token history under a 64-token window: the row leaves out the oldest tokens, and tells apart the 6 the window
+# does not count ("... 6 older") and the ones it counts but the row leaves out ("... N more", where its bracket starts).
+history70=$(awk 'BEGIN { split("the cat sat mat dog ran", w); for (i = 0; i < 70; i++) printf "%s ", w[i % 6 + 1] }')
+penalty_picture 01 "s/history_text\[\] = \"the dog ran\"/history_text[] = \"$history70\"/" 01-history-70 && {
+    says 01-history-70 "... 6 older ... "
+    says 01-history-70 "window 64: the last 64 tokens"
+}
+
 # Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
 # share a solid level), and their logit axis says what a logit is (not "log-odds").
 for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
