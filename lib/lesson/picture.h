@@ -169,6 +169,9 @@ typedef struct {
     size_t before_size;
     bool mark_changed;          /* a bar of a later series whose logit differs from the first series' carries
                                  * svg_mark: the rule (a penalty, a bias) changed that token */
+    const double *mark_from;    /* (n_words,) with mark_changed: the logits before any rule, by token id; then a bar
+                                 * of any series (the first too) whose logit differs from its token's is marked.
+                                 * NULL: the first series' logits, as above */
     const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
     bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
                                  * a reference whose values a panel beside labels */

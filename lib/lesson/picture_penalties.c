@@ -506,10 +506,11 @@ static bool picture_row_unchanged(const PictureRow *row, const double *logits)
 
 /* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
  * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
- * marked; ref's own panel shows its p alone, in the colour of before. y_label names the p axis ("": none). */
+ * marked: those whose logit the setting changed from logits (n_words,), the lesson's; ref's own panel shows its p
+ * alone, in the colour of before. y_label names the p axis ("": none). */
 static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
-                                  const PictureRow *row, const PictureRow *ref, bool windows_differ,
-                                  const char *y_label)
+                                  const double *logits, const PictureRow *row, const PictureRow *ref,
+                                  bool windows_differ, const char *y_label)
 {
     double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
                         (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
@@ -521,7 +522,7 @@ static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const
     PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
                              ref != NULL ? ref->size : 0},
                             {row->label.text, row->label.text, row->data, row->size}};
-    PictureBarsOptions marks = {.mark_changed = true, .first_slim = true};
+    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true};
     bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
     picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
                             y_label, &marks);
@@ -556,7 +557,7 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
     Svg dry = picture_measure();
     double legend_y = picture_history(&dry, 20, 84, width - 20, words, n_words, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1) + 80;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 80;
     double line_height = 320;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width,
@@ -565,12 +566,13 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
                     ref < n ? "p of each token under each setting, beside its p with no penalty" :
                     "p of each token under each setting (no setting leaves every logit as it was)");
         picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
-        svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1);
+        svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2);
         for (size_t r = 0; r < n; r++) {
             SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
                             line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_penalty_panel(&pf.svg, &plot, words, n_words, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL,
-                                  windows_differ, r % per_line == 0 ? "p (probability)" : "");
+            picture_penalty_panel(&pf.svg, &plot, words, n_words, logits, &pic->rows[r],
+                                  ref < n ? &pic->rows[ref] : NULL, windows_differ,
+                                  r % per_line == 0 ? "p (probability)" : "");
         }
     }
     return picture_finish(pic, picture_close(&pf));

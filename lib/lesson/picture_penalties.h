@@ -30,8 +30,9 @@ PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidate
 
 /* Example 4: the history (n_history,) with the rows' windows, then one panel per row of pic (picture_penalty_row)
  * on the same p axis: the row's p of each token (words (n_words,)) in blue beside, in sky blue, the p of the first
- * row whose logits are all logits (n_words,), unchanged (the "none" row), which gets a panel of its own; a token
- * whose logit the row's setting changed is marked. When the rows' windows differ, each panel names its window.
+ * row whose logits are all logits (n_words,), unchanged (the "none" row; when no row is, the row's p alone), which
+ * gets a panel of its own; a token whose logit the row's setting changed from logits is marked, whatever the other
+ * rows are. When the rows' windows differ, each panel names its window.
  * Series: each row's label. Frees pic; returns main's status. */
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
                             const int32_t *history, size_t n_history);

@@ -311,6 +311,14 @@ penalty_picture 01 "s/history_text\[\] = \"the dog ran\"/history_text[] = \"$his
     says 01-history-70 "window 64: the last 64 tokens"
 }
 
+# Example 4 with no neutral row ("none" set to a repeat penalty of 1.1): a token is marked penalized where its row's
+# setting changed its logit from the lesson's, whatever the other rows are. Every row changes the, cat and dog (the
+# history's tokens) and no other: 5 x 3 marks, and the legend's.
+penalty_picture 04 's/{"none",  *{64, 1\.0,/{"none", {64, 1.1,/' 04-no-none && {
+    marks=$(grep -c '<polygon[^>]*fill="#D55E00"' "$tmp/04-no-none.svg")
+    if [ "$marks" -eq 16 ]; then passed=$((passed + 1)); else bad "04-no-none: $marks marks, not 15 and the key's"; fi
+}
+
 # Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
 # share a solid level), and their logit axis says what a logit is (not "log-odds").
 for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
