@@ -706,6 +706,72 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
 
 /* ===== Example 6: logit bias ===== */
 
+/* Why a token has the p it has after the biases, as Example 6 says it. */
+typedef enum {
+    PICTURE_KEPT,           /* p > 0, printed above 0 */
+    PICTURE_ALMOST_0,       /* 0 < p < 5e-5: printed 0.0000, but above 0 */
+    PICTURE_REMOVED,        /* logit -inf: p = 0 exactly, the token gone */
+    PICTURE_INFINITE,       /* logit +inf: the tokens at +inf share all the probability */
+    PICTURE_BEATEN,         /* p = 0 with a finite logit, because some token is at +inf */
+    PICTURE_UNDERFLOW       /* p = 0 with a finite logit, no token at +inf: exp underflowed in double */
+} PictureBiasFate;
+
+/* The fate of token id in after (size,); any_infinite: some token of after is at +inf. */
+static PictureBiasFate picture_bias_fate(const Candidates *after, int32_t id, bool any_infinite)
+{
+    double p = picture_p_of(after->data, after->size, id);
+    ptrdiff_t at = candidates_find(after, id);
+    if (p < 0)
+        return PICTURE_REMOVED;
+    if (at >= 0 && after->data[at].logit == INFINITY)
+        return PICTURE_INFINITE;
+    if (p == 0)
+        return any_infinite ? PICTURE_BEATEN : PICTURE_UNDERFLOW;
+    return p < 5e-5 ? PICTURE_ALMOST_0 : PICTURE_KEPT;
+}
+
+/* A bias as a note says it: "+inf", "-inf", "2", "-100". */
+static LessonNumber picture_bias_number(double bias)
+{
+    LessonNumber t = lesson_number(bias, 0);
+    if (isinf(bias))
+        snprintf(t.text, sizeof t.text, "%sinf", bias > 0 ? "+" : "-");
+    return t;
+}
+
+/* The log panel of Example 6 in plot (y: log10 p, from its floor up to 0): a bar for each token of after (words
+ * (n_words,)) with p > 0, labelled with p; a token with p = 0 has no logarithm and no bar: "p = 0" at the floor,
+ * why over it (stages[i] for a removed token, "underflow", "+inf takes all"); under the tokens, what the floor is. */
+static void picture_log_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                              const Candidates *after, const char *const *stages, bool any_infinite)
+{
+    svg_axis_y(s, plot, "log10 p after", 6);
+    double floor_y = svg_y(plot, plot->y_min);
+    for (size_t i = 0; i < n_words; i++) {
+        double p = picture_p_of(after->data, after->size, (int32_t)i), x = svg_band(plot, i, n_words);
+        SvgDatum d = {"log10 p after", words[i], p > 0 ? log10(p) : -INFINITY, NULL};
+        char value[64];
+        if (p > 0) {
+            snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p);
+            svg_bar(s, plot, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d, value);
+            continue;
+        }
+        PictureBiasFate fate = picture_bias_fate(after, (int32_t)i, any_infinite);
+        svg_group_begin(s, NULL);
+        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_GHOST, 0}, fate == PICTURE_REMOVED ? stages[i]
+                 : fate == PICTURE_BEATEN ? "+inf takes all" : "underflow", NULL);
+        svg_text(s, x, floor_y - 6, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0", &d);
+        svg_group_end(s);
+    }
+    svg_categories(s, plot, words, n_words, "token");
+    char floor_words[200];
+    snprintf(floor_words, sizeof floor_words, "Bars rise from the plot's floor, log10 p = %s, set below the least p "
+             "above 0: read a bar's top, not its length. p = 0 has no logarithm (log10 0 = -inf): no bar.",
+             svg_number(plot->y_min, 0).text);
+    svg_wrap(s, plot->left, plot->top + plot->height + 60, plot->width, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0},
+             floor_words);
+}
+
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases)
@@ -721,56 +787,71 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
     PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
                                 .mark_legend = "biased: a bias changed its logit"};
     n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
-    double width = fmax(760, picture_bars_size(n_words, 2) + 130), lowest = 0;
-    for (size_t i = 0; i < after->size; i++)
+    double width = fmax(760, picture_bars_size(n_words, 2) + 130), least = 0;
+    size_t n_infinite = 0;
+    const char *infinite = "";     /* the first token at +inf */
+    for (size_t i = 0; i < after->size; i++) {
         if (after->data[i].p > 0)
-            lowest = fmin(lowest, floor(log10(after->data[i].p) * 1.35 / 10) * 10);   /* room under the least */
+            least = fmin(least, log10(after->data[i].p));
+        if (after->data[i].logit == INFINITY && n_infinite++ == 0 && after->data[i].id >= 0
+            && (size_t)after->data[i].id < n_words)
+            infinite = words[after->data[i].id];
+    }
+    double floor = -svg_nice_ceiling(fmax(-least * 1.15, 1));      /* below the least p > 0: room for its bar */
+    char title[200] = "Logit bias";       /* what the biases do here: 0, all, almost 0 */
+    bool said[6] = {false};
+    for (size_t b = 0; b < n_biases; b++) {
+        PictureBiasFate fate = picture_bias_fate(after, biases[b].token, n_infinite > 0);
+        if (said[fate] || fate == PICTURE_KEPT || fate == PICTURE_BEATEN)
+            continue;
+        const char *then = strlen(title) > strlen("Logit bias") ? "," : ":";
+        LessonNumber bias = picture_bias_number(biases[b].bias);
+        if (fate == PICTURE_REMOVED)
+            picture_append(title, sizeof title, "%s a ban gives p = 0", then);
+        else if (fate == PICTURE_INFINITE)
+            picture_append(title, sizeof title, n_infinite > 1 ? "%s biases of +inf share all the probability"
+                           : "%s a bias of +inf takes all the probability", then);
+        else
+            picture_append(title, sizeof title, "%s a bias of %s gives %s", then, bias.text,
+                           fate == PICTURE_ALMOST_0 ? "almost 0" : "0 (underflow)");
+        said[fate] = true;
+    }
+    const char *subtitle = "p of each token before and after the biases; below, p after on a log scale";
     size_t n_notes = n_biases < 4 ? n_biases : 4;
     Svg dry = picture_measure();
-    double notes_y = picture_series_legend_with(&dry, 80, 80, width - 20, series, 2, n_words, 0, &marks) + 26;
+    double head = picture_heading(&dry, width, title, subtitle);
+    double notes_y = picture_series_legend_with(&dry, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks) + 26;
     double plot_top = notes_y + 18 * (double)n_notes + 44, log_top = plot_top + 250 + 110;
-    char title[200] = "Logit bias";       /* what the biases do here: a ban's 0, a finite bias's almost 0 */
-    for (size_t b = 0, banned = 0, tiny = 0; b < n_biases; b++) {
-        double p = picture_p_of(after->data, after->size, biases[b].token);
-        if (p < 0 && !banned++)
-            picture_append(title, sizeof title, "%s a ban gives p = 0", tiny ? "," : ":");
-        else if (p >= 0 && p < 5e-5 && !tiny++)
-            picture_append(title, sizeof title, "%s a bias of %s gives %s", banned ? "," : ":",
-                           lesson_number(biases[b].bias, 0).text, p > 0 ? "almost 0" : "0 (underflow)");
-    }
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 60, "logit bias")) {
-        svg_heading(&pf.svg, 20, 30, title, "p of each token before and after the biases; below, p after on a log "
-                    "scale");
-        picture_series_legend_with(&pf.svg, 80, 80, width - 20, series, 2, n_words, 0, &marks);
-        char note[256], value[64];
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 96, "logit bias")) {
+        picture_heading(&pf.svg, width, title, subtitle);
+        picture_series_legend_with(&pf.svg, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks);
         for (size_t b = 0; b < n_notes; b++) {
             double p = picture_p_of(after->data, after->size, biases[b].token);
-            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p == 0 ? "0: exp underflows in double, "
-                     "not removed" : p < 5e-5 ? "%.2g, almost 0 (printed 0.0000)" : "%.4f", p);
+            char note[320], value[160];
+            switch (picture_bias_fate(after, biases[b].token, n_infinite > 0)) {
+            case PICTURE_REMOVED: snprintf(value, sizeof value, "0 exactly: removed"); break;
+            case PICTURE_INFINITE:
+                snprintf(value, sizeof value, "%.4f: %s all the probability", p,
+                         n_infinite > 1 ? "the tokens at +inf share" : "a logit of +inf takes");
+                break;
+            case PICTURE_BEATEN:
+                snprintf(value, sizeof value, "0: %s%.20s at +inf %s all the probability", n_infinite > 1 ? "with " : "",
+                         infinite, n_infinite > 1 ? "and others, the tokens at +inf share" : "takes");
+                break;
+            case PICTURE_UNDERFLOW: snprintf(value, sizeof value, "0: exp underflows in double, not removed"); break;
+            case PICTURE_ALMOST_0: snprintf(value, sizeof value, "%.2g, almost 0 (printed 0.0000)", p); break;
+            default: snprintf(value, sizeof value, "%.4f", p); break;
+            }
             snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
-                     lesson_number(biases[b].bias, 0).text, value);
+                     picture_bias_number(biases[b].bias).text, value);
             svg_text(&pf.svg, 80, notes_y + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
         }
         SvgPlot plot = {80, plot_top, width - 130, 250, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)),
                         false};
         picture_token_bars_with(&pf.svg, &plot, words, n_words, series, 2, 4, 0, "p (probability)", &marks);
-        SvgPlot logs = {80, log_top, width - 130, 180, 0, 1, lowest, 0, false};
-        svg_axis_y(&pf.svg, &logs, "log10 p after", 6);
-        for (size_t i = 0; i < n_words; i++) {
-            double p = picture_p_of(after->data, after->size, (int32_t)i), x = svg_band(&logs, i, n_words);
-            double was = picture_p_of(before->data, before->size, (int32_t)i);
-            SvgDatum d = {"log10 p after", words[i], p > 0 ? log10(p) : -INFINITY, NULL};
-            if (p > 0)
-                svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d,
-                        (snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p), value));
-            else if (p < 0)
-                svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, stages[i], &d);
-            else                /* kept, but its p is 0 in double: no log, no bar */
-                svg_text(&pf.svg, x, logs.top + logs.height - 8, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0",
-                         &d);
-        }
-        svg_categories(&pf.svg, &logs, words, n_words, "token");
+        SvgPlot logs = {80, log_top, width - 130, 180, 0, 1, floor, 0, false};
+        picture_log_panel(&pf.svg, &logs, words, n_words, after, stages, n_infinite > 0);
     }
     return picture_close(&pf);
 }

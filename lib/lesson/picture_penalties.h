@@ -50,9 +50,12 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
 
 /* Example 6: p of each token before and after the biases (n_biases,): a removed token is a ghost at its p before,
  * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), and every biased
- * token (its logit changed) is marked; then the same p after on a log scale, where a bias of -inf (p = 0 exactly: a
- * ghost) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title says which of the two
- * the biases give. Series: "before", "after" (the table's words), and "log10 p after". Returns main's status. */
+ * token (its logit changed) is marked; then the same p after on a log scale, log10 p from a floor below the least
+ * p above 0 (the floor named) up to 0, where a bias of -inf (p = 0 exactly: no logarithm, so no bar, "p = 0" at the
+ * floor) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title, and a note for each of
+ * the first 4 biases, say what the biases give: p = 0 (a ban), all the probability (+inf; the others' p = 0 is
+ * then that, not an underflow), almost 0, or 0 by underflow. Series: "before", "after" (the table's words), and
+ * "log10 p after" (-inf for p = 0). Returns main's status. */
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases);
