@@ -772,6 +772,39 @@ static void picture_log_panel(Svg *s, const SvgPlot *plot, const char *const *wo
              floor_words);
 }
 
+/* Example 6's notes from (80, y), y the first baseline, each wrapped at max_width px: for each of biases (n,),
+ * its token (words, by id), its bias, and the p after it gets and why (as picture_bias_fate tells it; infinite
+ * names the first of the n_infinite tokens at +inf). Returns the baseline of the last line. */
+static double picture_bias_notes(Svg *s, double y, double max_width, const char *const *words,
+                                 const Candidates *after, const LogitBias *biases, size_t n, const char *infinite,
+                                 size_t n_infinite)
+{
+    for (size_t b = 0; b < n; b++) {
+        double p = picture_p_of(after->data, after->size, biases[b].token);
+        char note[320], value[160];
+        switch (picture_bias_fate(after, biases[b].token, n_infinite > 0)) {
+        case PICTURE_REMOVED: snprintf(value, sizeof value, "0 exactly: removed"); break;
+        case PICTURE_INFINITE:
+            snprintf(value, sizeof value, "%.4f: %s all the probability", p,
+                     n_infinite > 1 ? "the tokens at +inf share" : "a logit of +inf takes");
+            break;
+        case PICTURE_BEATEN:
+            if (n_infinite > 1)
+                snprintf(value, sizeof value, "0: the %zu tokens at +inf share all the probability", n_infinite);
+            else
+                snprintf(value, sizeof value, "0: %.20s at +inf takes all the probability", infinite);
+            break;
+        case PICTURE_UNDERFLOW: snprintf(value, sizeof value, "0: exp underflows in double, not removed"); break;
+        case PICTURE_ALMOST_0: snprintf(value, sizeof value, "%.2g, almost 0 (printed 0.0000)", p); break;
+        default: snprintf(value, sizeof value, "%.4f", p); break;
+        }
+        snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
+                 picture_bias_number(biases[b].bias).text, value);
+        y = svg_wrap(s, 80, y + (b > 0 ? 18 : 0), max_width, 18, (SvgFont){13, NULL, false, NULL, 0}, note);
+    }
+    return y;
+}
+
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases)
@@ -821,32 +854,14 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
     Svg dry = picture_measure();
     double head = picture_heading(&dry, width, title, subtitle);
     double notes_y = picture_series_legend_with(&dry, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks) + 26;
-    double plot_top = notes_y + 18 * (double)n_notes + 44, log_top = plot_top + 250 + 110;
+    double plot_top = picture_bias_notes(&dry, notes_y, width - 100, words, after, biases, n_notes, infinite,
+                                         n_infinite) + (n_notes > 0 ? 62 : 44);
+    double log_top = plot_top + 250 + 110;
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 96, "logit bias")) {
         picture_heading(&pf.svg, width, title, subtitle);
         picture_series_legend_with(&pf.svg, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks);
-        for (size_t b = 0; b < n_notes; b++) {
-            double p = picture_p_of(after->data, after->size, biases[b].token);
-            char note[320], value[160];
-            switch (picture_bias_fate(after, biases[b].token, n_infinite > 0)) {
-            case PICTURE_REMOVED: snprintf(value, sizeof value, "0 exactly: removed"); break;
-            case PICTURE_INFINITE:
-                snprintf(value, sizeof value, "%.4f: %s all the probability", p,
-                         n_infinite > 1 ? "the tokens at +inf share" : "a logit of +inf takes");
-                break;
-            case PICTURE_BEATEN:
-                snprintf(value, sizeof value, "0: %s%.20s at +inf %s all the probability", n_infinite > 1 ? "with " : "",
-                         infinite, n_infinite > 1 ? "and others, the tokens at +inf share" : "takes");
-                break;
-            case PICTURE_UNDERFLOW: snprintf(value, sizeof value, "0: exp underflows in double, not removed"); break;
-            case PICTURE_ALMOST_0: snprintf(value, sizeof value, "%.2g, almost 0 (printed 0.0000)", p); break;
-            default: snprintf(value, sizeof value, "%.4f", p); break;
-            }
-            snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
-                     picture_bias_number(biases[b].bias).text, value);
-            svg_text(&pf.svg, 80, notes_y + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
-        }
+        picture_bias_notes(&pf.svg, notes_y, width - 100, words, after, biases, n_notes, infinite, n_infinite);
         SvgPlot plot = {80, plot_top, width - 130, 250, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)),
                         false};
         picture_token_bars_with(&pf.svg, &plot, words, n_words, series, 2, 4, 0, "p (probability)", &marks);
