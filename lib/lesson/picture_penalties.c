@@ -310,7 +310,8 @@ static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
 {
     SvgFont bold = {11, "middle", true, NULL, 0};
     const char *text = "wrong way";
-    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13, width = svg_text_width(text, 11) * 1.15 + 6;
+    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13;
+    double width = svg_text_width(text, 11) * 1.15 + 6;
     double label_at = picture_inside(plot, x, (SvgFont){11, "middle", false, NULL, 0}, label);
     double half = svg_text_width(label, 11) / 2 + 4;
     const double beside[] = {label_at + half + width / 2, label_at - half - width / 2};   /* right, then left */
@@ -330,7 +331,9 @@ static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
  * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a thin
- * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). Under each token: its name and its count in the window (counts (n_words,)). */
+ * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). The line of logit 0, where
+ * llama.cpp's rule turns from dividing to multiplying, is kept clear of labels, and labels stay within the plot.
+ * Under each token: its name and its count in the window (counts (n_words,)). */
 static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
                                 const int32_t *counts, const int32_t *group)
