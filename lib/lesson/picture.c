@@ -143,6 +143,14 @@ Svg picture_measure(void)
     return dry;
 }
 
+double picture_heading(Svg *s, double width, const char *title, const char *subtitle)
+{
+    double y = svg_wrap(s, 20, 30, width - 40, 22, (SvgFont){18, NULL, true, NULL, 0}, title);
+    if (subtitle != NULL)
+        y = svg_wrap(s, 20, y + 20, width - 40, 18, (SvgFont){13, NULL, false, SVG_MUTED, 0}, subtitle) - 20;
+    return y - 30;
+}
+
 /* ===== Room for labels ===== */
 
 PictureBox picture_text_box(double x, double y, SvgFont font, const char *text)
@@ -253,12 +261,13 @@ static double picture_ghost_p(const PictureSeries *series, size_t j, int32_t id,
     return p > 0 ? p : 0;
 }
 
-/* Whether bar j of token id carries the mark: options ask for it, and the rule changed its logit. */
+/* Whether bar j of token id carries the mark: options ask for it, and the rule changed its logit (from
+ * options->mark_from, or else from the first series'). */
 static bool picture_marked(const PictureSeries *series, size_t j, int32_t id, const PictureBarsOptions *o)
 {
-    if (o == NULL || !o->mark_changed || j == 0)
+    if (o == NULL || !o->mark_changed || (j == 0 && o->mark_from == NULL))
         return false;
-    double was = picture_logit_of(series[0].data, series[0].size, id);
+    double was = o->mark_from != NULL ? o->mark_from[id] : picture_logit_of(series[0].data, series[0].size, id);
     double now = picture_logit_of(series[j].data, series[j].size, id);
     return !isnan(was) && !isnan(now) && now != was;
 }

@@ -22,7 +22,7 @@
  *
  * defines: Picture, PictureRow, PictureFile, PictureBox, PictureSpace, PICTURE_SPACE_CAP, PictureSeries,
  * PictureBarsOptions, picture_start, picture_row, picture_row_value, picture_row_id, picture_value, picture_id,
- * picture_open, picture_close, picture_finish, picture_measure, picture_text_box, picture_space_add,
+ * picture_open, picture_close, picture_finish, picture_measure, picture_heading, picture_text_box, picture_space_add,
  * picture_space_free, picture_place_text, picture_place_mark, picture_series_colour, picture_p_of,
  * picture_bars_size, picture_bar_centre, picture_bar_width, picture_token_bars_with, picture_token_bars,
  * picture_series_legend_with, picture_series_legend, picture_largest_p; the figures of Examples 1 to 6
@@ -110,6 +110,12 @@ int picture_finish(Picture *pic, int status);
  * is drawn to learn where it ends, before the picture's size is fixed. */
 Svg picture_measure(void);
 
+/* A picture's heading, as svg_heading sets it at (20, 30) on a picture `width` px wide, but wrapped (svg_wrap, at
+ * spaces) so that no line passes width - 20 px: the title in 22 px lines, then the subtitle (NULL for none) in
+ * 18 px lines. Returns how many px lower than svg_heading's one line each the heading ends: 0 when both fit on one
+ * line, and what a figure adds to every y under its heading. Draw it on picture_measure() to learn that first. */
+double picture_heading(Svg *s, double width, const char *title, const char *subtitle);
+
 /* ===== Room for labels: no text on another text or on a shape it does not label ===== */
 
 /* A text's or a shape's box in px, as lib/test/svg_check.c measures it: a text is svg_text_width wide (from its
@@ -163,6 +169,9 @@ typedef struct {
     size_t before_size;
     bool mark_changed;          /* a bar of a later series whose logit differs from the first series' carries
                                  * svg_mark: the rule (a penalty, a bias) changed that token */
+    const double *mark_from;    /* (n_words,) with mark_changed: the logits before any rule, by token id; then a bar
+                                 * of any series (the first too) whose logit differs from its token's is marked.
+                                 * NULL: the first series' logits, as above */
     const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
     bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
                                  * a reference whose values a panel beside labels */

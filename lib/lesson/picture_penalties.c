@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The penalties pp sets, in words: "the repetition penalty 1.5", "the presence penalty 0.7 and ...". */
+/* The penalties pp sets, in words: "the repetition penalty 1.5", "the repetition penalty 1.3, the frequency
+ * penalty 0.25 and the presence penalty 0.1". */
 static LessonText picture_penalty_words(const PenaltyParams *pp)
 {
     LessonText t = {""};
@@ -15,11 +16,15 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
         const char *name;
     } all[] = {{pp->penalty_repeat, 1, "the repetition penalty "}, {pp->penalty_freq, 0, "the frequency penalty "},
                {pp->penalty_present, 0, "the presence penalty "}};
+    size_t left = 0;      /* how many are still to be named */
+    for (size_t i = 0; i < LESSON_N(all); i++)
+        left += all[i].value != all[i].off;
     for (size_t i = 0; i < LESSON_N(all); i++) {
         if (all[i].value == all[i].off)
             continue;
         if (t.text[0] != '\0')
-            lesson_text_add(&t, " and ", 5);
+            lesson_text_add(&t, left > 1 ? ", " : " and ", left > 1 ? 2 : 5);
+        left--;
         lesson_text_add(&t, all[i].name, strlen(all[i].name));
         lesson_text_add(&t, lesson_number(all[i].value, 1).text, strlen(lesson_number(all[i].value, 1).text));
     }
@@ -49,20 +54,63 @@ static void picture_window_words(char *out, size_t size, int32_t window, size_t 
         snprintf(out, size, "window %d: the last %d tokens", (int)window, (int)window);
 }
 
+/* How many windows picture_history tells apart, at most. */
+#define PICTURE_WINDOWS 16
+
 /* Where the history's tokens were drawn: the first shown (the older are left out), each shown token's left
- * edge, and the row's left and right edges, px. */
+ * edge, the row's left and right edges, px; and the older tokens left out, in runs split where a window starts
+ * among them: run k holds the tokens from cut[k] (cut[0] is 0) to the next cut, or to first, its words ("... 6
+ * older", "... 52 more") drawn from cut_left[k]. */
 typedef struct {
     size_t first;
     double left[128];
     double start, right;
+    size_t cut[PICTURE_WINDOWS + 1], n_cuts;
+    double cut_left[PICTURE_WINDOWS + 1];
 } PictureHistoryRow;
 
+/* How many of n_history tokens window counts: the last `window` of them, none for a window <= 0. */
+static size_t picture_counted(int32_t window, size_t n_history)
+{
+    return window <= 0 ? 0 : (size_t)window >= n_history ? n_history : (size_t)window;
+}
+
+/* Splits the tokens older than row->first (of n_history) into runs, at each start of a window of windows
+ * (n_windows,) that falls among them: row->cut and n_cuts, in order; none when no token is left out. */
+static void picture_cuts(PictureHistoryRow *row, size_t n_history, const int32_t *windows, size_t n_windows)
+{
+    row->n_cuts = 0;
+    if (row->first == 0)
+        return;
+    row->cut[row->n_cuts++] = 0;
+    for (size_t k = 0; k < n_windows && row->n_cuts < LESSON_N(row->cut); k++) {
+        size_t from = n_history - picture_counted(windows[k], n_history), at = row->n_cuts;
+        if (from == 0 || from >= row->first)
+            continue;
+        for (size_t c = 0; c < row->n_cuts; c++)
+            at = at == row->n_cuts && row->cut[c] >= from ? c : at;
+        if (at < row->n_cuts && row->cut[at] == from)
+            continue;
+        memmove(&row->cut[at + 1], &row->cut[at], (row->n_cuts - at) * sizeof row->cut[0]);
+        row->cut[at] = from;
+        row->n_cuts++;
+    }
+}
+
+/* The words of run k of the tokens left out: "... 6 older" for the oldest, "... 52 more" for the others. */
+static void picture_run_words(char *out, size_t size, const PictureHistoryRow *row, size_t k)
+{
+    size_t end = k + 1 < row->n_cuts ? row->cut[k + 1] : row->first;
+    snprintf(out, size, "... %zu %s", end - row->cut[k], k == 0 ? "older" : "more");
+}
+
 /* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
- * of n_history that it counts, named at its right, from y down; returns the y under the last. */
+ * of n_history that it counts (from the run of tokens left out where it starts, when it starts among them), named
+ * at its right, from y down; returns the y under the last. */
 static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
                               const int32_t *windows, size_t n_windows)
 {
-    int32_t done[16];
+    int32_t done[PICTURE_WINDOWS];
     size_t n_done = 0;
     while (n_done < n_windows && n_done < LESSON_N(done)) {     /* the distinct windows, largest first */
         int32_t w = INT32_MIN;
@@ -77,8 +125,12 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
         done[n_done++] = w;
         char name[96];
         picture_window_words(name, sizeof name, w, n_history);
-        size_t counted = w <= 0 ? 0 : (size_t)w >= n_history ? n_history : (size_t)w, from = n_history - counted;
-        double start = from < row->first ? row->start : row->left[(from - row->first) % LESSON_N(row->left)];
+        size_t counted = picture_counted(w, n_history), from = n_history - counted;
+        double start = row->start;
+        for (size_t c = 0; c < row->n_cuts; c++)
+            start = row->cut[c] == from ? row->cut_left[c] : start;
+        if (from >= row->first)
+            start = row->left[(from - row->first) % LESSON_N(row->left)];
         svg_group_begin(s, NULL);
         if (counted > 0) {
             SvgStyle line = {NULL, SVG_TEXT, 1.5, NULL};
@@ -94,8 +146,9 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
 }
 
 /* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
- * would pass max_x (less room for the windows' names), the oldest are left out and counted. Under it, the windows
- * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
+ * would pass max_x (less room for the windows' names), the oldest are left out and counted, in runs split where a
+ * window starts among them (picture_cuts). Under it, the windows (n_windows,) as brackets (picture_windows).
+ * Returns the y under the last bracket. */
 static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
                               const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
 {
@@ -103,19 +156,25 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
     svg_text(s, x, y, muted, "history, oldest first:", NULL);
     PictureHistoryRow row = {.start = x + svg_text_width("history, oldest first:", 13) + 10};
     double room = max_x - row.start - 230, used = room + 1;
+    char run[48];
+    row.first = n_history > LESSON_N(row.left) ? n_history - LESSON_N(row.left) : 0;
     for (; row.first < n_history && used > room; row.first += used > room) {    /* leave out the oldest */
-        used = row.first > 0 ? svg_text_width("... 999 older", 13) + 14 : 0;
+        picture_cuts(&row, n_history, windows, n_windows);
+        used = 0;
+        for (size_t k = 0; k < row.n_cuts; k++) {
+            picture_run_words(run, sizeof run, &row, k);
+            used += svg_text_width(run, 13) + 10;
+        }
         for (size_t k = row.first; k < n_history && used <= room; k++)
             used += svg_text_width(history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?", 13) + 14;
-        if (n_history - row.first > LESSON_N(row.left))
-            used = room + 1;
     }
+    picture_cuts(&row, n_history, windows, n_windows);
     double at = row.start;
-    if (row.first > 0) {
-        char older[32];
-        snprintf(older, sizeof older, "... %zu older", row.first);
-        svg_text(s, at, y, muted, older, NULL);
-        at += svg_text_width(older, 13) + 10;
+    for (size_t k = 0; k < row.n_cuts; k++) {
+        picture_run_words(run, sizeof run, &row, k);
+        row.cut_left[k] = at;
+        svg_text(s, at, y, muted, run, NULL);
+        at += svg_text_width(run, 13) + 10;
     }
     for (size_t k = row.first; k < n_history; k++) {
         const char *word = history[k] >= 0 && (size_t)history[k] < n_words ? words[history[k]] : "?";
@@ -144,12 +203,20 @@ static void picture_append(char *out, size_t size, const char *format, ...)
 }
 
 /* The penalty rule as pp sets it, in words ("llama.cpp's rule" when naive is drawn beside it), for n_history
- * tokens of history. */
+ * tokens of history. When pp's parameters alone make llama.cpp build the stage empty ("?penalties": a window of 0,
+ * or every penalty neutral), that instead; with no history, the rule and that the window is empty. */
 static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, size_t n_history, bool naive)
 {
-    if (penalties_off(pp, n_history)) {
-        snprintf(out, size, "These settings change no logit: llama.cpp turns the penalties off (a window of 0, no "
-                 "history, or every penalty neutral).");
+    if (penalties_off(pp, 1)) {         /* with any history: what the parameters alone decide */
+        if (pp->penalty_last_n < 0)
+            snprintf(out, size, "A window of %d (libllama clamps it to 0; llama.cpp's current tools refuse it)",
+                     (int)pp->penalty_last_n);
+        else if (pp->penalty_last_n == 0)
+            snprintf(out, size, "A window of 0");
+        else
+            snprintf(out, size, "Every penalty is neutral (repetition 1, frequency 0, presence 0)");
+        picture_append(out, size, ": llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no "
+                       "logit.");
         return;
     }
     snprintf(out, size, "%s rule, for each token in the window: ", naive ? "llama.cpp's" : "The");
@@ -167,7 +234,8 @@ static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, 
     if (pp->penalty_present != 0)
         picture_append(out, size, "%s%s is subtracted once, whatever the count", then,
                        lesson_number(pp->penalty_present, 1).text);
-    picture_append(out, size, ".");
+    picture_append(out, size, n_history == 0 ? ". The history is empty, so no token is in the window: the stage "
+                   "runs and changes no logit." : ".");
 }
 
 /* The change of a logit as its label says it: "-0.70", "+0.17" (a true minus sign), two decimals. */
@@ -193,11 +261,28 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
     return groups;
 }
 
+/* The level that tokens with equal logits after share (Examples 1 to 3): a thin solid line in reddish purple, a
+ * colour no series of these pictures takes. */
+static SvgStyle picture_tie_style(void)
+{
+    return (SvgStyle){NULL, svg_colour(4), 2, NULL};
+}
+
+/* x, the centre of a text (anchored "middle") in font, moved as little as it takes for the text to lie within
+ * plot's width, 4 px from either end (a bold text counted 15% wider than svg_text_width: it is, on screen). */
+static double picture_inside(const SvgPlot *plot, double x, SvgFont font, const char *text)
+{
+    double half = svg_text_width(text, font.size) * (font.bold ? 1.15 : 1) / 2 + 4;
+    return fmax(plot->left + half, fmin(plot->left + plot->width - half, x));
+}
+
 /* An arrow in colour at x from y0 down or up to y1 (px), its head at y1, a tick (half px either side) at y1 that
- * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free.
- * With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline (y1 without one). */
-static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, double y0, double y1,
-                            const char *colour, const SvgDatum *tick, const char *label, const SvgDatum *label_datum)
+ * carries tick's datum, and label, carrying label_datum (may be NULL), set beyond the head where space is free
+ * and within plot's width. With y0 == y1 only the tick is drawn and label is not. Returns the label's baseline
+ * (y1 without one). */
+static double picture_arrow(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double half, double y0,
+                            double y1, const char *colour, const SvgDatum *tick, const char *label,
+                            const SvgDatum *label_datum)
 {
     svg_line(s, x - half, y1, x + half, y1, (SvgStyle){NULL, colour, 3, NULL}, tick);
     if (y0 == y1)
@@ -208,28 +293,60 @@ static double picture_arrow(Svg *s, PictureSpace *space, double x, double half, 
     const double hx[] = {x - 5, x + 5, x}, hy[] = {y1 - dir * 9, y1 - dir * 9, y1};
     svg_polygon(s, hx, hy, 3, (SvgStyle){colour, NULL, 0, NULL}, NULL);
     SvgFont small = {11, "middle", false, NULL, 0};
-    double y = picture_place_text(space, x, dir > 0 ? y1 + 14 : y1 - 6, dir * 12, small, label);
-    svg_text(s, x, y, small, label, label_datum);
+    double at = picture_inside(plot, x, small, label), y = dir > 0 ? y1 + 14 : y1 - 6;
+    for (double k = 1; k <= 2 && !picture_space_free(space, picture_text_box(at, y, small, label)); k++)
+        if (picture_space_free(space, picture_text_box(at, y - dir * k, small, label)))
+            y -= dir * k;       /* up to 2 px nearer the head, rather than a whole step beyond it */
+    y = picture_place_text(space, at, y, dir * 12, small, label);
+    svg_text(s, at, y, small, label, label_datum);
     return y;
+}
+
+/* "wrong way" (bold, carrying datum) by the label of an arrow (picture_arrow's, label at x, its baseline label_y)
+ * that points up (dir -1) or down (dir 1): beyond that label if there is room, else beside it on its line, right
+ * or left, else further beyond where space is free; always within plot's width. */
+static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
+                              const char *label, double dir, const SvgDatum *datum)
+{
+    SvgFont bold = {11, "middle", true, NULL, 0};
+    const char *text = "wrong way";
+    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13;
+    double width = svg_text_width(text, 11) * 1.15 + 6;
+    double label_at = picture_inside(plot, x, (SvgFont){11, "middle", false, NULL, 0}, label);
+    double half = svg_text_width(label, 11) / 2 + 4;
+    const double beside[] = {label_at + half + width / 2, label_at - half - width / 2};   /* right, then left */
+    for (size_t k = 0; k < LESSON_N(beside) && !picture_space_free(space, picture_text_box(at, y, bold, text)); k++)
+        if (beside[k] - width / 2 >= plot->left && beside[k] + width / 2 <= plot->left + plot->width) {
+            at = beside[k];
+            y = label_y;
+        }
+    if (!picture_space_free(space, picture_text_box(at, y, bold, text))) {
+        at = picture_inside(plot, x, bold, text);
+        y = label_y + dir * 13;
+    }
+    svg_text(s, at, picture_place_text(space, at, y, dir * 12, bold, text), bold, text, datum);
 }
 
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
- * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a dashed
- * level. Under each token: its name and its count in the window (counts (n_words,)). */
+ * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a thin
+ * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). The line of logit 0, where
+ * llama.cpp's rule turns from dividing to multiplying, is kept clear of labels, and labels stay within the plot.
+ * Under each token: its name and its count in the window (counts (n_words,)). */
 static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
                                 const int32_t *counts, const int32_t *group)
 {
     PictureSpace space = {.n = 0};
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
-    svg_axis_y(s, plot, "logit (natural-log odds)", 8);
+    svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
-        svg_group_begin(s, "grid");
+        SvgDatum zero = {"zero line", "logit", 0, NULL};  /* a shape of its own, which no label may cross */
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
-                 (SvgStyle){NULL, SVG_MUTED, 1, NULL}, NULL);
-        svg_group_end(s);
+                 (SvgStyle){NULL, SVG_MUTED, 1, NULL}, &zero);
+        picture_space_add(&space, (PictureBox){plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0)},
+                          1.5);
     }
     for (size_t i = 0; i < n_words; i++) {          /* the levels and arrows first, then the labels around them */
         double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
@@ -252,7 +369,7 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                  &d);
         if (group[i] >= 0)
             svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
-                     svg_y(plot, cols[1]->data[i].logit), (SvgStyle){NULL, SVG_TEXT, 1.5, "5 3"}, NULL);
+                     svg_y(plot, cols[1]->data[i].logit), picture_tie_style(), NULL);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
@@ -260,14 +377,11 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                 continue;
             SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
-            double y = picture_arrow(s, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
+            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
                                      picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
             if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
-                SvgFont bold = {11, "middle", true, NULL, 0};
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
-                double dir = a > b ? -1 : 1;
-                svg_text(s, x, picture_place_text(&space, x, y + dir * 13, dir * 12, bold, "wrong way"), bold,
-                         "wrong way", &dw);
+                picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, &dw);
             }
             svg_group_end(s);
         }
@@ -284,15 +398,15 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
              "token, and its count: how often it occurs in the window", NULL);
 }
 
-/* Draws the head of Examples 1 to 3 on s from y = 84 down (on a picture_measure writer: only measures it): the
+/* Draws the head of Examples 1 to 3 on s from y = top down (on a picture_measure writer: only measures it): the
  * history, the legend, a key per group of tied tokens (ties of them, group as picture_ties gives it), and the
  * rule in words; returns the y of the last line. */
-static double picture_penalties_head(Svg *s, double width, const char *const *words, size_t n,
+static double picture_penalties_head(Svg *s, double top, double width, const char *const *words, size_t n,
                                      const int32_t *history, size_t n_history, const PictureSeries *series,
                                      size_t n_cols, const Candidates *after, const int32_t *group, size_t ties,
                                      const PenaltyParams *pp, const PictureBarsOptions *marks)
 {
-    double y = picture_history(s, 20, 84, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
+    double y = picture_history(s, 20, top, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
     y = picture_series_legend_with(s, 20, y + 22, width - 20, series, n_cols, n, 0, marks);
     for (size_t g = 0, keys = 0; g < n && keys < 3 && ties > 0; g++) {
         if (group[g] != (int32_t)g)
@@ -303,7 +417,7 @@ static double picture_penalties_head(Svg *s, double width, const char *const *wo
                 picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : "", words[i]);
         picture_append(text, sizeof text, ": equal logits after (%.2f), so equal p after (%.3f)", after->data[g].logit,
                        after->data[g].p);
-        SvgKey key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.5, "5 3"}, text};
+        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), text};
         y = svg_legend(s, 20, y + 20, width - 20, &key, 1);
         keys++;
     }
@@ -311,7 +425,7 @@ static double picture_penalties_head(Svg *s, double width, const char *const *wo
     SvgFont font = {13, NULL, false, NULL, 0};
     picture_rule_words(rule, sizeof rule, pp, n_history, n_cols > 2);
     y = svg_wrap(s, 20, y + 24, width - 40, 18, font, rule);
-    if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, n_history)) {
+    if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, 1)) {
         snprintf(rule, sizeof rule, "The naive rule divides every such logit by %s instead%s; \"wrong way\": it moves "
                  "a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
                  pp->penalty_freq != 0 || pp->penalty_present != 0 ? " (the rest alike)" : "");
@@ -339,19 +453,20 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
     size_t ties = picture_ties(after, n, group);
     PictureBarsOptions marks = {.mark_changed = true, .mark_legend = "penalized: the penalty changed its logit"};
     double plot_width = picture_bars_size(n, n_cols), width = fmax(760, plot_width + 130);
-    Svg dry = picture_measure();
-    double logit_top = picture_penalties_head(&dry, width, words, n, history, n_history, series, n_cols, after, group,
-                                              ties, pp, &marks) + 46;
-    double p_top = logit_top + 260 + 110;
     LessonText title = picture_penalty_words(pp);
     lesson_text_add(&title, ", before and after", 18);
     title.text[0] = (char)toupper((unsigned char)title.text[0]);
+    const char *subtitle = "each token's logit, which the penalty changes, and its p, before and after";
+    Svg dry = picture_measure();
+    double top = 84 + picture_heading(&dry, width, title.text, subtitle);
+    double logit_top = picture_penalties_head(&dry, top, width, words, n, history, n_history, series, n_cols, after,
+                                              group, ties, pp, &marks) + 46;
+    double p_top = logit_top + 260 + 110;
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, p_top + 240 + 60, title.text)) {
-        svg_heading(&pf.svg, 20, 30, title.text, "each token's logit, which the penalty changes, and its p, before "
-                    "and after");
-        picture_penalties_head(&pf.svg, width, words, n, history, n_history, series, n_cols, after, group, ties, pp,
-                               &marks);
+        picture_heading(&pf.svg, width, title.text, subtitle);
+        picture_penalties_head(&pf.svg, top, width, words, n, history, n_history, series, n_cols, after, group, ties,
+                               pp, &marks);
         double lo = INFINITY, hi = -INFINITY;
         for (size_t c = 0; c < n_cols; c++)
             for (size_t i = 0; i < n; i++)
@@ -394,10 +509,11 @@ static bool picture_row_unchanged(const PictureRow *row, const double *logits)
 
 /* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
  * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
- * marked; ref's own panel shows its p alone, in the colour of before. y_label names the p axis ("": none). */
+ * marked: those whose logit the setting changed from logits (n_words,), the lesson's; ref's own panel shows its p
+ * alone, in the colour of before. y_label names the p axis ("": none). */
 static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
-                                  const PictureRow *row, const PictureRow *ref, bool windows_differ,
-                                  const char *y_label)
+                                  const double *logits, const PictureRow *row, const PictureRow *ref,
+                                  bool windows_differ, const char *y_label)
 {
     double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
                         (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
@@ -409,7 +525,7 @@ static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const
     PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
                              ref != NULL ? ref->size : 0},
                             {row->label.text, row->label.text, row->data, row->size}};
-    PictureBarsOptions marks = {.mark_changed = true, .first_slim = true};
+    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true};
     bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
     picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
                             y_label, &marks);
@@ -444,7 +560,7 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
     Svg dry = picture_measure();
     double legend_y = picture_history(&dry, 20, 84, width - 20, words, n_words, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1) + 80;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 80;
     double line_height = 320;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width,
@@ -453,12 +569,13 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
                     ref < n ? "p of each token under each setting, beside its p with no penalty" :
                     "p of each token under each setting (no setting leaves every logit as it was)");
         picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
-        svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 1);
+        svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2);
         for (size_t r = 0; r < n; r++) {
             SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
                             line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_penalty_panel(&pf.svg, &plot, words, n_words, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL,
-                                  windows_differ, r % per_line == 0 ? "p (probability)" : "");
+            picture_penalty_panel(&pf.svg, &plot, words, n_words, logits, &pic->rows[r],
+                                  ref < n ? &pic->rows[ref] : NULL, windows_differ,
+                                  r % per_line == 0 ? "p (probability)" : "");
         }
     }
     return picture_finish(pic, picture_close(&pf));
@@ -558,10 +675,6 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "the setting changed no logit"},
                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "the setting changed some logit"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
-    Svg dry = picture_measure();
-    double legend_y = picture_history(&dry, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows,
-                                      n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
     char title[300] = "P(";
     for (size_t w = 0; w < n_shown && w < 6; w++)
         picture_append(title, sizeof title, "%s%.30s)", w == 0 ? "" : w + 1 == n_shown ? " and P(" : ", P(",
@@ -569,11 +682,17 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
     for (size_t k = 2; k < LESSON_N(rows); k++)
         picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
+    const char *subtitle = "one bar per row of the table, in its order, after the history below";
+    Svg dry = picture_measure();
+    double head = 84 + picture_heading(&dry, width, title, subtitle);
+    double legend_y = picture_history(&dry, 20, head, width - 20, vocab, n_vocab, history, n_history, windows,
+                                      n_windows) + 22;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
     PictureFile pf;
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 30,
                      "the repeat penalty on code")) {
-        svg_heading(&pf.svg, 20, 30, title, "one bar per row of the table, in its order, after the history below");
-        picture_history(&pf.svg, 20, 84, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
+        picture_heading(&pf.svg, width, title, subtitle);
+        picture_history(&pf.svg, 20, head, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
         svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];
@@ -590,6 +709,105 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
 
 /* ===== Example 6: logit bias ===== */
 
+/* Why a token has the p it has after the biases, as Example 6 says it. */
+typedef enum {
+    PICTURE_KEPT,           /* p > 0, printed above 0 */
+    PICTURE_ALMOST_0,       /* 0 < p < 5e-5: printed 0.0000, but above 0 */
+    PICTURE_REMOVED,        /* logit -inf: p = 0 exactly, the token gone */
+    PICTURE_INFINITE,       /* logit +inf: the tokens at +inf share all the probability */
+    PICTURE_BEATEN,         /* p = 0 with a finite logit, because some token is at +inf */
+    PICTURE_UNDERFLOW       /* p = 0 with a finite logit, no token at +inf: exp underflowed in double */
+} PictureBiasFate;
+
+/* The fate of token id in after (size,); any_infinite: some token of after is at +inf. */
+static PictureBiasFate picture_bias_fate(const Candidates *after, int32_t id, bool any_infinite)
+{
+    double p = picture_p_of(after->data, after->size, id);
+    ptrdiff_t at = candidates_find(after, id);
+    if (p < 0)
+        return PICTURE_REMOVED;
+    if (at >= 0 && after->data[at].logit == INFINITY)
+        return PICTURE_INFINITE;
+    if (p == 0)
+        return any_infinite ? PICTURE_BEATEN : PICTURE_UNDERFLOW;
+    return p < 5e-5 ? PICTURE_ALMOST_0 : PICTURE_KEPT;
+}
+
+/* A bias as a note says it: "+inf", "-inf", "2", "-100". */
+static LessonNumber picture_bias_number(double bias)
+{
+    LessonNumber t = lesson_number(bias, 0);
+    if (isinf(bias))
+        snprintf(t.text, sizeof t.text, "%sinf", bias > 0 ? "+" : "-");
+    return t;
+}
+
+/* The log panel of Example 6 in plot (y: log10 p, from its floor up to 0): a bar for each token of after (words
+ * (n_words,)) with p > 0, labelled with p; a token with p = 0 has no logarithm and no bar: "p = 0" at the floor,
+ * why over it (stages[i] for a removed token, "underflow", "+inf takes all"); under the tokens, what the floor is. */
+static void picture_log_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+                              const Candidates *after, const char *const *stages, bool any_infinite)
+{
+    svg_axis_y(s, plot, "log10 p after", 6);
+    double floor_y = svg_y(plot, plot->y_min);
+    for (size_t i = 0; i < n_words; i++) {
+        double p = picture_p_of(after->data, after->size, (int32_t)i), x = svg_band(plot, i, n_words);
+        SvgDatum d = {"log10 p after", words[i], p > 0 ? log10(p) : -INFINITY, NULL};
+        char value[64];
+        if (p > 0) {
+            snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p);
+            svg_bar(s, plot, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d, value);
+            continue;
+        }
+        PictureBiasFate fate = picture_bias_fate(after, (int32_t)i, any_infinite);
+        svg_group_begin(s, NULL);
+        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_GHOST, 0}, fate == PICTURE_REMOVED ? stages[i]
+                 : fate == PICTURE_BEATEN ? "+inf takes all" : "underflow", NULL);
+        svg_text(s, x, floor_y - 6, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0", &d);
+        svg_group_end(s);
+    }
+    svg_categories(s, plot, words, n_words, "token");
+    char floor_words[200];
+    snprintf(floor_words, sizeof floor_words, "Bars rise from the plot's floor, log10 p = %s, set below the least p "
+             "above 0: read a bar's top, not its length. p = 0 has no logarithm (log10 0 = -inf): no bar.",
+             svg_number(plot->y_min, 0).text);
+    svg_wrap(s, plot->left, plot->top + plot->height + 60, plot->width, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0},
+             floor_words);
+}
+
+/* Example 6's notes from (80, y), y the first baseline, each wrapped at max_width px: for each of biases (n,),
+ * its token (words, by id), its bias, and the p after it gets and why (as picture_bias_fate tells it; infinite
+ * names the first of the n_infinite tokens at +inf). Returns the baseline of the last line. */
+static double picture_bias_notes(Svg *s, double y, double max_width, const char *const *words,
+                                 const Candidates *after, const LogitBias *biases, size_t n, const char *infinite,
+                                 size_t n_infinite)
+{
+    for (size_t b = 0; b < n; b++) {
+        double p = picture_p_of(after->data, after->size, biases[b].token);
+        char note[320], value[160];
+        switch (picture_bias_fate(after, biases[b].token, n_infinite > 0)) {
+        case PICTURE_REMOVED: snprintf(value, sizeof value, "0 exactly: removed"); break;
+        case PICTURE_INFINITE:
+            snprintf(value, sizeof value, "%.4f: %s all the probability", p,
+                     n_infinite > 1 ? "the tokens at +inf share" : "a logit of +inf takes");
+            break;
+        case PICTURE_BEATEN:
+            if (n_infinite > 1)
+                snprintf(value, sizeof value, "0: the %zu tokens at +inf share all the probability", n_infinite);
+            else
+                snprintf(value, sizeof value, "0: %.20s at +inf takes all the probability", infinite);
+            break;
+        case PICTURE_UNDERFLOW: snprintf(value, sizeof value, "0: exp underflows in double, not removed"); break;
+        case PICTURE_ALMOST_0: snprintf(value, sizeof value, "%.2g, almost 0 (printed 0.0000)", p); break;
+        default: snprintf(value, sizeof value, "%.4f", p); break;
+        }
+        snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
+                 picture_bias_number(biases[b].bias).text, value);
+        y = svg_wrap(s, 80, y + (b > 0 ? 18 : 0), max_width, 18, (SvgFont){13, NULL, false, NULL, 0}, note);
+    }
+    return y;
+}
+
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases)
@@ -605,56 +823,53 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
     PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
                                 .mark_legend = "biased: a bias changed its logit"};
     n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
-    double width = fmax(760, picture_bars_size(n_words, 2) + 130), lowest = 0;
-    for (size_t i = 0; i < after->size; i++)
+    double width = fmax(760, picture_bars_size(n_words, 2) + 130), least = 0;
+    size_t n_infinite = 0;
+    const char *infinite = "";     /* the first token at +inf */
+    for (size_t i = 0; i < after->size; i++) {
         if (after->data[i].p > 0)
-            lowest = fmin(lowest, floor(log10(after->data[i].p) * 1.35 / 10) * 10);   /* room under the least */
+            least = fmin(least, log10(after->data[i].p));
+        if (after->data[i].logit == INFINITY && n_infinite++ == 0 && after->data[i].id >= 0
+            && (size_t)after->data[i].id < n_words)
+            infinite = words[after->data[i].id];
+    }
+    double floor = -svg_nice_ceiling(fmax(-least * 1.15, 1));      /* below the least p > 0: room for its bar */
+    char title[200] = "Logit bias";       /* what the biases do here: 0, all, almost 0 */
+    bool said[6] = {false};
+    for (size_t b = 0; b < n_biases; b++) {
+        PictureBiasFate fate = picture_bias_fate(after, biases[b].token, n_infinite > 0);
+        if (said[fate] || fate == PICTURE_KEPT || fate == PICTURE_BEATEN)
+            continue;
+        const char *then = strlen(title) > strlen("Logit bias") ? "," : ":";
+        LessonNumber bias = picture_bias_number(biases[b].bias);
+        if (fate == PICTURE_REMOVED)
+            picture_append(title, sizeof title, "%s a ban gives p = 0", then);
+        else if (fate == PICTURE_INFINITE)
+            picture_append(title, sizeof title, n_infinite > 1 ? "%s biases of +inf share all the probability"
+                           : "%s a bias of +inf takes all the probability", then);
+        else
+            picture_append(title, sizeof title, "%s a bias of %s gives %s", then, bias.text,
+                           fate == PICTURE_ALMOST_0 ? "almost 0" : "0 (underflow)");
+        said[fate] = true;
+    }
+    const char *subtitle = "p of each token before and after the biases; below, p after on a log scale";
     size_t n_notes = n_biases < 4 ? n_biases : 4;
     Svg dry = picture_measure();
-    double notes_y = picture_series_legend_with(&dry, 80, 80, width - 20, series, 2, n_words, 0, &marks) + 26;
-    double plot_top = notes_y + 18 * (double)n_notes + 44, log_top = plot_top + 250 + 110;
-    char title[200] = "Logit bias";       /* what the biases do here: a ban's 0, a finite bias's almost 0 */
-    for (size_t b = 0, banned = 0, tiny = 0; b < n_biases; b++) {
-        double p = picture_p_of(after->data, after->size, biases[b].token);
-        if (p < 0 && !banned++)
-            picture_append(title, sizeof title, "%s a ban gives p = 0", tiny ? "," : ":");
-        else if (p >= 0 && p < 5e-5 && !tiny++)
-            picture_append(title, sizeof title, "%s a bias of %s gives %s", banned ? "," : ":",
-                           lesson_number(biases[b].bias, 0).text, p > 0 ? "almost 0" : "0 (underflow)");
-    }
+    double head = picture_heading(&dry, width, title, subtitle);
+    double notes_y = picture_series_legend_with(&dry, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks) + 26;
+    double plot_top = picture_bias_notes(&dry, notes_y, width - 100, words, after, biases, n_notes, infinite,
+                                         n_infinite) + (n_notes > 0 ? 62 : 44);
+    double log_top = plot_top + 250 + 110;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 60, "logit bias")) {
-        svg_heading(&pf.svg, 20, 30, title, "p of each token before and after the biases; below, p after on a log "
-                    "scale");
-        picture_series_legend_with(&pf.svg, 80, 80, width - 20, series, 2, n_words, 0, &marks);
-        char note[256], value[64];
-        for (size_t b = 0; b < n_notes; b++) {
-            double p = picture_p_of(after->data, after->size, biases[b].token);
-            snprintf(value, sizeof value, p < 0 ? "0 exactly: removed" : p == 0 ? "0: exp underflows in double, "
-                     "not removed" : p < 5e-5 ? "%.2g, almost 0 (printed 0.0000)" : "%.4f", p);
-            snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
-                     lesson_number(biases[b].bias, 0).text, value);
-            svg_text(&pf.svg, 80, notes_y + 18 * (double)b, (SvgFont){13, NULL, false, NULL, 0}, note, NULL);
-        }
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, log_top + 180 + 96, "logit bias")) {
+        picture_heading(&pf.svg, width, title, subtitle);
+        picture_series_legend_with(&pf.svg, 80, 80 + head, width - 20, series, 2, n_words, 0, &marks);
+        picture_bias_notes(&pf.svg, notes_y, width - 100, words, after, biases, n_notes, infinite, n_infinite);
         SvgPlot plot = {80, plot_top, width - 130, 250, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, 2)),
                         false};
         picture_token_bars_with(&pf.svg, &plot, words, n_words, series, 2, 4, 0, "p (probability)", &marks);
-        SvgPlot logs = {80, log_top, width - 130, 180, 0, 1, lowest, 0, false};
-        svg_axis_y(&pf.svg, &logs, "log10 p after", 6);
-        for (size_t i = 0; i < n_words; i++) {
-            double p = picture_p_of(after->data, after->size, (int32_t)i), x = svg_band(&logs, i, n_words);
-            double was = picture_p_of(before->data, before->size, (int32_t)i);
-            SvgDatum d = {"log10 p after", words[i], p > 0 ? log10(p) : -INFINITY, NULL};
-            if (p > 0)
-                svg_bar(&pf.svg, &logs, x, 40, log10(p), (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d,
-                        (snprintf(value, sizeof value, p < 5e-5 ? "%.2g" : "%.4f", p), value));
-            else if (p < 0)
-                svg_ghost_bar(&pf.svg, &logs, x, 40, was > 0 ? log10(was) : lowest, stages[i], &d);
-            else                /* kept, but its p is 0 in double: no log, no bar */
-                svg_text(&pf.svg, x, logs.top + logs.height - 8, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0",
-                         &d);
-        }
-        svg_categories(&pf.svg, &logs, words, n_words, "token");
+        SvgPlot logs = {80, log_top, width - 130, 180, 0, 1, floor, 0, false};
+        picture_log_panel(&pf.svg, &logs, words, n_words, after, stages, n_infinite > 0);
     }
     return picture_close(&pf);
 }

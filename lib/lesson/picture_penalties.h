@@ -14,8 +14,9 @@
  * (n_words,); candidate i is token i as the lesson leaves them): above, each token's logit before as a level and
  * an arrow to its logit after the penalties pp (and with the naive rule, naive, NULL for none), labelled with the
  * change, "wrong way" where the naive rule moves it opposite to llama.cpp's, tokens whose logits after are equal
- * on one dashed level, and each token's count in the window (penalty_count); below, p before and after as bars,
- * a penalized token (its logit changed) marked. A sentence states the rule with pp's values. Series: "logit",
+ * on one thin solid level in a colour of its own, and each token's count in the window (penalty_count); below,
+ * p before and after as bars, a penalized token (its logit changed) marked. A sentence states the rule with pp's
+ * values (or why no logit changes: a stage llama.cpp builds empty, or an empty window). Series: "logit",
  * "after", "naive-after", "subtracted" (before minus after, as Example 3's table), "count", "wrong way", "p
  * before", "p after", "p naive". Returns main's status (picture_close). */
 int picture_penalties(const char *file, const char *const *words, size_t n_words, const int32_t *history,
@@ -29,8 +30,9 @@ PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidate
 
 /* Example 4: the history (n_history,) with the rows' windows, then one panel per row of pic (picture_penalty_row)
  * on the same p axis: the row's p of each token (words (n_words,)) in blue beside, in sky blue, the p of the first
- * row whose logits are all logits (n_words,), unchanged (the "none" row), which gets a panel of its own; a token
- * whose logit the row's setting changed is marked. When the rows' windows differ, each panel names its window.
+ * row whose logits are all logits (n_words,), unchanged (the "none" row; when no row is, the row's p alone), which
+ * gets a panel of its own; a token whose logit the row's setting changed from logits is marked, whatever the other
+ * rows are. When the rows' windows differ, each panel names its window.
  * Series: each row's label. Frees pic; returns main's status. */
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
                             const int32_t *history, size_t n_history);
@@ -48,9 +50,12 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
 
 /* Example 6: p of each token before and after the biases (n_biases,): a removed token is a ghost at its p before,
  * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), and every biased
- * token (its logit changed) is marked; then the same p after on a log scale, where a bias of -inf (p = 0 exactly: a
- * ghost) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title says which of the two
- * the biases give. Series: "before", "after" (the table's words), and "log10 p after". Returns main's status. */
+ * token (its logit changed) is marked; then the same p after on a log scale, log10 p from a floor below the least
+ * p above 0 (the floor named) up to 0, where a bias of -inf (p = 0 exactly: no logarithm, so no bar, "p = 0" at the
+ * floor) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title, and a note for each of
+ * the first 4 biases, say what the biases give: p = 0 (a ban), all the probability (+inf; the others' p = 0 is
+ * then that, not an underflow), almost 0, or 0 by underflow. Series: "before", "after" (the table's words), and
+ * "log10 p after" (-inf for p = 0). Returns main's status. */
 int picture_logit_bias(const char *file, const char *const *words, size_t n_words,
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases);

@@ -243,6 +243,127 @@ for name in 02_presence_penalty 03_frequency_penalty; do
     else passed=$((passed + 1)); fi
 done
 
+# 2c. Examples 1 to 6 after a student's edit: an edited copy of the lesson, built against the library's objects in
+# $build as lib/test/test_edits.sh builds one, must still draw a picture that svg_check passes and whose words are
+# true. penalty_picture NN SED NAME builds lessons/NN_*.c edited by the sed substitution SED and writes
+# $tmp/NAME.svg, NAME.data (svg_check --data) and NAME.words (its texts, one a line); false after a failure.
+edit_cc=${CC:-cc}
+edit_flags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
+edit_ldflags=${EDIT_LDFLAGS:-}
+if [ -z "${EDIT_CFLAGS:-}" ] && grep -q __asan_ "$build/lib/candidates.o" 2>/dev/null; then   # make sanitize's tree
+    edit_flags="$edit_flags -fsanitize=address,undefined"
+    edit_ldflags="$edit_ldflags -fsanitize=address,undefined"
+fi
+edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o \
+    "$build"/lib/lesson/*.o)
+picture_words() {   # picture_words SVG: the picture's texts, one a line, entities decoded
+    grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
+        -e 's/&quot;/"/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g'
+}
+penalty_picture() {
+    src=$(ls lessons/"$1"_*.c)
+    sed "$2" "$src" >"$tmp/$3.c"
+    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
+    if ! $edit_cc $edit_flags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.build" 2>&1 \
+        || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
+        bad "$3: lessons/$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
+    fi
+    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
+        bad "$3: lessons/$1 with '$2' fails:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
+    else bad "$3: texts collide in the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
+    picture_words "$tmp/$3.svg" >"$tmp/$3.words"
+}
+says() {    # says NAME TEXT: NAME's picture says TEXT (its texts joined by spaces: a wrapped sentence is one)
+    if tr '\n' ' ' <"$tmp/$1.words" | grep -qF -- "$2"; then passed=$((passed + 1))
+    else bad "$1: the picture does not say '$2'"; fi
+}
+never_says() {  # never_says NAME TEXT: no text of NAME's picture holds TEXT
+    if grep -qF -- "$2" "$tmp/$1.words"; then
+        bad "$1: the picture says '$2':"; grep -F -- "$2" "$tmp/$1.words" | sed 's/^/    /'
+    else
+        passed=$((passed + 1))
+    fi
+}
+# Examples 1 to 3 with all three penalties set: the title names them all and still fits (svg_check: the edge).
+penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_freq = 0.25, .penalty_present = 0.1}/' \
+    01-three && says 01-three "The repetition penalty 1.3, the frequency penalty 0.25 and the presence penalty 0.1,"
+penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
+penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
+
+# Whether llama.cpp builds the penalties stage empty ("?penalties") is decided from its parameters alone: with no
+# history the stage runs and finds nothing to penalize; with a window of 0 it is built empty.
+penalty_picture 01 's/history_text\[\] = "the dog ran"/history_text[] = ""/' 01-no-history && {
+    never_says 01-no-history "?penalties"
+    never_says 01-no-history "turns the penalties off"
+    says 01-no-history "The history is empty, so no token is in the window: the stage runs and changes no logit."
+}
+penalty_picture 01 's/penalty_last_n = 64/penalty_last_n = 0/' 01-window-0 \
+    && says 01-window-0 "A window of 0: llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no"
+
+# A 70-token history under a 64-token window: the row leaves out the oldest tokens, and tells apart the 6 the window
+# does not count ("... 6 older") and the ones it counts but the row leaves out ("... N more", where its bracket starts).
+history70=$(awk 'BEGIN { split("the cat sat mat dog ran", w); for (i = 0; i < 70; i++) printf "%s ", w[i % 6 + 1] }')
+penalty_picture 01 "s/history_text\[\] = \"the dog ran\"/history_text[] = \"$history70\"/" 01-history-70 && {
+    says 01-history-70 "... 6 older ... "
+    says 01-history-70 "window 64: the last 64 tokens"
+}
+
+# Example 4 with no neutral row ("none" set to a repeat penalty of 1.1): a token is marked penalized where its row's
+# setting changed its logit from the lesson's, whatever the other rows are. Every row changes the, cat and dog (the
+# history's tokens) and no other: 5 x 3 marks, and the legend's.
+penalty_picture 04 's/{"none",  *{64, 1\.0,/{"none", {64, 1.1,/' 04-no-none && {
+    marks=$(grep -c '<polygon[^>]*fill="#D55E00"' "$tmp/04-no-none.svg")
+    if [ "$marks" -eq 16 ]; then passed=$((passed + 1)); else bad "04-no-none: $marks marks, not 15 and the key's"; fi
+}
+
+# Example 6's log panel: p = 0 has no logarithm, so the banned "the" is no bar (no tall ghost on a log axis) but words
+# at the floor, which is named. With a bias of +inf on "cat" added, cat takes all the probability: the others' p = 0
+# is that, not an underflow, and cat's bar (log10 1 = 0) stands over the floor.
+picture_words "$tmp/06_logit_bias.svg" >"$tmp/06_logit_bias.words"
+says 06_logit_bias "Bars rise from the plot's floor, log10 p = "
+if grep -q '^log10 p after	the	-inf	text$' "$tmp/06_logit_bias.data"; then passed=$((passed + 1))
+else bad "06_logit_bias: the banned \"the\" is drawn on the log axis as a shape, not as words at its floor"; fi
+penalty_picture 06 's/    {"the", -INFINITY},/&{"cat", INFINITY},/' 06-plus-inf && {
+    says 06-plus-inf "Logit bias: a ban gives p = 0, a bias of +inf takes all the probability"
+    says 06-plus-inf "mat: bias 2, p after 0: cat at +inf takes all the probability"
+    never_says 06-plus-inf "underflow"
+    height=$(grep -o '<rect[^>]*data-series="log10 p after" data-label="cat"' "$tmp/06-plus-inf.svg" \
+             | sed -n 's/.* height="\([0-9.]*\)".*/\1/p')
+    if awk -v h="${height:-0}" 'BEGIN { exit !(h > 20) }'; then passed=$((passed + 1))
+    else bad "06-plus-inf: cat's p of 1 has no bar on the log axis (height '$height')"; fi
+}
+
+# Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
+# share a solid level), and their logit axis says what a logit is (not "log-odds").
+for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
+    if grep -q 'stroke-dasharray' "$tmp/$name.svg"; then bad "$name: draws a dashed line, and no token is removed"
+    else passed=$((passed + 1)); fi
+    picture_words "$tmp/$name.svg" >"$tmp/$name.words"
+    says "$name" "logit (unnormalized log p, nats)"
+done
+
+# Example 1's "wrong way" labels lie within the logit plot (as wide as its zero line) and off the zero line itself,
+# the line where llama.cpp's rule turns from dividing to multiplying (a box as svg_check measures it, but 15% wider:
+# the labels are bold, and bold is that much wider on screen).
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        /data-series="zero line"/ { left = attr("x1"); right = attr("x2"); zero = attr("y1") }
+        />wrong way</ { n++; x[n] = attr("x"); y[n] = attr("y"); w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
+        END { if (zero == "" || n != 2) { print "    no zero line, or not two \"wrong way\" labels"; exit 1 }
+              for (i = 1; i <= n; i++) {
+                  top = y[i] - 0.8 * 11; bottom = y[i] + 0.2 * 11
+                  if (x[i] - w[i] / 2 < left || x[i] + w[i] / 2 > right || (bottom > zero - 2 && top < zero + 2)) {
+                      print "    \"wrong way\" at (" x[i] ", " y[i] "): plot " left ".." right ", zero at " zero
+                      bad++ } }
+              exit bad > 0 }' "$tmp/01_repeat_penalty.svg" >"$tmp/01.wrong-place"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: a \"wrong way\" label leaves the plot or lies on its zero line:"; cat "$tmp/01.wrong-place"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
