@@ -68,7 +68,8 @@ void adaptive_p_reset(AdaptivePState *st);
  * With st->target below 0 (strictly: -0.0 is not): p = the softmax, the pick from it with one coin (size >= 2),
  * logits, original and st unchanged, nothing pending: a draw like dist's from the same coin, which can part
  * from sample_dist's only where float and double put the coin on different sides of a boundary.
- * Units: logits are natural-log odds; p and the target are probabilities; coin in [0, 1).
+ * Units: logits are unnormalized natural-log probabilities (nats); p and the target are probabilities; coin in
+ * [0, 1).
  * Bad input: the candidates_check errors (nothing changes); NULL st or coin, or NULL original with size > 0,
  * gives SAMPLING_ERR_NULL; size 0 gives SAMPLING_ERR_EMPTY (llama.cpp aborts); every logit -inf gives
  * SAMPLING_ERR_NO_FINITE (llama.cpp's softmax gives NaN and it picks index 0). A +inf logit: the +inf

@@ -8,7 +8,7 @@
  * Java walks ids 0..n-1) sort the survivors back with candidates_sort_by_id and say so.
  *
  * Arithmetic is in double, as in the lesson's Java (llama.cpp uses float; float would change printed digits
- * and draws). Logits are natural-log odds; p is a probability in [0, 1].
+ * and draws). Logits are unnormalized natural-log probabilities (nats); p is a probability in [0, 1].
  *
  * This is the plain layer: every function here is the rule, written to be read. The speed layer (lib/fast/)
  * has faster functions for large vocabularies, each equal to one of these bit for bit.
@@ -27,7 +27,7 @@
 
 typedef struct {
     int32_t id;     /* token id, in [0, n_vocab) */
-    double logit;   /* natural-log odds; -INFINITY means removed */
+    double logit;   /* an unnormalized natural-log probability; -INFINITY means removed */
     double p;       /* probability, valid only after a function that says it fills p */
 } TokenData;
 
