@@ -104,7 +104,8 @@ define run_checks
 	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
 	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
-	BUILD=$(1) lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
+	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
+	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
 	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
 	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_edits.sh > $(1)/check-edits.log 2>&1 || status=1; \
 	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \

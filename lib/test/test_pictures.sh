@@ -250,6 +250,7 @@ done
 edit_cc=${CC:-cc}
 edit_flags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
 edit_ldflags=${EDIT_LDFLAGS:-}
+# Run by hand (no EDIT_CFLAGS from make), a sanitizer tree's objects need the sanitizer at the link too.
 if [ -z "${EDIT_CFLAGS:-}" ] && grep -q __asan_ "$build/lib/candidates.o" 2>/dev/null; then   # make sanitize's tree
     edit_flags="$edit_flags -fsanitize=address,undefined"
     edit_ldflags="$edit_ldflags -fsanitize=address,undefined"
