@@ -9,8 +9,18 @@
 
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
 {
-    picture_row(pic, 0, lesson_number(limit, 2).text, typ);
-    picture_row(pic, 1, lesson_number(limit, 2).text, top);
+    PictureRow *row = picture_row(pic, 0, lesson_number(limit, 2).text, typ);
+    if (row != NULL)
+        row->numbers[0] = limit;
+    row = picture_row(pic, 1, lesson_number(limit, 2).text, top);
+    if (row != NULL)
+        row->numbers[0] = limit;
+}
+
+/* Whether row (typical's, group 0, or top-p's, group 1) is a stage its limit turns off in llama.cpp ("?"). */
+static bool picture_limit_off(const PictureRow *row)
+{
+    return row->group == 0 ? typical_off(row->numbers[0]) : top_p_off(row->numbers[0]);
 }
 
 /* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
@@ -35,69 +45,85 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
 }
 
 /* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
- * from y px: a kept token is a solid cell with its place in the order kept, a removed one a ghost. */
-static void picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                          double y)
+ * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
+ * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
+ * disabled style. Returns the bottom of the last row, px. */
+static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
+                            double y, double max_x)
 {
     double band = svg_band_width(plot, n);
-    bool removed = false;
-    char text[256];
+    bool removed = false, on[2] = {false, false}, off[2] = {false, false};
+    char text[256], disabled[160];
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
              "What each keeps at each limit (the number: its place in the order kept)", NULL);
-    SvgKey keys[3];
-    size_t n_keys = 0;
-    for (int group = 0; group < 2; group++) {
-        for (size_t r = 0; r < pic->n_rows; r++) {
-            if (pic->rows[r].group == group) {
-                keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(group == 0 ? 2 : 1), NULL, 0, NULL}, group == 0
-                                          ? "kept by typical" : "kept by top-p"};
-                break;
-            }
-        }
-    }
-    for (size_t r = 0; r < pic->n_rows; r++)
-        removed |= pic->rows[r].size < n;
-    if (removed)
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
-    svg_legend(s, plot->left, y + 24, plot->left + plot->width + 200, keys, n_keys);
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
+        on[row->group != 0] |= !picture_limit_off(row);
+        off[row->group != 0] |= picture_limit_off(row);
+        removed |= row->size < n;
+    }
+    SvgKey keys[4];
+    size_t n_keys = 0;
+    if (on[0])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(2), NULL, 0, NULL}, "kept by typical"};
+    if (on[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "kept by top-p"};
+    if (removed)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
+    snprintf(disabled, sizeof disabled, "%s%s%s: off at a limit of 1 or more, every token kept in its order",
+             off[0] ? "?typical" : "", off[0] && off[1] ? ", " : "", off[1] ? "?top-p" : "");
+    if (off[0] || off[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), disabled};
+    double first = svg_legend(s, plot->left, y + 24, max_x, keys, n_keys) + 16;
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        const PictureRow *row = &pic->rows[r];
+        bool stage_off = picture_limit_off(row);
         char series[256];
         snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
-        double top = y + 40 + 34 * (double)r;
-        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
+        snprintf(text, sizeof text, "%s%.200s", stage_off ? "?" : "", series);
+        double top = first + 34 * (double)r;
+        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
+                 NULL);
         for (size_t i = 0; i < n; i++) {
             size_t place = 0;
             for (size_t k = 0; k < row->size; k++)
                 place = row->data[k].id == (int32_t)i ? k + 1 : place;
             SvgDatum d = {series, words[i], (double)place, NULL};
+            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
+                             : 1), NULL, 0, NULL} : svg_ghost_style();
             double x = svg_band(plot, i, n);
             svg_group_begin(s, NULL);
-            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
-                     : 1), NULL, 0, NULL} : svg_ghost_style(), &d);
+            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, style, &d);
             snprintf(text, sizeof text, "%zu", place);
-            svg_text(s, x, top + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
-                     place > 0 ? text : "-", NULL);
+            const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
+            svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
             svg_group_end(s);
         }
     }
+    return first + 34 * (double)pic->n_rows - 6;
 }
 
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy)
 {
     double top = entropy;
+    bool typical_on = false;
     for (size_t i = 0; i < n; i++)
         top = fmax(top, surprise[i]);
+    for (size_t r = 0; r < pic->n_rows; r++)
+        typical_on |= pic->rows[r].group == 0 && !picture_limit_off(&pic->rows[r]);
     char text[256];
     snprintf(text, sizeof text, "entropy %.3f nats", entropy);
-    double band = 140, keeps = 420, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
+    double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
+    SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
+    Svg measure = picture_measure();
+    double bottom = picture_keeps(&measure, pic, &plot, words, n, keeps, width - 20);
     PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, keeps + 40 + 34 *
-                                            (double)pic->n_rows + 24, "locally typical sampling")) {
-        svg_heading(&pf.svg, 20, 30, "Typical keeps the tokens whose surprise is closest to the entropy",
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
+                                            "locally typical sampling")) {
+        svg_heading(&pf.svg, 20, 30, typical_on ? "Typical keeps the tokens whose surprise is closest to the entropy"
+                    : "Typical sampling is off at every limit here: each is 1 or more",
                     "surprise = -ln p of each token; the dashed line: the entropy, the average surprise");
-        SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
         svg_axis_y(&pf.svg, &plot, "surprise (nats)", 6);
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
@@ -112,7 +138,9 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
                      SVG_MUTED, 0}, text, NULL);
         }
         svg_categories(&pf.svg, &plot, words, n, "");
-        picture_keeps(&pf.svg, pic, &plot, words, n, keeps);
+        svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
+                 0}, "token, and its p", NULL);
+        picture_keeps(&pf.svg, pic, &plot, words, n, keeps, width - 20);
     }
     return picture_finish(pic, picture_close(&pf));
 }

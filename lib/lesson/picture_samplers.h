@@ -13,14 +13,16 @@
 /* ===== Example 7 ===== */
 
 /* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
- * labelled with the limit as the table prints it. */
+ * labelled with the limit as the table prints it, the limit in numbers[0]. */
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
  * entropy line, the distance of each (its labels kept off the line), and what typical and top-p keep at each
  * limit recorded in pic, with a legend (kept cells carry their place in the order kept, removed ones are ghosts,
- * 0). Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's
- * status. */
+ * 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row of
+ * disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical
+ * is off at every limit. Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic;
+ * returns main's status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 

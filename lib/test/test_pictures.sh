@@ -243,6 +243,57 @@ for name in 02_presence_penalty 03_frequency_penalty; do
     else passed=$((passed + 1)); fi
 done
 
+# 2c. Examples 7 to 10 after a student's edit: a copy of the lesson edited by one sed substitution, built against
+# the library's objects (as lib/test/test_edits.sh builds them; CC, EDIT_CFLAGS and EDIT_LDFLAGS as there), must
+# exit 0, pass svg_check (no collision) and say or draw what the edited settings do.
+edit_cc=${CC:-cc}
+edit_cflags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
+edit_ldflags=${EDIT_LDFLAGS:-}
+if [ -z "${EDIT_LDFLAGS+set}" ] && grep -q __asan "$build/lib/candidates.o" 2>/dev/null; then
+    edit_ldflags="-fsanitize=address,undefined"    # make sanitize's objects link only with their runtime
+fi
+edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o \
+    "$build"/lib/lesson/*.o)
+mkdir -p "$tmp/edited-lessons"
+edited_picture() {  # edited_picture NN SED NAME: lessons/NN_*.c edited by SED draws $tmp/NAME.svg; 0 when it did
+    src=$(ls lessons/"$1"_*.c)
+    copy=$tmp/edited-lessons/$(basename "$src")
+    sed "$2" "$src" >"$copy"
+    if cmp -s "$src" "$copy"; then bad "$1: the edit '$2' changes nothing"; return 1; fi
+    if ! $edit_cc $edit_cflags -Ilessons -c -o "$tmp/$3.o" "$copy" >"$tmp/$3.build" 2>&1 \
+       || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
+        bad "$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
+    fi
+    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
+        bad "$1 with '$2': exit status not 0:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
+    else bad "$1 with '$2': texts collide in the picture:"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>/dev/null
+}
+says() {    # says FILE TEXT WHAT: the picture FILE holds TEXT (a text or an attribute's value, XML-escaped)
+    if grep -qF -- "$2" "$1"; then passed=$((passed + 1)); else bad "$3: no '$2' in $(basename "$1")"; fi
+}
+says_not() {    # says_not FILE TEXT WHAT: the picture FILE does not hold TEXT
+    if grep -qF -- "$2" "$1"; then bad "$3: '$2' in $(basename "$1")"; else passed=$((passed + 1)); fi
+}
+# Example 7: the x axis is named; at a limit of 1 typical and top-p are off in llama.cpp, drawn as "?typical" and
+# "?top-p" rows of disabled cells (a dotted outline, svg_disabled_style), and the title says so when typical is
+# off at every limit.
+says "$tmp/07_typical.svg" '>token, and its p</text>' "07's x axis"
+if edited_picture 07 's/{0\.45, 0\.85}/{0.45, 0.85, 1.0, 0.05}/' e07; then
+    says "$tmp/e07.svg" '>?typical, limit 1.00</text>' "07 at a limit of 1"
+    says "$tmp/e07.svg" '>?top-p, limit 1.00</text>' "07 at a limit of 1"
+    says "$tmp/e07.svg" 'data-series="typical, limit 1.00" data-label="mat" data-value="4"' "07 at a limit of 1"
+    if grep 'data-series="typical, limit 1.00"' "$tmp/e07.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
+        bad "07 at a limit of 1: a cell of ?typical is not in the disabled style"
+    else passed=$((passed + 1)); fi
+    says "$tmp/e07.svg" '>Typical keeps the tokens whose surprise is closest to the entropy</text>' "07's title"
+fi
+if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
+    says "$tmp/e07off.svg" '>Typical sampling is off at every limit here: each is 1 or more<' "07 off at every limit"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
