@@ -294,6 +294,30 @@ if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
     says "$tmp/e07off.svg" '>Typical sampling is off at every limit here: each is 1 or more<' "07 off at every limit"
 fi
 
+# Example 8: the subtitle says how the lesson cuts (in vocabulary order), each panel how often llama.cpp's sorted
+# cut would keep more (the count the lesson's note prints) and how many steps it shows; each run's running average
+# is one colour, in its panel and below; a tau the loop does not reach is said so, and its runaway mu clipped.
+m08=$tmp/08_mirostat.svg
+says "$m08" 'each step walks the tokens in vocabulary order, as the lesson&apos;s Java does' "08's subtitle"
+says_not "$m08" 'cuts the tokens whose surprise exceeds mu' "08's subtitle"
+says "$m08" '>step (the first 200 of 5000)</text>' "08's step axis"
+for tau in 2.0 3.0; do
+    rule="s/^08_mirostat: note: tau $tau: .* at \([0-9]*\) of its \([0-9]*\) steps the sorted cut .*/\1 of the \2/p"
+    more=$(sed -n "$rule" "$tmp/08_mirostat.err")
+    says "$m08" ">at $more steps llama.cpp&apos;s cut, which sorts the tokens first, would keep more" "08's tau $tau"
+    n=$(grep "data-series=\"running average, tau $tau\"" "$m08" | grep -o 'stroke="[^"]*"' | sort -u | wc -l)
+    if [ "$(grep -c "data-series=\"running average, tau $tau\"" "$m08")" -eq 2 ] && [ "$n" -eq 1 ]; then
+        passed=$((passed + 1))
+    else bad "08: tau $tau's running average is not drawn twice (panel, averages) in one colour"; fi
+done
+if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
+    says_not "$tmp/e08.svg" 'steers the average surprise toward tau' "08 with tau 6's title"
+    says "$tmp/e08.svg" '>tau 6.0 not reached: over its 5000 steps the surprise averages 4.95 bits, as plain sampling' \
+        "08 with tau 6"
+    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.1 after step 0, ' "08 with tau 6"
+    says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
