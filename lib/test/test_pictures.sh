@@ -318,6 +318,31 @@ if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
 fi
 
+# Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
+# the penalty at length 0 (dry_allowed_length 0 makes it dry_multiplier); a parameter that turns DRY off is told
+# apart from a history on which it finds nothing, and drawn as the disabled stage ?dry without the allowed length's
+# step; tokens outside the window are faded, not in a dotted (disabled) box.
+says "$tmp/09_dry.svg" '>no repeat: penalty 0.000</text>' "09's dog"
+says "$tmp/09_dry.svg" '>not on the chart, with no repeat: dog</text>' "09's dog"
+if edited_picture 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 0/' e09; then
+    says "$tmp/e09.svg" '>not on the chart, with no repeat: dog</text>' "09 with dry_allowed_length 0"
+    says "$tmp/e09.svg" 'data-series="penalty by repeat length" data-label="0" data-value="0.8"' \
+        "09 with dry_allowed_length 0"
+fi
+if edited_picture 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' e09off; then
+    says "$tmp/e09off.svg" '>DRY is off (?dry): it penalizes no token, on any history</text>' "09 with dry_base 0.5"
+    says "$tmp/e09off.svg" '>?dry</text>' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" 'on this history' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" '>free</text>' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" '>dry_allowed_length 2</text>' "09 with dry_base 0.5"
+fi
+if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2/' e09w; then
+    says "$tmp/e09w.svg" '>DRY finds nothing to penalize on this history</text>' "09 with a window of 2"
+    says "$tmp/e09w.svg" '>faded, no box: outside DRY&apos;s window, dry_penalty_last_n 2</text>' \
+        "09 with a window of 2"
+    says_not "$tmp/e09w.svg" 'stroke-dasharray="1 3"' "09 with a window of 2 (a dotted box: disabled)"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
