@@ -503,13 +503,14 @@ static SvgNumber picture_p3(double p)
     return text;
 }
 
-/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`), a
- * removed token's after as a ghost named "xtc" at its p before; the tokens at or above the threshold shaded
- * (under the grid) and, under their names, whether XTC removed or kept them; the threshold line (named `named`;
- * none for a NaN threshold), which no value label crosses. */
+/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`; in the
+ * disabled style when XTC is off, disabled), a removed token's after as a ghost named "xtc" at its p before; the
+ * tokens at or above the threshold shaded (under the grid) and, under their names, whether XTC removed or kept
+ * them (when it is on); the threshold line (named `named`; none for a NaN threshold), which no value label
+ * crosses; the x axis named. */
 static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs, size_t m, const Candidates *c,
                                const char *series, const bool *above, const bool *removed, double threshold,
-                               const char *named)
+                               const char *named, bool disabled)
 {
     char names[64][16];
     const char *words[64];
@@ -533,14 +534,19 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
         if (removed[i])
             picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
                             SVG_GHOST, 0}, ty, &after_d);
+        else if (disabled)
+            picture_xtc_bar(s, plot, x + 20, after, svg_disabled_style(), picture_p3(after).text, (SvgFont){11,
+                            "middle", false, SVG_DISABLED, 0}, ty, &after_d);
         else
             picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
                             value, ty, &after_d);
-        if (above[i])
+        if (above[i] && !disabled)
             svg_text(s, x, bottom + 34, (SvgFont){11, "middle", !removed[i], removed[i] ? SVG_MUTED : SVG_AFTER, 0},
                      removed[i] ? "removed" : "kept", NULL);
     }
     svg_categories(s, plot, words, m, "");
+    svg_text(s, plot->left + plot->width / 2, bottom + 54, (SvgFont){13, "middle", false, NULL, 0},
+             "token, as probs[] lists them", NULL);
     if (!isnan(threshold)) {
         SvgDatum d = {"xtc_threshold", "p", threshold, NULL};
         svg_group_begin(s, NULL);
@@ -551,30 +557,38 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
 }
 
 /* The share of `draws` draws that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,),
- * as bars from y px (XTC off in SVG_BEFORE, on in SVG_AFTER), against p_top, the top token's p, dashed; returns
- * the bottom of the axis. */
-static double picture_xtc_shares(Svg *s, double width, double y, const double *xtc_probability,
+ * as bars from y px (XTC off in SVG_BEFORE, on in SVG_AFTER), against p_top, the top token's p, dashed; a row the
+ * table calls on whose XTC is off all the same (xtc_off: the threshold is above 0.5) is named "?xtc" in
+ * SVG_DISABLED, its bar in SVG_BEFORE (nothing acted). Returns the bottom of the axis. */
+static double picture_xtc_shares(Svg *s, double width, double y, const double *xtc_probability, double threshold,
                                  const int *top_chosen, size_t n_runs, int draws, int32_t top, double p_top)
 {
-    char names[16][80], says[16][128], text[128];
-    double widest = 0;
+    char names[16][80], shown[16][80], says[16][128], text[128];
+    bool off[16];
+    double widest = 0, left = 240;
     n_runs = n_runs < 16 ? n_runs : 16;
     for (size_t r = 0; r < n_runs; r++) {
         snprintf(names[r], sizeof names[r], "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
                  xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
+        off[r] = xtc_off(xtc_probability[r], isnan(threshold) ? 0 : threshold);
+        snprintf(shown[r], sizeof shown[r], "%s", names[r]);
+        if (off[r] && xtc_probability[r] > 0)          /* the table's "on", turned off by the threshold */
+            snprintf(shown[r], sizeof shown[r], "?xtc at %s: off", lesson_percent(xtc_probability[r]).text);
+        left = fmax(left, 30 + svg_text_width(shown[r], 13));
         snprintf(says[r], sizeof says[r], "%s (%d of %d draws)", lesson_java_double(top_chosen[r] / (double)draws).text,
                  top_chosen[r], draws);
         widest = fmax(widest, svg_text_width(says[r], 13));
     }
-    SvgPlot plot = {240, y + 34, fmax(200, width - 240 - 8 - widest - 20), 34 * (double)n_runs, 0, 1, 0, 1, false};
+    SvgPlot plot = {left, y + 34, fmax(200, width - left - 8 - widest - 20), 34 * (double)n_runs, 0, 1, 0, 1, false};
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
     for (size_t r = 0; r < n_runs; r++) {
         double share = top_chosen[r] / (double)draws, row = plot.top + 34 * (double)r;
         SvgDatum d = {"share of draws that pick the top token", names[r], share, NULL};
-        svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, NULL, 0}, names[r], NULL);
+        svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, off[r] && xtc_probability[r] > 0
+                 ? SVG_DISABLED : NULL, 0}, shown[r], NULL);
         svg_group_begin(s, NULL);
-        svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){xtc_probability[r] > 0
-                 ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL}, &d);
+        svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){off[r] ? SVG_BEFORE
+                 : SVG_AFTER, NULL, 0, NULL}, &d);
         svg_text(s, svg_x(&plot, fmax(share, p_top)) + 8, row + 21, (SvgFont){13, NULL, false, NULL, 0}, says[r],
                  NULL);
         svg_group_end(s);
@@ -612,12 +626,18 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         any_removed |= removed[i];
         largest = fmax(largest, fmax(probs[i], picture_xtc_p(c, (int32_t)i)));
     }
-    char subtitle[256], says[512], named[128];
+    bool disabled = xtc_off(isnan(probability) ? 1 : probability, isnan(threshold) ? 0 : threshold);   /* ?xtc */
+    char title[256], subtitle[256], says[512], named[128], off[256];
+    snprintf(title, sizeof title, disabled ? "%.120s is off (?xtc): it removes nothing"
+             : "XTC removes the top choices, all but the least likely of them", label.text);
+    snprintf(off, sizeof off, "?xtc: %.120s is off, and removes nothing", label.text);
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
     SvgKey keys[5] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
                       {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, label.text}};
+    if (disabled)
+        keys[1] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     size_t n_keys = 2;
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
@@ -626,18 +646,19 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     if (any_above)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {XTC_SHADE, NULL, 0, NULL}, "p at or above the threshold"};
     double plot_width = 108 * (double)m, width = fmax(760, 80 + plot_width + 16 + svg_text_width(named, 12) + 20);
-    width = fmax(width, 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)));
+    width = fmax(width, 40 + fmax(fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)),
+                                  svg_text_width(title, 18)));
     double top = 80 + 20 * (double)picture_legend_rows(keys, n_keys, 80, width - 20) + 16;
     SvgPlot plot = {80, top, plot_width, 260, 0, 1, 0, svg_nice_ceiling(isnan(threshold) ? largest
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 110 + 34 * (double)n_runs + 90, "XTC")) {
-        svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them", subtitle);
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
+        svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
-        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
-        svg_text(&pf.svg, 20, bottom + 64, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
-        picture_xtc_shares(&pf.svg, width, bottom + 110, xtc_probability, top_chosen, n_runs, draws,
+        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named, disabled);
+        svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
+        picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,
                            lesson_most_likely(probs, n), probs[lesson_most_likely(probs, n)]);
     }
     return picture_close(&pf);

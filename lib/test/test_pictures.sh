@@ -343,6 +343,18 @@ if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2
     says_not "$tmp/e09w.svg" 'stroke-dasharray="1 3"' "09 with a window of 2 (a dotted box: disabled)"
 fi
 
+# Example 10: the x axis is named; a threshold above 0.5 turns XTC off (xtc_off): the title says so, the
+# application's bars are the disabled stage ?xtc, and the shares' row the table calls "on" is named ?xtc, off.
+says "$tmp/10_xtc.svg" '>token, as probs[] lists them</text>' "10's x axis"
+if edited_picture 10 's/xtc_threshold = 0\.1;/xtc_threshold = 0.6;/' e10; then
+    says "$tmp/e10.svg" '>XTC (p=1, t=0.6) is off (?xtc): it removes nothing</text>' "10 with xtc_threshold 0.6"
+    says "$tmp/e10.svg" '>?xtc at 50%: off</text>' "10 with xtc_threshold 0.6"
+    if grep 'data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
+        bad "10 with xtc_threshold 0.6: a bar after ?xtc is not in the disabled style"
+    else passed=$((passed + 1)); fi
+    says_not "$tmp/e10.svg" 'XTC removes the top choices' "10 with xtc_threshold 0.6"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
