@@ -289,6 +289,8 @@ static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const Pictur
         svg_text(s, plot.left, y + 18 + 16 * (double)i, (SvgFont){12, NULL, false, SVG_MUTED, 0}, notes[i].text, NULL);
     svg_axis_y(s, &plot, "surprise (bits)", 6);
     snprintf(text, sizeof text, "step (the first %zu of %d)", n, (int)run->numbers[1]);
+    if ((double)n == run->numbers[1])
+        snprintf(text, sizeof text, "step (all %zu)", n);
     svg_axis_x(s, &plot, text, 10);
     snprintf(text, sizeof text, "surprise, %s", shown->label.text);
     for (size_t k = 0; k < n; k++) {
