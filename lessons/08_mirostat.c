@@ -70,7 +70,7 @@ int main(void)
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
             more += kept_sorted > kept;
-            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1));
+            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
                        lesson_number(taus[t], 1).text, s, kept, surprise, mu);
@@ -87,7 +87,7 @@ int main(void)
         size_t kept, kept_sorted;
         double surprise = step(&data, &draws, NULL, &kept, &kept_sorted);
         plain += surprise;
-        picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1));
+        picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1), 0);
     }
     printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
     return picture_mirostat(&pic);

@@ -33,15 +33,15 @@ void picture_dry_mark(Picture *pic, const char *word, int32_t length, double pen
 
 /* Where the repeat of `length` tokens that `word` would extend occurred before, in history (n_history,) as DRY
  * reads it (dry's window): the first position of the newest earlier run of `length` tokens that equals the
- * history's last `length` and was followed by word (its follower, at start + length, is an earlier position).
- * n_history when there is none: length 0, or no such run. The length is the lesson's (dry_repeat_length); this
- * only finds where it lies. */
+ * history's last `length` and was followed by word (its follower, at start + length, is an earlier position;
+ * for length 0 the run is empty and start is where word last followed a token of the window). n_history when
+ * there is none. The length is the lesson's (dry_repeat_length); this only finds where it lies. */
 static size_t picture_dry_earlier(const int32_t *history, size_t n_history, const DryParams *dry,
                                   const char *const *vocab, const char *word, int32_t length)
 {
     DryWindow win = dry_window_of(history, n_history, dry->dry_penalty_last_n);
     size_t l = length > 0 ? (size_t)length : 0;
-    if (l == 0 || win.w < 2)
+    if (win.w < 2)
         return n_history;
     for (size_t e = win.w - 1; e-- > 0;) {         /* the run's end e, newest first, so that e + 1 < w */
         if (e + 1 < l || strcmp(vocab[win.tokens[e + 1]], word) != 0)
@@ -55,12 +55,31 @@ static size_t picture_dry_earlier(const int32_t *history, size_t n_history, cons
     return n_history;
 }
 
-/* A token's box at (x, y), w px wide, with word in it (datum on the word), in a group of its own. */
+/* Whether candidate row `row` (its word, its repeat length in values[0]) has a repeat at all: it follows a token
+ * of DRY's window somewhere (DRY measures a repeat there, of 0 tokens or more). A word that follows none, as one
+ * that never occurs, has no repeat; the lesson's table prints its length as 0. */
+static bool picture_dry_follows(const PictureRow *row, const int32_t *history, size_t n_history, const DryParams *dry,
+                                const char *const *vocab)
+{
+    return row->values[0] > 0
+           || picture_dry_earlier(history, n_history, dry, vocab, row->label.text, 0) < n_history;
+}
+
+/* Whether DRY is off for any history: the reasons dry_off_reason gives for llama.cpp's "?dry" (dry_multiplier 0,
+ * dry_base below 1, dry_penalty_last_n 0 or less), which dry.h names by their parameter, "dry_...". NULL off: on. */
+static bool picture_dry_disabled(const char *off)
+{
+    return off != NULL && strncmp(off, "dry_", 4) == 0;
+}
+
+/* A token's box at (x, y), w px wide (none for a style with neither fill nor stroke), with word in it (datum on
+ * the word), in a group of its own. */
 static void picture_dry_chip(Svg *s, double x, double y, double w, const char *word, SvgStyle style, SvgFont font,
                              const SvgDatum *datum)
 {
     svg_group_begin(s, NULL);
-    svg_rect(s, x + 2, y, w - 4, DRY_CHIP, style, NULL);
+    if (style.fill != NULL || style.stroke != NULL)
+        svg_rect(s, x + 2, y, w - 4, DRY_CHIP, style, NULL);
     svg_text(s, x + w / 2, y + 18, font, word, datum);
     svg_group_end(s);
 }
@@ -72,24 +91,42 @@ typedef struct {
     double x0, cw, next, right, width;
 } DryLayout;
 
-/* What candidate row `row` says at the right: its repeat and penalty (first), and (second, "" for none) that a
- * repeat shorter than the allowed length is free, when it is. */
-static void picture_dry_says(const PictureRow *row, const DryParams *dry, LessonText *first, LessonText *second)
+/* What Example 9's picture knows of DRY beyond its parameters: why it does nothing (dry_off_reason, NULL when it
+ * runs), whether that is for any history (llama.cpp's "?dry"), and whether its window is the whole history. */
+typedef struct {
+    const char *off;
+    bool disabled, whole;
+} DryState;
+
+/* What candidate row `row` says at the right: its repeat and penalty (first), and (second, "" for none) why it
+ * has no penalty when the reason is not the step: it follows no token of the window (follows false: no repeat),
+ * DRY is off (?dry), or the repeat is shorter than the allowed length. */
+static void picture_dry_says(const PictureRow *row, const DryParams *dry, const DryState *state, bool follows,
+                             LessonText *first, LessonText *second)
 {
     int length = (int)row->values[0];
-    snprintf(first->text, sizeof first->text, "repeat of %d token%s: penalty %.3f", length, length == 1 ? "" : "s",
-             row->values[1]);
-    snprintf(second->text, sizeof second->text, "shorter than dry_allowed_length %d: free",
-             (int)dry->dry_allowed_length);
-    if (!(length < dry->dry_allowed_length && row->values[1] == 0))
-        second->text[0] = '\0';
+    if (follows)
+        snprintf(first->text, sizeof first->text, "repeat of %d token%s: penalty %.3f", length,
+                 length == 1 ? "" : "s", row->values[1]);
+    else
+        snprintf(first->text, sizeof first->text, "no repeat: penalty %.3f", row->values[1]);
+    second->text[0] = '\0';
+    if (!follows)
+        snprintf(second->text, sizeof second->text, "it follows no token %s", state->whole ? "of the history"
+                 : "in DRY's window");
+    else if (state->disabled)
+        snprintf(second->text, sizeof second->text, "?dry: %.100s", state->off);
+    else if (length < dry->dry_allowed_length && row->values[1] == 0)
+        snprintf(second->text, sizeof second->text, "shorter than dry_allowed_length %d: free",
+                 (int)dry->dry_allowed_length);
 }
 
 /* Candidate row r of pic at y px: the history's tokens, the run the candidate would repeat (at the end and
  * earlier) filled, the candidate outlined where it followed that run and in the next column (marked when
  * penalized), and its repeat length and penalty at the right. */
-static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry, const int32_t *history,
-                            size_t n_history, const char *const *vocab, const DryLayout *at, double y)
+static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry, const DryState *state,
+                            const int32_t *history, size_t n_history, const char *const *vocab, const DryLayout *at,
+                            double y)
 {
     int32_t length = (int32_t)row->values[0];
     double penalty = row->values[1];
@@ -114,7 +151,7 @@ static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry,
         svg_mark(s, at->next + at->cw / 2, y - 9);
     svg_group_end(s);
     LessonText first, second;
-    picture_dry_says(row, dry, &first, &second);
+    picture_dry_says(row, dry, state, row->numbers[0] != 0, &first, &second);
     SvgDatum len = {"repeat length", row->label.text, length, NULL};
     svg_group_begin(s, NULL);
     svg_text(s, at->right, y + 12, (SvgFont){13, NULL, false, NULL, 0}, first.text, &len);
@@ -154,11 +191,12 @@ static int32_t picture_dry_longest(const Picture *pic, const DryParams *dry, con
     return longest < 60 ? longest : 60;         /* a reader's repeat of thousands still gets a readable axis */
 }
 
-/* Repeat length k's penalty (value) in plot: a stem from 0 and a dot (series "penalty by repeat length"), the
- * candidates of pic with this length ringed at their penalty, and above (below, for a negative value) the value
- * when labelled, and the words of the candidates on the stem; all in one group. */
+/* Repeat length k's penalty (value) in plot: a stem from 0 and a dot (series "penalty by repeat length"; in
+ * SVG_DISABLED when DRY is off, disabled), the candidates of pic with a repeat of this length (numbers[0] not 0)
+ * ringed at their penalty, and above (below, for a negative value) the value when labelled, and the words of the
+ * candidates on the stem; all in one group. */
 static void picture_dry_stem(Svg *s, const SvgPlot *plot, const Picture *pic, int32_t k, double value,
-                             bool labelled)
+                             bool labelled, bool disabled)
 {
     double x = svg_x(plot, k), y = svg_y(plot, value), up = value < 0 ? 1 : -1;
     char words[256] = "", text[64];
@@ -166,11 +204,12 @@ static void picture_dry_stem(Svg *s, const SvgPlot *plot, const Picture *pic, in
     snprintf(text, sizeof text, "%d", (int)k);
     SvgDatum d = {"penalty by repeat length", text, value, NULL};
     svg_group_begin(s, NULL);
-    svg_line(s, x, svg_y(plot, 0), x, y, (SvgStyle){NULL, SVG_TEXT, 2, NULL}, NULL);
-    svg_circle(s, x, y, 4, (SvgStyle){SVG_TEXT, NULL, 0, NULL}, &d);
+    const char *ink = disabled ? SVG_DISABLED : SVG_TEXT;
+    svg_line(s, x, svg_y(plot, 0), x, y, (SvgStyle){NULL, ink, 2, NULL}, NULL);
+    svg_circle(s, x, y, 4, (SvgStyle){ink, NULL, 0, NULL}, &d);
     for (size_t r = 0; r < pic->n_rows; r++) {           /* the candidates of this length, on the stem or not */
         const PictureRow *row = &pic->rows[r];
-        if ((int32_t)row->values[0] != k)
+        if ((int32_t)row->values[0] != k || row->numbers[0] == 0)
             continue;
         double cy = svg_y(plot, row->values[1]);
         svg_circle(s, x, cy, 9, (SvgStyle){NULL, DRY_GREEN, 2.5, NULL}, NULL);
@@ -187,7 +226,7 @@ static void picture_dry_stem(Svg *s, const SvgPlot *plot, const Picture *pic, in
     double at = y + up * (ringed ? 12 : 7) + (up > 0 ? 9 : 0);     /* the baseline next to the dot or ring */
     snprintf(text, sizeof text, "%.2f", value);
     if (labelled) {
-        svg_text(s, x, at, (SvgFont){11, "middle", false, SVG_TEXT, 0}, text, NULL);
+        svg_text(s, x, at, (SvgFont){11, "middle", false, ink, 0}, text, NULL);
         at += up * 14;
     }
     svg_text(s, x, at, (SvgFont){13, "middle", true, DRY_GREEN, 0}, words, NULL);
@@ -196,14 +235,16 @@ static void picture_dry_stem(Svg *s, const SvgPlot *plot, const Picture *pic, in
 
 /* DRY's penalty by repeat length in a plot at (left, top), width px wide, at each whole length 0..longest
  * (dry_penalty's, the rule of the table's last line): a stem and a dot each, nothing between them (there is no
- * length between two whole ones), the step at the allowed length, and the candidates (pic's rows) ringed where
- * they sit, their words above. A length's value is written where the bands are wide, and always at the table's
- * lengths (shown (n_shown,)) and the candidates'. */
-static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, const int32_t *shown,
-                              size_t n_shown, double left, double top, double width)
+ * length between two whole ones), the step at the allowed length, and the candidates with a repeat (pic's rows)
+ * ringed where they sit, their words above; those with none named under the plot. A length's value is written
+ * where the bands are wide, and always at the table's lengths (shown (n_shown,)) and the candidates'. When DRY is
+ * off for any history (state->disabled) the plot is a disabled stage, "?dry" in a dotted frame, with no step. */
+static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, const DryState *state,
+                              const int32_t *shown, size_t n_shown, double left, double top, double width)
 {
     int32_t longest = picture_dry_longest(pic, dry, shown, n_shown);
     double high = 0, low = 0, curve[61];
+    char none[256] = "";
     for (int32_t k = 0; k <= longest; k++) {
         curve[k] = dry_penalty(dry, k);
         high = fmax(high, curve[k]);
@@ -216,10 +257,19 @@ static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, 
     double y_max = svg_nice_ceiling(high), y_min = low < 0 ? -svg_nice_ceiling(-low) : 0;
     for (int i = 0; i < 8 && 240 * (y_max - high) / (y_max - y_min) < 46; i++)   /* room for the labels above */
         y_max = svg_nice_ceiling(y_max * 1.05);
+    for (int i = 0; i < 8 && low < 0 && 240 * (low - y_min) / (y_max - y_min) < 46; i++)   /* and below */
+        y_min = -svg_nice_ceiling(-y_min * 1.05);
     y_min = low < 0 ? y_min : -0.05 * y_max;        /* 0 a little above the axis: its dots and rings clear it */
     SvgPlot frame = {left, top, width, 240, -0.5, longest + 0.5, y_min, y_max, false}, *plot = &frame;
     size_t most_ticks = longest + 2 < 12 ? (size_t)longest + 2 : 12;      /* whole-number ticks */
-    picture_dry_step(s, plot, dry->dry_allowed_length);
+    if (state->disabled) {                          /* the frame lies under everything, as the grid does */
+        svg_group_begin(s, "grid");
+        svg_rect(s, left, top, width, 240, svg_disabled_style(), NULL);
+        svg_group_end(s);
+        svg_text(s, left + 10, top + 22, (SvgFont){14, NULL, true, SVG_DISABLED, 0}, "?dry", NULL);
+    } else {
+        picture_dry_step(s, plot, dry->dry_allowed_length);
+    }
     svg_axis_y(s, plot, "logit penalty (nats)", 6);
     svg_axis_x(s, plot, "repeat length (tokens)", most_ticks);
     bool wide = svg_band_width(plot, (size_t)longest + 1) >= 44;
@@ -227,14 +277,24 @@ static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, 
         bool labelled = wide || k == dry->dry_allowed_length;
         for (size_t i = 0; i < n_shown; i++)
             labelled |= shown[i] == k;
-        picture_dry_stem(s, plot, pic, k, curve[k], labelled);
+        picture_dry_stem(s, plot, pic, k, curve[k], labelled, state->disabled);
+    }
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        size_t used = strlen(none);
+        if (pic->rows[r].numbers[0] == 0)
+            snprintf(none + used, sizeof none - used, "%s%.60s", used ? ", " : "", pic->rows[r].label.text);
+    }
+    if (none[0] != '\0') {
+        char text[320];
+        snprintf(text, sizeof text, "not on the chart, with no repeat: %s", none);
+        svg_text(s, left, top + 240 + 58, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text, NULL);
     }
 }
 
 /* Where Example 9's history rows go: from the newest 24 tokens of a long history back to the oldest token a
  * candidate's repeat needs, columns as wide as the widest word, and the width the rows need. */
-static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, const int32_t *history,
-                                    size_t n_history, const char *const *vocab)
+static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, const DryState *state,
+                                    const int32_t *history, size_t n_history, const char *const *vocab)
 {
     DryLayout at = {n_history > 24 ? n_history - 24 : 0, 0, 40, 0, 0, 0};
     double label = svg_text_width("history", 14), says = 0;
@@ -247,7 +307,7 @@ static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, co
         label = fmax(label, svg_text_width(row->label.text, 14));
         at.cw = fmax(at.cw, svg_text_width(row->label.text, 13) + 14);
         LessonText first, second;
-        picture_dry_says(row, dry, &first, &second);
+        picture_dry_says(row, dry, state, row->numbers[0] != 0, &first, &second);
         says = fmax(says, fmax(svg_text_width(first.text, 13), svg_text_width(second.text, 11)));
     }
     for (size_t p = at.first; p < n_history; p++)
@@ -260,7 +320,7 @@ static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, co
 }
 
 /* The history row at y px: each token in its column (series "history", labelled by its position), those
- * before DRY's window (the newest `window` tokens) in the disabled style, and the next token's column named. */
+ * before DRY's window (the newest `window` tokens) faded and without a box, and the next token's column named. */
 static void picture_dry_history(Svg *s, const int32_t *history, size_t n_history, size_t window,
                                 const char *const *vocab, const DryLayout *at, double y)
 {
@@ -271,35 +331,42 @@ static void picture_dry_history(Svg *s, const int32_t *history, size_t n_history
         snprintf(place, sizeof place, "%zu", p);
         SvgDatum d = {"history", place, 0, vocab[history[p]]};
         picture_dry_chip(s, at->x0 + at->cw * (double)(p - at->first), y, at->cw, vocab[history[p]], outside ?
-                         svg_disabled_style() : (SvgStyle){"#FFFFFF", SVG_MUTED, 1, NULL}, (SvgFont){13, "middle",
-                         false, outside ? SVG_DISABLED : NULL, 0}, &d);
+                         (SvgStyle){NULL, NULL, 0, NULL} : (SvgStyle){"#FFFFFF", SVG_MUTED, 1, NULL}, (SvgFont){13,
+                         "middle", false, outside ? SVG_DISABLED : NULL, 0}, &d);
     }
     svg_text(s, at->next + at->cw / 2, y + 18, (SvgFont){12, "middle", false, SVG_MUTED, 0}, "next", NULL);
 }
 
-/* The legend of Example 9's history rows, into keys (4,), with the words `outside` for the window's: the keys of
- * what the rows draw. Returns how many. */
-static size_t picture_dry_keys(const Picture *pic, const DryParams *dry, size_t n_history, SvgKey *keys,
-                               LessonText *outside)
+/* The legend of Example 9's candidate rows, into keys (3,): the keys of what the rows draw. Returns how many. */
+static size_t picture_dry_keys(const Picture *pic, SvgKey *keys)
 {
-    bool repeats = false, penalized = false;
+    bool repeats = false, follows = false, penalized = false;
     size_t n = 0;
     for (size_t r = 0; r < pic->n_rows; r++) {
         repeats |= pic->rows[r].values[0] > 0;
+        follows |= pic->rows[r].numbers[0] != 0;
         penalized |= pic->rows[r].values[1] > 0;
     }
-    if (repeats) {
+    if (repeats)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {DRY_GREEN, NULL, 0, NULL}, "the repeated run: at the end, and earlier"};
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#FFFFFF", SVG_TEXT, 2, NULL}, "the candidate: next, and after the run "
-                             "earlier"};
-    }
+    if (follows)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#FFFFFF", SVG_TEXT, 2, NULL}, repeats ? "the candidate: next, and after "
+                             "the run earlier" : "the candidate: next, and where it followed a token earlier"};
     if (penalized)
         keys[n++] = (SvgKey){SVG_KEY_MARK, {NULL, NULL, 0, NULL}, "penalized"};
-    snprintf(outside->text, sizeof outside->text, "outside DRY's window, dry_penalty_last_n %d",
-             (int)dry->dry_penalty_last_n);
-    if (dry_window(n_history, dry->dry_penalty_last_n) < n_history)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), outside->text};
     return n;
+}
+
+/* The legend's key for the history's tokens outside DRY's window, at baseline y: a faded word (sample) and what
+ * it means; in one group. */
+static void picture_dry_outside_key(Svg *s, double y, const char *sample, int32_t last_n)
+{
+    char text[128];
+    snprintf(text, sizeof text, "faded, no box: outside DRY's window, dry_penalty_last_n %d", (int)last_n);
+    svg_group_begin(s, NULL);
+    svg_text(s, 20, y, (SvgFont){13, NULL, false, SVG_DISABLED, 0}, sample, NULL);
+    svg_text(s, 20 + svg_text_width(sample, 13) + 10, y, (SvgFont){13, NULL, false, NULL, 0}, text, NULL);
+    svg_group_end(s);
 }
 
 int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
@@ -307,38 +374,58 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
 {
     if (pic->path == NULL || pic->out_of_memory)
         return picture_finish(pic, 0);
-    const char *off = dry_off_reason(history, n_history, dry);
+    size_t window = dry_window(n_history, dry->dry_penalty_last_n);
+    DryState state = {dry_off_reason(history, n_history, dry), false, window == n_history};
+    state.disabled = picture_dry_disabled(state.off);
+    for (size_t r = 0; r < pic->n_rows; r++)
+        pic->rows[r].numbers[0] = picture_dry_follows(&pic->rows[r], history, n_history, dry, vocab);
+    const char *title = "DRY penalizes a token that would extend a repeat of the history";
     char subtitle[512];
-    if (off != NULL)
-        snprintf(subtitle, sizeof subtitle, "DRY does nothing on this history: %s", off);
-    else
+    if (state.disabled) {
+        title = "DRY is off (?dry): it penalizes no token, on any history";
+        snprintf(subtitle, sizeof subtitle, "%s, so llama.cpp builds DRY empty (\"?dry\"): no logit changes",
+                 state.off);
+    } else if (state.off != NULL) {
+        title = "DRY finds nothing to penalize on this history";
+        snprintf(subtitle, sizeof subtitle, "DRY does nothing on this history: %s", state.off);
+    } else {
         snprintf(subtitle, sizeof subtitle, "from dry_allowed_length %d tokens on, a repeat costs the logit "
                  "dry_multiplier %s x dry_base %s ^ (length - %d)",
                  (int)dry->dry_allowed_length, lesson_number(dry->dry_multiplier, 1).text,
                  lesson_number(dry->dry_base, 2).text, (int)dry->dry_allowed_length);
-    SvgKey keys[4];
-    LessonText outside;
-    size_t n_keys = picture_dry_keys(pic, dry, n_history, keys, &outside);
-    DryLayout at = picture_dry_layout(pic, dry, history, n_history, vocab);
-    double width = fmax(fmax(820, at.width), 40 + svg_text_width(subtitle, 13));
-    double y = 136 + 20 * (double)(picture_legend_rows(keys, n_keys, 20, width - 20) - (n_keys > 0));
+    }
+    SvgKey keys[3];
+    size_t n_keys = picture_dry_keys(pic, keys);
+    DryLayout at = picture_dry_layout(pic, dry, &state, history, n_history, vocab);
+    bool outside = at.first + window < n_history;          /* a token outside the window is shown */
+    double width = fmax(fmax(820, at.width), 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(title, 18)));
+    size_t rows = picture_legend_rows(keys, n_keys, 20, width - 20) + outside;
+    double y = 136 + 20 * (double)(rows - (rows > 0));
     double top = y + 46 * (double)(pic->n_rows + 1) + 60;
     PictureFile pf;
-    if (picture_open(&pf, pic->file, pic->path, width, top + 240 + 64, "DRY")) {
-        svg_heading(&pf.svg, 20, 30, "DRY penalizes a token that would extend a repeat of the history", subtitle);
+    if (picture_open(&pf, pic->file, pic->path, width, top + 240 + 66, "DRY")) {
+        svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_text(&pf.svg, 20, 88, (SvgFont){14, NULL, true, NULL, 0}, at.first > 0 ? "The history's newest tokens, "
                  "and the repeat each candidate would extend" : "The history, oldest first, and the repeat each "
                  "candidate would extend", NULL);
-        svg_legend(&pf.svg, 20, 112, width - 20, keys, n_keys);
-        picture_dry_history(&pf.svg, history, n_history, dry_window(n_history, dry->dry_penalty_last_n), vocab, &at,
-                            y);
+        double last = svg_legend(&pf.svg, 20, 112, width - 20, keys, n_keys);
+        if (outside)
+            picture_dry_outside_key(&pf.svg, n_keys > 0 ? last + 20 : 112, vocab[history[at.first]],
+                                    dry->dry_penalty_last_n);
+        picture_dry_history(&pf.svg, history, n_history, window, vocab, &at, y);
         for (size_t r = 0; r < pic->n_rows; r++)
-            picture_dry_row(&pf.svg, &pic->rows[r], dry, history, n_history, vocab, &at, y + 46 * (double)(r + 1));
-        svg_text(&pf.svg, 20, top - 38, (SvgFont){14, NULL, true, NULL, 0}, "The penalty at each repeat length", NULL);
-        SvgKey ring = {SVG_KEY_DOT, {NULL, DRY_GREEN, 2.5, NULL}, "a candidate, at its repeat and penalty"};
-        svg_legend(&pf.svg, 20 + svg_text_width("The penalty at each repeat length", 14) + 30, top - 38, width - 20,
-                   &ring, pic->n_rows > 0);
-        picture_dry_chart(&pf.svg, pic, dry, shown, n_shown, 90, top, width - 130);
+            picture_dry_row(&pf.svg, &pic->rows[r], dry, &state, history, n_history, vocab, &at,
+                            y + 46 * (double)(r + 1));
+        const char *heading = state.disabled ? "The penalty at each repeat length: 0, as DRY is off"
+                              : "The penalty at each repeat length";
+        svg_text(&pf.svg, 20, top - 38, (SvgFont){14, NULL, true, NULL, 0}, heading, NULL);
+        bool ringed = false;
+        for (size_t r = 0; r < pic->n_rows; r++)
+            ringed |= pic->rows[r].numbers[0] != 0;
+        SvgKey ring = {SVG_KEY_DOT, {NULL, DRY_GREEN, 2.5, NULL}, "a candidate with a repeat, at its length and "
+                       "penalty"};
+        svg_legend(&pf.svg, 20 + svg_text_width(heading, 14) + 30, top - 38, width - 20, &ring, ringed);
+        picture_dry_chart(&pf.svg, pic, dry, &state, shown, n_shown, 90, top, width - 130);
     }
     return picture_finish(pic, picture_close(&pf));
 }
@@ -416,13 +503,14 @@ static SvgNumber picture_p3(double p)
     return text;
 }
 
-/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`), a
- * removed token's after as a ghost named "xtc" at its p before; the tokens at or above the threshold shaded
- * (under the grid) and, under their names, whether XTC removed or kept them; the threshold line (named `named`;
- * none for a NaN threshold), which no value label crosses. */
+/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`; in the
+ * disabled style when XTC is off, disabled), a removed token's after as a ghost named "xtc" at its p before; the
+ * tokens at or above the threshold shaded (under the grid) and, under their names, whether XTC removed or kept
+ * them (when it is on); the threshold line (named `named`; none for a NaN threshold), which no value label
+ * crosses; the x axis named. */
 static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs, size_t m, const Candidates *c,
                                const char *series, const bool *above, const bool *removed, double threshold,
-                               const char *named)
+                               const char *named, bool disabled)
 {
     char names[64][16];
     const char *words[64];
@@ -446,14 +534,19 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
         if (removed[i])
             picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
                             SVG_GHOST, 0}, ty, &after_d);
+        else if (disabled)
+            picture_xtc_bar(s, plot, x + 20, after, svg_disabled_style(), picture_p3(after).text, (SvgFont){11,
+                            "middle", false, SVG_DISABLED, 0}, ty, &after_d);
         else
             picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
                             value, ty, &after_d);
-        if (above[i])
+        if (above[i] && !disabled)
             svg_text(s, x, bottom + 34, (SvgFont){11, "middle", !removed[i], removed[i] ? SVG_MUTED : SVG_AFTER, 0},
                      removed[i] ? "removed" : "kept", NULL);
     }
     svg_categories(s, plot, words, m, "");
+    svg_text(s, plot->left + plot->width / 2, bottom + 54, (SvgFont){13, "middle", false, NULL, 0},
+             "token, as probs[] lists them", NULL);
     if (!isnan(threshold)) {
         SvgDatum d = {"xtc_threshold", "p", threshold, NULL};
         svg_group_begin(s, NULL);
@@ -464,30 +557,38 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
 }
 
 /* The share of `draws` draws that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,),
- * as bars from y px (XTC off in SVG_BEFORE, on in SVG_AFTER), against p_top, the top token's p, dashed; returns
- * the bottom of the axis. */
-static double picture_xtc_shares(Svg *s, double width, double y, const double *xtc_probability,
+ * as bars from y px (XTC off in SVG_BEFORE, on in SVG_AFTER), against p_top, the top token's p, dashed; a row the
+ * table calls on whose XTC is off all the same (xtc_off: the threshold is above 0.5) is named "?xtc" in
+ * SVG_DISABLED, its bar in SVG_BEFORE (nothing acted). Returns the bottom of the axis. */
+static double picture_xtc_shares(Svg *s, double width, double y, const double *xtc_probability, double threshold,
                                  const int *top_chosen, size_t n_runs, int draws, int32_t top, double p_top)
 {
-    char names[16][80], says[16][128], text[128];
-    double widest = 0;
+    char names[16][80], shown[16][80], says[16][128], text[128];
+    bool off[16];
+    double widest = 0, left = 240;
     n_runs = n_runs < 16 ? n_runs : 16;
     for (size_t r = 0; r < n_runs; r++) {
         snprintf(names[r], sizeof names[r], "XTC %s%s", xtc_probability[r] > 0 ? "on at " : "off",
                  xtc_probability[r] > 0 ? lesson_percent(xtc_probability[r]).text : "");
+        off[r] = xtc_off(xtc_probability[r], isnan(threshold) ? 0 : threshold);
+        snprintf(shown[r], sizeof shown[r], "%s", names[r]);
+        if (off[r] && xtc_probability[r] > 0)          /* the table's "on", turned off by the threshold */
+            snprintf(shown[r], sizeof shown[r], "?xtc at %s: off", lesson_percent(xtc_probability[r]).text);
+        left = fmax(left, 30 + svg_text_width(shown[r], 13));
         snprintf(says[r], sizeof says[r], "%s (%d of %d draws)", lesson_java_double(top_chosen[r] / (double)draws).text,
                  top_chosen[r], draws);
         widest = fmax(widest, svg_text_width(says[r], 13));
     }
-    SvgPlot plot = {240, y + 34, fmax(200, width - 240 - 8 - widest - 20), 34 * (double)n_runs, 0, 1, 0, 1, false};
+    SvgPlot plot = {left, y + 34, fmax(200, width - left - 8 - widest - 20), 34 * (double)n_runs, 0, 1, 0, 1, false};
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0}, "Share of draws that pick the top token", NULL);
     for (size_t r = 0; r < n_runs; r++) {
         double share = top_chosen[r] / (double)draws, row = plot.top + 34 * (double)r;
         SvgDatum d = {"share of draws that pick the top token", names[r], share, NULL};
-        svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, NULL, 0}, names[r], NULL);
+        svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, off[r] && xtc_probability[r] > 0
+                 ? SVG_DISABLED : NULL, 0}, shown[r], NULL);
         svg_group_begin(s, NULL);
-        svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){xtc_probability[r] > 0
-                 ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL}, &d);
+        svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){off[r] ? SVG_BEFORE
+                 : SVG_AFTER, NULL, 0, NULL}, &d);
         svg_text(s, svg_x(&plot, fmax(share, p_top)) + 8, row + 21, (SvgFont){13, NULL, false, NULL, 0}, says[r],
                  NULL);
         svg_group_end(s);
@@ -525,12 +626,18 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         any_removed |= removed[i];
         largest = fmax(largest, fmax(probs[i], picture_xtc_p(c, (int32_t)i)));
     }
-    char subtitle[256], says[512], named[128];
+    bool disabled = xtc_off(isnan(probability) ? 1 : probability, isnan(threshold) ? 0 : threshold);   /* ?xtc */
+    char title[256], subtitle[256], says[512], named[128], off[256];
+    snprintf(title, sizeof title, disabled ? "%.120s is off (?xtc): it removes nothing"
+             : "XTC removes the top choices, all but the least likely of them", label.text);
+    snprintf(off, sizeof off, "?xtc: %.120s is off, and removes nothing", label.text);
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
     SvgKey keys[5] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
                       {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, label.text}};
+    if (disabled)
+        keys[1] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     size_t n_keys = 2;
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
@@ -539,18 +646,19 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     if (any_above)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {XTC_SHADE, NULL, 0, NULL}, "p at or above the threshold"};
     double plot_width = 108 * (double)m, width = fmax(760, 80 + plot_width + 16 + svg_text_width(named, 12) + 20);
-    width = fmax(width, 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)));
+    width = fmax(width, 40 + fmax(fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)),
+                                  svg_text_width(title, 18)));
     double top = 80 + 20 * (double)picture_legend_rows(keys, n_keys, 80, width - 20) + 16;
     SvgPlot plot = {80, top, plot_width, 260, 0, 1, 0, svg_nice_ceiling(isnan(threshold) ? largest
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 110 + 34 * (double)n_runs + 90, "XTC")) {
-        svg_heading(&pf.svg, 20, 30, "XTC removes the top choices, all but the least likely of them", subtitle);
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
+        svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
-        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
-        svg_text(&pf.svg, 20, bottom + 64, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
-        picture_xtc_shares(&pf.svg, width, bottom + 110, xtc_probability, top_chosen, n_runs, draws,
+        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named, disabled);
+        svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
+        picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,
                            lesson_most_likely(probs, n), probs[lesson_most_likely(probs, n)]);
     }
     return picture_close(&pf);

@@ -9,8 +9,18 @@
 
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
 {
-    picture_row(pic, 0, lesson_number(limit, 2).text, typ);
-    picture_row(pic, 1, lesson_number(limit, 2).text, top);
+    PictureRow *row = picture_row(pic, 0, lesson_number(limit, 2).text, typ);
+    if (row != NULL)
+        row->numbers[0] = limit;
+    row = picture_row(pic, 1, lesson_number(limit, 2).text, top);
+    if (row != NULL)
+        row->numbers[0] = limit;
+}
+
+/* Whether row (typical's, group 0, or top-p's, group 1) is a stage its limit turns off in llama.cpp ("?"). */
+static bool picture_limit_off(const PictureRow *row)
+{
+    return row->group == 0 ? typical_off(row->numbers[0]) : top_p_off(row->numbers[0]);
 }
 
 /* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
@@ -35,69 +45,85 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
 }
 
 /* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
- * from y px: a kept token is a solid cell with its place in the order kept, a removed one a ghost. */
-static void picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                          double y)
+ * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
+ * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
+ * disabled style. Returns the bottom of the last row, px. */
+static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
+                            double y, double max_x)
 {
     double band = svg_band_width(plot, n);
-    bool removed = false;
-    char text[256];
+    bool removed = false, on[2] = {false, false}, off[2] = {false, false};
+    char text[256], disabled[160];
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
              "What each keeps at each limit (the number: its place in the order kept)", NULL);
-    SvgKey keys[3];
-    size_t n_keys = 0;
-    for (int group = 0; group < 2; group++) {
-        for (size_t r = 0; r < pic->n_rows; r++) {
-            if (pic->rows[r].group == group) {
-                keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(group == 0 ? 2 : 1), NULL, 0, NULL}, group == 0
-                                          ? "kept by typical" : "kept by top-p"};
-                break;
-            }
-        }
-    }
-    for (size_t r = 0; r < pic->n_rows; r++)
-        removed |= pic->rows[r].size < n;
-    if (removed)
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
-    svg_legend(s, plot->left, y + 24, plot->left + plot->width + 200, keys, n_keys);
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
+        on[row->group != 0] |= !picture_limit_off(row);
+        off[row->group != 0] |= picture_limit_off(row);
+        removed |= row->size < n;
+    }
+    SvgKey keys[4];
+    size_t n_keys = 0;
+    if (on[0])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(2), NULL, 0, NULL}, "kept by typical"};
+    if (on[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "kept by top-p"};
+    if (removed)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
+    snprintf(disabled, sizeof disabled, "%s%s%s: off at a limit of 1 or more, every token kept in its order",
+             off[0] ? "?typical" : "", off[0] && off[1] ? ", " : "", off[1] ? "?top-p" : "");
+    if (off[0] || off[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), disabled};
+    double first = svg_legend(s, plot->left, y + 24, max_x, keys, n_keys) + 16;
+    for (size_t r = 0; r < pic->n_rows; r++) {
+        const PictureRow *row = &pic->rows[r];
+        bool stage_off = picture_limit_off(row);
         char series[256];
         snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
-        double top = y + 40 + 34 * (double)r;
-        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, NULL, 0}, series, NULL);
+        snprintf(text, sizeof text, "%s%.200s", stage_off ? "?" : "", series);
+        double top = first + 34 * (double)r;
+        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
+                 NULL);
         for (size_t i = 0; i < n; i++) {
             size_t place = 0;
             for (size_t k = 0; k < row->size; k++)
                 place = row->data[k].id == (int32_t)i ? k + 1 : place;
             SvgDatum d = {series, words[i], (double)place, NULL};
+            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
+                             : 1), NULL, 0, NULL} : svg_ghost_style();
             double x = svg_band(plot, i, n);
             svg_group_begin(s, NULL);
-            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
-                     : 1), NULL, 0, NULL} : svg_ghost_style(), &d);
+            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, style, &d);
             snprintf(text, sizeof text, "%zu", place);
-            svg_text(s, x, top + 19, (SvgFont){13, "middle", true, place > 0 ? "#FFFFFF" : SVG_MUTED, 0},
-                     place > 0 ? text : "-", NULL);
+            const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
+            svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
             svg_group_end(s);
         }
     }
+    return first + 34 * (double)pic->n_rows - 6;
 }
 
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy)
 {
     double top = entropy;
+    bool typical_on = false;
     for (size_t i = 0; i < n; i++)
         top = fmax(top, surprise[i]);
+    for (size_t r = 0; r < pic->n_rows; r++)
+        typical_on |= pic->rows[r].group == 0 && !picture_limit_off(&pic->rows[r]);
     char text[256];
     snprintf(text, sizeof text, "entropy %.3f nats", entropy);
-    double band = 140, keeps = 420, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
+    double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
+    SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
+    Svg measure = picture_measure();
+    double bottom = picture_keeps(&measure, pic, &plot, words, n, keeps, width - 20);
     PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, keeps + 40 + 34 *
-                                            (double)pic->n_rows + 24, "locally typical sampling")) {
-        svg_heading(&pf.svg, 20, 30, "Typical keeps the tokens whose surprise is closest to the entropy",
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
+                                            "locally typical sampling")) {
+        svg_heading(&pf.svg, 20, 30, typical_on ? "Typical keeps the tokens whose surprise is closest to the entropy"
+                    : "Typical sampling is off at every limit here: each is 1 or more",
                     "surprise = -ln p of each token; the dashed line: the entropy, the average surprise");
-        SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
         svg_axis_y(&pf.svg, &plot, "surprise (nats)", 6);
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
@@ -112,15 +138,16 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
                      SVG_MUTED, 0}, text, NULL);
         }
         svg_categories(&pf.svg, &plot, words, n, "");
-        picture_keeps(&pf.svg, pic, &plot, words, n, keeps);
+        svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
+                 0}, "token, and its p", NULL);
+        picture_keeps(&pf.svg, pic, &plot, words, n, keeps, width - 20);
     }
     return picture_finish(pic, picture_close(&pf));
 }
 
 /* ===== Example 8 ===== */
 
-void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise,
-                           double average)
+void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average, int more)
 {
     if (pic->path == NULL)
         return;
@@ -134,6 +161,7 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
         return;
     PictureRow *shown = &pic->rows[pic->n_rows - 2], *run = &pic->rows[pic->n_rows - 1];
     shown->numbers[0] = tau;
+    shown->numbers[1] = more;
     run->numbers[0] = average;
     run->numbers[1] = step + 1;
     if (step < MIROSTAT_SHOWN_STEPS) {
@@ -146,13 +174,15 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
     }
 }
 
-/* The colours of mirostat's picture: mu, tau, and the running average of the k-th tau run (plain sampling's is
- * SVG_MUTED); none of them is another's. */
+/* The colours of mirostat's picture: the drawn tokens' surprise (dots), mu, tau, and the running average of the
+ * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED); none of them
+ * is another's. */
+#define MIROSTAT_DOT svg_colour(0)
 #define MIROSTAT_MU svg_colour(4)
-#define MIROSTAT_TAU svg_colour(3)
+#define MIROSTAT_TAU SVG_TEXT
 static const char *picture_run_colour(size_t k)
 {
-    static const size_t palette[] = {0, 2, 1, 5};
+    static const size_t palette[] = {2, 1, 3, 6};
     return svg_colour(palette[k % LESSON_N(palette)]);
 }
 
@@ -174,34 +204,124 @@ static void picture_spread(double *ys, size_t n, double gap, double hi)
         ys[order[k]] = fmin(ys[order[k]], k + 1 < n ? ys[order[k + 1]] - gap : hi);
 }
 
-/* One tau's panel in plot: the surprise of each drawn token (shown: mu and surprise interleaved), mu as a line,
- * the running average (run: step and average pairs) and tau (shown->numbers[0]) dashed, named at its end. */
-static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, SvgPlot plot)
+/* How many steps a tau's panel shows: the first MIROSTAT_SHOWN_STEPS, or fewer when the run is shorter. */
+static size_t picture_mirostat_shown(const PictureRow *shown)
+{
+    return shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
+}
+
+/* Whether a run's average surprise over all its steps (run->numbers[0]) is its tau (shown->numbers[0]) to one
+ * decimal: the feedback loop reached its target. */
+static bool picture_mirostat_reached(const PictureRow *shown, const PictureRow *run)
+{
+    char average[64], tau[64];
+    snprintf(average, sizeof average, "%.1f", run->numbers[0]);
+    snprintf(tau, sizeof tau, "%.1f", shown->numbers[0]);
+    return strcmp(average, tau) == 0;
+}
+
+/* Whether value lies in plot's y range. */
+static bool picture_on_scale(const SvgPlot *plot, double value)
+{
+    return value >= plot->y_min && value <= plot->y_max;
+}
+
+/* The first shown step whose mu lies outside plot's y range, or the number of steps shown when none does. */
+static size_t picture_mirostat_exit(const PictureRow *shown, const SvgPlot *plot)
+{
+    size_t n = picture_mirostat_shown(shown), k = 0;
+    while (k < n && picture_on_scale(plot, shown->values[2 * k]))
+        k++;
+    return k;
+}
+
+/* A line of text above a tau's panel. */
+typedef struct {
+    char text[256];
+} MirostatNote;
+
+/* The notes above a tau's panel (notes (3,)), from its rows (shown, run), plain sampling's average (NaN for none)
+ * and the panel's plot: how often llama.cpp's sorted cut would keep more tokens, a tau the loop does not reach,
+ * and where mu leaves the scale. Returns how many. */
+static size_t picture_mirostat_notes(const PictureRow *shown, const PictureRow *run, double plain,
+                                     const SvgPlot *plot, MirostatNote *notes)
+{
+    size_t n = 0, steps = picture_mirostat_shown(shown), exit = picture_mirostat_exit(shown, plot);
+    int all = (int)run->numbers[1], more = (int)shown->numbers[1];
+    char as_plain[64] = "";
+    if (more > 0)
+        snprintf(notes[n++].text, sizeof notes[0].text, "at %d of the %d steps llama.cpp's cut, which sorts the "
+                 "tokens first, would keep more tokens than this cut in vocabulary order", more, all);
+    if (!isnan(plain) && strcmp(svg_number(plain, 2).text, svg_number(run->numbers[0], 2).text) == 0)
+        snprintf(as_plain, sizeof as_plain, ", as plain sampling's does");
+    if (!picture_mirostat_reached(shown, run))
+        snprintf(notes[n++].text, sizeof notes[0].text, "%.40s not reached: over its %d steps the surprise averages "
+                 "%.2f bits%s", shown->label.text, all, run->numbers[0], as_plain);
+    if (exit < steps) {
+        const char *side = shown->values[2 * exit] > plot->y_max ? "above" : "below";
+        double last = shown->values[2 * (steps - 1)];
+        if (exit == 0)
+            snprintf(notes[n++].text, sizeof notes[0].text, "mu is %s the scale from the start (the triangle): "
+                     "%.1f after step 0, %.1f after step %zu, the last shown", side, shown->values[0], last,
+                     steps - 1);
+        else
+            snprintf(notes[n++].text, sizeof notes[0].text, "mu goes %s the scale after step %zu (the triangle) "
+                     "and is %.1f after step %zu, the last shown", side, exit, last, steps - 1);
+    }
+    return n;
+}
+
+/* One tau's panel in plot, its title and notes above it from y px (the title's baseline): the surprise of each
+ * drawn token (shown: mu and surprise interleaved), mu as a line (clipped at the plot's edges, a triangle where
+ * it first leaves), the running average (run: step and average pairs) in the run's colour, and tau
+ * (shown->numbers[0]) dashed, named at its end. */
+static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const PictureRow *run, const char *colour,
+                                   const MirostatNote *notes, size_t n_notes, double y, SvgPlot plot)
 {
     double xs[MIROSTAT_SHOWN_STEPS], ys[MIROSTAT_SHOWN_STEPS], vs[MIROSTAT_SHOWN_STEPS], tau = shown->numbers[0];
-    size_t n = shown->n_values / 2 < MIROSTAT_SHOWN_STEPS ? shown->n_values / 2 : MIROSTAT_SHOWN_STEPS;
+    size_t n = picture_mirostat_shown(shown), exit = picture_mirostat_exit(shown, &plot);
     char series[256], text[256];
-    svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
+    svg_text(s, plot.left, y, (SvgFont){14, NULL, true, NULL, 0}, shown->label.text, NULL);
+    snprintf(series, sizeof series, "running average, %s", shown->label.text);
+    SvgKey key = {SVG_KEY_LINE, {NULL, colour, 2.5, NULL}, "running average surprise"};
+    svg_legend(s, plot.left + svg_text_width(shown->label.text, 14) + 24, y, plot.left + plot.width, &key, 1);
+    for (size_t i = 0; i < n_notes; i++)
+        svg_text(s, plot.left, y + 18 + 16 * (double)i, (SvgFont){12, NULL, false, SVG_MUTED, 0}, notes[i].text, NULL);
     svg_axis_y(s, &plot, "surprise (bits)", 6);
-    svg_axis_x(s, &plot, "step", 10);
-    snprintf(series, sizeof series, "surprise, %s", shown->label.text);
+    snprintf(text, sizeof text, "step (the first %zu of %d)", n, (int)run->numbers[1]);
+    if ((double)n == run->numbers[1])
+        snprintf(text, sizeof text, "step (all %zu)", n);
+    svg_axis_x(s, &plot, text, 10);
+    snprintf(text, sizeof text, "surprise, %s", shown->label.text);
     for (size_t k = 0; k < n; k++) {
-        snprintf(text, sizeof text, "step %zu", k);
-        SvgDatum d = {series, text, shown->values[2 * k + 1], NULL};
+        char step[32];
+        snprintf(step, sizeof step, "step %zu", k);
+        SvgDatum d = {text, step, shown->values[2 * k + 1], NULL};
         svg_circle(s, svg_x(&plot, (double)k + 0.5), svg_y(&plot, shown->values[2 * k + 1]), 2.6,
-                   (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
-        xs[k] = svg_x(&plot, (double)k + 0.5);
-        ys[k] = svg_y(&plot, shown->values[2 * k]);
-        vs[k] = shown->values[2 * k];
+                   (SvgStyle){MIROSTAT_DOT, NULL, 0, NULL}, &d);
     }
-    snprintf(series, sizeof series, "mu, %s", shown->label.text);
-    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, MIROSTAT_MU, 2, NULL}, series, vs);
+    for (size_t k = 0; k < n; k++) {          /* mu: a point off the scale is drawn at the edge beside one on it */
+        double mu = shown->values[2 * k], edge = mu > plot.y_max ? plot.y_max : plot.y_min;
+        bool beside = (k > 0 && picture_on_scale(&plot, shown->values[2 * k - 2]))
+                      || (k + 1 < n && picture_on_scale(&plot, shown->values[2 * k + 2]));
+        xs[k] = svg_x(&plot, (double)k + 0.5);
+        ys[k] = picture_on_scale(&plot, mu) ? svg_y(&plot, mu) : beside ? svg_y(&plot, edge) : NAN;
+        vs[k] = mu;
+    }
+    snprintf(text, sizeof text, "mu, %s", shown->label.text);
+    svg_polyline(s, xs, ys, n, (SvgStyle){NULL, MIROSTAT_MU, 2, NULL}, text, vs);
+    if (exit < n) {                            /* where mu first leaves the scale: a triangle pointing off it */
+        bool up = shown->values[2 * exit] > plot.y_max;
+        double x = svg_x(&plot, (double)exit + 0.5), edge = up ? plot.top : plot.top + plot.height;
+        double tx[3] = {x - 6, x + 6, x}, ty[3] = {edge + (up ? 10 : -10), edge + (up ? 10 : -10), edge};
+        svg_polygon(s, tx, ty, 3, (SvgStyle){MIROSTAT_MU, NULL, 0, NULL}, NULL);
+    }
     size_t m = 0;
     for (size_t k = 0; k + 1 < run->n_values && m < n && run->values[k] <= (double)n; k += 2, m++) {
         xs[m] = svg_x(&plot, run->values[k] - 0.5);
         ys[m] = svg_y(&plot, run->values[k + 1]);
     }
-    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_TEXT, 2.5, NULL}, NULL, NULL);
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, colour, 2.5, NULL}, series, NULL);
     SvgDatum d = {"tau", shown->label.text, tau, NULL};
     svg_group_begin(s, NULL);
     svg_line(s, plot.left, svg_y(&plot, tau), plot.left + plot.width, svg_y(&plot, tau),
@@ -212,9 +332,10 @@ static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const Pictur
     svg_group_end(s);
 }
 
-/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each named at
- * the right with the average the table prints, which its label carries ("average surprise"); names too close
- * to read apart are moved apart, with a leader to their line's end. */
+/* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each in its
+ * run's colour (a point every 2 px or more: the log scale crowds the early steps) and named at the right with the
+ * average the table prints, which its label carries ("average surprise"); names too close to read apart are moved
+ * apart, with a leader to their line's end. */
 static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 {
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
@@ -230,16 +351,18 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
         const PictureRow *run = &pic->rows[2 * r + 1];
         double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
         size_t m = 0;
-        for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2, m++) {
+        for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2) {
             px[m] = svg_x(&plot, run->values[k]);
             py[m] = svg_y(&plot, run->values[k + 1]);
+            m += m == 0 || k + 3 >= run->n_values || px[m] - px[m - 1] >= 2;    /* a point every 2 px, and the last */
         }
         const char *colour = isnan(pic->rows[2 * r].numbers[0]) ? SVG_MUTED : picture_run_colour(taus++);
-        char text[256];
+        char text[256], series[256];
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
+        snprintf(series, sizeof series, "running average, %s", run->label.text);
         SvgDatum d = {"average surprise", run->label.text, run->numbers[0], NULL};
         svg_group_begin(s, NULL);
-        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, NULL, NULL);     /* best-effort: no memory, */
+        svg_polyline(s, px, py, m, (SvgStyle){NULL, colour, 2.5, NULL}, series, NULL);  /* best-effort: no memory, */
         free(px);                                                                      /* no line, the name stays */
         free(py);
         if (fabs(names[r] - 4 - svg_y(&plot, run->numbers[0])) > 1)        /* moved: a leader to its line */
@@ -250,11 +373,39 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
     }
 }
 
+/* The y range every tau's panel shares (bits): from 0 (or below, for a tau below 0) to a nice step above the
+ * surprise of every drawn token, every tau, and mu (from its start at 2 * tau) wherever its run reached its tau;
+ * the mu of a run that did not (it runs away) is clipped at the edge, not fitted. */
+static void picture_mirostat_range(const Picture *pic, double *low, double *high)
+{
+    double top = 0, bottom = 0;
+    for (size_t r = 0; r + 1 < pic->n_rows; r += 2) {
+        const PictureRow *shown = &pic->rows[r], *run = &pic->rows[r + 1];
+        double tau = shown->numbers[0];
+        if (isnan(tau))
+            continue;
+        bool reached = picture_mirostat_reached(shown, run);
+        top = fmax(top, reached ? fmax(tau, 2 * tau) : tau);
+        bottom = fmin(bottom, reached ? fmin(tau, 2 * tau) : tau);
+        for (size_t k = 0; k < 2 * picture_mirostat_shown(shown); k++) {
+            if (k % 2 == 1 || reached) {
+                top = fmax(top, shown->values[k]);
+                bottom = fmin(bottom, shown->values[k]);
+            }
+        }
+    }
+    *high = svg_nice_ceiling(top);
+    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : 0;
+}
+
 int picture_mirostat(Picture *pic)
 {
-    size_t runs = pic->n_rows / 2, taus = 0;
-    double highest = 0, top = 1, steps = 1, widest = 0;
+    size_t runs = pic->n_rows / 2, n_notes[16] = {0};
+    double top = 1, steps = 1, widest = 0, plain = NAN, low = 0, high = 1, plot_width = 730, panel = 210;
     char text[256];
+    MirostatNote notes[16][3];
+    if (!pic->out_of_memory)
+        picture_mirostat_range(pic, &low, &high);
     for (size_t r = 0; r < runs; r++) {
         const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
         steps = fmax(steps, run->numbers[1]);
@@ -262,36 +413,42 @@ int picture_mirostat(Picture *pic)
             top = fmax(top, run->values[k]);
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
         widest = fmax(widest, 14 + svg_text_width(text, 13));
-        if (isnan(shown->numbers[0]))
-            continue;
-        taus++;
-        highest = fmax(highest, 2 * shown->numbers[0]);       /* mu starts at 2 * tau */
-        for (size_t k = 0; k < shown->n_values; k++)
-            highest = fmax(highest, shown->values[k]);
+        plain = isnan(shown->numbers[0]) ? run->numbers[0] : plain;
         snprintf(text, sizeof text, "tau = %s bits", lesson_number(shown->numbers[0], 1).text);
-        widest = fmax(widest, 8 + svg_text_width(text, 13));
+        widest = fmax(widest, isnan(shown->numbers[0]) ? widest : 8 + svg_text_width(text, 13));
     }
-    double plot_width = 730, width = 80 + plot_width + widest + 20, panel = 210;
+    double width = 80 + plot_width + widest + 20, height = 0;
+    const char *subtitle = "each step walks the tokens in vocabulary order, as the lesson's Java does, and keeps "
+                           "those before the first whose surprise exceeds mu (at least one); it draws one of them "
+                           "and lowers mu by eta * (surprise - tau). (llama.cpp sorts the tokens first.)";
+    SvgFont muted = {13, NULL, false, SVG_MUTED, 0};
+    Svg measure = picture_measure();
+    double legend = svg_wrap(&measure, 20, 50, width - 40, 17, muted, subtitle) + 8;
+    double y = legend + 42;
+    for (size_t r = 0; r < runs && r < 16; r++) {
+        SvgPlot plot = {80, 0, plot_width, panel, 0, 1, low, high, false};
+        if (!isnan(pic->rows[2 * r].numbers[0]))
+            n_notes[r] = picture_mirostat_notes(&pic->rows[2 * r], &pic->rows[2 * r + 1], plain, &plot, notes[r]);
+        height += isnan(pic->rows[2 * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
+    }
     PictureFile pf;
-    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, 110 + (panel + 70) * (double)taus + 330,
-                                            "mirostat")) {
-        svg_heading(&pf.svg, 20, 30, "Mirostat 2: a feedback loop steers the average surprise toward tau",
-                    "each step cuts the tokens whose surprise exceeds mu, draws one, and lowers mu by eta * "
-                    "(surprise - tau)");
-        SvgKey keys[] = {{SVG_KEY_DOT, {svg_colour(0), NULL, 0, NULL}, "surprise of the drawn token"},
+    if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, y + height + 300, "mirostat")) {
+        svg_heading(&pf.svg, 20, 30, "Mirostat 2: after every step a feedback loop moves the cut, mu, aiming the "
+                    "surprise at tau", NULL);
+        svg_wrap(&pf.svg, 20, 50, width - 40, 17, muted, subtitle);
+        SvgKey keys[] = {{SVG_KEY_DOT, {MIROSTAT_DOT, NULL, 0, NULL}, "surprise of the drawn token"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut"},
-                         {SVG_KEY_LINE, {NULL, SVG_TEXT, 2.5, NULL}, "running average surprise"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
-        svg_legend(&pf.svg, 80, 78, width - 20, keys, LESSON_N(keys));
-        double y = 120;
-        for (size_t r = 0; r < runs; r++) {
+        svg_legend(&pf.svg, 80, legend + 20, width - 20, keys, LESSON_N(keys));
+        for (size_t r = 0, taus = 0; r < runs && r < 16; r++) {
             const PictureRow *shown = &pic->rows[2 * r];
             if (isnan(shown->numbers[0]))
                 continue;
-            SvgPlot plot = {80, y, plot_width, panel, 0, fmin(shown->n_values / 2, MIROSTAT_SHOWN_STEPS), 0,
-                            svg_nice_ceiling(highest), false};     /* every tau's panel on the same scale */
-            picture_mirostat_panel(&pf.svg, shown, &pic->rows[2 * r + 1], plot);
-            y += panel + 70;
+            SvgPlot plot = {80, y + 14 + 16 * (double)n_notes[r], plot_width, panel, 0,
+                            (double)picture_mirostat_shown(shown), low, high, false};  /* every panel, one scale */
+            picture_mirostat_panel(&pf.svg, shown, &pic->rows[2 * r + 1], picture_run_colour(taus++), notes[r],
+                                   n_notes[r], y, plot);
+            y = plot.top + panel + 78;
         }
         picture_mirostat_averages(&pf.svg, pic, (SvgPlot){80, y + 20, plot_width, 220, 1, steps, 0,
                                                           svg_nice_ceiling(top), true});

@@ -365,6 +365,111 @@ else
     bad "01_repeat_penalty: a \"wrong way\" label leaves the plot or lies on its zero line:"; cat "$tmp/01.wrong-place"
 fi
 
+# 2d. Examples 7 to 10 after a student's edit: a copy of the lesson edited by one sed substitution, built against
+# the library's objects (as lib/test/test_edits.sh builds them; CC, EDIT_CFLAGS and EDIT_LDFLAGS as there), must
+# exit 0, pass svg_check (no collision) and say or draw what the edited settings do.
+edit_cflags=$edit_flags        # the compiler, flags and objects of 2c
+mkdir -p "$tmp/edited-lessons"
+edited_picture() {  # edited_picture NN SED NAME: lessons/NN_*.c edited by SED draws $tmp/NAME.svg; 0 when it did
+    src=$(ls lessons/"$1"_*.c)
+    copy=$tmp/edited-lessons/$(basename "$src")
+    sed "$2" "$src" >"$copy"
+    if cmp -s "$src" "$copy"; then bad "$1: the edit '$2' changes nothing"; return 1; fi
+    if ! $edit_cc $edit_cflags -Ilessons -c -o "$tmp/$3.o" "$copy" >"$tmp/$3.build" 2>&1 \
+       || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
+        bad "$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
+    fi
+    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
+        bad "$1 with '$2': exit status not 0:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
+    else bad "$1 with '$2': texts collide in the picture:"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>/dev/null
+}
+says() {    # says FILE TEXT WHAT: the picture FILE holds TEXT (a text or an attribute's value, XML-escaped)
+    if grep -qF -- "$2" "$1"; then passed=$((passed + 1)); else bad "$3: no '$2' in $(basename "$1")"; fi
+}
+says_not() {    # says_not FILE TEXT WHAT: the picture FILE does not hold TEXT
+    if grep -qF -- "$2" "$1"; then bad "$3: '$2' in $(basename "$1")"; else passed=$((passed + 1)); fi
+}
+# Example 7: the x axis is named; at a limit of 1 typical and top-p are off in llama.cpp, drawn as "?typical" and
+# "?top-p" rows of disabled cells (a dotted outline, svg_disabled_style), and the title says so when typical is
+# off at every limit.
+says "$tmp/07_typical.svg" '>token, and its p</text>' "07's x axis"
+if edited_picture 07 's/{0\.45, 0\.85}/{0.45, 0.85, 1.0, 0.05}/' e07; then
+    says "$tmp/e07.svg" '>?typical, limit 1.00</text>' "07 at a limit of 1"
+    says "$tmp/e07.svg" '>?top-p, limit 1.00</text>' "07 at a limit of 1"
+    says "$tmp/e07.svg" 'data-series="typical, limit 1.00" data-label="mat" data-value="4"' "07 at a limit of 1"
+    if grep 'data-series="typical, limit 1.00"' "$tmp/e07.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
+        bad "07 at a limit of 1: a cell of ?typical is not in the disabled style"
+    else passed=$((passed + 1)); fi
+    says "$tmp/e07.svg" '>Typical keeps the tokens whose surprise is closest to the entropy</text>' "07's title"
+fi
+if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
+    says "$tmp/e07off.svg" '>Typical sampling is off at every limit here: each is 1 or more<' "07 off at every limit"
+fi
+
+# Example 8: the subtitle says how the lesson cuts (in vocabulary order), each panel how often llama.cpp's sorted
+# cut would keep more (the count the lesson's note prints) and how many steps it shows; each run's running average
+# is one colour, in its panel and below; a tau the loop does not reach is said so, and its runaway mu clipped.
+m08=$tmp/08_mirostat.svg
+says "$m08" 'each step walks the tokens in vocabulary order, as the lesson&apos;s Java does' "08's subtitle"
+says_not "$m08" 'cuts the tokens whose surprise exceeds mu' "08's subtitle"
+says "$m08" '>step (the first 200 of 5000)</text>' "08's step axis"
+for tau in 2.0 3.0; do
+    rule="s/^08_mirostat: note: tau $tau: .* at \([0-9]*\) of its \([0-9]*\) steps the sorted cut .*/\1 of the \2/p"
+    more=$(sed -n "$rule" "$tmp/08_mirostat.err")
+    says "$m08" ">at $more steps llama.cpp&apos;s cut, which sorts the tokens first, would keep more" "08's tau $tau"
+    n=$(grep "data-series=\"running average, tau $tau\"" "$m08" | grep -o 'stroke="[^"]*"' | sort -u | wc -l)
+    if [ "$(grep -c "data-series=\"running average, tau $tau\"" "$m08")" -eq 2 ] && [ "$n" -eq 1 ]; then
+        passed=$((passed + 1))
+    else bad "08: tau $tau's running average is not drawn twice (panel, averages) in one colour"; fi
+done
+if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
+    says_not "$tmp/e08.svg" 'steers the average surprise toward tau' "08 with tau 6's title"
+    says "$tmp/e08.svg" '>tau 6.0 not reached: over its 5000 steps the surprise averages 4.95 bits, as plain sampling' \
+        "08 with tau 6"
+    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.1 after step 0, ' "08 with tau 6"
+    says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
+fi
+
+# Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
+# the penalty at length 0 (dry_allowed_length 0 makes it dry_multiplier); a parameter that turns DRY off is told
+# apart from a history on which it finds nothing, and drawn as the disabled stage ?dry without the allowed length's
+# step; tokens outside the window are faded, not in a dotted (disabled) box.
+says "$tmp/09_dry.svg" '>no repeat: penalty 0.000</text>' "09's dog"
+says "$tmp/09_dry.svg" '>not on the chart, with no repeat: dog</text>' "09's dog"
+if edited_picture 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 0/' e09; then
+    says "$tmp/e09.svg" '>not on the chart, with no repeat: dog</text>' "09 with dry_allowed_length 0"
+    says "$tmp/e09.svg" 'data-series="penalty by repeat length" data-label="0" data-value="0.8"' \
+        "09 with dry_allowed_length 0"
+fi
+if edited_picture 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' e09off; then
+    says "$tmp/e09off.svg" '>DRY is off (?dry): it penalizes no token, on any history</text>' "09 with dry_base 0.5"
+    says "$tmp/e09off.svg" '>?dry</text>' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" 'on this history' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" '>free</text>' "09 with dry_base 0.5"
+    says_not "$tmp/e09off.svg" '>dry_allowed_length 2</text>' "09 with dry_base 0.5"
+fi
+if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2/' e09w; then
+    says "$tmp/e09w.svg" '>DRY finds nothing to penalize on this history</text>' "09 with a window of 2"
+    says "$tmp/e09w.svg" '>faded, no box: outside DRY&apos;s window, dry_penalty_last_n 2</text>' \
+        "09 with a window of 2"
+    says_not "$tmp/e09w.svg" 'stroke-dasharray="1 3"' "09 with a window of 2 (a dotted box: disabled)"
+fi
+
+# Example 10: the x axis is named; a threshold above 0.5 turns XTC off (xtc_off): the title says so, the
+# application's bars are the disabled stage ?xtc, and the shares' row the table calls "on" is named ?xtc, off.
+says "$tmp/10_xtc.svg" '>token, as probs[] lists them</text>' "10's x axis"
+if edited_picture 10 's/xtc_threshold = 0\.1;/xtc_threshold = 0.6;/' e10; then
+    says "$tmp/e10.svg" '>XTC (p=1, t=0.6) is off (?xtc): it removes nothing</text>' "10 with xtc_threshold 0.6"
+    says "$tmp/e10.svg" '>?xtc at 50%: off</text>' "10 with xtc_threshold 0.6"
+    if grep 'data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
+        bad "10 with xtc_threshold 0.6: a bar after ?xtc is not in the disabled style"
+    else passed=$((passed + 1)); fi
+    says_not "$tmp/e10.svg" 'XTC removes the top choices' "10 with xtc_threshold 0.6"
+fi
+
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
