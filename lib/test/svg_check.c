@@ -37,6 +37,7 @@
 
 #define MAX_DEPTH 256
 #define MAX_ATTRIBUTES 64
+#define MAX_VALUE 65536     /* bytes of one attribute value, with its end: a longer one is refused, never cut */
 #define EPS 1e-6            /* px: boxes that share an edge (to rounding) touch, they do not cross */
 #define NO_TEXT SIZE_MAX
 
@@ -188,7 +189,9 @@ static void reference(Parser *p, char *out, size_t size)
     if (decoded[0] == '\0')
         fail(p, "'&' that starts no reference (write &amp;)");
     size_t used = out != NULL ? strlen(out) : 0;
-    if (out != NULL && used + 1 < size) {
+    if (out != NULL && used + 1 >= size)
+        fail(p, "an attribute value longer than this checker reads (65535 bytes)");
+    if (out != NULL) {
         out[used] = decoded[0];
         out[used + 1] = '\0';
     }
@@ -219,6 +222,7 @@ static void attribute_value(Parser *p, char *out, size_t size)
         fail(p, "an attribute value without quotes");
     p->at++;
     out[0] = '\0';
+    size_t used = 0;
     while (p->s[p->at] != quote) {
         if (p->s[p->at] == '\0')
             fail(p, "an attribute value that never ends");
@@ -226,13 +230,15 @@ static void attribute_value(Parser *p, char *out, size_t size)
             fail(p, "'<' in an attribute value");
         if (p->s[p->at] == '&') {
             reference(p, out, size);
+            used = strlen(out);
             continue;
         }
-        size_t n = character(p), used = strlen(out);
-        if (used + n < size) {
-            memcpy(out + used, p->s + p->at, n);
-            out[used + n] = '\0';
-        }
+        size_t n = character(p);
+        if (used + n >= size)
+            fail(p, "an attribute value longer than this checker reads (65535 bytes)");
+        memcpy(out + used, p->s + p->at, n);
+        used += n;
+        out[used] = '\0';
         p->at += n;
     }
     p->at++;
@@ -240,7 +246,7 @@ static void attribute_value(Parser *p, char *out, size_t size)
 
 /* Prints the drawn values of element `element` (--data): data-series with data-label and data-value, or
  * data-values, each line ending with the element's name (rect, text, line, ...). */
-static void print_data(const char *element, char names[][64], char values[][4096], size_t n)
+static void print_data(const char *element, char names[][64], char values[][MAX_VALUE], size_t n)
 {
     const char *series = NULL, *label = "", *value = NULL, *list = NULL;
     for (size_t i = 0; i < n; i++) {
@@ -261,7 +267,7 @@ static void print_data(const char *element, char names[][64], char values[][4096
 /* ===== What the elements draw, for the collision check ===== */
 
 /* The value of attribute `name` among the n read, NULL when the element has none. */
-static const char *attribute(char names[][64], char values[][4096], size_t n, const char *name)
+static const char *attribute(char names[][64], char values[][MAX_VALUE], size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
         if (strcmp(names[i], name) == 0)
@@ -270,7 +276,7 @@ static const char *attribute(char names[][64], char values[][4096], size_t n, co
 }
 
 /* An attribute's number (px): 0 when the attribute is missing. */
-static double number(char names[][64], char values[][4096], size_t n, const char *name)
+static double number(char names[][64], char values[][MAX_VALUE], size_t n, const char *name)
 {
     const char *v = attribute(names, values, n, name);
     return v != NULL ? strtod(v, NULL) : 0;
@@ -318,7 +324,7 @@ static bool rotation(const char *transform, double *angle, double *cx, double *c
 }
 
 /* A shape of the element being read, its data-series and data-label quoted for the messages. */
-static void add_shape(Parser *p, const char *tag, const Context *c, char names[][64], char values[][4096],
+static void add_shape(Parser *p, const char *tag, const Context *c, char names[][64], char values[][MAX_VALUE],
                       size_t n, size_t first, bool closed)
 {
     p->shapes = room(p->shapes, p->n_shapes, &p->shapes_cap, sizeof p->shapes[0]);
@@ -337,7 +343,7 @@ static void add_shape(Parser *p, const char *tag, const Context *c, char names[]
 }
 
 /* What a start tag draws, and what its children inherit; called before p->depth counts the element. */
-static void element(Parser *p, const char *tag, char names[][64], char values[][4096], size_t n, bool empty)
+static void element(Parser *p, const char *tag, char names[][64], char values[][MAX_VALUE], size_t n, bool empty)
 {
     Context c = p->context[p->depth];
     const char *v;
@@ -431,7 +437,7 @@ static void close_text(Parser *p)
 /* A start tag (or an empty-element tag) at p->at ('<'): writes its name to name; returns true for an empty one. */
 static bool start_tag(Parser *p, char *name, size_t size)
 {
-    static char names[MAX_ATTRIBUTES][64], values[MAX_ATTRIBUTES][4096];
+    static char names[MAX_ATTRIBUTES][64], values[MAX_ATTRIBUTES][MAX_VALUE];
     p->at++;
     size_t n = name_length(p), n_attributes = 0;
     if (n == 0 || n >= size)

@@ -85,6 +85,14 @@ collide "a text on a polyline" 1 '<g><polyline points="0,90 100,10 200,90" fill=
 collide "a text on a dot" 1 '<g><circle cx="50" cy="50" r="8" fill="#000"/></g>' '<text x="40" y="55">abc</text>'
 collide "a text on a polygon" 1 '<g><polygon points="20,40 60,40 40,70" fill="#D55E00"/></g>' \
     '<text x="30" y="55">ab</text>'
+# A long attribute is read whole: a polyline of 900 points (over 4 KB of points) whose last segment alone crosses
+# the text; and one longer than the checker reads (64 KB) is refused, never cut.
+long_points=$(awk 'BEGIN { for (i = 0; i < 899; i++) printf "%d.25,95.25 ", i % 150; printf "180,0" }')
+collide "a text on the end of a long polyline" 1 \
+    "<g><polyline points=\"$long_points\" fill=\"none\" stroke=\"#000\"/></g>" '<text x="150" y="30">abc</text>'
+collide "an attribute longer than the checker reads" 1 \
+    "<g><polyline points=\"$(awk 'BEGIN { for (i = 0; i < 7000; i++) printf "10.25,95.25 " }')\"/></g>"
+message "the long attribute's message" "an attribute value longer than this checker reads (65535 bytes)"
 collide "a transform the checker does not follow" 1 '<g transform="translate(10 0)"><text x="10" y="30">a</text></g>'
 collide "a bar and its labels in one group" 0 '<g><rect x="10" y="40" width="30" height="60" fill="#0072B2"/>' \
     '<text x="25" y="38" text-anchor="middle">0.5</text>' \
