@@ -254,11 +254,12 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 }
 
 /* The legend of Example 12's picture: what each colour, dash and mark stands for, of what it draws (funnel:
- * cells; lines: chain lines). Returns the baseline of its last row. */
+ * cells; lines: chain lines; skip: an arrow of a chain line crosses a column). Returns the baseline of its last
+ * row. */
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
-                             bool lines)
+                             bool lines, bool skip)
 {
-    SvgKey keys[7];
+    SvgKey keys[8];
     size_t n = 0;
     if (funnel)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
@@ -271,6 +272,9 @@ static double builder_legend(Svg *s, double y, double right, bool funnel, bool g
         keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
     if (off)
         keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+    if (skip)
+        keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain line has "
+                             "no such stage"};
     keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"};
     keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"}, "their average, as the table prints it"};
     return svg_legend(s, 20, y, right, keys, n);
@@ -317,11 +321,23 @@ static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_
         char *tag = tags + k * TAG, *text = texts + k * TEXT;
         snprintf(tag, TAG, "line %zu", n_chains + k + 1);
         describe_text(row, row + 1, alphabet, text, TEXT);
-        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag};
+        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag, "order[]"};
     }
     if (n == 0)
-        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags};     /* only to be freed */
+        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags, NULL};   /* only to be freed */
     return n;
+}
+
+/* The title over the described chains (n,), in title (size,): how their stages are drawn. */
+static void lines_title(const ChainColumns *cols, const ChainLine *lines, size_t n, char *title, size_t size)
+{
+    size_t in_order = 0;
+    for (size_t k = 0; k < n; k++)
+        in_order += chain_line_in_order(cols, &lines[k]);
+    const char *how = in_order == n ? ", in columns in llama.cpp's default order"
+        : in_order == 0 ? " in the chain's own order (order[] leaves llama.cpp's default order)"
+                        : ", in columns in llama.cpp's default order, or in its own where order[] leaves it";
+    snprintf(title, size, "The table's last %zu lines, each chain's describe(): its stages%s", n, how);
 }
 
 /* Where Example 12's picture puts things: the funnel's cells and the candidates-per-step plot, px. */
@@ -407,20 +423,23 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     for (size_t k = 0; k < n_lines; k++)
         for (size_t i = 0; i < lines[k].n; i++)
             off |= lines[k].empty[i] != 0;
-    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0) + 20;
+    bool skip = ok && chain_lines_skip(&cols, lines, n_lines);
+    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip) + 20;
     double end = top + at.block * (double)n_chains;
-    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, end + 30, width - 20) : end;
+    char head[300] = "";
+    SvgFont bold = {14, NULL, true, NULL, 0};
+    if (ok && n_lines > 0)
+        lines_title(&cols, lines, n_lines, head, sizeof head);
+    double lines_top = svg_wrap(&measure, 20, end + 14, width - 40, 18, bold, head) + 16;
+    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, lines_top, width - 20) : end;
     PictureFile pf;
     if (ok && picture_open(&pf, pic->file, pic->path, width, height, "the chain builder")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0);
+        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip);
         for (size_t c = 0; c < n_chains; c++)
             builder_block(&pf.svg, &funnels[c], alphabet, &at, top + at.block * (double)c);
-        snprintf(title, sizeof title, "The table's last %zu lines, each chain's describe(): its stages, in columns in "
-                 "llama.cpp's order", n_lines);
-        if (n_lines > 0)
-            svg_text(&pf.svg, 20, end + 14, (SvgFont){14, NULL, true, NULL, 0}, title, NULL);
-        chain_lines_draw(&pf.svg, &cols, lines, n_lines, end + 30, width - 20);
+        svg_wrap(&pf.svg, 20, end + 14, width - 40, 18, bold, head);
+        chain_lines_draw(&pf.svg, &cols, lines, n_lines, lines_top, width - 20);
     }
     int status = ok ? picture_close(&pf) : 0;
     free(funnels);

@@ -1,5 +1,5 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages in
- * llama.cpp's order (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
+/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages, in
+ * columns in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
  * each preset's final distribution and draws (picture_presets.c).
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
@@ -20,12 +20,14 @@ void picture_chain_line(Picture *pic, char *const *command, const Chain *ch);
 int picture_chain_line_of(void *pic, char *const *command, const Chain *ch);
 
 /* Example 11: the chains recorded in pic, one row each: its command line (wrapped before a flag, continued with
- * " \" as the lesson writes it) and its stages as boxes in columns, in llama.cpp's fixed order (the stages its
- * chain builder lays out: logit-bias, penalties, ..., temp-ext, then the draw; mirostat's temp under temp-ext,
- * mirostat-v2 under dist), so that a stage the chain lacks is a gap its arrow crosses; a column is added where a
- * chain leaves that order. A "?" stage is drawn in svg_disabled_style. Series "chain 1", "chain 2", ...: labels
- * the stage's place (0 is logits), values the name as the line prints it; series "command" (label "chain N")
- * the command line. Frees pic; returns main's status (picture_close). */
+ * " \" as the lesson writes it) and its stages as boxes joined by arrows. A chain in llama.cpp's default order
+ * (the stages its chain builder lays out from the default sampler list: logit-bias, penalties, ..., temp-ext,
+ * then the draw; mirostat's temp under temp-ext, mirostat-v2 under dist) has them in columns, so that a stage
+ * it lacks is a gap its arrow crosses; a chain whose sampler list leaves that order (another order, a stage
+ * twice, infill) has them box after box in its own order, under a note saying where it leaves it and which
+ * columns' stages it lacks, wrapped within 1,180 px. A "?" stage is drawn in svg_disabled_style. Series
+ * "chain 1", "chain 2", ...: labels the stage's place (0 is logits), values the name as the line prints it;
+ * series "command" (label "chain N") the command line. Frees pic; returns main's status (picture_close). */
 int picture_sampler_chain(Picture *pic);
 
 /* ===== Example 12 ===== */
@@ -56,7 +58,7 @@ void picture_describe(Picture *pic, const Chain *ch);
  * svg_ghost_bar, at its p before the stage for a character the stage removes; a "?" stage's cell in the
  * disabled style; the penalized mark where the penalties changed a logit), and the candidates left at every
  * step (a line, the table's average dashed, the character drawn under each step). Under them the described
- * chains, in columns as Example 11 draws its chains (tag "line N", the table's line). Series: "candidates per
+ * chains, as Example 11 draws its chains: in columns, or in their own order (tag "line N", the table's line). Series: "candidates per
  * step" (labels: the chain's label, value the table's average), "text" (value: the chain's text), "<chain>:
  * <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left" (data-values), and
  * "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints it). Frees pic;

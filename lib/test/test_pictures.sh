@@ -116,7 +116,8 @@ collide "the same text at 14 px crosses the line" 1 \
     '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
 expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
 
-# 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone.
+# 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone (or from
+# the file $2: a table an edited lesson printed).
 want_values() {
     case "$1" in
     01_*) awk 'NR > 1 { print "logit\t" $1 "\t" $3; print "after\t" $1 "\t" $4; print "naive-after\t" $1 "\t" $5
@@ -164,7 +165,7 @@ want_values() {
     13_*) awk '{ s = $0; label = s; sub(/ +P\(.*$/, "", label); p = s; sub(/^.* P\(/, "P(", p); split(p, f, " ")
                  draws = s; sub(/^.*draws: /, "", draws)
                  print f[1] "\t" label "\t" f[2]; print "candidates\t" label "\t" f[4]; print "draws\t" label "\t" draws }' ;;
-    esac <"expected/$1.txt"
+    esac <"${2:-expected/$1.txt}"
 }
 
 # Compares the wanted values (file $1) with the drawn ones (file $2, svg_check --data); prints each mismatch.
@@ -242,6 +243,88 @@ for name in 02_presence_penalty 03_frequency_penalty; do
     if grep -q '^wrong way' "$tmp/$name.data"; then bad "$name: draws a \"wrong way\" with no naive rule"
     else passed=$((passed + 1)); fi
 done
+
+# 2c. Examples 11 to 13 as a student edits them, and Example 11 as a tool: the picture stays within 1,180 px, its
+# texts do not collide, it draws the chain lines the program printed (read back as in 2), and its words stay true.
+# An edited lesson is built as lib/test/test_edits.sh builds it (CC, EDIT_CFLAGS, EDIT_LDFLAGS; with none, the
+# sanitizers' flags when the build tree's objects need them).
+cc=${CC:-cc}
+cflags=${EDIT_CFLAGS:--std=c11 -pedantic-errors -ffp-contract=off -Ilib -O2}
+ldflags=${EDIT_LDFLAGS:-}
+if [ -z "${EDIT_LDFLAGS+set}" ] && nm "$build/lib/chain.o" 2>/dev/null | grep -q '__asan\|__ubsan'; then
+    ldflags="-fsanitize=address,undefined"
+fi
+svg_width() {   # svg_width FILE: the picture's width, px
+    sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$1" | head -n 1
+}
+svg_words() {   # svg_words FILE: every text of the picture, decoded, on one line (a wrapped sentence joined up)
+    sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$1" | sed -e "s/&apos;/'/g" -e 's/&quot;/"/g' -e 's/&lt;/</g' \
+        -e 's/&gt;/>/g' -e 's/&amp;/\&/g' | tr '\n' ' '
+}
+drawn() {       # drawn WHAT NN OUT SVG: the picture SVG is well-formed, its texts do not collide, and it draws the
+                # chain lines that lesson NN printed in OUT
+    if ! "$check" --data "$4" >"$tmp/drawn.data" 2>"$tmp/drawn.err"; then
+        bad "$1: the picture is not well-formed XML:"; sed 's/^/    /' "$tmp/drawn.err"; return
+    fi
+    if "$check" "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "$1: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    want_values "$2" "$3" >"$tmp/drawn.want"
+    if compare_values "$tmp/drawn.want" "$tmp/drawn.data" >"$tmp/drawn.diff"; then passed=$((passed + 1))
+    else bad "$1: the picture does not draw the chain lines printed:"; cat "$tmp/drawn.diff"; fi
+}
+says() {        # says WHAT FILE TEXT: the picture's words hold TEXT
+    if svg_words "$2" | grep -qF -- "$3"; then passed=$((passed + 1)); else bad "$1: the picture does not say '$3'"; fi
+}
+says_not() {    # says_not WHAT FILE TEXT: they do not (a claim the edit made false)
+    if svg_words "$2" | grep -qF -- "$3"; then bad "$1: the picture says '$3'"; else passed=$((passed + 1)); fi
+}
+edited() {      # edited NN SED NAME: lessons/NN_*.c edited by SED, built and run with a picture: $tmp/NAME.svg, .txt
+    src=$(ls lessons/"$1"_*.c)
+    sed "$2" "$src" >"$tmp/$3.c"
+    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
+    if ! $cc $cflags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.err" 2>&1 \
+       || ! $cc $ldflags -o "$tmp/$3" "$tmp/$3.o" $(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o \
+            "$build"/lib/svg/*.o "$build"/lib/lesson/*.o) -lm >>"$tmp/$3.err" 2>&1; then
+        bad "$3: the edited lesson does not build:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err" || { bad "$3: exit $?"; return 1; }
+}
+tool() {        # tool NAME ARGS...: Example 11 as a tool, with a picture: $tmp/NAME.svg, .txt
+    name=$1
+    shift
+    LESSON_PICTURE=$tmp/$name.svg "$build/bin/11_sampler_chain" "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" \
+        || { bad "$name: exit $?"; sed 's/^/    /' "$tmp/$name.err"; return 1; }
+}
+# Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
+svg=$tmp/11_sampler_chain.svg
+says "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
+says "11_sampler_chain" "$svg" "an arrow over a column: the chain has no such stage"
+# A --samplers list out of order, with a stage twice: no column, so no arrow over one; the picture says where the
+# list leaves llama.cpp's order, and never that the stages are in it.
+if tool samplers-twice llama-completion -m x.gguf --samplers "temperature;top_k;min_p;top_k"; then
+    drawn "11 --samplers temperature;top_k;min_p;top_k" 11_ "$tmp/samplers-twice.txt" "$tmp/samplers-twice.svg"
+    svg=$tmp/samplers-twice.svg
+    says "11 --samplers twice" "$svg" "in its own order, box after box: its sampler list puts top-k after temp-ext"
+    says "11 --samplers twice" "$svg" "it has no logit-bias, penalties, dry, top-n-sigma, typical, top-p or xtc stage"
+    says_not "11 --samplers twice" "$svg" "an arrow over a column"
+    says_not "11 --samplers twice" "$svg" "in llama.cpp's order"
+fi
+if tool samplers-back llama-completion -m x.gguf --samplers "min_p;top_k;penalties"; then
+    drawn "11 --samplers min_p;top_k;penalties" 11_ "$tmp/samplers-back.txt" "$tmp/samplers-back.svg"
+    says "11 --samplers out of order" "$tmp/samplers-back.svg" "its sampler list puts top-k after min-p"
+    says_not "11 --samplers out of order" "$tmp/samplers-back.svg" "an arrow over a column"
+fi
+# Example 12 with order[] reversed and XTC added: the three chain lines leave llama.cpp's order.
+reversed='s/{STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP}/'
+reversed=$reversed'{STAGE_XTC, STAGE_TEMP, STAGE_MIN_P, STAGE_TOP_P, STAGE_TOP_K, STAGE_PENALTIES}/'
+if edited 12 "$reversed" 12-reversed; then
+    drawn "12 with order[] reversed" 12_ "$tmp/12-reversed.txt" "$tmp/12-reversed.svg"
+    svg=$tmp/12-reversed.svg
+    says "12 with order[] reversed" "$svg" "its stages in the chain's own order (order[] leaves llama.cpp's default"
+    says "12 with order[] reversed" "$svg" "in its own order, box after box: order[] puts min-p after temp"
+    says_not "12 with order[] reversed" "$svg" "in columns"
+    says_not "12 with order[] reversed" "$svg" "an arrow over a column"
+fi
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
