@@ -1,6 +1,6 @@
 /* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages, in
- * columns in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
- * each preset's final distribution and draws (picture_presets.c).
+ * columns in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and
+ * candidates per step (picture_builder.c), each preset's final distribution and draws (picture_presets.c).
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
  * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
@@ -57,12 +57,13 @@ void picture_describe(Picture *pic, const Chain *ch);
  * cell per stage in the chain's order: bars of p among the characters the stage keeps, on one p axis; a ghost,
  * svg_ghost_bar, at its p before the stage for a character the stage removes; a "?" stage's cell in the
  * disabled style; the penalized mark where the penalties changed a logit), and the candidates left at every
- * step (a line, the table's average dashed, the character drawn under each step). Under them the described
- * chains, as Example 11 draws its chains: in columns, or in their own order (tag "line N", the table's line). Series: "candidates per
- * step" (labels: the chain's label, value the table's average), "text" (value: the chain's text), "<chain>:
- * <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left" (data-values), and
- * "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints it). Frees pic;
- * returns main's status. */
+ * step (a line, the table's average dashed, the character drawn under each step), right of the funnel where
+ * the picture stays within 1,180 px, else under it (the cells wrap too). Under them the described chains, as
+ * Example 11 draws its chains: in columns, or in their own order (tag "line N", the table's line). Series:
+ * "candidates per step" (labels: the chain's label, value the table's average), "text" (value: the chain's
+ * text), "<chain>: <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left"
+ * (data-values), and "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints
+ * it). Frees pic; returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
 /* ===== Example 13 ===== */

@@ -158,7 +158,7 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     SvgDatum dc = {"candidates", row->label.text, row->numbers[0], NULL};
     svg_text(s, x + svg_text_width(series, 13) + 70, y + 22, (SvgFont){13, NULL, false, NULL, 0}, text, &dc);
     SvgPlot plot = {plot_x, y + 60, width, PRESET_PLOT_HEIGHT, 0, 1, 0, 1, false};
-    svg_axis_y(s, &plot, "p", 6);
+    svg_axis_y(s, &plot, "p (probability)", 6);
     double bottom = plot.top + plot.height;
     svg_line(s, plot.left, bottom, plot.left + plot.width, bottom, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
     for (size_t i = 0; i < n_vocab; i++) {

@@ -272,6 +272,11 @@ drawn() {       # drawn WHAT NN OUT SVG: the picture SVG is well-formed, its tex
     if compare_values "$tmp/drawn.want" "$tmp/drawn.data" >"$tmp/drawn.diff"; then passed=$((passed + 1))
     else bad "$1: the picture does not draw the chain lines printed:"; cat "$tmp/drawn.diff"; fi
 }
+fits() {        # fits WHAT FILE: the picture is at most 1,180 px wide (a 1,200 px window shows all of it)
+    w=$(svg_width "$2")
+    if awk -v w="$w" 'BEGIN { exit !(w != "" && w <= 1180) }'; then passed=$((passed + 1))
+    else bad "$1: the picture is ${w:-?} px wide, more than 1,180"; fi
+}
 says() {        # says WHAT FILE TEXT: the picture's words hold TEXT
     if svg_words "$2" | grep -qF -- "$3"; then passed=$((passed + 1)); else bad "$1: the picture does not say '$3'"; fi
 }
@@ -295,6 +300,12 @@ tool() {        # tool NAME ARGS...: Example 11 as a tool, with a picture: $tmp/
     LESSON_PICTURE=$tmp/$name.svg "$build/bin/11_sampler_chain" "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" \
         || { bad "$name: exit $?"; sed 's/^/    /' "$tmp/$name.err"; return 1; }
 }
+# Examples 11 to 13 by default fit; Examples 12's and 13's p axes say what p is, as the other pictures' do.
+for name in 11_sampler_chain 12_chain_builder 13_task_settings; do fits "$name" "$tmp/$name.svg"; done
+for name in 12_chain_builder 13_task_settings; do
+    says "$name" "$tmp/$name.svg" "p (probability)"
+    if grep -q '>p</text>' "$tmp/$name.svg"; then bad "$name: an axis says \"p\" alone"; else passed=$((passed + 1)); fi
+done
 # Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
 svg=$tmp/11_sampler_chain.svg
 says "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
@@ -304,6 +315,7 @@ says "11_sampler_chain" "$svg" "an arrow over a column: the chain has no such st
 if tool samplers-twice llama-completion -m x.gguf --samplers "temperature;top_k;min_p;top_k"; then
     drawn "11 --samplers temperature;top_k;min_p;top_k" 11_ "$tmp/samplers-twice.txt" "$tmp/samplers-twice.svg"
     svg=$tmp/samplers-twice.svg
+    fits "11 --samplers twice" "$svg"
     says "11 --samplers twice" "$svg" "in its own order, box after box: its sampler list puts top-k after temp-ext"
     says "11 --samplers twice" "$svg" "it has no logit-bias, penalties, dry, top-n-sigma, typical, top-p or xtc stage"
     says_not "11 --samplers twice" "$svg" "an arrow over a column"
@@ -311,8 +323,16 @@ if tool samplers-twice llama-completion -m x.gguf --samplers "temperature;top_k;
 fi
 if tool samplers-back llama-completion -m x.gguf --samplers "min_p;top_k;penalties"; then
     drawn "11 --samplers min_p;top_k;penalties" 11_ "$tmp/samplers-back.txt" "$tmp/samplers-back.svg"
+    fits "11 --samplers out of order" "$tmp/samplers-back.svg"
     says "11 --samplers out of order" "$tmp/samplers-back.svg" "its sampler list puts top-k after min-p"
     says_not "11 --samplers out of order" "$tmp/samplers-back.svg" "an arrow over a column"
+fi
+# A list of 17 (two stages a row could not hold): its boxes wrap within the picture.
+long="top_k;top_p;min_p;typ_p;xtc;dry;penalties;top_n_sigma;temperature"
+long="$long;top_k;top_p;min_p;typ_p;xtc;dry;penalties;infill"
+if tool samplers-long llama-completion --samplers "$long" --xtc-probability 0.5 -l 3+1; then
+    drawn "11 --samplers (17 names)" 11_ "$tmp/samplers-long.txt" "$tmp/samplers-long.svg"
+    fits "11 --samplers (17 names)" "$tmp/samplers-long.svg"
 fi
 # Example 12 with order[] reversed and XTC added: the three chain lines leave llama.cpp's order.
 reversed='s/{STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP}/'
@@ -320,10 +340,18 @@ reversed=$reversed'{STAGE_XTC, STAGE_TEMP, STAGE_MIN_P, STAGE_TOP_P, STAGE_TOP_K
 if edited 12 "$reversed" 12-reversed; then
     drawn "12 with order[] reversed" 12_ "$tmp/12-reversed.txt" "$tmp/12-reversed.svg"
     svg=$tmp/12-reversed.svg
+    fits "12 with order[] reversed" "$svg"
     says "12 with order[] reversed" "$svg" "its stages in the chain's own order (order[] leaves llama.cpp's default"
     says "12 with order[] reversed" "$svg" "in its own order, box after box: order[] puts min-p after temp"
     says_not "12 with order[] reversed" "$svg" "in columns"
     says_not "12 with order[] reversed" "$svg" "an arrow over a column"
+fi
+# Example 12 with ten stages in order[]: the funnel's cells wrap, two rows of five, and the picture still fits.
+ten='s/{STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP}/{STAGE_PENALTIES, STAGE_DRY, '
+ten=$ten'STAGE_TOP_N_SIGMA, STAGE_TOP_K, STAGE_TYPICAL, STAGE_TOP_P, STAGE_MIN_P, STAGE_XTC, STAGE_TEMP, STAGE_TOP_K}/'
+if edited 12 "$ten" 12-ten; then
+    drawn "12 with ten stages" 12_ "$tmp/12-ten.txt" "$tmp/12-ten.svg"
+    fits "12 with ten stages" "$tmp/12-ten.svg"
 fi
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
