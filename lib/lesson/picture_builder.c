@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch)
 {
     LessonText label;
     lesson_settings_label_to(s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     if (picture_row(pic, ROW_CHAIN, label.text, NULL) != NULL)
-        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p).text, NULL);
+        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p, ch->stages, ch->n_stages).text, NULL);
 }
 
 void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
@@ -68,7 +68,7 @@ void picture_describe(Picture *pic, const Chain *ch)
         picture_row_id(pic, row, (int32_t)ch->stages[k].type);
         picture_row_value(pic, row, ch->stages[k].empty);
     }
-    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params).text, NULL);
+    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params, ch->stages, ch->n_stages).text, NULL);
 }
 
 /* A character as a band's label: "_" for a space. */
@@ -260,9 +260,9 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
  * cells; lines: chain lines; skip: an arrow of a chain line crosses a column). Returns the baseline of its last
  * row. */
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
-                             bool lines, bool skip)
+                             bool lines, bool skip, bool unread)
 {
-    SvgKey keys[8];
+    SvgKey keys[9];
     size_t n = 0;
     if (funnel)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
@@ -275,6 +275,8 @@ static double builder_legend(Svg *s, double y, double right, bool funnel, bool g
         keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
     if (off)
         keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+    if (unread)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
     if (skip)
         keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain line has "
                              "no such stage"};
@@ -392,8 +394,8 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     if (strlen(text) > fits && fits > 3)
         snprintf(text + fits - 3, sizeof text - (fits - 3), "...");
     svg_text(s, 20, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
-    svg_text(s, 20, y + 31, (SvgFont){12, NULL, false, SVG_MUTED, 0}, f->settings != NULL ? f->settings->label.text
-                                                                                         : "", NULL);
+    chain_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},   /* one line */
+                        f->settings != NULL ? f->settings->label.text : "");
     for (size_t k = 0; k < f->n_stages; k++)
         funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
                     y + 62 + (double)(k / at->per_line) * FUNNEL_PITCH, k % at->per_line == 0);
@@ -456,8 +458,12 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     for (size_t k = 0; k < n_lines; k++)
         for (size_t i = 0; i < lines[k].n; i++)
             off |= lines[k].empty[i] != 0;
-    bool skip = ok && chain_lines_skip(&cols, lines, n_lines);
-    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip) + 20;
+    bool skip = ok && chain_lines_skip(&cols, lines, n_lines), unread = false;
+    for (size_t r = 0; r < pic->n_rows; r++)
+        unread |= (pic->rows[r].group == ROW_SETTINGS || pic->rows[r].group == ROW_DESCRIBE_SETTINGS)
+                  && strchr(pic->rows[r].label.text, '?') != NULL;
+    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip,
+                                unread) + 20;
     double end = top + at.block * (double)n_chains;
     char head[300] = "";
     SvgFont bold = {14, NULL, true, NULL, 0};
@@ -468,7 +474,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     PictureFile pf;
     if (ok && picture_open(&pf, pic->file, pic->path, width, height, "the chain builder")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip);
+        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip, unread);
         for (size_t c = 0; c < n_chains; c++)
             builder_block(&pf.svg, &funnels[c], alphabet, &at, top + at.block * (double)c);
         svg_wrap(&pf.svg, 20, end + 14, width - 40, 18, bold, head);

@@ -271,14 +271,17 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
     size_t n = wrap_text(line->text, (size_t)((right - text_x - indent) / (0.6 * LINE_FONT)), line->command, starts,
                          lengths, 64);
     svg_text(s, cols->x[0], y + LINE_FONT, (SvgFont){LINE_FONT, NULL, true, NULL, 0}, line->tag, NULL);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && line->command; i++) {
         char text[1024];
         snprintf(text, sizeof text, "%.*s%s", (int)(lengths[i] < 1000 ? lengths[i] : 1000), line->text + starts[i],
-                 line->command && i + 1 < n ? " \\" : "");
+                 i + 1 < n ? " \\" : "");
         SvgDatum d = {"command", line->series, 0, line->text};
         svg_text(s, text_x + (i > 0 ? indent : 0), y + LINE_FONT + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false,
-                 SVG_TEXT, 0}, text, i == 0 && line->command ? &d : NULL);
+                 SVG_TEXT, 0}, text, i == 0 ? &d : NULL);
     }
+    if (!line->command)         /* settings: "?top_k 0" in SVG_DISABLED */
+        n = (size_t)((chain_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
+                     false, SVG_TEXT, 0}, line->text) - y - LINE_FONT) / 16 + 1.5);
     y += 16 * (double)(n > 0 ? n : 1) + 8;
     if (!chain_line_in_order(cols, line)) {
         char note[600];
@@ -452,15 +455,72 @@ int picture_sampler_chain(Picture *pic)
 
 /* ===== Shared by Examples 12 and 13 ===== */
 
-LessonText chain_settings_text(const SamplingParams *p)
+LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n)
 {
+    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
+                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
+                                           {STAGE_PENALTIES, STAGE_PENALTIES}};    /* penalty_repeat and _last_n */
+    const char *off[5];
+    for (size_t f = 0; f < 5; f++) {
+        bool acts = false;
+        for (size_t k = 0; k < n; k++)
+            acts |= !stages[k].empty && (stages[k].type == readers[f][0] || stages[k].type == readers[f][1]);
+        off[f] = acts ? "" : "?";
+    }
     char text[400];         /* 4 numbers of at most 64 characters, 2 ints and the names */
-    snprintf(text, sizeof text, "temp %s, top_k %d, top_p %s, min_p %s, penalty_repeat %s, penalty_last_n %d",
-             lesson_number(p->temp, 1).text, (int)p->top_k, lesson_number(p->top_p, 1).text,
-             lesson_number(p->min_p, 1).text, lesson_number(p->penalty_repeat, 1).text, (int)p->penalty_last_n);
+    snprintf(text, sizeof text, "%stemp %s, %stop_k %d, %stop_p %s, %smin_p %s, %spenalty_repeat %s, "
+             "%spenalty_last_n %d", off[0], lesson_number(p->temp, 1).text, off[1], (int)p->top_k, off[2],
+             lesson_number(p->top_p, 1).text, off[3], lesson_number(p->min_p, 1).text, off[4],
+             lesson_number(p->penalty_repeat, 1).text, off[4], (int)p->penalty_last_n);
     LessonText t = {""};
     lesson_text_add(&t, text, strlen(text));
     return t;
+}
+
+/* Writes run (its characters so far) at (*at, y) in font, in SVG_DISABLED when off, and empties it; *at moves past
+ * it and a space. */
+static void settings_run(Svg *s, double *at, double y, SvgFont font, bool off, char *run)
+{
+    if (run[0] == '\0')
+        return;
+    font.colour = off ? SVG_DISABLED : font.colour;
+    svg_text(s, *at, y, font, run, NULL);
+    *at += svg_text_width(run, font.size) + svg_text_width(" ", font.size);
+    run[0] = '\0';
+}
+
+double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
+                           const char *text)
+{
+    double at = x, used = 0;        /* the run starts at at, and is used px wide */
+    char run[600] = "";
+    bool off = false;
+    while (*text != '\0') {
+        const char *end = strstr(text, ", ");
+        size_t length = end != NULL ? (size_t)(end - text) : strlen(text);
+        char item[200];
+        snprintf(item, sizeof item, "%.*s%s", (int)(length < 190 ? length : 190), text, end != NULL ? "," : "");
+        double w = svg_text_width(item, font.size), space = svg_text_width(" ", font.size);
+        if ((at > x || run[0] != '\0') && at + used + (run[0] != '\0' ? space : 0) + w > x + width) {
+            settings_run(s, &at, y, font, off, run);       /* the line is full: the next starts with item */
+            at = x;
+            used = 0;
+            y += line_height;
+        } else if (run[0] != '\0' && (item[0] == '?') != off) {
+            settings_run(s, &at, y, font, off, run);       /* the style changes: a run of its own */
+            used = 0;
+        }
+        if (run[0] != '\0' && strlen(run) + 1 < sizeof run)
+            strcat(run, " ");
+        used += (run[0] != '\0' ? space : 0) + w;
+        if (strlen(run) + strlen(item) < sizeof run)
+            strcat(run, item);
+        off = item[0] == '?';
+        text += length;
+        text += strspn(text, ", ");
+    }
+    settings_run(s, &at, y, font, off, run);
+    return y;
 }
 
 bool chain_stage_marks(StageType type)

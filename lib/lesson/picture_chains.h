@@ -36,8 +36,9 @@ int picture_sampler_chain(Picture *pic);
 #define PICTURE_FUNNEL_STEP 4
 
 /* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it) and its
- * settings (lesson_sampling_params of s and window, as llama.cpp names them). */
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window);
+ * settings (lesson_sampling_params of s and window, as llama.cpp names them; a "?" on each that no stage of ch,
+ * the chain built from them, acts on: chain_settings_text). */
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch);
 
 /* Records what one stage did at the pictured step, under the chain started last: before (n_before,), the
  * candidates it received, and after, what it left (logits; any order). NULL pic does nothing. */

@@ -2,7 +2,8 @@
  * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
  *
  * defines: ROW_*, ChainLine, ChainColumns, chains_heading, chain_columns_init, chain_columns_free,
- * chain_line_in_order, chain_lines_skip, chain_lines_draw, chain_settings_text, chain_stage_marks, chain_survivors.
+ * chain_line_in_order, chain_lines_skip, chain_lines_draw, chain_settings_text, CHAIN_UNREAD_KEY,
+ * chain_settings_draw, chain_stage_marks, chain_survivors.
  */
 #ifndef PICTURE_CHAINS_PARTS_H
 #define PICTURE_CHAINS_PARTS_H
@@ -71,8 +72,19 @@ bool chain_lines_skip(const ChainColumns *cols, const ChainLine *lines, size_t n
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right);
 
 /* The settings a lesson's chain or preset sets, as llama.cpp names them, with their exact values (lesson_number):
- * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64". */
-LessonText chain_settings_text(const SamplingParams *p);
+ * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64"; a setting no stage of
+ * stages (n,) acts on, because none reads it or the one that does is built empty ("?name"), gets a "?":
+ * "?top_k 0". temp is read by temp and temp-ext, penalty_repeat and penalty_last_n by penalties. */
+LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n);
+
+/* The key of a legend for the settings chain_settings_text marks "?". */
+#define CHAIN_UNREAD_KEY "?setting, grey: no stage acts on it (none reads it, or the one that does is off: ?name)"
+
+/* Draws text, items separated by ", " (chain_settings_text's), from (x, baseline y), in font, wrapped to width
+ * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Returns the baseline of
+ * the last line (y + line_height for each line after the first). */
+double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
+                           const char *text);
 
 /* Whether a stage of this type marks the tokens whose logit it changed (svg_mark): penalties and DRY penalize,
  * logit-bias biases; temperature changes every logit and marks none. */

@@ -294,6 +294,24 @@ edited() {      # edited NN SED NAME: lessons/NN_*.c edited by SED, built and ru
     fi
     LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err" || { bad "$3: exit $?"; return 1; }
 }
+settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#A6A6A6) exactly when
+                       # it carries a "?" (no stage acts on it); prints each setting marked, one a line, in marked.txt
+    : >"$tmp/marked.txt"
+    grep -o '<text[^>]*>[^<]*' "$2" | awk -v out="$tmp/marked.txt" '
+        { grey = $0 ~ /fill="#A6A6A6"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
+          for (i = 1; i <= n; i++) { sub(/,$/, "", item[i])
+              if (item[i] !~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n) /) continue
+              if (grey != (item[i] ~ /^\?/)) {
+                  print "    " item[i] (grey ? ": grey, with no ?" : ": a ?, not grey"); bad++ }
+              if (grey) print item[i] >out } }
+        END { exit bad > 0 }' >"$tmp/marked.diff"
+    if [ $? -eq 0 ]; then passed=$((passed + 1))
+    else bad "$1: a setting's grey and its ? disagree:"; cat "$tmp/marked.diff"; fi
+}
+marked() {      # marked WHAT TEXT: the last settings_marked found the setting TEXT ("?top_k 0") grey
+    if grep -qxF -- "$2" "$tmp/marked.txt"; then passed=$((passed + 1))
+    else bad "$1: the setting '$2' is not marked"; fi
+}
 tool() {        # tool NAME ARGS...: Example 11 as a tool, with a picture: $tmp/NAME.svg, .txt
     name=$1
     shift
@@ -306,6 +324,29 @@ for name in 12_chain_builder 13_task_settings; do
     says "$name" "$tmp/$name.svg" "p (probability)"
     if grep -q '>p</text>' "$tmp/$name.svg"; then bad "$name: an axis says \"p\" alone"; else passed=$((passed + 1)); fi
 done
+# A setting no stage acts on is marked: "?top_k 0" in grey (the top-k stage is off, ?top-k), as the chain line
+# would mark its stage, and the legend says what the mark means.
+settings_marked 13_task_settings "$tmp/13_task_settings.svg"
+marked 13_task_settings "?top_k 0"
+marked 13_task_settings "?penalty_repeat 1.0"
+says 13_task_settings "$tmp/13_task_settings.svg" "?setting, grey: no stage acts on it"
+settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
+marked 12_chain_builder "?top_k 0"
+# Example 13 with order[] leaving out penalties and top-p: each setting the program's notes say does nothing is
+# marked (the preset "chat, repeat 1.3": penalty_repeat 1.3 and top_p 0.95), and top_k 40 is not.
+if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,$/{SAMPLER_TOP_K, SAMPLER_MIN_P,/' \
+    13-no-penalties; then
+    drawn "13 without penalties and top-p" 13_ "$tmp/13-no-penalties.txt" "$tmp/13-no-penalties.svg"
+    settings_marked "13 without penalties and top-p" "$tmp/13-no-penalties.svg"
+    sed -n 's/^.*": \(.*\) does nothing: no stage of order\[\] reads it$/?\1/p' "$tmp/13-no-penalties.err" \
+        | sort -u >"$tmp/13-unread.txt"
+    if [ "$(wc -l <"$tmp/13-unread.txt")" -eq 2 ]; then passed=$((passed + 1))
+    else bad "13 without penalties and top-p: the notes do not name top_p 0.95 and penalty_repeat 1.3:"
+         cat "$tmp/13-unread.txt"; fi
+    while read -r setting; do marked "13 without penalties and top-p" "$setting"; done <"$tmp/13-unread.txt"
+    if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
+    else passed=$((passed + 1)); fi
+fi
 # Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
 svg=$tmp/11_sampler_chain.svg
 says "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
