@@ -54,17 +54,17 @@ void picture_chain_text(Picture *pic, const char *text, double average);
 /* Records a chain the table describes (its line, chain_describe): its stages, its settings and its biases. */
 void picture_describe(Picture *pic, const Chain *ch);
 
-/* Example 12: for each chain recorded in pic, its label and settings, then the funnel at the pictured step (a
- * cell per stage in the chain's order: bars of p among the characters the stage keeps, on one p axis; a ghost,
- * svg_ghost_bar, at its p before the stage for a character the stage removes; a "?" stage's cell in the
- * disabled style; the penalized mark where the penalties changed a logit), and the candidates left at every
- * step (a line, the table's average dashed, the character drawn under each step), right of the funnel where
- * the picture stays within 1,180 px, else under it (the cells wrap too). Under them the described chains, as
- * Example 11 draws its chains: in columns, or in their own order (tag "line N", the table's line). Series:
- * "candidates per step" (labels: the chain's label, value the table's average), "text" (value: the chain's
- * text), "<chain>: <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left"
- * (data-values), and "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints
- * it). Frees pic; returns main's status. */
+/* Example 12: for each chain recorded in pic, its label and settings (one no stage acts on, "?top_k 0", in the
+ * disabled grey), then the funnel at the pictured step (a cell per stage in the chain's order: bars of p among
+ * the characters the stage keeps, on one p axis; a ghost, svg_ghost_bar, at its p before the stage for a
+ * character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the penalties
+ * changed a logit), and the candidates left at every step (a line, the table's average dashed, the character
+ * drawn under each step), right of the funnel where the picture stays within 1,180 px, else under it (the
+ * cells wrap too). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
+ * order (tag "line N", the table's line). Series: "candidates per step" (labels: the chain's label, value the
+ * table's average), "text" (value: the chain's text), "<chain>: <stage>" (labels: the character, "space" for
+ * ' '; "left": how many), "candidates left" (data-values), and "line N" (labels: the stage's place, 0 for
+ * logits; values: the name as the line prints it). Frees pic; returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
 /* ===== Example 13 ===== */
@@ -74,17 +74,19 @@ int picture_chain_builder(Picture *pic, const char *alphabet);
 void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
 /* Records one preset of Example 13 after its stages: its label (with its settings, as the table prints it), its
- * settings (as llama.cpp names them), its final distribution c (token i's candidate found by id) and how many
- * candidates it leaves; its draws follow with picture_id. */
+ * settings (as llama.cpp names them; a "?" on each that none of the stages recorded since the last preset acts
+ * on: chain_settings_text), its final distribution c (token i's candidate found by id) and how many candidates
+ * it leaves; its draws follow with picture_id. */
 void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left);
 
-/* Example 13: a panel per preset, side by side: its label and settings, P(right) and its candidates, a bar of
- * final p per token of vocab (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001"
- * for a p above 0 that they print as 0); a token a stage removed keeps its place as a ghost, at its p before
- * that stage (logits (n_vocab,) before the first), named upwards; the penalized mark where the penalties
- * changed a logit; its draws, the right token's in its colour. Series: "P(right)", "candidates", "draws"
- * (labels: the preset; draws as the words, space separated), and per preset its p (labels: the word; a removed
- * token 0). Frees pic; returns main's status. */
+/* Example 13: a panel per preset, side by side: its label and settings (one no stage acts on, "?top_k 0", in
+ * the disabled grey, with a legend key), P(right) and its candidates, a bar of final p per token of vocab
+ * (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001" for a p above 0 that they
+ * print as 0); a token a stage removed keeps its place as a ghost, at its p before that stage (logits
+ * (n_vocab,) before the first), named upwards; the penalized mark where the penalties changed a logit; its
+ * draws, the right token's in its colour. Series: "P(right)", "candidates", "draws" (labels: the preset; draws
+ * as the words, space separated), and per preset its p (labels: the word; a removed token 0). Frees pic;
+ * returns main's status. */
 int picture_task_settings(Picture *pic, const char *const *vocab, const double *logits, size_t n_vocab,
                           const char *right);
 
