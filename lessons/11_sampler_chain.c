@@ -28,7 +28,7 @@ static char *const *const commands[] = {every_sampler, with_mirostat, with_bias}
 
 int main(int argc, char *argv[])
 {
-    Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain, its stages in llama.cpp's order */
+    Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain, its stages as llama.cpp builds them */
     if (argc > 1) {                             /* a command line of your own: the tool */
         int status = cli_main(program, argc, argv, picture_chain_line_of, &pic);
         return status != 0 ? status : picture_sampler_chain(&pic);

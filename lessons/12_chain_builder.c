@@ -122,7 +122,7 @@ int main(int argc, char *argv[])
             lesson_settings_label(&chains[c], window, stdout);
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
-        picture_chain_start(&pic, &chains[c], window);
+        picture_chain_start(&pic, &chains[c], window, &ch[c]);
         lesson_note_unread("chain", &chains[c], window, &ch[c]);        /* a setting order[] leaves no stage for */
         lesson_note_settings("chain", &chains[c], window, chains[c].min_p > 1, ": a min_p above 1 keeps exactly one "
                              "token in llama.cpp, the most likely (of tied ones, which is unspecified; this workbench "

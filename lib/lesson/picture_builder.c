@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window)
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch)
 {
     LessonText label;
     lesson_settings_label_to(s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     if (picture_row(pic, ROW_CHAIN, label.text, NULL) != NULL)
-        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p).text, NULL);
+        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p, ch->stages, ch->n_stages).text, NULL);
 }
 
 void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
@@ -68,7 +68,7 @@ void picture_describe(Picture *pic, const Chain *ch)
         picture_row_id(pic, row, (int32_t)ch->stages[k].type);
         picture_row_value(pic, row, ch->stages[k].empty);
     }
-    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params).text, NULL);
+    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params, ch->stages, ch->n_stages).text, NULL);
 }
 
 /* A character as a band's label: "_" for a space. */
@@ -106,8 +106,10 @@ static void grid_lines(Svg *s, const SvgPlot *p, size_t max_ticks)
 #define FUNNEL_BANDS 12         /* characters a funnel cell shows at most, the most likely at the step's start */
 #define FUNNEL_CELL 108         /* px: a cell's width */
 #define FUNNEL_GAP 10
-#define FUNNEL_HEIGHT 80        /* px: a cell's plot */
+#define FUNNEL_HEIGHT 100       /* px: a cell's plot (room beside it for "p (probability)") */
+#define FUNNEL_PITCH (FUNNEL_HEIGHT + 58)   /* px from a row of cells to the next, when the cells wrap */
 #define STEP_PX 8               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
+#define BUILDER_MAX_WIDTH 1180  /* px: the picture's widest; the funnel's cells wrap, the steps go under it */
 
 /* What the funnel draws of one chain: its stage rows (each followed by its ROW_BEFORE row), its bands. */
 typedef struct {
@@ -166,9 +168,10 @@ static Funnel funnel_of(const Picture *pic, size_t r)
     return f;
 }
 
-/* Stage k of funnel f in a cell at (x, y): its name over it, a bar of p among the characters it keeps for each
- * band, a ghost at its p before for each it removes, an empty band for one removed before; "N left" under. */
-static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet, double x, double y)
+/* Stage k of funnel f in a cell at (x, y), with the p axis at its left (axis) or grid lines: its name over it, a
+ * bar of p among the characters it keeps for each band, a ghost at its p before for each it removes, an empty
+ * band for one removed before; "N left" under. */
+static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet, double x, double y, bool axis)
 {
     const PictureRow *st = f->stages[k], *before = st + 1;
     bool off = st->label.text[0] == '?';
@@ -177,8 +180,8 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
     svg_rect(s, x, y, FUNNEL_CELL, FUNNEL_HEIGHT, off ? svg_disabled_style() : (SvgStyle){NULL, SVG_GRID, 1, NULL},
              NULL);
     svg_group_end(s);
-    if (k == 0)
-        svg_axis_y(s, &plot, "p", 3);
+    if (axis)
+        svg_axis_y(s, &plot, "p (probability)", 3);
     else
         grid_lines(s, &plot, 3);
     svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
@@ -254,11 +257,12 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 }
 
 /* The legend of Example 12's picture: what each colour, dash and mark stands for, of what it draws (funnel:
- * cells; lines: chain lines). Returns the baseline of its last row. */
+ * cells; lines: chain lines; skip: an arrow of a chain line crosses a column). Returns the baseline of its last
+ * row. */
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
-                             bool lines)
+                             bool lines, bool skip, bool unread)
 {
-    SvgKey keys[7];
+    SvgKey keys[9];
     size_t n = 0;
     if (funnel)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
@@ -271,6 +275,11 @@ static double builder_legend(Svg *s, double y, double right, bool funnel, bool g
         keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
     if (off)
         keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+    if (unread)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
+    if (skip)
+        keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain line has "
+                             "no such stage"};
     keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"};
     keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"}, "their average, as the table prints it"};
     return svg_legend(s, 20, y, right, keys, n);
@@ -317,18 +326,59 @@ static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_
         char *tag = tags + k * TAG, *text = texts + k * TEXT;
         snprintf(tag, TAG, "line %zu", n_chains + k + 1);
         describe_text(row, row + 1, alphabet, text, TEXT);
-        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag};
+        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag, "order[]"};
     }
     if (n == 0)
-        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags};     /* only to be freed */
+        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags, NULL};   /* only to be freed */
     return n;
 }
 
-/* Where Example 12's picture puts things: the funnel's cells and the candidates-per-step plot, px. */
+/* The title over the described chains (n,), in title (size,): how their stages are drawn. */
+static void lines_title(const ChainColumns *cols, const ChainLine *lines, size_t n, char *title, size_t size)
+{
+    size_t in_order = 0;
+    for (size_t k = 0; k < n; k++)
+        in_order += chain_line_in_order(cols, &lines[k]);
+    const char *how = in_order == n ? ", in columns in llama.cpp's default order"
+        : in_order == 0 ? " in the chain's own order (order[] leaves llama.cpp's default order)"
+                        : ", in columns in llama.cpp's default order, or in its own where order[] leaves it";
+    snprintf(title, size, "The table's last %zu lines, each chain's describe(): its stages%s", n, how);
+}
+
+/* Where Example 12's picture puts things: the funnel's cells and the candidates-per-step plot, px; per_top and
+ * block from the top of a chain's block. */
 typedef struct {
-    double funnel_left, per_left, per_width, block, width;
+    double funnel_left, per_left, per_top, per_width, block, width;
+    size_t per_line;        /* the funnel's cells in a row */
+    bool beside;            /* the candidates per step right of the funnel (else under it) */
     int step;               /* the pictured step; 0 when no chain recorded one (the text is shorter) */
 } BuilderLayout;
+
+/* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps. */
+static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step)
+{
+    BuilderLayout at = {66, 66, 62, 0, 0, 0, 1, true, step};
+    double cell = FUNNEL_CELL + FUNNEL_GAP;
+    size_t most = most_stages > 0 ? most_stages : 1;
+    size_t fit = (size_t)fmax(1, floor((BUILDER_MAX_WIDTH - 20 - at.funnel_left + FUNNEL_GAP) / cell));
+    size_t rows = (most + fit - 1) / fit;
+    at.per_line = (most + rows - 1) / rows;         /* rows as even as they go */
+    rows = step > 0 ? rows : 0;
+    double funnel_right = at.funnel_left + (double)at.per_line * cell - FUNNEL_GAP, wanted = (double)steps * STEP_PX;
+    double room = BUILDER_MAX_WIDTH - 20 - (funnel_right + 50);     /* right of the funnel, past the steps' axis */
+    at.beside = step > 0 && room >= 380;
+    double funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 31 : 0;
+    if (at.beside) {
+        at.per_left = funnel_right + 50;
+        at.per_width = fmin(fmin(600, fmax(380, wanted)), room);
+    } else {
+        at.per_top = rows > 0 ? funnel_bottom + 34 : 62;
+        at.per_width = fmin(600, fmax(380, wanted));    /* room for its title and its average */
+    }
+    at.block = fmax(funnel_bottom, at.per_top + FUNNEL_HEIGHT + 44) + 28;
+    at.width = fmax(900, fmax(at.per_left + at.per_width, rows > 0 ? funnel_right : 0) + 20);
+    return at;
+}
 
 /* One chain's block from y: its label and settings, its funnel, its candidates per step. */
 static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const BuilderLayout *at, double y)
@@ -344,30 +394,33 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     if (strlen(text) > fits && fits > 3)
         snprintf(text + fits - 3, sizeof text - (fits - 3), "...");
     svg_text(s, 20, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
-    svg_text(s, 20, y + 31, (SvgFont){12, NULL, false, SVG_MUTED, 0}, f->settings != NULL ? f->settings->label.text
-                                                                                         : "", NULL);
+    chain_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},   /* one line */
+                        f->settings != NULL ? f->settings->label.text : "");
     for (size_t k = 0; k < f->n_stages; k++)
-        funnel_cell(s, f, k, alphabet, at->funnel_left + (double)k * (FUNNEL_CELL + FUNNEL_GAP), y + 62);
+        funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
+                    y + 62 + (double)(k / at->per_line) * FUNNEL_PITCH, k % at->per_line == 0);
     double steps = (double)(f->chain->n_values > 0 ? f->chain->n_values : 1);
-    per_step(s, f->chain, (SvgPlot){at->per_left, y + 62, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
+    per_step(s, f->chain, (SvgPlot){at->per_left, y + at->per_top, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
                                     5 * ceil(fmax(1, f->chain->numbers[1]) / 5), false}, at->step);
 }
 
-/* Example 12's title and subtitle, for n_chains chains and the pictured step (0: none). */
-static void builder_heading(size_t n_chains, int step, char *title, size_t title_size, char *subtitle,
-                            size_t subtitle_size)
+/* Example 12's title and subtitle, for n_chains chains, the layout (its pictured step, 0 for none) and n_lines
+ * chain lines. */
+static void builder_heading(size_t n_chains, const BuilderLayout *at, size_t n_lines, char *title, size_t title_size,
+                            char *subtitle, size_t subtitle_size)
 {
-    if (step > 0) {
+    const char *lines = n_lines > 0 ? "; at the bottom, the chain lines the table ends with" : "";
+    if (at->step > 0) {
         snprintf(title, title_size, "%zu chains on one bigram model: what each stage leaves at step %d, and the "
-                 "candidates per step", n_chains, step);
-        snprintf(subtitle, subtitle_size, "left: the funnel at step %d, a cell per stage in the chain's order, bars of "
-                 "p among the characters the stage keeps (--trace %d prints them); right: the candidates left at "
-                 "every step; under them, the chain lines the table ends with", step, step);
+                 "candidates per step", n_chains, at->step);
+        snprintf(subtitle, subtitle_size, "%s the funnel at step %d, a cell per stage in the chain's order, bars of p "
+                 "among the characters the stage keeps (--trace %d prints them); %s the candidates left at every "
+                 "step%s", at->beside ? "left:" : "first,", at->step, at->step, at->beside ? "right:" : "under it,",
+                 lines);
     } else {
         snprintf(title, title_size, "%zu chains on one bigram model: the candidates per step", n_chains);
         snprintf(subtitle, subtitle_size, "no funnel: the text is shorter than step %d, the step it pictures; the "
-                 "candidates left at every step, and under them the chain lines the table ends with",
-                 PICTURE_FUNNEL_STEP);
+                 "candidates left at every step%s", PICTURE_FUNNEL_STEP, lines);
     }
 }
 
@@ -378,7 +431,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t n_chains = 0, most_stages = 1, steps = 1;
     Funnel *funnels = calloc(pic->n_rows > 0 ? pic->n_rows : 1, sizeof *funnels);
     bool ghost = false, off = false, mark = false;
-    BuilderLayout at = {66, 0, 0, 214, 0, 0};
+    int step = 0;
     for (size_t r = 0; funnels != NULL && r < pic->n_rows; r++) {
         if (pic->rows[r].group != ROW_CHAIN)
             continue;
@@ -387,7 +440,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
         most_stages = f->n_stages > most_stages ? f->n_stages : most_stages;
         steps = f->chain->n_values > steps ? f->chain->n_values : steps;
         ghost |= f->ghost, off |= f->off, mark |= f->mark;
-        at.step = at.step > 0 ? at.step : f->step;
+        step = step > 0 ? step : f->step;
     }
     ChainLine *lines = NULL;
     ChainColumns cols = {0};
@@ -395,32 +448,37 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t n_lines = ok ? describe_lines(pic, alphabet, n_chains, &lines, &ok) : 0;
     ok = ok && chain_columns_init(&cols, lines, n_lines, 20);
     pic->out_of_memory |= !ok;
-    at.per_left = at.funnel_left + (at.step > 0 ? (double)most_stages * (FUNNEL_CELL + FUNNEL_GAP) + 50 : 0);
-    at.per_width = fmin(600, fmax(380, (double)steps * STEP_PX));     /* room for its title and its average */
-    double width = fmax(900, at.per_left + at.per_width + 20);
-    width = ok ? fmax(width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : width;
+    BuilderLayout at = builder_layout(most_stages, steps, step);
+    double width = ok ? fmax(at.width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : at.width;
     at.width = width;
     char title[200], subtitle[400];
-    builder_heading(n_chains, at.step, title, sizeof title, subtitle, sizeof subtitle);
+    builder_heading(n_chains, &at, n_lines, title, sizeof title, subtitle, sizeof subtitle);
     Svg measure = {NULL, width, 0, true};
     double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
     for (size_t k = 0; k < n_lines; k++)
         for (size_t i = 0; i < lines[k].n; i++)
             off |= lines[k].empty[i] != 0;
-    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0) + 20;
+    bool skip = ok && chain_lines_skip(&cols, lines, n_lines), unread = false;
+    for (size_t r = 0; r < pic->n_rows; r++)
+        unread |= (pic->rows[r].group == ROW_SETTINGS || pic->rows[r].group == ROW_DESCRIBE_SETTINGS)
+                  && strchr(pic->rows[r].label.text, '?') != NULL;
+    double top = builder_legend(&measure, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip,
+                                unread) + 20;
     double end = top + at.block * (double)n_chains;
-    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, end + 30, width - 20) : end;
+    char head[300] = "";
+    SvgFont bold = {14, NULL, true, NULL, 0};
+    if (ok && n_lines > 0)
+        lines_title(&cols, lines, n_lines, head, sizeof head);
+    double lines_top = svg_wrap(&measure, 20, end + 14, width - 40, 18, bold, head) + 16;
+    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, lines_top, width - 20) : end;
     PictureFile pf;
     if (ok && picture_open(&pf, pic->file, pic->path, width, height, "the chain builder")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0);
+        builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip, unread);
         for (size_t c = 0; c < n_chains; c++)
             builder_block(&pf.svg, &funnels[c], alphabet, &at, top + at.block * (double)c);
-        snprintf(title, sizeof title, "The table's last %zu lines, each chain's describe(): its stages, in columns in "
-                 "llama.cpp's order", n_lines);
-        if (n_lines > 0)
-            svg_text(&pf.svg, 20, end + 14, (SvgFont){14, NULL, true, NULL, 0}, title, NULL);
-        chain_lines_draw(&pf.svg, &cols, lines, n_lines, end + 30, width - 20);
+        svg_wrap(&pf.svg, 20, end + 14, width - 40, 18, bold, head);
+        chain_lines_draw(&pf.svg, &cols, lines, n_lines, lines_top, width - 20);
     }
     int status = ok ? picture_close(&pf) : 0;
     free(funnels);

@@ -28,8 +28,22 @@ static int stage_slot(int32_t type)
     return stage_picks_token((StageType)type) ? STAGE_DIST : (int)type;
 }
 
-/* Puts each stage of line in a column, each right of the one before it: place (line->n,) gets the columns, the
- * first that fits; a stage no column right of its predecessor takes stays in the last. */
+bool chain_line_in_order(const ChainColumns *cols, const ChainLine *line)
+{
+    size_t at = 0;
+    for (size_t k = 0; k < line->n; k++) {
+        size_t c = at + 1;
+        while (c < cols->n && cols->slot[c] != stage_slot(line->types[k]))
+            c++;
+        if (c == cols->n)
+            return false;
+        at = c;
+    }
+    return true;
+}
+
+/* The column of each stage of line, a line in llama.cpp's default order (chain_line_in_order): place (line->n,),
+ * each right of the one before it. */
 static void columns_place(const ChainColumns *cols, const ChainLine *line, size_t *place)
 {
     size_t at = 0;
@@ -42,27 +56,23 @@ static void columns_place(const ChainColumns *cols, const ChainLine *line, size_
     }
 }
 
-/* Adds a column right after its predecessor's for each stage of line that no column right of it takes. */
-static void columns_insert(ChainColumns *cols, const ChainLine *line)
+bool chain_lines_skip(const ChainColumns *cols, const ChainLine *lines, size_t n_lines)
 {
-    size_t at = 0;
-    for (size_t k = 0; k < line->n; k++) {
-        int slot = stage_slot(line->types[k]);
-        size_t c = at + 1;
-        while (c < cols->n && cols->slot[c] != slot)
-            c++;
-        if (c == cols->n) {
-            c = at + 1;
-            memmove(&cols->slot[c + 1], &cols->slot[c], (cols->n - c) * sizeof *cols->slot);
-            cols->slot[c] = slot;
-            cols->n++;
-        }
-        at = c;
+    for (size_t r = 0; r < n_lines; r++) {
+        size_t place[CHAIN_MAX_STAGES];
+        if (!chain_line_in_order(cols, &lines[r]))
+            continue;
+        columns_place(cols, &lines[r], place);
+        for (size_t k = 0; k < lines[r].n; k++)
+            if (place[k] > (k > 0 ? place[k - 1] : 0) + 1)
+                return true;
     }
+    return false;
 }
 
-/* The names of the stages in column c (without their "?"), distinct, as lines of text (at most 3, for the
- * header); the reference chain's name when no line has a stage there. Returns how many. */
+/* The names of the stages in column c (without their "?") of the lines in llama.cpp's default order, distinct,
+ * as lines of text (at most 3, for the header); the reference chain's name when no such line has a stage there.
+ * Returns how many. */
 static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *lines, size_t n_lines,
                            const char *names[3])
 {
@@ -73,8 +83,10 @@ static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *
     }
     for (size_t r = 0; r < n_lines; r++) {
         size_t place[CHAIN_MAX_STAGES];
+        if (!chain_line_in_order(cols, &lines[r]))
+            continue;
         columns_place(cols, &lines[r], place);
-        for (size_t k = 0; k < lines[r].n && k < CHAIN_MAX_STAGES; k++) {
+        for (size_t k = 0; k < lines[r].n; k++) {
             const char *name = stage_name(&(Stage){(StageType)lines[r].types[k], false});
             bool seen = false;
             for (size_t i = 0; i < n; i++)
@@ -88,7 +100,7 @@ static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *
     return n;
 }
 
-/* The columns of lines (n_lines,), each as wide as its widest name, from x; false when out of memory. */
+/* The columns of llama.cpp's default order, each as wide as its widest name, from x; false when out of memory. */
 bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lines, double x)
 {
     SamplingParams p = sampling_params_default();
@@ -96,18 +108,14 @@ bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lin
     p.logit_bias[0] = (LogitBias){0, 1.0};
     Chain ref;
     size_t most = 1 + CHAIN_MAX_STAGES;
-    for (size_t r = 0; r < n_lines; r++)
-        most += lines[r].n;
     *cols = (ChainColumns){malloc(most * sizeof *cols->slot), malloc(most * sizeof *cols->x),
                       malloc(most * sizeof *cols->width), 1};
     if (cols->slot == NULL || cols->x == NULL || cols->width == NULL || chain_init_from_params(&ref, &p, 0) != 0)
         return false;
     cols->slot[0] = -1;
-    for (size_t k = 0; k < ref.n_stages; k++)
+    for (size_t k = 0; k < ref.n_stages && cols->n < most; k++)
         cols->slot[cols->n++] = stage_slot(ref.stages[k].type);
     chain_free(&ref);
-    for (size_t r = 0; r < n_lines; r++)
-        columns_insert(cols, &lines[r]);
     for (size_t c = 0; c < cols->n; c++) {
         const char *names[3];
         size_t n = column_names(cols, c, lines, n_lines, names);
@@ -163,8 +171,99 @@ static void arrow(Svg *s, double x1, double x2, double y)
     svg_polyline(s, hx, hy, 3, ink, NULL, NULL);
 }
 
-/* One chain line at y: its tag and its text (wrapped to right), then its stages as boxes in their columns,
- * joined by arrows. Returns the y below it. */
+/* Stage k of a line (0: logits) as a box at (x, y), width px, in its own group with its name: white for logits,
+ * svg_disabled_style for a stage built empty ("?name"), else a stage that runs. series names the line's boxes. */
+static void stage_box(Svg *s, const ChainLine *line, size_t k, double x, double y, double width)
+{
+    Stage stage = {k > 0 ? (StageType)line->types[k - 1] : STAGE_DIST, k > 0 && line->empty[k - 1] != 0};
+    const char *name = k > 0 ? stage_name(&stage) : "logits";
+    char at[24];
+    snprintf(at, sizeof at, "%zu", k);
+    SvgDatum d = {line->series, at, 0, name};
+    SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){"#FFFFFF", SVG_TEXT, 1, NULL}
+                                                              : (SvgStyle){"#EAF3FA", SVG_AFTER, 1.5, NULL};
+    svg_group_begin(s, NULL);
+    svg_rect(s, x, y, width, BOX_HEIGHT, box, &d);
+    svg_text(s, x + width / 2, y + BOX_HEIGHT / 2 + 0.35 * LINE_FONT, (SvgFont){LINE_FONT, "middle",
+             k > 0 && !stage.empty, stage.empty ? SVG_DISABLED : NULL, 0}, name, NULL);
+    svg_group_end(s);
+}
+
+/* The name of a stage of this type, without its "?". */
+static const char *plain_name(int32_t type)
+{
+    return stage_name(&(Stage){(StageType)type, false});
+}
+
+/* Where line, a line not in llama.cpp's default order, leaves it, and the columns it has no stage for, as a
+ * sentence in text (size,): "in its own order, box after box: order[] puts min-p after temp; it has no
+ * logit-bias, dry, ... or xtc stage". */
+static void own_order_note(const ChainColumns *cols, const ChainLine *line, char *text, size_t size)
+{
+    char why[160] = "";
+    size_t at = 0;
+    for (size_t k = 0; k < line->n && why[0] == '\0'; k++) {
+        int slot = stage_slot(line->types[k]);
+        size_t c = at + 1, any = 0;
+        while (c < cols->n && cols->slot[c] != slot)
+            c++;
+        for (size_t j = 1; j < cols->n; j++)
+            any = cols->slot[j] == slot ? j : any;
+        bool twice = false;
+        for (size_t j = 0; j < k; j++)
+            twice |= line->types[j] == line->types[k];
+        if (c < cols->n)
+            at = c;
+        else if (twice)
+            snprintf(why, sizeof why, "%s twice", plain_name(line->types[k]));
+        else if (any == 0)
+            snprintf(why, sizeof why, "%s, which llama.cpp's default list does not hold", plain_name(line->types[k]));
+        else
+            snprintf(why, sizeof why, "%s after %s", plain_name(line->types[k]), plain_name(line->types[k - 1]));
+    }
+    const char *missing[CHAIN_MAX_STAGES];
+    size_t n = 0;
+    for (size_t c = 1; c < cols->n && n < CHAIN_MAX_STAGES; c++) {
+        bool has = false;
+        for (size_t k = 0; k < line->n; k++)
+            has |= stage_slot(line->types[k]) == cols->slot[c];
+        if (!has)
+            missing[n++] = plain_name(cols->slot[c]);
+    }
+    size_t used = (size_t)snprintf(text, size, "in its own order, box after box: %s puts %s", line->list, why);
+    for (size_t i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(text + used, size - used, "%s%s", i == 0 ? "; it has no " : i + 1 < n ? ", " : " or ",
+                                 missing[i]);
+    if (n > 0 && used < size)
+        snprintf(text + used, size - used, " stage");
+}
+
+/* line's stages in its own order from y, each box as wide as its name, joined by arrows, wrapped at right (an
+ * arrow leaves the last box of a row and enters the first of the next). Returns the y below them. */
+static double draw_own_order(Svg *s, const ChainColumns *cols, const ChainLine *line, double y, double right)
+{
+    double x = cols->x[0], width = cols->width[0];
+    stage_box(s, line, 0, x, y, width);
+    for (size_t k = 1; k <= line->n && k <= CHAIN_MAX_STAGES; k++) {
+        Stage stage = {(StageType)line->types[k - 1], line->empty[k - 1] != 0};
+        double next = svg_text_width(stage_name(&stage), LINE_FONT) + 16, from = x + width + 3;
+        x += width + ARROW_GAP;
+        if (x + next > right) {         /* a new row: out of this one, into the next */
+            arrow(s, from, from + ARROW_GAP - 6, y + BOX_HEIGHT / 2);
+            y += BOX_HEIGHT + 14;
+            from = cols->x[0];
+            x = cols->x[0] + ARROW_GAP;
+        }
+        arrow(s, from, x - 3, y + BOX_HEIGHT / 2);
+        width = next;
+        stage_box(s, line, k, x, y, width);
+    }
+    return y + BOX_HEIGHT + 24;
+}
+
+/* One chain line at y: its tag and its text (wrapped to right), then its stages: in their columns, joined by
+ * arrows, when the line keeps llama.cpp's default order; else a muted note on how it leaves it, and its stages
+ * in its own order. Returns the y below it. */
 static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine *line, double y, double right)
 {
     double text_x = cols->x[0] + svg_text_width(line->tag, LINE_FONT) + 10, indent = line->command ? 16 : 0;
@@ -172,31 +271,35 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
     size_t n = wrap_text(line->text, (size_t)((right - text_x - indent) / (0.6 * LINE_FONT)), line->command, starts,
                          lengths, 64);
     svg_text(s, cols->x[0], y + LINE_FONT, (SvgFont){LINE_FONT, NULL, true, NULL, 0}, line->tag, NULL);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && line->command; i++) {
         char text[1024];
         snprintf(text, sizeof text, "%.*s%s", (int)(lengths[i] < 1000 ? lengths[i] : 1000), line->text + starts[i],
-                 line->command && i + 1 < n ? " \\" : "");
+                 i + 1 < n ? " \\" : "");
         SvgDatum d = {"command", line->series, 0, line->text};
         svg_text(s, text_x + (i > 0 ? indent : 0), y + LINE_FONT + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false,
-                 SVG_TEXT, 0}, text, i == 0 && line->command ? &d : NULL);
+                 SVG_TEXT, 0}, text, i == 0 ? &d : NULL);
     }
+    if (!line->command)         /* settings: "?top_k 0" in SVG_DISABLED */
+        n = (size_t)((chain_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
+                     false, SVG_TEXT, 0}, line->text) - y - LINE_FONT) / 16 + 1.5);
     y += 16 * (double)(n > 0 ? n : 1) + 8;
+    if (!chain_line_in_order(cols, line)) {
+        char note[600];
+        own_order_note(cols, line, note, sizeof note);
+        n = wrap_text(note, (size_t)((right - text_x) / (0.6 * LINE_FONT)), false, starts, lengths, 64);
+        for (size_t i = 0; i < n; i++) {
+            char text[600];
+            snprintf(text, sizeof text, "%.*s", (int)(lengths[i] < 590 ? lengths[i] : 590), note + starts[i]);
+            svg_text(s, text_x, y + LINE_FONT - 4 + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false, SVG_MUTED, 0},
+                     text, NULL);
+        }
+        return draw_own_order(s, cols, line, y + 16 * (double)n + 4, right);
+    }
     size_t place[CHAIN_MAX_STAGES + 1] = {0};
     columns_place(cols, line, place + 1);
-    for (size_t k = 0; k <= line->n && k <= CHAIN_MAX_STAGES; k++) {
+    for (size_t k = 0; k <= line->n; k++) {
         size_t c = place[k];
-        Stage stage = {k > 0 ? (StageType)line->types[k - 1] : STAGE_DIST, k > 0 && line->empty[k - 1] != 0};
-        const char *name = k > 0 ? stage_name(&stage) : "logits";
-        char at[24];
-        snprintf(at, sizeof at, "%zu", k);
-        SvgDatum d = {line->series, at, 0, name};
-        SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){"#FFFFFF", SVG_TEXT, 1, NULL}
-                                                                  : (SvgStyle){"#EAF3FA", SVG_AFTER, 1.5, NULL};
-        svg_group_begin(s, NULL);
-        svg_rect(s, cols->x[c], y, cols->width[c], BOX_HEIGHT, box, &d);
-        svg_text(s, cols->x[c] + cols->width[c] / 2, y + BOX_HEIGHT / 2 + 0.35 * LINE_FONT, (SvgFont){LINE_FONT,
-                 "middle", k > 0 && !stage.empty, stage.empty ? SVG_DISABLED : NULL, 0}, name, NULL);
-        svg_group_end(s);
+        stage_box(s, line, k, cols->x[c], y, cols->width[c]);
         if (k > 0)
             arrow(s, cols->x[place[k - 1]] + cols->width[place[k - 1]] + 3, cols->x[c] - 3, y + BOX_HEIGHT / 2);
     }
@@ -218,23 +321,25 @@ static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLi
     return y + 13 * (double)most + 10;
 }
 
-/* The legend of the chain lines' boxes. Returns the baseline of its last row. */
-static double chain_legend(Svg *s, double x, double y, double right)
+/* The legend of Example 11's boxes, and of its arrows over a column where a line skips one (skip). Returns the
+ * baseline of its last row. */
+static double chain_legend(Svg *s, double x, double y, double right, bool skip)
 {
     const SvgKey keys[] = {
         {SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage the chain runs"},
         {SVG_KEY_BOX, svg_disabled_style(), "?name: a stage its parameters disable (llama.cpp builds it empty)"},
         {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"},
     };
-    return svg_legend(s, x, y, right, keys, sizeof keys / sizeof keys[0]);
+    return svg_legend(s, x, y, right, keys, skip ? 3 : 2);
 }
 
-/* The whole block of chain lines from y: the header, then each line. Returns the y below it. */
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right)
 {
-    y = draw_column_header(s, cols, lines, n, y);
-    for (size_t r = 0; r < n; r++)
+    for (size_t r = 0; r < n; r++) {
+        if (chain_line_in_order(cols, &lines[r]) && (r == 0 || !chain_line_in_order(cols, &lines[r - 1])))
+            y = draw_column_header(s, cols, lines, n, y);
         y = draw_chain_line(s, cols, &lines[r], y, right);
+    }
     return y;
 }
 
@@ -291,9 +396,16 @@ static char *picture_row_string(const PictureRow *row)
     return text;
 }
 
-#define CHAIN_SUBTITLE \
-    "each row: a command line and the stages of its \"sampler chain:\" line; the columns: the order " \
-    "common_sampler_init builds (logit-bias first when a bias is set, the draw last)"
+/* Example 11's subtitle (size,): what a row holds, llama.cpp's default order, and how a line is drawn that keeps it
+ * (any_in_order: in columns) or leaves it (any_own: in its own order). */
+static void chain_subtitle(char *text, size_t size, bool any_in_order, bool any_own)
+{
+    snprintf(text, size, "each row: a command line and the stages of its \"sampler chain:\" line, in the order "
+             "common_sampler_init builds them; llama.cpp's default order: logit-bias first when a bias is set, then "
+             "the default --samplers list, the draw last%s%s", any_in_order ? "; a chain in that order has its stages "
+             "in columns" : "", any_own ? "; a chain whose sampler list leaves it, box after box in its own order"
+                                        : "");
+}
 
 int picture_sampler_chain(Picture *pic)
 {
@@ -305,7 +417,7 @@ int picture_sampler_chain(Picture *pic)
         const PictureRow *stages = &pic->rows[2 * r];
         snprintf(tags[r], sizeof tags[r], "chain %zu", r + 1);
         lines[r] = (ChainLine){tags[r], picture_row_string(&pic->rows[2 * r + 1]), true, stages->ids, stages->values,
-                               stages->n_ids, tags[r]};
+                               stages->n_ids, tags[r], "its sampler list"};
         ok = lines[r].text != NULL;
     }
     ChainColumns cols = {0};
@@ -313,16 +425,22 @@ int picture_sampler_chain(Picture *pic)
     pic->out_of_memory |= pic->path != NULL && !ok;
     int status = 0;
     if (ok) {
+        size_t in_order = 0;
+        for (size_t r = 0; r < n; r++)
+            in_order += chain_line_in_order(&cols, &lines[r]);
+        char subtitle[400];
+        chain_subtitle(subtitle, sizeof subtitle, in_order > 0, in_order < n);
+        bool skip = chain_lines_skip(&cols, lines, n);
         double width = fmax(900, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20);
         Svg measure = {NULL, width, 0, true};
-        double legend_y = chains_heading(&measure, width, "", CHAIN_SUBTITLE) + 30;
-        double top = chain_legend(&measure, 20, legend_y, width - 20) + 18;
+        double legend_y = chains_heading(&measure, width, "", subtitle) + 30;
+        double top = chain_legend(&measure, 20, legend_y, width - 20, skip) + 18;
         PictureFile pf;
         if (picture_open(&pf, pic->file, pic->path, width, chain_lines_draw(&measure, &cols, lines, n, top, width - 20),
                          "the sampler chain")) {
-            chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in llama.cpp's order",
-                           CHAIN_SUBTITLE);
-            chain_legend(&pf.svg, 20, legend_y, width - 20);
+            chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in the order llama.cpp "
+                           "builds them", subtitle);
+            chain_legend(&pf.svg, 20, legend_y, width - 20, skip);
             chain_lines_draw(&pf.svg, &cols, lines, n, top, width - 20);
         }
         status = picture_close(&pf);
@@ -337,15 +455,72 @@ int picture_sampler_chain(Picture *pic)
 
 /* ===== Shared by Examples 12 and 13 ===== */
 
-LessonText chain_settings_text(const SamplingParams *p)
+LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n)
 {
+    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
+                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
+                                           {STAGE_PENALTIES, STAGE_PENALTIES}};    /* penalty_repeat and _last_n */
+    const char *off[5];
+    for (size_t f = 0; f < 5; f++) {
+        bool acts = false;
+        for (size_t k = 0; k < n; k++)
+            acts |= !stages[k].empty && (stages[k].type == readers[f][0] || stages[k].type == readers[f][1]);
+        off[f] = acts ? "" : "?";
+    }
     char text[400];         /* 4 numbers of at most 64 characters, 2 ints and the names */
-    snprintf(text, sizeof text, "temp %s, top_k %d, top_p %s, min_p %s, penalty_repeat %s, penalty_last_n %d",
-             lesson_number(p->temp, 1).text, (int)p->top_k, lesson_number(p->top_p, 1).text,
-             lesson_number(p->min_p, 1).text, lesson_number(p->penalty_repeat, 1).text, (int)p->penalty_last_n);
+    snprintf(text, sizeof text, "%stemp %s, %stop_k %d, %stop_p %s, %smin_p %s, %spenalty_repeat %s, "
+             "%spenalty_last_n %d", off[0], lesson_number(p->temp, 1).text, off[1], (int)p->top_k, off[2],
+             lesson_number(p->top_p, 1).text, off[3], lesson_number(p->min_p, 1).text, off[4],
+             lesson_number(p->penalty_repeat, 1).text, off[4], (int)p->penalty_last_n);
     LessonText t = {""};
     lesson_text_add(&t, text, strlen(text));
     return t;
+}
+
+/* Writes run (its characters so far) at (*at, y) in font, in SVG_DISABLED when off, and empties it; *at moves past
+ * it and a space. */
+static void settings_run(Svg *s, double *at, double y, SvgFont font, bool off, char *run)
+{
+    if (run[0] == '\0')
+        return;
+    font.colour = off ? SVG_DISABLED : font.colour;
+    svg_text(s, *at, y, font, run, NULL);
+    *at += svg_text_width(run, font.size) + svg_text_width(" ", font.size);
+    run[0] = '\0';
+}
+
+double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
+                           const char *text)
+{
+    double at = x, used = 0;        /* the run starts at at, and is used px wide */
+    char run[600] = "";
+    bool off = false;
+    while (*text != '\0') {
+        const char *end = strstr(text, ", ");
+        size_t length = end != NULL ? (size_t)(end - text) : strlen(text);
+        char item[200];
+        snprintf(item, sizeof item, "%.*s%s", (int)(length < 190 ? length : 190), text, end != NULL ? "," : "");
+        double w = svg_text_width(item, font.size), space = svg_text_width(" ", font.size);
+        if ((at > x || run[0] != '\0') && at + used + (run[0] != '\0' ? space : 0) + w > x + width) {
+            settings_run(s, &at, y, font, off, run);       /* the line is full: the next starts with item */
+            at = x;
+            used = 0;
+            y += line_height;
+        } else if (run[0] != '\0' && (item[0] == '?') != off) {
+            settings_run(s, &at, y, font, off, run);       /* the style changes: a run of its own */
+            used = 0;
+        }
+        if (run[0] != '\0' && strlen(run) + 1 < sizeof run)
+            strcat(run, " ");
+        used += (run[0] != '\0' ? space : 0) + w;
+        if (strlen(run) + strlen(item) < sizeof run)
+            strcat(run, item);
+        off = item[0] == '?';
+        text += length;
+        text += strspn(text, ", ");
+    }
+    settings_run(s, &at, y, font, off, run);
+    return y;
 }
 
 bool chain_stage_marks(StageType type)

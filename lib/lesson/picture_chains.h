@@ -1,6 +1,6 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages in
- * llama.cpp's order (picture_chains.c), the chain builder's funnel and candidates per step (picture_builder.c),
- * each preset's final distribution and draws (picture_presets.c).
+/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages, in
+ * columns in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and
+ * candidates per step (picture_builder.c), each preset's final distribution and draws (picture_presets.c).
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
  * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
@@ -20,12 +20,14 @@ void picture_chain_line(Picture *pic, char *const *command, const Chain *ch);
 int picture_chain_line_of(void *pic, char *const *command, const Chain *ch);
 
 /* Example 11: the chains recorded in pic, one row each: its command line (wrapped before a flag, continued with
- * " \" as the lesson writes it) and its stages as boxes in columns, in llama.cpp's fixed order (the stages its
- * chain builder lays out: logit-bias, penalties, ..., temp-ext, then the draw; mirostat's temp under temp-ext,
- * mirostat-v2 under dist), so that a stage the chain lacks is a gap its arrow crosses; a column is added where a
- * chain leaves that order. A "?" stage is drawn in svg_disabled_style. Series "chain 1", "chain 2", ...: labels
- * the stage's place (0 is logits), values the name as the line prints it; series "command" (label "chain N")
- * the command line. Frees pic; returns main's status (picture_close). */
+ * " \" as the lesson writes it) and its stages as boxes joined by arrows. A chain in llama.cpp's default order
+ * (the stages its chain builder lays out from the default sampler list: logit-bias, penalties, ..., temp-ext,
+ * then the draw; mirostat's temp under temp-ext, mirostat-v2 under dist) has them in columns, so that a stage
+ * it lacks is a gap its arrow crosses; a chain whose sampler list leaves that order (another order, a stage
+ * twice, infill) has them box after box in its own order, under a note saying where it leaves it and which
+ * columns' stages it lacks, wrapped within 1,180 px. A "?" stage is drawn in svg_disabled_style. Series
+ * "chain 1", "chain 2", ...: labels the stage's place (0 is logits), values the name as the line prints it;
+ * series "command" (label "chain N") the command line. Frees pic; returns main's status (picture_close). */
 int picture_sampler_chain(Picture *pic);
 
 /* ===== Example 12 ===== */
@@ -34,8 +36,9 @@ int picture_sampler_chain(Picture *pic);
 #define PICTURE_FUNNEL_STEP 4
 
 /* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it) and its
- * settings (lesson_sampling_params of s and window, as llama.cpp names them). */
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window);
+ * settings (lesson_sampling_params of s and window, as llama.cpp names them; a "?" on each that no stage of ch,
+ * the chain built from them, acts on: chain_settings_text). */
+void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch);
 
 /* Records what one stage did at the pictured step, under the chain started last: before (n_before,), the
  * candidates it received, and after, what it left (logits; any order). NULL pic does nothing. */
@@ -51,16 +54,17 @@ void picture_chain_text(Picture *pic, const char *text, double average);
 /* Records a chain the table describes (its line, chain_describe): its stages, its settings and its biases. */
 void picture_describe(Picture *pic, const Chain *ch);
 
-/* Example 12: for each chain recorded in pic, its label and settings, then the funnel at the pictured step (a
- * cell per stage in the chain's order: bars of p among the characters the stage keeps, on one p axis; a ghost,
- * svg_ghost_bar, at its p before the stage for a character the stage removes; a "?" stage's cell in the
- * disabled style; the penalized mark where the penalties changed a logit), and the candidates left at every
- * step (a line, the table's average dashed, the character drawn under each step). Under them the described
- * chains, in columns as Example 11 draws its chains (tag "line N", the table's line). Series: "candidates per
- * step" (labels: the chain's label, value the table's average), "text" (value: the chain's text), "<chain>:
- * <stage>" (labels: the character, "space" for ' '; "left": how many), "candidates left" (data-values), and
- * "line N" (labels: the stage's place, 0 for logits; values: the name as the line prints it). Frees pic;
- * returns main's status. */
+/* Example 12: for each chain recorded in pic, its label and settings (one no stage acts on, "?top_k 0", in the
+ * disabled grey), then the funnel at the pictured step (a cell per stage in the chain's order: bars of p among
+ * the characters the stage keeps, on one p axis; a ghost, svg_ghost_bar, at its p before the stage for a
+ * character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the penalties
+ * changed a logit), and the candidates left at every step (a line, the table's average dashed, the character
+ * drawn under each step), right of the funnel where the picture stays within 1,180 px, else under it (the
+ * cells wrap too). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
+ * order (tag "line N", the table's line). Series: "candidates per step" (labels: the chain's label, value the
+ * table's average), "text" (value: the chain's text), "<chain>: <stage>" (labels: the character, "space" for
+ * ' '; "left": how many), "candidates left" (data-values), and "line N" (labels: the stage's place, 0 for
+ * logits; values: the name as the line prints it). Frees pic; returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
 /* ===== Example 13 ===== */
@@ -70,17 +74,19 @@ int picture_chain_builder(Picture *pic, const char *alphabet);
 void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
 /* Records one preset of Example 13 after its stages: its label (with its settings, as the table prints it), its
- * settings (as llama.cpp names them), its final distribution c (token i's candidate found by id) and how many
- * candidates it leaves; its draws follow with picture_id. */
+ * settings (as llama.cpp names them; a "?" on each that none of the stages recorded since the last preset acts
+ * on: chain_settings_text), its final distribution c (token i's candidate found by id) and how many candidates
+ * it leaves; its draws follow with picture_id. */
 void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left);
 
-/* Example 13: a panel per preset, side by side: its label and settings, P(right) and its candidates, a bar of
- * final p per token of vocab (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001"
- * for a p above 0 that they print as 0); a token a stage removed keeps its place as a ghost, at its p before
- * that stage (logits (n_vocab,) before the first), named upwards; the penalized mark where the penalties
- * changed a logit; its draws, the right token's in its colour. Series: "P(right)", "candidates", "draws"
- * (labels: the preset; draws as the words, space separated), and per preset its p (labels: the word; a removed
- * token 0). Frees pic; returns main's status. */
+/* Example 13: a panel per preset, side by side: its label and settings (one no stage acts on, "?top_k 0", in
+ * the disabled grey, with a legend key), P(right) and its candidates, a bar of final p per token of vocab
+ * (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001" for a p above 0 that they
+ * print as 0); a token a stage removed keeps its place as a ghost, at its p before that stage (logits
+ * (n_vocab,) before the first), named upwards; the penalized mark where the penalties changed a logit; its
+ * draws, the right token's in its colour. Series: "P(right)", "candidates", "draws" (labels: the preset; draws
+ * as the words, space separated), and per preset its p (labels: the word; a removed token 0). Frees pic;
+ * returns main's status. */
 int picture_task_settings(Picture *pic, const char *const *vocab, const double *logits, size_t n_vocab,
                           const char *right);
 

@@ -2,7 +2,8 @@
  * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
  *
  * defines: ROW_*, ChainLine, ChainColumns, chains_heading, chain_columns_init, chain_columns_free,
- * chain_lines_draw, chain_settings_text, chain_stage_marks, chain_survivors.
+ * chain_line_in_order, chain_lines_skip, chain_lines_draw, chain_settings_text, CHAIN_UNREAD_KEY,
+ * chain_settings_draw, chain_stage_marks, chain_survivors.
  */
 #ifndef PICTURE_CHAINS_PARTS_H
 #define PICTURE_CHAINS_PARTS_H
@@ -23,7 +24,7 @@ enum {
     ROW_DESCRIBE_SETTINGS   /* its settings, as the label */
 };
 
-/* A chain line to draw: its tag and text above, its stages in columns. */
+/* A chain line to draw: its tag and text above, its stages under them, in columns or in its own order. */
 typedef struct {
     const char *tag;            /* "chain 1", in bold at the left */
     const char *text;           /* the command line (wrapped before its flags) or the settings */
@@ -32,11 +33,14 @@ typedef struct {
     const double *empty;        /* (n,) 1 for a stage built empty ("?name") */
     size_t n;
     const char *series;         /* data-series of its boxes: "chain 1"; labels are the places, 0 for logits */
+    const char *list;           /* what sets its order, for a line that leaves llama.cpp's default order: "order[]",
+                                 * "its sampler list" */
 } ChainLine;
 
-/* The columns of a set of chain lines: llama.cpp's fixed order (the stages its chain builder lays out from the
- * default sampler list with a bias set: logit-bias first, the draw last), after "logits", plus a column wherever
- * a line's stages leave that order (a --samplers list out of order, a stage twice). slot -1 is logits. */
+/* The columns of a set of chain lines: llama.cpp's default order (the stages its chain builder lays out from the
+ * default sampler list with a bias set: logit-bias first, the draw last), after "logits"; mirostat's temp shares
+ * temp-ext's column, every draw dist's. slot -1 is logits. A line that leaves that order (a sampler list in
+ * another order, a stage twice, a stage the default list does not hold) is drawn in its own order instead. */
 typedef struct {
     int *slot;                  /* (n,) stage_slot of the column's stages */
     double *x, *width;          /* (n,) px */
@@ -47,20 +51,40 @@ typedef struct {
  * subtitle's last line. */
 double chains_heading(Svg *s, double width, const char *title, const char *subtitle);
 
-/* The columns of lines (n_lines,), from x, each as wide as the widest name it holds (and its header). Allocates;
- * chain_columns_free frees, also after a failure. Returns false when out of memory. */
+/* The columns, from x, each as wide as the widest name it holds among lines (n_lines,) in the default order (and
+ * its header). Allocates; chain_columns_free frees, also after a failure. Returns false when out of memory. */
 bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lines, double x);
 
 void chain_columns_free(ChainColumns *cols);
 
-/* The chain lines (n,) from y, in cols (chain_columns_init of the same lines): a header naming each column's
- * stages, then each line's tag and text (wrapped at right) over its stages, boxes joined by arrows; a "?" stage
- * in svg_disabled_style. Returns the y below the last. */
+/* Whether line's stages keep llama.cpp's default order, cols's: each has a column right of the one before it. */
+bool chain_line_in_order(const ChainColumns *cols, const ChainLine *line);
+
+/* Whether a line of lines (n_lines,) in the default order has no stage in a column between two of its stages (its
+ * arrow crosses a column: the legend then says what that means). */
+bool chain_lines_skip(const ChainColumns *cols, const ChainLine *lines, size_t n_lines);
+
+/* The chain lines (n,) from y, in cols (chain_columns_init of the same lines): each line's tag and text (wrapped
+ * at right) over its stages, boxes joined by arrows, a "?" stage in svg_disabled_style. A line in the default
+ * order has its stages in their columns, under a header naming each column's stages (over each run of such
+ * lines); a line that leaves it, a muted note saying where and which columns' stages it lacks, then its stages in
+ * its own order, each box as wide as its name, wrapped at right. Returns the y below the last. */
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right);
 
 /* The settings a lesson's chain or preset sets, as llama.cpp names them, with their exact values (lesson_number):
- * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64". */
-LessonText chain_settings_text(const SamplingParams *p);
+ * "temp 0.8, top_k 40, top_p 0.95, min_p 0.05, penalty_repeat 1.0, penalty_last_n 64"; a setting no stage of
+ * stages (n,) acts on, because none reads it or the one that does is built empty ("?name"), gets a "?":
+ * "?top_k 0". temp is read by temp and temp-ext, penalty_repeat and penalty_last_n by penalties. */
+LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n);
+
+/* The key of a legend for the settings chain_settings_text marks "?". */
+#define CHAIN_UNREAD_KEY "?setting, grey: no stage acts on it (none reads it, or the one that does is off: ?name)"
+
+/* Draws text, items separated by ", " (chain_settings_text's), from (x, baseline y), in font, wrapped to width
+ * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Returns the baseline of
+ * the last line (y + line_height for each line after the first). */
+double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
+                           const char *text);
 
 /* Whether a stage of this type marks the tokens whose logit it changed (svg_mark): penalties and DRY penalize,
  * logit-bias biases; temperature changes every logit and marks none. */

@@ -19,7 +19,13 @@ void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const
     LessonText label;
     lesson_settings_label_to(s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
-    picture_row(pic, ROW_SETTINGS, chain_settings_text(&p).text, NULL);      /* first: the draws go to the last row */
+    Stage stages[CHAIN_MAX_STAGES];         /* the preset's, as picture_preset_stage recorded them */
+    size_t n = 0;
+    for (size_t r = pic->n_rows; r > 0 && pic->rows[r - 1].group != ROW_CHAIN; r--)
+        if (pic->rows[r - 1].group == ROW_STAGE && n < CHAIN_MAX_STAGES)
+            stages[n++] = (Stage){(StageType)pic->rows[r - 1].numbers[1], pic->rows[r - 1].label.text[0] == '?'};
+    /* the settings first: the draws go to the last row, the preset's */
+    picture_row(pic, ROW_SETTINGS, chain_settings_text(&p, stages, n).text, NULL);
     PictureRow *row = picture_row(pic, ROW_CHAIN, label.text, c);
     if (row != NULL)
         row->numbers[0] = left;
@@ -97,10 +103,11 @@ static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, con
 #define PRESET_GAP 24           /* px between two panels */
 
 /* The legend of Example 13: every colour, dash and mark it draws. Returns the baseline of its last row. */
-static double presets_legend(Svg *s, double y, double right, const char *right_word, bool ghost, bool mark)
+static double presets_legend(Svg *s, double y, double right, const char *right_word, bool ghost, bool mark,
+                             bool unread)
 {
     char text[200];
-    SvgKey keys[6];
+    SvgKey keys[7];
     size_t n = 0;
     keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the chain: the final distribution"};
     if (ghost)
@@ -111,6 +118,8 @@ static double presets_legend(Svg *s, double y, double right, const char *right_w
     snprintf(text, sizeof text, "a draw of %.60s, the right token", right_word);
     keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, text};
     keys[n++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "a draw of another token"};
+    if (unread)
+        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
     return svg_legend(s, 20, y, right, keys, n);
 }
 
@@ -132,8 +141,8 @@ static double preset_head(Svg *s, const Picture *pic, size_t r, double x, double
 {
     const PictureRow *settings = r > 0 && pic->rows[r - 1].group == ROW_SETTINGS ? &pic->rows[r - 1] : NULL;
     y = svg_wrap(s, x, y + 14, width, 17, (SvgFont){14, NULL, true, NULL, 0}, pic->rows[r].label.text);
-    return svg_wrap(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},
-                    settings != NULL ? settings->label.text : "");
+    return chain_settings_draw(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},
+                               settings != NULL ? settings->label.text : "");
 }
 
 /* One preset's panel from (x, y): its label and settings (down to head, the row's lowest), P(right) and its
@@ -158,7 +167,7 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     SvgDatum dc = {"candidates", row->label.text, row->numbers[0], NULL};
     svg_text(s, x + svg_text_width(series, 13) + 70, y + 22, (SvgFont){13, NULL, false, NULL, 0}, text, &dc);
     SvgPlot plot = {plot_x, y + 60, width, PRESET_PLOT_HEIGHT, 0, 1, 0, 1, false};
-    svg_axis_y(s, &plot, "p", 6);
+    svg_axis_y(s, &plot, "p (probability)", 6);
     double bottom = plot.top + plot.height;
     svg_line(s, plot.left, bottom, plot.left + plot.width, bottom, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
     for (size_t i = 0; i < n_vocab; i++) {
@@ -248,17 +257,19 @@ int picture_task_settings(Picture *pic, const char *const *vocab, const double *
     snprintf(subtitle, sizeof subtitle, "p of each token after llama.cpp's chain (%s); a token a stage removes keeps "
              "its place, dashed at its p before that stage; the draws are the table's", stages);
     double width = fmax(fmax(900, 40 + (double)per_row * panel - PRESET_GAP), svg_text_width(title, 18) + 40);
-    bool ghost = false, mark = false;
+    bool ghost = false, mark = false, unread = false;
+    for (size_t r = 0; r < pic->n_rows; r++)
+        unread |= pic->rows[r].group == ROW_SETTINGS && strchr(pic->rows[r].label.text, '?') != NULL;
     Svg measure = {NULL, width, 0, true};
     preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, 0, &ghost, &mark);
     double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
-    double rows_top = presets_legend(&measure, legend_y, width - 20, right, ghost, mark) + 20;
+    double rows_top = presets_legend(&measure, legend_y, width - 20, right, ghost, mark, unread) + 20;
     double bottom = preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost,
                                   &mark);
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, bottom + 10, "settings by task")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        presets_legend(&pf.svg, legend_y, width - 20, right, ghost, mark);
+        presets_legend(&pf.svg, legend_y, width - 20, right, ghost, mark, unread);
         preset_panels(&pf.svg, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost, &mark);
     }
     return picture_finish(pic, picture_close(&pf));

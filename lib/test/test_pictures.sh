@@ -124,7 +124,8 @@ collide "the same text at 14 px crosses the line" 1 \
     '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
 expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
 
-# 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone.
+# 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone (or from
+# the file $2: a table an edited lesson printed).
 want_values() {
     case "$1" in
     01_*) awk 'NR > 1 { print "logit\t" $1 "\t" $3; print "after\t" $1 "\t" $4; print "naive-after\t" $1 "\t" $5
@@ -172,7 +173,7 @@ want_values() {
     13_*) awk '{ s = $0; label = s; sub(/ +P\(.*$/, "", label); p = s; sub(/^.* P\(/, "P(", p); split(p, f, " ")
                  draws = s; sub(/^.*draws: /, "", draws)
                  print f[1] "\t" label "\t" f[2]; print "candidates\t" label "\t" f[4]; print "draws\t" label "\t" draws }' ;;
-    esac <"expected/$1.txt"
+    esac <"${2:-expected/$1.txt}"
 }
 
 # Compares the wanted values (file $1) with the drawn ones (file $2, svg_check --data); prints each mismatch.
@@ -476,6 +477,153 @@ if edited_picture 10 's/xtc_threshold = 0\.1;/xtc_threshold = 0.6;/' e10; then
         bad "10 with xtc_threshold 0.6: a bar after ?xtc is not in the disabled style"
     else passed=$((passed + 1)); fi
     says_not "$tmp/e10.svg" 'XTC removes the top choices' "10 with xtc_threshold 0.6"
+fi
+
+# 2e. Examples 11 to 13 as a student edits them, and Example 11 as a tool: the picture stays within 1,180 px, its
+# texts do not collide, it draws the chain lines the program printed (read back as in 2), and its words stay true.
+# An edited lesson is built as in 2c.
+cc=$edit_cc             # the compiler, flags and objects of 2c
+cflags=$edit_flags
+ldflags=$edit_ldflags
+svg_width() {   # svg_width FILE: the picture's width, px
+    sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$1" | head -n 1
+}
+svg_words() {   # svg_words FILE: every text of the picture, decoded, on one line (a wrapped sentence joined up)
+    sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$1" | sed -e "s/&apos;/'/g" -e 's/&quot;/"/g' -e 's/&lt;/</g' \
+        -e 's/&gt;/>/g' -e 's/&amp;/\&/g' | tr '\n' ' '
+}
+drawn() {       # drawn WHAT NN OUT SVG: the picture SVG is well-formed, its texts do not collide, and it draws the
+                # chain lines that lesson NN printed in OUT
+    if ! "$check" --data "$4" >"$tmp/drawn.data" 2>"$tmp/drawn.err"; then
+        bad "$1: the picture is not well-formed XML:"; sed 's/^/    /' "$tmp/drawn.err"; return
+    fi
+    if "$check" "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "$1: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    want_values "$2" "$3" >"$tmp/drawn.want"
+    if compare_values "$tmp/drawn.want" "$tmp/drawn.data" >"$tmp/drawn.diff"; then passed=$((passed + 1))
+    else bad "$1: the picture does not draw the chain lines printed:"; cat "$tmp/drawn.diff"; fi
+}
+fits() {        # fits WHAT FILE: the picture is at most 1,180 px wide (a 1,200 px window shows all of it)
+    w=$(svg_width "$2")
+    if awk -v w="$w" 'BEGIN { exit !(w != "" && w <= 1180) }'; then passed=$((passed + 1))
+    else bad "$1: the picture is ${w:-?} px wide, more than 1,180"; fi
+}
+shows() {        # shows WHAT FILE TEXT: the picture's words hold TEXT
+    if svg_words "$2" | grep -qF -- "$3"; then passed=$((passed + 1)); else bad "$1: the picture does not say '$3'"; fi
+}
+shows_not() {    # shows_not WHAT FILE TEXT: they do not (a claim the edit made false)
+    if svg_words "$2" | grep -qF -- "$3"; then bad "$1: the picture shows '$3'"; else passed=$((passed + 1)); fi
+}
+edited() {      # edited NN SED NAME: lessons/NN_*.c edited by SED, built and run with a picture: $tmp/NAME.svg, .txt
+    src=$(ls lessons/"$1"_*.c)
+    sed "$2" "$src" >"$tmp/$3.c"
+    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
+    if ! $cc $cflags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.err" 2>&1 \
+       || ! $cc $ldflags -o "$tmp/$3" "$tmp/$3.o" $(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o \
+            "$build"/lib/svg/*.o "$build"/lib/lesson/*.o) -lm >>"$tmp/$3.err" 2>&1; then
+        bad "$3: the edited lesson does not build:"; sed 's/^/    /' "$tmp/$3.err"; return 1
+    fi
+    LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err" || { bad "$3: exit $?"; return 1; }
+}
+settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#A6A6A6) exactly when
+                       # it carries a "?" (no stage acts on it); prints each setting marked, one a line, in marked.txt
+    : >"$tmp/marked.txt"
+    grep -o '<text[^>]*>[^<]*' "$2" | awk -v out="$tmp/marked.txt" '
+        { grey = $0 ~ /fill="#A6A6A6"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
+          for (i = 1; i <= n; i++) { sub(/,$/, "", item[i])
+              if (item[i] !~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n) /) continue
+              if (grey != (item[i] ~ /^\?/)) {
+                  print "    " item[i] (grey ? ": grey, with no ?" : ": a ?, not grey"); bad++ }
+              if (grey) print item[i] >out } }
+        END { exit bad > 0 }' >"$tmp/marked.diff"
+    if [ $? -eq 0 ]; then passed=$((passed + 1))
+    else bad "$1: a setting's grey and its ? disagree:"; cat "$tmp/marked.diff"; fi
+}
+marked() {      # marked WHAT TEXT: the last settings_marked found the setting TEXT ("?top_k 0") grey
+    if grep -qxF -- "$2" "$tmp/marked.txt"; then passed=$((passed + 1))
+    else bad "$1: the setting '$2' is not marked"; fi
+}
+tool() {        # tool NAME ARGS...: Example 11 as a tool, with a picture: $tmp/NAME.svg, .txt
+    name=$1
+    shift
+    LESSON_PICTURE=$tmp/$name.svg "$build/bin/11_sampler_chain" "$@" >"$tmp/$name.txt" 2>"$tmp/$name.err" \
+        || { bad "$name: exit $?"; sed 's/^/    /' "$tmp/$name.err"; return 1; }
+}
+# Examples 11 to 13 by default fit; Examples 12's and 13's p axes say what p is, as the other pictures' do.
+for name in 11_sampler_chain 12_chain_builder 13_task_settings; do fits "$name" "$tmp/$name.svg"; done
+for name in 12_chain_builder 13_task_settings; do
+    shows "$name" "$tmp/$name.svg" "p (probability)"
+    if grep -q '>p</text>' "$tmp/$name.svg"; then bad "$name: an axis shows \"p\" alone"; else passed=$((passed + 1)); fi
+done
+# A setting no stage acts on is marked: "?top_k 0" in grey (the top-k stage is off, ?top-k), as the chain line
+# would mark its stage, and the legend shows what the mark means.
+settings_marked 13_task_settings "$tmp/13_task_settings.svg"
+marked 13_task_settings "?top_k 0"
+marked 13_task_settings "?penalty_repeat 1.0"
+shows 13_task_settings "$tmp/13_task_settings.svg" "?setting, grey: no stage acts on it"
+settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
+marked 12_chain_builder "?top_k 0"
+# Example 13 with order[] leaving out penalties and top-p: each setting the program's notes say does nothing is
+# marked (the preset "chat, repeat 1.3": penalty_repeat 1.3 and top_p 0.95), and top_k 40 is not.
+if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,$/{SAMPLER_TOP_K, SAMPLER_MIN_P,/' \
+    13-no-penalties; then
+    drawn "13 without penalties and top-p" 13_ "$tmp/13-no-penalties.txt" "$tmp/13-no-penalties.svg"
+    settings_marked "13 without penalties and top-p" "$tmp/13-no-penalties.svg"
+    sed -n 's/^.*": \(.*\) does nothing: no stage of order\[\] reads it$/?\1/p' "$tmp/13-no-penalties.err" \
+        | sort -u >"$tmp/13-unread.txt"
+    if [ "$(wc -l <"$tmp/13-unread.txt")" -eq 2 ]; then passed=$((passed + 1))
+    else bad "13 without penalties and top-p: the notes do not name top_p 0.95 and penalty_repeat 1.3:"
+         cat "$tmp/13-unread.txt"; fi
+    while read -r setting; do marked "13 without penalties and top-p" "$setting"; done <"$tmp/13-unread.txt"
+    if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
+    else passed=$((passed + 1)); fi
+fi
+# Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
+svg=$tmp/11_sampler_chain.svg
+shows "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
+shows "11_sampler_chain" "$svg" "an arrow over a column: the chain has no such stage"
+# A --samplers list out of order, with a stage twice: no column, so no arrow over one; the picture shows where the
+# list leaves llama.cpp's order, and never that the stages are in it.
+if tool samplers-twice llama-completion -m x.gguf --samplers "temperature;top_k;min_p;top_k"; then
+    drawn "11 --samplers temperature;top_k;min_p;top_k" 11_ "$tmp/samplers-twice.txt" "$tmp/samplers-twice.svg"
+    svg=$tmp/samplers-twice.svg
+    fits "11 --samplers twice" "$svg"
+    shows "11 --samplers twice" "$svg" "in its own order, box after box: its sampler list puts top-k after temp-ext"
+    shows "11 --samplers twice" "$svg" "it has no logit-bias, penalties, dry, top-n-sigma, typical, top-p or xtc stage"
+    shows_not "11 --samplers twice" "$svg" "an arrow over a column"
+    shows_not "11 --samplers twice" "$svg" "in llama.cpp's order"
+fi
+if tool samplers-back llama-completion -m x.gguf --samplers "min_p;top_k;penalties"; then
+    drawn "11 --samplers min_p;top_k;penalties" 11_ "$tmp/samplers-back.txt" "$tmp/samplers-back.svg"
+    fits "11 --samplers out of order" "$tmp/samplers-back.svg"
+    shows "11 --samplers out of order" "$tmp/samplers-back.svg" "its sampler list puts top-k after min-p"
+    shows_not "11 --samplers out of order" "$tmp/samplers-back.svg" "an arrow over a column"
+fi
+# A list of 17 (two stages a row could not hold): its boxes wrap within the picture.
+long="top_k;top_p;min_p;typ_p;xtc;dry;penalties;top_n_sigma;temperature"
+long="$long;top_k;top_p;min_p;typ_p;xtc;dry;penalties;infill"
+if tool samplers-long llama-completion --samplers "$long" --xtc-probability 0.5 -l 3+1; then
+    drawn "11 --samplers (17 names)" 11_ "$tmp/samplers-long.txt" "$tmp/samplers-long.svg"
+    fits "11 --samplers (17 names)" "$tmp/samplers-long.svg"
+fi
+# Example 12 with order[] reversed and XTC added: the three chain lines leave llama.cpp's order.
+reversed='s/{STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP}/'
+reversed=$reversed'{STAGE_XTC, STAGE_TEMP, STAGE_MIN_P, STAGE_TOP_P, STAGE_TOP_K, STAGE_PENALTIES}/'
+if edited 12 "$reversed" 12-reversed; then
+    drawn "12 with order[] reversed" 12_ "$tmp/12-reversed.txt" "$tmp/12-reversed.svg"
+    svg=$tmp/12-reversed.svg
+    fits "12 with order[] reversed" "$svg"
+    shows "12 with order[] reversed" "$svg" "its stages in the chain's own order (order[] leaves llama.cpp's default"
+    shows "12 with order[] reversed" "$svg" "in its own order, box after box: order[] puts min-p after temp"
+    shows_not "12 with order[] reversed" "$svg" "in columns"
+    shows_not "12 with order[] reversed" "$svg" "an arrow over a column"
+fi
+# Example 12 with ten stages in order[]: the funnel's cells wrap, two rows of five, and the picture still fits.
+ten='s/{STAGE_PENALTIES, STAGE_TOP_K, STAGE_TOP_P, STAGE_MIN_P, STAGE_TEMP}/{STAGE_PENALTIES, STAGE_DRY, '
+ten=$ten'STAGE_TOP_N_SIGMA, STAGE_TOP_K, STAGE_TYPICAL, STAGE_TOP_P, STAGE_MIN_P, STAGE_XTC, STAGE_TEMP, STAGE_TOP_K}/'
+if edited 12 "$ten" 12-ten; then
+    drawn "12 with ten stages" 12_ "$tmp/12-ten.txt" "$tmp/12-ten.svg"
+    fits "12 with ten stages" "$tmp/12-ten.svg"
 fi
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
