@@ -13,7 +13,8 @@
 #include "rng.h"
 
 #define STEPS 59
-_Static_assert(STEPS > 0, "STEPS must be at least 1: the table prints the candidates per step");
+_Static_assert(STEPS > 0 && STEPS <= 100000, "STEPS must be from 1 to 100000: the table prints the candidates per "
+               "step, and each chain's text of STEPS characters");
 
 /* Printable ASCII (' ' to '~'), so that a row shows every character as it is. */
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
@@ -117,7 +118,7 @@ int main(int argc, char *argv[])
         build(&ch[c], &chains[c], 0);
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
-        char text[STEPS + 2];
+        static char text[STEPS + 2];
         if (trace) {
             lesson_settings_label(&chains[c], window, stdout);
             printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);

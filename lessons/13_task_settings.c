@@ -13,6 +13,7 @@
 #include "rng.h"
 
 #define DRAWS 8
+_Static_assert(DRAWS > 0, "DRAWS must be at least 1: the table prints each preset's draws");
 
 static const char *const vocab[] = {"count", "total", "i", "=", "+", "1", ";", "("};
 static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* Example 5's model */

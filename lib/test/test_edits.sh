@@ -113,7 +113,9 @@ edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
 # Where an edit leaves no number, the build stops and says why.
 edit 08 's/#define STEPS 5000/#define STEPS 0/' -build 'STEPS must be at least 1'
 edit 10 's/#define DRAWS 10000/#define DRAWS 0/' -build 'DRAWS must be at least 1'
-edit 12 's/#define STEPS 59/#define STEPS 0/' -build 'STEPS must be at least 1'
+edit 12 's/#define STEPS 59/#define STEPS 0/' -build 'STEPS must be from 1 to 100000'
+edit 12 's/#define STEPS 59/#define STEPS 10000000/' -build 'STEPS must be from 1 to 100000'
+edit 13 's/#define DRAWS 8/#define DRAWS 0/' -build 'DRAWS must be at least 1'
 
 # A stop names the setting as the program spells it, its value, its line and the rule, and the real cause.
 edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
