@@ -89,6 +89,12 @@ long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps)
     if (argc > 3 || (argc > 1 && (trace < 1 || trace > steps || *end != '\0'))) {
         bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
         const char *name = strrchr(file, '/') != NULL ? strrchr(file, '/') + 1 : file;
+        if (!help && strcmp(argv[1], "--trace") != 0)
+            lesson_say(file, "", "'%s' is no option of this program", argv[1]);
+        else if (!help && argc > 3)
+            lesson_say(file, "", "--trace takes one step, not '%s' and more", argv[2]);
+        else if (!help)
+            lesson_say(file, "", "--trace takes a step from 1 to %d (STEPS), not '%s'", steps, argv[2]);
         fprintf(help ? stdout : stderr, "usage: %.*s [--trace [STEP]]\nPrints the lesson's table. --trace also prints "
                 "what every stage of each chain leaves at step STEP\n(from 1 to %d; 1 when left out): each character "
                 "still possible, its logit and its probability\namong the survivors.\n",

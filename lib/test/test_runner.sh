@@ -216,6 +216,11 @@ status=0
 "$bin12" --trace 0 >"$tmp/out" 2>"$tmp/err" || status=$?
 echo "exit $status" >>"$tmp/err"
 expect "12 --trace 0" "$tmp/err" "exit 2"
+expect "12 --trace 0 says what is wrong" "$tmp/err" "12_chain_builder: --trace takes a step from 1 to 59 (STEPS), not '0'"
+"$bin12" --trace abc >"$tmp/out" 2>"$tmp/err"
+expect "12 --trace abc" "$tmp/err" "12_chain_builder: --trace takes a step from 1 to 59 (STEPS), not 'abc'"
+"$bin12" --bogus >"$tmp/out" 2>"$tmp/err"
+expect "12 --bogus" "$tmp/err" "12_chain_builder: '--bogus' is no option of this program"
 [ ! -s "$tmp/out" ] && passed=$((passed + 1)) \
     || { failed=$((failed + 1)); echo "test_runner.sh: 12 --trace 0 wrote to stdout"; }
 
