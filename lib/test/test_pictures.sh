@@ -270,17 +270,26 @@ picture_words() {   # picture_words SVG: the picture's texts, one a line, entiti
     grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
         -e 's/&quot;/"/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g'
 }
-penalty_picture() {
+# build_edited NN SED NAME: lessons/NN_*.c edited by the sed substitution SED, under its own name in
+# $tmp/NAME/ (so that its messages and the lines it looks up are the lesson's), built and run with a picture:
+# $tmp/NAME (the program), NAME.svg, NAME.txt, NAME.err; false after a failure, which it counts.
+build_edited() {
     src=$(ls lessons/"$1"_*.c)
-    sed "$2" "$src" >"$tmp/$3.c"
-    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
-    if ! $edit_cc $edit_flags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.build" 2>&1 \
-        || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
+    mkdir -p "$tmp/$3"
+    copy=$tmp/$3/${src##*/}
+    sed "$2" "$src" >"$copy"
+    if cmp -s "$src" "$copy"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
+    if ! $edit_cc $edit_flags -Ilessons -c -o "$tmp/$3.o" "$copy" >"$tmp/$3.build" 2>&1 \
+        || ! $edit_cc $edit_ldflags -o "$tmp/$3.bin" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
         bad "$3: lessons/$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
     fi
-    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
+    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3.bin" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
         bad "$3: lessons/$1 with '$2' fails:"; sed 's/^/    /' "$tmp/$3.err"; return 1
     fi
+}
+# penalty_picture NN SED NAME: build_edited, then svg_check passes the picture; NAME.data and NAME.words.
+penalty_picture() {
+    build_edited "$@" || return 1
     if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
     else bad "$3: texts collide in the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.collisions"; fi
     "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
@@ -377,23 +386,8 @@ fi
 # 2d. Examples 7 to 10 after a student's edit: a copy of the lesson edited by one sed substitution, built against
 # the library's objects (as lib/test/test_edits.sh builds them; CC, EDIT_CFLAGS and EDIT_LDFLAGS as there), must
 # exit 0, pass svg_check (no collision) and say or draw what the edited settings do.
-edit_cflags=$edit_flags        # the compiler, flags and objects of 2c
-mkdir -p "$tmp/edited-lessons"
-edited_picture() {  # edited_picture NN SED NAME: lessons/NN_*.c edited by SED draws $tmp/NAME.svg; 0 when it did
-    src=$(ls lessons/"$1"_*.c)
-    copy=$tmp/edited-lessons/$(basename "$src")
-    sed "$2" "$src" >"$copy"
-    if cmp -s "$src" "$copy"; then bad "$1: the edit '$2' changes nothing"; return 1; fi
-    if ! $edit_cc $edit_cflags -Ilessons -c -o "$tmp/$3.o" "$copy" >"$tmp/$3.build" 2>&1 \
-       || ! $edit_cc $edit_ldflags -o "$tmp/$3" "$tmp/$3.o" $edit_objects -lm >>"$tmp/$3.build" 2>&1; then
-        bad "$1 with '$2' does not build:"; sed 's/^/    /' "$tmp/$3.build"; return 1
-    fi
-    if ! LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err"; then
-        bad "$1 with '$2': exit status not 0:"; sed 's/^/    /' "$tmp/$3.err"; return 1
-    fi
-    if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
-    else bad "$1 with '$2': texts collide in the picture:"; sed 's/^/    /' "$tmp/$3.collisions"; fi
-    "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>/dev/null
+edited_picture() {  # edited_picture NN SED NAME: lessons/NN_*.c edited by SED draws $tmp/NAME.svg (penalty_picture)
+    penalty_picture "$@"
 }
 says() {    # says FILE TEXT WHAT: the picture FILE holds TEXT (a text or an attribute's value, XML-escaped)
     if grep -qF -- "$2" "$1"; then passed=$((passed + 1)); else bad "$3: no '$2' in $(basename "$1")"; fi
@@ -482,9 +476,6 @@ fi
 # 2e. Examples 11 to 13 as a student edits them, and Example 11 as a tool: the picture stays within 1,180 px, its
 # texts do not collide, it draws the chain lines the program printed (read back as in 2), and its words stay true.
 # An edited lesson is built as in 2c.
-cc=$edit_cc             # the compiler, flags and objects of 2c
-cflags=$edit_flags
-ldflags=$edit_ldflags
 svg_width() {   # svg_width FILE: the picture's width, px
     sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$1" | head -n 1
 }
@@ -514,16 +505,8 @@ shows() {        # shows WHAT FILE TEXT: the picture's words hold TEXT
 shows_not() {    # shows_not WHAT FILE TEXT: they do not (a claim the edit made false)
     if svg_words "$2" | grep -qF -- "$3"; then bad "$1: the picture shows '$3'"; else passed=$((passed + 1)); fi
 }
-edited() {      # edited NN SED NAME: lessons/NN_*.c edited by SED, built and run with a picture: $tmp/NAME.svg, .txt
-    src=$(ls lessons/"$1"_*.c)
-    sed "$2" "$src" >"$tmp/$3.c"
-    if cmp -s "$src" "$tmp/$3.c"; then bad "$3: the edit '$2' changes nothing"; return 1; fi
-    if ! $cc $cflags -Ilessons -c -o "$tmp/$3.o" "$tmp/$3.c" >"$tmp/$3.err" 2>&1 \
-       || ! $cc $ldflags -o "$tmp/$3" "$tmp/$3.o" $(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o \
-            "$build"/lib/svg/*.o "$build"/lib/lesson/*.o) -lm >>"$tmp/$3.err" 2>&1; then
-        bad "$3: the edited lesson does not build:"; sed 's/^/    /' "$tmp/$3.err"; return 1
-    fi
-    LESSON_PICTURE=$tmp/$3.svg "$tmp/$3" >"$tmp/$3.txt" 2>"$tmp/$3.err" || { bad "$3: exit $?"; return 1; }
+edited() {      # edited NN SED NAME: build_edited (2c): $tmp/NAME.svg, .txt
+    build_edited "$@"
 }
 settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#A6A6A6) exactly when
                        # it carries a "?" (no stage acts on it); prints each setting marked, one a line, in marked.txt
