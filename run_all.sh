@@ -371,8 +371,14 @@ index_section() {   # index_section NAME TITLE VERDICT
            echo "byte for byte.</p>" ;;
     *"(output differs)") echo "<p class=\"verdict\">$(index_badge "$3")The table this run printed differs from the"
                          echo "lesson's ($expected): the lesson's table and this run's, then the diff.</p>" ;;
-    FAIL*) reason=${3#* (}
+    *"(not built)"|*"(no newline"*) reason=${3#* (}
            echo "<p class=\"verdict\">$(index_badge "$3")This run failed: $(echo "${reason%)}" | escape).</p>" ;;
+    FAIL*) reason=${3#* (}      # it stopped: what it said comes first, as the reason
+           echo "<p class=\"verdict\">$(index_badge "$3")This run stopped ($(echo "${reason%)}" | escape))$(
+               if [ -s "$pictures/$name.err" ]; then echo ", saying why:"; else echo ", saying nothing on stderr."; fi)</p>"
+           if [ -s "$pictures/$name.err" ]; then
+               echo "<pre class=\"note\">"; escape "$pictures/$name.err"; echo "</pre>"
+           fi ;;
     *) echo "<p class=\"verdict\">$(index_badge "")Not run yet: ./run_all.sh --pictures $name</p>" ;;
     esac
     if [ -s "$pictures/$name.svg" ]; then
@@ -382,7 +388,7 @@ index_section() {   # index_section NAME TITLE VERDICT
     elif [ -n "$3" ]; then
         echo "<p class=\"note\">(no picture: the program wrote none)</p>"
     fi
-    if [ ! -f "$pictures/$name.txt" ]; then
+    if [ ! -s "$pictures/$name.txt" ]; then
         case "$3" in
         *"(not built)") echo "<p class=\"note\">(no table: the program did not run)</p>" ;;
         ?*) echo "<p class=\"note\">(this run printed no table)</p>" ;;
@@ -405,10 +411,11 @@ index_section() {   # index_section NAME TITLE VERDICT
         case "$3" in
         PASS*|*"(output differs)"|*"(no newline"*) echo "<h3>Its notes (stderr)</h3><pre class=\"note\">" ;;
         *"(not built)") echo "<h3>The compiler's messages</h3><pre class=\"note\">" ;;
-        *) echo "<h3>What it wrote on stderr</h3><pre class=\"note\">" ;;
+        *) echo "" ;;       # a stop's stderr is shown under its verdict
+        esac | grep . || true
+        case "$3" in
+        PASS*|*"(output differs)"|*"(no newline"*|*"(not built)") escape "$pictures/$name.err"; echo "</pre>" ;;
         esac
-        escape "$pictures/$name.err"
-        echo "</pre>"
     fi
     echo "</section>"
 }

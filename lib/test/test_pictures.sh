@@ -728,5 +728,20 @@ has "$index" "Not run this time: what follows is from an earlier run" "the secti
 has "$index" "Its source has changed since, so this is not what it prints now." "a section whose source changed"
 has "$index" "some of its texts collide" "the collision note in index.html"
 
+# 8. A program that stops (exit 1 after a message, no table): its section gives the message as the reason, first,
+# and no table box or diff of an empty table.
+printf '#!/bin/sh\necho "04_three_penalties: penalty_repeat 0 (line 20): must be above 0" >&2\nexit 1\n' \
+    >"$edited/bin/04_three_penalties"
+chmod +x "$edited/bin/04_three_penalties"
+MAKELEVEL=1 BUILD=$edited ./run_all.sh --pictures 04 >"$tmp/edited.out" 2>&1
+sed -n '/<section id="04_three_penalties">/,/<\/section>/p' "$index" >"$tmp/04.section"
+has "$tmp/04.section" 'FAIL</span>This run stopped (exit 1), saying why:</p>' "a stop's verdict"
+if sed -n '3,4p' "$tmp/04.section" | grep -qF '04_three_penalties: penalty_repeat 0 (line 20): must be above 0' \
+   && grep -qF '(this run printed no table)' "$tmp/04.section" && ! grep -q 'class="diff"' "$tmp/04.section"; then
+    passed=$((passed + 1))
+else
+    bad "a stop's section does not give its message first, with no table and no diff:"; cat "$tmp/04.section"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
