@@ -23,6 +23,102 @@ static bool picture_limit_off(const PictureRow *row)
     return row->group == 0 ? typical_off(row->numbers[0]) : top_p_off(row->numbers[0]);
 }
 
+/* What a cut sorts the n tokens on, for token i: typical (typical true) its distance from the entropy,
+ * |surprise[i] - entropy| (nats, as the table prints it and typical_cut measures it); top-p its surprise, which
+ * is equal for two tokens exactly where their logits (ln p, candidates_init_probs) are. */
+static double picture_cut_key(bool typical, const double *surprise, size_t i, double entropy)
+{
+    return typical ? fabs(surprise[i] - entropy) : surprise[i];
+}
+
+/* Which of the n tokens a cut's sort meets in a tie: tied[i] (n,) is true for each token that ties with another
+ * on the cut's key (picture_cut_key) in a group of which the cut kept one or more (kept (size,), the kept
+ * candidates' copies). Returns how many tied tokens it left out (the cut fell inside a tie); tied all false and
+ * 0 when no kept token ties with another. */
+static size_t picture_cut_ties(const TokenData *kept, size_t size, bool typical, const double *surprise, size_t n,
+                               double entropy, bool *tied)
+{
+    size_t left_out = 0;
+    for (size_t i = 0; i < n; i++)
+        tied[i] = false;
+    for (size_t k = 0; k < size; k++) {
+        size_t id = (size_t)kept[k].id, group = 0;
+        double key = picture_cut_key(typical, surprise, id, entropy);
+        for (size_t j = 0; id < n && j < n; j++)
+            group += picture_cut_key(typical, surprise, j, entropy) == key;
+        for (size_t j = 0; id < n && group > 1 && j < n; j++)
+            tied[j] |= picture_cut_key(typical, surprise, j, entropy) == key;
+    }
+    for (size_t j = 0; j < n; j++) {
+        bool in = false;
+        for (size_t k = 0; k < size; k++)
+            in |= kept[k].id == (int32_t)j;
+        left_out += tied[j] && !in;
+    }
+    return left_out;
+}
+
+/* The note on one cut (typical's or top-p's, kept: its result) at limit when its sort met a tie among the
+ * tokens it keeps (picture_cut_ties): which tokens tie, on what, and how many of them it keeps. */
+static void picture_tie_note(const char *file, double limit, const Candidates *kept, bool typical,
+                             const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied), *listed = malloc((n > 0 ? n : 1) * sizeof *listed);
+    if (tied == NULL || listed == NULL) {           /* best-effort: without memory, no note */
+        free(tied);
+        free(listed);
+        return;
+    }
+    size_t left_out = picture_cut_ties(kept->data, kept->size, typical, surprise, n, entropy, tied), count = 0;
+    char groups[512] = "";
+    for (size_t i = 0; i < n; i++) {
+        listed[i] = false;
+        count += tied[i];
+    }
+    for (size_t i = 0; i < n; i++) {                /* each group: its words, then the key they tie on */
+        if (!tied[i] || listed[i])
+            continue;
+        double key = picture_cut_key(typical, surprise, i, entropy);
+        for (size_t j = i; j < n; j++) {
+            if (tied[j] && picture_cut_key(typical, surprise, j, entropy) == key) {
+                listed[j] = true;
+                size_t used = strlen(groups);
+                snprintf(groups + used, sizeof groups - used, "%s%.100s", j == i ? (used ? "; " : "") : ", ",
+                         words[j]);
+            }
+        }
+        double p = 0;                               /* a kept token of the group has the p they share */
+        for (size_t k = 0; k < kept->size; k++)
+            p = picture_cut_key(typical, surprise, (size_t)kept->data[k].id, entropy) == key ? kept->data[k].p : p;
+        size_t used = strlen(groups);
+        if (typical)
+            snprintf(groups + used, sizeof groups - used, ": %.3f nats away", key);
+        else
+            snprintf(groups + used, sizeof groups - used, ": p %.60s", lesson_number(p, 1).text);
+    }
+    const char *what = typical ? "typical" : "top-p", *on = typical ? "in their distance from the entropy" : "in p";
+    if (left_out > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps %zu of the %zu tokens tied %s (%s): which tied tokens "
+                   "llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes "
+                   "them in their order in probs[]", lesson_number(limit, 2).text, what, count - left_out, count, on,
+                   groups);
+    else if (count > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps the tokens tied %s (%s) in an order llama.cpp leaves "
+                   "unspecified (its sort is not stable); this workbench takes them in their order in probs[]",
+                   lesson_number(limit, 2).text, what, on, groups);
+    free(tied);
+    free(listed);
+}
+
+void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                       const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    if (!typical_off(limit))
+        picture_tie_note(file, limit, typ, true, words, surprise, n, entropy);
+    if (!top_p_off(limit))
+        picture_tie_note(file, limit, top, false, words, surprise, n, entropy);
+}
+
 /* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
  * of the dot and its distance right of the stem, both kept off the entropy line on the dot's side. */
 static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const char *word, double surprise,
@@ -47,12 +143,15 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
 /* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
  * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
  * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
- * disabled style. Returns the bottom of the last row, px. */
+ * disabled style. A cell whose token ties with another where the cut sorts (picture_cut_ties, on surprise (n,)
+ * and entropy) says "tie", and a note under the rows says what llama.cpp leaves unspecified there. Returns the
+ * bottom of what it drew, px. */
 static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                            double y, double max_x)
+                            const double *surprise, double entropy, double y, double max_x)
 {
     double band = svg_band_width(plot, n);
-    bool removed = false, on[2] = {false, false}, off[2] = {false, false};
+    bool removed = false, on[2] = {false, false}, off[2] = {false, false}, ties[2] = {false, false};
+    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied);      /* best-effort: without memory, no tie marks */
     char text[256], disabled[160];
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
              "What each keeps at each limit (the number: its place in the order kept)", NULL);
@@ -84,8 +183,11 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
         double top = first + 34 * (double)r;
         svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
                  NULL);
+        if (tied != NULL && !stage_off)
+            picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
         for (size_t i = 0; i < n; i++) {
             size_t place = 0;
+            bool tie = tied != NULL && !stage_off && tied[i];
             for (size_t k = 0; k < row->size; k++)
                 place = row->data[k].id == (int32_t)i ? k + 1 : place;
             SvgDatum d = {series, words[i], (double)place, NULL};
@@ -97,10 +199,22 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
             snprintf(text, sizeof text, "%zu", place);
             const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
             svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
+            if (tie)
+                svg_text(s, x + band / 2 - 11, top + 18, (SvgFont){10, "end", false, colour, 0}, "tie", NULL);
             svg_group_end(s);
+            ties[row->group != 0] |= tie;
         }
     }
-    return first + 34 * (double)pic->n_rows - 6;
+    free(tied);
+    double bottom = first + 34 * (double)pic->n_rows - 6;
+    if (ties[0] || ties[1]) {
+        snprintf(text, sizeof text, "tie: tied with another token %s%s%s; which tied tokens llama.cpp keeps, and in "
+                 "what order, is unspecified (its sort is not stable): this workbench takes them in their order in "
+                 "probs[]", ties[0] ? "in distance from the entropy (typical)" : "", ties[0] && ties[1] ? " or " : "",
+                 ties[1] ? "in p (top-p)" : "");
+        bottom = svg_wrap(s, 20, bottom + 22, max_x - 20, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text) + 4;
+    }
+    return bottom;
 }
 
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
@@ -117,7 +231,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
     SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
     Svg measure = picture_measure();
-    double bottom = picture_keeps(&measure, pic, &plot, words, n, keeps, width - 20);
+    double bottom = picture_keeps(&measure, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
                                             "locally typical sampling")) {
@@ -140,7 +254,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         svg_categories(&pf.svg, &plot, words, n, "");
         svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
                  0}, "token, and its p", NULL);
-        picture_keeps(&pf.svg, pic, &plot, words, n, keeps, width - 20);
+        picture_keeps(&pf.svg, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
     }
     return picture_finish(pic, picture_close(&pf));
 }

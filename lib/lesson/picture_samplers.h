@@ -2,8 +2,8 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
- * picture_dry_mark, picture_dry, picture_xtc.
+ * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step,
+ * picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -16,13 +16,24 @@
  * labelled with the limit as the table prints it, the limit in numbers[0]. */
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
+/* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
+ * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
+ * another (|surprise[i] - entropy|, surprise (n,) in nats as the table prints it), top-p's (top) a token as likely
+ * as another (an equal surprise: an equal logit). Which tied tokens llama.cpp keeps, and in what order, is
+ * unspecified (its sort is not stable); this workbench takes them in their order in probs[] (typical_cut and
+ * candidates_sort), and the note says so, naming the tied tokens (words (n,)) and how many of them the cut kept.
+ * A stage its limit turns off sorts nothing: no note. Without memory (best-effort), no note. */
+void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                       const char *const *words, const double *surprise, size_t n, double entropy);
+
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line, the distance of each (its labels kept off the line), and what typical and top-p keep at each
- * limit recorded in pic, with a legend (kept cells carry their place in the order kept, removed ones are ghosts,
- * 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row of
- * disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical
- * is off at every limit. Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic;
- * returns main's status. */
+ * entropy line (dashed), the distance of each (its labels kept off the line), and what
+ * typical and top-p keep at each limit recorded in pic, with a legend (kept cells carry their place in the order
+ * kept, removed ones are ghosts, 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of
+ * 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the
+ * title says when typical is off at every limit. A cell whose token ties with another where its cut sorts says
+ * "tie", and a note under the cells says what llama.cpp leaves unspecified there (as typical_note_ties). Series:
+ * "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 

@@ -411,6 +411,27 @@ fi
 if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
     says "$tmp/e07off.svg" '>Typical sampling is off at every limit here: each is 1 or more<' "07 off at every limit"
 fi
+# Example 7 with four equal p: every token is as far from the entropy as every other, so each cut meets a tie, and
+# which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable): a note on stderr
+# says so for each cut and limit, and the picture marks the tied cells "tie" and says it under them.
+if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07tie; then
+    for note in 'limit 0.45: typical keeps 2 of the 4 tokens tied in their distance from the entropy (the, cat,' \
+                'limit 0.45: top-p keeps 2 of the 4 tokens tied in p (the, cat, sat, mat: p 0.25): which tied' \
+                'limit 0.85: typical keeps the tokens tied in their distance from the entropy (the, cat, sat,' \
+                'limit 0.85: top-p keeps the tokens tied in p (the, cat, sat, mat: p 0.25) in an order llama.cpp'; do
+        if grep -qF "07_typical: note: $note" "$tmp/e07tie.err"; then passed=$((passed + 1))
+        else bad "07 with four equal p: no note '$note' on stderr:"; sed 's/^/    /' "$tmp/e07tie.err"; fi
+    done
+    if [ "$(grep -c '>tie</text>' "$tmp/e07tie.svg")" -eq 16 ]; then passed=$((passed + 1))
+    else bad "07 with four equal p: not every one of the 16 cells says tie"; fi
+    unspecified='which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable): this'
+    if tr '\n' ' ' <"$tmp/e07tie.words" | grep -qF "$unspecified workbench takes them in their order in probs[]"; then
+        passed=$((passed + 1))
+    else bad "07 with four equal p: the picture does not say what llama.cpp leaves unspecified"; fi
+fi
+says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
+if grep -q '^07_typical: note: .*tied' "$tmp/07_typical.err"; then bad "07: a tie note with no tie"
+else passed=$((passed + 1)); fi
 
 # Example 8: the subtitle says how the lesson cuts (in vocabulary order), each panel how often llama.cpp's sorted
 # cut would keep more (the count the lesson's note prints) and how many steps it shows; each run's running average
