@@ -119,8 +119,18 @@ void typical_note_ties(const char *file, double limit, const Candidates *typ, co
         picture_tie_note(file, limit, top, false, words, surprise, n, entropy);
 }
 
+/* The baseline of a text of size px near a line at line_y px: baseline as it is when the text (its descenders
+ * too, 0.25 of its size below the baseline) stays 5 px clear of the line, or else moved to 5 px above the line
+ * (above) or below it. */
+static double picture_clear_of_line(double baseline, double size, double line_y, bool above)
+{
+    if (baseline + 0.25 * size < line_y - 5 || baseline - 0.8 * size > line_y + 5)
+        return baseline;
+    return above ? line_y - 5 - 0.25 * size : line_y + 5 + 0.8 * size;
+}
+
 /* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
- * of the dot and its distance right of the stem, both kept off the entropy line on the dot's side. */
+ * of the dot and its distance right of the stem, both kept clear of the entropy line on the dot's side. */
 static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const char *word, double surprise,
                                  double entropy, double ey)
 {
@@ -132,10 +142,10 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
     svg_line(s, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
     svg_circle(s, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
     snprintf(text, sizeof text, "%.3f", surprise);
-    svg_text(s, x - 10, fmin(picture_off_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
+    svg_text(s, x - 10, fmin(picture_clear_of_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
              svg_colour(0), 0}, text, NULL);
     snprintf(text, sizeof text, "%.3f away", fabs(surprise - entropy));
-    svg_text(s, x + 9, fmin(picture_off_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
+    svg_text(s, x + 9, fmin(picture_clear_of_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
              false, SVG_MUTED, 0}, text, NULL);
     svg_group_end(s);
 }
@@ -242,8 +252,8 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
         svg_group_begin(&pf.svg, NULL);
-        svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, &hd);
-        svg_text(&pf.svg, plot.left + plot.width + 16, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
+        svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, SVG_TEXT, 2, "7 4"}, &hd);
+        svg_text(&pf.svg, plot.left + plot.width + 16, ey + 4, (SvgFont){13, NULL, true, SVG_TEXT, 0}, text, NULL);
         svg_group_end(&pf.svg);
         for (size_t i = 0; i < n; i++) {
             picture_surprise_dot(&pf.svg, &plot, svg_band(&plot, i, n), words[i], surprise[i], entropy, ey);

@@ -27,7 +27,7 @@ void typical_note_ties(const char *file, double limit, const Candidates *typ, co
                        const char *const *words, const double *surprise, size_t n, double entropy);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line (dashed), the distance of each (its labels kept off the line), and what
+ * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line), and what
  * typical and top-p keep at each limit recorded in pic, with a legend (kept cells carry their place in the order
  * kept, removed ones are ghosts, 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of
  * 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the

@@ -413,7 +413,9 @@ if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
 fi
 # Example 7 with four equal p: every token is as far from the entropy as every other, so each cut meets a tie, and
 # which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable): a note on stderr
-# says so for each cut and limit, and the picture marks the tied cells "tie" and says it under them.
+# says so for each cut and limit, and the picture marks the tied cells "tie" and says it under them. The labels of
+# the dots, which sit on the entropy line, stay 5 px clear of it (their descenders too: 0.25 of the size); the
+# entropy line is not vermillion (the mark's colour).
 if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07tie; then
     for note in 'limit 0.45: typical keeps 2 of the 4 tokens tied in their distance from the entropy (the, cat,' \
                 'limit 0.45: top-p keeps 2 of the 4 tokens tied in p (the, cat, sat, mat: p 0.25): which tied' \
@@ -428,8 +430,20 @@ if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07t
     if tr '\n' ' ' <"$tmp/e07tie.words" | grep -qF "$unspecified workbench takes them in their order in probs[]"; then
         passed=$((passed + 1))
     else bad "07 with four equal p: the picture does not say what llama.cpp leaves unspecified"; fi
+    if awk -F'"' '/data-series="entropy"/ { for (i = 1; i < NF; i++) if ($i ~ / y1=$/) ey = $(i + 1) }
+                  /<text / && (/ away<\/text>/ || /fill="#0072B2">[0-9.]*<\/text>/) {
+                      for (i = 1; i < NF; i++) {
+                          if ($i ~ / y=$/) y = $(i + 1)
+                          if ($i ~ / font-size=$/) size = $(i + 1)
+                      }
+                      if (y + 0.25 * size > ey - 4.9 && y - 0.8 * size < ey + 4.9) { print "    " $0; bad = 1 } }
+                  END { exit bad }' "$tmp/e07tie.svg" >"$tmp/e07tie.near"; then
+        passed=$((passed + 1))
+    else bad "07 with four equal p: a dot's label lies within 5 px of the entropy line:"; cat "$tmp/e07tie.near"; fi
+    says_not "$tmp/e07tie.svg" '#D55E00' "07 with four equal p: vermillion (the mark's colour) with no mark"
 fi
 says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
+says_not "$tmp/07_typical.svg" '#D55E00' "07: vermillion (the mark's colour) with no mark"
 if grep -q '^07_typical: note: .*tied' "$tmp/07_typical.err"; then bad "07: a tie note with no tie"
 else passed=$((passed + 1)); fi
 
