@@ -386,11 +386,10 @@ static size_t picture_mirostat_notes(const PictureRow *shown, const PictureRow *
         double last = shown->values[2 * (steps - 1)];
         if (exit == 0)
             snprintf(notes[n++].text, sizeof notes[0].text, "mu is %s the scale from the start (the triangle): "
-                     "%.1f after step 0, %.1f after step %zu, the last shown", side, shown->values[0], last,
-                     steps - 1);
+                     "%.1f at step 0, %.1f at step %zu, the last shown", side, shown->values[0], last, steps - 1);
         else
-            snprintf(notes[n++].text, sizeof notes[0].text, "mu goes %s the scale after step %zu (the triangle) "
-                     "and is %.1f after step %zu, the last shown", side, exit, last, steps - 1);
+            snprintf(notes[n++].text, sizeof notes[0].text, "mu goes %s the scale at step %zu (the triangle) "
+                     "and is %.1f at step %zu, the last shown", side, exit, last, steps - 1);
     }
     return n;
 }
@@ -497,9 +496,10 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
     }
 }
 
-/* The y range every tau's panel shares (bits): from 0 (or below, for a tau below 0) to a nice step above the
- * surprise of every drawn token, every tau, and mu (from its start at 2 * tau) wherever its run reached its tau;
- * the mu of a run that did not (it runs away) is clipped at the edge, not fitted. */
+/* The y range every tau's panel shares (bits): from a little below 0, so that a surprise of 0 stands clear of the
+ * axis (or from a nice step below a tau below 0), to a nice step above the surprise of every drawn token, every
+ * tau, and mu (from its start at 2 * tau) wherever its run reached its tau; the mu of a run that did not (it runs
+ * away) is clipped at the edge, not fitted. */
 static void picture_mirostat_range(const Picture *pic, double *low, double *high)
 {
     double top = 0, bottom = 0;
@@ -519,7 +519,7 @@ static void picture_mirostat_range(const Picture *pic, double *low, double *high
         }
     }
     *high = svg_nice_ceiling(top);
-    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : 0;
+    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : -0.04 * *high;    /* surprise 0 a little above the axis */
 }
 
 int picture_mirostat(Picture *pic)
@@ -543,8 +543,9 @@ int picture_mirostat(Picture *pic)
     }
     double width = 80 + plot_width + widest + 20, height = 0;
     const char *subtitle = "each step walks the tokens in vocabulary order, as the lesson's Java does, and keeps "
-                           "those before the first whose surprise exceeds mu (at least one); it draws one of them "
-                           "and lowers mu by eta * (surprise - tau). (llama.cpp sorts the tokens first.)";
+                           "those before the first whose surprise exceeds mu (at least one); it draws one of them, "
+                           "then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one "
+                           "below. (llama.cpp sorts the tokens first.)";
     SvgFont muted = {13, NULL, false, SVG_MUTED, 0};
     Svg measure = picture_measure();
     double legend = svg_wrap(&measure, 20, 50, width - 40, 17, muted, subtitle) + 8;
@@ -561,7 +562,7 @@ int picture_mirostat(Picture *pic)
                     "surprise at tau", NULL);
         svg_wrap(&pf.svg, 20, 50, width - 40, 17, muted, subtitle);
         SvgKey keys[] = {{SVG_KEY_DOT, {MIROSTAT_DOT, NULL, 0, NULL}, "surprise of the drawn token"},
-                         {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut"},
+                         {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut each step used"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, legend + 20, width - 20, keys, LESSON_N(keys));
         for (size_t r = 0, taus = 0; r < runs && r < 16; r++) {

@@ -41,26 +41,28 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 #define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
 
-/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
- * sampling), the drawn token's surprise (bits), the running average surprise so far, and at how many steps so far
- * llama.cpp's cut, which sorts the tokens first, would keep more tokens than the lesson's (0 for plain sampling).
- * Step 0 starts the run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps,
- * interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the running average at steps 1, 2, ...,
- * 200 and every 25th after, numbers[0] the last average and numbers[1] the steps. Both are labelled "tau 2.0" or
- * "plain sampling". */
+/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu as this step's cut used it,
+ * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), the running average
+ * surprise so far, and at how many steps so far llama.cpp's cut, which sorts the tokens first, would keep more
+ * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's rows: group 0 holds mu and surprise of
+ * the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
+ * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1] the
+ * steps. Both are labelled "tau 2.0" or "plain sampling". */
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average,
                            int more);
 
 /* Example 8: for each tau recorded in pic, one panel over its first steps (how many of how many, on the x axis):
- * the surprise of each drawn token (dots), mu (line), tau dashed and the run's running average in its own colour,
- * under notes that say at how many steps llama.cpp's sorted cut would keep more tokens, when the run's average is
- * not its tau to one decimal, and where mu leaves the scale. The panels share one surprise scale, which fits
- * every drawn surprise, every tau, mu's start (2 * tau) and the mu of every run that reached its tau; a mu that
- * runs away is clipped at the edge, a triangle where it leaves. Then the running averages of every run over all
- * steps (log scale), each in its colour and named at its end with the average the table prints (names too close
- * together moved apart). Series: "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, from step
- * 0), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the panel and below, one colour), "average
- * surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's status. */
+ * the surprise of each drawn token (dots, surprise 0 a little above the axis), mu as each step's cut used it
+ * (line), tau dashed and the run's running average in its own colour, under notes that say at how many steps
+ * llama.cpp's sorted cut would keep more tokens, when the run's average is not its tau to one decimal, and where mu
+ * leaves the scale. The panels share one surprise scale, which fits every drawn surprise, every tau, mu's start
+ * (2 * tau) and the mu of every run that reached its tau; a mu that runs away is clipped at the edge, a triangle
+ * where it leaves. Then the running averages of every run over all steps (log scale), each in its colour and named
+ * at its end with the average the table prints (names too close together moved apart). Series:
+ * "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, the cut of step 0, 1, ...: the table's "mu
+ * now" of step k is the one of step k + 1), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the
+ * panel and below, one colour), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's
+ * status. */
 int picture_mirostat(Picture *pic);
 
 /* ===== Example 9 ===== */

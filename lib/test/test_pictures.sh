@@ -149,7 +149,7 @@ want_values() {
                      for (w in words) print what ", limit " limit "\t" w "\t" place[w] } next }
                { words[$1] = 1; print "surprise\t" $1 "\t" $5 }' ;;
     08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step); print "tau\ttau " $2 "\t" $2
-                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step "\t" $NF }
+                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
     09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
@@ -463,11 +463,26 @@ for tau in 2.0 3.0; do
         passed=$((passed + 1))
     else bad "08: tau $tau's running average is not drawn twice (panel, averages) in one colour"; fi
 done
+# mu is drawn as each step's cut used it, before the step's update: 2 * tau at step 0 (section 2 reads the table's
+# "mu now" of step k at step k + 1), and the subtitle moves mu by eta * (tau - surprise), which is up when the
+# surprise is below tau. A surprise of 0 is a dot clear of the x axis (by more than its radius).
+says "$m08" 'data-series="mu, tau 2.0" data-values="4 ' "08's mu at step 0: the cut step 0 used, 2 * tau"
+moves='then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one below'
+if picture_words "$m08" | tr '\n' ' ' | grep -qF "$moves"; then passed=$((passed + 1)); else bad "08's subtitle does not say how mu moves, up or down"; fi
+says_not "$m08" 'lowers mu' "08's subtitle (mu rises after a surprise below tau)"
+if awk -F'"' '/<circle / && /data-series="surprise, tau / && /data-value="0"/ {
+                  for (i = 1; i < NF; i++) { if ($i ~ / cy=$/) cy[++n] = $(i + 1); if ($i ~ / r=$/) r = $(i + 1) } }
+              /<line x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*" y2="[0-9.]*" fill="none" stroke="#222222"\/>/ {
+                  if ($4 == $8 && $6 - $2 > 100) axis[++m] = $4 }
+              END { for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) bad += (cy[i] - axis[j]) ^ 2 < (r + 2) ^ 2
+                    exit n == 0 || m == 0 || bad }' "$m08"; then
+    passed=$((passed + 1))
+else bad "08: a dot of surprise 0 lies on the x axis (or none was found)"; fi
 if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
     says_not "$tmp/e08.svg" 'steers the average surprise toward tau' "08 with tau 6's title"
     says "$tmp/e08.svg" '>tau 6.0 not reached: over its 5000 steps the surprise averages 4.95 bits, as plain sampling' \
         "08 with tau 6"
-    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.1 after step 0, ' "08 with tau 6"
+    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.0 at step 0, ' "08 with tau 6"
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
 fi
 
