@@ -299,14 +299,15 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
 }
 
 /* The colours of mirostat's picture: the drawn tokens' surprise (dots), mu, tau, and the running average of the
- * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED); none of them
- * is another's. */
+ * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED): bluish green,
+ * orange, yellow, then again (each line is named at its end). None is another series' colour, nor the mark's
+ * vermillion (SVG_MARK), nor black (tau's), nor before's sky blue. */
 #define MIROSTAT_DOT svg_colour(0)
 #define MIROSTAT_MU svg_colour(4)
 #define MIROSTAT_TAU SVG_TEXT
 static const char *picture_run_colour(size_t k)
 {
-    static const size_t palette[] = {2, 1, 3, 6};
+    static const size_t palette[] = {2, 1, 7};
     return svg_colour(palette[k % LESSON_N(palette)]);
 }
 
@@ -456,9 +457,10 @@ static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const Pictur
 }
 
 /* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each in its
- * run's colour (a point every 2 px or more: the log scale crowds the early steps) and named at the right with the
- * average the table prints, which its label carries ("average surprise"); names too close to read apart are moved
- * apart, with a leader to their line's end. */
+ * run's colour (a point every 2 px or more: the log scale crowds the early steps) and named at the right, after a
+ * short line in that colour, with the average the table prints, which its label carries ("average surprise"), in
+ * the text's colour (a yellow name would be faint); names too close to read apart are moved apart, with a leader
+ * to their line's end. */
 static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 {
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
@@ -491,7 +493,8 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
         if (fabs(names[r] - 4 - svg_y(&plot, run->numbers[0])) > 1)        /* moved: a leader to its line */
             svg_line(s, right + 2, svg_y(&plot, run->numbers[0]), right + 10, names[r] - 4,
                      (SvgStyle){NULL, colour, 1, NULL}, NULL);
-        svg_text(s, right + 14, names[r], (SvgFont){13, NULL, true, colour, 0}, text, &d);
+        svg_line(s, right + 12, names[r] - 4, right + 26, names[r] - 4, (SvgStyle){NULL, colour, 2.5, NULL}, NULL);
+        svg_text(s, right + 32, names[r], (SvgFont){13, NULL, true, NULL, 0}, text, &d);
         svg_group_end(s);
     }
 }
@@ -536,7 +539,7 @@ int picture_mirostat(Picture *pic)
         for (size_t k = 1; k < run->n_values; k += 2)
             top = fmax(top, run->values[k]);
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
-        widest = fmax(widest, 14 + svg_text_width(text, 13));
+        widest = fmax(widest, 32 + svg_text_width(text, 13));
         plain = isnan(shown->numbers[0]) ? run->numbers[0] : plain;
         snprintf(text, sizeof text, "tau = %s bits", lesson_number(shown->numbers[0], 1).text);
         widest = fmax(widest, isnan(shown->numbers[0]) ? widest : 8 + svg_text_width(text, 13));

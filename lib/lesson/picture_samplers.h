@@ -58,7 +58,8 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
  * leaves the scale. The panels share one surprise scale, which fits every drawn surprise, every tau, mu's start
  * (2 * tau) and the mu of every run that reached its tau; a mu that runs away is clipped at the edge, a triangle
  * where it leaves. Then the running averages of every run over all steps (log scale), each in its colour and named
- * at its end with the average the table prints (names too close together moved apart). Series:
+ * at its end with the average the table prints (names too close together moved apart). The runs' colours are
+ * neither the mark's vermillion nor another series' (they cycle after three; each line is named). Series:
  * "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, the cut of step 0, 1, ...: the table's "mu
  * now" of step k is the one of step k + 1), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the
  * panel and below, one colour), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's

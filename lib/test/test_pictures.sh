@@ -484,6 +484,8 @@ if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
         "08 with tau 6"
     says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.0 at step 0, ' "08 with tau 6"
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
+    # A third tau's running average takes the next colour, never the mark's vermillion.
+    says_not "$tmp/e08.svg" '#D55E00' "08 with a third tau: vermillion (the mark's colour) with no mark"
 fi
 
 # Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
