@@ -455,15 +455,14 @@ static void picture_xtc_bar(Svg *s, const SvgPlot *plot, double centre, double p
     svg_group_end(s);
 }
 
-/* What one application did, in words, from the lesson's result: which tokens it removed and, when they are every
- * token at or above the threshold but the least likely of them, that it kept that one; or why it removed none. */
-static void picture_xtc_says(char *text, size_t size, const char *label, const double *probs, size_t m,
-                             const bool *above, const bool *removed, double probability, double threshold)
+/* The token XTC's rule spared, from the lesson's result (probs (m,), above and removed (m,)): when it removed
+ * tokens, all of them at or above the threshold, and kept exactly one of those, the least likely of them, that
+ * one; m otherwise. */
+static size_t picture_xtc_spared(const double *probs, size_t m, const bool *above, const bool *removed)
 {
-    size_t n_above = 0, n_removed = 0, kept = m, n_kept = 0;
+    size_t n_removed = 0, kept = m, n_kept = 0;
     bool rule = true;               /* every removed token is at or above, and the one kept is the least likely */
     for (size_t i = 0; i < m; i++) {
-        n_above += above[i];
         n_removed += removed[i];
         rule &= !removed[i] || above[i];
         if (above[i] && !removed[i]) {
@@ -473,8 +472,21 @@ static void picture_xtc_says(char *text, size_t size, const char *label, const d
     }
     for (size_t i = 0; i < m; i++)
         rule &= kept < m && (!above[i] || probs[i] >= probs[kept]);
+    return n_removed > 0 && rule && n_kept == 1 ? kept : m;
+}
+
+/* What one application did, in words, from the lesson's result: which tokens it removed and, when they are every
+ * token at or above the threshold but the least likely of them, that it kept that one; or why it removed none. */
+static void picture_xtc_says(char *text, size_t size, const char *label, const double *probs, size_t m,
+                             const bool *above, const bool *removed, double probability, double threshold)
+{
+    size_t n_above = 0, n_removed = 0, kept = picture_xtc_spared(probs, m, above, removed);
+    for (size_t i = 0; i < m; i++) {
+        n_above += above[i];
+        n_removed += removed[i];
+    }
     LessonNumber t = lesson_number(threshold, 1);
-    if (n_removed > 0 && rule && n_kept == 1)
+    if (kept < m)
         snprintf(text, size, "%s removed every token at or above xtc_threshold %s but the least likely of them, "
                  "token %zu", label, t.text, kept);
     else if (n_removed > 0)
@@ -503,20 +515,24 @@ static SvgNumber picture_p3(double p)
     return text;
 }
 
-/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`; in the
- * disabled style when XTC is off, disabled), a removed token's after as a ghost named "xtc" at its p before; the
- * tokens at or above the threshold shaded (under the grid) and, under their names, whether XTC removed or kept
- * them (when it is on); the threshold line (named `named`; none for a NaN threshold), which no value label
- * crosses; the x axis named. */
+/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`, solid
+ * wherever the token is kept, XTC on or off), a removed token's after as a ghost named "xtc" at its p before; the
+ * tokens at or above the threshold shaded (under the grid) and, under their names, those XTC removed ("removed")
+ * and the one its rule spared, the least likely of them (picture_xtc_spared), nothing under the others; the
+ * threshold line (named `named`; none for a NaN threshold), which no value label crosses; the x axis named, 54 px
+ * under the plot, or 66 px under the two lines of a spared token. */
 static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs, size_t m, const Candidates *c,
                                const char *series, const bool *above, const bool *removed, double threshold,
-                               const char *named, bool disabled)
+                               const char *named)
 {
     char names[64][16];
     const char *words[64];
     double ty = isnan(threshold) ? -1e9 : svg_y(plot, threshold), bottom = plot->top + plot->height;
     SvgFont value = {11, "middle", false, NULL, 0};
     m = m < 64 ? m : 64;
+    size_t spared = picture_xtc_spared(probs, m, above, removed);
+    char at_or_above[64];
+    snprintf(at_or_above, sizeof at_or_above, "at or above %.40s", lesson_number(threshold, 1).text);
     svg_group_begin(s, "grid");
     for (size_t i = 0; i < m; i++)
         if (above[i])
@@ -534,19 +550,19 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
         if (removed[i])
             picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
                             SVG_GHOST, 0}, ty, &after_d);
-        else if (disabled)
-            picture_xtc_bar(s, plot, x + 20, after, svg_disabled_style(), picture_p3(after).text, (SvgFont){11,
-                            "middle", false, SVG_DISABLED, 0}, ty, &after_d);
         else
             picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
                             value, ty, &after_d);
-        if (above[i] && !disabled)
-            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", !removed[i], removed[i] ? SVG_MUTED : SVG_AFTER, 0},
-                     removed[i] ? "removed" : "kept", NULL);
+        if (removed[i])
+            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", false, SVG_MUTED, 0}, "removed", NULL);
+        if (i == spared) {
+            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", true, SVG_AFTER, 0}, "kept: the least likely", NULL);
+            svg_text(s, x, bottom + 47, (SvgFont){11, "middle", true, SVG_AFTER, 0}, at_or_above, NULL);
+        }
     }
     svg_categories(s, plot, words, m, "");
-    svg_text(s, plot->left + plot->width / 2, bottom + 54, (SvgFont){13, "middle", false, NULL, 0},
-             "token, as probs[] lists them", NULL);
+    svg_text(s, plot->left + plot->width / 2, bottom + (spared < m ? 66 : 54), (SvgFont){13, "middle", false, NULL,
+             0}, "token, as probs[] lists them", NULL);
     if (!isnan(threshold)) {
         SvgDatum d = {"xtc_threshold", "p", threshold, NULL};
         svg_group_begin(s, NULL);
@@ -627,18 +643,19 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         largest = fmax(largest, fmax(probs[i], picture_xtc_p(c, (int32_t)i)));
     }
     bool disabled = xtc_off(isnan(probability) ? 1 : probability, isnan(threshold) ? 0 : threshold);   /* ?xtc */
-    char title[256], subtitle[256], says[512], named[128], off[256];
+    char title[256], subtitle[256], says[512], named[128], off[256], kept[160];
     snprintf(title, sizeof title, disabled ? "%.120s is off (?xtc): it removes nothing"
              : "XTC removes the top choices, all but the least likely of them", label.text);
     snprintf(off, sizeof off, "?xtc: %.120s is off, and removes nothing", label.text);
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
-    SvgKey keys[5] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
-                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, label.text}};
-    if (disabled)
-        keys[1] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
+    snprintf(kept, sizeof kept, "%.120s: every token kept", label.text);
+    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
+                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : label.text}};
     size_t n_keys = 2;
+    if (disabled)                   /* the stage is off, not the tokens: they are kept, solid */
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
     if (!isnan(threshold))
@@ -653,10 +670,11 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
     PictureFile pf;
+    bottom += picture_xtc_spared(probs, m, above, removed) < m ? 12 : 0;     /* its two lines under the names */
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
-        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named, disabled);
+        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
         svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
         picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,
                            lesson_most_likely(probs, n), probs[lesson_most_likely(probs, n)]);

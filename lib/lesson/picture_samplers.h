@@ -93,12 +93,13 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
 /* Example 10: the distribution probs (n,) before XTC (SVG_BEFORE) and after (c, renormalized; SVG_AFTER), under
  * the table's label (once_label with once_values (n_values,)): the threshold line at the value once_values names
  * xtc_threshold (none when it names none), the tokens at or above it shaded, a removed token (absent or -inf in
- * c) a ghost named "xtc" at its p before, and in words what the application did; when its settings turn XTC off
- * (xtc_off) the title says so and the bars after are the disabled stage "?xtc". Then the share of `draws` draws
- * that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p;
- * a row the table calls on that the threshold turns off is named "?xtc at 50%: off". Series: "before", the label
- * without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on at 50%", as the
- * table names them). Returns main's status. */
+ * c) a ghost named "xtc" at its p before, under the removed tokens "removed" and under the one the rule spared
+ * (the least likely at or above the threshold) why it is kept, and in words what the application did; when its
+ * settings turn XTC off (xtc_off) the title and the legend say the stage is off ("?xtc"), and the bars after stay
+ * solid: every token is kept. Then the share of `draws` draws that picked the top token (top_chosen (n_runs,)) at
+ * each xtc_probability (n_runs,), against the top token's p; a row the table calls on that the threshold turns off
+ * is named "?xtc at 50%: off". Series: "before", the label without its colon, and "share of draws that pick the top
+ * token" (labels "XTC off", "XTC on at 50%", as the table names them). Returns main's status. */
 int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
                 const char *once_label, const LabelValue *once_values, size_t n_values,
                 const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws);

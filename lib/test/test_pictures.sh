@@ -513,15 +513,25 @@ if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2
     says_not "$tmp/e09w.svg" 'stroke-dasharray="1 3"' "09 with a window of 2 (a dotted box: disabled)"
 fi
 
-# Example 10: the x axis is named; a threshold above 0.5 turns XTC off (xtc_off): the title says so, the
-# application's bars are the disabled stage ?xtc, and the shares' row the table calls "on" is named ?xtc, off.
+# Example 10: the x axis is named; under the tokens, those XTC removed say "removed" and the one its rule spared
+# says why it is kept (the others, kept too, say nothing: no lone "kept"). A threshold above 0.5 turns XTC off
+# (xtc_off): the title and the legend say the stage is off (?xtc), the application's bars stay solid (every token is
+# kept: a faint outline would read as removed), and the shares' row the table calls "on" is named ?xtc, off.
 says "$tmp/10_xtc.svg" '>token, as probs[] lists them</text>' "10's x axis"
+says "$tmp/10_xtc.svg" '>kept: the least likely</text>' "10's spared token"
+says "$tmp/10_xtc.svg" '>at or above 0.1</text>' "10's spared token"
+says_not "$tmp/10_xtc.svg" '>kept</text>' "10: a lone \"kept\" under one of the kept tokens"
+if [ "$(grep -c '>removed</text>' "$tmp/10_xtc.svg")" -eq 2 ]; then passed=$((passed + 1))
+else bad "10: not exactly the two removed tokens say removed"; fi
 if edited_picture 10 's/xtc_threshold = 0\.1;/xtc_threshold = 0.6;/' e10; then
     says "$tmp/e10.svg" '>XTC (p=1, t=0.6) is off (?xtc): it removes nothing</text>' "10 with xtc_threshold 0.6"
+    says "$tmp/e10.svg" '>?xtc: XTC (p=1, t=0.6) is off, and removes nothing</text>' "10 with xtc_threshold 0.6"
     says "$tmp/e10.svg" '>?xtc at 50%: off</text>' "10 with xtc_threshold 0.6"
-    if grep 'data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
-        bad "10 with xtc_threshold 0.6: a bar after ?xtc is not in the disabled style"
-    else passed=$((passed + 1)); fi
+    n=$(grep -c '<rect [^>]*fill="#0072B2"[^>]*data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg")
+    if [ "$n" -eq 5 ]; then passed=$((passed + 1))
+    else bad "10 with xtc_threshold 0.6: $n of the 5 kept tokens' bars after ?xtc are solid (SVG_AFTER)"; fi
+    says_not "$tmp/e10.svg" '>removed</text>' "10 with xtc_threshold 0.6"
+    says_not "$tmp/e10.svg" '>kept: the least likely</text>' "10 with xtc_threshold 0.6"
     says_not "$tmp/e10.svg" 'XTC removes the top choices' "10 with xtc_threshold 0.6"
 fi
 
