@@ -84,10 +84,18 @@ static void picture_dry_chip(Svg *s, double x, double y, double w, const char *w
     svg_group_end(s);
 }
 
-/* The layout of Example 9's history rows: the tokens from `first` on, one column each (cw px) from x0, then
- * the next token's column at next, and the candidates' words at the right from right. */
+#define DRY_WIDEST 1180      /* px: the widest Example 9's history rows make the picture, however long the history */
+#define DRY_GAPS 16         /* the most runs of left-out tokens the rows show */
+
+/* The layout of Example 9's history rows: the tokens shown, one column each (cw px) from x0, oldest first, and in
+ * place of each run of tokens left out a gap column ("... 7 older" for the oldest, "... 3 more" between); then the
+ * next token's column at next, and the candidates' words at the right from right. */
 typedef struct {
-    size_t first;
+    double *left;           /* (n_history,) the left edge of each token's column, px; NAN for a token left out */
+    size_t first;           /* the first token shown */
+    size_t gap_from[DRY_GAPS], gap_to[DRY_GAPS];    /* (n_gaps,) the tokens [from, to) each gap leaves out */
+    double gap_x[DRY_GAPS], gap_w[DRY_GAPS];        /* its column's left edge and width, px */
+    size_t n_gaps;
     double x0, cw, next, right, width;
 } DryLayout;
 
@@ -134,14 +142,18 @@ static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry,
                                                                               row->label.text, length);
     SvgStyle candidate = {"#FFFFFF", SVG_TEXT, 2, NULL};
     svg_text(s, at->x0 - 14, y + 18, (SvgFont){14, "end", true, NULL, 0}, row->label.text, NULL);
+    for (size_t g = 0; g < at->n_gaps; g++)
+        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){13, "middle", false, SVG_DISABLED, 0}, "...",
+                 NULL);
     for (size_t p = at->first; p < n_history; p++) {
+        if (isnan(at->left[p]))
+            continue;
         bool repeat = (l > 0 && p + l >= n_history) || (start < n_history && p >= start && p < start + l);
         bool follower = start < n_history && p == start + l;
         SvgStyle style = repeat ? (SvgStyle){DRY_GREEN, follower ? SVG_TEXT : NULL, 2, NULL}
                        : follower ? candidate : (SvgStyle){"#FFFFFF", SVG_GRID, 1, NULL};
         SvgFont font = {13, "middle", repeat || follower, repeat ? "#FFFFFF" : follower ? SVG_TEXT : SVG_DISABLED, 0};
-        picture_dry_chip(s, at->x0 + at->cw * (double)(p - at->first), y, at->cw, vocab[history[p]], style, font,
-                         NULL);
+        picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], style, font, NULL);
     }
     SvgDatum d = {"candidate", row->label.text, penalty, NULL};
     svg_group_begin(s, NULL);
@@ -291,31 +303,122 @@ static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, 
     }
 }
 
-/* Where Example 9's history rows go: from the newest 24 tokens of a long history back to the oldest token a
- * candidate's repeat needs, columns as wide as the widest word, and the width the rows need. */
+/* The words of gap g of at: "... 7 older" for the tokens before the first shown, "... 3 more" for others. */
+static void picture_dry_gap_words(const DryLayout *at, size_t g, char *text, size_t size)
+{
+    snprintf(text, size, "... %zu %s", at->gap_to[g] - at->gap_from[g], at->gap_from[g] == 0 ? "older" : "more");
+}
+
+/* Lays out the tokens shown (shown (n,)) from at->x0: their columns (at->left), the gap columns between them, and
+ * at->first and at->next. Returns how wide the columns and gaps are, px. */
+static double picture_dry_columns(DryLayout *at, const bool *shown, size_t n)
+{
+    double x = at->x0;
+    char text[64];
+    at->n_gaps = 0;
+    at->first = n;
+    for (size_t p = 0; p < n; p++) {
+        at->left[p] = NAN;
+        if (shown[p]) {
+            at->left[p] = x;
+            at->first = at->first < p ? at->first : p;
+            x += at->cw;
+        } else if ((p == 0 || shown[p - 1]) && at->n_gaps < DRY_GAPS) {   /* a run left out starts */
+            size_t g = at->n_gaps++, to = p;
+            while (to < n && !shown[to])
+                to++;
+            at->gap_from[g] = p;
+            at->gap_to[g] = to;
+            picture_dry_gap_words(at, g, text, sizeof text);
+            at->gap_x[g] = x;
+            at->gap_w[g] = fmax(at->cw, svg_text_width(text, 12) + 12);
+            x += at->gap_w[g];
+        }
+    }
+    at->next = x + 14;
+    return x - at->x0;
+}
+
+/* Where Example 9's history rows go, columns as wide as the widest word: the newest 24 tokens of a long history
+ * and back to the oldest token a candidate's repeat needs, when that fits in DRY_WIDEST px; otherwise, from the
+ * newest token and from where each candidate followed its earlier run (the runs that make its repeat end there),
+ * as many tokens to the left of each, in turn, as fit, the runs left out named ("... 7 older"). The width the rows
+ * need in at.width. at.left is allocated (free it); NULL when memory ran out. */
 static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, const DryState *state,
                                     const int32_t *history, size_t n_history, const char *const *vocab)
 {
-    DryLayout at = {n_history > 24 ? n_history - 24 : 0, 0, 40, 0, 0, 0};
+    DryLayout at = {malloc((n_history > 0 ? n_history : 1) * sizeof *at.left), 0, {0}, {0}, {0}, {0}, 0, 0, 40, 0, 0,
+                    0};
+    bool *shown = calloc(n_history > 0 ? n_history : 1, sizeof *shown);
+    size_t *seeds = malloc(2 * (pic->n_rows + 1) * sizeof *seeds), *need = seeds + pic->n_rows + 1, n_seeds = 0;
+    size_t first = n_history > 24 ? n_history - 24 : 0;
     double label = svg_text_width("history", 14), says = 0;
+    if (at.left == NULL || shown == NULL || seeds == NULL) {
+        free(at.left);
+        free(shown);
+        free(seeds);
+        at.left = NULL;
+        return at;
+    }
+    if (n_history > 0) {
+        need[n_seeds] = 0;
+        seeds[n_seeds++] = n_history - 1;
+    }
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
         size_t l = row->values[0] > 0 ? (size_t)row->values[0] : 0;
         size_t start = picture_dry_earlier(history, n_history, dry, vocab, row->label.text, (int32_t)l);
-        at.first = start < at.first ? start : at.first;
-        at.first = l > 0 && l <= n_history && n_history - l < at.first ? n_history - l : at.first;
+        first = start < first ? start : first;
+        first = l > 0 && l <= n_history && n_history - l < first ? n_history - l : first;
+        need[0] = n_history > 0 && l > need[0] ? l : need[0];   /* the run at the end, before the newest token */
+        if (start < n_history && start + l < n_history) {
+            need[n_seeds] = l;
+            seeds[n_seeds++] = start + l;               /* where it followed the run before, the run before it */
+        }
         label = fmax(label, svg_text_width(row->label.text, 14));
         at.cw = fmax(at.cw, svg_text_width(row->label.text, 13) + 14);
-        LessonText first, second;
-        picture_dry_says(row, dry, state, row->numbers[0] != 0, &first, &second);
-        says = fmax(says, fmax(svg_text_width(first.text, 13), svg_text_width(second.text, 11)));
+        LessonText said, why;
+        picture_dry_says(row, dry, state, row->numbers[0] != 0, &said, &why);
+        says = fmax(says, fmax(svg_text_width(said.text, 13), svg_text_width(why.text, 11)));
     }
-    for (size_t p = at.first; p < n_history; p++)
+    for (size_t p = 0; p < n_history; p++)
         at.cw = fmax(at.cw, svg_text_width(vocab[history[p]], 13) + 14);
     at.x0 = 20 + label + 16;
-    at.next = at.x0 + at.cw * (double)(n_history - at.first) + 14;
+    double room = DRY_WIDEST - (at.x0 + 14 + at.cw + 16 + says + 20);      /* for the columns and gaps */
+    for (size_t p = 0; p < n_history; p++)
+        shown[p] = p >= first;
+    if (picture_dry_columns(&at, shown, n_history) > room) {
+        for (size_t p = 0; p < n_history; p++)
+            shown[p] = false;
+        for (size_t k = 0; k < n_seeds; k++) {      /* the seeds, the newest token first, as many as fit */
+            bool was = shown[seeds[k]];
+            shown[seeds[k]] = true;
+            if (k > 0 && picture_dry_columns(&at, shown, n_history) > room)
+                shown[seeds[k]] = was;
+        }
+        for (int all = 0; all < 2; all++) {         /* first the runs the repeats need, then what else fits */
+            for (bool grew = true; grew;) {         /* one more token left of each seed, in turn */
+                grew = false;
+                for (size_t k = 0; k < n_seeds; k++) {
+                    size_t lo = seeds[k];
+                    while (shown[lo] && lo > 0 && shown[lo - 1])
+                        lo--;
+                    if (!shown[lo] || lo == 0 || (!all && seeds[k] - lo + (k == 0) >= need[k]))
+                        continue;
+                    shown[lo - 1] = true;
+                    if (picture_dry_columns(&at, shown, n_history) > room)
+                        shown[lo - 1] = false;
+                    else
+                        grew = true;
+                }
+            }
+        }
+    }
+    picture_dry_columns(&at, shown, n_history);
     at.right = at.next + at.cw + 16;
     at.width = at.right + says + 20;
+    free(shown);
+    free(seeds);
     return at;
 }
 
@@ -324,13 +427,20 @@ static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, co
 static void picture_dry_history(Svg *s, const int32_t *history, size_t n_history, size_t window,
                                 const char *const *vocab, const DryLayout *at, double y)
 {
-    char place[32];
+    char place[32], text[64];
     svg_text(s, at->x0 - 14, y + 18, (SvgFont){14, "end", false, SVG_MUTED, 0}, "history", NULL);
+    for (size_t g = 0; g < at->n_gaps; g++) {
+        picture_dry_gap_words(at, g, text, sizeof text);
+        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text,
+                 NULL);
+    }
     for (size_t p = at->first; p < n_history; p++) {
+        if (isnan(at->left[p]))
+            continue;
         bool outside = p + window < n_history;
         snprintf(place, sizeof place, "%zu", p);
         SvgDatum d = {"history", place, 0, vocab[history[p]]};
-        picture_dry_chip(s, at->x0 + at->cw * (double)(p - at->first), y, at->cw, vocab[history[p]], outside ?
+        picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], outside ?
                          (SvgStyle){NULL, NULL, 0, NULL} : (SvgStyle){"#FFFFFF", SVG_MUTED, 1, NULL}, (SvgFont){13,
                          "middle", false, outside ? SVG_DISABLED : NULL, 0}, &d);
     }
@@ -397,6 +507,10 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     SvgKey keys[3];
     size_t n_keys = picture_dry_keys(pic, keys);
     DryLayout at = picture_dry_layout(pic, dry, &state, history, n_history, vocab);
+    if (at.left == NULL) {
+        pic->out_of_memory = true;
+        return picture_finish(pic, 0);
+    }
     bool outside = at.first + window < n_history;          /* a token outside the window is shown */
     double width = fmax(fmax(820, at.width), 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(title, 18)));
     size_t rows = picture_legend_rows(keys, n_keys, 20, width - 20) + outside;
@@ -405,9 +519,10 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, top + 240 + 66, "DRY")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
-        svg_text(&pf.svg, 20, 88, (SvgFont){14, NULL, true, NULL, 0}, at.first > 0 ? "The history's newest tokens, "
-                 "and the repeat each candidate would extend" : "The history, oldest first, and the repeat each "
-                 "candidate would extend", NULL);
+        svg_text(&pf.svg, 20, 88, (SvgFont){14, NULL, true, NULL, 0}, at.n_gaps == 0 ? "The history, oldest "
+                 "first, and the repeat each candidate would extend" : at.n_gaps == 1 && at.gap_to[0] == at.first
+                 ? "The history's newest tokens, and the repeat each candidate would extend" : "Parts of the "
+                 "history, oldest first, and the repeat each candidate would extend", NULL);
         double last = svg_legend(&pf.svg, 20, 112, width - 20, keys, n_keys);
         if (outside)
             picture_dry_outside_key(&pf.svg, n_keys > 0 ? last + 20 : 112, vocab[history[at.first]],
@@ -427,6 +542,7 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
         svg_legend(&pf.svg, 20 + svg_text_width(heading, 14) + 30, top - 38, width - 20, &ring, ringed);
         picture_dry_chart(&pf.svg, pic, dry, &state, shown, n_shown, 90, top, width - 130);
     }
+    free(at.left);
     return picture_finish(pic, picture_close(&pf));
 }
 

@@ -506,6 +506,33 @@ if edited_picture 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' e09off; then
     says_not "$tmp/e09off.svg" '>free</text>' "09 with dry_base 0.5"
     says_not "$tmp/e09off.svg" '>dry_allowed_length 2</text>' "09 with dry_base 0.5"
 fi
+# A longer history keeps the picture within 1,180 px: the rows leave out what does not fit, named ("... 4 older",
+# "... 19 more"), and keep the runs the repeats need: with 22 dogs between the first "the cat sat on the mat" and
+# the end, mat's earlier run (tokens 0 to 4) and where mat followed it (5) stay, as the newest tokens do.
+width_at_most() {   # width_at_most NAME PX: the picture NAME.svg is at most PX wide
+    w=$(sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$tmp/$1.svg" | head -n 1)
+    if awk -v w="$w" -v most="$2" 'BEGIN { exit !(w != "" && w <= most) }'; then passed=$((passed + 1))
+    else bad "$1: the picture is $w px wide, more than $2"; fi
+}
+history9='"the cat sat on the mat \. the cat sat on the"'
+mat7='the cat sat on the mat . '
+if edited_picture 09 "s/$history9/\"${mat7}${mat7}the cat sat on the\"/" e09l19; then
+    width_at_most e09l19 1180
+    says "$tmp/e09l19.svg" '>... 4 older</text>' "09 with a history of 19 tokens"
+fi
+if edited_picture 09 "s/$history9/\"${mat7}${mat7}${mat7}${mat7}the cat sat on the\"/" e09l33; then
+    width_at_most e09l33 1180
+    says "$tmp/e09l33.svg" ' older</text>' "09 with a history of 33 tokens"
+fi
+dogs=$(printf 'dog %.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22)
+if edited_picture 09 "s/$history9/\"${mat7}${dogs}. the cat sat on the\"/" e09gap; then
+    width_at_most e09gap 1180
+    says "$tmp/e09gap.svg" '>... 19 more</text>' "09 with 22 dogs in the history"
+    for place in 0 4 5 25 34; do
+        says "$tmp/e09gap.svg" "data-series=\"history\" data-label=\"$place\"" "09 with 22 dogs in the history"
+    done
+    says_not "$tmp/e09gap.svg" 'data-series="history" data-label="6"' "09 with 22 dogs in the history"
+fi
 if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2/' e09w; then
     says "$tmp/e09w.svg" '>DRY finds nothing to penalize on this history</text>' "09 with a window of 2"
     says "$tmp/e09w.svg" '>faded, no box: outside DRY&apos;s window, dry_penalty_last_n 2</text>' \
