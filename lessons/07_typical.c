@@ -60,6 +60,7 @@ int main(void)
         printf("], top-p keeps [");
         print_words(&top);
         printf("]\n");
+        typical_note_ties(__FILE__, limits[l], &typ, &top, words, surprise, N_VOCAB, entropy);  /* tied tokens */
         picture_limit(&pic, limits[l], &typ, &top);
     }
     return picture_typical(&pic, words, probs, surprise, N_VOCAB, entropy);

@@ -67,10 +67,10 @@ int main(void)
                            lesson_setting(__FILE__, "taus[]", taus[t]).text, lesson_setting(__FILE__, "eta", eta).text);
             size_t kept, kept_sorted;
             double surprise = step(&data, &draws, &mu, &kept, &kept_sorted);
-            mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             total += surprise;
             more += kept_sorted > kept;
-            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);
+            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);   /* mu: the cut it used */
+            mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
                 printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
                        lesson_number(taus[t], 1).text, s, kept, surprise, mu);

@@ -84,10 +84,18 @@ static void picture_dry_chip(Svg *s, double x, double y, double w, const char *w
     svg_group_end(s);
 }
 
-/* The layout of Example 9's history rows: the tokens from `first` on, one column each (cw px) from x0, then
- * the next token's column at next, and the candidates' words at the right from right. */
+#define DRY_WIDEST 1180      /* px: the widest Example 9's history rows make the picture, however long the history */
+#define DRY_GAPS 16         /* the most runs of left-out tokens the rows show */
+
+/* The layout of Example 9's history rows: the tokens shown, one column each (cw px) from x0, oldest first, and in
+ * place of each run of tokens left out a gap column ("... 7 older" for the oldest, "... 3 more" between); then the
+ * next token's column at next, and the candidates' words at the right from right. */
 typedef struct {
-    size_t first;
+    double *left;           /* (n_history,) the left edge of each token's column, px; NAN for a token left out */
+    size_t first;           /* the first token shown */
+    size_t gap_from[DRY_GAPS], gap_to[DRY_GAPS];    /* (n_gaps,) the tokens [from, to) each gap leaves out */
+    double gap_x[DRY_GAPS], gap_w[DRY_GAPS];        /* its column's left edge and width, px */
+    size_t n_gaps;
     double x0, cw, next, right, width;
 } DryLayout;
 
@@ -134,14 +142,18 @@ static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry,
                                                                               row->label.text, length);
     SvgStyle candidate = {"#FFFFFF", SVG_TEXT, 2, NULL};
     svg_text(s, at->x0 - 14, y + 18, (SvgFont){14, "end", true, NULL, 0}, row->label.text, NULL);
+    for (size_t g = 0; g < at->n_gaps; g++)
+        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){13, "middle", false, SVG_DISABLED, 0}, "...",
+                 NULL);
     for (size_t p = at->first; p < n_history; p++) {
+        if (isnan(at->left[p]))
+            continue;
         bool repeat = (l > 0 && p + l >= n_history) || (start < n_history && p >= start && p < start + l);
         bool follower = start < n_history && p == start + l;
         SvgStyle style = repeat ? (SvgStyle){DRY_GREEN, follower ? SVG_TEXT : NULL, 2, NULL}
                        : follower ? candidate : (SvgStyle){"#FFFFFF", SVG_GRID, 1, NULL};
         SvgFont font = {13, "middle", repeat || follower, repeat ? "#FFFFFF" : follower ? SVG_TEXT : SVG_DISABLED, 0};
-        picture_dry_chip(s, at->x0 + at->cw * (double)(p - at->first), y, at->cw, vocab[history[p]], style, font,
-                         NULL);
+        picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], style, font, NULL);
     }
     SvgDatum d = {"candidate", row->label.text, penalty, NULL};
     svg_group_begin(s, NULL);
@@ -291,31 +303,122 @@ static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, 
     }
 }
 
-/* Where Example 9's history rows go: from the newest 24 tokens of a long history back to the oldest token a
- * candidate's repeat needs, columns as wide as the widest word, and the width the rows need. */
+/* The words of gap g of at: "... 7 older" for the tokens before the first shown, "... 3 more" for others. */
+static void picture_dry_gap_words(const DryLayout *at, size_t g, char *text, size_t size)
+{
+    snprintf(text, size, "... %zu %s", at->gap_to[g] - at->gap_from[g], at->gap_from[g] == 0 ? "older" : "more");
+}
+
+/* Lays out the tokens shown (shown (n,)) from at->x0: their columns (at->left), the gap columns between them, and
+ * at->first and at->next. Returns how wide the columns and gaps are, px. */
+static double picture_dry_columns(DryLayout *at, const bool *shown, size_t n)
+{
+    double x = at->x0;
+    char text[64];
+    at->n_gaps = 0;
+    at->first = n;
+    for (size_t p = 0; p < n; p++) {
+        at->left[p] = NAN;
+        if (shown[p]) {
+            at->left[p] = x;
+            at->first = at->first < p ? at->first : p;
+            x += at->cw;
+        } else if ((p == 0 || shown[p - 1]) && at->n_gaps < DRY_GAPS) {   /* a run left out starts */
+            size_t g = at->n_gaps++, to = p;
+            while (to < n && !shown[to])
+                to++;
+            at->gap_from[g] = p;
+            at->gap_to[g] = to;
+            picture_dry_gap_words(at, g, text, sizeof text);
+            at->gap_x[g] = x;
+            at->gap_w[g] = fmax(at->cw, svg_text_width(text, 12) + 12);
+            x += at->gap_w[g];
+        }
+    }
+    at->next = x + 14;
+    return x - at->x0;
+}
+
+/* Where Example 9's history rows go, columns as wide as the widest word: the newest 24 tokens of a long history
+ * and back to the oldest token a candidate's repeat needs, when that fits in DRY_WIDEST px; otherwise, from the
+ * newest token and from where each candidate followed its earlier run (the runs that make its repeat end there),
+ * as many tokens to the left of each, in turn, as fit, the runs left out named ("... 7 older"). The width the rows
+ * need in at.width. at.left is allocated (free it); NULL when memory ran out. */
 static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, const DryState *state,
                                     const int32_t *history, size_t n_history, const char *const *vocab)
 {
-    DryLayout at = {n_history > 24 ? n_history - 24 : 0, 0, 40, 0, 0, 0};
+    DryLayout at = {malloc((n_history > 0 ? n_history : 1) * sizeof *at.left), 0, {0}, {0}, {0}, {0}, 0, 0, 40, 0, 0,
+                    0};
+    bool *shown = calloc(n_history > 0 ? n_history : 1, sizeof *shown);
+    size_t *seeds = malloc(2 * (pic->n_rows + 1) * sizeof *seeds), *need = seeds + pic->n_rows + 1, n_seeds = 0;
+    size_t first = n_history > 24 ? n_history - 24 : 0;
     double label = svg_text_width("history", 14), says = 0;
+    if (at.left == NULL || shown == NULL || seeds == NULL) {
+        free(at.left);
+        free(shown);
+        free(seeds);
+        at.left = NULL;
+        return at;
+    }
+    if (n_history > 0) {
+        need[n_seeds] = 0;
+        seeds[n_seeds++] = n_history - 1;
+    }
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
         size_t l = row->values[0] > 0 ? (size_t)row->values[0] : 0;
         size_t start = picture_dry_earlier(history, n_history, dry, vocab, row->label.text, (int32_t)l);
-        at.first = start < at.first ? start : at.first;
-        at.first = l > 0 && l <= n_history && n_history - l < at.first ? n_history - l : at.first;
+        first = start < first ? start : first;
+        first = l > 0 && l <= n_history && n_history - l < first ? n_history - l : first;
+        need[0] = n_history > 0 && l > need[0] ? l : need[0];   /* the run at the end, before the newest token */
+        if (start < n_history && start + l < n_history) {
+            need[n_seeds] = l;
+            seeds[n_seeds++] = start + l;               /* where it followed the run before, the run before it */
+        }
         label = fmax(label, svg_text_width(row->label.text, 14));
         at.cw = fmax(at.cw, svg_text_width(row->label.text, 13) + 14);
-        LessonText first, second;
-        picture_dry_says(row, dry, state, row->numbers[0] != 0, &first, &second);
-        says = fmax(says, fmax(svg_text_width(first.text, 13), svg_text_width(second.text, 11)));
+        LessonText said, why;
+        picture_dry_says(row, dry, state, row->numbers[0] != 0, &said, &why);
+        says = fmax(says, fmax(svg_text_width(said.text, 13), svg_text_width(why.text, 11)));
     }
-    for (size_t p = at.first; p < n_history; p++)
+    for (size_t p = 0; p < n_history; p++)
         at.cw = fmax(at.cw, svg_text_width(vocab[history[p]], 13) + 14);
     at.x0 = 20 + label + 16;
-    at.next = at.x0 + at.cw * (double)(n_history - at.first) + 14;
+    double room = DRY_WIDEST - (at.x0 + 14 + at.cw + 16 + says + 20);      /* for the columns and gaps */
+    for (size_t p = 0; p < n_history; p++)
+        shown[p] = p >= first;
+    if (picture_dry_columns(&at, shown, n_history) > room) {
+        for (size_t p = 0; p < n_history; p++)
+            shown[p] = false;
+        for (size_t k = 0; k < n_seeds; k++) {      /* the seeds, the newest token first, as many as fit */
+            bool was = shown[seeds[k]];
+            shown[seeds[k]] = true;
+            if (k > 0 && picture_dry_columns(&at, shown, n_history) > room)
+                shown[seeds[k]] = was;
+        }
+        for (int all = 0; all < 2; all++) {         /* first the runs the repeats need, then what else fits */
+            for (bool grew = true; grew;) {         /* one more token left of each seed, in turn */
+                grew = false;
+                for (size_t k = 0; k < n_seeds; k++) {
+                    size_t lo = seeds[k];
+                    while (shown[lo] && lo > 0 && shown[lo - 1])
+                        lo--;
+                    if (!shown[lo] || lo == 0 || (!all && seeds[k] - lo + (k == 0) >= need[k]))
+                        continue;
+                    shown[lo - 1] = true;
+                    if (picture_dry_columns(&at, shown, n_history) > room)
+                        shown[lo - 1] = false;
+                    else
+                        grew = true;
+                }
+            }
+        }
+    }
+    picture_dry_columns(&at, shown, n_history);
     at.right = at.next + at.cw + 16;
     at.width = at.right + says + 20;
+    free(shown);
+    free(seeds);
     return at;
 }
 
@@ -324,13 +427,20 @@ static DryLayout picture_dry_layout(const Picture *pic, const DryParams *dry, co
 static void picture_dry_history(Svg *s, const int32_t *history, size_t n_history, size_t window,
                                 const char *const *vocab, const DryLayout *at, double y)
 {
-    char place[32];
+    char place[32], text[64];
     svg_text(s, at->x0 - 14, y + 18, (SvgFont){14, "end", false, SVG_MUTED, 0}, "history", NULL);
+    for (size_t g = 0; g < at->n_gaps; g++) {
+        picture_dry_gap_words(at, g, text, sizeof text);
+        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text,
+                 NULL);
+    }
     for (size_t p = at->first; p < n_history; p++) {
+        if (isnan(at->left[p]))
+            continue;
         bool outside = p + window < n_history;
         snprintf(place, sizeof place, "%zu", p);
         SvgDatum d = {"history", place, 0, vocab[history[p]]};
-        picture_dry_chip(s, at->x0 + at->cw * (double)(p - at->first), y, at->cw, vocab[history[p]], outside ?
+        picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], outside ?
                          (SvgStyle){NULL, NULL, 0, NULL} : (SvgStyle){"#FFFFFF", SVG_MUTED, 1, NULL}, (SvgFont){13,
                          "middle", false, outside ? SVG_DISABLED : NULL, 0}, &d);
     }
@@ -397,6 +507,10 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     SvgKey keys[3];
     size_t n_keys = picture_dry_keys(pic, keys);
     DryLayout at = picture_dry_layout(pic, dry, &state, history, n_history, vocab);
+    if (at.left == NULL) {
+        pic->out_of_memory = true;
+        return picture_finish(pic, 0);
+    }
     bool outside = at.first + window < n_history;          /* a token outside the window is shown */
     double width = fmax(fmax(820, at.width), 40 + fmax(svg_text_width(subtitle, 13), svg_text_width(title, 18)));
     size_t rows = picture_legend_rows(keys, n_keys, 20, width - 20) + outside;
@@ -405,9 +519,10 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, top + 240 + 66, "DRY")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
-        svg_text(&pf.svg, 20, 88, (SvgFont){14, NULL, true, NULL, 0}, at.first > 0 ? "The history's newest tokens, "
-                 "and the repeat each candidate would extend" : "The history, oldest first, and the repeat each "
-                 "candidate would extend", NULL);
+        svg_text(&pf.svg, 20, 88, (SvgFont){14, NULL, true, NULL, 0}, at.n_gaps == 0 ? "The history, oldest "
+                 "first, and the repeat each candidate would extend" : at.n_gaps == 1 && at.gap_to[0] == at.first
+                 ? "The history's newest tokens, and the repeat each candidate would extend" : "Parts of the "
+                 "history, oldest first, and the repeat each candidate would extend", NULL);
         double last = svg_legend(&pf.svg, 20, 112, width - 20, keys, n_keys);
         if (outside)
             picture_dry_outside_key(&pf.svg, n_keys > 0 ? last + 20 : 112, vocab[history[at.first]],
@@ -427,6 +542,7 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
         svg_legend(&pf.svg, 20 + svg_text_width(heading, 14) + 30, top - 38, width - 20, &ring, ringed);
         picture_dry_chart(&pf.svg, pic, dry, &state, shown, n_shown, 90, top, width - 130);
     }
+    free(at.left);
     return picture_finish(pic, picture_close(&pf));
 }
 
@@ -455,15 +571,14 @@ static void picture_xtc_bar(Svg *s, const SvgPlot *plot, double centre, double p
     svg_group_end(s);
 }
 
-/* What one application did, in words, from the lesson's result: which tokens it removed and, when they are every
- * token at or above the threshold but the least likely of them, that it kept that one; or why it removed none. */
-static void picture_xtc_says(char *text, size_t size, const char *label, const double *probs, size_t m,
-                             const bool *above, const bool *removed, double probability, double threshold)
+/* The token XTC's rule spared, from the lesson's result (probs (m,), above and removed (m,)): when it removed
+ * tokens, all of them at or above the threshold, and kept exactly one of those, the least likely of them, that
+ * one; m otherwise. */
+static size_t picture_xtc_spared(const double *probs, size_t m, const bool *above, const bool *removed)
 {
-    size_t n_above = 0, n_removed = 0, kept = m, n_kept = 0;
+    size_t n_removed = 0, kept = m, n_kept = 0;
     bool rule = true;               /* every removed token is at or above, and the one kept is the least likely */
     for (size_t i = 0; i < m; i++) {
-        n_above += above[i];
         n_removed += removed[i];
         rule &= !removed[i] || above[i];
         if (above[i] && !removed[i]) {
@@ -473,8 +588,21 @@ static void picture_xtc_says(char *text, size_t size, const char *label, const d
     }
     for (size_t i = 0; i < m; i++)
         rule &= kept < m && (!above[i] || probs[i] >= probs[kept]);
+    return n_removed > 0 && rule && n_kept == 1 ? kept : m;
+}
+
+/* What one application did, in words, from the lesson's result: which tokens it removed and, when they are every
+ * token at or above the threshold but the least likely of them, that it kept that one; or why it removed none. */
+static void picture_xtc_says(char *text, size_t size, const char *label, const double *probs, size_t m,
+                             const bool *above, const bool *removed, double probability, double threshold)
+{
+    size_t n_above = 0, n_removed = 0, kept = picture_xtc_spared(probs, m, above, removed);
+    for (size_t i = 0; i < m; i++) {
+        n_above += above[i];
+        n_removed += removed[i];
+    }
     LessonNumber t = lesson_number(threshold, 1);
-    if (n_removed > 0 && rule && n_kept == 1)
+    if (kept < m)
         snprintf(text, size, "%s removed every token at or above xtc_threshold %s but the least likely of them, "
                  "token %zu", label, t.text, kept);
     else if (n_removed > 0)
@@ -503,20 +631,24 @@ static SvgNumber picture_p3(double p)
     return text;
 }
 
-/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`; in the
- * disabled style when XTC is off, disabled), a removed token's after as a ghost named "xtc" at its p before; the
- * tokens at or above the threshold shaded (under the grid) and, under their names, whether XTC removed or kept
- * them (when it is on); the threshold line (named `named`; none for a NaN threshold), which no value label
- * crosses; the x axis named. */
+/* The bars of plot (m bands): each token's p before (SVG_BEFORE) and after (SVG_AFTER, series `series`, solid
+ * wherever the token is kept, XTC on or off), a removed token's after as a ghost named "xtc" at its p before; the
+ * tokens at or above the threshold shaded (under the grid) and, under their names, those XTC removed ("removed")
+ * and the one its rule spared, the least likely of them (picture_xtc_spared), nothing under the others; the
+ * threshold line (named `named`; none for a NaN threshold), which no value label crosses; the x axis named, 54 px
+ * under the plot, or 66 px under the two lines of a spared token. */
 static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs, size_t m, const Candidates *c,
                                const char *series, const bool *above, const bool *removed, double threshold,
-                               const char *named, bool disabled)
+                               const char *named)
 {
     char names[64][16];
     const char *words[64];
     double ty = isnan(threshold) ? -1e9 : svg_y(plot, threshold), bottom = plot->top + plot->height;
     SvgFont value = {11, "middle", false, NULL, 0};
     m = m < 64 ? m : 64;
+    size_t spared = picture_xtc_spared(probs, m, above, removed);
+    char at_or_above[64];
+    snprintf(at_or_above, sizeof at_or_above, "at or above %.40s", lesson_number(threshold, 1).text);
     svg_group_begin(s, "grid");
     for (size_t i = 0; i < m; i++)
         if (above[i])
@@ -534,19 +666,19 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
         if (removed[i])
             picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
                             SVG_GHOST, 0}, ty, &after_d);
-        else if (disabled)
-            picture_xtc_bar(s, plot, x + 20, after, svg_disabled_style(), picture_p3(after).text, (SvgFont){11,
-                            "middle", false, SVG_DISABLED, 0}, ty, &after_d);
         else
             picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
                             value, ty, &after_d);
-        if (above[i] && !disabled)
-            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", !removed[i], removed[i] ? SVG_MUTED : SVG_AFTER, 0},
-                     removed[i] ? "removed" : "kept", NULL);
+        if (removed[i])
+            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", false, SVG_MUTED, 0}, "removed", NULL);
+        if (i == spared) {
+            svg_text(s, x, bottom + 34, (SvgFont){11, "middle", true, SVG_AFTER, 0}, "kept: the least likely", NULL);
+            svg_text(s, x, bottom + 47, (SvgFont){11, "middle", true, SVG_AFTER, 0}, at_or_above, NULL);
+        }
     }
     svg_categories(s, plot, words, m, "");
-    svg_text(s, plot->left + plot->width / 2, bottom + 54, (SvgFont){13, "middle", false, NULL, 0},
-             "token, as probs[] lists them", NULL);
+    svg_text(s, plot->left + plot->width / 2, bottom + (spared < m ? 66 : 54), (SvgFont){13, "middle", false, NULL,
+             0}, "token, as probs[] lists them", NULL);
     if (!isnan(threshold)) {
         SvgDatum d = {"xtc_threshold", "p", threshold, NULL};
         svg_group_begin(s, NULL);
@@ -627,18 +759,19 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         largest = fmax(largest, fmax(probs[i], picture_xtc_p(c, (int32_t)i)));
     }
     bool disabled = xtc_off(isnan(probability) ? 1 : probability, isnan(threshold) ? 0 : threshold);   /* ?xtc */
-    char title[256], subtitle[256], says[512], named[128], off[256];
+    char title[256], subtitle[256], says[512], named[128], off[256], kept[160];
     snprintf(title, sizeof title, disabled ? "%.120s is off (?xtc): it removes nothing"
              : "XTC removes the top choices, all but the least likely of them", label.text);
     snprintf(off, sizeof off, "?xtc: %.120s is off, and removes nothing", label.text);
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
-    SvgKey keys[5] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
-                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, label.text}};
-    if (disabled)
-        keys[1] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
+    snprintf(kept, sizeof kept, "%.120s: every token kept", label.text);
+    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
+                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : label.text}};
     size_t n_keys = 2;
+    if (disabled)                   /* the stage is off, not the tokens: they are kept, solid */
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
     if (!isnan(threshold))
@@ -653,10 +786,11 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
     PictureFile pf;
+    bottom += picture_xtc_spared(probs, m, above, removed) < m ? 12 : 0;     /* its two lines under the names */
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
-        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named, disabled);
+        picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
         svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
         picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,
                            lesson_most_likely(probs, n), probs[lesson_most_likely(probs, n)]);

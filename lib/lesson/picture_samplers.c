@@ -23,8 +23,114 @@ static bool picture_limit_off(const PictureRow *row)
     return row->group == 0 ? typical_off(row->numbers[0]) : top_p_off(row->numbers[0]);
 }
 
+/* What a cut sorts the n tokens on, for token i: typical (typical true) its distance from the entropy,
+ * |surprise[i] - entropy| (nats, as the table prints it and typical_cut measures it); top-p its surprise, which
+ * is equal for two tokens exactly where their logits (ln p, candidates_init_probs) are. */
+static double picture_cut_key(bool typical, const double *surprise, size_t i, double entropy)
+{
+    return typical ? fabs(surprise[i] - entropy) : surprise[i];
+}
+
+/* Which of the n tokens a cut's sort meets in a tie: tied[i] (n,) is true for each token that ties with another
+ * on the cut's key (picture_cut_key) in a group of which the cut kept one or more (kept (size,), the kept
+ * candidates' copies). Returns how many tied tokens it left out (the cut fell inside a tie); tied all false and
+ * 0 when no kept token ties with another. */
+static size_t picture_cut_ties(const TokenData *kept, size_t size, bool typical, const double *surprise, size_t n,
+                               double entropy, bool *tied)
+{
+    size_t left_out = 0;
+    for (size_t i = 0; i < n; i++)
+        tied[i] = false;
+    for (size_t k = 0; k < size; k++) {
+        size_t id = (size_t)kept[k].id, group = 0;
+        double key = picture_cut_key(typical, surprise, id, entropy);
+        for (size_t j = 0; id < n && j < n; j++)
+            group += picture_cut_key(typical, surprise, j, entropy) == key;
+        for (size_t j = 0; id < n && group > 1 && j < n; j++)
+            tied[j] |= picture_cut_key(typical, surprise, j, entropy) == key;
+    }
+    for (size_t j = 0; j < n; j++) {
+        bool in = false;
+        for (size_t k = 0; k < size; k++)
+            in |= kept[k].id == (int32_t)j;
+        left_out += tied[j] && !in;
+    }
+    return left_out;
+}
+
+/* The note on one cut (typical's or top-p's, kept: its result) at limit when its sort met a tie among the
+ * tokens it keeps (picture_cut_ties): which tokens tie, on what, and how many of them it keeps. */
+static void picture_tie_note(const char *file, double limit, const Candidates *kept, bool typical,
+                             const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied), *listed = malloc((n > 0 ? n : 1) * sizeof *listed);
+    if (tied == NULL || listed == NULL) {           /* best-effort: without memory, no note */
+        free(tied);
+        free(listed);
+        return;
+    }
+    size_t left_out = picture_cut_ties(kept->data, kept->size, typical, surprise, n, entropy, tied), count = 0;
+    char groups[512] = "";
+    for (size_t i = 0; i < n; i++) {
+        listed[i] = false;
+        count += tied[i];
+    }
+    for (size_t i = 0; i < n; i++) {                /* each group: its words, then the key they tie on */
+        if (!tied[i] || listed[i])
+            continue;
+        double key = picture_cut_key(typical, surprise, i, entropy);
+        for (size_t j = i; j < n; j++) {
+            if (tied[j] && picture_cut_key(typical, surprise, j, entropy) == key) {
+                listed[j] = true;
+                size_t used = strlen(groups);
+                snprintf(groups + used, sizeof groups - used, "%s%.100s", j == i ? (used ? "; " : "") : ", ",
+                         words[j]);
+            }
+        }
+        double p = 0;                               /* a kept token of the group has the p they share */
+        for (size_t k = 0; k < kept->size; k++)
+            p = picture_cut_key(typical, surprise, (size_t)kept->data[k].id, entropy) == key ? kept->data[k].p : p;
+        size_t used = strlen(groups);
+        if (typical)
+            snprintf(groups + used, sizeof groups - used, ": %.3f nats away", key);
+        else
+            snprintf(groups + used, sizeof groups - used, ": p %.60s", lesson_number(p, 1).text);
+    }
+    const char *what = typical ? "typical" : "top-p", *on = typical ? "in their distance from the entropy" : "in p";
+    if (left_out > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps %zu of the %zu tokens tied %s (%s): which tied tokens "
+                   "llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes "
+                   "them in their order in probs[]", lesson_number(limit, 2).text, what, count - left_out, count, on,
+                   groups);
+    else if (count > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps the tokens tied %s (%s) in an order llama.cpp leaves "
+                   "unspecified (its sort is not stable); this workbench takes them in their order in probs[]",
+                   lesson_number(limit, 2).text, what, on, groups);
+    free(tied);
+    free(listed);
+}
+
+void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                       const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    if (!typical_off(limit))
+        picture_tie_note(file, limit, typ, true, words, surprise, n, entropy);
+    if (!top_p_off(limit))
+        picture_tie_note(file, limit, top, false, words, surprise, n, entropy);
+}
+
+/* The baseline of a text of size px near a line at line_y px: baseline as it is when the text (its descenders
+ * too, 0.25 of its size below the baseline) stays 5 px clear of the line, or else moved to 5 px above the line
+ * (above) or below it. */
+static double picture_clear_of_line(double baseline, double size, double line_y, bool above)
+{
+    if (baseline + 0.25 * size < line_y - 5 || baseline - 0.8 * size > line_y + 5)
+        return baseline;
+    return above ? line_y - 5 - 0.25 * size : line_y + 5 + 0.8 * size;
+}
+
 /* Token i's surprise in plot, band `band` px wide: a stem to the entropy line (at ey px), the dot, its value left
- * of the dot and its distance right of the stem, both kept off the entropy line on the dot's side. */
+ * of the dot and its distance right of the stem, both kept clear of the entropy line on the dot's side. */
 static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const char *word, double surprise,
                                  double entropy, double ey)
 {
@@ -36,10 +142,10 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
     svg_line(s, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
     svg_circle(s, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
     snprintf(text, sizeof text, "%.3f", surprise);
-    svg_text(s, x - 10, fmin(picture_off_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
+    svg_text(s, x - 10, fmin(picture_clear_of_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
              svg_colour(0), 0}, text, NULL);
     snprintf(text, sizeof text, "%.3f away", fabs(surprise - entropy));
-    svg_text(s, x + 9, fmin(picture_off_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
+    svg_text(s, x + 9, fmin(picture_clear_of_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
              false, SVG_MUTED, 0}, text, NULL);
     svg_group_end(s);
 }
@@ -47,12 +153,15 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
 /* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
  * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
  * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
- * disabled style. Returns the bottom of the last row, px. */
+ * disabled style. A cell whose token ties with another where the cut sorts (picture_cut_ties, on surprise (n,)
+ * and entropy) says "tie", and a note under the rows says what llama.cpp leaves unspecified there. Returns the
+ * bottom of what it drew, px. */
 static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                            double y, double max_x)
+                            const double *surprise, double entropy, double y, double max_x)
 {
     double band = svg_band_width(plot, n);
-    bool removed = false, on[2] = {false, false}, off[2] = {false, false};
+    bool removed = false, on[2] = {false, false}, off[2] = {false, false}, ties[2] = {false, false};
+    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied);      /* best-effort: without memory, no tie marks */
     char text[256], disabled[160];
     svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
              "What each keeps at each limit (the number: its place in the order kept)", NULL);
@@ -84,8 +193,11 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
         double top = first + 34 * (double)r;
         svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
                  NULL);
+        if (tied != NULL && !stage_off)
+            picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
         for (size_t i = 0; i < n; i++) {
             size_t place = 0;
+            bool tie = tied != NULL && !stage_off && tied[i];
             for (size_t k = 0; k < row->size; k++)
                 place = row->data[k].id == (int32_t)i ? k + 1 : place;
             SvgDatum d = {series, words[i], (double)place, NULL};
@@ -97,10 +209,22 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
             snprintf(text, sizeof text, "%zu", place);
             const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
             svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
+            if (tie)
+                svg_text(s, x + band / 2 - 11, top + 18, (SvgFont){10, "end", false, colour, 0}, "tie", NULL);
             svg_group_end(s);
+            ties[row->group != 0] |= tie;
         }
     }
-    return first + 34 * (double)pic->n_rows - 6;
+    free(tied);
+    double bottom = first + 34 * (double)pic->n_rows - 6;
+    if (ties[0] || ties[1]) {
+        snprintf(text, sizeof text, "tie: tied with another token %s%s%s; which tied tokens llama.cpp keeps, and in "
+                 "what order, is unspecified (its sort is not stable): this workbench takes them in their order in "
+                 "probs[]", ties[0] ? "in distance from the entropy (typical)" : "", ties[0] && ties[1] ? " or " : "",
+                 ties[1] ? "in p (top-p)" : "");
+        bottom = svg_wrap(s, 20, bottom + 22, max_x - 20, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text) + 4;
+    }
+    return bottom;
 }
 
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
@@ -117,7 +241,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
     SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
     Svg measure = picture_measure();
-    double bottom = picture_keeps(&measure, pic, &plot, words, n, keeps, width - 20);
+    double bottom = picture_keeps(&measure, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
                                             "locally typical sampling")) {
@@ -128,8 +252,8 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         double ey = svg_y(&plot, entropy);
         SvgDatum hd = {"entropy", "nats", entropy, NULL};
         svg_group_begin(&pf.svg, NULL);
-        svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, svg_colour(3), 2, "7 4"}, &hd);
-        svg_text(&pf.svg, plot.left + plot.width + 16, ey + 4, (SvgFont){13, NULL, true, svg_colour(3), 0}, text, NULL);
+        svg_line(&pf.svg, plot.left, ey, plot.left + plot.width, ey, (SvgStyle){NULL, SVG_TEXT, 2, "7 4"}, &hd);
+        svg_text(&pf.svg, plot.left + plot.width + 16, ey + 4, (SvgFont){13, NULL, true, SVG_TEXT, 0}, text, NULL);
         svg_group_end(&pf.svg);
         for (size_t i = 0; i < n; i++) {
             picture_surprise_dot(&pf.svg, &plot, svg_band(&plot, i, n), words[i], surprise[i], entropy, ey);
@@ -140,7 +264,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         svg_categories(&pf.svg, &plot, words, n, "");
         svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
                  0}, "token, and its p", NULL);
-        picture_keeps(&pf.svg, pic, &plot, words, n, keeps, width - 20);
+        picture_keeps(&pf.svg, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
     }
     return picture_finish(pic, picture_close(&pf));
 }
@@ -175,14 +299,15 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
 }
 
 /* The colours of mirostat's picture: the drawn tokens' surprise (dots), mu, tau, and the running average of the
- * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED); none of them
- * is another's. */
+ * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED): bluish green,
+ * orange, yellow, then again (each line is named at its end). None is another series' colour, nor the mark's
+ * vermillion (SVG_MARK), nor black (tau's), nor before's sky blue. */
 #define MIROSTAT_DOT svg_colour(0)
 #define MIROSTAT_MU svg_colour(4)
 #define MIROSTAT_TAU SVG_TEXT
 static const char *picture_run_colour(size_t k)
 {
-    static const size_t palette[] = {2, 1, 3, 6};
+    static const size_t palette[] = {2, 1, 7};
     return svg_colour(palette[k % LESSON_N(palette)]);
 }
 
@@ -262,11 +387,10 @@ static size_t picture_mirostat_notes(const PictureRow *shown, const PictureRow *
         double last = shown->values[2 * (steps - 1)];
         if (exit == 0)
             snprintf(notes[n++].text, sizeof notes[0].text, "mu is %s the scale from the start (the triangle): "
-                     "%.1f after step 0, %.1f after step %zu, the last shown", side, shown->values[0], last,
-                     steps - 1);
+                     "%.1f at step 0, %.1f at step %zu, the last shown", side, shown->values[0], last, steps - 1);
         else
-            snprintf(notes[n++].text, sizeof notes[0].text, "mu goes %s the scale after step %zu (the triangle) "
-                     "and is %.1f after step %zu, the last shown", side, exit, last, steps - 1);
+            snprintf(notes[n++].text, sizeof notes[0].text, "mu goes %s the scale at step %zu (the triangle) "
+                     "and is %.1f at step %zu, the last shown", side, exit, last, steps - 1);
     }
     return n;
 }
@@ -333,9 +457,10 @@ static void picture_mirostat_panel(Svg *s, const PictureRow *shown, const Pictur
 }
 
 /* The running average of every run (rows 1, 3, 5, ... of pic) over all its steps in plot (log x), each in its
- * run's colour (a point every 2 px or more: the log scale crowds the early steps) and named at the right with the
- * average the table prints, which its label carries ("average surprise"); names too close to read apart are moved
- * apart, with a leader to their line's end. */
+ * run's colour (a point every 2 px or more: the log scale crowds the early steps) and named at the right, after a
+ * short line in that colour, with the average the table prints, which its label carries ("average surprise"), in
+ * the text's colour (a yellow name would be faint); names too close to read apart are moved apart, with a leader
+ * to their line's end. */
 static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 {
     svg_text(s, plot.left, plot.top - 10, (SvgFont){14, NULL, true, NULL, 0}, "The running average over all the steps",
@@ -368,14 +493,16 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
         if (fabs(names[r] - 4 - svg_y(&plot, run->numbers[0])) > 1)        /* moved: a leader to its line */
             svg_line(s, right + 2, svg_y(&plot, run->numbers[0]), right + 10, names[r] - 4,
                      (SvgStyle){NULL, colour, 1, NULL}, NULL);
-        svg_text(s, right + 14, names[r], (SvgFont){13, NULL, true, colour, 0}, text, &d);
+        svg_line(s, right + 12, names[r] - 4, right + 26, names[r] - 4, (SvgStyle){NULL, colour, 2.5, NULL}, NULL);
+        svg_text(s, right + 32, names[r], (SvgFont){13, NULL, true, NULL, 0}, text, &d);
         svg_group_end(s);
     }
 }
 
-/* The y range every tau's panel shares (bits): from 0 (or below, for a tau below 0) to a nice step above the
- * surprise of every drawn token, every tau, and mu (from its start at 2 * tau) wherever its run reached its tau;
- * the mu of a run that did not (it runs away) is clipped at the edge, not fitted. */
+/* The y range every tau's panel shares (bits): from a little below 0, so that a surprise of 0 stands clear of the
+ * axis (or from a nice step below a tau below 0), to a nice step above the surprise of every drawn token, every
+ * tau, and mu (from its start at 2 * tau) wherever its run reached its tau; the mu of a run that did not (it runs
+ * away) is clipped at the edge, not fitted. */
 static void picture_mirostat_range(const Picture *pic, double *low, double *high)
 {
     double top = 0, bottom = 0;
@@ -395,7 +522,7 @@ static void picture_mirostat_range(const Picture *pic, double *low, double *high
         }
     }
     *high = svg_nice_ceiling(top);
-    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : 0;
+    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : -0.04 * *high;    /* surprise 0 a little above the axis */
 }
 
 int picture_mirostat(Picture *pic)
@@ -412,15 +539,16 @@ int picture_mirostat(Picture *pic)
         for (size_t k = 1; k < run->n_values; k += 2)
             top = fmax(top, run->values[k]);
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
-        widest = fmax(widest, 14 + svg_text_width(text, 13));
+        widest = fmax(widest, 32 + svg_text_width(text, 13));
         plain = isnan(shown->numbers[0]) ? run->numbers[0] : plain;
         snprintf(text, sizeof text, "tau = %s bits", lesson_number(shown->numbers[0], 1).text);
         widest = fmax(widest, isnan(shown->numbers[0]) ? widest : 8 + svg_text_width(text, 13));
     }
     double width = 80 + plot_width + widest + 20, height = 0;
     const char *subtitle = "each step walks the tokens in vocabulary order, as the lesson's Java does, and keeps "
-                           "those before the first whose surprise exceeds mu (at least one); it draws one of them "
-                           "and lowers mu by eta * (surprise - tau). (llama.cpp sorts the tokens first.)";
+                           "those before the first whose surprise exceeds mu (at least one); it draws one of them, "
+                           "then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one "
+                           "below. (llama.cpp sorts the tokens first.)";
     SvgFont muted = {13, NULL, false, SVG_MUTED, 0};
     Svg measure = picture_measure();
     double legend = svg_wrap(&measure, 20, 50, width - 40, 17, muted, subtitle) + 8;
@@ -437,7 +565,7 @@ int picture_mirostat(Picture *pic)
                     "surprise at tau", NULL);
         svg_wrap(&pf.svg, 20, 50, width - 40, 17, muted, subtitle);
         SvgKey keys[] = {{SVG_KEY_DOT, {MIROSTAT_DOT, NULL, 0, NULL}, "surprise of the drawn token"},
-                         {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut"},
+                         {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut each step used"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, legend + 20, width - 20, keys, LESSON_N(keys));
         for (size_t r = 0, taus = 0; r < runs && r < 16; r++) {

@@ -2,8 +2,8 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: picture_limit, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step, picture_mirostat,
- * picture_dry_mark, picture_dry, picture_xtc.
+ * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step,
+ * picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -16,13 +16,24 @@
  * labelled with the limit as the table prints it, the limit in numbers[0]. */
 void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
+/* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
+ * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
+ * another (|surprise[i] - entropy|, surprise (n,) in nats as the table prints it), top-p's (top) a token as likely
+ * as another (an equal surprise: an equal logit). Which tied tokens llama.cpp keeps, and in what order, is
+ * unspecified (its sort is not stable); this workbench takes them in their order in probs[] (typical_cut and
+ * candidates_sort), and the note says so, naming the tied tokens (words (n,)) and how many of them the cut kept.
+ * A stage its limit turns off sorts nothing: no note. Without memory (best-effort), no note. */
+void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                       const char *const *words, const double *surprise, size_t n, double entropy);
+
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line, the distance of each (its labels kept off the line), and what typical and top-p keep at each
- * limit recorded in pic, with a legend (kept cells carry their place in the order kept, removed ones are ghosts,
- * 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row of
- * disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical
- * is off at every limit. Series: "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic;
- * returns main's status. */
+ * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line), and what
+ * typical and top-p keep at each limit recorded in pic, with a legend (kept cells carry their place in the order
+ * kept, removed ones are ghosts, 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of
+ * 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the
+ * title says when typical is off at every limit. A cell whose token ties with another where its cut sorts says
+ * "tie", and a note under the cells says what llama.cpp leaves unspecified there (as typical_note_ties). Series:
+ * "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 
@@ -30,26 +41,29 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 #define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
 
-/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu after the step (NaN for plain
- * sampling), the drawn token's surprise (bits), the running average surprise so far, and at how many steps so far
- * llama.cpp's cut, which sorts the tokens first, would keep more tokens than the lesson's (0 for plain sampling).
- * Step 0 starts the run's rows: group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps,
- * interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the running average at steps 1, 2, ...,
- * 200 and every 25th after, numbers[0] the last average and numbers[1] the steps. Both are labelled "tau 2.0" or
- * "plain sampling". */
+/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu as this step's cut used it,
+ * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), the running average
+ * surprise so far, and at how many steps so far llama.cpp's cut, which sorts the tokens first, would keep more
+ * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's rows: group 0 holds mu and surprise of
+ * the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
+ * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1] the
+ * steps. Both are labelled "tau 2.0" or "plain sampling". */
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average,
                            int more);
 
 /* Example 8: for each tau recorded in pic, one panel over its first steps (how many of how many, on the x axis):
- * the surprise of each drawn token (dots), mu (line), tau dashed and the run's running average in its own colour,
- * under notes that say at how many steps llama.cpp's sorted cut would keep more tokens, when the run's average is
- * not its tau to one decimal, and where mu leaves the scale. The panels share one surprise scale, which fits
- * every drawn surprise, every tau, mu's start (2 * tau) and the mu of every run that reached its tau; a mu that
- * runs away is clipped at the edge, a triangle where it leaves. Then the running averages of every run over all
- * steps (log scale), each in its colour and named at its end with the average the table prints (names too close
- * together moved apart). Series: "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, from step
- * 0), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the panel and below, one colour), "average
- * surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's status. */
+ * the surprise of each drawn token (dots, surprise 0 a little above the axis), mu as each step's cut used it
+ * (line), tau dashed and the run's running average in its own colour, under notes that say at how many steps
+ * llama.cpp's sorted cut would keep more tokens, when the run's average is not its tau to one decimal, and where mu
+ * leaves the scale. The panels share one surprise scale, which fits every drawn surprise, every tau, mu's start
+ * (2 * tau) and the mu of every run that reached its tau; a mu that runs away is clipped at the edge, a triangle
+ * where it leaves. Then the running averages of every run over all steps (log scale), each in its colour and named
+ * at its end with the average the table prints (names too close together moved apart). The runs' colours are
+ * neither the mark's vermillion nor another series' (they cycle after three; each line is named). Series:
+ * "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, the cut of step 0, 1, ...: the table's "mu
+ * now" of step k is the one of step k + 1), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the
+ * panel and below, one colour), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's
+ * status. */
 int picture_mirostat(Picture *pic);
 
 /* ===== Example 9 ===== */
@@ -57,18 +71,19 @@ int picture_mirostat(Picture *pic);
 /* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
 void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
 
-/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded
- * in pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to
- * them that the candidate followed, in dry's window (only where they lie is looked up here: the lengths and
- * penalties are the lesson's); a long history shows its newest 24 tokens and what the repeats need, the tokens
- * outside the window faded and unboxed. A candidate that follows no token of the window has no repeat (the table
- * prints its length as 0): its row says so, and it is named under the chart instead of ringed on it. Then DRY's
- * penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last line prints), at each
- * whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per length, nothing
- * between, the step at the allowed length, the candidates with a repeat ringed. When a parameter turns DRY off
- * for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1, dry_penalty_last_n 0 or less) the
- * title says so and the chart is a disabled stage, "?dry" in a dotted frame, without the step; when only this
- * history gives it nothing to do (dry_off_reason) the title says that. Series: "history" (labels: the position;
+/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded in
+ * pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to them that
+ * the candidate followed, in dry's window (only where they lie is looked up here: the lengths and penalties are the
+ * lesson's); a long history shows its newest 24 tokens and what the repeats need, and one too long for that within
+ * 1,180 px its newest tokens and the runs the repeats need, as many as fit, the tokens left out named ("... 7
+ * older", "... 3 more"); the tokens outside the window faded and unboxed. A candidate that follows no token of the
+ * window has no repeat (the table prints its length as 0): its row says so, and it is named under the chart instead
+ * of ringed on it. Then DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last
+ * line prints), at each whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per
+ * length, nothing between, the step at the allowed length, the candidates with a repeat ringed. When a parameter
+ * turns DRY off for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1, dry_penalty_last_n 0 or
+ * less) the title says so and the chart is a disabled stage, "?dry" in a dotted frame, without the step; when only
+ * this history gives it nothing to do (dry_off_reason) the title says that. Series: "history" (labels: the position;
  * value: the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat length" (labels: the
  * length). Frees pic (its rows' numbers[0] are used here); returns main's status. */
 int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
@@ -79,12 +94,13 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
 /* Example 10: the distribution probs (n,) before XTC (SVG_BEFORE) and after (c, renormalized; SVG_AFTER), under
  * the table's label (once_label with once_values (n_values,)): the threshold line at the value once_values names
  * xtc_threshold (none when it names none), the tokens at or above it shaded, a removed token (absent or -inf in
- * c) a ghost named "xtc" at its p before, and in words what the application did; when its settings turn XTC off
- * (xtc_off) the title says so and the bars after are the disabled stage "?xtc". Then the share of `draws` draws
- * that picked the top token (top_chosen (n_runs,)) at each xtc_probability (n_runs,), against the top token's p;
- * a row the table calls on that the threshold turns off is named "?xtc at 50%: off". Series: "before", the label
- * without its colon, and "share of draws that pick the top token" (labels "XTC off", "XTC on at 50%", as the
- * table names them). Returns main's status. */
+ * c) a ghost named "xtc" at its p before, under the removed tokens "removed" and under the one the rule spared
+ * (the least likely at or above the threshold) why it is kept, and in words what the application did; when its
+ * settings turn XTC off (xtc_off) the title and the legend say the stage is off ("?xtc"), and the bars after stay
+ * solid: every token is kept. Then the share of `draws` draws that picked the top token (top_chosen (n_runs,)) at
+ * each xtc_probability (n_runs,), against the top token's p; a row the table calls on that the threshold turns off
+ * is named "?xtc at 50%: off". Series: "before", the label without its colon, and "share of draws that pick the top
+ * token" (labels "XTC off", "XTC on at 50%", as the table names them). Returns main's status. */
 int picture_xtc(const char *file, const double *probs, size_t n, const Candidates *c,
                 const char *once_label, const LabelValue *once_values, size_t n_values,
                 const double *xtc_probability, const int *top_chosen, size_t n_runs, int draws);

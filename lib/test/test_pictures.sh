@@ -149,7 +149,7 @@ want_values() {
                      for (w in words) print what ", limit " limit "\t" w "\t" place[w] } next }
                { words[$1] = 1; print "surprise\t" $1 "\t" $5 }' ;;
     08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step); print "tau\ttau " $2 "\t" $2
-                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step "\t" $NF }
+                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
     09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
@@ -411,6 +411,41 @@ fi
 if edited_picture 07 's/{0\.45, 0\.85}/{1.0, 1.5}/' e07off; then
     says "$tmp/e07off.svg" '>Typical sampling is off at every limit here: each is 1 or more<' "07 off at every limit"
 fi
+# Example 7 with four equal p: every token is as far from the entropy as every other, so each cut meets a tie, and
+# which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable): a note on stderr
+# says so for each cut and limit, and the picture marks the tied cells "tie" and says it under them. The labels of
+# the dots, which sit on the entropy line, stay 5 px clear of it (their descenders too: 0.25 of the size); the
+# entropy line is not vermillion (the mark's colour).
+if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07tie; then
+    for note in 'limit 0.45: typical keeps 2 of the 4 tokens tied in their distance from the entropy (the, cat,' \
+                'limit 0.45: top-p keeps 2 of the 4 tokens tied in p (the, cat, sat, mat: p 0.25): which tied' \
+                'limit 0.85: typical keeps the tokens tied in their distance from the entropy (the, cat, sat,' \
+                'limit 0.85: top-p keeps the tokens tied in p (the, cat, sat, mat: p 0.25) in an order llama.cpp'; do
+        if grep -qF "07_typical: note: $note" "$tmp/e07tie.err"; then passed=$((passed + 1))
+        else bad "07 with four equal p: no note '$note' on stderr:"; sed 's/^/    /' "$tmp/e07tie.err"; fi
+    done
+    if [ "$(grep -c '>tie</text>' "$tmp/e07tie.svg")" -eq 16 ]; then passed=$((passed + 1))
+    else bad "07 with four equal p: not every one of the 16 cells says tie"; fi
+    unspecified='which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable): this'
+    if tr '\n' ' ' <"$tmp/e07tie.words" | grep -qF "$unspecified workbench takes them in their order in probs[]"; then
+        passed=$((passed + 1))
+    else bad "07 with four equal p: the picture does not say what llama.cpp leaves unspecified"; fi
+    if awk -F'"' '/data-series="entropy"/ { for (i = 1; i < NF; i++) if ($i ~ / y1=$/) ey = $(i + 1) }
+                  /<text / && (/ away<\/text>/ || /fill="#0072B2">[0-9.]*<\/text>/) {
+                      for (i = 1; i < NF; i++) {
+                          if ($i ~ / y=$/) y = $(i + 1)
+                          if ($i ~ / font-size=$/) size = $(i + 1)
+                      }
+                      if (y + 0.25 * size > ey - 4.9 && y - 0.8 * size < ey + 4.9) { print "    " $0; bad = 1 } }
+                  END { exit bad }' "$tmp/e07tie.svg" >"$tmp/e07tie.near"; then
+        passed=$((passed + 1))
+    else bad "07 with four equal p: a dot's label lies within 5 px of the entropy line:"; cat "$tmp/e07tie.near"; fi
+    says_not "$tmp/e07tie.svg" '#D55E00' "07 with four equal p: vermillion (the mark's colour) with no mark"
+fi
+says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
+says_not "$tmp/07_typical.svg" '#D55E00' "07: vermillion (the mark's colour) with no mark"
+if grep -q '^07_typical: note: .*tied' "$tmp/07_typical.err"; then bad "07: a tie note with no tie"
+else passed=$((passed + 1)); fi
 
 # Example 8: the subtitle says how the lesson cuts (in vocabulary order), each panel how often llama.cpp's sorted
 # cut would keep more (the count the lesson's note prints) and how many steps it shows; each run's running average
@@ -428,12 +463,29 @@ for tau in 2.0 3.0; do
         passed=$((passed + 1))
     else bad "08: tau $tau's running average is not drawn twice (panel, averages) in one colour"; fi
 done
+# mu is drawn as each step's cut used it, before the step's update: 2 * tau at step 0 (section 2 reads the table's
+# "mu now" of step k at step k + 1), and the subtitle moves mu by eta * (tau - surprise), which is up when the
+# surprise is below tau. A surprise of 0 is a dot clear of the x axis (by more than its radius).
+says "$m08" 'data-series="mu, tau 2.0" data-values="4 ' "08's mu at step 0: the cut step 0 used, 2 * tau"
+moves='then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one below'
+if picture_words "$m08" | tr '\n' ' ' | grep -qF "$moves"; then passed=$((passed + 1)); else bad "08's subtitle does not say how mu moves, up or down"; fi
+says_not "$m08" 'lowers mu' "08's subtitle (mu rises after a surprise below tau)"
+if awk -F'"' '/<circle / && /data-series="surprise, tau / && /data-value="0"/ {
+                  for (i = 1; i < NF; i++) { if ($i ~ / cy=$/) cy[++n] = $(i + 1); if ($i ~ / r=$/) r = $(i + 1) } }
+              /<line x1="[0-9.]*" y1="[0-9.]*" x2="[0-9.]*" y2="[0-9.]*" fill="none" stroke="#222222"\/>/ {
+                  if ($4 == $8 && $6 - $2 > 100) axis[++m] = $4 }
+              END { for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) bad += (cy[i] - axis[j]) ^ 2 < (r + 2) ^ 2
+                    exit n == 0 || m == 0 || bad }' "$m08"; then
+    passed=$((passed + 1))
+else bad "08: a dot of surprise 0 lies on the x axis (or none was found)"; fi
 if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
     says_not "$tmp/e08.svg" 'steers the average surprise toward tau' "08 with tau 6's title"
     says "$tmp/e08.svg" '>tau 6.0 not reached: over its 5000 steps the surprise averages 4.95 bits, as plain sampling' \
         "08 with tau 6"
-    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.1 after step 0, ' "08 with tau 6"
+    says "$tmp/e08.svg" '>mu is above the scale from the start (the triangle): 12.0 at step 0, ' "08 with tau 6"
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
+    # A third tau's running average takes the next colour, never the mark's vermillion.
+    says_not "$tmp/e08.svg" '#D55E00' "08 with a third tau: vermillion (the mark's colour) with no mark"
 fi
 
 # Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
@@ -454,6 +506,33 @@ if edited_picture 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' e09off; then
     says_not "$tmp/e09off.svg" '>free</text>' "09 with dry_base 0.5"
     says_not "$tmp/e09off.svg" '>dry_allowed_length 2</text>' "09 with dry_base 0.5"
 fi
+# A longer history keeps the picture within 1,180 px: the rows leave out what does not fit, named ("... 4 older",
+# "... 19 more"), and keep the runs the repeats need: with 22 dogs between the first "the cat sat on the mat" and
+# the end, mat's earlier run (tokens 0 to 4) and where mat followed it (5) stay, as the newest tokens do.
+width_at_most() {   # width_at_most NAME PX: the picture NAME.svg is at most PX wide
+    w=$(sed -n 's/^<svg [^>]* width="\([0-9.]*\)".*/\1/p' "$tmp/$1.svg" | head -n 1)
+    if awk -v w="$w" -v most="$2" 'BEGIN { exit !(w != "" && w <= most) }'; then passed=$((passed + 1))
+    else bad "$1: the picture is $w px wide, more than $2"; fi
+}
+history9='"the cat sat on the mat \. the cat sat on the"'
+mat7='the cat sat on the mat . '
+if edited_picture 09 "s/$history9/\"${mat7}${mat7}the cat sat on the\"/" e09l19; then
+    width_at_most e09l19 1180
+    says "$tmp/e09l19.svg" '>... 4 older</text>' "09 with a history of 19 tokens"
+fi
+if edited_picture 09 "s/$history9/\"${mat7}${mat7}${mat7}${mat7}the cat sat on the\"/" e09l33; then
+    width_at_most e09l33 1180
+    says "$tmp/e09l33.svg" ' older</text>' "09 with a history of 33 tokens"
+fi
+dogs=$(printf 'dog %.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22)
+if edited_picture 09 "s/$history9/\"${mat7}${dogs}. the cat sat on the\"/" e09gap; then
+    width_at_most e09gap 1180
+    says "$tmp/e09gap.svg" '>... 19 more</text>' "09 with 22 dogs in the history"
+    for place in 0 4 5 25 34; do
+        says "$tmp/e09gap.svg" "data-series=\"history\" data-label=\"$place\"" "09 with 22 dogs in the history"
+    done
+    says_not "$tmp/e09gap.svg" 'data-series="history" data-label="6"' "09 with 22 dogs in the history"
+fi
 if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2/' e09w; then
     says "$tmp/e09w.svg" '>DRY finds nothing to penalize on this history</text>' "09 with a window of 2"
     says "$tmp/e09w.svg" '>faded, no box: outside DRY&apos;s window, dry_penalty_last_n 2</text>' \
@@ -461,15 +540,25 @@ if edited_picture 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 2
     says_not "$tmp/e09w.svg" 'stroke-dasharray="1 3"' "09 with a window of 2 (a dotted box: disabled)"
 fi
 
-# Example 10: the x axis is named; a threshold above 0.5 turns XTC off (xtc_off): the title says so, the
-# application's bars are the disabled stage ?xtc, and the shares' row the table calls "on" is named ?xtc, off.
+# Example 10: the x axis is named; under the tokens, those XTC removed say "removed" and the one its rule spared
+# says why it is kept (the others, kept too, say nothing: no lone "kept"). A threshold above 0.5 turns XTC off
+# (xtc_off): the title and the legend say the stage is off (?xtc), the application's bars stay solid (every token is
+# kept: a faint outline would read as removed), and the shares' row the table calls "on" is named ?xtc, off.
 says "$tmp/10_xtc.svg" '>token, as probs[] lists them</text>' "10's x axis"
+says "$tmp/10_xtc.svg" '>kept: the least likely</text>' "10's spared token"
+says "$tmp/10_xtc.svg" '>at or above 0.1</text>' "10's spared token"
+says_not "$tmp/10_xtc.svg" '>kept</text>' "10: a lone \"kept\" under one of the kept tokens"
+if [ "$(grep -c '>removed</text>' "$tmp/10_xtc.svg")" -eq 2 ]; then passed=$((passed + 1))
+else bad "10: not exactly the two removed tokens say removed"; fi
 if edited_picture 10 's/xtc_threshold = 0\.1;/xtc_threshold = 0.6;/' e10; then
     says "$tmp/e10.svg" '>XTC (p=1, t=0.6) is off (?xtc): it removes nothing</text>' "10 with xtc_threshold 0.6"
+    says "$tmp/e10.svg" '>?xtc: XTC (p=1, t=0.6) is off, and removes nothing</text>' "10 with xtc_threshold 0.6"
     says "$tmp/e10.svg" '>?xtc at 50%: off</text>' "10 with xtc_threshold 0.6"
-    if grep 'data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg" | grep -vq 'stroke="#A6A6A6" stroke-dasharray='; then
-        bad "10 with xtc_threshold 0.6: a bar after ?xtc is not in the disabled style"
-    else passed=$((passed + 1)); fi
+    n=$(grep -c '<rect [^>]*fill="#0072B2"[^>]*data-series="XTC (p=1, t=0.6)"' "$tmp/e10.svg")
+    if [ "$n" -eq 5 ]; then passed=$((passed + 1))
+    else bad "10 with xtc_threshold 0.6: $n of the 5 kept tokens' bars after ?xtc are solid (SVG_AFTER)"; fi
+    says_not "$tmp/e10.svg" '>removed</text>' "10 with xtc_threshold 0.6"
+    says_not "$tmp/e10.svg" '>kept: the least likely</text>' "10 with xtc_threshold 0.6"
     says_not "$tmp/e10.svg" 'XTC removes the top choices' "10 with xtc_threshold 0.6"
 fi
 
