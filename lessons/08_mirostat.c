@@ -62,8 +62,8 @@ int main(void)
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
         int more = 0;                                       /* steps where llama.cpp's sorted cut keeps more */
         for (int s = 0; s < STEPS; s++) {
-            lesson_require(isfinite(mu), "mu is %s at step %d: it starts at 2 * tau and moves by eta * (surprise - "
-                           "tau), and %s with %s do not keep it a finite number", lesson_number(mu, 0).text, s,
+            lesson_require(isfinite(mu), "mu is %s at step %d: it starts at 2 * tau and moves by eta * (tau - "
+                           "surprise), and %s with %s do not keep it a finite number", lesson_number(mu, 0).text, s,
                            lesson_setting(__FILE__, "taus[]", taus[t]).text, lesson_setting(__FILE__, "eta", eta).text);
             size_t kept, kept_sorted;
             double surprise = step(&data, &draws, &mu, &kept, &kept_sorted);

@@ -129,9 +129,9 @@ edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/; s/{"dog", -100}/{"dog", INFINITY}/'
     '06_logit_bias: note: "dog" has a bias of +inf: it gets p 0.5000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
 # A NaN eta makes mu NaN after the first step; a tau of 1e308 makes 2 * tau infinite at once.
 edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
-    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
+    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
 edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
-    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (surprise - tau), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
+    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
 edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
