@@ -34,6 +34,48 @@ case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 case "$0" in */*) cd "${0%/*}" ;; esac       # the folder of this script (no dirname: one process less)
 BUILD=${BUILD:-build}
 
+# One run at a time per build folder: two runs at once (make check while --watch reruns an example, or two
+# terminals) would write the same $BUILD/out/NN.txt and each read the other's, and a --run could start a program
+# another run is relinking. A second run waits for the first. The lock is a directory (mkdir is atomic) holding
+# the pid of its run; a lock whose run is gone (no such process, or one that is no run_all.sh: a pid reused) is
+# broken by one waiting run at a time (mkdir of $lock.breaking), after it reads the pid again, so that two runs
+# never both break it, nor break a new run's lock.
+lock=$BUILD/out/.run_all.lock
+lock_alive() {      # lock_alive PID: a run_all.sh runs as PID
+    kill -0 "$1" 2>/dev/null || return 1
+    if command -v ps >/dev/null 2>&1; then ps -p "$1" -o args= 2>/dev/null | grep -q run_all; fi
+}
+take_lock() {
+    if [ ! -d "$BUILD/out" ]; then mkdir -p "$BUILD/out"; fi
+    waited=no
+    while ! mkdir "$lock" 2>/dev/null; do
+        holder=""
+        if [ -f "$lock/pid" ]; then read -r holder <"$lock/pid" || true; fi
+        if [ -n "$holder" ] && ! lock_alive "$holder" && mkdir "$lock.breaking" 2>/dev/null; then
+            again=""
+            if [ -f "$lock/pid" ]; then read -r again <"$lock/pid" || true; fi
+            if [ "$again" = "$holder" ]; then rm -rf "$lock"; fi
+            rmdir "$lock.breaking"
+            continue
+        fi
+        if [ "$waited" = no ]; then
+            echo "run_all.sh: waiting for another run_all.sh${holder:+ (pid $holder)} that uses $BUILD/out" \
+                 "(if none runs, remove $lock)" >&2
+            waited=yes
+        fi
+        sleep 1
+    done
+    echo $$ >"$lock/pid"
+    trap 'rm -rf "$lock"' EXIT
+    trap 'exit 129' HUP
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+release_lock() {
+    rm -rf "$lock"
+    trap - EXIT HUP INT TERM
+}
+
 # The one lesson program that $1 names: its number (12, or 1 for 01) or a part of its name (chain_builder).
 one_lesson() {
     found=""
@@ -57,7 +99,9 @@ if [ "${1:-}" = --run ]; then
     name=$(one_lesson "$2")
     shift 2
     if [ "${1:-}" = -- ]; then shift; fi       # "--run 11 -- --temp 0.5": the usual end of run_all.sh's own options
+    take_lock           # while make may relink it; not while it runs (a pipe of two --run must not wait)
     ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
+    release_lock
     exec "$BUILD/bin/$name" "$@"
 fi
 
@@ -122,6 +166,10 @@ if [ "${1:-}" = --pictures ]; then
     shift
 fi
 unset LESSON_PICTURE        # set for each program in --pictures mode only
+for want in "$@"; do        # "./run_all.sh 11 --temp 0.5": arguments for a program go through --run
+    case "$want" in -*) echo "run_all.sh: '$want' is no option here; to run a lesson with arguments:" \
+                             "./run_all.sh --run NN $want ..." >&2; usage >&2; exit 2 ;; esac
+done
 
 TIME_LIMIT=${TIME_LIMIT:-10}
 case "$TIME_LIMIT" in
@@ -151,26 +199,7 @@ if [ -z "$names" ]; then
     exit 2
 fi
 
-# One run at a time per build folder: two runs at once (make check while --watch reruns an example, or two
-# terminals) would write the same $out_dir/NN.txt and each read the other's. A second run waits for the first;
-# the lock is a directory (mkdir is atomic) holding the pid of its run, and a lock whose run is gone is taken over.
-lock=$out_dir/.run_all.lock
-waited=no
-while ! mkdir "$lock" 2>/dev/null; do
-    holder=""
-    if [ -f "$lock/pid" ]; then read -r holder <"$lock/pid" || true; fi
-    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then
-        rm -rf "$lock"
-        continue
-    fi
-    if [ "$waited" = no ]; then
-        echo "run_all.sh: waiting for another run_all.sh${holder:+ (pid $holder)} that uses $out_dir" >&2
-        waited=yes
-    fi
-    sleep 1
-done
-echo $$ >"$lock/pid"
-trap 'rm -rf "$lock"' EXIT
+take_lock
 
 # The program and watcher running now, killed if this script is interrupted.
 pid=""
@@ -180,6 +209,7 @@ stop_running() {
     if [ -n "$watcher" ]; then kill -KILL "$watcher" 2>/dev/null || true; fi
     rm -f "${marker:-}"
 }
+trap 'stop_running; exit 129' HUP
 trap 'stop_running; exit 130' INT
 trap 'stop_running; exit 143' TERM
 

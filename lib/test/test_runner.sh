@@ -60,7 +60,7 @@ MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/second" 2>&1
 wait "$first"
 expect "the first of two runs at once" "$tmp/first" "1 passed, 0 failed"
 expect "the second of two runs at once" "$tmp/second" "1 passed, 0 failed"
-expect "the second run waits" "$tmp/second" "run_all.sh: waiting for another run_all.sh (pid $first) that uses $tmp/fake/out"
+expect "the second run waits" "$tmp/second" "run_all.sh: waiting for another run_all.sh (pid $first) that uses $tmp/fake/out (if none runs, remove $tmp/fake/out/.run_all.lock)"
 mkdir "$tmp/fake/out/.run_all.lock"
 sh -c 'exit 0' &
 gone=$!
