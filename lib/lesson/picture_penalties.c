@@ -36,12 +36,14 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
 /* ===== The history and its windows (Examples 1 to 5) ===== */
 
 /* A window in words, for the bracket under the history's n tokens: "window 64: every token here", "window 1: the
- * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"), written to out
- * (size bytes). */
+ * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"; never the number),
+ * "window 64: the history is empty, no token counts", written to out (size bytes). */
 static void picture_window_words(char *out, size_t size, int32_t window, size_t n)
 {
-    if (n == 0)
-        snprintf(out, size, "window %d: no history yet", (int)window);
+    if (n == 0 && window == INT32_MAX)
+        snprintf(out, size, "window: the whole history, which is empty: no token counts");
+    else if (n == 0 && window > 0)
+        snprintf(out, size, "window %d: the history is empty, no token counts", (int)window);
     else if (window == INT32_MAX)
         snprintf(out, size, "window: the whole history");
     else if (window <= 0)
@@ -106,7 +108,8 @@ static void picture_run_words(char *out, size_t size, const PictureHistoryRow *r
 
 /* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
  * of n_history that it counts (from the run of tokens left out where it starts, when it starts among them), named
- * at its right, from y down; returns the y under the last. */
+ * at its right (with no history, no bracket: its name under the words saying so), from y down; returns the y
+ * under the last. */
 static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
                               const int32_t *windows, size_t n_windows)
 {
@@ -138,7 +141,8 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
             svg_line(s, start, y, row->right, y, line, NULL);
             svg_line(s, row->right, y - 4, row->right, y, line, NULL);
         }
-        svg_text(s, row->right + 8, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name, NULL);
+        svg_text(s, n_history > 0 ? row->right + 8 : row->start, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name,
+                 NULL);     /* with no history, under the words that say so */
         svg_group_end(s);
         y += 16;
     }
@@ -147,8 +151,8 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
 
 /* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
  * would pass max_x (less room for the windows' names), the oldest are left out and counted, in runs split where a
- * window starts among them (picture_cuts). Under it, the windows (n_windows,) as brackets (picture_windows).
- * Returns the y under the last bracket. */
+ * window starts among them (picture_cuts); an empty history is words ("none yet"). Under it, the windows
+ * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
 static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
                               const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
 {
@@ -186,6 +190,8 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
         svg_group_end(s);
         at += w + 4;
     }
+    if (n_history == 0)
+        svg_text(s, row.start, y, muted, "none yet: no token generated", NULL);
     row.right = at - 4;
     return picture_windows(s, &row, y + 14, n_history, windows, n_windows);
 }

@@ -319,6 +319,13 @@ penalty_picture 01 's/history_text\[\] = "the dog ran"/history_text[] = ""/' 01-
     never_says 01-no-history "turns the penalties off"
     says 01-no-history "The history is empty, so no token is in the window: the stage runs and changes no logit."
 }
+# An empty history under the whole-history window (INT32_MAX): the row says it is empty, and the window is words,
+# never the raw number.
+penalty_picture 02 's/history_text\[\] = "the the the cat dog"/history_text[] = ""/' 02-no-history && {
+    says 02-no-history "history, oldest first: none yet: no token generated"
+    says 02-no-history "window: the whole history, which is empty: no token counts"
+    never_says 02-no-history "2147483647"
+}
 penalty_picture 01 's/penalty_last_n = 64/penalty_last_n = 0/' 01-window-0 \
     && says 01-window-0 "A window of 0: llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no"
 
