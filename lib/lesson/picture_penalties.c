@@ -208,6 +208,9 @@ static void picture_append(char *out, size_t size, const char *format, ...)
     va_end(args);
 }
 
+/* A no-break space (UTF-8): svg_wrap breaks lines at spaces only, so a formula joined by these stays on one line. */
+#define NBSP "\xc2\xa0"
+
 /* The penalty rule as pp sets it, in words ("llama.cpp's rule" when naive is drawn beside it), for n_history
  * tokens of history. When pp's parameters alone make llama.cpp build the stage empty ("?penalties": a window of 0,
  * or every penalty neutral), that instead; with no history, the rule and that the window is empty. */
@@ -229,17 +232,19 @@ static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, 
     const char *then = "";
     if (pp->penalty_repeat != 1) {
         LessonNumber r = lesson_number(pp->penalty_repeat, 1);
-        picture_append(out, size, "a logit > 0 is divided by %s, a logit \xe2\x89\xa4 0 multiplied by %s", r.text,
-                       r.text);
+        picture_append(out, size, "a logit" NBSP ">" NBSP "0 is divided by" NBSP "%s, a logit" NBSP "\xe2\x89\xa4" NBSP
+                       "0 multiplied by" NBSP "%s", r.text, r.text);
         then = "; then ";
     }
-    if (pp->penalty_freq != 0) {
-        picture_append(out, size, "%scount \xc3\x97 %s is subtracted", then, lesson_number(pp->penalty_freq, 1).text);
+    if (pp->penalty_freq != 0) {        /* a negative penalty adds: said with its size, never "- -0.5" */
+        picture_append(out, size, "%scount" NBSP "\xc3\x97" NBSP "%s is %s", then,
+                       lesson_number(fabs(pp->penalty_freq), 1).text, pp->penalty_freq > 0 ? "subtracted" : "added");
         then = "; then ";
     }
     if (pp->penalty_present != 0)
-        picture_append(out, size, "%s%s is subtracted once, whatever the count", then,
-                       lesson_number(pp->penalty_present, 1).text);
+        picture_append(out, size, "%s%s is %s once, whatever the count", then,
+                       lesson_number(fabs(pp->penalty_present), 1).text,
+                       pp->penalty_present > 0 ? "subtracted" : "added");
     picture_append(out, size, n_history == 0 ? ". The history is empty, so no token is in the window: the stage "
                    "runs and changes no logit." : ".");
 }
@@ -432,8 +437,8 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
     picture_rule_words(rule, sizeof rule, pp, n_history, n_cols > 2);
     y = svg_wrap(s, 20, y + 24, width - 40, 18, font, rule);
     if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, 1)) {
-        snprintf(rule, sizeof rule, "The naive rule divides every such logit by %s instead%s; \"wrong way\": it moves "
-                 "a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
+        snprintf(rule, sizeof rule, "The naive rule divides every such logit by" NBSP "%s instead%s; \"wrong way\": "
+                 "it moves a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
                  pp->penalty_freq != 0 || pp->penalty_present != 0 ? " (the rest alike)" : "");
         y = svg_wrap(s, 20, y + 18, width - 40, 18, font, rule);
     }

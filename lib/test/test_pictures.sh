@@ -310,6 +310,18 @@ never_says() {  # never_says NAME TEXT: no text of NAME's picture holds TEXT
 penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_freq = 0.25, .penalty_present = 0.1}/' \
     01-three && says 01-three "The repetition penalty 1.3, the frequency penalty 0.25 and the presence penalty 0.1,"
 penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
+# The rule's formulas stay whole on one line (joined by no-break spaces), and a negative penalty is "added", with its
+# size, never "count x -0.5 is subtracted".
+nbsp=$(printf '\302\240')
+penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.5, .penalty_freq = 0.5}/' 01-freq && {
+    if grep -qF "a logit$nbsp>${nbsp}0 is divided by${nbsp}1.5" "$tmp/01-freq.words" \
+        && grep -qF "count$nbsp×${nbsp}0.5 is subtracted" "$tmp/01-freq.words"; then passed=$((passed + 1))
+    else bad "01-freq: a formula of the rule is broken across lines:"; grep -F 'rule' "$tmp/01-freq.words"; fi
+}
+penalty_picture 03 's/\.penalty_freq = 0\.5}/.penalty_freq = -0.5}/' 03-negative && {
+    says 03-negative "count$nbsp×${nbsp}0.5 is added."
+    never_says 03-negative "-0.5 is subtracted"
+}
 penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
 
 # Whether llama.cpp builds the penalties stage empty ("?penalties") is decided from its parameters alone: with no
