@@ -313,43 +313,46 @@ static double picture_arrow(Svg *s, const SvgPlot *plot, PictureSpace *space, do
     return y;
 }
 
+/* Where "wrong way" goes by its arrow's change label: right of it on its line, left of it, or beyond it (one line
+ * further along the arrow). One picture uses one of them for every such label (picture_logit_panel). */
+enum { WRONG_RIGHT, WRONG_LEFT, WRONG_BEYOND, WRONG_PLACES };
+
 /* "wrong way" (bold, carrying datum) by the label of an arrow (picture_arrow's, label at x, its baseline label_y)
- * that points up (dir -1) or down (dir 1): beyond that label if there is room, else beside it on its line, right
- * or left, else further beyond where space is free; always within plot's width. */
-static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
-                              const char *label, double dir, const SvgDatum *datum)
+ * that points up (dir -1) or down (dir 1), at place (WRONG_RIGHT, ...) within plot's width when it touches
+ * nothing in space there, else beyond, moved further until it does. Returns whether it went to place. */
+static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
+                              const char *label, double dir, int place, const SvgDatum *datum)
 {
     SvgFont bold = {11, "middle", true, NULL, 0};
     const char *text = "wrong way";
-    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13;
-    double width = svg_text_width(text, 11) * 1.15 + 6;
+    double width = svg_text_width(text, 11) * 1.15 + 6;     /* bold is about 15% wider on screen */
     double label_at = picture_inside(plot, x, (SvgFont){11, "middle", false, NULL, 0}, label);
     double half = svg_text_width(label, 11) / 2 + 4;
-    const double beside[] = {label_at + half + width / 2, label_at - half - width / 2};   /* right, then left */
-    for (size_t k = 0; k < LESSON_N(beside) && !picture_space_free(space, picture_text_box(at, y, bold, text)); k++)
-        if (beside[k] - width / 2 >= plot->left && beside[k] + width / 2 <= plot->left + plot->width) {
-            at = beside[k];
-            y = label_y;
-        }
-    if (!picture_space_free(space, picture_text_box(at, y, bold, text))) {
-        at = picture_inside(plot, x, bold, text);
-        y = label_y + dir * 13;
-    }
-    svg_text(s, at, picture_place_text(space, at, y, dir * 12, bold, text), bold, text, datum);
+    const double at[WRONG_PLACES] = {label_at + half + width / 2, label_at - half - width / 2,
+                                     picture_inside(plot, x, bold, text)};
+    const double y[WRONG_PLACES] = {label_y, label_y, label_y + dir * 13};
+    bool free = at[place] - width / 2 >= plot->left && at[place] + width / 2 <= plot->left + plot->width
+                && picture_space_free(space, picture_text_box(at[place], y[place], bold, text));
+    place = free ? place : WRONG_BEYOND;
+    svg_text(s, at[place], picture_place_text(space, at[place], y[place], dir * 12, bold, text), bold, text, datum);
+    return free;
 }
 
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
- * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a thin
+ * opposite to column 1's (the naive rule against llama.cpp's), by its label at `place` (WRONG_RIGHT, ...; beyond
+ * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) share a thin
  * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). The line of logit 0, where
  * llama.cpp's rule turns from dividing to multiplying, is kept clear of labels, and labels stay within the plot.
- * Under each token: its name and its count in the window (counts (n_words,)). */
-static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+ * Under each token: its name and its count in the window (counts (n_words,)). Returns whether every "wrong way"
+ * went to place (draw on picture_measure() to learn that first). */
+static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
-                                const int32_t *counts, const int32_t *group)
+                                const int32_t *counts, const int32_t *group, int place)
 {
     PictureSpace space = {.n = 0};
+    bool placed = true;
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
     svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
@@ -392,7 +395,8 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                                      picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
             if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
-                picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, &dw);
+                placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
+                                            &dw);
             }
             svg_group_end(s);
         }
@@ -407,6 +411,7 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
     }
     svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0},
              "token, and its count: how often it occurs in the window", NULL);
+    return placed;
 }
 
 /* Draws the head of Examples 1 to 3 on s from y = top down (on a picture_measure writer: only measures it): the
@@ -491,7 +496,11 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
         }
         double per_px = (hi - lo) / (260 - 76);        /* 38 px above and below for the labels */
         SvgPlot logits = {80, logit_top, plot_width, 260, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
-        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group);
+        int place = WRONG_RIGHT;        /* one place for every "wrong way": the first where each is free */
+        for (Svg probe = picture_measure(); place < WRONG_BEYOND; place++)
+            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place))
+                break;
+        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place);
         SvgPlot p = {80, p_top, plot_width, 240, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_cols)), false};
         picture_token_bars_with(&pf.svg, &p, words, n, series, n_cols, 3, 0, "p (probability)", &marks);
     }

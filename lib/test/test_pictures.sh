@@ -385,11 +385,11 @@ done
 
 # Example 1's "wrong way" labels lie within the logit plot (as wide as its zero line) and off the zero line itself,
 # the line where llama.cpp's rule turns from dividing to multiplying (a box as svg_check measures it, but 15% wider:
-# the labels are bold, and bold is that much wider on screen).
+# the labels are bold, and bold is that much wider on screen). Coordinates are compared as numbers (+ 0).
 if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
                               return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
-        /data-series="zero line"/ { left = attr("x1"); right = attr("x2"); zero = attr("y1") }
-        />wrong way</ { n++; x[n] = attr("x"); y[n] = attr("y"); w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
+        /data-series="zero line"/ { left = attr("x1") + 0; right = attr("x2") + 0; zero = attr("y1") + 0 }
+        />wrong way</ { n++; x[n] = attr("x") + 0; y[n] = attr("y") + 0; w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
         END { if (zero == "" || n != 2) { print "    no zero line, or not two \"wrong way\" labels"; exit 1 }
               for (i = 1; i <= n; i++) {
                   top = y[i] - 0.8 * 11; bottom = y[i] + 0.2 * 11
@@ -400,6 +400,19 @@ if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
     passed=$((passed + 1))
 else
     bad "01_repeat_penalty: a \"wrong way\" label leaves the plot or lies on its zero line:"; cat "$tmp/01.wrong-place"
+fi
+# ... and each sits in one place by its arrow's change label (the text drawn just before it): on the same side, the
+# same number of px above or below (dog's up arrow ends under the zero line, so "beyond" its label is taken there).
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        />wrong way</ { place = (attr("x") + 0 > lx ? "right" : "left") " " (attr("y") - ly); print place
+                        if (n++ && place != first) bad = 1; first = n == 1 ? place : first }
+        /<text/ { lx = attr("x") + 0; ly = attr("y") + 0 }
+        END { exit bad || n != 2 }' "$tmp/01_repeat_penalty.svg" >"$tmp/01.wrong-places"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: the \"wrong way\" labels sit in different places by their change labels:"
+    sed 's/^/    /' "$tmp/01.wrong-places"
 fi
 
 # 2d. Examples 7 to 10 after a student's edit: a copy of the lesson edited by one sed substitution, built against
