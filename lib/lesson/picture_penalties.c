@@ -272,8 +272,8 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
     return groups;
 }
 
-/* The level that tokens with equal logits after share (Examples 1 to 3): a thin solid line in reddish purple, a
- * colour no series of these pictures takes. */
+/* The line joining tokens with equal logits after (Examples 1 to 3): thin, solid, in reddish purple, a colour no
+ * series of these pictures takes. */
 static SvgStyle picture_tie_style(void)
 {
     return (SvgStyle){NULL, svg_colour(4), 2, NULL};
@@ -342,8 +342,9 @@ static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
  * opposite to column 1's (the naive rule against llama.cpp's), by its label at `place` (WRONG_RIGHT, ...; beyond
- * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) share a thin
- * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). The line of logit 0, where
+ * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) are joined by a thin solid line
+ * at their logit in picture_tie_style (not dashed: dashed is a removed token's ghost), from the first one's band to
+ * the last one's, under every level and arrow (which keep their colours over it). The line of logit 0, where
  * llama.cpp's rule turns from dividing to multiplying, is kept clear of labels, and labels stay within the plot.
  * Under each token: its name and its count in the window (counts (n_words,)). Returns whether every "wrong way"
  * went to place (draw on picture_measure() to learn that first). */
@@ -370,10 +371,20 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                 picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
                                                  : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
         }
-        double tie = svg_y(plot, cols[1]->data[i].logit);
-        if (group[i] >= 0)
-            picture_space_add(&space, (PictureBox){left, tie - 1, left + band - 12, tie + 1}, 1);
     }
+    svg_group_begin(s, "grid");         /* each tie's line under every level and arrow: their colours stay theirs */
+    for (size_t g = 0; g < n_words; g++) {
+        if (group[g] != (int32_t)g)
+            continue;
+        size_t last = g;
+        for (size_t i = g; i < n_words; i++)
+            last = group[i] == (int32_t)g ? i : last;
+        double tie = svg_y(plot, cols[1]->data[g].logit), from = svg_band(plot, g, n_words) - band / 2 + 6;
+        double to = svg_band(plot, last, n_words) + band / 2 - 6;
+        svg_line(s, from, tie, to, tie, picture_tie_style(), NULL);
+        picture_space_add(&space, (PictureBox){from, tie - 1, to, tie + 1}, 1);
+    }
+    svg_group_end(s);
     for (size_t i = 0; i < n_words; i++) {
         double b = cols[0]->data[i].logit, left = svg_band(plot, i, n_words) - band / 2 + 6;
         if (!isfinite(b))
@@ -381,9 +392,6 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
         SvgDatum d = {names[0], words[i], b, NULL};
         svg_line(s, left, svg_y(plot, b), left + band - 12, svg_y(plot, b), (SvgStyle){NULL, SVG_BEFORE, 3, NULL},
                  &d);
-        if (group[i] >= 0)
-            svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
-                     svg_y(plot, cols[1]->data[i].logit), picture_tie_style(), NULL);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
@@ -415,8 +423,8 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
 }
 
 /* Draws the head of Examples 1 to 3 on s from y = top down (on a picture_measure writer: only measures it): the
- * history, the legend, a key per group of tied tokens (ties of them, group as picture_ties gives it), and the
- * rule in words; returns the y of the last line. */
+ * history, the legend, one key for the groups of tied tokens, the first 4 listed under it (ties of them, group
+ * as picture_ties gives it), and the rule in words; returns the y of the last line. */
 static double picture_penalties_head(Svg *s, double top, double width, const char *const *words, size_t n,
                                      const int32_t *history, size_t n_history, const PictureSeries *series,
                                      size_t n_cols, const Candidates *after, const int32_t *group, size_t ties,
@@ -424,18 +432,22 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
 {
     double y = picture_history(s, 20, top, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
     y = picture_series_legend_with(s, 20, y + 22, width - 20, series, n_cols, n, 0, marks);
-    for (size_t g = 0, keys = 0; g < n && keys < 3 && ties > 0; g++) {
-        if (group[g] != (int32_t)g)
-            continue;
+    if (ties > 0) {         /* one key for every tie: each has its own line, joining its tokens */
         char text[400] = "";
-        for (size_t i = g, shown = 0; i < n; i++)
-            if (group[i] == (int32_t)g && shown++ < 8)
-                picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : "", words[i]);
-        picture_append(text, sizeof text, ": equal logits after (%.2f), so equal p after (%.3f)", after->data[g].logit,
-                       after->data[g].p);
-        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), text};
+        for (size_t g = 0, listed = 0; g < n && listed < 4; g++) {
+            if (group[g] != (int32_t)g)
+                continue;
+            for (size_t i = g, shown = 0; i < n; i++)
+                if (group[i] == (int32_t)g && shown++ < 8)
+                    picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : listed > 0 ? "; " : "", words[i]);
+            picture_append(text, sizeof text, ": logit %.2f, p %.3f", after->data[g].logit, after->data[g].p);
+            listed++;
+        }
+        picture_append(text, sizeof text, ties > 4 ? "; ..." : "");
+        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), "a line joins tokens whose logits after are equal, so are "
+                      "their p after:"};
         y = svg_legend(s, 20, y + 20, width - 20, &key, 1);
-        keys++;
+        y = svg_wrap(s, 46, y + 18, width - 66, 18, (SvgFont){13, NULL, false, NULL, 0}, text);
     }
     char rule[512];
     SvgFont font = {13, NULL, false, NULL, 0};

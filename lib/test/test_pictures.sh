@@ -382,6 +382,13 @@ for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
     picture_words "$tmp/$name.svg" >"$tmp/$name.words"
     says "$name" "logit (unnormalized log p, nats)"
 done
+# Example 3's ties (the, cat, sat; dog, ran): one line joins each tie's tokens, drawn under every level (so sat's and
+# ran's sky-blue levels, at the tied logit, keep their colour), and one legend key lists both ties.
+if awk '/stroke="#CC79A7"/ { last = NR } /data-series="logit"/ && !first { first = NR }
+        END { exit !(first > 0 && last < first) }' "$tmp/03_frequency_penalty.svg"; then passed=$((passed + 1))
+else bad "03_frequency_penalty: a tie's line is drawn over a level before (it tints that level)"; fi
+says 03_frequency_penalty "a line joins tokens whose logits after are equal, so are their p after:"
+says 03_frequency_penalty "the, cat, sat: logit 0.50, p 0.243; dog, ran: logit -1.00, p 0.054"
 
 # Example 1's "wrong way" labels lie within the logit plot (as wide as its zero line) and off the zero line itself,
 # the line where llama.cpp's rule turns from dividing to multiplying (a box as svg_check measures it, but 15% wider:
