@@ -852,7 +852,7 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
         for (size_t b = 0; b < n_biases; b++)
             stages[i] = biases[b].token == (int32_t)i && biases[b].bias == -INFINITY ? "bias -inf" : stages[i];
     }
-    PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
+    PictureBarsOptions marks = {.stages = stages, .mark_changed = true, .zero_why = true,
                                 .mark_legend = "biased: a bias changed its logit"};
     n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
     double width = fmax(760, picture_bars_size(n_words, 2) + 130), least = 0;

@@ -359,7 +359,8 @@ penalty_picture 04 's/{"none",  *{64, 1\.0,/{"none", {64, 1.1,/' 04-no-none && {
 
 # Example 6's log panel: p = 0 has no logarithm, so the banned "the" is no bar (no tall ghost on a log axis) but words
 # at the floor, which is named. With a bias of +inf on "cat" added, cat takes all the probability: the others' p = 0
-# is that, not an underflow, and cat's bar (log10 1 = 0) stands over the floor.
+# is that, not an underflow (in words by each empty bar, not "0.0000"), and cat's bar (log10 1 = 0) stands over the
+# floor.
 picture_words "$tmp/06_logit_bias.svg" >"$tmp/06_logit_bias.words"
 says 06_logit_bias "Bars rise from the plot's floor, log10 p = "
 if grep -q '^log10 p after	the	-inf	text$' "$tmp/06_logit_bias.data"; then passed=$((passed + 1))
@@ -368,11 +369,17 @@ penalty_picture 06 's/    {"the", -INFINITY},/&{"cat", INFINITY},/' 06-plus-inf 
     says 06-plus-inf "Logit bias: a ban gives p = 0, a bias of +inf takes all the probability"
     says 06-plus-inf "mat: bias 2, p after 0: cat at +inf takes all the probability"
     never_says 06-plus-inf "underflow"
+    # the tokens at p = 0 beside it are not removed (their logits are finite): no ghost, and words, not "0.0000"
+    says 06-plus-inf "0: +inf takes all"
+    never_says 06-plus-inf "0.0000"
     height=$(grep -o '<rect[^>]*data-series="log10 p after" data-label="cat"' "$tmp/06-plus-inf.svg" \
              | sed -n 's/.* height="\([0-9.]*\)".*/\1/p')
     if awk -v h="${height:-0}" 'BEGIN { exit !(h > 20) }'; then passed=$((passed + 1))
     else bad "06-plus-inf: cat's p of 1 has no bar on the log axis (height '$height')"; fi
 }
+
+# A bias of -1000: exp underflows to 0 in double, and the bar says so (the token is not removed).
+penalty_picture 06 's/{"dog", -100},/{"dog", -1000},/' 06-underflow && says 06-underflow "0: underflow"
 
 # Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
 # share a solid level), and their logit axis says what a logit is (not "log-odds").
