@@ -119,7 +119,8 @@ typedef struct {
     int32_t ids[FUNNEL_BANDS];      /* the bands' token ids: the candidates at the step's start, most likely first */
     size_t n_ids;
     int step;
-    double top;                     /* the p scale's top */
+    double top;                     /* the p scale's top: 1 at most, but 1.5 when a marked bar needs room over 1 */
+    size_t ticks;                   /* its ticks at most: every tick with one decimal (0.0, 0.5, 1.0, 1.5) */
     bool ghost, off, mark;          /* what it draws: for the legend */
 } Funnel;
 
@@ -139,8 +140,9 @@ static bool marked(const PictureRow *st, int32_t id)
 /* The funnel of the chain row at rows[r]: its stages up to the next chain, its bands and its scale. */
 static Funnel funnel_of(const Picture *pic, size_t r)
 {
-    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, false, false, false};
-    TokenData sorted[CHAIN_STEP_MAX];
+    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, 3, false, false, false};
+    TokenData sorted[CHAIN_STEP_MAX], kept[CHAIN_STEP_MAX];
+    double marked_top = 0;          /* the tallest bar with a mark over it */
     for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
         const PictureRow *row = &pic->rows[k];
         if (row->group == ROW_SETTINGS)
@@ -150,21 +152,27 @@ static Funnel funnel_of(const Picture *pic, size_t r)
         f.stages[f.n_stages++] = row;
         f.step = (int)row->numbers[0];
         f.off |= row->label.text[0] == '?';
-        size_t n = row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX;
-        chain_survivors(row->data, n, sorted);
-        for (size_t i = 0; i < n; i++)
-            f.top = fmax(f.top, sorted[i].p);
+        size_t n_kept = chain_survivors(row->data, row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX, kept);
+        for (size_t i = 0; i < n_kept; i++)
+            f.top = fmax(f.top, kept[i].p);
         const PictureRow *before = row + 1;
-        n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
+        size_t n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
         for (size_t i = 0; i < n; i++) {
             f.top = fmax(f.top, sorted[i].p);
             f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
-            f.mark |= marked(row, sorted[i].id);
+            if (marked(row, sorted[i].id)) {
+                f.mark = true;
+                marked_top = fmax(marked_top, picture_p_of(kept, n_kept, sorted[i].id));
+            }
             if (f.n_stages == 1 && f.n_ids < FUNNEL_BANDS)
                 f.ids[f.n_ids++] = sorted[i].id;
         }
     }
     f.top = svg_nice_ceiling(f.top * 1.15);     /* room over the tallest bar for a mark */
+    if (f.top > 1) {                /* p is at most 1: "1.0" tops the axis, as in every other row */
+        f.top = marked_top * 1.15 > 1 ? 1.5 : 1;
+        f.ticks = f.top > 1 ? 4 : 3;
+    }
     return f;
 }
 
@@ -181,9 +189,9 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
              NULL);
     svg_group_end(s);
     if (axis)
-        svg_axis_y(s, &plot, "p (probability)", 3);
+        svg_axis_y(s, &plot, "p (probability)", f->ticks);
     else
-        grid_lines(s, &plot, 3);
+        grid_lines(s, &plot, f->ticks);
     svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
              st->label.text, NULL);
     TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];

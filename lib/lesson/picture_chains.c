@@ -477,49 +477,27 @@ LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, siz
     return t;
 }
 
-/* Writes run (its characters so far) at (*at, y) in font, in SVG_DISABLED when off, and empties it; *at moves past
- * it and a space. */
-static void settings_run(Svg *s, double *at, double y, SvgFont font, bool off, char *run)
-{
-    if (run[0] == '\0')
-        return;
-    font.colour = off ? SVG_DISABLED : font.colour;
-    svg_text(s, *at, y, font, run, NULL);
-    *at += svg_text_width(run, font.size) + svg_text_width(" ", font.size);
-    run[0] = '\0';
-}
-
 double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
                            const char *text)
 {
-    double at = x, used = 0;        /* the run starts at at, and is used px wide */
-    char run[600] = "";
-    bool off = false;
+    double at = x, gap = 0.3 * font.size;    /* each item right after the last, as svg_text_width measures it */
     while (*text != '\0') {
         const char *end = strstr(text, ", ");
         size_t length = end != NULL ? (size_t)(end - text) : strlen(text);
         char item[200];
         snprintf(item, sizeof item, "%.*s%s", (int)(length < 190 ? length : 190), text, end != NULL ? "," : "");
-        double w = svg_text_width(item, font.size), space = svg_text_width(" ", font.size);
-        if ((at > x || run[0] != '\0') && at + used + (run[0] != '\0' ? space : 0) + w > x + width) {
-            settings_run(s, &at, y, font, off, run);       /* the line is full: the next starts with item */
+        double w = svg_text_width(item, font.size);
+        if (at > x && at + w > x + width) {     /* the line is full: the next starts with item */
             at = x;
-            used = 0;
             y += line_height;
-        } else if (run[0] != '\0' && (item[0] == '?') != off) {
-            settings_run(s, &at, y, font, off, run);       /* the style changes: a run of its own */
-            used = 0;
         }
-        if (run[0] != '\0' && strlen(run) + 1 < sizeof run)
-            strcat(run, " ");
-        used += (run[0] != '\0' ? space : 0) + w;
-        if (strlen(run) + strlen(item) < sizeof run)
-            strcat(run, item);
-        off = item[0] == '?';
+        SvgFont f = font;
+        f.colour = item[0] == '?' ? SVG_DISABLED : font.colour;
+        svg_text(s, at, y, f, item, NULL);
+        at += w + gap;
         text += length;
         text += strspn(text, ", ");
     }
-    settings_run(s, &at, y, font, off, run);
     return y;
 }
 

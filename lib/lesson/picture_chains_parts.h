@@ -81,8 +81,9 @@ LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, siz
 #define CHAIN_UNREAD_KEY "?setting, grey: no stage acts on it (none reads it, or the one that does is off: ?name)"
 
 /* Draws text, items separated by ", " (chain_settings_text's), from (x, baseline y), in font, wrapped to width
- * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Returns the baseline of
- * the last line (y + line_height for each line after the first). */
+ * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Each item is a text of
+ * its own, set 0.3 em after the last as svg_text_width measures it, so that the gaps are even whatever the colours.
+ * Returns the baseline of the last line (y + line_height for each line after the first). */
 double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
                            const char *text);
 

@@ -592,6 +592,30 @@ marked 13_task_settings "?penalty_repeat 1.0"
 shows 13_task_settings "$tmp/13_task_settings.svg" "?setting, grey: no stage acts on it"
 settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
 marked 12_chain_builder "?top_k 0"
+# Each setting is a text of its own, set 0.3 em after the one before it on its line as svg_text_width measures that
+# (0.6 em a character), so that the gaps are even where black and grey alternate (a run of several settings in one
+# text is narrower on screen than measured, which left a wide gap after it).
+for name in 12_chain_builder 13_task_settings; do
+    if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                                  return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+            /<text/ { t = $0; sub(/^.*<text[^>]*>/, "", t); sub(/<\/text>.*$/, "", t)
+                      gsub(/&apos;|&quot;|&amp;|&lt;|&gt;/, "x", t)
+                      x = attr("x") + 0; y = attr("y") + 0; size = attr("font-size") + 0
+                      item = t ~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n|logit_bias) /
+                      if (item && t !~ /^logit_bias/) {
+                          if (t ~ /, /) { print "    \"" t "\": several settings in one text"; bad = 1 }
+                          else if (pitem && y == py && (x - pend < 0.3 * size - 0.02 || x - pend > 0.3 * size + 0.02)) {
+                              print "    \"" t "\": " x - pend " px after the setting before it"; bad = 1 } }
+                      pitem = item; py = y; pend = x + 0.6 * size * length(t) }
+            END { exit bad }' "$tmp/$name.svg" >"$tmp/$name.gaps"; then passed=$((passed + 1))
+    else bad "$name: the settings are not set evenly:"; head -n 5 "$tmp/$name.gaps"; fi
+done
+# Example 12's p axes all tick with one decimal ("1.0", as "0.5"), never "1" in one row and "1.0" in another.
+if grep -q '<text[^>]*text-anchor="end" fill="#6B6B6B">1</text>' "$tmp/12_chain_builder.svg"; then
+    bad "12_chain_builder: a p axis ticks \"1\" where the others tick \"1.0\""
+else
+    passed=$((passed + 1))
+fi
 # Example 13 with order[] leaving out penalties and top-p: each setting the program's notes say does nothing is
 # marked (the preset "chat, repeat 1.3": penalty_repeat 1.3 and top_p 0.95), and top_k 40 is not.
 if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,$/{SAMPLER_TOP_K, SAMPLER_MIN_P,/' \
