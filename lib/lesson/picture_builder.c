@@ -221,7 +221,7 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
 
 /* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
  * dashed and labelled over the plot, the pictured step's line, and the text the chain wrote under the steps,
- * one character under each where they fit (the whole text is the caption's data-value). */
+ * one character under each when they fit (the caption says whether they do; the whole text is its data-value). */
 static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 {
     double xs[1024], ys[1024];
@@ -247,7 +247,8 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     for (size_t k = 0; k < row->n_ids && k + 1 < sizeof written; k++)
         written[k] = (char)row->ids[k];
     double gap = m > 1 ? xs[1] - xs[0] : 10, under = plot.top + plot.height + 15;
-    for (size_t k = 1; k < row->n_ids && k <= m && gap >= 0.6 * 11 + 1; k++)
+    bool characters = gap >= svg_text_width("m", 11) + 1;     /* a character under each step fits */
+    for (size_t k = 1; k < row->n_ids && k <= m && characters; k++)
         svg_text(s, xs[k - 1], under, (SvgFont){11, "middle", (int)k == step, (int)k == step ? NULL : SVG_MUTED, 0},
                  character(written[k], c), NULL);
     double ticks[16];
@@ -259,7 +260,8 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     char dotted[40] = "";
     if (step > 0)
         snprintf(dotted, sizeof dotted, "; dotted: step %d", step);
-    snprintf(text, sizeof text, "step, and the character drawn at it (_ a space)%s", dotted);
+    snprintf(text, sizeof text, characters ? "step, and the character drawn at it (_ a space)%s"
+             : "step (too many to write each character drawn)%s", dotted);
     SvgDatum wd = {"text", row->label.text, 0, written};
     svg_text(s, plot.left, under + 29, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, &wd);
 }

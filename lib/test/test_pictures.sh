@@ -678,6 +678,14 @@ if edited 12 "$ten" 12-ten; then
     drawn "12 with ten stages" 12_ "$tmp/12-ten.txt" "$tmp/12-ten.svg"
     fits "12 with ten stages" "$tmp/12-ten.svg"
 fi
+# Example 12 with 200 steps: too many to write a character under each, and the caption says so, not that it does
+# (its texts are not read back: section 2 reads a table of 59 steps).
+if edited 12 's/^#define STEPS 59$/#define STEPS 200/' 12-steps-200; then
+    if "$check" "$tmp/12-steps-200.svg" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "12 with 200 steps: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    shows "12 with 200 steps" "$tmp/12-steps-200.svg" "step (too many to write each character drawn); dotted: step 4"
+    shows_not "12 with 200 steps" "$tmp/12-steps-200.svg" "the character drawn at it"
+fi
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
 status=0
