@@ -122,7 +122,46 @@ typedef struct {
     double top;                     /* the p scale's top: 1 at most, but 1.5 when a marked bar needs room over 1 */
     size_t ticks;                   /* its ticks at most: every tick with one decimal (0.0, 0.5, 1.0, 1.5) */
     bool ghost, off, mark;          /* what it draws: for the legend */
+    double tie[CHAIN_MAX_STAGES];   /* the logit (before it) where stage k cut through tied characters, or NaN */
+    char note[300];                 /* the words under the funnel for its ties ("" for none) */
 } Funnel;
+
+/* The logit where stage row st, a top-k or top-p (their cut follows llama.cpp's sort by logit, unstable on ties),
+ * kept some and removed others of the characters at that logit before it (the least logit it kept); NaN when it
+ * cut through no tie. */
+static double tie_cut(const PictureRow *st)
+{
+    StageType type = (StageType)st->numbers[1];
+    const PictureRow *before = st + 1;
+    double least = INFINITY;
+    if ((type != STAGE_TOP_K && type != STAGE_TOP_P) || st->label.text[0] == '?')
+        return NAN;
+    for (size_t j = 0; j < before->size; j++)
+        if (before->data[j].logit > -INFINITY && picture_p_of(st->data, st->size, before->data[j].id) >= 0)
+            least = fmin(least, before->data[j].logit);
+    for (size_t j = 0; j < before->size && isfinite(least); j++)
+        if (before->data[j].logit == least && picture_p_of(st->data, st->size, before->data[j].id) < 0)
+            return least;
+    return NAN;
+}
+
+/* The note under funnel f for the stages that cut through a tie (f->tie), in f->note. */
+static void tie_note(Funnel *f)
+{
+    size_t n = 0, said = 0;
+    for (size_t k = 0; k < f->n_stages; k++)
+        n += !isnan(f->tie[k]);
+    f->note[0] = '\0';
+    if (n == 0)
+        return;
+    char stages[120] = "";
+    for (size_t k = 0; k < f->n_stages; k++)
+        if (!isnan(f->tie[k]))
+            snprintf(stages + strlen(stages), sizeof stages - strlen(stages), "%s%.20s", said++ == 0 ? ""
+                     : said == n ? " and " : ", ", f->stages[k]->label.text);
+    snprintf(f->note, sizeof f->note, "underlined: characters at one logit (a tie) that %s cut apart; which of them "
+             "llama.cpp keeps is unspecified (its sort is not stable), here the lower ids", stages);
+}
 
 /* Whether stage row st, a stage that marks (a penalty, a bias), changed token id's logit. */
 static bool marked(const PictureRow *st, int32_t id)
@@ -140,7 +179,7 @@ static bool marked(const PictureRow *st, int32_t id)
 /* The funnel of the chain row at rows[r]: its stages up to the next chain, its bands and its scale. */
 static Funnel funnel_of(const Picture *pic, size_t r)
 {
-    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, 3, false, false, false};
+    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, 3, false, false, false, {0}, ""};
     TokenData sorted[CHAIN_STEP_MAX], kept[CHAIN_STEP_MAX];
     double marked_top = 0;          /* the tallest bar with a mark over it */
     for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
@@ -149,6 +188,7 @@ static Funnel funnel_of(const Picture *pic, size_t r)
             f.settings = row;
         if (row->group != ROW_STAGE || k + 1 >= pic->n_rows || f.n_stages == CHAIN_MAX_STAGES)
             continue;
+        f.tie[f.n_stages] = tie_cut(row);
         f.stages[f.n_stages++] = row;
         f.step = (int)row->numbers[0];
         f.off |= row->label.text[0] == '?';
@@ -173,12 +213,14 @@ static Funnel funnel_of(const Picture *pic, size_t r)
         f.top = marked_top * 1.15 > 1 ? 1.5 : 1;
         f.ticks = f.top > 1 ? 4 : 3;
     }
+    tie_note(&f);
     return f;
 }
 
 /* Stage k of funnel f in a cell at (x, y), with the p axis at its left (axis) or grid lines: its name over it, a
  * bar of p among the characters it keeps for each band, a ghost at its p before for each it removes, an empty
- * band for one removed before; "N left" under. */
+ * band for one removed before; the characters under the bands, those tied where the stage cut underlined
+ * (f->tie); "N left" under them. */
 static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet, double x, double y, bool axis)
 {
     const PictureRow *st = f->stages[k], *before = st + 1;
@@ -213,10 +255,14 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
             svg_ghost_bar(s, &bars, centre, width, pb, NULL, &d);
         svg_text(s, centre, y + FUNNEL_HEIGHT + 15, (SvgFont){13, "middle", true, pa >= 0 ? NULL : SVG_MUTED, 0}, name,
                  NULL);
+        for (size_t j = 0; j < before->size && !isnan(f->tie[k]); j++)    /* tied where the stage cut: underlined */
+            if (before->data[j].id == f->ids[i] && before->data[j].logit == f->tie[k])
+                svg_line(s, centre - 4, y + FUNNEL_HEIGHT + 19.5, centre + 4, y + FUNNEL_HEIGHT + 19.5,
+                         (SvgStyle){NULL, SVG_TEXT, 1.5, NULL}, NULL);
     }
     snprintf(text, sizeof text, "%zu left", left);
     SvgDatum count = {series, "left", (double)left, NULL};
-    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 31, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
+    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 34, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
 }
 
 /* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
@@ -362,12 +408,17 @@ typedef struct {
     size_t per_line;        /* the funnel's cells in a row */
     bool beside;            /* the candidates per step right of the funnel (else under it) */
     int step;               /* the pictured step; 0 when no chain recorded one (the text is shorter) */
+    double funnel_bottom;   /* the baseline of the funnel's last "N left" */
+    double funnel_width;    /* its cells' row, px */
 } BuilderLayout;
 
-/* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps. */
-static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step)
+#define NOTE_LINE 13        /* px between the lines of a funnel's note (11 px text) */
+
+/* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps, with
+ * note_lines lines of note under the funnel (tie_note). */
+static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step, size_t note_lines)
 {
-    BuilderLayout at = {66, 66, 62, 0, 0, 0, 1, true, step};
+    BuilderLayout at = {66, 66, 62, 0, 0, 0, 1, true, step, 0, 0};
     double cell = FUNNEL_CELL + FUNNEL_GAP;
     size_t most = most_stages > 0 ? most_stages : 1;
     size_t fit = (size_t)fmax(1, floor((BUILDER_MAX_WIDTH - 20 - at.funnel_left + FUNNEL_GAP) / cell));
@@ -377,7 +428,9 @@ static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step)
     double funnel_right = at.funnel_left + (double)at.per_line * cell - FUNNEL_GAP, wanted = (double)steps * STEP_PX;
     double room = BUILDER_MAX_WIDTH - 20 - (funnel_right + 50);     /* right of the funnel, past the steps' axis */
     at.beside = step > 0 && room >= 380;
-    double funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 31 : 0;
+    at.funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 34 : 0;
+    at.funnel_width = funnel_right - at.funnel_left;
+    double funnel_bottom = at.funnel_bottom + (rows > 0 ? NOTE_LINE * (double)note_lines : 0);
     if (at.beside) {
         at.per_left = funnel_right + 50;
         at.per_width = fmin(fmin(600, fmax(380, wanted)), room);
@@ -409,6 +462,8 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     for (size_t k = 0; k < f->n_stages; k++)
         funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
                     y + 62 + (double)(k / at->per_line) * FUNNEL_PITCH, k % at->per_line == 0);
+    svg_wrap(s, at->funnel_left, y + at->funnel_bottom + 15, at->funnel_width, NOTE_LINE,
+             (SvgFont){11, NULL, false, SVG_MUTED, 0}, f->note);
     double steps = (double)(f->chain->n_values > 0 ? f->chain->n_values : 1);
     per_step(s, f->chain, (SvgPlot){at->per_left, y + at->per_top, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
                                     5 * ceil(fmax(1, f->chain->numbers[1]) / 5), false}, at->step);
@@ -458,7 +513,15 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t n_lines = ok ? describe_lines(pic, alphabet, n_chains, &lines, &ok) : 0;
     ok = ok && chain_columns_init(&cols, lines, n_lines, 20);
     pic->out_of_memory |= !ok;
-    BuilderLayout at = builder_layout(most_stages, steps, step);
+    BuilderLayout at = builder_layout(most_stages, steps, step, 0);
+    size_t note_lines = 0;          /* the longest note under a funnel, in lines as svg_wrap sets them */
+    for (size_t c = 0; c < n_chains && step > 0; c++) {
+        Svg dry = picture_measure();
+        double last = svg_wrap(&dry, 0, 0, at.funnel_width, NOTE_LINE, (SvgFont){11, NULL, false, NULL, 0},
+                               funnels[c].note);
+        note_lines = funnels[c].note[0] != '\0' ? (size_t)fmax((double)note_lines, last / NOTE_LINE + 1) : note_lines;
+    }
+    at = builder_layout(most_stages, steps, step, note_lines);
     double width = ok ? fmax(at.width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : at.width;
     at.width = width;
     char title[200], subtitle[400];

@@ -678,6 +678,16 @@ if edited 12 "$ten" 12-ten; then
     drawn "12 with ten stages" 12_ "$tmp/12-ten.txt" "$tmp/12-ten.svg"
     fits "12 with ten stages" "$tmp/12-ten.svg"
 fi
+# Example 12's "repeat" chain with top_k 3: at step 4 top-k keeps a and cuts c and d, all at one logit. The cell
+# underlines the three, and a note under the funnel says that which of them llama.cpp keeps is unspecified.
+if edited 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' 12-top-k-tie; then
+    drawn "12 with top_k 3" 12_ "$tmp/12-top-k-tie.txt" "$tmp/12-top-k-tie.svg"
+    shows "12 with top_k 3" "$tmp/12-top-k-tie.svg" "underlined: characters at one logit (a tie) that top-k cut apart; \
+which of them llama.cpp keeps is unspecified (its sort is not stable), here the lower ids"
+    under=$(grep -c '<line [^>]*stroke="#222222" stroke-width="1.5"' "$tmp/12-top-k-tie.svg")
+    if [ "$under" -eq 3 ]; then passed=$((passed + 1)); else bad "12 with top_k 3: $under underlines, not 3 (a, c, d)"; fi
+fi
+shows_not 12_chain_builder "$tmp/12_chain_builder.svg" "underlined"
 # Example 12 with 200 steps: too many to write a character under each, and the caption says so, not that it does
 # (its texts are not read back: section 2 reads a table of 59 steps).
 if edited 12 's/^#define STEPS 59$/#define STEPS 200/' 12-steps-200; then
