@@ -318,27 +318,32 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
                              bool lines, bool skip, bool unread)
 {
-    SvgKey keys[9];
+    ChainKey keys[9];
     size_t n = 0;
     if (funnel)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
-                             "keeps"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                       "p after the stage, among the characters it keeps"}};
     if (ghost)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before it)"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                       "removed by the stage (dashed: its p before it)"}};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
     if (lines)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
+        keys[n++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
+                               .font = {12, NULL, true, NULL, 0}, .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}};
     if (off)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+        keys[n++] = (ChainKey){.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
+                               .sample = "?stage", .font = {12, NULL, false, SVG_DISABLED, 0},
+                               .box = svg_disabled_style()};
     if (unread)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
+        keys[n++] = chain_unread_key();
     if (skip)
-        keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain line has "
-                             "no such stage"};
-    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"};
-    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"}, "their average, as the table prints it"};
-    return svg_legend(s, 20, y, right, keys, n);
+        keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
+                                       "an arrow over a column: the chain line has no such stage"}};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"}};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"},
+                                   "their average, as the table prints it"}};
+    return chain_legend_draw(s, 20, y, right, keys, n);
 }
 
 /* A described chain's text: its biases ("logit_bias 'c' (id 3) +2.0, ") and its settings (the row after it). */

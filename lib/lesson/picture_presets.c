@@ -102,25 +102,29 @@ static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, con
 #define PRESET_AXIS 44          /* px left of a panel's plot: its p axis */
 #define PRESET_GAP 24           /* px between two panels */
 
-/* The legend of Example 13: every colour, dash and mark it draws. Returns the baseline of its last row. */
-static double presets_legend(Svg *s, double y, double right, const char *right_word, bool ghost, bool mark,
-                             bool unread)
+/* The legend of Example 13: every colour, dash and mark it draws, and samples of its words: a draw of right_word
+ * (bold, in blue), a draw of other, another token (NULL: none is drawn), a grey "?setting" (unread: one is drawn).
+ * Returns the baseline of its last row. */
+static double presets_legend(Svg *s, double y, double right, const char *right_word, const char *other, bool ghost,
+                             bool mark, bool unread)
 {
-    char text[200];
-    SvgKey keys[7];
+    ChainKey keys[7];
     size_t n = 0;
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the chain: the final distribution"};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                   "p after the chain: the final distribution"}};
     if (ghost)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage named over it (dashed: its p "
-                             "before that stage)"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                       "removed by the stage named over it (dashed: its p before that stage)"}};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"};
-    snprintf(text, sizeof text, "a draw of %.60s, the right token", right_word);
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, text};
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "a draw of another token"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"}};
+    keys[n++] = (ChainKey){.key = {.text = "a draw of the right token"}, .sample = right_word,   /* as a panel */
+                           .font = {13, NULL, true, SVG_AFTER, 0}};                            /* writes it */
+    if (other != NULL)
+        keys[n++] = (ChainKey){.key = {.text = "a draw of another token"}, .sample = other,
+                               .font = {13, NULL, false, svg_colour(1), 0}};
     if (unread)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
-    return svg_legend(s, 20, y, right, keys, n);
+        keys[n++] = chain_unread_key();
+    return chain_legend_draw(s, 20, y, right, keys, n);
 }
 
 /* The stage rows of the preset row at rows[r]: those recorded since the preset before it. Returns how many. */
@@ -258,18 +262,27 @@ int picture_task_settings(Picture *pic, const char *const *vocab, const double *
              "its place, dashed at its p before that stage; the draws are the table's", stages);
     double width = fmax(fmax(900, 40 + (double)per_row * panel - PRESET_GAP), svg_text_width(title, 18) + 40);
     bool ghost = false, mark = false, unread = false;
-    for (size_t r = 0; r < pic->n_rows; r++)
+    const char *other = NULL;       /* the longest token drawn that is not the right one: the legend's sample */
+    int32_t right_id = lesson_find(right, strlen(right), vocab, n_vocab);
+    for (size_t r = 0; r < pic->n_rows; r++) {
         unread |= pic->rows[r].group == ROW_SETTINGS && strchr(pic->rows[r].label.text, '?') != NULL;
+        for (size_t d = 0; pic->rows[r].group == ROW_CHAIN && d < pic->rows[r].n_ids; d++) {
+            int32_t id = pic->rows[r].ids[d];
+            const char *word = id >= 0 && (size_t)id < n_vocab ? vocab[id] : "?";
+            if (id != right_id && (other == NULL || strlen(word) > strlen(other)))
+                other = word;
+        }
+    }
     Svg measure = {NULL, width, 0, true};
     preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, 0, &ghost, &mark);
     double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
-    double rows_top = presets_legend(&measure, legend_y, width - 20, right, ghost, mark, unread) + 20;
+    double rows_top = presets_legend(&measure, legend_y, width - 20, right, other, ghost, mark, unread) + 20;
     double bottom = preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost,
                                   &mark);
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, bottom + 10, "settings by task")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        presets_legend(&pf.svg, legend_y, width - 20, right, ghost, mark, unread);
+        presets_legend(&pf.svg, legend_y, width - 20, right, other, ghost, mark, unread);
         preset_panels(&pf.svg, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost, &mark);
     }
     return picture_finish(pic, picture_close(&pf));

@@ -589,7 +589,19 @@ done
 settings_marked 13_task_settings "$tmp/13_task_settings.svg"
 marked 13_task_settings "?top_k 0"
 marked 13_task_settings "?penalty_repeat 1.0"
-shows 13_task_settings "$tmp/13_task_settings.svg" "?setting, grey: no stage acts on it"
+# The legends show samples of what is drawn as text: a grey "?setting" (not a box like a "?stage"'s), the draws as
+# the panels write them (the right token bold in blue, not the blue box of p), and Example 11's "?stage" in its
+# dotted box, readable.
+shows 13_task_settings "$tmp/13_task_settings.svg" "?setting a setting no stage acts on (none reads it"
+shows 12_chain_builder "$tmp/12_chain_builder.svg" "?setting a setting no stage acts on (none reads it"
+legend_sample() {   # legend_sample NAME TEXT: NAME's picture holds TEXT (a text's colour, words and end tag)
+    if grep -qF -- "$2" "$tmp/$1.svg"; then passed=$((passed + 1)); else bad "$1: its legend has no sample '$2'"; fi
+}
+legend_sample 13_task_settings 'fill="#A6A6A6">?setting</text>'
+legend_sample 12_chain_builder 'fill="#A6A6A6">?setting</text>'
+shows 13_task_settings "$tmp/13_task_settings.svg" "count a draw of the right token total a draw of another token"
+legend_sample 11_sampler_chain 'fill="#A6A6A6">?stage</text>'
+legend_sample 12_chain_builder 'fill="#A6A6A6">?stage</text>'
 settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
 marked 12_chain_builder "?top_k 0"
 # Each setting is a text of its own, set 0.3 em after the one before it on its line as svg_text_width measures that
