@@ -70,10 +70,13 @@ static TokenFate token_fate(const PictureRow *const *stages, size_t n, const dou
     return f;
 }
 
-/* A token's bar in plot at band centre `centre`: kept, a solid bar (SVG_AFTER) with its p as label; removed, a
- * ghost at its p before the stage that removed it, the stage named upwards over it where it fits under the
- * plot's top (or inside it); the penalized mark over either. One group: the bar, its mark and its words. */
-static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, const TokenFate *f, const SvgDatum *d)
+/* A token's bar in plot at band centre `centre`: kept, a solid bar (SVG_AFTER) with its p as label, raised a line
+ * at a time while it would come within 6 px of a label in space (the one beside it: "<0.001 <0.001"), and added
+ * to space; removed, a ghost at its p before the stage that removed it, the stage named upwards over it where it
+ * fits under the plot's top (or inside it); the penalized mark over either. One group: the bar, its mark and its
+ * words. */
+static void token_bar(Svg *s, const SvgPlot *p, PictureSpace *space, double centre, double width, const TokenFate *f,
+                      const SvgDatum *d)
 {
     bool kept = f->stage == NULL;
     double value = kept ? fmax(f->p, 0) : f->before, base = svg_y(p, p->y_min);
@@ -87,7 +90,12 @@ static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, con
         SvgNumber label = svg_number(f->p, 3);
         if (f->p > 0 && strtod(label.text, NULL) == 0)      /* above 0, below what the table prints */
             snprintf(label.text, sizeof label.text, "<0.001");
-        svg_text(s, centre, over, (SvgFont){10, "middle", false, NULL, 0}, label.text, NULL);
+        SvgFont font = {10, "middle", false, NULL, 0};
+        for (int tries = 0; tries < 8 && !picture_space_free(space, picture_text_box(centre, over, font, label.text));
+             tries++)
+            over -= 11;
+        picture_space_add(space, picture_text_box(centre, over, font, label.text), 6);
+        svg_text(s, centre, over, font, label.text, NULL);
     } else {
         double length = svg_text_width(f->stage, 10);
         bool above = over - length >= p->top, inside = base - top - 8 >= length;
@@ -174,11 +182,12 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     svg_axis_y(s, &plot, "p (probability)", 6);
     double bottom = plot.top + plot.height;
     svg_line(s, plot.left, bottom, plot.left + plot.width, bottom, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
+    PictureSpace space = {.n = 0};     /* the bars' labels so far */
     for (size_t i = 0; i < n_vocab; i++) {
         TokenFate f = token_fate(stages, n_stages, logits, n_vocab, row->data, row->size, (int32_t)i);
         SvgDatum d = {row->label.text, vocab[i], f.p > 0 ? f.p : 0, NULL};
         double centre = svg_band(&plot, i, n_vocab);
-        token_bar(s, &plot, centre, fmin(band - 12, 28), &f, &d);
+        token_bar(s, &plot, &space, centre, fmin(band - 12, 28), &f, &d);
         svg_text(s, centre, bottom + 16, (SvgFont){12, "middle", (int32_t)i == id, NULL, 0}, vocab[i], NULL);
         *ghost |= f.stage != NULL;
         *mark |= f.penalized;

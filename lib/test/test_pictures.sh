@@ -643,6 +643,18 @@ if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
     if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
     else passed=$((passed + 1)); fi
 fi
+# Example 13's p labels beside each other on one line are at least 6 px apart (as svg_text_width measures them):
+# the code preset's "<0.001" over total and i did not read as one "<0.001 <0.001".
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        /<text[^>]*font-size="10" text-anchor="middle">/ && !/transform/ {
+            t = $0; sub(/^.*<text[^>]*>/, "", t); sub(/<\/text>.*$/, "", t); gsub(/&lt;/, "<", t)
+            x = attr("x") + 0; y = attr("y") + 0; w = 6 * length(t)
+            if (y - py < 5 && py - y < 5 && x - w / 2 - pend < 6) {     # on one line (within 5 px)
+                print "    \"" t "\" at " x ": " x - w / 2 - pend " px after \"" pt "\""; bad = 1 }
+            py = y; pend = x + w / 2; pt = t }
+        END { exit bad }' "$tmp/13_task_settings.svg" >"$tmp/13.labels"; then passed=$((passed + 1))
+else bad "13_task_settings: p labels nearly touch:"; cat "$tmp/13.labels"; fi
 # Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
 svg=$tmp/11_sampler_chain.svg
 shows "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
