@@ -107,7 +107,7 @@ static void grid_lines(Svg *s, const SvgPlot *p, size_t max_ticks)
 #define FUNNEL_CELL 108         /* px: a cell's width */
 #define FUNNEL_GAP 10
 #define FUNNEL_HEIGHT 100       /* px: a cell's plot (room beside it for "p (probability)") */
-#define FUNNEL_PITCH (FUNNEL_HEIGHT + 58)   /* px from a row of cells to the next, when the cells wrap */
+#define FUNNEL_PITCH (FUNNEL_HEIGHT + 64)   /* px from a row of cells to the next, when the cells wrap */
 #define STEP_PX 8               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
 #define BUILDER_MAX_WIDTH 1180  /* px: the picture's widest; the funnel's cells wrap, the steps go under it */
 
