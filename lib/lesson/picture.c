@@ -272,6 +272,18 @@ static bool picture_marked(const PictureSeries *series, size_t j, int32_t id, co
     return !isnan(was) && !isnan(now) && now != was;
 }
 
+/* Why a kept token of series (p = 0 exactly, a finite logit) has p = 0, as options->zero_why says it; NULL when
+ * options do not ask. */
+static const char *picture_zero_why(const PictureSeries *series, const PictureBarsOptions *o)
+{
+    if (o == NULL || !o->zero_why)
+        return NULL;
+    for (size_t i = 0; i < series->size; i++)
+        if (series->data[i].logit == INFINITY)
+            return "0: +inf takes all";
+    return "0: underflow";
+}
+
 void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                              const PictureSeries *series, size_t n_series, int decimals, size_t colour,
                              const char *y_label, const PictureBarsOptions *options)
@@ -299,18 +311,28 @@ void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *wor
                 snprintf(label.text, sizeof label.text, "<%.*f", decimals, pow(10, -decimals));
             const char *stage = options != NULL && options->stages != NULL ? options->stages[i]
                                 : options != NULL && options->stage != NULL ? options->stage : "removed";
-            const char *text = p < 0 ? stage : label.text;
+            const char *text = p < 0 ? stage : label.text, *why = p == 0 ? picture_zero_why(&series[j], options) : NULL;
             SvgFont font = small;
             font.colour = p < 0 ? SVG_GHOST : NULL;
             bool labelled = !(options != NULL && options->first_slim && j == 0 && n_series > 1);
-            double y = labelled ? picture_place_text(&space, x, top - 4, -12, font, text) : top;
+            /* why upwards from the base: a text turned a quarter, its glyphs centred on x (svg_check's box) */
+            PictureBox up = {x + 3.3 - 0.8 * 11, base - 4 - svg_text_width(why, 11), x + 3.3 + 0.2 * 11, base - 4};
+            if (labelled && why != NULL && picture_space_free(&space, up)) {
+                picture_space_add(&space, up, 0);
+                text = why;
+                font.rotate = 90;
+                font.anchor = NULL;
+            }
+            double y = !labelled ? top : font.rotate != 0 ? base - 4 : picture_place_text(&space, x, top - 4, -12, font,
+                                                                                             text);
             svg_group_begin(s, NULL);
             svg_rect(s, x - bar / 2, top, bar, base - top,
                      p < 0 ? svg_ghost_style() : (SvgStyle){picture_series_colour(colour + j), NULL, 0, NULL}, &d);
             if (labelled)
-                svg_text(s, x, y, font, text, NULL);
+                svg_text(s, font.rotate != 0 ? x + 3.3 : x, y, font, text, NULL);
+            double over = !labelled ? top : font.rotate != 0 ? up.top : picture_text_box(x, y, font, text).top;
             if (picture_marked(series, j, (int32_t)i, options))
-                svg_mark(s, x, picture_place_mark(&space, x, labelled ? picture_text_box(x, y, font, text).top : top));
+                svg_mark(s, x, picture_place_mark(&space, x, over));
             svg_group_end(s);
         }
     }

@@ -175,6 +175,9 @@ typedef struct {
     const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
     bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
                                  * a reference whose values a panel beside labels */
+    bool zero_why;              /* a kept token whose p is 0 exactly (a finite logit: not removed) is labelled why,
+                                 * upwards from its base: "0: +inf takes all" when a token of its series is at +inf,
+                                 * else "0: underflow" (exp of its logit is below the least double) */
 } PictureBarsOptions;
 
 /* The colour of series k in the pictures' grammar: 0 is before (SVG_BEFORE), 1 is after (SVG_AFTER), and 2, 3, 4,

@@ -107,7 +107,7 @@ static void grid_lines(Svg *s, const SvgPlot *p, size_t max_ticks)
 #define FUNNEL_CELL 108         /* px: a cell's width */
 #define FUNNEL_GAP 10
 #define FUNNEL_HEIGHT 100       /* px: a cell's plot (room beside it for "p (probability)") */
-#define FUNNEL_PITCH (FUNNEL_HEIGHT + 58)   /* px from a row of cells to the next, when the cells wrap */
+#define FUNNEL_PITCH (FUNNEL_HEIGHT + 64)   /* px from a row of cells to the next, when the cells wrap */
 #define STEP_PX 8               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
 #define BUILDER_MAX_WIDTH 1180  /* px: the picture's widest; the funnel's cells wrap, the steps go under it */
 
@@ -119,9 +119,49 @@ typedef struct {
     int32_t ids[FUNNEL_BANDS];      /* the bands' token ids: the candidates at the step's start, most likely first */
     size_t n_ids;
     int step;
-    double top;                     /* the p scale's top */
+    double top;                     /* the p scale's top: 1 at most, but 1.5 when a marked bar needs room over 1 */
+    size_t ticks;                   /* its ticks at most: every tick with one decimal (0.0, 0.5, 1.0, 1.5) */
     bool ghost, off, mark;          /* what it draws: for the legend */
+    double tie[CHAIN_MAX_STAGES];   /* the logit (before it) where stage k cut through tied characters, or NaN */
+    char note[300];                 /* the words under the funnel for its ties ("" for none) */
 } Funnel;
+
+/* The logit where stage row st, a top-k or top-p (their cut follows llama.cpp's sort by logit, unstable on ties),
+ * kept some and removed others of the characters at that logit before it (the least logit it kept); NaN when it
+ * cut through no tie. */
+static double tie_cut(const PictureRow *st)
+{
+    StageType type = (StageType)st->numbers[1];
+    const PictureRow *before = st + 1;
+    double least = INFINITY;
+    if ((type != STAGE_TOP_K && type != STAGE_TOP_P) || st->label.text[0] == '?')
+        return NAN;
+    for (size_t j = 0; j < before->size; j++)
+        if (before->data[j].logit > -INFINITY && picture_p_of(st->data, st->size, before->data[j].id) >= 0)
+            least = fmin(least, before->data[j].logit);
+    for (size_t j = 0; j < before->size && isfinite(least); j++)
+        if (before->data[j].logit == least && picture_p_of(st->data, st->size, before->data[j].id) < 0)
+            return least;
+    return NAN;
+}
+
+/* The note under funnel f for the stages that cut through a tie (f->tie), in f->note. */
+static void tie_note(Funnel *f)
+{
+    size_t n = 0, said = 0;
+    for (size_t k = 0; k < f->n_stages; k++)
+        n += !isnan(f->tie[k]);
+    f->note[0] = '\0';
+    if (n == 0)
+        return;
+    char stages[120] = "";
+    for (size_t k = 0; k < f->n_stages; k++)
+        if (!isnan(f->tie[k]))
+            snprintf(stages + strlen(stages), sizeof stages - strlen(stages), "%s%.20s", said++ == 0 ? ""
+                     : said == n ? " and " : ", ", f->stages[k]->label.text);
+    snprintf(f->note, sizeof f->note, "underlined: characters at one logit (a tie) that %s cut apart; which of them "
+             "llama.cpp keeps is unspecified (its sort is not stable), here the lower ids", stages);
+}
 
 /* Whether stage row st, a stage that marks (a penalty, a bias), changed token id's logit. */
 static bool marked(const PictureRow *st, int32_t id)
@@ -139,38 +179,48 @@ static bool marked(const PictureRow *st, int32_t id)
 /* The funnel of the chain row at rows[r]: its stages up to the next chain, its bands and its scale. */
 static Funnel funnel_of(const Picture *pic, size_t r)
 {
-    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, false, false, false};
-    TokenData sorted[CHAIN_STEP_MAX];
+    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, 3, false, false, false, {0}, ""};
+    TokenData sorted[CHAIN_STEP_MAX], kept[CHAIN_STEP_MAX];
+    double marked_top = 0;          /* the tallest bar with a mark over it */
     for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
         const PictureRow *row = &pic->rows[k];
         if (row->group == ROW_SETTINGS)
             f.settings = row;
         if (row->group != ROW_STAGE || k + 1 >= pic->n_rows || f.n_stages == CHAIN_MAX_STAGES)
             continue;
+        f.tie[f.n_stages] = tie_cut(row);
         f.stages[f.n_stages++] = row;
         f.step = (int)row->numbers[0];
         f.off |= row->label.text[0] == '?';
-        size_t n = row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX;
-        chain_survivors(row->data, n, sorted);
-        for (size_t i = 0; i < n; i++)
-            f.top = fmax(f.top, sorted[i].p);
+        size_t n_kept = chain_survivors(row->data, row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX, kept);
+        for (size_t i = 0; i < n_kept; i++)
+            f.top = fmax(f.top, kept[i].p);
         const PictureRow *before = row + 1;
-        n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
+        size_t n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
         for (size_t i = 0; i < n; i++) {
             f.top = fmax(f.top, sorted[i].p);
             f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
-            f.mark |= marked(row, sorted[i].id);
+            if (marked(row, sorted[i].id)) {
+                f.mark = true;
+                marked_top = fmax(marked_top, picture_p_of(kept, n_kept, sorted[i].id));
+            }
             if (f.n_stages == 1 && f.n_ids < FUNNEL_BANDS)
                 f.ids[f.n_ids++] = sorted[i].id;
         }
     }
     f.top = svg_nice_ceiling(f.top * 1.15);     /* room over the tallest bar for a mark */
+    if (f.top > 1) {                /* p is at most 1: "1.0" tops the axis, as in every other row */
+        f.top = marked_top * 1.15 > 1 ? 1.5 : 1;
+        f.ticks = f.top > 1 ? 4 : 3;
+    }
+    tie_note(&f);
     return f;
 }
 
 /* Stage k of funnel f in a cell at (x, y), with the p axis at its left (axis) or grid lines: its name over it, a
  * bar of p among the characters it keeps for each band, a ghost at its p before for each it removes, an empty
- * band for one removed before; "N left" under. */
+ * band for one removed before; the characters under the bands, those tied where the stage cut underlined
+ * (f->tie); "N left" under them. */
 static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet, double x, double y, bool axis)
 {
     const PictureRow *st = f->stages[k], *before = st + 1;
@@ -181,9 +231,9 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
              NULL);
     svg_group_end(s);
     if (axis)
-        svg_axis_y(s, &plot, "p (probability)", 3);
+        svg_axis_y(s, &plot, "p (probability)", f->ticks);
     else
-        grid_lines(s, &plot, 3);
+        grid_lines(s, &plot, f->ticks);
     svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
              st->label.text, NULL);
     TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];
@@ -205,15 +255,19 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
             svg_ghost_bar(s, &bars, centre, width, pb, NULL, &d);
         svg_text(s, centre, y + FUNNEL_HEIGHT + 15, (SvgFont){13, "middle", true, pa >= 0 ? NULL : SVG_MUTED, 0}, name,
                  NULL);
+        for (size_t j = 0; j < before->size && !isnan(f->tie[k]); j++)    /* tied where the stage cut: underlined */
+            if (before->data[j].id == f->ids[i] && before->data[j].logit == f->tie[k])
+                svg_line(s, centre - 4, y + FUNNEL_HEIGHT + 19.5, centre + 4, y + FUNNEL_HEIGHT + 19.5,
+                         (SvgStyle){NULL, SVG_TEXT, 1.5, NULL}, NULL);
     }
     snprintf(text, sizeof text, "%zu left", left);
     SvgDatum count = {series, "left", (double)left, NULL};
-    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 31, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
+    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 34, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
 }
 
 /* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
  * dashed and labelled over the plot, the pictured step's line, and the text the chain wrote under the steps,
- * one character under each where they fit (the whole text is the caption's data-value). */
+ * one character under each when they fit (the caption says whether they do; the whole text is its data-value). */
 static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 {
     double xs[1024], ys[1024];
@@ -239,7 +293,8 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     for (size_t k = 0; k < row->n_ids && k + 1 < sizeof written; k++)
         written[k] = (char)row->ids[k];
     double gap = m > 1 ? xs[1] - xs[0] : 10, under = plot.top + plot.height + 15;
-    for (size_t k = 1; k < row->n_ids && k <= m && gap >= 0.6 * 11 + 1; k++)
+    bool characters = gap >= svg_text_width("m", 11) + 1;     /* a character under each step fits */
+    for (size_t k = 1; k < row->n_ids && k <= m && characters; k++)
         svg_text(s, xs[k - 1], under, (SvgFont){11, "middle", (int)k == step, (int)k == step ? NULL : SVG_MUTED, 0},
                  character(written[k], c), NULL);
     double ticks[16];
@@ -251,7 +306,8 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     char dotted[40] = "";
     if (step > 0)
         snprintf(dotted, sizeof dotted, "; dotted: step %d", step);
-    snprintf(text, sizeof text, "step, and the character drawn at it (_ a space)%s", dotted);
+    snprintf(text, sizeof text, characters ? "step, and the character drawn at it (_ a space)%s"
+             : "step (too many to write each character drawn)%s", dotted);
     SvgDatum wd = {"text", row->label.text, 0, written};
     svg_text(s, plot.left, under + 29, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, &wd);
 }
@@ -262,27 +318,32 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
                              bool lines, bool skip, bool unread)
 {
-    SvgKey keys[9];
+    ChainKey keys[9];
     size_t n = 0;
     if (funnel)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the stage, among the characters it "
-                             "keeps"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                       "p after the stage, among the characters it keeps"}};
     if (ghost)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before it)"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                       "removed by the stage (dashed: its p before it)"}};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
     if (lines)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage of a chain line"};
+        keys[n++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
+                               .font = {12, NULL, true, NULL, 0}, .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}};
     if (off)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?stage: its settings turn it off"};
+        keys[n++] = (ChainKey){.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
+                               .sample = "?stage", .font = {12, NULL, false, SVG_DISABLED, 0},
+                               .box = svg_disabled_style()};
     if (unread)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
+        keys[n++] = chain_unread_key();
     if (skip)
-        keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain line has "
-                             "no such stage"};
-    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"};
-    keys[n++] = (SvgKey){SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"}, "their average, as the table prints it"};
-    return svg_legend(s, 20, y, right, keys, n);
+        keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
+                                       "an arrow over a column: the chain line has no such stage"}};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"}};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"},
+                                   "their average, as the table prints it"}};
+    return chain_legend_draw(s, 20, y, right, keys, n);
 }
 
 /* A described chain's text: its biases ("logit_bias 'c' (id 3) +2.0, ") and its settings (the row after it). */
@@ -352,12 +413,17 @@ typedef struct {
     size_t per_line;        /* the funnel's cells in a row */
     bool beside;            /* the candidates per step right of the funnel (else under it) */
     int step;               /* the pictured step; 0 when no chain recorded one (the text is shorter) */
+    double funnel_bottom;   /* the baseline of the funnel's last "N left" */
+    double funnel_width;    /* its cells' row, px */
 } BuilderLayout;
 
-/* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps. */
-static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step)
+#define NOTE_LINE 13        /* px between the lines of a funnel's note (11 px text) */
+
+/* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps, with
+ * note_lines lines of note under the funnel (tie_note). */
+static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step, size_t note_lines)
 {
-    BuilderLayout at = {66, 66, 62, 0, 0, 0, 1, true, step};
+    BuilderLayout at = {66, 66, 62, 0, 0, 0, 1, true, step, 0, 0};
     double cell = FUNNEL_CELL + FUNNEL_GAP;
     size_t most = most_stages > 0 ? most_stages : 1;
     size_t fit = (size_t)fmax(1, floor((BUILDER_MAX_WIDTH - 20 - at.funnel_left + FUNNEL_GAP) / cell));
@@ -367,7 +433,9 @@ static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step)
     double funnel_right = at.funnel_left + (double)at.per_line * cell - FUNNEL_GAP, wanted = (double)steps * STEP_PX;
     double room = BUILDER_MAX_WIDTH - 20 - (funnel_right + 50);     /* right of the funnel, past the steps' axis */
     at.beside = step > 0 && room >= 380;
-    double funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 31 : 0;
+    at.funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 34 : 0;
+    at.funnel_width = funnel_right - at.funnel_left;
+    double funnel_bottom = at.funnel_bottom + (rows > 0 ? NOTE_LINE * (double)note_lines : 0);
     if (at.beside) {
         at.per_left = funnel_right + 50;
         at.per_width = fmin(fmin(600, fmax(380, wanted)), room);
@@ -399,6 +467,8 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     for (size_t k = 0; k < f->n_stages; k++)
         funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
                     y + 62 + (double)(k / at->per_line) * FUNNEL_PITCH, k % at->per_line == 0);
+    svg_wrap(s, at->funnel_left, y + at->funnel_bottom + 15, at->funnel_width, NOTE_LINE,
+             (SvgFont){11, NULL, false, SVG_MUTED, 0}, f->note);
     double steps = (double)(f->chain->n_values > 0 ? f->chain->n_values : 1);
     per_step(s, f->chain, (SvgPlot){at->per_left, y + at->per_top, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
                                     5 * ceil(fmax(1, f->chain->numbers[1]) / 5), false}, at->step);
@@ -448,7 +518,15 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t n_lines = ok ? describe_lines(pic, alphabet, n_chains, &lines, &ok) : 0;
     ok = ok && chain_columns_init(&cols, lines, n_lines, 20);
     pic->out_of_memory |= !ok;
-    BuilderLayout at = builder_layout(most_stages, steps, step);
+    BuilderLayout at = builder_layout(most_stages, steps, step, 0);
+    size_t note_lines = 0;          /* the longest note under a funnel, in lines as svg_wrap sets them */
+    for (size_t c = 0; c < n_chains && step > 0; c++) {
+        Svg dry = picture_measure();
+        double last = svg_wrap(&dry, 0, 0, at.funnel_width, NOTE_LINE, (SvgFont){11, NULL, false, NULL, 0},
+                               funnels[c].note);
+        note_lines = funnels[c].note[0] != '\0' ? (size_t)fmax((double)note_lines, last / NOTE_LINE + 1) : note_lines;
+    }
+    at = builder_layout(most_stages, steps, step, note_lines);
     double width = ok ? fmax(at.width, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20) : at.width;
     at.width = width;
     char title[200], subtitle[400];

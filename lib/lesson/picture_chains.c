@@ -321,16 +321,63 @@ static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLi
     return y + 13 * (double)most + 10;
 }
 
-/* The legend of Example 11's boxes, and of its arrows over a column where a line skips one (skip). Returns the
- * baseline of its last row. */
+/* The width of legend entry k, px: its key or sample, its words, and the room before the next. */
+static double chain_key_width(const ChainKey *k)
+{
+    double words = svg_text_width(k->key.text, 13) + 18;
+    if (k->sample == NULL)
+        return 26 + words;
+    return svg_text_width(k->sample, k->font.size) * (k->font.bold ? 1.15 : 1) + (k->box.stroke != NULL ? 12 : 0)
+           + 8 + words;
+}
+
+double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKey *keys, size_t n)
+{
+    double at = x;
+    for (size_t i = 0; i < n; i++) {
+        const ChainKey *k = &keys[i];
+        double width = chain_key_width(k);
+        if (at > x && at + width > max_x) {
+            at = x;
+            y += 22;
+        }
+        if (k->sample == NULL) {
+            svg_legend(s, at, y, INFINITY, &k->key, 1);     /* svg_legend's own key, in its own group */
+        } else {
+            double inset = k->box.stroke != NULL ? 6 : 0;
+            double sample = svg_text_width(k->sample, k->font.size) * (k->font.bold ? 1.15 : 1);
+            SvgFont font = k->font;
+            font.anchor = NULL;
+            svg_group_begin(s, NULL);
+            if (k->box.stroke != NULL)
+                svg_rect(s, at, y - 13, sample + 2 * inset, 18, k->box, NULL);
+            svg_text(s, at + inset, y, font, k->sample, NULL);
+            svg_text(s, at + sample + 2 * inset + 8, y, (SvgFont){13, NULL, false, NULL, 0}, k->key.text, NULL);
+            svg_group_end(s);
+        }
+        at += width;
+    }
+    return y;
+}
+
+ChainKey chain_unread_key(void)
+{
+    return (ChainKey){.key = {.text = "a setting no stage acts on (none reads it, or the one that does is off: ?name)"},
+                      .sample = "?setting", .font = {13, NULL, false, SVG_DISABLED, 0}};
+}
+
+/* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage), and of its arrows over a column
+ * where a line skips one (skip). Returns the baseline of its last row. */
 static double chain_legend(Svg *s, double x, double y, double right, bool skip)
 {
-    const SvgKey keys[] = {
-        {SVG_KEY_BOX, {"#EAF3FA", SVG_AFTER, 1.5, NULL}, "a stage the chain runs"},
-        {SVG_KEY_BOX, svg_disabled_style(), "?name: a stage its parameters disable (llama.cpp builds it empty)"},
-        {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"},
+    const ChainKey keys[] = {
+        {.key = {.text = "a stage the chain runs"}, .sample = "stage", .font = {LINE_FONT, NULL, true, NULL, 0},
+         .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}},
+        {.key = {.text = "a stage its parameters disable (llama.cpp builds it empty)"}, .sample = "?stage",
+         .font = {LINE_FONT, NULL, false, SVG_DISABLED, 0}, .box = svg_disabled_style()},
+        {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"}},
     };
-    return svg_legend(s, x, y, right, keys, skip ? 3 : 2);
+    return chain_legend_draw(s, x, y, right, keys, skip ? 3 : 2);
 }
 
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right)
@@ -477,49 +524,27 @@ LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, siz
     return t;
 }
 
-/* Writes run (its characters so far) at (*at, y) in font, in SVG_DISABLED when off, and empties it; *at moves past
- * it and a space. */
-static void settings_run(Svg *s, double *at, double y, SvgFont font, bool off, char *run)
-{
-    if (run[0] == '\0')
-        return;
-    font.colour = off ? SVG_DISABLED : font.colour;
-    svg_text(s, *at, y, font, run, NULL);
-    *at += svg_text_width(run, font.size) + svg_text_width(" ", font.size);
-    run[0] = '\0';
-}
-
 double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
                            const char *text)
 {
-    double at = x, used = 0;        /* the run starts at at, and is used px wide */
-    char run[600] = "";
-    bool off = false;
+    double at = x, gap = 0.3 * font.size;    /* each item right after the last, as svg_text_width measures it */
     while (*text != '\0') {
         const char *end = strstr(text, ", ");
         size_t length = end != NULL ? (size_t)(end - text) : strlen(text);
         char item[200];
         snprintf(item, sizeof item, "%.*s%s", (int)(length < 190 ? length : 190), text, end != NULL ? "," : "");
-        double w = svg_text_width(item, font.size), space = svg_text_width(" ", font.size);
-        if ((at > x || run[0] != '\0') && at + used + (run[0] != '\0' ? space : 0) + w > x + width) {
-            settings_run(s, &at, y, font, off, run);       /* the line is full: the next starts with item */
+        double w = svg_text_width(item, font.size);
+        if (at > x && at + w > x + width) {     /* the line is full: the next starts with item */
             at = x;
-            used = 0;
             y += line_height;
-        } else if (run[0] != '\0' && (item[0] == '?') != off) {
-            settings_run(s, &at, y, font, off, run);       /* the style changes: a run of its own */
-            used = 0;
         }
-        if (run[0] != '\0' && strlen(run) + 1 < sizeof run)
-            strcat(run, " ");
-        used += (run[0] != '\0' ? space : 0) + w;
-        if (strlen(run) + strlen(item) < sizeof run)
-            strcat(run, item);
-        off = item[0] == '?';
+        SvgFont f = font;
+        f.colour = item[0] == '?' ? SVG_DISABLED : font.colour;
+        svg_text(s, at, y, f, item, NULL);
+        at += w + gap;
         text += length;
         text += strspn(text, ", ");
     }
-    settings_run(s, &at, y, font, off, run);
     return y;
 }
 

@@ -2,8 +2,8 @@
  * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
  *
  * defines: ROW_*, ChainLine, ChainColumns, chains_heading, chain_columns_init, chain_columns_free,
- * chain_line_in_order, chain_lines_skip, chain_lines_draw, chain_settings_text, CHAIN_UNREAD_KEY,
- * chain_settings_draw, chain_stage_marks, chain_survivors.
+ * chain_line_in_order, chain_lines_skip, chain_lines_draw, chain_settings_text, ChainKey, chain_legend_draw,
+ * chain_unread_key, chain_settings_draw, chain_stage_marks, chain_survivors.
  */
 #ifndef PICTURE_CHAINS_PARTS_H
 #define PICTURE_CHAINS_PARTS_H
@@ -77,12 +77,27 @@ double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines
  * "?top_k 0". temp is read by temp and temp-ext, penalty_repeat and penalty_last_n by penalties. */
 LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n);
 
-/* The key of a legend for the settings chain_settings_text marks "?". */
-#define CHAIN_UNREAD_KEY "?setting, grey: no stage acts on it (none reads it, or the one that does is off: ?name)"
+/* One entry of a legend of Examples 11 to 13: a key as svg_legend draws it, or a sample of what the picture draws
+ * (a grey "?setting", a draw "count" in its colour, a "?stage" in its box) followed by what it means, key.text. */
+typedef struct {
+    SvgKey key;             /* the key (sample NULL), or only its text */
+    const char *sample;     /* the sample's text, NULL for a key */
+    SvgFont font;           /* the sample's font (its anchor is ignored: it starts the entry) */
+    SvgStyle box;           /* with box.stroke set, the sample sits in a box of this style, as a chain line's stage */
+} ChainKey;
+
+/* Writes the n entries in a row from (x, y), y being the text baseline, wrapping at max_x to a new row 22 px lower,
+ * as svg_legend does (a key is svg_legend's own), each entry in a group of its own; returns the baseline of the
+ * last row. */
+double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKey *keys, size_t n);
+
+/* The entry of a legend for the settings chain_settings_text marks "?": a grey "?setting", and what it means. */
+ChainKey chain_unread_key(void);
 
 /* Draws text, items separated by ", " (chain_settings_text's), from (x, baseline y), in font, wrapped to width
- * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Returns the baseline of
- * the last line (y + line_height for each line after the first). */
+ * px between items (an item stays whole), an item that starts with "?" in SVG_DISABLED. Each item is a text of
+ * its own, set 0.3 em after the last as svg_text_width measures it, so that the gaps are even whatever the colours.
+ * Returns the baseline of the last line (y + line_height for each line after the first). */
 double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
                            const char *text);
 

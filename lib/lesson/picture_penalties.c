@@ -36,12 +36,14 @@ static LessonText picture_penalty_words(const PenaltyParams *pp)
 /* ===== The history and its windows (Examples 1 to 5) ===== */
 
 /* A window in words, for the bracket under the history's n tokens: "window 64: every token here", "window 1: the
- * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"), written to out
- * (size bytes). */
+ * last token", "window: the whole history" (INT32_MAX, the lessons' "longer than any history"; never the number),
+ * "window 64: the history is empty, no token counts", written to out (size bytes). */
 static void picture_window_words(char *out, size_t size, int32_t window, size_t n)
 {
-    if (n == 0)
-        snprintf(out, size, "window %d: no history yet", (int)window);
+    if (n == 0 && window == INT32_MAX)
+        snprintf(out, size, "window: the whole history, which is empty: no token counts");
+    else if (n == 0 && window > 0)
+        snprintf(out, size, "window %d: the history is empty, no token counts", (int)window);
     else if (window == INT32_MAX)
         snprintf(out, size, "window: the whole history");
     else if (window <= 0)
@@ -106,7 +108,8 @@ static void picture_run_words(char *out, size_t size, const PictureHistoryRow *r
 
 /* Under the history row, one bracket per distinct window of windows (n_windows,), largest first, over the tokens
  * of n_history that it counts (from the run of tokens left out where it starts, when it starts among them), named
- * at its right, from y down; returns the y under the last. */
+ * at its right (with no history, no bracket: its name under the words saying so), from y down; returns the y
+ * under the last. */
 static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, size_t n_history,
                               const int32_t *windows, size_t n_windows)
 {
@@ -138,7 +141,8 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
             svg_line(s, start, y, row->right, y, line, NULL);
             svg_line(s, row->right, y - 4, row->right, y, line, NULL);
         }
-        svg_text(s, row->right + 8, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name, NULL);
+        svg_text(s, n_history > 0 ? row->right + 8 : row->start, y + 4, (SvgFont){12, NULL, false, NULL, 0}, name,
+                 NULL);     /* with no history, under the words that say so */
         svg_group_end(s);
         y += 16;
     }
@@ -147,8 +151,8 @@ static double picture_windows(Svg *s, const PictureHistoryRow *row, double y, si
 
 /* The history (n_history,) as a row of token boxes from (x, y), y the words' baseline, oldest first; when the row
  * would pass max_x (less room for the windows' names), the oldest are left out and counted, in runs split where a
- * window starts among them (picture_cuts). Under it, the windows (n_windows,) as brackets (picture_windows).
- * Returns the y under the last bracket. */
+ * window starts among them (picture_cuts); an empty history is words ("none yet"). Under it, the windows
+ * (n_windows,) as brackets (picture_windows). Returns the y under the last bracket. */
 static double picture_history(Svg *s, double x, double y, double max_x, const char *const *words, size_t n_words,
                               const int32_t *history, size_t n_history, const int32_t *windows, size_t n_windows)
 {
@@ -186,6 +190,8 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
         svg_group_end(s);
         at += w + 4;
     }
+    if (n_history == 0)
+        svg_text(s, row.start, y, muted, "none yet: no token generated", NULL);
     row.right = at - 4;
     return picture_windows(s, &row, y + 14, n_history, windows, n_windows);
 }
@@ -201,6 +207,9 @@ static void picture_append(char *out, size_t size, const char *format, ...)
     vsnprintf(out + used, size - used, format, args);
     va_end(args);
 }
+
+/* A no-break space (UTF-8): svg_wrap breaks lines at spaces only, so a formula joined by these stays on one line. */
+#define NBSP "\xc2\xa0"
 
 /* The penalty rule as pp sets it, in words ("llama.cpp's rule" when naive is drawn beside it), for n_history
  * tokens of history. When pp's parameters alone make llama.cpp build the stage empty ("?penalties": a window of 0,
@@ -223,17 +232,19 @@ static void picture_rule_words(char *out, size_t size, const PenaltyParams *pp, 
     const char *then = "";
     if (pp->penalty_repeat != 1) {
         LessonNumber r = lesson_number(pp->penalty_repeat, 1);
-        picture_append(out, size, "a logit > 0 is divided by %s, a logit \xe2\x89\xa4 0 multiplied by %s", r.text,
-                       r.text);
+        picture_append(out, size, "a logit" NBSP ">" NBSP "0 is divided by" NBSP "%s, a logit" NBSP "\xe2\x89\xa4" NBSP
+                       "0 multiplied by" NBSP "%s", r.text, r.text);
         then = "; then ";
     }
-    if (pp->penalty_freq != 0) {
-        picture_append(out, size, "%scount \xc3\x97 %s is subtracted", then, lesson_number(pp->penalty_freq, 1).text);
+    if (pp->penalty_freq != 0) {        /* a negative penalty adds: said with its size, never "- -0.5" */
+        picture_append(out, size, "%scount" NBSP "\xc3\x97" NBSP "%s is %s", then,
+                       lesson_number(fabs(pp->penalty_freq), 1).text, pp->penalty_freq > 0 ? "subtracted" : "added");
         then = "; then ";
     }
     if (pp->penalty_present != 0)
-        picture_append(out, size, "%s%s is subtracted once, whatever the count", then,
-                       lesson_number(pp->penalty_present, 1).text);
+        picture_append(out, size, "%s%s is %s once, whatever the count", then,
+                       lesson_number(fabs(pp->penalty_present), 1).text,
+                       pp->penalty_present > 0 ? "subtracted" : "added");
     picture_append(out, size, n_history == 0 ? ". The history is empty, so no token is in the window: the stage "
                    "runs and changes no logit." : ".");
 }
@@ -261,8 +272,8 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
     return groups;
 }
 
-/* The level that tokens with equal logits after share (Examples 1 to 3): a thin solid line in reddish purple, a
- * colour no series of these pictures takes. */
+/* The line joining tokens with equal logits after (Examples 1 to 3): thin, solid, in reddish purple, a colour no
+ * series of these pictures takes. */
 static SvgStyle picture_tie_style(void)
 {
     return (SvgStyle){NULL, svg_colour(4), 2, NULL};
@@ -302,43 +313,47 @@ static double picture_arrow(Svg *s, const SvgPlot *plot, PictureSpace *space, do
     return y;
 }
 
+/* Where "wrong way" goes by its arrow's change label: right of it on its line, left of it, or beyond it (one line
+ * further along the arrow). One picture uses one of them for every such label (picture_logit_panel). */
+enum { WRONG_RIGHT, WRONG_LEFT, WRONG_BEYOND, WRONG_PLACES };
+
 /* "wrong way" (bold, carrying datum) by the label of an arrow (picture_arrow's, label at x, its baseline label_y)
- * that points up (dir -1) or down (dir 1): beyond that label if there is room, else beside it on its line, right
- * or left, else further beyond where space is free; always within plot's width. */
-static void picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
-                              const char *label, double dir, const SvgDatum *datum)
+ * that points up (dir -1) or down (dir 1), at place (WRONG_RIGHT, ...) within plot's width when it touches
+ * nothing in space there, else beyond, moved further until it does. Returns whether it went to place. */
+static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, double x, double label_y,
+                              const char *label, double dir, int place, const SvgDatum *datum)
 {
     SvgFont bold = {11, "middle", true, NULL, 0};
     const char *text = "wrong way";
-    double at = picture_inside(plot, x, bold, text), y = label_y + dir * 13;
-    double width = svg_text_width(text, 11) * 1.15 + 6;
+    double width = svg_text_width(text, 11) * 1.15 + 6;     /* bold is about 15% wider on screen */
     double label_at = picture_inside(plot, x, (SvgFont){11, "middle", false, NULL, 0}, label);
     double half = svg_text_width(label, 11) / 2 + 4;
-    const double beside[] = {label_at + half + width / 2, label_at - half - width / 2};   /* right, then left */
-    for (size_t k = 0; k < LESSON_N(beside) && !picture_space_free(space, picture_text_box(at, y, bold, text)); k++)
-        if (beside[k] - width / 2 >= plot->left && beside[k] + width / 2 <= plot->left + plot->width) {
-            at = beside[k];
-            y = label_y;
-        }
-    if (!picture_space_free(space, picture_text_box(at, y, bold, text))) {
-        at = picture_inside(plot, x, bold, text);
-        y = label_y + dir * 13;
-    }
-    svg_text(s, at, picture_place_text(space, at, y, dir * 12, bold, text), bold, text, datum);
+    const double at[WRONG_PLACES] = {label_at + half + width / 2, label_at - half - width / 2,
+                                     picture_inside(plot, x, bold, text)};
+    const double y[WRONG_PLACES] = {label_y, label_y, label_y + dir * 13};
+    bool free = at[place] - width / 2 >= plot->left && at[place] + width / 2 <= plot->left + plot->width
+                && picture_space_free(space, picture_text_box(at[place], y[place], bold, text));
+    place = free ? place : WRONG_BEYOND;
+    svg_text(s, at[place], picture_place_text(space, at[place], y[place], dir * 12, bold, text), bold, text, datum);
+    return free;
 }
 
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
  * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
  * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
- * opposite to column 1's (the naive rule against llama.cpp's). Tokens tied in column 1 (group) share a thin
- * solid level in picture_tie_style (not dashed: dashed is a removed token's ghost). The line of logit 0, where
+ * opposite to column 1's (the naive rule against llama.cpp's), by its label at `place` (WRONG_RIGHT, ...; beyond
+ * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) are joined by a thin solid line
+ * at their logit in picture_tie_style (not dashed: dashed is a removed token's ghost), from the first one's band to
+ * the last one's, under every level and arrow (which keep their colours over it). The line of logit 0, where
  * llama.cpp's rule turns from dividing to multiplying, is kept clear of labels, and labels stay within the plot.
- * Under each token: its name and its count in the window (counts (n_words,)). */
-static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
+ * Under each token: its name and its count in the window (counts (n_words,)). Returns whether every "wrong way"
+ * went to place (draw on picture_measure() to learn that first). */
+static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
-                                const int32_t *counts, const int32_t *group)
+                                const int32_t *counts, const int32_t *group, int place)
 {
     PictureSpace space = {.n = 0};
+    bool placed = true;
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
     svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
@@ -356,10 +371,20 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                 picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
                                                  : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
         }
-        double tie = svg_y(plot, cols[1]->data[i].logit);
-        if (group[i] >= 0)
-            picture_space_add(&space, (PictureBox){left, tie - 1, left + band - 12, tie + 1}, 1);
     }
+    svg_group_begin(s, "grid");         /* each tie's line under every level and arrow: their colours stay theirs */
+    for (size_t g = 0; g < n_words; g++) {
+        if (group[g] != (int32_t)g)
+            continue;
+        size_t last = g;
+        for (size_t i = g; i < n_words; i++)
+            last = group[i] == (int32_t)g ? i : last;
+        double tie = svg_y(plot, cols[1]->data[g].logit), from = svg_band(plot, g, n_words) - band / 2 + 6;
+        double to = svg_band(plot, last, n_words) + band / 2 - 6;
+        svg_line(s, from, tie, to, tie, picture_tie_style(), NULL);
+        picture_space_add(&space, (PictureBox){from, tie - 1, to, tie + 1}, 1);
+    }
+    svg_group_end(s);
     for (size_t i = 0; i < n_words; i++) {
         double b = cols[0]->data[i].logit, left = svg_band(plot, i, n_words) - band / 2 + 6;
         if (!isfinite(b))
@@ -367,9 +392,6 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
         SvgDatum d = {names[0], words[i], b, NULL};
         svg_line(s, left, svg_y(plot, b), left + band - 12, svg_y(plot, b), (SvgStyle){NULL, SVG_BEFORE, 3, NULL},
                  &d);
-        if (group[i] >= 0)
-            svg_line(s, left, svg_y(plot, cols[1]->data[i].logit), left + band - 12,
-                     svg_y(plot, cols[1]->data[i].logit), picture_tie_style(), NULL);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
@@ -381,7 +403,8 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                                      picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
             if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
-                picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, &dw);
+                placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
+                                            &dw);
             }
             svg_group_end(s);
         }
@@ -396,11 +419,12 @@ static void picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
     }
     svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0},
              "token, and its count: how often it occurs in the window", NULL);
+    return placed;
 }
 
 /* Draws the head of Examples 1 to 3 on s from y = top down (on a picture_measure writer: only measures it): the
- * history, the legend, a key per group of tied tokens (ties of them, group as picture_ties gives it), and the
- * rule in words; returns the y of the last line. */
+ * history, the legend, one key for the groups of tied tokens, the first 4 listed under it (ties of them, group
+ * as picture_ties gives it), and the rule in words; returns the y of the last line. */
 static double picture_penalties_head(Svg *s, double top, double width, const char *const *words, size_t n,
                                      const int32_t *history, size_t n_history, const PictureSeries *series,
                                      size_t n_cols, const Candidates *after, const int32_t *group, size_t ties,
@@ -408,26 +432,30 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
 {
     double y = picture_history(s, 20, top, width - 20, words, n, history, n_history, &pp->penalty_last_n, 1);
     y = picture_series_legend_with(s, 20, y + 22, width - 20, series, n_cols, n, 0, marks);
-    for (size_t g = 0, keys = 0; g < n && keys < 3 && ties > 0; g++) {
-        if (group[g] != (int32_t)g)
-            continue;
+    if (ties > 0) {         /* one key for every tie: each has its own line, joining its tokens */
         char text[400] = "";
-        for (size_t i = g, shown = 0; i < n; i++)
-            if (group[i] == (int32_t)g && shown++ < 8)
-                picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : "", words[i]);
-        picture_append(text, sizeof text, ": equal logits after (%.2f), so equal p after (%.3f)", after->data[g].logit,
-                       after->data[g].p);
-        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), text};
+        for (size_t g = 0, listed = 0; g < n && listed < 4; g++) {
+            if (group[g] != (int32_t)g)
+                continue;
+            for (size_t i = g, shown = 0; i < n; i++)
+                if (group[i] == (int32_t)g && shown++ < 8)
+                    picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : listed > 0 ? "; " : "", words[i]);
+            picture_append(text, sizeof text, ": logit %.2f, p %.3f", after->data[g].logit, after->data[g].p);
+            listed++;
+        }
+        picture_append(text, sizeof text, ties > 4 ? "; ..." : "");
+        SvgKey key = {SVG_KEY_LINE, picture_tie_style(), "a line joins tokens whose logits after are equal, so are "
+                      "their p after:"};
         y = svg_legend(s, 20, y + 20, width - 20, &key, 1);
-        keys++;
+        y = svg_wrap(s, 46, y + 18, width - 66, 18, (SvgFont){13, NULL, false, NULL, 0}, text);
     }
     char rule[512];
     SvgFont font = {13, NULL, false, NULL, 0};
     picture_rule_words(rule, sizeof rule, pp, n_history, n_cols > 2);
     y = svg_wrap(s, 20, y + 24, width - 40, 18, font, rule);
     if (n_cols > 2 && pp->penalty_repeat != 1 && !penalties_off(pp, 1)) {
-        snprintf(rule, sizeof rule, "The naive rule divides every such logit by %s instead%s; \"wrong way\": it moves "
-                 "a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
+        snprintf(rule, sizeof rule, "The naive rule divides every such logit by" NBSP "%s instead%s; \"wrong way\": "
+                 "it moves a logit opposite to llama.cpp's rule.", lesson_number(pp->penalty_repeat, 1).text,
                  pp->penalty_freq != 0 || pp->penalty_present != 0 ? " (the rest alike)" : "");
         y = svg_wrap(s, 20, y + 18, width - 40, 18, font, rule);
     }
@@ -480,7 +508,11 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
         }
         double per_px = (hi - lo) / (260 - 76);        /* 38 px above and below for the labels */
         SvgPlot logits = {80, logit_top, plot_width, 260, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
-        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group);
+        int place = WRONG_RIGHT;        /* one place for every "wrong way": the first where each is free */
+        for (Svg probe = picture_measure(); place < WRONG_BEYOND; place++)
+            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place))
+                break;
+        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place);
         SvgPlot p = {80, p_top, plot_width, 240, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_cols)), false};
         picture_token_bars_with(&pf.svg, &p, words, n, series, n_cols, 3, 0, "p (probability)", &marks);
     }
@@ -820,7 +852,7 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
         for (size_t b = 0; b < n_biases; b++)
             stages[i] = biases[b].token == (int32_t)i && biases[b].bias == -INFINITY ? "bias -inf" : stages[i];
     }
-    PictureBarsOptions marks = {.stages = stages, .mark_changed = true,
+    PictureBarsOptions marks = {.stages = stages, .mark_changed = true, .zero_why = true,
                                 .mark_legend = "biased: a bias changed its logit"};
     n_words = n_words < LESSON_N(stages) ? n_words : LESSON_N(stages);
     double width = fmax(760, picture_bars_size(n_words, 2) + 130), least = 0;

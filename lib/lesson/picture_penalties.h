@@ -49,7 +49,8 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
                          const Candidates *c, size_t n);
 
 /* Example 6: p of each token before and after the biases (n_biases,): a removed token is a ghost at its p before,
- * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), and every biased
+ * named by what removed it ("bias -inf"; "-inf logit" when its logit was -inf before any bias), a token at p = 0
+ * with a finite logit (not removed) is labelled why ("0: +inf takes all", "0: underflow"), and every biased
  * token (its logit changed) is marked; then the same p after on a log scale, log10 p from a floor below the least
  * p above 0 (the floor named) up to 0, where a bias of -inf (p = 0 exactly: no logarithm, so no bar, "p = 0" at the
  * floor) and one of -100 (p near 1e-44, a bar) part visibly: 0 against almost 0. The title, and a note for each of

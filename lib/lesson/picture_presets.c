@@ -70,10 +70,13 @@ static TokenFate token_fate(const PictureRow *const *stages, size_t n, const dou
     return f;
 }
 
-/* A token's bar in plot at band centre `centre`: kept, a solid bar (SVG_AFTER) with its p as label; removed, a
- * ghost at its p before the stage that removed it, the stage named upwards over it where it fits under the
- * plot's top (or inside it); the penalized mark over either. One group: the bar, its mark and its words. */
-static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, const TokenFate *f, const SvgDatum *d)
+/* A token's bar in plot at band centre `centre`: kept, a solid bar (SVG_AFTER) with its p as label, raised a line
+ * at a time while it would come within 6 px of a label in space (the one beside it: "<0.001 <0.001"), and added
+ * to space; removed, a ghost at its p before the stage that removed it, the stage named upwards over it where it
+ * fits under the plot's top (or inside it); the penalized mark over either. One group: the bar, its mark and its
+ * words. */
+static void token_bar(Svg *s, const SvgPlot *p, PictureSpace *space, double centre, double width, const TokenFate *f,
+                      const SvgDatum *d)
 {
     bool kept = f->stage == NULL;
     double value = kept ? fmax(f->p, 0) : f->before, base = svg_y(p, p->y_min);
@@ -87,7 +90,12 @@ static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, con
         SvgNumber label = svg_number(f->p, 3);
         if (f->p > 0 && strtod(label.text, NULL) == 0)      /* above 0, below what the table prints */
             snprintf(label.text, sizeof label.text, "<0.001");
-        svg_text(s, centre, over, (SvgFont){10, "middle", false, NULL, 0}, label.text, NULL);
+        SvgFont font = {10, "middle", false, NULL, 0};
+        for (int tries = 0; tries < 8 && !picture_space_free(space, picture_text_box(centre, over, font, label.text));
+             tries++)
+            over -= 11;
+        picture_space_add(space, picture_text_box(centre, over, font, label.text), 6);
+        svg_text(s, centre, over, font, label.text, NULL);
     } else {
         double length = svg_text_width(f->stage, 10);
         bool above = over - length >= p->top, inside = base - top - 8 >= length;
@@ -102,25 +110,29 @@ static void token_bar(Svg *s, const SvgPlot *p, double centre, double width, con
 #define PRESET_AXIS 44          /* px left of a panel's plot: its p axis */
 #define PRESET_GAP 24           /* px between two panels */
 
-/* The legend of Example 13: every colour, dash and mark it draws. Returns the baseline of its last row. */
-static double presets_legend(Svg *s, double y, double right, const char *right_word, bool ghost, bool mark,
-                             bool unread)
+/* The legend of Example 13: every colour, dash and mark it draws, and samples of its words: a draw of right_word
+ * (bold, in blue), a draw of other, another token (NULL: none is drawn), a grey "?setting" (unread: one is drawn).
+ * Returns the baseline of its last row. */
+static double presets_legend(Svg *s, double y, double right, const char *right_word, const char *other, bool ghost,
+                             bool mark, bool unread)
 {
-    char text[200];
-    SvgKey keys[7];
+    ChainKey keys[7];
     size_t n = 0;
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p after the chain: the final distribution"};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                   "p after the chain: the final distribution"}};
     if (ghost)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by the stage named over it (dashed: its p "
-                             "before that stage)"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                       "removed by the stage named over it (dashed: its p before that stage)"}};
     if (mark)
-        keys[n++] = (SvgKey){SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"};
-    snprintf(text, sizeof text, "a draw of %.60s, the right token", right_word);
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, text};
-    keys[n++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "a draw of another token"};
+        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"}};
+    keys[n++] = (ChainKey){.key = {.text = "a draw of the right token"}, .sample = right_word,   /* as a panel */
+                           .font = {13, NULL, true, SVG_AFTER, 0}};                            /* writes it */
+    if (other != NULL)
+        keys[n++] = (ChainKey){.key = {.text = "a draw of another token"}, .sample = other,
+                               .font = {13, NULL, false, svg_colour(1), 0}};
     if (unread)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), CHAIN_UNREAD_KEY};
-    return svg_legend(s, 20, y, right, keys, n);
+        keys[n++] = chain_unread_key();
+    return chain_legend_draw(s, 20, y, right, keys, n);
 }
 
 /* The stage rows of the preset row at rows[r]: those recorded since the preset before it. Returns how many. */
@@ -170,11 +182,12 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     svg_axis_y(s, &plot, "p (probability)", 6);
     double bottom = plot.top + plot.height;
     svg_line(s, plot.left, bottom, plot.left + plot.width, bottom, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
+    PictureSpace space = {.n = 0};     /* the bars' labels so far */
     for (size_t i = 0; i < n_vocab; i++) {
         TokenFate f = token_fate(stages, n_stages, logits, n_vocab, row->data, row->size, (int32_t)i);
         SvgDatum d = {row->label.text, vocab[i], f.p > 0 ? f.p : 0, NULL};
         double centre = svg_band(&plot, i, n_vocab);
-        token_bar(s, &plot, centre, fmin(band - 12, 28), &f, &d);
+        token_bar(s, &plot, &space, centre, fmin(band - 12, 28), &f, &d);
         svg_text(s, centre, bottom + 16, (SvgFont){12, "middle", (int32_t)i == id, NULL, 0}, vocab[i], NULL);
         *ghost |= f.stage != NULL;
         *mark |= f.penalized;
@@ -258,18 +271,27 @@ int picture_task_settings(Picture *pic, const char *const *vocab, const double *
              "its place, dashed at its p before that stage; the draws are the table's", stages);
     double width = fmax(fmax(900, 40 + (double)per_row * panel - PRESET_GAP), svg_text_width(title, 18) + 40);
     bool ghost = false, mark = false, unread = false;
-    for (size_t r = 0; r < pic->n_rows; r++)
+    const char *other = NULL;       /* the longest token drawn that is not the right one: the legend's sample */
+    int32_t right_id = lesson_find(right, strlen(right), vocab, n_vocab);
+    for (size_t r = 0; r < pic->n_rows; r++) {
         unread |= pic->rows[r].group == ROW_SETTINGS && strchr(pic->rows[r].label.text, '?') != NULL;
+        for (size_t d = 0; pic->rows[r].group == ROW_CHAIN && d < pic->rows[r].n_ids; d++) {
+            int32_t id = pic->rows[r].ids[d];
+            const char *word = id >= 0 && (size_t)id < n_vocab ? vocab[id] : "?";
+            if (id != right_id && (other == NULL || strlen(word) > strlen(other)))
+                other = word;
+        }
+    }
     Svg measure = {NULL, width, 0, true};
     preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, 0, &ghost, &mark);
     double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
-    double rows_top = presets_legend(&measure, legend_y, width - 20, right, ghost, mark, unread) + 20;
+    double rows_top = presets_legend(&measure, legend_y, width - 20, right, other, ghost, mark, unread) + 20;
     double bottom = preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost,
                                   &mark);
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, bottom + 10, "settings by task")) {
         chains_heading(&pf.svg, width, title, subtitle);
-        presets_legend(&pf.svg, legend_y, width - 20, right, ghost, mark, unread);
+        presets_legend(&pf.svg, legend_y, width - 20, right, other, ghost, mark, unread);
         preset_panels(&pf.svg, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost, &mark);
     }
     return picture_finish(pic, picture_close(&pf));

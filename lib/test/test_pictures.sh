@@ -310,6 +310,18 @@ never_says() {  # never_says NAME TEXT: no text of NAME's picture holds TEXT
 penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.3, .penalty_freq = 0.25, .penalty_present = 0.1}/' \
     01-three && says 01-three "The repetition penalty 1.3, the frequency penalty 0.25 and the presence penalty 0.1,"
 penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.7, .penalty_freq = 0.25}/' 02-three
+# The rule's formulas stay whole on one line (joined by no-break spaces), and a negative penalty is "added", with its
+# size, never "count x -0.5 is subtracted".
+nbsp=$(printf '\302\240')
+penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.5, .penalty_freq = 0.5}/' 01-freq && {
+    if grep -qF "a logit$nbsp>${nbsp}0 is divided by${nbsp}1.5" "$tmp/01-freq.words" \
+        && grep -qF "count$nbsp×${nbsp}0.5 is subtracted" "$tmp/01-freq.words"; then passed=$((passed + 1))
+    else bad "01-freq: a formula of the rule is broken across lines:"; grep -F 'rule' "$tmp/01-freq.words"; fi
+}
+penalty_picture 03 's/\.penalty_freq = 0\.5}/.penalty_freq = -0.5}/' 03-negative && {
+    says 03-negative "count$nbsp×${nbsp}0.5 is added."
+    never_says 03-negative "-0.5 is subtracted"
+}
 penalty_picture 03 's/1\.0, \.penalty_freq = 0\.5}/1.3, .penalty_freq = 0.5, .penalty_present = 0.25}/' 03-three
 
 # Whether llama.cpp builds the penalties stage empty ("?penalties") is decided from its parameters alone: with no
@@ -318,6 +330,13 @@ penalty_picture 01 's/history_text\[\] = "the dog ran"/history_text[] = ""/' 01-
     never_says 01-no-history "?penalties"
     never_says 01-no-history "turns the penalties off"
     says 01-no-history "The history is empty, so no token is in the window: the stage runs and changes no logit."
+}
+# An empty history under the whole-history window (INT32_MAX): the row says it is empty, and the window is words,
+# never the raw number.
+penalty_picture 02 's/history_text\[\] = "the the the cat dog"/history_text[] = ""/' 02-no-history && {
+    says 02-no-history "history, oldest first: none yet: no token generated"
+    says 02-no-history "window: the whole history, which is empty: no token counts"
+    never_says 02-no-history "2147483647"
 }
 penalty_picture 01 's/penalty_last_n = 64/penalty_last_n = 0/' 01-window-0 \
     && says 01-window-0 "A window of 0: llama.cpp builds the penalties stage empty (\"?penalties\"), which changes no"
@@ -340,7 +359,8 @@ penalty_picture 04 's/{"none",  *{64, 1\.0,/{"none", {64, 1.1,/' 04-no-none && {
 
 # Example 6's log panel: p = 0 has no logarithm, so the banned "the" is no bar (no tall ghost on a log axis) but words
 # at the floor, which is named. With a bias of +inf on "cat" added, cat takes all the probability: the others' p = 0
-# is that, not an underflow, and cat's bar (log10 1 = 0) stands over the floor.
+# is that, not an underflow (in words by each empty bar, not "0.0000"), and cat's bar (log10 1 = 0) stands over the
+# floor.
 picture_words "$tmp/06_logit_bias.svg" >"$tmp/06_logit_bias.words"
 says 06_logit_bias "Bars rise from the plot's floor, log10 p = "
 if grep -q '^log10 p after	the	-inf	text$' "$tmp/06_logit_bias.data"; then passed=$((passed + 1))
@@ -349,11 +369,17 @@ penalty_picture 06 's/    {"the", -INFINITY},/&{"cat", INFINITY},/' 06-plus-inf 
     says 06-plus-inf "Logit bias: a ban gives p = 0, a bias of +inf takes all the probability"
     says 06-plus-inf "mat: bias 2, p after 0: cat at +inf takes all the probability"
     never_says 06-plus-inf "underflow"
+    # the tokens at p = 0 beside it are not removed (their logits are finite): no ghost, and words, not "0.0000"
+    says 06-plus-inf "0: +inf takes all"
+    never_says 06-plus-inf "0.0000"
     height=$(grep -o '<rect[^>]*data-series="log10 p after" data-label="cat"' "$tmp/06-plus-inf.svg" \
              | sed -n 's/.* height="\([0-9.]*\)".*/\1/p')
     if awk -v h="${height:-0}" 'BEGIN { exit !(h > 20) }'; then passed=$((passed + 1))
     else bad "06-plus-inf: cat's p of 1 has no bar on the log axis (height '$height')"; fi
 }
+
+# A bias of -1000: exp underflows to 0 in double, and the bar says so (the token is not removed).
+penalty_picture 06 's/{"dog", -100},/{"dog", -1000},/' 06-underflow && says 06-underflow "0: underflow"
 
 # Examples 1 to 3 draw no dashed line (dashed is a removed token's ghost, and no token is removed: tokens tied after
 # share a solid level), and their logit axis says what a logit is (not "log-odds").
@@ -363,14 +389,21 @@ for name in 01_repeat_penalty 02_presence_penalty 03_frequency_penalty; do
     picture_words "$tmp/$name.svg" >"$tmp/$name.words"
     says "$name" "logit (unnormalized log p, nats)"
 done
+# Example 3's ties (the, cat, sat; dog, ran): one line joins each tie's tokens, drawn under every level (so sat's and
+# ran's sky-blue levels, at the tied logit, keep their colour), and one legend key lists both ties.
+if awk '/stroke="#CC79A7"/ { last = NR } /data-series="logit"/ && !first { first = NR }
+        END { exit !(first > 0 && last < first) }' "$tmp/03_frequency_penalty.svg"; then passed=$((passed + 1))
+else bad "03_frequency_penalty: a tie's line is drawn over a level before (it tints that level)"; fi
+says 03_frequency_penalty "a line joins tokens whose logits after are equal, so are their p after:"
+says 03_frequency_penalty "the, cat, sat: logit 0.50, p 0.243; dog, ran: logit -1.00, p 0.054"
 
 # Example 1's "wrong way" labels lie within the logit plot (as wide as its zero line) and off the zero line itself,
 # the line where llama.cpp's rule turns from dividing to multiplying (a box as svg_check measures it, but 15% wider:
-# the labels are bold, and bold is that much wider on screen).
+# the labels are bold, and bold is that much wider on screen). Coordinates are compared as numbers (+ 0).
 if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
                               return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
-        /data-series="zero line"/ { left = attr("x1"); right = attr("x2"); zero = attr("y1") }
-        />wrong way</ { n++; x[n] = attr("x"); y[n] = attr("y"); w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
+        /data-series="zero line"/ { left = attr("x1") + 0; right = attr("x2") + 0; zero = attr("y1") + 0 }
+        />wrong way</ { n++; x[n] = attr("x") + 0; y[n] = attr("y") + 0; w[n] = 0.6 * 1.15 * attr("font-size") * 9 }
         END { if (zero == "" || n != 2) { print "    no zero line, or not two \"wrong way\" labels"; exit 1 }
               for (i = 1; i <= n; i++) {
                   top = y[i] - 0.8 * 11; bottom = y[i] + 0.2 * 11
@@ -381,6 +414,19 @@ if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
     passed=$((passed + 1))
 else
     bad "01_repeat_penalty: a \"wrong way\" label leaves the plot or lies on its zero line:"; cat "$tmp/01.wrong-place"
+fi
+# ... and each sits in one place by its arrow's change label (the text drawn just before it): on the same side, the
+# same number of px above or below (dog's up arrow ends under the zero line, so "beyond" its label is taken there).
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        />wrong way</ { place = (attr("x") + 0 > lx ? "right" : "left") " " (attr("y") - ly); print place
+                        if (n++ && place != first) bad = 1; first = n == 1 ? place : first }
+        /<text/ { lx = attr("x") + 0; ly = attr("y") + 0 }
+        END { exit bad || n != 2 }' "$tmp/01_repeat_penalty.svg" >"$tmp/01.wrong-places"; then
+    passed=$((passed + 1))
+else
+    bad "01_repeat_penalty: the \"wrong way\" labels sit in different places by their change labels:"
+    sed 's/^/    /' "$tmp/01.wrong-places"
 fi
 
 # 2d. Examples 7 to 10 after a student's edit: a copy of the lesson edited by one sed substitution, built against
@@ -632,9 +678,45 @@ done
 settings_marked 13_task_settings "$tmp/13_task_settings.svg"
 marked 13_task_settings "?top_k 0"
 marked 13_task_settings "?penalty_repeat 1.0"
-shows 13_task_settings "$tmp/13_task_settings.svg" "?setting, grey: no stage acts on it"
+# The legends show samples of what is drawn as text: a grey "?setting" (not a box like a "?stage"'s), the draws as
+# the panels write them (the right token bold in blue, not the blue box of p), and Example 11's "?stage" in its
+# dotted box, readable.
+shows 13_task_settings "$tmp/13_task_settings.svg" "?setting a setting no stage acts on (none reads it"
+shows 12_chain_builder "$tmp/12_chain_builder.svg" "?setting a setting no stage acts on (none reads it"
+legend_sample() {   # legend_sample NAME TEXT: NAME's picture holds TEXT (a text's colour, words and end tag)
+    if grep -qF -- "$2" "$tmp/$1.svg"; then passed=$((passed + 1)); else bad "$1: its legend has no sample '$2'"; fi
+}
+legend_sample 13_task_settings 'fill="#A6A6A6">?setting</text>'
+legend_sample 12_chain_builder 'fill="#A6A6A6">?setting</text>'
+shows 13_task_settings "$tmp/13_task_settings.svg" "count a draw of the right token total a draw of another token"
+legend_sample 11_sampler_chain 'fill="#A6A6A6">?stage</text>'
+legend_sample 12_chain_builder 'fill="#A6A6A6">?stage</text>'
 settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
 marked 12_chain_builder "?top_k 0"
+# Each setting is a text of its own, set 0.3 em after the one before it on its line as svg_text_width measures that
+# (0.6 em a character), so that the gaps are even where black and grey alternate (a run of several settings in one
+# text is narrower on screen than measured, which left a wide gap after it).
+for name in 12_chain_builder 13_task_settings; do
+    if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                                  return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+            /<text/ { t = $0; sub(/^.*<text[^>]*>/, "", t); sub(/<\/text>.*$/, "", t)
+                      gsub(/&apos;|&quot;|&amp;|&lt;|&gt;/, "x", t)
+                      x = attr("x") + 0; y = attr("y") + 0; size = attr("font-size") + 0
+                      item = t ~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n|logit_bias) /
+                      if (item && t !~ /^logit_bias/) {
+                          if (t ~ /, /) { print "    \"" t "\": several settings in one text"; bad = 1 }
+                          else if (pitem && y == py && (x - pend < 0.3 * size - 0.02 || x - pend > 0.3 * size + 0.02)) {
+                              print "    \"" t "\": " x - pend " px after the setting before it"; bad = 1 } }
+                      pitem = item; py = y; pend = x + 0.6 * size * length(t) }
+            END { exit bad }' "$tmp/$name.svg" >"$tmp/$name.gaps"; then passed=$((passed + 1))
+    else bad "$name: the settings are not set evenly:"; head -n 5 "$tmp/$name.gaps"; fi
+done
+# Example 12's p axes all tick with one decimal ("1.0", as "0.5"), never "1" in one row and "1.0" in another.
+if grep -q '<text[^>]*text-anchor="end" fill="#6B6B6B">1</text>' "$tmp/12_chain_builder.svg"; then
+    bad "12_chain_builder: a p axis ticks \"1\" where the others tick \"1.0\""
+else
+    passed=$((passed + 1))
+fi
 # Example 13 with order[] leaving out penalties and top-p: each setting the program's notes say does nothing is
 # marked (the preset "chat, repeat 1.3": penalty_repeat 1.3 and top_p 0.95), and top_k 40 is not.
 if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,$/{SAMPLER_TOP_K, SAMPLER_MIN_P,/' \
@@ -650,6 +732,18 @@ if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
     if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
     else passed=$((passed + 1)); fi
 fi
+# Example 13's p labels beside each other on one line are at least 6 px apart (as svg_text_width measures them):
+# the code preset's "<0.001" over total and i did not read as one "<0.001 <0.001".
+if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
+                              return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 4) }
+        /<text[^>]*font-size="10" text-anchor="middle">/ && !/transform/ {
+            t = $0; sub(/^.*<text[^>]*>/, "", t); sub(/<\/text>.*$/, "", t); gsub(/&lt;/, "<", t)
+            x = attr("x") + 0; y = attr("y") + 0; w = 6 * length(t)
+            if (y - py < 5 && py - y < 5 && x - w / 2 - pend < 6) {     # on one line (within 5 px)
+                print "    \"" t "\" at " x ": " x - w / 2 - pend " px after \"" pt "\""; bad = 1 }
+            py = y; pend = x + w / 2; pt = t }
+        END { exit bad }' "$tmp/13_task_settings.svg" >"$tmp/13.labels"; then passed=$((passed + 1))
+else bad "13_task_settings: p labels nearly touch:"; cat "$tmp/13.labels"; fi
 # Example 11 by default: each chain keeps llama.cpp's default order, in columns; arrows cross the stages it lacks.
 svg=$tmp/11_sampler_chain.svg
 shows "11_sampler_chain" "$svg" "a chain in that order has its stages in columns"
@@ -696,6 +790,24 @@ ten=$ten'STAGE_TOP_N_SIGMA, STAGE_TOP_K, STAGE_TYPICAL, STAGE_TOP_P, STAGE_MIN_P
 if edited 12 "$ten" 12-ten; then
     drawn "12 with ten stages" 12_ "$tmp/12-ten.txt" "$tmp/12-ten.svg"
     fits "12 with ten stages" "$tmp/12-ten.svg"
+fi
+# Example 12's "repeat" chain with top_k 3: at step 4 top-k keeps a and cuts c and d, all at one logit. The cell
+# underlines the three, and a note under the funnel says that which of them llama.cpp keeps is unspecified.
+if edited 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' 12-top-k-tie; then
+    drawn "12 with top_k 3" 12_ "$tmp/12-top-k-tie.txt" "$tmp/12-top-k-tie.svg"
+    shows "12 with top_k 3" "$tmp/12-top-k-tie.svg" "underlined: characters at one logit (a tie) that top-k cut apart; \
+which of them llama.cpp keeps is unspecified (its sort is not stable), here the lower ids"
+    under=$(grep -c '<line [^>]*stroke="#222222" stroke-width="1.5"' "$tmp/12-top-k-tie.svg")
+    if [ "$under" -eq 3 ]; then passed=$((passed + 1)); else bad "12 with top_k 3: $under underlines, not 3 (a, c, d)"; fi
+fi
+shows_not 12_chain_builder "$tmp/12_chain_builder.svg" "underlined"
+# Example 12 with 200 steps: too many to write a character under each, and the caption says so, not that it does
+# (its texts are not read back: section 2 reads a table of 59 steps).
+if edited 12 's/^#define STEPS 59$/#define STEPS 200/' 12-steps-200; then
+    if "$check" "$tmp/12-steps-200.svg" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "12 with 200 steps: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    shows "12 with 200 steps" "$tmp/12-steps-200.svg" "step (too many to write each character drawn); dotted: step 4"
+    shows_not "12 with 200 steps" "$tmp/12-steps-200.svg" "the character drawn at it"
 fi
 
 # 3. A path that cannot be written: a message that names it, exit 1, and the table still on stdout.
