@@ -388,3 +388,18 @@ double picture_off_line(double baseline, double size, double line_y, bool above)
         return baseline;
     return above ? line_y - 2.5 - 0.2 * size : line_y + 2.5 + 0.8 * size;
 }
+
+LessonText picture_cut(const char *text, size_t max_chars)
+{
+    LessonText cut = {""};
+    size_t chars = 0, bytes = 0, keep = 0, limit = max_chars < 120 ? max_chars : 120;
+    for (const unsigned char *c = (const unsigned char *)(text != NULL ? text : ""); c[bytes] != '\0'; bytes++)
+        if ((c[bytes] & 0xC0) != 0x80 && ++chars == (limit > 3 ? limit - 3 : 0) + 1)
+            keep = bytes;       /* where the first character past the "..." room starts */
+    if (chars <= limit) {
+        snprintf(cut.text, sizeof cut.text, "%s", text != NULL ? text : "");
+        return cut;
+    }
+    snprintf(cut.text, sizeof cut.text, "%.*s...", (int)keep, text);
+    return cut;
+}

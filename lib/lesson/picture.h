@@ -221,6 +221,10 @@ double picture_series_legend(Svg *s, double x, double y, double max_x, const Pic
 /* The largest p of any series, for the y range. */
 double picture_largest_p(const PictureSeries *series, size_t n_series);
 
+/* text (a word, a label), cut to at most max_chars characters (UTF-8 counted as svg_text_width does; at most 120)
+ * with "..." as its last three when it was longer, so that a cut word never reads as another word. NULL: "". */
+LessonText picture_cut(const char *text, size_t max_chars);
+
 /* A label's baseline kept off a horizontal line at line_y px: a text of `size` px whose box (baseline - 0.8 size
  * to baseline + 0.2 size) would come within 2 px of the line is set just above it (above) or just below it. */
 double picture_off_line(double baseline, double size, double line_y, bool above);

@@ -439,7 +439,8 @@ static double picture_penalties_head(Svg *s, double top, double width, const cha
                 continue;
             for (size_t i = g, shown = 0; i < n; i++)
                 if (group[i] == (int32_t)g && shown++ < 8)
-                    picture_append(text, sizeof text, "%s%.20s", shown > 1 ? ", " : listed > 0 ? "; " : "", words[i]);
+                    picture_append(text, sizeof text, "%s%s", shown > 1 ? ", " : listed > 0 ? "; " : "",
+                                   picture_cut(words[i], 20).text);
             picture_append(text, sizeof text, ": logit %.2f, p %.3f", after->data[g].logit, after->data[g].p);
             listed++;
         }
@@ -709,8 +710,8 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
     char title[300] = "P(";
     for (size_t w = 0; w < n_shown && w < 6; w++)
-        picture_append(title, sizeof title, "%s%.30s)", w == 0 ? "" : w + 1 == n_shown ? " and P(" : ", P(",
-                       shown[w]);
+        picture_append(title, sizeof title, "%s%s)", w == 0 ? "" : w + 1 == n_shown ? " and P(" : ", P(",
+                       picture_cut(shown[w], 30).text);
     picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
     for (size_t k = 2; k < LESSON_N(rows); k++)
         picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
@@ -728,7 +729,7 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
         svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];
-            snprintf(series, sizeof series, "P(%.70s)", shown[w]);
+            snprintf(series, sizeof series, "P(%s)", picture_cut(shown[w], 70).text);
             SvgPlot plot = {90 + (double)(w % per_line) * (panel + gap), first_top + (double)(w / per_line) *
                             line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
             picture_code_panel(&pf.svg, &plot, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab), logits,
@@ -827,13 +828,14 @@ static double picture_bias_notes(Svg *s, double y, double max_width, const char 
             if (n_infinite > 1)
                 snprintf(value, sizeof value, "0: the %zu tokens at +inf share all the probability", n_infinite);
             else
-                snprintf(value, sizeof value, "0: %.20s at +inf takes all the probability", infinite);
+                snprintf(value, sizeof value, "0: %.80s at +inf takes all the probability",
+                         picture_cut(infinite, 20).text);
             break;
         case PICTURE_UNDERFLOW: snprintf(value, sizeof value, "0: exp underflows in double, not removed"); break;
         case PICTURE_ALMOST_0: snprintf(value, sizeof value, "%.2g, almost 0 (printed 0.0000)", p); break;
         default: snprintf(value, sizeof value, "%.4f", p); break;
         }
-        snprintf(note, sizeof note, "%.20s: bias %s, p after %s", words[biases[b].token],
+        snprintf(note, sizeof note, "%.80s: bias %s, p after %s", picture_cut(words[biases[b].token], 20).text,
                  picture_bias_number(biases[b].bias).text, value);
         y = svg_wrap(s, 80, y + (b > 0 ? 18 : 0), max_width, 18, (SvgFont){13, NULL, false, NULL, 0}, note);
     }

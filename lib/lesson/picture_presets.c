@@ -169,9 +169,9 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     double plot_x = x + PRESET_AXIS, width = band * (double)n_vocab;
     int32_t id = lesson_find(right, strlen(right), vocab, n_vocab);
     y = fmax(preset_head(s, pic, r, x, y, PRESET_AXIS + width), head);
-    char text[300], series[100];
+    char text[400], series[140];
     double p = id >= 0 ? picture_p_of(row->data, row->size, id) : -1;
-    snprintf(series, sizeof series, "P(%.70s)", right);
+    snprintf(series, sizeof series, "P(%s)", picture_cut(right, 70).text);
     snprintf(text, sizeof text, "%s %s", series, svg_number(p > 0 ? p : 0, 3).text);
     SvgDatum dp = {series, row->label.text, p > 0 ? p : 0, NULL};
     svg_text(s, x, y + 22, (SvgFont){13, NULL, true, NULL, 0}, text, &dp);

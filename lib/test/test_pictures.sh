@@ -313,6 +313,14 @@ penalty_picture 02 's/1\.0, \.penalty_present = 0\.7}/1.3, .penalty_present = 0.
 # The rule's formulas stay whole on one line (joined by no-break spaces), and a negative penalty is "added", with its
 # size, never "count x -0.5 is subtracted".
 nbsp=$(printf '\302\240')
+# A word too long for its place is cut with "...", never to a shorter word that reads as another.
+penalty_picture 05 's/"total"/"totalisticallyextraordinarilylongidentifier"/g' 05-long && {
+    says 05-long "P(totalisticallyextraordinari...)"
+    if grep -o 'P([^)]*)' "$tmp/05-long.words" | grep -v '\.\.\.)$' | grep -q '^P(totalistically' \
+       && ! grep -qF 'P(totalisticallyextraordinarilylongidentifier)' "$tmp/05-long.words"; then
+        bad "05-long: a word is cut without \"...\":"; grep -o 'P([^)]*)' "$tmp/05-long.words" | sed 's/^/    /'
+    else passed=$((passed + 1)); fi
+}
 penalty_picture 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 1.5, .penalty_freq = 0.5}/' 01-freq && {
     if grep -qF "a logit$nbsp>${nbsp}0 is divided by${nbsp}1.5" "$tmp/01-freq.words" \
         && grep -qF "count$nbsp×${nbsp}0.5 is subtracted" "$tmp/01-freq.words"; then passed=$((passed + 1))
