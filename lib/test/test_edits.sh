@@ -82,9 +82,9 @@ edit 05 's/{64, 1\.3, 0, 0}/{64, 1.3, 0.5, 0}/' \
 # A window of 0 or less turns llama.cpp's penalties off (reference 4.2: libllama clamps a negative window to 0):
 # the table penalizes nothing, and a note says so, with the line or the row.
 edit 01 's/\.penalty_last_n = 64/.penalty_last_n = -5/' \
-    "01_repeat_penalty: note: penalty_last_n -5 (line $(line_of 01 '.penalty_last_n = 64')): llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off (current llama.cpp's command line and server refuse a negative window), so this table penalizes nothing"
+    "01_repeat_penalty: note: penalty_last_n -5 (line $(line_of 01 '.penalty_last_n = 64')): llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off (current llama.cpp's command line and server refuse a negative window), so the penalties with this window change no logit"
 edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{0, 1.3, 0.5, 0.7}/' \
-    '04_three_penalties: note: the row "all three": penalty_last_n 0: a window of 0 turns llama.cpp'"'"'s penalties off, so this table penalizes nothing'
+    '04_three_penalties: note: the row "all three": penalty_last_n 0: a window of 0 turns llama.cpp'"'"'s penalties off, so the penalties with this window change no logit'
 
 # A DRY multiplier beyond float's range is inf in llama.cpp, which no table in double shows: a stop that names it.
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e300/' \
