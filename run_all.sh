@@ -289,7 +289,10 @@ for name in $names; do
     err=$out_dir/$name.err
     expected=expected/$name.txt
     rm -f "$out" "$err"
-    if [ -n "$pictures" ]; then rm -f "$pictures/$name.txt" "$pictures/$name.err" "$pictures/$name.verdict"; fi
+    if [ -n "$pictures" ]; then
+        rm -f "$pictures/$name.txt" "$pictures/$name.err" "$pictures/$name.verdict"
+        cksum <"lessons/$name.c" >"$pictures/$name.source"     # what ran, for index.html's "changed since"
+    fi
     warnings=""
     notes=""
     if [ -z "${MAKELEVEL:-}" ]; then
@@ -393,7 +396,8 @@ index_section() {   # index_section NAME TITLE VERDICT
     echo "<section id=\"$name\"><h2>$2</h2>"
     if [ -n "$3" ] && ! ran_now "$name"; then
         echo "<p class=\"earlier\">Not run this time: what follows is from an earlier run" \
-             "(./run_all.sh --pictures $name runs it again).$(if [ "lessons/$name.c" -nt "$pictures/$name.verdict" ]; then
+             "(./run_all.sh --pictures $name runs it again).$(if [ "$(cksum <"lessons/$name.c")" != "$(cat \
+                 "$pictures/$name.source" 2>/dev/null)" ]; then
                  echo " Its source has changed since, so this is not what it prints now."; fi)</p>"
     fi
     case "$3" in
