@@ -70,6 +70,16 @@ MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/second" 2>&1
 expect "a run after a stale lock" "$tmp/second" "1 passed, 0 failed"
 if grep -q waiting "$tmp/second"; then failed=$((failed + 1)); echo "test_runner.sh: a stale lock made a run wait"
 else passed=$((passed + 1)); fi
+# A stale lock whose pid now belongs to another program (a pid reused) is broken too.
+sleep 30 &
+other=$!
+mkdir "$tmp/fake/out/.run_all.lock"
+echo "$other" >"$tmp/fake/out/.run_all.lock/pid"
+MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 03_ >"$tmp/second" 2>&1
+kill "$other" 2>/dev/null
+expect "a run after a lock whose pid is another program's" "$tmp/second" "1 passed, 0 failed"
+if grep -q waiting "$tmp/second"; then failed=$((failed + 1)); echo "test_runner.sh: a reused pid made a run wait"
+else passed=$((passed + 1)); fi
 
 # 2. No false FAIL under load: the verdicts at rest are the baseline, taken before the busy loops start.
 verdicts() {    # the PASS/FAIL lines and the summary of a run's output $1
