@@ -36,8 +36,8 @@ int main(int argc, char *argv[])
     for (size_t i = 0; i < LESSON_N(commands); i++) {
         Chain chain;
         int status = cli_chain(program, commands[i], &chain);  /* the flags read as llama.cpp reads them */
-        if (status != 0)
-            return status;
+        lesson_require(status == 0, "(that is the lesson's command line %zu of %zu, commands[%zu])", i + 1,
+                       LESSON_N(commands), i);
         printf("sampler chain: ");
         lesson_print_describe(&chain);
         picture_chain_line(&pic, commands[i], &chain);

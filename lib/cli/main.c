@@ -109,11 +109,17 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
                            Chain *chain)
 {
     char err[600];
-    if (!args_parse(argc, argv, params, err, sizeof err)) {
+    static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--json", "--json-all", "--openai"};
+    bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */
+    for (int i = 1; lesson && i < argc; i++)
+        for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)
+            own_flag |= strcmp(argv[i], own[k]) == 0;
+    if (!own_flag && !args_parse(argc, argv, params, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", program, err);
         return 2;
     }
-    if (lesson && (params->help || params->explain || params->from_json != NULL || params->output != OUTPUT_CHAIN)) {
+    if (lesson && (own_flag || params->help || params->explain || params->from_json != NULL
+                   || params->output != OUTPUT_CHAIN)) {
         fprintf(stderr, "%s: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, "
                 "--json-all and --openai are this tool's own: give them as the program's arguments "
                 "(build/bin/%s --explain ...)\n", program, program);

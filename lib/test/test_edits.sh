@@ -96,6 +96,13 @@ edit 12 's/"exact (T={temp})"/"exact (T={tmep})"/' \
 edit 13 's/{"code",  /{"code {temp",/' \
     "13_task_settings: label \"code {temp\" (line $(line_of 13 '{"code", ')): a '{' without its '}'; {name} prints a setting, and it may name: {temp} {top_k} {top_p} {min_p} {penalty_repeat} {penalty_last_n}"
 
+# One of the tool's own flags in a lesson's command line is refused as such, even one whose reading would refuse
+# the line's other flags first (--from-json with -p), and the stop names which of the three lines it is.
+edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
+    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
+edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1])"
+
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
 edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
