@@ -81,7 +81,9 @@ $(1)/bin/svg_check: $(1)/lib/test/svg_check.o
 -include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/lesson/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
-$(eval $(call build_tree,$(BUILD),))
+# BUILD=build-san (./run_all.sh on the sanitizer tree) names the same tree twice: its own rules, with their flags,
+# are the ones made (and make says nothing of a recipe overridden).
+$(if $(filter $(BUILD),$(SAN) $(BENCH)),,$(eval $(call build_tree,$(BUILD),)))
 $(eval $(call build_tree,$(SAN),$(SAN_FLAGS)))
 $(eval $(call build_tree,$(BENCH),-O2))
 
