@@ -38,8 +38,8 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     lesson_check_dry(&dry);
     const char *off = dry_off_reason(history, n_history, &dry);
-    lesson_note(dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the last %d token%s (0 or less turns "
-                "DRY off); the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n,
+    lesson_note(dry.dry_penalty_last_n > 0 && dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the "
+                "last %d token%s; the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n,
                 dry.dry_penalty_last_n == 1 ? "" : "s");
     printf("history: %s\n", text);
     int width = lesson_longest(candidates, LESSON_N(candidates), 0);
