@@ -12,8 +12,11 @@ ChainStep chain_step_start_at(const char *file, const char *alphabet, const Less
         exit(1);
     }
     if (candidates_count_finite(c) == 0) {
-        lesson_say(file, "", "nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the corpus "
-                   "with a character it already has", after, step);
+        lesson_print_name(file);
+        fputs("the chain \"", stderr);
+        lesson_settings_label(s, window, stderr);
+        fprintf(stderr, "\": nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the corpus "
+                "with a character it already has\n", after, step);
         exit(1);
     }
     memcpy(view.before, c->data, c->size * sizeof *c->data);

@@ -103,6 +103,10 @@ edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-",
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
     "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1])"
 
+# A text that reaches a character nothing follows names the chain, as its table row is labelled.
+edit 12 's/sat on a mat\."/sat on a mat!"/' \
+    "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus, so the text cannot go on at step 59: end the corpus with a character it already has"
+
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
 edit 12 's/{"repeat {penalty_repeat}", 0\.8, 40,/{"repeat {penalty_repeat}", 0.8, 3,/' \
