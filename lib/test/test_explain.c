@@ -14,15 +14,27 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The explanation of a command line (after the program's name), or "(refused)". */
-static void explain_words(const char *const *words, CliParams *p, char *text, size_t size)
+#define MAX_WORDS 40
+
+/* argv (MAX_WORDS,) for a command line: the program's name, then words (NULL-ended; at most MAX_WORDS - 2 are
+ * taken), then NULL. Returns argc. */
+static int argv_of(const char *const *words, char **argv)
 {
-    char *argv[40] = {"11_sampler_chain"};
-    int argc = 1;
-    while (argc < 39 && words[argc - 1] != NULL) {
+    int argc = 0;
+    argv[argc++] = "11_sampler_chain";
+    while (argc < MAX_WORDS - 1 && words[argc - 1] != NULL) {
         argv[argc] = (char *)words[argc - 1];
         argc++;
     }
+    argv[argc] = NULL;
+    return argc;
+}
+
+/* The explanation of a command line (after the program's name), or "(refused)". */
+static void explain_words(const char *const *words, CliParams *p, char *text, size_t size)
+{
+    char *argv[MAX_WORDS];
+    int argc = argv_of(words, argv);
     char err[300];
     Chain ch;
     snprintf(text, size, "(refused)");
@@ -348,12 +360,8 @@ static void test_backend_note(void)
     static CliParams p;
     char err[300], note[1024];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        char *argv[16] = {"11_sampler_chain"};
-        int argc = 1;
-        while (rows[r].argv[argc - 1] != NULL) {
-            argv[argc] = (char *)rows[r].argv[argc - 1];
-            argc++;
-        }
+        char *argv[MAX_WORDS];
+        int argc = argv_of(rows[r].argv, argv);
         Chain ch;
         bool built = args_parse(argc, argv, &p, err, sizeof err)
                   && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
@@ -453,12 +461,8 @@ static void test_dropped(void)
     static CliParams p;
     char err[600], text[4096], notes[1024];
     for (size_t r = 0; r < sizeof dropped_rows / sizeof dropped_rows[0]; r++) {
-        char *argv[20] = {"11_sampler_chain"};
-        int argc = 1;
-        while (dropped_rows[r].argv[argc - 1] != NULL) {
-            argv[argc] = (char *)dropped_rows[r].argv[argc - 1];
-            argc++;
-        }
+        char *argv[MAX_WORDS];
+        int argc = argv_of(dropped_rows[r].argv, argv);
         Chain ch;
         const char *body = dropped_rows[r].body;
         bool built = args_parse(argc, argv, &p, err, sizeof err)
