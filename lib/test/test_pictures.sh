@@ -1,15 +1,14 @@
 #!/bin/sh
-# test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must
-# exit 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
+# test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must exit
+# 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
 # (build/bin/svg_check), whose texts do not collide (svg_check's rule: no text on another text, on a shape outside
-# its own <g>, or across the edge; PICTURE_COLLISIONS=0 lists the collisions without counting them as failures),
-# and that draws the table's own numbers: each value the table prints is read back from the picture's data
-# attributes and must print the same, with the table's decimals. What a table prints is worked out here from
-# expected/ (the lesson's Output blocks), never from our own output. Before that: the checker refuses broken XML,
-# and finds the collisions of small pictures built to collide and passes those built not to. After: an unwritable
-# picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE means nothing
-# written; ./run_all.sh --pictures writes index.html with a contents list and every example's title (the
-# lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
+# its own <g>, or across the edge), and that draws the table's own numbers: each value the table prints is read back
+# from the picture's data attributes and must print the same, with the table's decimals. What a table prints is
+# worked out here from expected/ (the lesson's Output blocks), never from our own output. Before that: the checker
+# refuses broken XML, and finds the collisions of small pictures built to collide and passes those built not to.
+# After: an unwritable picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE
+# means nothing written; ./run_all.sh --pictures writes index.html with a contents list and every example's title
+# (the lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
 # diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here.
 set -u
 export LC_ALL=C
@@ -204,16 +203,11 @@ for src in lessons/*.c; do
         sed 's/^/    /' "$tmp/$name.xml"
         continue
     fi
-    # The collision check, switchable while the pictures are being redrawn: PICTURE_COLLISIONS=0 lists the
-    # collisions without counting them as failures.
+    # The collision check: svg_check names each collision.
     if "$check" "$tmp/$name.svg" >"$tmp/$name.collisions" 2>&1; then
         passed=$((passed + 1))
-    elif [ "${PICTURE_COLLISIONS:-1}" = 0 ]; then
-        n=$(grep -c . "$tmp/$name.collisions")
-        if [ "$n" -eq 1 ]; then s=""; else s=s; fi
-        echo "test_pictures.sh: $name: $n collision$s (not counted: PICTURE_COLLISIONS=0)"
     else
-        bad "$name: texts collide in the picture (PICTURE_COLLISIONS=0 make check lists them without failing):"
+        bad "$name: texts collide in the picture:"
         sed 's/^/    /' "$tmp/$name.collisions"
     fi
     want_values "$name" >"$tmp/$name.want"
