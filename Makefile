@@ -115,8 +115,8 @@ define run_checks
 	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$part: &/" $(1)/check-$$part.log; \
 	done; \
 	if [ $$status -ne 0 ] && command -v git >/dev/null 2>&1 && ! git diff --quiet -- lessons 2>/dev/null; then \
-	    echo "note: lessons/ differs from the last commit (git diff --stat lessons): these checks are for the lessons as"; \
-	    echo "      committed, so an edit shows as failures; ./run_all.sh shows what your edit changes in its table"; \
+	    echo "note: lessons/ differs from the last commit (git diff --stat lessons): these checks are for the"; \
+	    echo "      lessons as committed, so an edit shows as failures; ./run_all.sh shows what it changes in a table"; \
 	fi; \
 	awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; n++ } \
 	     END { if (n < $(words $(CHECK_PARTS))) { print "a summary line is missing (a test program crashed?)"; f++ } \

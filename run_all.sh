@@ -409,7 +409,8 @@ index_section() {   # index_section NAME TITLE VERDICT
            echo "<p class=\"verdict\">$(index_badge "$3")This run failed: $(echo "${reason%)}" | escape).</p>" ;;
     FAIL*) reason=${3#* (}      # it stopped: what it said comes first, as the reason
            echo "<p class=\"verdict\">$(index_badge "$3")This run stopped ($(echo "${reason%)}" | escape))$(
-               if [ -s "$pictures/$name.err" ]; then echo ", saying why:"; else echo ", saying nothing on stderr."; fi)</p>"
+               if [ -s "$pictures/$name.err" ]; then echo ", saying why:"
+               else echo ", saying nothing on stderr."; fi)</p>"
            if [ -s "$pictures/$name.err" ]; then
                echo "<pre class=\"note\">"; escape "$pictures/$name.err"; echo "</pre>"
            fi ;;
@@ -478,7 +479,10 @@ write_index() {
             name=${name%.c}
             verdict=""
             if [ -f "$pictures/$name.verdict" ]; then read -r verdict <"$pictures/$name.verdict" || true; fi
-            case "$verdict" in PASS*) passes=$((passes + 1)); if ! ran_now "$name"; then earlier=$((earlier + 1)); fi ;; esac
+            case "$verdict" in
+            PASS*) passes=$((passes + 1))
+                   if ! ran_now "$name"; then earlier=$((earlier + 1)); fi ;;
+            esac
         done
         echo "<nav><h2>Contents</h2><p>$passes of $(printf '%s\n' "$titles" | grep -c .) examples print the" \
              "lesson&#39;s table$(if [ "$earlier" -gt 0 ]; then echo " ($earlier of them in an earlier run)"; fi)." \

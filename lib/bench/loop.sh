@@ -71,4 +71,5 @@ done
 loop=$(median <"$tmp/loop.ms")
 java=$(median <"$tmp/java.ms")
 echo "save-and-run, ms: ./run_all.sh 01 after a save $loop, java RepeatPenalty.java $java"
-echo "ratio loop_vs_java $(awk -v a="$loop" -v b="$java" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')   (goal <= 0.3)"
+ratio=$(awk -v a="$loop" -v b="$java" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+echo "ratio loop_vs_java $ratio   (goal <= 0.3)"

@@ -420,8 +420,8 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
         lesson_label(label, values, LESSON_N(values), stderr);
         fputs("\": ", stderr);
     }
-    fprintf(stderr, "penalty_last_n %d%s: %s, so the penalties with this window change no logit\n", (int)pp->penalty_last_n,
-            label != NULL ? "" : lesson_where(file, "penalty_last_n").text,
+    fprintf(stderr, "penalty_last_n %d%s: %s, so the penalties with this window change no logit\n",
+            (int)pp->penalty_last_n, label != NULL ? "" : lesson_where(file, "penalty_last_n").text,
             pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
                                     : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off "
                                       "(current llama.cpp's command line and server refuse a negative window)");
