@@ -1,8 +1,8 @@
 # Makefile: the sampler workbench (GNU Make, this one file).
 #
 #   make            build the library, its tests and the thirteen lesson programs under build/
-#   make check      the library's tests, Example 11's command-line test, the runner's and pictures' tests, the
-#                   lessons edited as a reader would (lib/test/test_edits.sh), then ./run_all.sh;
+#   make check      the library's tests, Example 11's command-line test, the runner's, pictures' and front page's
+#                   tests, the lessons edited as a reader would (lib/test/test_edits.sh), then ./run_all.sh;
 #                   each part ends with a labelled "part: N passed, M failed", the last line is the overall
 #                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
@@ -96,11 +96,12 @@ bench: $(BENCH)/bin/bench all
 	$(BENCH)/bin/bench
 	CC="$(CC)" CFLAGS="$(CFLAGS)" BUILD=$(BUILD) lib/bench/loop.sh
 
-# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the
-# lessons edited as a reader would (built with tree $(1)'s flags, $(2)) and the runner on tree $(1). Each part's
-# "N passed, M failed" line is shown with a label (library:, cli:, runner:, pictures:, edits:, lessons:); the
-# last line is their sum. The exit status is non-zero when any part failed or printed no summary.
-CHECK_PARTS = library cli runner pictures edits lessons
+# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the front
+# page's test (index.html, on a copy of the tree), the lessons edited as a reader would (built with tree $(1)'s
+# flags, $(2)) and the runner on tree $(1). Each part's "N passed, M failed" line is shown with a label (library:,
+# cli:, runner:, pictures:, index:, edits:, lessons:); the last line is their sum. The exit status is non-zero when
+# any part failed or printed no summary.
+CHECK_PARTS = library cli runner pictures index edits lessons
 define run_checks
 	@status=0; \
 	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
@@ -108,6 +109,7 @@ define run_checks
 	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
 	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
 	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
+	BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" lib/test/test_index.sh > $(1)/check-index.log 2>&1 || status=1; \
 	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
 	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_edits.sh > $(1)/check-edits.log 2>&1 || status=1; \
 	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \
