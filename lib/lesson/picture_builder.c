@@ -234,7 +234,7 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
         svg_axis_y(s, &plot, "p (probability)", f->ticks);
     else
         grid_lines(s, &plot, f->ticks);
-    svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
+    svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_TEXT_OF(DISABLED) : NULL, 0},
              st->label.text, NULL);
     TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];
     size_t left = chain_survivors(st->data, st->size < CHAIN_STEP_MAX ? st->size : CHAIN_STEP_MAX, a);
@@ -282,9 +282,9 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
         svg_line(s, svg_x(&plot, step), plot.top, svg_x(&plot, step), plot.top + plot.height,
                  (SvgStyle){NULL, SVG_MUTED, 1, "2 3"}, NULL);
     svg_group_end(s);
-    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, svg_colour(2), 2, NULL}, "candidates left", row->values);
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_AFTER, 2, NULL}, "candidates left", row->values);
     double ay = svg_y(&plot, row->numbers[0]);
-    svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, svg_colour(1), 1.5, "6 4"}, NULL);
+    svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"}, NULL);
     char text[300], written[1100] = "", c[2];
     svg_text(s, plot.left, plot.top - 6, (SvgFont){12, NULL, true, NULL, 0}, "candidates left at each step", NULL);
     snprintf(text, sizeof text, "average %.1f per step", row->numbers[0]);
@@ -330,18 +330,19 @@ static double builder_legend(Svg *s, double y, double right, bool funnel, bool g
         keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
     if (lines)
         keys[n++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
-                               .font = {12, NULL, true, NULL, 0}, .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}};
+                               .font = {12, NULL, true, NULL, 0},
+                               .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}};
     if (off)
         keys[n++] = (ChainKey){.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
-                               .sample = "?stage", .font = {12, NULL, false, SVG_DISABLED, 0},
+                               .sample = "?stage", .font = {12, NULL, false, SVG_TEXT_OF(DISABLED), 0},
                                .box = svg_disabled_style()};
     if (unread)
         keys[n++] = chain_unread_key();
     if (skip)
         keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
                                        "an arrow over a column: the chain line has no such stage"}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"},
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_AFTER, 2, NULL}, "candidates left at each step"}};
+    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 2, "6 4"},
                                    "their average, as the table prints it"}};
     return chain_legend_draw(s, 20, y, right, keys, n);
 }

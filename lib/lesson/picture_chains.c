@@ -180,12 +180,12 @@ static void stage_box(Svg *s, const ChainLine *line, size_t k, double x, double 
     char at[24];
     snprintf(at, sizeof at, "%zu", k);
     SvgDatum d = {line->series, at, 0, name};
-    SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){"#FFFFFF", SVG_TEXT, 1, NULL}
-                                                              : (SvgStyle){"#EAF3FA", SVG_AFTER, 1.5, NULL};
+    SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){SVG_PAPER, SVG_TEXT, 1, NULL}
+                                                              : (SvgStyle){SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL};
     svg_group_begin(s, NULL);
     svg_rect(s, x, y, width, BOX_HEIGHT, box, &d);
     svg_text(s, x + width / 2, y + BOX_HEIGHT / 2 + 0.35 * LINE_FONT, (SvgFont){LINE_FONT, "middle",
-             k > 0 && !stage.empty, stage.empty ? SVG_DISABLED : NULL, 0}, name, NULL);
+             k > 0 && !stage.empty, stage.empty ? SVG_TEXT_OF(DISABLED) : NULL, 0}, name, NULL);
     svg_group_end(s);
 }
 
@@ -279,7 +279,7 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
         svg_text(s, text_x + (i > 0 ? indent : 0), y + LINE_FONT + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false,
                  SVG_TEXT, 0}, text, i == 0 ? &d : NULL);
     }
-    if (!line->command)         /* settings: "?top_k 0" in SVG_DISABLED */
+    if (!line->command)         /* settings: "?top_k 0" in the disabled grey */
         n = (size_t)((chain_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
                      false, SVG_TEXT, 0}, line->text) - y - LINE_FONT) / 16 + 1.5);
     y += 16 * (double)(n > 0 ? n : 1) + 8;
@@ -363,7 +363,7 @@ double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKe
 ChainKey chain_unread_key(void)
 {
     return (ChainKey){.key = {.text = "a setting no stage acts on (none reads it, or the one that does is off: ?name)"},
-                      .sample = "?setting", .font = {13, NULL, false, SVG_DISABLED, 0}};
+                      .sample = "?setting", .font = {13, NULL, false, SVG_TEXT_OF(DISABLED), 0}};
 }
 
 /* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage), and of its arrows over a column
@@ -372,9 +372,9 @@ static double chain_legend(Svg *s, double x, double y, double right, bool skip)
 {
     const ChainKey keys[] = {
         {.key = {.text = "a stage the chain runs"}, .sample = "stage", .font = {LINE_FONT, NULL, true, NULL, 0},
-         .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}},
+         .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}},
         {.key = {.text = "a stage its parameters disable (llama.cpp builds it empty)"}, .sample = "?stage",
-         .font = {LINE_FONT, NULL, false, SVG_DISABLED, 0}, .box = svg_disabled_style()},
+         .font = {LINE_FONT, NULL, false, SVG_TEXT_OF(DISABLED), 0}, .box = svg_disabled_style()},
         {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"}},
     };
     return chain_legend_draw(s, x, y, right, keys, skip ? 3 : 2);
@@ -539,7 +539,7 @@ double chain_settings_draw(Svg *s, double x, double y, double width, double line
             y += line_height;
         }
         SvgFont f = font;
-        f.colour = item[0] == '?' ? SVG_DISABLED : font.colour;
+        f.colour = item[0] == '?' ? SVG_TEXT_OF(DISABLED) : font.colour;
         svg_text(s, at, y, f, item, NULL);
         at += w + gap;
         text += length;

@@ -185,7 +185,8 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
         double w = svg_text_width(word, 13) + 10;
         row.left[k - row.first] = at;
         svg_group_begin(s, NULL);
-        svg_rect(s, at, y - 15, w, 20, (SvgStyle){"#F2F2F2", SVG_MUTED, 1, NULL}, NULL);
+        svg_rect(s, at, y - 15, w, 20, (SvgStyle){SVG_COLOUR_OF(TOKEN), SVG_COLOUR_OF(TOKEN_FRAME), 1, NULL},
+                 NULL);
         svg_text(s, at + w / 2, y, font, word, NULL);
         svg_group_end(s);
         at += w + 4;
@@ -276,7 +277,7 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
  * series of these pictures takes. */
 static SvgStyle picture_tie_style(void)
 {
-    return (SvgStyle){NULL, svg_colour(4), 2, NULL};
+    return (SvgStyle){NULL, SVG_COLOUR_OF(TIE), 2, NULL};
 }
 
 /* x, the centre of a text (anchored "middle") in font, moved as little as it takes for the text to lie within
@@ -400,7 +401,8 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
             SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
             double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
-                                     picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
+                                     c == 1 ? SVG_AFTER : SVG_COLOUR_OF(NAIVE), &da, picture_change(a - b).text,
+                                     c == 1 ? &dc : NULL);
             if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
                 placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
@@ -468,12 +470,13 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
                       const PenaltyParams *pp)
 {
     size_t n_cols = naive != NULL ? 3 : 2, n = n_words < 256 ? n_words : 256;
-    PictureSeries series[3] = {{"p before", "before", before->data, before->size},
+    PictureSeries series[3] = {{"p before", "before", before->data, before->size, NULL},
                                {"p after", naive != NULL ? "after: llama.cpp's rule" : "after", after->data,
-                                after->size},
-                               {"p naive", "after: the naive rule", NULL, 0}};
+                                after->size, NULL},
+                               {"p naive", "after: the naive rule", NULL, 0, NULL}};
     if (naive != NULL)
-        series[2] = (PictureSeries){"p naive", "after: the naive rule", naive->data, naive->size};
+        series[2] = (PictureSeries){"p naive", "after: the naive rule", naive->data, naive->size,
+                                    SVG_COLOUR_OF(NAIVE)};
     const Candidates *cols[3] = {before, after, naive};
     const char *names[3] = {"logit", "after", "naive-after"};
     int32_t counts[256], group[256];
@@ -556,8 +559,8 @@ static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const
         svg_text(s, plot->left + plot->width / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window, NULL);
     }
     PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
-                             ref != NULL ? ref->size : 0},
-                            {row->label.text, row->label.text, row->data, row->size}};
+                             ref != NULL ? ref->size : 0, NULL},
+                            {row->label.text, row->label.text, row->data, row->size, NULL}};
     PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true};
     bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
     picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
@@ -794,7 +797,8 @@ static void picture_log_panel(Svg *s, const SvgPlot *plot, const char *const *wo
         }
         PictureBiasFate fate = picture_bias_fate(after, (int32_t)i, any_infinite);
         svg_group_begin(s, NULL);
-        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_GHOST, 0}, fate == PICTURE_REMOVED ? stages[i]
+        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_TEXT_OF(REMOVED), 0},
+                 fate == PICTURE_REMOVED ? stages[i]
                  : fate == PICTURE_BEATEN ? "+inf takes all" : "underflow", NULL);
         svg_text(s, x, floor_y - 6, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0", &d);
         svg_group_end(s);
@@ -846,8 +850,8 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases)
 {
-    PictureSeries series[2] = {{"before", "before", before->data, before->size},
-                               {"after", "after the biases", after->data, after->size}};
+    PictureSeries series[2] = {{"before", "before", before->data, before->size, NULL},
+                               {"after", "after the biases", after->data, after->size, NULL}};
     const char *stages[256];    /* what removed each token: its bias of -inf, or a logit of -inf before any bias */
     for (size_t i = 0; i < n_words && i < LESSON_N(stages); i++) {
         stages[i] = "-inf logit";

@@ -100,7 +100,8 @@ static void token_bar(Svg *s, const SvgPlot *p, PictureSpace *space, double cent
         double length = svg_text_width(f->stage, 10);
         bool above = over - length >= p->top, inside = base - top - 8 >= length;
         if (above || inside)
-            svg_text(s, centre + 3.5, above ? over : base - 4, (SvgFont){10, NULL, false, SVG_GHOST, 90}, f->stage,
+            svg_text(s, centre + 3.5, above ? over : base - 4, (SvgFont){10, NULL, false, SVG_TEXT_OF(REMOVED), 90},
+                     f->stage,
                      NULL);
     }
     svg_group_end(s);
@@ -129,7 +130,7 @@ static double presets_legend(Svg *s, double y, double right, const char *right_w
                            .font = {13, NULL, true, SVG_AFTER, 0}};                            /* writes it */
     if (other != NULL)
         keys[n++] = (ChainKey){.key = {.text = "a draw of another token"}, .sample = other,
-                               .font = {13, NULL, false, svg_colour(1), 0}};
+                               .font = {13, NULL, false, SVG_TEXT, 0}};
     if (unread)
         keys[n++] = chain_unread_key();
     return chain_legend_draw(s, 20, y, right, keys, n);
@@ -205,7 +206,7 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
         const char *w = row->ids[d] >= 0 && (size_t)row->ids[d] < n_vocab ? vocab[row->ids[d]] : "?";
         snprintf(draws + strlen(draws), sizeof draws - strlen(draws), "%s%s", d ? " " : "", w);
         svg_text(s, x + 60 + (double)(d % per_line) * word, bottom + 44 + (double)(d / per_line) * 20,
-                 (SvgFont){13, NULL, row->ids[d] == id, row->ids[d] == id ? SVG_AFTER : svg_colour(1), 0}, w, NULL);
+                 (SvgFont){13, NULL, row->ids[d] == id, NULL, 0}, w, NULL);
     }
     SvgDatum dd = {"draws", row->label.text, 0, draws};
     svg_text(s, x, bottom + 44, (SvgFont){13, NULL, true, NULL, 0}, "draws:", &dd);

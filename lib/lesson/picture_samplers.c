@@ -140,10 +140,10 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
     SvgDatum d = {"surprise", word, surprise, NULL};
     svg_group_begin(s, NULL);
     svg_line(s, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
-    svg_circle(s, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+    svg_circle(s, x, y, 6, (SvgStyle){SVG_COLOUR_OF(SURPRISE), NULL, 0, NULL}, &d);
     snprintf(text, sizeof text, "%.3f", surprise);
     svg_text(s, x - 10, fmin(picture_clear_of_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
-             svg_colour(0), 0}, text, NULL);
+             SVG_COLOUR_OF(SURPRISE), 0}, text, NULL);
     snprintf(text, sizeof text, "%.3f away", fabs(surprise - entropy));
     svg_text(s, x + 9, fmin(picture_clear_of_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
              false, SVG_MUTED, 0}, text, NULL);
@@ -174,9 +174,9 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
     SvgKey keys[4];
     size_t n_keys = 0;
     if (on[0])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(2), NULL, 0, NULL}, "kept by typical"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[0].colour, NULL, 0, NULL}, "kept by typical"};
     if (on[1])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "kept by top-p"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[1].colour, NULL, 0, NULL}, "kept by top-p"};
     if (removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
     snprintf(disabled, sizeof disabled, "%s%s%s: off at a limit of 1 or more, every token kept in its order",
@@ -191,7 +191,8 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
         snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
         snprintf(text, sizeof text, "%s%.200s", stage_off ? "?" : "", series);
         double top = first + 34 * (double)r;
-        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
+        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_TEXT_OF(DISABLED) : NULL, 0},
+                 text,
                  NULL);
         if (tied != NULL && !stage_off)
             picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
@@ -201,13 +202,13 @@ static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, con
             for (size_t k = 0; k < row->size; k++)
                 place = row->data[k].id == (int32_t)i ? k + 1 : place;
             SvgDatum d = {series, words[i], (double)place, NULL};
-            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
-                             : 1), NULL, 0, NULL} : svg_ghost_style();
+            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_series[row->group == 0 ? 0
+                             : 1].colour, NULL, 0, NULL} : svg_ghost_style();
             double x = svg_band(plot, i, n);
             svg_group_begin(s, NULL);
             svg_rect(s, x - band / 2 + 6, top, band - 12, 28, style, &d);
             snprintf(text, sizeof text, "%zu", place);
-            const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
+            const char *colour = stage_off ? SVG_TEXT_OF(DISABLED) : place > 0 ? SVG_TEXT : SVG_MUTED;
             svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
             if (tie)
                 svg_text(s, x + band / 2 - 11, top + 18, (SvgFont){10, "end", false, colour, 0}, "tie", NULL);
@@ -302,13 +303,12 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
  * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED): bluish green,
  * orange, yellow, then again (each line is named at its end). None is another series' colour, nor the mark's
  * vermillion (SVG_MARK), nor black (tau's), nor before's sky blue. */
-#define MIROSTAT_DOT svg_colour(0)
-#define MIROSTAT_MU svg_colour(4)
+#define MIROSTAT_DOT SVG_COLOUR_OF(SURPRISE)
+#define MIROSTAT_MU SVG_COLOUR_OF(MU)
 #define MIROSTAT_TAU SVG_TEXT
 static const char *picture_run_colour(size_t k)
 {
-    static const size_t palette[] = {2, 1, 7};
-    return svg_colour(palette[k % LESSON_N(palette)]);
+    return svg_series_paint(k)->colour;
 }
 
 /* Moves the baselines ys (n,) apart to at least gap px, keeping their order, and back up from hi where the last

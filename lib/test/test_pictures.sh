@@ -2,10 +2,12 @@
 # test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must exit
 # 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
 # (build/bin/svg_check), whose texts do not collide (svg_check's rule: no text on another text, on a shape outside
-# its own <g>, or across the edge), and that draws the table's own numbers: each value the table prints is read back
+# its own <g>, or across the edge), whose colours are the palette's with every text at 4.5:1 or more against what it
+# sits on (svg_check --colours), and that draws the table's own numbers: each value the table prints is read back
 # from the picture's data attributes and must print the same, with the table's decimals. What a table prints is
 # worked out here from expected/ (the lesson's Output blocks), never from our own output. Before that: the checker
-# refuses broken XML, and finds the collisions of small pictures built to collide and passes those built not to.
+# refuses broken XML, and finds the collisions of small pictures built to collide and passes those built not to,
+# and the colours of small pictures built to fail its palette or contrast and passes those built to pass.
 # After: an unwritable picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE
 # means nothing written; ./run_all.sh --pictures writes index.html with a contents list and every example's title
 # (the lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
@@ -123,6 +125,52 @@ collide "the same text at 14 px crosses the line" 1 \
     '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
 expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
 
+# 1c. The colours' check (svg_check --colours FILE): every fill and stroke is a colour of the palette
+# (lib/svg/palette.c), every text is in a text shade of it, and every text reaches 4.5:1 against what it sits on
+# (WCAG 2). Small pictures built to fail and to pass, as in 1b; contrasts worked out by hand from WCAG's luminance.
+colours() {     # colours WHAT WANT LINE...: a picture of these lines (from its line 3); svg_check --colours: WANT
+    what=$1
+    want=$2
+    shift 2
+    { echo '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" font-size="14" fill="#222222">'
+      echo '<rect x="0" y="0" width="200" height="100" fill="#FFFFFF"/>'
+      printf '%s\n' "$@" '</svg>'; } >"$tmp/colours.svg"
+    expect "$what" "$want" "$check" --colours "$tmp/colours.svg"
+}
+colours "ink, muted and blue text on white, a bar of each meaning" 0 '<text x="10" y="20">ink</text>' \
+    '<text x="10" y="40" fill="#595959">muted</text>' '<text x="10" y="60" fill="#0072B2">after</text>' \
+    '<rect x="100" y="10" width="20" height="80" fill="#56B4E9"/>' \
+    '<rect x="130" y="10" width="20" height="80" fill="none" stroke="#808080"/>'
+colours "the old grey of a ?stage (#A6A6A6, 2.4:1 on white) as text" 1 \
+    '<text x="10" y="20" fill="#A6A6A6">?stage</text>'
+message "the message names the text and its colour" \
+    'text "?stage" at (10, 20) is in #A6A6A6, no text shade of the palette'
+colours "the disabled grey's text shade (#6F6F6F, 5.0:1 on white)" 0 '<text x="10" y="20" fill="#6F6F6F">?stage</text>'
+colours "sky blue (before) as text: a fill colour, 2.3:1 on white" 1 '<text x="10" y="20" fill="#56B4E9">0.534</text>'
+colours "before's text shade (#387597)" 0 '<text x="10" y="20" fill="#387597">0.534</text>'
+colours "white on sky blue (2.3:1), in its bar's group" 1 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#56B4E9"/><text x="20" y="35" fill="#FFFFFF">cat</text></g>'
+message "the message gives the contrast and both colours" 'has contrast 2.31:1 (#FFFFFF on #56B4E9), below 4.5:1'
+colours "white on blue (5.2:1)" 0 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#0072B2"/><text x="20" y="35" fill="#FFFFFF">cat</text></g>'
+colours "ink on blue (3.1:1)" 1 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#0072B2"/><text x="20" y="35">cat</text></g>'
+colours "muted on the shaded range (5.9:1), a rect of a grid group" 0 \
+    '<g class="grid"><rect x="10" y="10" width="100" height="40" fill="#EBEBEB"/></g>' \
+    '<text x="20" y="35" fill="#595959">xtc</text>'
+colours "a text beside a bar, not on it: against the white" 0 \
+    '<rect x="10" y="10" width="20" height="80" fill="#0072B2"/><text x="40" y="35">ink</text>'
+colours "a text on a bar drawn after it is not on it (it would hide the text: a collision)" 0 \
+    '<text x="20" y="35">ink</text><rect x="10" y="10" width="100" height="40" fill="#332288"/>'
+colours "a fill outside the palette" 1 '<rect x="10" y="10" width="20" height="80" fill="#123456"/>'
+message "the message names the element and its colour" '<rect> fill="#123456" is no colour of the palette'
+colours "a stroke outside the palette (pure black)" 1 '<line x1="0" y1="5" x2="200" y2="5" stroke="#000"/>'
+colours "a palette colour in #RGB and lower case (#fff, white)" 0 '<line x1="0" y1="5" x2="200" y2="5" stroke="#fff"/>'
+colours "a series colour (olive) as a line, its text shade as text" 0 \
+    '<line x1="0" y1="5" x2="200" y2="5" stroke="#999933"/>' '<text x="10" y="30" fill="#717126">tau 2.0</text>'
+colours "a series colour as text (3.0:1)" 1 '<text x="10" y="30" fill="#999933">tau 2.0</text>'
+colours "a text inheriting its group's colour" 1 '<g fill="#E69F00"><text x="10" y="30">draws</text></g>'
+
 # 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone (or from
 # the file $2: a table an edited lesson printed).
 want_values() {
@@ -210,6 +258,12 @@ for src in lessons/*.c; do
         bad "$name: texts collide in the picture:"
         sed 's/^/    /' "$tmp/$name.collisions"
     fi
+    if "$check" --colours "$tmp/$name.svg" >"$tmp/$name.colours" 2>&1; then
+        passed=$((passed + 1))
+    else
+        bad "$name: a colour of the picture is not the palette's, or a text lacks contrast:"
+        sed 's/^/    /' "$tmp/$name.colours"
+    fi
     want_values "$name" >"$tmp/$name.want"
     if compare_values "$tmp/$name.want" "$tmp/$name.data" >"$tmp/$name.diff"; then
         passed=$((passed + 1))
@@ -286,6 +340,8 @@ penalty_picture() {
     build_edited "$@" || return 1
     if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
     else bad "$3: texts collide in the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    if "$check" --colours "$tmp/$3.svg" >"$tmp/$3.colours" 2>&1; then passed=$((passed + 1))
+    else bad "$3: the colours of the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.colours"; fi
     "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
     picture_words "$tmp/$3.svg" >"$tmp/$3.words"
 }
@@ -627,6 +683,8 @@ drawn() {       # drawn WHAT NN OUT SVG: the picture SVG is well-formed, its tex
     fi
     if "$check" "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
     else bad "$1: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    if "$check" --colours "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "$1: the colours of the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
     want_values "$2" "$3" >"$tmp/drawn.want"
     if compare_values "$tmp/drawn.want" "$tmp/drawn.data" >"$tmp/drawn.diff"; then passed=$((passed + 1))
     else bad "$1: the picture does not draw the chain lines printed:"; cat "$tmp/drawn.diff"; fi
@@ -645,11 +703,11 @@ shows_not() {    # shows_not WHAT FILE TEXT: they do not (a claim the edit made 
 edited() {      # edited NN SED NAME: build_edited (2c): $tmp/NAME.svg, .txt
     build_edited "$@"
 }
-settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#A6A6A6) exactly when
+settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#6F6F6F) exactly when
                        # it carries a "?" (no stage acts on it); prints each setting marked, one a line, in marked.txt
     : >"$tmp/marked.txt"
     grep -o '<text[^>]*>[^<]*' "$2" | awk -v out="$tmp/marked.txt" '
-        { grey = $0 ~ /fill="#A6A6A6"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
+        { grey = $0 ~ /fill="#6F6F6F"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
           for (i = 1; i <= n; i++) { sub(/,$/, "", item[i])
               if (item[i] !~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n) /) continue
               if (grey != (item[i] ~ /^\?/)) {
@@ -688,11 +746,11 @@ shows 12_chain_builder "$tmp/12_chain_builder.svg" "?setting a setting no stage 
 legend_sample() {   # legend_sample NAME TEXT: NAME's picture holds TEXT (a text's colour, words and end tag)
     if grep -qF -- "$2" "$tmp/$1.svg"; then passed=$((passed + 1)); else bad "$1: its legend has no sample '$2'"; fi
 }
-legend_sample 13_task_settings 'fill="#A6A6A6">?setting</text>'
-legend_sample 12_chain_builder 'fill="#A6A6A6">?setting</text>'
+legend_sample 13_task_settings 'fill="#6F6F6F">?setting</text>'
+legend_sample 12_chain_builder 'fill="#6F6F6F">?setting</text>'
 shows 13_task_settings "$tmp/13_task_settings.svg" "count a draw of the right token total a draw of another token"
-legend_sample 11_sampler_chain 'fill="#A6A6A6">?stage</text>'
-legend_sample 12_chain_builder 'fill="#A6A6A6">?stage</text>'
+legend_sample 11_sampler_chain 'fill="#6F6F6F">?stage</text>'
+legend_sample 12_chain_builder 'fill="#6F6F6F">?stage</text>'
 settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
 marked 12_chain_builder "?top_k 0"
 # Each setting is a text of its own, set 0.3 em after the one before it on its line as svg_text_width measures that
@@ -714,7 +772,7 @@ for name in 12_chain_builder 13_task_settings; do
     else bad "$name: the settings are not set evenly:"; head -n 5 "$tmp/$name.gaps"; fi
 done
 # Example 12's p axes all tick with one decimal ("1.0", as "0.5"), never "1" in one row and "1.0" in another.
-if grep -q '<text[^>]*text-anchor="end" fill="#6B6B6B">1</text>' "$tmp/12_chain_builder.svg"; then
+if grep -q '<text[^>]*text-anchor="end" fill="#595959">1</text>' "$tmp/12_chain_builder.svg"; then
     bad "12_chain_builder: a p axis ticks \"1\" where the others tick \"1.0\""
 else
     passed=$((passed + 1))
