@@ -332,7 +332,14 @@ void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *wor
                 svg_text(s, font.rotate != 0 ? x + 3.3 : x, y, font, text, NULL);
             double over = !labelled ? top : font.rotate != 0 ? up.top : picture_text_box(x, y, font, text).top;
             if (picture_marked(series, j, (int32_t)i, options))
-                svg_mark(s, x, picture_place_mark(&space, x, over));
+                over = picture_place_mark(&space, x, over);
+            if (picture_marked(series, j, (int32_t)i, options))
+                svg_mark(s, x, over);
+            if (options != NULL && options->note != NULL && options->note_token == (int32_t)i && j + 1 == n_series) {
+                SvgFont bold = {11, "middle", true, SVG_TEXT_OF(AFTER), 0};
+                svg_text(s, x, picture_place_text(&space, x, over - 4, -12, bold, options->note), bold, options->note,
+                         NULL);
+            }
             svg_group_end(s);
         }
     }

@@ -4,7 +4,7 @@
  * (make pictures and ./run_all.sh --watch NN set it). Unset or empty, nothing is written and nothing changes;
  * either way stdout is the table, byte for byte. What is drawn is the lesson's own variables from the run that
  * printed the table (its candidates, the numbers it printed), handed over as they are: nothing here runs a
- * sampler again. Labels come from the lesson's words and settings, and sizes from its data, so an edit to the
+ * sampler again (Example 4 alone splits a penalty's one step into its two parts with penalty_logit, the rule). Labels come from the lesson's words and settings, and sizes from its data, so an edit to the
  * lesson shows in its picture.
  *
  * Two shapes of call. A lesson whose numbers are all in hand at the end returns the picture's status from main:
@@ -176,6 +176,9 @@ typedef struct {
     const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
     bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
                                  * a reference whose values a panel beside labels */
+    int32_t note_token;         /* a token whose bar of the last series carries note over its label (a new most
+                                 * likely token, Example 4), in after's blue; set note NULL (or leave it 0) for none */
+    const char *note;
     bool zero_why;              /* a kept token whose p is 0 exactly (a finite logit: not removed) is labelled why,
                                  * upwards from its base: "0: +inf takes all" when a token of its series is at +inf,
                                  * else "0: underflow" (exp of its logit is below the least double) */

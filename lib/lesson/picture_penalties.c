@@ -339,9 +339,22 @@ static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
     return free;
 }
 
+/* How the logit panel draws its columns after the first: each arrow's colour (colours[c], c >= 1), and whether
+ * they are parts of one step (chained: column c's arrow starts at column c - 1's logit, as Example 4's repeat
+ * penalty first and its subtraction then) or each a rule of its own from the level before (Example 1's two
+ * rules). */
+typedef struct {
+    const char *colours[3];
+    bool chained;
+    const char *y_label;    /* the logit axis's label ("" for none) */
+    const char *caption;    /* under the counts (NULL for none) */
+    bool bare_counts;       /* each count as its number alone ("3"; the caption says what it is), not "count 3" */
+} PictureLogitColumns;
+
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
- * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
- * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
+ * and for each later column c of cols (n_cols,: before, after, naive; or before, a part of the step, after), an
+ * arrow in that column's colour (how) from the level before (or, chained, from the column before it) to the logit
+ * after, labelled with the change ("-0.70"); unless chained, "wrong way" where a column moves the logit
  * opposite to column 1's (the naive rule against llama.cpp's), by its label at `place` (WRONG_RIGHT, ...; beyond
  * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) are joined by a thin solid line
  * at their logit in picture_tie_style (not dashed: dashed is a removed token's ghost), from the first one's band to
@@ -351,12 +364,14 @@ static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
  * went to place (draw on picture_measure() to learn that first). */
 static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
-                                const int32_t *counts, const int32_t *group, int place)
+                                const int32_t *counts, const int32_t *group, int place, const PictureLogitColumns *how)
 {
     PictureSpace space = {.n = 0};
     bool placed = true;
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
-    svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
+    if (how->chained)               /* the parts of one step side by side, each tick as wide as they leave room */
+        half = fmax(half, fmin(6, picture_bar_width(plot, n_words, n_cols) / 2 - 0.5));
+    svg_axis_y(s, plot, how->y_label, 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
         SvgDatum zero = {"zero line", "logit", 0, NULL};  /* a shape of its own, which no label may cross */
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
@@ -368,9 +383,10 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
         double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
         for (size_t c = 0; c < n_cols && isfinite(b); c++) {
             double x = picture_bar_centre(plot, i, n_words, c, n_cols), a = svg_y(plot, cols[c]->data[i].logit);
-            if (isfinite(a))    /* c = 0: the level before, across the band; then each arrow, with its tick */
+            double from = how->chained && c > 1 ? svg_y(plot, cols[c - 1]->data[i].logit) : b;
+            if (isfinite(a) && isfinite(from))  /* c = 0: the level before, across the band; then each arrow */
                 picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
-                                                 : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
+                                                 : (PictureBox){x - half, from, x + half, a + (a > from ? 2 : -2)}, 1);
         }
     }
     svg_group_begin(s, "grid");         /* each tie's line under every level and arrow: their colours stay theirs */
@@ -395,15 +411,18 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                  &d);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
+            double from = how->chained ? cols[c - 1]->data[i].logit : b;   /* where this column's arrow starts */
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
-            if (!isfinite(a))
+            if (!isfinite(a) || !isfinite(from))
                 continue;
             SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
-            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
-                                     c == 1 ? SVG_AFTER : SVG_COLOUR_OF(NAIVE), &da, picture_change(a - b).text,
-                                     c == 1 ? &dc : NULL);
-            if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
+            if (how->chained && c > 1)      /* the step goes on from the column before: its level carried over */
+                svg_line(s, picture_bar_centre(plot, i, n_words, c - 1, n_cols) + half, svg_y(plot, from), x,
+                         svg_y(plot, from), (SvgStyle){NULL, how->colours[c], 1.5, NULL}, NULL);
+            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, from), svg_y(plot, a), how->colours[c], &da,
+                                     picture_change(a - from).text, c == 1 && !how->chained ? &dc : NULL);
+            if (!how->chained && c > 1 && a != b && first != b && (a > b) != (first > b)) {  /* opposite to llama.cpp's */
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
                 placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
                                             &dw);
@@ -415,12 +434,12 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
     svg_categories(s, plot, words, n_words, NULL);
     for (size_t i = 0; i < n_words; i++) {
         char text[32];
-        snprintf(text, sizeof text, "count %d", (int)counts[i]);
+        snprintf(text, sizeof text, how->bare_counts ? "%d" : "count %d", (int)counts[i]);
         SvgDatum d = {"count", words[i], counts[i], NULL};
         svg_text(s, svg_band(plot, i, n_words), bottom + 34, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, &d);
     }
-    svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0},
-             "token, and its count: how often it occurs in the window", NULL);
+    svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0}, how->caption,
+             NULL);
     return placed;
 }
 
@@ -513,10 +532,12 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
         double per_px = (hi - lo) / (260 - 76);        /* 38 px above and below for the labels */
         SvgPlot logits = {80, logit_top, plot_width, 260, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
         int place = WRONG_RIGHT;        /* one place for every "wrong way": the first where each is free */
+        PictureLogitColumns how = {{NULL, SVG_AFTER, SVG_COLOUR_OF(NAIVE)}, false, "logit (unnormalized log p, nats)",
+                                   "token, and its count: how often it occurs in the window", false};
         for (Svg probe = picture_measure(); place < WRONG_BEYOND; place++)
-            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place))
+            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place, &how))
                 break;
-        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place);
+        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place, &how);
         SvgPlot p = {80, p_top, plot_width, 240, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_cols)), false};
         picture_token_bars_with(&pf.svg, &p, words, n, series, n_cols, 3, 0, "p (probability)", &marks);
     }
@@ -543,28 +564,117 @@ static bool picture_row_unchanged(const PictureRow *row, const double *logits)
     return true;
 }
 
-/* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
- * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
- * marked: those whose logit the setting changed from logits (n_words,), the lesson's; ref's own panel shows its p
- * alone, in the colour of before. y_label names the p axis ("": none). */
-static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
-                                  const double *logits, const PictureRow *row, const PictureRow *ref,
-                                  bool windows_differ, const char *y_label)
+/* The largest p of a row's candidates (any order): its token id, the lowest id among ties; -1 for none. */
+static int32_t picture_top_token(const TokenData *data, size_t size)
 {
-    double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
-                        (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
-    if (windows_differ && row->n_values > 0) {
-        char window[64];
-        snprintf(window, sizeof window, "window %d", (int)row->values[0]);
-        svg_text(s, plot->left + plot->width / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window, NULL);
+    int32_t top = -1;
+    double best = -1;
+    for (size_t i = 0; i < size; i++)
+        if (data[i].p > best || (data[i].p == best && data[i].id < top)) {
+            best = data[i].p;
+            top = data[i].id;
+        }
+    return top;
+}
+
+/* What Example 4 draws of one row: its candidates and the step's parts as columns of logits by token id (cols:
+ * before, then after the repeat penalty alone when the row also subtracts, then after), each token's count in its
+ * window, and the settings in words. */
+typedef struct {
+    TokenData data[3][256];
+    Candidates cols[3];
+    size_t n_cols;
+    int32_t counts[256];
+    char settings[160];
+} PenaltyStep;
+
+/* Row's step on logits (n_words,) and history (n_history,): the columns, the counts (penalty_count), and the part
+ * after the repeat penalty alone (penalty_logit, the rule, with frequency and presence 0) when the row sets both a
+ * repeat penalty and a frequency or presence penalty, so that its one step shows as its two parts in llama.cpp's
+ * order. */
+static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const double *logits, size_t n_words,
+                                 const int32_t *history, size_t n_history)
+{
+    PenaltyParams pp = {(int32_t)row->values[0], row->values[1], row->values[2], row->values[3]};
+    PenaltyParams repeat = {pp.penalty_last_n, pp.penalty_repeat, 0, 0};
+    bool parts = pp.penalty_repeat != 1 && (pp.penalty_freq != 0 || pp.penalty_present != 0);
+    st->n_cols = parts ? 3 : 2;
+    for (size_t i = 0; i < n_words; i++) {
+        double after = logits[i];
+        for (size_t k = 0; k < row->size; k++)
+            after = row->data[k].id == (int32_t)i ? row->data[k].logit : after;
+        st->counts[i] = penalty_count(history, n_history, pp.penalty_last_n, (int32_t)i);
+        st->data[0][i] = (TokenData){(int32_t)i, logits[i], 0};
+        st->data[1][i] = (TokenData){(int32_t)i, parts ? penalty_logit(logits[i], st->counts[i], &repeat) : after, 0};
+        st->data[2][i] = (TokenData){(int32_t)i, after, 0};
     }
+    for (size_t c = 0; c < st->n_cols; c++)     /* before, [after the repeat penalty,] after */
+        st->cols[c] = (Candidates){st->data[c + 1 == st->n_cols ? 2 : c], n_words, -1, false};
+    st->settings[0] = '\0';
+    const struct {
+        double value, off;
+        const char *name;
+    } all[] = {{pp.penalty_repeat, 1, "repeat"}, {pp.penalty_freq, 0, "frequency"}, {pp.penalty_present, 0, "presence"}};
+    for (size_t k = 0; k < LESSON_N(all); k++)
+        if (all[k].value != all[k].off)
+            picture_append(st->settings, sizeof st->settings, "%s%s %s", st->settings[0] != '\0' ? ", " : "",
+                           all[k].name, lesson_number(all[k].value, 1).text);
+    if (st->settings[0] == '\0')
+        snprintf(st->settings, sizeof st->settings, "no penalty");
+    picture_append(st->settings, sizeof st->settings, pp.penalty_last_n <= 0 ? "; window %d: off (?penalties)"
+                   : pp.penalty_last_n == INT32_MAX ? "; window: all" : "; window %d", (int)pp.penalty_last_n);
+}
+
+/* Example 4's panel of row from (x, y), px, panel px wide: its label, its settings and, when its most likely token
+ * is not ref's, that one; then the logit step per token (the parts of a step chained, counts under the tokens) on
+ * the shared logit range lo..hi, and under it the p of each token beside ref's p (ref NULL: none; ref's own
+ * panel, its p alone in the colour of before), p from 0 to p_top, the penalized tokens (their logit changed from
+ * logits) marked and the new most likely token named in blue. first: the row's first panel, which names the
+ * axes. */
+static void picture_penalty_panel(Svg *s, const PictureRow *row, const PictureRow *ref, const char *const *words,
+                                  size_t n_words, const double *logits, const int32_t *history, size_t n_history,
+                                  double x, double y, double panel, double lo, double hi, double p_top, bool first)
+{
+    PenaltyStep *st = malloc(sizeof *st);
+    if (st == NULL)             /* best-effort: without memory, no panel (the file is still well-formed) */
+        return;
+    picture_penalty_step(st, row, logits, n_words, history, n_history);
+    size_t fits = (size_t)(panel / (0.6 * 12)) - 1;     /* characters of 12 px across the panel */
+    svg_text(s, x, y, (SvgFont){14, NULL, true, NULL, 0}, picture_cut(row->label.text, fits * 12 / 16).text, NULL);
+    svg_text(s, x, y + 17, (SvgFont){12, NULL, false, SVG_MUTED, 0}, picture_cut(st->settings, fits).text, NULL);
+    int32_t top = picture_top_token(row->data, row->size), was = ref != NULL ? picture_top_token(ref->data, ref->size)
+                                                                             : top;
+    char text[200];
+    if (top >= 0 && was >= 0 && top != was) {
+        snprintf(text, sizeof text, "most likely now: %.40s (was %.40s)", words[top], words[was]);
+        SvgDatum d = {"most likely", row->label.text, 0, words[top]};
+        svg_text(s, x, y + 33, (SvgFont){12, NULL, true, SVG_TEXT_OF(AFTER), 0}, picture_cut(text, fits * 5 / 6).text,
+                 &d);
+    }
+    char names[3][200];
+    snprintf(names[0], sizeof names[0], "logit");
+    snprintf(names[1], sizeof names[1], "%.120s: %s", row->label.text, st->n_cols == 3 ? "after the repeat penalty"
+             : "logit after");
+    snprintf(names[2], sizeof names[2], "%.120s: logit after", row->label.text);
+    const char *const series[3] = {names[0], names[1], names[2]};
+    const Candidates *cols[3] = {&st->cols[0], &st->cols[1], &st->cols[2]};
+    int32_t group[256];
+    for (size_t i = 0; i < n_words; i++)
+        group[i] = -1;      /* no tie lines: the p panel under it shows what the logits give */
+    PictureLogitColumns how = {{NULL, SVG_AFTER, SVG_AFTER}, true, first ? "logit (nats)" : "", NULL, true};
+    double per_px = (hi - lo) / (150 - 76);         /* 38 px above and below for the labels */
+    SvgPlot plot = {x + 50, y + 60, panel - 50, 150, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
+    picture_logit_panel(s, &plot, words, n_words, cols, series, st->n_cols, st->counts, group, WRONG_RIGHT, &how);
     PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
                              ref != NULL ? ref->size : 0, NULL},
                             {row->label.text, row->label.text, row->data, row->size, NULL}};
-    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true};
+    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true,
+                                .note_token = top >= 0 && top != was ? top : -1, .note = "most likely"};
     bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
-    picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
-                            y_label, &marks);
+    SvgPlot bars = {x + 50, plot.top + plot.height + 78, panel - 50, 130, 0, 1, 0, p_top, false};
+    picture_token_bars_with(s, &bars, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
+                            first ? "p (probability)" : "", &marks);
+    free(st);
 }
 
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
@@ -572,47 +682,66 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
 {
     size_t n = pic->n_rows, ref = n, n_windows = 0;
     int32_t windows[64];
-    for (size_t r = 0; r < n; r++) {
+    n_words = n_words < 256 ? n_words : 256;
+    double lo = INFINITY, hi = -INFINITY, p_top = 0;
+    PenaltyStep *st = malloc(sizeof *st);
+    pic->out_of_memory |= st == NULL;
+    for (size_t r = 0; r < n && st != NULL; r++) {
         ref = ref == n && picture_row_unchanged(&pic->rows[r], logits) ? r : ref;
         if (pic->rows[r].n_values > 0 && n_windows < LESSON_N(windows))
             windows[n_windows++] = (int32_t)pic->rows[r].values[0];
-    }
-    bool windows_differ = false;
-    for (size_t k = 1; k < n_windows; k++)
-        windows_differ |= windows[k] != windows[0];
-    double panel = (double)n_words * 50, gap = 50;
-    size_t per_line = (size_t)fmax(1, fmin((double)n, floor((1160 - 80 + gap) / (panel + gap))));
-    size_t lines = n > 0 ? (n + per_line - 1) / per_line : 1;
-    double width = fmax(760, 80 + (double)per_line * (panel + gap) - gap + 30), top = 0;
-    for (size_t r = 0; r < n; r++)
+        if (pic->rows[r].n_values < 4)
+            continue;
+        picture_penalty_step(st, &pic->rows[r], logits, n_words, history, n_history);
+        for (size_t c = 0; c < st->n_cols; c++)
+            for (size_t i = 0; i < n_words; i++)
+                if (isfinite(st->cols[c].data[i].logit)) {
+                    lo = fmin(lo, st->cols[c].data[i].logit);
+                    hi = fmax(hi, st->cols[c].data[i].logit);
+                }
         for (size_t i = 0; i < pic->rows[r].size; i++)
-            top = fmax(top, pic->rows[r].data[i].p);
-    char before_words[200];
-    snprintf(before_words, sizeof before_words, "p with no penalty (the setting \"%.100s\")",
+            p_top = fmax(p_top, pic->rows[r].data[i].p);
+    }
+    free(st);
+    if (!(hi > lo)) {
+        lo = isfinite(lo) ? lo - 1 : -1;
+        hi = lo + 2;
+    }
+    double panel = 50 + (double)n_words * 48, gap = 36;
+    size_t per_line = (size_t)fmax(1, fmin((double)n, floor((1180 - 40 + gap) / (panel + gap))));
+    size_t lines = n > 0 ? (n + per_line - 1) / per_line : 1;
+    double width = fmax(760, 20 + (double)per_line * (panel + gap) - gap + 20);
+    char before_words[200], rule[400];
+    snprintf(before_words, sizeof before_words, "before: the logit and p with no penalty (the setting \"%.100s\")",
              ref < n ? pic->rows[ref].label.text : "");
     SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
-                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p under the panel's setting"},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "after the panel's setting: the logit's step, and p"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed its logit"}};
+    snprintf(rule, sizeof rule, "llama.cpp's one step, for each token in the window: first the repeat penalty (a "
+             "logit" NBSP ">" NBSP "0 divided by it, a logit" NBSP "\xe2\x89\xa4" NBSP "0 multiplied), then count" NBSP
+             "\xc3\x97" NBSP "frequency" NBSP "+" NBSP "presence subtracted; a setting with both draws its two parts "
+             "side by side. Under each token: its count, how often it occurs in the window.");
+    const char *title = "The penalties on the same history: each setting's step on the logits, and the p it gives";
     Svg dry = picture_measure();
-    double legend_y = picture_history(&dry, 20, 84, width - 20, words, n_words, history, n_history, windows,
+    double head = picture_heading(&dry, width, title, NULL);
+    double legend_y = picture_history(&dry, 20, 70 + head, width - 20, words, n_words, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 80;
-    double line_height = 320;
+    double rule_y = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 22;
+    double first_top = svg_wrap(&dry, 20, rule_y, width - 40, 17, (SvgFont){13, NULL, false, NULL, 0}, rule) + 40;
+    double line_height = 470;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width,
-                                            first_top + (double)lines * line_height - 40, "the three penalties")) {
-        svg_heading(&pf.svg, 20, 30, "The penalties on the same history, each setting in its own panel",
-                    ref < n ? "p of each token under each setting, beside its p with no penalty" :
-                    "p of each token under each setting (no setting leaves every logit as it was)");
-        picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
+                                            first_top + (double)(lines - 1) * line_height + 464,
+                                            "the three penalties")) {
+        picture_heading(&pf.svg, width, title, NULL);
+        picture_history(&pf.svg, 20, 70 + head, width - 20, words, n_words, history, n_history, windows, n_windows);
         svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2);
-        for (size_t r = 0; r < n; r++) {
-            SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
-                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_penalty_panel(&pf.svg, &plot, words, n_words, logits, &pic->rows[r],
-                                  ref < n ? &pic->rows[ref] : NULL, windows_differ,
-                                  r % per_line == 0 ? "p (probability)" : "");
-        }
+        svg_wrap(&pf.svg, 20, rule_y, width - 40, 17, (SvgFont){13, NULL, false, NULL, 0}, rule);
+        for (size_t r = 0; r < n; r++)
+            picture_penalty_panel(&pf.svg, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL, words, n_words, logits,
+                                  history, n_history, 20 + (double)(r % per_line) * (panel + gap),
+                                  first_top + (double)(r / per_line) * line_height, panel, lo, hi,
+                                  svg_nice_ceiling(p_top), r % per_line == 0);
     }
     return picture_finish(pic, picture_close(&pf));
 }
