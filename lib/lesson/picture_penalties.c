@@ -762,52 +762,122 @@ static double picture_setting_value(const PenaltyParams *pp, size_t k)
                                                                       : pp->penalty_present;
 }
 
-/* One panel of Example 5 in plot: P(word) (word is token id; series names it) under each of the n settings, a
- * bar per setting, in blue when the setting changed some logit of logits (c[s] against the model's), sky blue when
- * none, marked when it changed this word's; under each bar the settings' values, rows (n_rows,), named at the
- * left when named is true. */
-static void picture_code_panel(Svg *s, const SvgPlot *plot, const char *series, int32_t id, const double *logits,
-                               const PenaltyParams *settings, const Candidates *c, size_t n,
-                               const PictureSettingRow *rows, size_t n_rows, bool named)
+/* What one of Example 5's panels draws from: the history (n_history,), the model's logits, the settings (n,) and
+ * their candidates (c, n, each by token id), the setting that changed no logit (ref: its p is p before; n when
+ * none did), the settings' rows of values (n_rows,), and the logit range every panel shares. */
+typedef struct {
+    const int32_t *history;
+    size_t n_history;
+    const double *logits;
+    const PenaltyParams *settings;
+    const Candidates *c;
+    size_t n, ref;
+    const PictureSettingRow *rows;
+    size_t n_rows;
+    double lo, hi;
+} CodePanels;
+
+/* A setting's label in the data: "penalty 1.5, window 64" (the table's columns). */
+static void picture_code_label(char *out, size_t size, const PenaltyParams *pp)
+{
+    snprintf(out, size, "penalty %s, window %d", lesson_number(pp->penalty_repeat, 1).text, (int)pp->penalty_last_n);
+}
+
+/* The logit view of one panel in plot: word's (token id's) logit with the model's logits as a sky-blue level, and
+ * under each setting (a band each) an arrow in blue to its logit after, labelled with the change; under the bands,
+ * the word's count in each setting's window (named "count" at the left when named). */
+static void picture_code_logits(Svg *s, const SvgPlot *plot, const char *word, int32_t id, const CodePanels *cp,
+                                bool named)
+{
+    PictureSpace space = {.n = 0};
+    size_t n = cp->n;
+    double band = svg_band_width(plot, n), b = svg_y(plot, cp->logits[id]), half = 6;
+    char series[200], after[200], label[96];
+    svg_axis_y(s, plot, named ? "logit (nats)" : "", 5);
+    snprintf(series, sizeof series, "logit of %.120s", word);
+    snprintf(after, sizeof after, "logit of %.120s, after", word);
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n), a = svg_y(plot, cp->c[k].data[id].logit);
+        picture_space_add(&space, (PictureBox){x - band / 2 + 6, b - 2, x + band / 2 - 6, b + 2}, 1);
+        picture_space_add(&space, (PictureBox){x - half, fmin(a, b), x + half, fmax(a, b) + 2}, 1);
+    }
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n), a = cp->c[k].data[id].logit;
+        picture_code_label(label, sizeof label, &cp->settings[k]);
+        SvgDatum d = {series, label, cp->logits[id], NULL}, da = {after, label, a, NULL};
+        svg_group_begin(s, NULL);
+        svg_line(s, x - band / 2 + 6, b, x + band / 2 - 6, b, (SvgStyle){NULL, SVG_BEFORE, 3, NULL}, &d);
+        picture_arrow(s, plot, &space, x, half, b, svg_y(plot, a), SVG_AFTER, &da, picture_change(a - cp->logits[id])
+                      .text, NULL);
+        svg_group_end(s);
+    }
+    double y = plot->top + plot->height;
+    svg_line(s, plot->left, y, plot->left + plot->width, y, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
+    if (named)
+        svg_text(s, plot->left - 8, y + 16, (SvgFont){12, "end", false, SVG_MUTED, 0}, "count", NULL);
+    for (size_t k = 0; k < n; k++) {
+        char count[32];
+        snprintf(count, sizeof count, "%d", (int)penalty_count(cp->history, cp->n_history,
+                                                               cp->settings[k].penalty_last_n, id));
+        svg_text(s, svg_band(plot, k, n), y + 16, (SvgFont){12, "middle", false, NULL, 0}, count, NULL);
+    }
+}
+
+/* One panel of Example 5 from (x, y): P(word) (word is token id; series names it) over its logit view
+ * (picture_code_logits, from y_logit) and, under each setting (a band each), the word's p after it in blue beside,
+ * slim and sky blue, its p before (with the model's logits: the p of the setting that changed no logit, cp->ref;
+ * none when none did), marked when the setting changed this word's logit; under each bar the settings' values,
+ * rows, named at the left when named is true. */
+static void picture_code_panel(Svg *s, const SvgPlot *plot, const SvgPlot *logit_plot, const char *series, int32_t id,
+                               const CodePanels *cp, bool named)
 {
     PictureSpace space = {.n = 0};
     SvgFont small = {11, "middle", false, NULL, 0};
-    double base = svg_y(plot, 0), bar = svg_band_width(plot, n) - 14;
-    svg_text(s, plot->left + plot->width / 2, plot->top - 30, (SvgFont){14, "middle", true, NULL, 0}, series, NULL);
+    size_t n = cp->n;
+    bool ref = cp->ref < n;
+    double base = svg_y(plot, 0), band = svg_band_width(plot, n), bar = band - 14 - (ref ? 12 : 0);
+    svg_text(s, plot->left + plot->width / 2, logit_plot->top - 22, (SvgFont){14, "middle", true, NULL, 0}, series,
+             NULL);
+    picture_code_logits(s, logit_plot, series + 2, id, cp, named);     /* "P(count)" names "count" */
     svg_axis_y(s, plot, named ? "p (probability)" : "", 6);
-    for (size_t k = 0; k < n; k++)
-        picture_space_add(&space, (PictureBox){svg_band(plot, k, n) - bar / 2, svg_y(plot, c[k].data[id].p),
-                                               svg_band(plot, k, n) + bar / 2, base}, 0.5);
+    double p_before = ref ? cp->c[cp->ref].data[id].p : 0;
     for (size_t k = 0; k < n; k++) {
-        double x = svg_band(plot, k, n), p = c[k].data[id].p, top = svg_y(plot, p);
-        bool changed = false;
-        for (size_t i = 0; i < c[k].size; i++)
-            changed |= c[k].data[i].logit != logits[c[k].data[i].id];
-        char label[256];
-        snprintf(label, sizeof label, "penalty %s, window %d", lesson_number(settings[k].penalty_repeat, 1).text,
-                 (int)settings[k].penalty_last_n);
-        SvgDatum d = {series, label, p, NULL};
+        double x = svg_band(plot, k, n) + (ref ? 6 : 0);
+        picture_space_add(&space, (PictureBox){x - bar / 2, svg_y(plot, cp->c[k].data[id].p), x + bar / 2, base}, 0.5);
+        if (ref)
+            picture_space_add(&space, (PictureBox){x - bar / 2 - 12, svg_y(plot, p_before), x - bar / 2 - 4, base},
+                              0.5);
+    }
+    char before[256];
+    snprintf(before, sizeof before, "%s with no penalty", series);
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n) + (ref ? 6 : 0), p = cp->c[k].data[id].p, top = svg_y(plot, p);
+        char label[96];
+        picture_code_label(label, sizeof label, &cp->settings[k]);
+        SvgDatum d = {series, label, p, NULL}, db = {before, label, p_before, NULL};
         SvgNumber value = svg_number(p, 3);
         double y = picture_place_text(&space, x, top - 4, -12, small, value.text);
         svg_group_begin(s, NULL);
-        svg_rect(s, x - bar / 2, top, bar, base - top, (SvgStyle){changed ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL},
-                 &d);
+        if (ref)
+            svg_rect(s, x - bar / 2 - 12, svg_y(plot, p_before), 8, base - svg_y(plot, p_before),
+                     (SvgStyle){SVG_BEFORE, NULL, 0, NULL}, &db);
+        svg_rect(s, x - bar / 2, top, bar, base - top, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d);
         svg_text(s, x, y, small, value.text, NULL);
-        if (c[k].data[id].logit != logits[id])
+        if (cp->c[k].data[id].logit != cp->logits[id])
             svg_mark(s, x, picture_place_mark(&space, x, picture_text_box(x, y, small, value.text).top));
         svg_group_end(s);
     }
     svg_categories(s, plot, NULL, 0, NULL);
     double y = plot->top + plot->height;
-    for (size_t r = 0; r < n_rows; r++) {
-        if (!rows[r].shown)
+    for (size_t r = 0; r < cp->n_rows; r++) {
+        if (!cp->rows[r].shown)
             continue;
         y += 16;
         if (named)
-            svg_text(s, plot->left - 8, y, (SvgFont){12, "end", false, SVG_MUTED, 0}, rows[r].name, NULL);
+            svg_text(s, plot->left - 8, y, (SvgFont){12, "end", false, SVG_MUTED, 0}, cp->rows[r].name, NULL);
         for (size_t k = 0; k < n; k++)
             svg_text(s, svg_band(plot, k, n), y, (SvgFont){12, "middle", false, NULL, 0},
-                     lesson_number(picture_setting_value(&settings[k], r), r == 1 ? 0 : 1).text, NULL);
+                     lesson_number(picture_setting_value(&cp->settings[k], r), r == 1 ? 0 : 1).text, NULL);
     }
 }
 
@@ -823,22 +893,35 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     }
     size_t n_history = lesson_ids_at(file, "text", text, "vocab", vocab, n_vocab, history, max_ids);
     size_t n_windows = n < LESSON_N(windows) ? n : LESSON_N(windows);
-    double top = 0, gap = 60, panel = (double)n * 52;
+    double top = 0, gap = 60, panel = (double)n * 58;
     PictureSettingRow rows[] = {{"repeat", true}, {"window", true}, {"frequency", false}, {"presence", false}};
+    CodePanels cp = {history, n_history, logits, settings, c, n, n, rows, LESSON_N(rows), INFINITY, -INFINITY};
     for (size_t k = 0; k < n; k++) {
         if (k < n_windows)
             windows[k] = settings[k].penalty_last_n;
         rows[2].shown |= settings[k].penalty_freq != 0;
         rows[3].shown |= settings[k].penalty_present != 0;
-        for (size_t w = 0; w < n_shown; w++)
-            top = fmax(top, c[k].data[lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab)].p);
+        bool unchanged = true;
+        for (size_t i = 0; i < c[k].size; i++)
+            unchanged &= c[k].data[i].logit == logits[c[k].data[i].id];
+        cp.ref = cp.ref == n && unchanged ? k : cp.ref;
+        for (size_t w = 0; w < n_shown; w++) {
+            int32_t id = lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab);
+            top = fmax(top, c[k].data[id].p);
+            cp.lo = fmin(cp.lo, fmin(logits[id], c[k].data[id].logit));
+            cp.hi = fmax(cp.hi, fmax(logits[id], c[k].data[id].logit));
+        }
+    }
+    if (!(cp.hi > cp.lo) || !isfinite(cp.hi - cp.lo)) {
+        cp.lo = isfinite(cp.lo) ? cp.lo - 1 : -1;
+        cp.hi = cp.lo + 2;
     }
     size_t per_line = (size_t)fmax(1, fmin((double)n_shown, floor((1160 - 90 + gap) / (panel + gap))));
     size_t lines = n_shown > 0 ? (n_shown + per_line - 1) / per_line : 1;
     double width = fmax(760, 90 + (double)per_line * (panel + gap) - gap + 30);
-    double line_height = 300 + 16 * (double)(rows[2].shown + rows[3].shown);
-    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "the setting changed no logit"},
-                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "the setting changed some logit"},
+    double line_height = 160 + 40 + 270 + 16 * (double)(rows[2].shown + rows[3].shown);
+    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before: with the model's logits, no penalty"},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "after the setting under it"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
     char title[300] = "P(";
     for (size_t w = 0; w < n_shown && w < 6; w++)
@@ -847,25 +930,29 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
     for (size_t k = 2; k < LESSON_N(rows); k++)
         picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
-    const char *subtitle = "one bar per row of the table, in its order, after the history below";
+    const char *subtitle = "a panel per word, a band per row of the table in its order: the word's logit and count in "
+                           "the window, then its p";
     Svg dry = picture_measure();
     double head = 84 + picture_heading(&dry, width, title, subtitle);
     double legend_y = picture_history(&dry, 20, head, width - 20, vocab, n_vocab, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, cp.ref < n ? keys : keys + 1, cp.ref < n ? 3 : 2)
+                       + 60;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 30,
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 20,
                      "the repeat penalty on code")) {
         picture_heading(&pf.svg, width, title, subtitle);
         picture_history(&pf.svg, 20, head, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
-        svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
+        svg_legend(&pf.svg, 20, legend_y, width - 20, cp.ref < n ? keys : keys + 1, cp.ref < n ? 3 : 2);
+        double per_px = (cp.hi - cp.lo) / (130 - 64);    /* 32 px above and below for the labels */
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];
             snprintf(series, sizeof series, "P(%s)", picture_cut(shown[w], 70).text);
-            SvgPlot plot = {90 + (double)(w % per_line) * (panel + gap), first_top + (double)(w / per_line) *
-                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_code_panel(&pf.svg, &plot, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab), logits,
-                               settings, c, n, rows, LESSON_N(rows), w % per_line == 0);
+            double x = 90 + (double)(w % per_line) * (panel + gap), y = first_top + (double)(w / per_line) * line_height;
+            SvgPlot logit = {x, y, panel, 130, 0, 1, cp.lo - 32 * per_px, cp.hi + 32 * per_px, false};
+            SvgPlot plot = {x, y + 130 + 70, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
+            picture_code_panel(&pf.svg, &plot, &logit, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab),
+                               &cp, w % per_line == 0);
         }
     }
     free(history);

@@ -45,12 +45,15 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
                             const int32_t *history, size_t n_history);
 
 /* Example 5: the history, text (the lesson's words, looked up in vocab as lesson_ids does), with a bracket for
- * each window of settings (n,); then one panel per word of shown (n_shown,), a bar per setting in the table's
- * order: P(word) under it, in sky blue when the setting changed no logit (logits (n_vocab,), the model's) and in
- * blue when it changed some, marked when it changed that word's; each bar's repeat penalty and window (and
- * frequency and presence, when a setting has them) written under it. c (n,) are the settings' candidates, each
- * the whole vocabulary in id order (n_vocab is c[0].size, vocab's length). Series: "P(word)"; labels: "penalty
- * 1.5, window 64". Returns main's status, 1 after a message when out of memory. */
+ * each window of settings (n,); then one panel per word of shown (n_shown,), a band per setting in the table's
+ * order: above, the word's logit with the model's logits (logits (n_vocab,)) as a sky-blue level and an arrow to
+ * its logit under the setting, labelled with the change, one logit range for every panel, the word's count in the
+ * setting's window under it; below, P(word) under the setting in blue beside, slim and sky blue, P(word) before
+ * (the p of the first setting that changed no logit; none when every setting changed one), marked when the setting
+ * changed that word's logit; each bar's repeat penalty and window (and frequency and presence, when a setting has
+ * them) written under it. c (n,) are the settings' candidates, each the whole vocabulary in id order (n_vocab is
+ * c[0].size, vocab's length). Series: "P(word)" and "P(word) with no penalty", "logit of word" and "logit of word,
+ * after"; labels: "penalty 1.5, window 64". Returns main's status, 1 after a message when out of memory. */
 int picture_code_repeats(const char *file, const char *const *vocab, const double *logits, const char *text,
                          const char *const *shown, size_t n_shown, const PenaltyParams *settings,
                          const Candidates *c, size_t n);
