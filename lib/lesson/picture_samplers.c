@@ -150,74 +150,174 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
     svg_group_end(s);
 }
 
-/* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
- * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
- * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
- * disabled style. A cell whose token ties with another where the cut sorts (picture_cut_ties, on surprise (n,)
- * and entropy) says "tie", and a note under the rows says what llama.cpp leaves unspecified there. Returns the
- * bottom of what it drew, px. */
-static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                            const double *surprise, double entropy, double y, double max_x)
+#define RUN_WIDTH 560        /* px: a running total's bar, p 0 to 1 */
+#define RUN_PITCH 54         /* px from one row of the running totals to the next */
+
+/* The order a cut walks the n tokens in (order (n,), token ids), the tokens it kept first (row->data, in its
+ * order), then those it removed, in the order its sort gives them (picture_cut_key: typical by distance from the
+ * entropy, top-p by surprise, ties in their order in probs[]): the same order the cut's running total follows. A
+ * stage its limit turns off keeps every token in its order. Returns how many it kept. */
+static size_t picture_cut_order(const PictureRow *row, size_t n, const double *surprise, double entropy,
+                                size_t *order)
 {
-    double band = svg_band_width(plot, n);
-    bool removed = false, on[2] = {false, false}, off[2] = {false, false}, ties[2] = {false, false};
+    size_t kept = 0;
+    for (size_t k = 0; k < row->size && kept < n; k++)
+        if (row->data[k].id >= 0 && (size_t)row->data[k].id < n)
+            order[kept++] = (size_t)row->data[k].id;
+    for (size_t m = kept; m < n; m++) {         /* the removed, least key first (a selection, n is small) */
+        size_t best = n;
+        for (size_t i = 0; i < n; i++) {
+            bool placed = false;
+            for (size_t k = 0; k < m; k++)
+                placed |= order[k] == i;
+            if (!placed && (best == n || picture_cut_key(row->group == 0, surprise, i, entropy)
+                                         < picture_cut_key(row->group == 0, surprise, best, entropy)))
+                best = i;
+        }
+        order[m] = best;
+    }
+    return kept;
+}
+
+/* The entropy (nats) of what row kept, renormalized over it as the draw after the cut sees it (candidates_softmax
+ * and entropy_nats, the library's, on a copy); NaN without memory. */
+static double picture_kept_entropy(const PictureRow *row)
+{
+    TokenData *copy = malloc((row->size > 0 ? row->size : 1) * sizeof *copy);
+    if (copy == NULL)
+        return NAN;
+    memcpy(copy, row->data, row->size * sizeof *copy);
+    Candidates kept = {copy, row->size, -1, false};
+    double h = candidates_softmax(&kept, false) == SAMPLING_OK ? entropy_nats(&kept) : NAN;
+    free(copy);
+    return h;
+}
+
+/* One row of the running totals at top px: the cut's label at the left, then the tokens' p end to end in the
+ * order it walks them (picture_cut_order), from 0 at x0 px to 1 at x0 + RUN_WIDTH: a kept token solid in the
+ * stage's series colour, a removed one a ghost, each named where it fits (and "tie" where its cut meets a tie, tied
+ * (n,)); the limit as a dashed line, the token where the total passes it outlined, and at the right where it
+ * stops and what that keeps: how many tokens of n and the entropy before (the table's) and after (of what it kept,
+ * renormalized). A stage its limit turns off is a row of disabled cells, every token kept in its order. Returns the
+ * right end of its words, px. */
+static double picture_running_row(Svg *s, const PictureRow *row, const char *const *words, const double *probs,
+                                size_t n, const double *surprise, double entropy, const bool *tied, double x0,
+                                double top)
+{
+    bool off = picture_limit_off(row), typical = row->group == 0;
+    double limit = row->numbers[0], total = 0, stop_total = 0;
+    const char *stage = typical ? "typical" : "top-p", *setting = typical ? "typical_p" : "top_p";
+    const SvgPaint *paint = svg_series_paint(typical ? 0 : 1);
+    char series[256], text[256];
+    snprintf(series, sizeof series, "%s, limit %s", stage, row->label.text);
+    snprintf(text, sizeof text, "%s%.200s", off ? "?" : "", series);
+    svg_text(s, x0 - 12, top + 18, (SvgFont){13, "end", false, off ? SVG_TEXT_OF(DISABLED) : NULL, 0}, text, NULL);
+    size_t *order = malloc((n > 0 ? n : 1) * sizeof *order);
+    if (order == NULL)          /* best-effort: without memory, the row's label alone */
+        return x0;
+    size_t kept = picture_cut_order(row, n, surprise, entropy, order);
+    for (size_t m = 0; m < n; m++) {
+        size_t i = order[m];
+        double p = probs[i], left = x0 + RUN_WIDTH * total, w = RUN_WIDTH * p;
+        total += p;
+        stop_total = m < kept ? total : stop_total;
+        SvgDatum d = {series, words[i], m < kept ? (double)(m + 1) : 0, NULL};
+        SvgStyle style = off ? svg_disabled_style() : m < kept ? (SvgStyle){paint->colour, SVG_PAPER, 1, NULL}
+                                                               : svg_ghost_style();
+        if (!off && m + 1 == kept && kept <= n)     /* where the cut stops: outlined */
+            style.stroke = SVG_TEXT, style.stroke_width = 2;
+        svg_group_begin(s, NULL);
+        svg_rect(s, left, top, w, 26, style, &d);
+        const char *ink = off ? SVG_TEXT_OF(DISABLED) : m < kept ? SVG_TEXT : SVG_MUTED;
+        bool tie = tied != NULL && !off && tied[i];
+        if (svg_text_width(words[i], 12) + 6 <= w)
+            svg_text(s, left + w / 2, top + (tie ? 12 : 17), (SvgFont){12, "middle", m < kept && !off, ink, 0},
+                     words[i], NULL);
+        if (tie && svg_text_width("tie", 10) + 4 <= w)
+            svg_text(s, left + w / 2, top + 23, (SvgFont){10, "middle", false, ink, 0}, "tie", NULL);
+        svg_group_end(s);
+    }
+    double right = x0 + RUN_WIDTH + 16;
+    if (!off && limit > 0 && limit < 1) {       /* the limit, named over the bar */
+        SvgDatum d = {"limit", series, limit, NULL};
+        double lx = x0 + RUN_WIDTH * limit;
+        svg_group_begin(s, NULL);
+        svg_line(s, lx, top - 4, lx, top + 30, (SvgStyle){NULL, SVG_TEXT, 2, "4 3"}, &d);
+        snprintf(text, sizeof text, "%s %s", setting, row->label.text);
+        svg_text(s, lx + 3, top - 6, (SvgFont){11, NULL, false, NULL, 0}, text, NULL);
+        svg_group_end(s);
+    }
+    double h = off ? entropy : picture_kept_entropy(row);
+    const char *cmp = typical ? ">" : "\xe2\x89\xa5";       /* typical stops above its limit, top-p at it */
+    if (off)
+        snprintf(text, sizeof text, "off: keeps every token, in its order");
+    else if (kept > 0 && (typical ? stop_total > limit : stop_total >= limit))
+        snprintf(text, sizeof text, "stops at %.40s: the total %.2f %s %s %s", words[order[kept - 1]], stop_total, cmp,
+                 setting, row->label.text);
+    else
+        snprintf(text, sizeof text, "the total never passes %s %s: keeps every token", setting, row->label.text);
+    SvgDatum stop = {"stops at", series, 0, kept > 0 ? words[order[kept - 1]] : ""};
+    svg_text(s, right, top + 10, (SvgFont){12, NULL, false, NULL, 0}, text, &stop);
+    double said = svg_text_width(text, 12);
+    snprintf(text, sizeof text, "keeps %zu of %zu; entropy %.3f \xe2\x86\x92 %.3f nats", off ? n : kept, n, entropy, h);
+    SvgDatum dh = {"entropy after", series, h, NULL};
+    svg_text(s, right, top + 26, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text, &dh);
+    free(order);
+    return right + fmax(svg_text_width(text, 12), said);
+}
+
+/* Where typical and top-p stop at each limit (pic's rows), from y px: for each, the running total of p in the
+ * order it walks the tokens (picture_running_row) against its limit, with a legend wrapping at max_x and an axis
+ * of the running total under the rows. A cut that meets a tie (picture_cut_ties, on surprise (n,) and entropy)
+ * says "tie" in the tied tokens, and a note under the rows says what llama.cpp leaves unspecified there. Returns
+ * the bottom of what it drew, px, and sets *right to the right end of its rows' words. */
+static double picture_keeps(Svg *s, const Picture *pic, const char *const *words, const double *probs, size_t n,
+                            const double *surprise, double entropy, double y, double max_x, double *right)
+{
+    double x0 = 200;
+    bool removed = false, on[2] = {false, false}, off = false, ties[2] = {false, false};
     bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied);      /* best-effort: without memory, no tie marks */
-    char text[256], disabled[160];
-    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
-             "What each keeps at each limit (the number: its place in the order kept)", NULL);
+    char text[320];
+    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0}, "Where each stops: the running total of p, in the order "
+             "each walks the tokens, against its limit", NULL);
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
         on[row->group != 0] |= !picture_limit_off(row);
-        off[row->group != 0] |= picture_limit_off(row);
-        removed |= row->size < n;
+        off |= picture_limit_off(row);
+        removed |= row->size < n && !picture_limit_off(row);
     }
-    SvgKey keys[4];
+    SvgKey keys[5];
     size_t n_keys = 0;
     if (on[0])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[0].colour, NULL, 0, NULL}, "kept by typical"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[0].colour, NULL, 0, NULL}, "kept by typical (closest to "
+                                  "the entropy first)"};
     if (on[1])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[1].colour, NULL, 0, NULL}, "kept by top-p"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[1].colour, NULL, 0, NULL}, "kept by top-p (most likely "
+                                  "first)"};
     if (removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
-    snprintf(disabled, sizeof disabled, "%s%s%s: off at a limit of 1 or more, every token kept in its order",
-             off[0] ? "?typical" : "", off[0] && off[1] ? ", " : "", off[1] ? "?top-p" : "");
-    if (off[0] || off[1])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), disabled};
-    double first = svg_legend(s, plot->left, y + 24, max_x, keys, n_keys) + 16;
+    if (on[0] || on[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 2, "4 3"}, "the limit"};
+    if (off)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?typical, ?top-p: off at a limit of 1 or "
+                                  "more, every token kept in its order"};
+    double first = svg_legend(s, 20, y + 24, max_x, keys, n_keys) + 30;
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
-        bool stage_off = picture_limit_off(row);
-        char series[256];
-        snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
-        snprintf(text, sizeof text, "%s%.200s", stage_off ? "?" : "", series);
-        double top = first + 34 * (double)r;
-        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_TEXT_OF(DISABLED) : NULL, 0},
-                 text,
-                 NULL);
-        if (tied != NULL && !stage_off)
+        bool tie = false;
+        if (tied != NULL && !picture_limit_off(row)) {
             picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
-        for (size_t i = 0; i < n; i++) {
-            size_t place = 0;
-            bool tie = tied != NULL && !stage_off && tied[i];
-            for (size_t k = 0; k < row->size; k++)
-                place = row->data[k].id == (int32_t)i ? k + 1 : place;
-            SvgDatum d = {series, words[i], (double)place, NULL};
-            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_series[row->group == 0 ? 0
-                             : 1].colour, NULL, 0, NULL} : svg_ghost_style();
-            double x = svg_band(plot, i, n);
-            svg_group_begin(s, NULL);
-            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, style, &d);
-            snprintf(text, sizeof text, "%zu", place);
-            const char *colour = stage_off ? SVG_TEXT_OF(DISABLED) : place > 0 ? SVG_TEXT : SVG_MUTED;
-            svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
-            if (tie)
-                svg_text(s, x + band / 2 - 11, top + 18, (SvgFont){10, "end", false, colour, 0}, "tie", NULL);
-            svg_group_end(s);
-            ties[row->group != 0] |= tie;
+            for (size_t i = 0; i < n; i++)
+                tie |= tied[i];
         }
+        ties[row->group != 0] |= tie;
+        *right = fmax(*right, picture_running_row(s, row, words, probs, n, surprise, entropy, tie ? tied : NULL, x0,
+                                                  first + RUN_PITCH * (double)r));
     }
     free(tied);
-    double bottom = first + 34 * (double)pic->n_rows - 6;
+    SvgPlot axis = {x0, first - 20, RUN_WIDTH, RUN_PITCH * (double)pic->n_rows, 0, 1, 0, 1, false};
+    svg_axis_x(s, &axis, "running total of p, in the order each walks the tokens", 6);
+    double bottom = axis.top + axis.height + 40;
     if (ties[0] || ties[1]) {
         snprintf(text, sizeof text, "tie: tied with another token %s%s%s; which tied tokens llama.cpp keeps, and in "
                  "what order, is unspecified (its sort is not stable): this workbench takes them in their order in "
@@ -242,7 +342,9 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
     SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
     Svg measure = picture_measure();
-    double bottom = picture_keeps(&measure, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
+    double right = 0, bottom = picture_keeps(&measure, pic, words, probs, n, surprise, entropy, keeps, width - 20,
+                                             &right);
+    width = fmax(width, right + 20);
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
                                             "locally typical sampling")) {
@@ -265,7 +367,7 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         svg_categories(&pf.svg, &plot, words, n, "");
         svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
                  0}, "token, and its p", NULL);
-        picture_keeps(&pf.svg, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
+        picture_keeps(&pf.svg, pic, words, probs, n, surprise, entropy, keeps, width - 20, &right);
     }
     return picture_finish(pic, picture_close(&pf));
 }

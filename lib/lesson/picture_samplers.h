@@ -27,13 +27,19 @@ void typical_note_ties(const char *file, double limit, const Candidates *typ, co
                        const char *const *words, const double *surprise, size_t n, double entropy);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line), and what
- * typical and top-p keep at each limit recorded in pic, with a legend (kept cells carry their place in the order
- * kept, removed ones are ghosts, 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of
- * 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the
- * title says when typical is off at every limit. A cell whose token ties with another where its cut sorts says
- * "tie", and a note under the cells says what llama.cpp leaves unspecified there (as typical_note_ties). Series:
- * "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's status. */
+ * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line); then, for
+ * each cut recorded in pic (typical and top-p at each limit), the rule that stops it: the running total of p in the
+ * order it walks the tokens (typical closest to the entropy first, top-p most likely first; the kept tokens in the
+ * cut's own order, then the removed ones), solid while kept (in the series colour of typical or top-p) and a ghost
+ * once removed, against the limit (dashed), the token where the total passes it outlined, and beside it where it
+ * stops ("stops at sat: the total 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before
+ * and after (of the kept tokens renormalized, nats). A stage its limit turns off in llama.cpp (typical_off,
+ * top_p_off: a limit of 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in
+ * its order); the title says when typical is off at every limit. A cell whose token ties with another where its cut
+ * sorts says "tie", and a note under the rows says what llama.cpp leaves unspecified there (as typical_note_ties).
+ * Series: "surprise", "entropy", "typical, limit 0.45" and "top-p, limit 0.45" (labels the words; values their
+ * place in the order kept, 0 removed), "limit", "stops at" and "entropy after" (labels the cut). Frees pic; returns
+ * main's status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 
