@@ -9,7 +9,7 @@
 Picture picture_start(const char *file)
 {
     const char *path = getenv("LESSON_PICTURE");
-    return (Picture){file, path != NULL && path[0] != '\0' ? path : NULL, NULL, 0, 0, false};
+    return (Picture){.file = file, .path = path != NULL && path[0] != '\0' ? path : NULL};
 }
 
 /* items (*cap of item_size bytes) with room for item n: the same pointer, or a larger copy (*cap doubled), or

@@ -61,6 +61,9 @@ typedef struct {
 
     bool out_of_memory;     /* a row could not be recorded: the figure reports it and writes nothing */
 
+    double held[2];         /* (n_held,) numbers recorded ahead of the row they belong to: Example 8's cut, taken
+                             * inside a step before that step's row is recorded */
+    size_t n_held;
 } Picture;
 
 /* The picture of lesson `file`, empty; its path from LESSON_PICTURE. */

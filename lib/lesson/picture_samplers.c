@@ -374,6 +374,17 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 /* ===== Example 8 ===== */
 
+#define MIRO_ROWS 3     /* the rows of a run: its shown steps, its running average, its first steps' cuts */
+
+void picture_mirostat_cut(Picture *pic, const Candidates *c)
+{
+    if (pic == NULL || pic->path == NULL)
+        return;
+    pic->held[0] = (double)c->size;
+    pic->held[1] = entropy_bits(c);
+    pic->n_held = 2;
+}
+
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average, int more)
 {
     if (pic->path == NULL)
@@ -383,10 +394,17 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
         snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
         picture_row(pic, 0, label, NULL);
         picture_row(pic, 1, label, NULL);
+        picture_row(pic, 2, label, NULL);
     }
-    if (pic->n_rows < 2 || pic->out_of_memory)
+    if (pic->n_rows < MIRO_ROWS || pic->out_of_memory)
         return;
-    PictureRow *shown = &pic->rows[pic->n_rows - 2], *run = &pic->rows[pic->n_rows - 1];
+    PictureRow *shown = &pic->rows[pic->n_rows - 3], *run = &pic->rows[pic->n_rows - 2];
+    PictureRow *first = &pic->rows[pic->n_rows - 1];
+    if (step < MIROSTAT_FIRST_MAX) {        /* this step's cut (picture_mirostat_cut), or NaN for none */
+        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[0] : NAN);
+        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[1] : NAN);
+    }
+    pic->n_held = 0;
     shown->numbers[0] = tau;
     shown->numbers[1] = more;
     run->numbers[0] = average;
@@ -401,10 +419,9 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
     }
 }
 
-/* The colours of mirostat's picture: the drawn tokens' surprise (dots), mu, tau, and the running average of the
- * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED): bluish green,
- * orange, yellow, then again (each line is named at its end). None is another series' colour, nor the mark's
- * vermillion (SVG_MARK), nor black (tau's), nor before's sky blue. */
+/* The colours of mirostat's picture, the palette's: the drawn tokens' surprise (dots), mu, tau (a level the rule
+ * compares with: dashed, in the text's colour), and the running average of the k-th run (its series colour, the
+ * same in its panel and in the chart of averages; each line is named). */
 #define MIROSTAT_DOT SVG_COLOUR_OF(SURPRISE)
 #define MIROSTAT_MU SVG_COLOUR_OF(MU)
 #define MIROSTAT_TAU SVG_TEXT
@@ -570,12 +587,12 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
     svg_axis_y(s, &plot, "average surprise (bits)", 6);
     svg_axis_x(s, &plot, "steps so far (log scale)", 6);
     double right = plot.left + plot.width, names[16];
-    size_t runs = pic->n_rows / 2 < 16 ? pic->n_rows / 2 : 16, taus = 0;
+    size_t runs = pic->n_rows / MIRO_ROWS < 16 ? pic->n_rows / MIRO_ROWS : 16;
     for (size_t r = 0; r < runs; r++)
-        names[r] = svg_y(&plot, pic->rows[2 * r + 1].numbers[0]) + 4;
+        names[r] = svg_y(&plot, pic->rows[MIRO_ROWS * r + 1].numbers[0]) + 4;
     picture_spread(names, runs, 16, plot.top + plot.height - 2);
     for (size_t r = 0; r < runs; r++) {
-        const PictureRow *run = &pic->rows[2 * r + 1];
+        const PictureRow *run = &pic->rows[MIRO_ROWS * r + 1];
         double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
         size_t m = 0;
         for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2) {
@@ -583,7 +600,7 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
             py[m] = svg_y(&plot, run->values[k + 1]);
             m += m == 0 || k + 3 >= run->n_values || px[m] - px[m - 1] >= 2;    /* a point every 2 px, and the last */
         }
-        const char *colour = isnan(pic->rows[2 * r].numbers[0]) ? SVG_MUTED : picture_run_colour(taus++);
+        const char *colour = picture_run_colour(r);
         char text[256], series[256];
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
         snprintf(series, sizeof series, "running average, %s", run->label.text);
@@ -608,7 +625,7 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 static void picture_mirostat_range(const Picture *pic, double *low, double *high)
 {
     double top = 0, bottom = 0;
-    for (size_t r = 0; r + 1 < pic->n_rows; r += 2) {
+    for (size_t r = 0; r + 1 < pic->n_rows; r += MIRO_ROWS) {
         const PictureRow *shown = &pic->rows[r], *run = &pic->rows[r + 1];
         double tau = shown->numbers[0];
         if (isnan(tau))
@@ -627,16 +644,168 @@ static void picture_mirostat_range(const Picture *pic, double *low, double *high
     *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : -0.04 * *high;    /* surprise 0 a little above the axis */
 }
 
-int picture_mirostat(Picture *pic)
+#define FIRST_COLUMN 128    /* px: a first step's column */
+#define FIRST_HEIGHT 150    /* px: its plot */
+
+/* How many first steps Example 8's picture shows of the run at rows r: first_steps (the table's), at most
+ * MIROSTAT_FIRST_MAX, and no more than the run recorded with the next step's mu (its change). */
+static size_t picture_first_shown(const Picture *pic, size_t r, int first_steps)
 {
-    size_t runs = pic->n_rows / 2, n_notes[16] = {0};
-    double top = 1, steps = 1, widest = 0, plain = NAN, low = 0, high = 1, plot_width = 730, panel = 210;
+    const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *first = &pic->rows[MIRO_ROWS * r + 2];
+    size_t n = first_steps > 0 ? (size_t)first_steps : 0, cuts = first->n_values / 2;
+    n = n < MIROSTAT_FIRST_MAX ? n : MIROSTAT_FIRST_MAX;
+    n = n < cuts ? n : cuts;
+    return shown->n_values / 2 > n ? n : shown->n_values / 2 > 0 ? shown->n_values / 2 - 1 : 0;
+}
+
+/* The bits range of every tau's first steps (surprise, mu before and after, tau), for one readable scale. */
+static void picture_first_range(const Picture *pic, int first_steps, double *low, double *high)
+{
+    double top = 1, bottom = 0;
+    for (size_t r = 0; r < pic->n_rows / MIRO_ROWS; r++) {
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
+        if (isnan(shown->numbers[0]))
+            continue;
+        top = fmax(top, shown->numbers[0]);
+        bottom = fmin(bottom, shown->numbers[0]);
+        for (size_t k = 0; k < 2 * (picture_first_shown(pic, r, first_steps) + 1) && k < shown->n_values; k++) {
+            top = fmax(top, shown->values[k]);
+            bottom = fmin(bottom, shown->values[k]);
+        }
+    }
+    *high = svg_nice_ceiling(top * 1.05);
+    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : 0;
+}
+
+/* An arrow from (x0, y0) to (x1, y1), px, its head (7 px) at the end, in style's stroke. */
+static void picture_arrow_line(Svg *s, double x0, double y0, double x1, double y1, SvgStyle style)
+{
+    double dx = x1 - x0, dy = y1 - y0, length = sqrt(dx * dx + dy * dy);
+    if (!(length > 1))
+        return;
+    double ux = dx / length, uy = dy / length, back = fmin(7, length);
+    svg_line(s, x0, y0, x1 - ux * back * 0.8, y1 - uy * back * 0.8, style, NULL);
+    const double hx[] = {x1, x1 - ux * back - uy * 3.5, x1 - ux * back + uy * 3.5};
+    const double hy[] = {y1, y1 - uy * back + ux * 3.5, y1 - uy * back - ux * 3.5};
+    svg_polygon(s, hx, hy, 3, (SvgStyle){style.stroke, NULL, 0, NULL}, NULL);
+}
+
+/* Step k of the run at rows r, in a column of plot (its x from left, FIRST_COLUMN px): its surprise and, from tau to
+ * it, surprise - tau; an arrow from that to mu's change, from the mu this step's cut used to the next step's; and
+ * under the plot, in words, the surprise, mu before and after, the tokens the cut kept and the entropy before the
+ * cut (plain's, at rows plain; none when plain is no run) and after it. */
+static void picture_first_column(Svg *s, const Picture *pic, size_t r, size_t plain, size_t k, const SvgPlot *plot,
+                                 double left)
+{
+    const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *first = &pic->rows[MIRO_ROWS * r + 2];
+    double tau = shown->numbers[0], mu = shown->values[2 * k], surprise = shown->values[2 * k + 1];
+    double next = shown->values[2 * k + 2], kept = first->values[2 * k], after = first->values[2 * k + 1];
+    double before = NAN, tokens = NAN;
+    if (plain < pic->n_rows / MIRO_ROWS && pic->rows[MIRO_ROWS * plain + 2].n_values > 2 * k + 1) {
+        tokens = pic->rows[MIRO_ROWS * plain + 2].values[2 * k];
+        before = pic->rows[MIRO_ROWS * plain + 2].values[2 * k + 1];
+    }
+    char label[32], series[200], text[128];
+    snprintf(label, sizeof label, "step %zu", k);
+    double xs = left + 48, xm = left + 98, ty = svg_y(plot, tau), sy = svg_y(plot, surprise);
+    double my = svg_y(plot, mu), ny = svg_y(plot, next), bottom = plot->top + plot->height;
+    svg_text(s, left + FIRST_COLUMN / 2 - 5, plot->top - 8, (SvgFont){12, "middle", true, NULL, 0}, label, NULL);
+    snprintf(series, sizeof series, "surprise - tau, %s", shown->label.text);
+    SvgDatum dd = {series, label, surprise - tau, NULL};
+    svg_group_begin(s, NULL);       /* surprise - tau: from tau to the surprise, and the dot */
+    svg_line(s, xs, ty, xs, sy, (SvgStyle){NULL, MIROSTAT_DOT, 2.5, NULL}, &dd);
+    svg_circle(s, xs, sy, 4.5, (SvgStyle){MIROSTAT_DOT, NULL, 0, NULL}, NULL);
+    double at = fabs(sy - ty) >= 16 ? (ty + sy) / 2 + 4 : sy < ty ? sy - 8 : sy + 16;   /* beside it, or beyond */
+    snprintf(text, sizeof text, "%s%.2f", surprise - tau < 0 ? "\xe2\x88\x92" : "+", fabs(surprise - tau));
+    svg_text(s, xs - 8, picture_clear_of_line(at, 12, ty, sy < ty), (SvgFont){12, "end", false, SVG_TEXT_OF(SURPRISE),
+             0}, text, NULL);
+    svg_group_end(s);
+    snprintf(series, sizeof series, "mu now, %s", shown->label.text);
+    SvgDatum dn = {series, label, next, NULL};
+    svg_group_begin(s, NULL);       /* mu's change: the level this step's cut used, and the next */
+    svg_line(s, xm - 14, my, xm + 2, my, (SvgStyle){NULL, MIROSTAT_MU, 3, NULL}, NULL);
+    svg_line(s, xm + 2, ny, xm + 18, ny, (SvgStyle){NULL, MIROSTAT_MU, 3, NULL}, &dn);
+    if (fabs(ny - my) > 2)
+        svg_line(s, xm + 2, my, xm + 2, ny, (SvgStyle){NULL, MIROSTAT_MU, 1.5, NULL}, NULL);
+    svg_group_end(s);
+    picture_arrow_line(s, xs + 6, (ty + sy) / 2, xm - 17, my, (SvgStyle){NULL, SVG_TEXT, 1.2, NULL});
+    SvgFont small = {12, NULL, false, NULL, 0};
+    snprintf(series, sizeof series, "kept, %s", shown->label.text);
+    SvgDatum dk = {series, label, kept, NULL};
+    snprintf(text, sizeof text, "surprise %.2f", surprise);
+    svg_text(s, left, bottom + 18, small, text, NULL);
+    snprintf(text, sizeof text, "mu %.2f \xe2\x86\x92 %.2f", mu, next);
+    svg_text(s, left, bottom + 34, (SvgFont){12, NULL, false, SVG_TEXT_OF(MU), 0}, text, NULL);
+    snprintf(text, sizeof text, isnan(tokens) ? "kept %.0f tokens" : "kept %.0f of %.0f", kept, tokens);
+    svg_text(s, left, bottom + 50, (SvgFont){12, NULL, true, NULL, 0}, text, &dk);
+    SvgFont muted = {12, NULL, false, SVG_MUTED, 0};
+    snprintf(series, sizeof series, "entropy before, %s", shown->label.text);
+    SvgDatum db = {series, label, before, NULL};
+    if (isnan(before))
+        snprintf(text, sizeof text, "H after ");
+    else
+        snprintf(text, sizeof text, "H %.2f \xe2\x86\x92 ", before);
+    svg_text(s, left, bottom + 66, muted, text, isnan(before) ? NULL : &db);
+    double at_x = left + svg_text_width(text, 12);
+    snprintf(series, sizeof series, "entropy after, %s", shown->label.text);
+    SvgDatum da = {series, label, after, NULL};
+    snprintf(text, sizeof text, "%.2f", after);
+    svg_text(s, at_x, bottom + 66, muted, text, &da);
+}
+
+/* Every tau's first steps (picture_first_column), a block of columns per tau from y, blocks side by side while
+ * they fit within width px, each under its tau's name, on one bits scale (tau dashed across each block). Returns
+ * the y under the last block. */
+static double picture_mirostat_firsts(Svg *s, const Picture *pic, int first_steps, double y, double width)
+{
+    size_t runs = pic->n_rows / MIRO_ROWS, plain = runs, at = 0;
+    double low, high, x = 80, bottom = y;
+    picture_first_range(pic, first_steps, &low, &high);
+    for (size_t r = 0; r < runs; r++)
+        plain = isnan(pic->rows[MIRO_ROWS * r].numbers[0]) ? r : plain;
+    for (size_t r = 0; r < runs; r++) {
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
+        size_t n = picture_first_shown(pic, r, first_steps);
+        if (isnan(shown->numbers[0]) || n == 0)
+            continue;
+        double block = FIRST_COLUMN * (double)n;
+        if (at++ > 0 && x + 50 + block > width - 20) {       /* the next row of blocks */
+            x = 80;
+            y = bottom + 24;
+        } else if (at > 1) {
+            x += 50;                    /* room for the block's own tick labels */
+        }
+        char text[128];
+        snprintf(text, sizeof text, "%.40s, its first %zu steps", shown->label.text, n);
+        svg_text(s, x, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
+        SvgPlot plot = {x, y + 44, block - 10, FIRST_HEIGHT, 0, 1, low, high, false};
+        svg_axis_y(s, &plot, x == 80 ? "bits" : "", 5);
+        SvgDatum d = {"tau", shown->label.text, shown->numbers[0], NULL};
+        svg_line(s, plot.left, svg_y(&plot, shown->numbers[0]), plot.left + plot.width, svg_y(&plot,
+                 shown->numbers[0]), (SvgStyle){NULL, MIROSTAT_TAU, 2, "7 4"}, &d);
+        for (size_t k = 0; k < n; k++)
+            picture_first_column(s, pic, r, plain, k, &plot, x + FIRST_COLUMN * (double)k);
+        bottom = fmax(bottom, plot.top + plot.height + 72);
+        x += block;
+    }
+    if (at == 0)
+        return y;
+    return svg_wrap(s, 80, bottom + 16, width - 100, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0}, "In bits: the "
+                    "surprise of the drawn token (its bar: surprise - tau), mu (the cut this step used, then the "
+                    "next step's), H (the entropy of the distribution the cut received, then of what it kept). "
+                    "Each arrow: surprise - tau moves mu the other way, by eta * (tau - surprise).") + 6;
+}
+
+int picture_mirostat(Picture *pic, int first_steps)
+{
+    size_t runs = pic->n_rows / MIRO_ROWS, n_notes[16] = {0};
+    double top = 1, steps = 1, widest = 0, plain = NAN, low = 0, high = 1, plot_width = 730, panel = 150;
     char text[256];
     MirostatNote notes[16][3];
     if (!pic->out_of_memory)
         picture_mirostat_range(pic, &low, &high);
     for (size_t r = 0; r < runs; r++) {
-        const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *run = &pic->rows[MIRO_ROWS * r + 1];
         steps = fmax(steps, run->numbers[1]);
         for (size_t k = 1; k < run->n_values; k += 2)
             top = fmax(top, run->values[k]);
@@ -647,6 +816,14 @@ int picture_mirostat(Picture *pic)
         widest = fmax(widest, isnan(shown->numbers[0]) ? widest : 8 + svg_text_width(text, 13));
     }
     double width = 80 + plot_width + widest + 20, height = 0;
+    size_t n_blocks = 0, block_steps = 0;     /* the first steps' blocks: as wide as the picture must be for them */
+    for (size_t r = 0; r < runs; r++)
+        if (!isnan(pic->rows[MIRO_ROWS * r].numbers[0]) && picture_first_shown(pic, r, first_steps) > 0) {
+            n_blocks++;
+            block_steps = (size_t)fmax((double)block_steps, (double)picture_first_shown(pic, r, first_steps));
+        }
+    double blocks = (double)(n_blocks < 2 ? n_blocks : 2);
+    width = fmin(1180, fmax(width, 80 + blocks * FIRST_COLUMN * (double)block_steps + (blocks - 1) * 50 + 20));
     const char *subtitle = "each step walks the tokens in vocabulary order, as the lesson's Java does, and keeps "
                            "those before the first whose surprise exceeds mu (at least one); it draws one of them, "
                            "then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one "
@@ -654,12 +831,12 @@ int picture_mirostat(Picture *pic)
     SvgFont muted = {13, NULL, false, SVG_MUTED, 0};
     Svg measure = picture_measure();
     double legend = svg_wrap(&measure, 20, 50, width - 40, 17, muted, subtitle) + 8;
-    double y = legend + 42;
+    double firsts = legend + 44, y = picture_mirostat_firsts(&measure, pic, first_steps, firsts, width) + 36;
     for (size_t r = 0; r < runs && r < 16; r++) {
         SvgPlot plot = {80, 0, plot_width, panel, 0, 1, low, high, false};
-        if (!isnan(pic->rows[2 * r].numbers[0]))
-            n_notes[r] = picture_mirostat_notes(&pic->rows[2 * r], &pic->rows[2 * r + 1], plain, &plot, notes[r]);
-        height += isnan(pic->rows[2 * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
+        if (!isnan(pic->rows[MIRO_ROWS * r].numbers[0]))
+            n_notes[r] = picture_mirostat_notes(&pic->rows[MIRO_ROWS * r], &pic->rows[MIRO_ROWS * r + 1], plain, &plot, notes[r]);
+        height += isnan(pic->rows[MIRO_ROWS * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
     }
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, y + height + 300, "mirostat")) {
@@ -670,13 +847,14 @@ int picture_mirostat(Picture *pic)
                          {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut each step used"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, legend + 20, width - 20, keys, LESSON_N(keys));
-        for (size_t r = 0, taus = 0; r < runs && r < 16; r++) {
-            const PictureRow *shown = &pic->rows[2 * r];
+        picture_mirostat_firsts(&pf.svg, pic, first_steps, firsts, width);
+        for (size_t r = 0; r < runs && r < 16; r++) {
+            const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
             if (isnan(shown->numbers[0]))
                 continue;
             SvgPlot plot = {80, y + 14 + 16 * (double)n_notes[r], plot_width, panel, 0,
                             (double)picture_mirostat_shown(shown), low, high, false};  /* every panel, one scale */
-            picture_mirostat_panel(&pf.svg, shown, &pic->rows[2 * r + 1], picture_run_colour(taus++), notes[r],
+            picture_mirostat_panel(&pf.svg, shown, &pic->rows[MIRO_ROWS * r + 1], picture_run_colour(r), notes[r],
                                    n_notes[r], y, plot);
             y = plot.top + panel + 78;
         }

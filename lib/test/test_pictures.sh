@@ -196,7 +196,8 @@ want_values() {
                      for (w in words) print what ", limit " limit "\t" w "\t" place[w] } next }
                { words[$1] = 1; print "surprise\t" $1 "\t" $5 }' ;;
     08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step); print "tau\ttau " $2 "\t" $2
-                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF }
+                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF
+                 print "kept, tau " $2 "\tstep " step "\t" $6; print "mu now, tau " $2 "\tstep " step "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
     09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
@@ -590,6 +591,20 @@ if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
     # A third tau's running average takes the next colour, never the mark's vermillion.
     says_not "$tmp/e08.svg" '#D55E00' "08 with a third tau: vermillion (the mark's colour) with no mark"
+fi
+# Example 8's first steps follow an edit: with eta 0.25 and six steps shown, the picture draws six columns per tau,
+# each with the kept tokens, the surprise and the mu the edited table prints (read back as in section 2), and the
+# entropy before the cut is the same at a step for every tau (each run draws the same distributions).
+if edited_picture 08 's/^#define SHOWN_STEPS 4$/#define SHOWN_STEPS 6/; s/eta = 0\.1;/eta = 0.25;/' e08first; then
+    want_values 08_mirostat "$tmp/e08first.txt" >"$tmp/e08first.want"
+    if grep -q 'step 5' "$tmp/e08first.want" && compare_values "$tmp/e08first.want" "$tmp/e08first.data" \
+        >"$tmp/e08first.diff"; then passed=$((passed + 1))
+    else bad "08 with eta 0.25 and six steps: the first steps drawn are not the table's:"; cat "$tmp/e08first.diff"; fi
+    if [ "$(grep -c '^kept, tau [0-9.]*	step ' "$tmp/e08first.data")" -eq 12 ]; then passed=$((passed + 1))
+    else bad "08 with six steps shown: not 6 first steps for each of the 2 taus"; fi
+    if awk -F '\t' '$1 ~ /^entropy before, / { if ($2 in h && h[$2] != $3) bad = 1; h[$2] = $3; n++ }
+                    END { exit bad || n != 12 }' "$tmp/e08first.data"; then passed=$((passed + 1))
+    else bad "08: the entropy before the cut differs between taus at one step (or is not drawn)"; fi
 fi
 
 # Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
