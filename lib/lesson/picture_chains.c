@@ -314,11 +314,11 @@ static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLi
         const char *names[3];
         size_t n = column_names(cols, c, lines, n_lines, names);
         for (size_t i = 0; i < n; i++)
-            svg_text(s, cols->x[c] + cols->width[c] / 2, y + 11 + 13 * (double)i, (SvgFont){11, "middle", false,
-                     SVG_MUTED, 0}, names[i], NULL);
+            svg_text(s, cols->x[c] + cols->width[c] / 2, y + LINE_FONT + 15 * (double)i, (SvgFont){LINE_FONT,
+                     "middle", false, SVG_MUTED, 0}, names[i], NULL);
         most = n > most ? n : most;
     }
-    return y + 13 * (double)most + 10;
+    return y + 15 * (double)most + 10;
 }
 
 /* The width of legend entry k, px: its key or sample, its words, and the room before the next. */

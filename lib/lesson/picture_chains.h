@@ -55,15 +55,19 @@ void picture_chain_text(Picture *pic, const char *text, double average);
 void picture_describe(Picture *pic, const Chain *ch);
 
 /* Example 12: for each chain recorded in pic, its label and settings (one no stage acts on, "?top_k 0", in the
- * disabled grey), then the funnel at the pictured step (a cell per stage in the chain's order: bars of p among
- * the characters the stage keeps, on one p axis; a ghost, svg_ghost_bar, at its p before the stage for a
- * character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the penalties
- * changed a logit), and the candidates left at every step (a line, the table's average dashed, the character
- * drawn under each step), right of the funnel where the picture stays within 1,180 px, else under it (the
- * cells wrap too). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
+ * disabled grey), what the pictured step starts with and what the chain leaves (how many candidates, their
+ * entropy in nats), then the funnel at that step (a cell per stage in the chain's order: bars of p among the
+ * characters the stage keeps, on one p scale for every chain; a ghost, svg_ghost_bar, at its p before the stage
+ * for a character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the
+ * penalties changed a logit; under each cell how many it leaves and their entropy), and the candidates left at
+ * every step (a line, the table's average dashed, the character drawn under each step), right of the funnel where
+ * the picture stays within 1,180 px with a character under each step, else under it (the cells wrap too). Every
+ * text is 12 px or more; the legend has a row for each part it keys (funnel cells, per step, settings, chain
+ * lines). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
  * order (tag "line N", the table's line). Series: "candidates per step" (labels: the chain's label, value the
  * table's average), "text" (value: the chain's text), "<chain>: <stage>" (labels: the character, "space" for
- * ' '; "left": how many), "candidates left" (data-values), and "line N" (labels: the stage's place, 0 for
+ * ' '; "left": how many; "entropy": nats), "candidates before" (labels: the chain's label), "candidates left"
+ * (data-values), and "line N" (labels: the stage's place, 0 for
  * logits; values: the name as the line prints it). Frees pic; returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
