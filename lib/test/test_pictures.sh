@@ -807,6 +807,30 @@ if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
     if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
     else passed=$((passed + 1)); fi
 fi
+# Example 13's histogram follows an edit: with another seed and chat at temp 1.5, each preset's 1,000 draws begin
+# with the 8 the edited table prints (they go on the lesson's java.util.Random stream), they are 1,000, and each
+# token's share of them lies within 5 standard deviations of its p, as draws from p do (binomial: sqrt(p (1 - p) /
+# 1000)); the picture still draws the table's P(right), candidates and draws (section 2's reading).
+if edited 13 's/draw_seed = 4;/draw_seed = 11;/; s/{"chat",                          0\.8,/{"chat", 1.5,/' 13-hist; then
+    drawn "13 with seed 11 and chat at temp 1.5" 13_ "$tmp/13-hist.txt" "$tmp/13-hist.svg"
+    "$check" --data "$tmp/13-hist.svg" >"$tmp/13-hist.data" 2>&1
+    want_values 13_task_settings "$tmp/13-hist.txt" | awk -F '\t' '$1 == "draws"' | sort >"$tmp/13-hist.draws"
+    awk -F '\t' '$1 == "the many draws begin" { print "draws\t" $2 "\t" $3 }' "$tmp/13-hist.data" | sort \
+        >"$tmp/13-hist.begin"
+    if [ -s "$tmp/13-hist.draws" ] && cmp -s "$tmp/13-hist.draws" "$tmp/13-hist.begin"; then passed=$((passed + 1))
+    else bad "13 with seed 11: the 1,000 draws do not begin with the table's 8:"; diff "$tmp/13-hist.draws" \
+        "$tmp/13-hist.begin" | sed 's/^/    /'; fi
+    if awk -F '\t' '$1 ~ /: share of 1000 draws$/ { preset = $1; sub(/: share of 1000 draws$/, "", preset)
+                                                   share[preset SUBSEP $2] = $3; sum[preset] += $3; next }
+                    { p[$1 SUBSEP $2] = $3 }
+                    END { for (k in share) { split(k, f, SUBSEP); q = p[k] + 0
+                              if ((share[k] - q) ^ 2 > 25 * q * (1 - q) / 1000 + 1e-6) {
+                                  print "    " f[1] " / " f[2] ": share " share[k] ", p " q; bad = 1 } }
+                          for (pr in sum) { n++; if (sum[pr] < 0.9999 || sum[pr] > 1.0001) {
+                                  print "    " pr ": shares sum to " sum[pr]; bad = 1 } }
+                          exit bad || n != 5 }' "$tmp/13-hist.data" >"$tmp/13-hist.noise"; then passed=$((passed + 1))
+    else bad "13 with seed 11: the 1,000 draws are not draws from p:"; cat "$tmp/13-hist.noise"; fi
+fi
 # Example 13's p labels beside each other on one line are at least 6 px apart (as svg_text_width measures them):
 # the code preset's "<0.001" over total and i did not read as one "<0.001 <0.001".
 if awk 'function attr(name) { if (!match($0, " " name "=\"[^\"]*\"")) return ""
