@@ -766,9 +766,21 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
-    snprintf(kept, sizeof kept, "%.120s: every token kept", label.text);
-    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
-                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : label.text}};
+    TokenData *written = malloc((m > 0 ? m : 1) * sizeof *written);     /* probs as a distribution, for H */
+    for (size_t i = 0; written != NULL && i < m; i++)
+        written[i] = (TokenData){(int32_t)i, 0, probs[i]};
+    size_t n_after = 0;
+    for (size_t i = 0; i < m; i++)
+        n_after += !removed[i];
+    char before_words[96], after_words[200];
+    snprintf(before_words, sizeof before_words, "before: %zu tokens, H %.2f nats", m,
+             written != NULL ? entropy_nats(&(Candidates){written, m, -1, false}) : NAN);
+    free(written);
+    snprintf(after_words, sizeof after_words, "%.120s: %zu tokens, H %.2f nats", label.text, n_after,
+             entropy_nats(c));     /* c renormalized over what XTC left, as the table prints it */
+    snprintf(kept, sizeof kept, "%.120s: every token kept, H %.2f nats", label.text, entropy_nats(c));
+    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
+                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : after_words}};
     size_t n_keys = 2;
     if (disabled)                   /* the stage is off, not the tokens: they are kept, solid */
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
