@@ -348,7 +348,7 @@ double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKe
             double sample = svg_text_width(k->sample, k->font.size) * (k->font.bold ? 1.15 : 1);
             SvgFont font = k->font;
             font.anchor = NULL;
-            svg_group_begin(s, NULL);
+            svg_group_begin(s, "key");
             if (k->box.stroke != NULL)
                 svg_rect(s, at, y - 13, sample + 2 * inset, 18, k->box, NULL);
             svg_text(s, at + inset, y, font, k->sample, NULL);
@@ -366,18 +366,20 @@ ChainKey chain_unread_key(void)
                       .sample = "?setting", .font = {13, NULL, false, SVG_TEXT_OF(DISABLED), 0}};
 }
 
-/* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage), and of its arrows over a column
- * where a line skips one (skip). Returns the baseline of its last row. */
-static double chain_legend(Svg *s, double x, double y, double right, bool skip)
+/* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage where a line has one, off), and of
+ * its arrows over a column where a line skips one (skip). Returns the baseline of its last row. */
+static double chain_legend(Svg *s, double x, double y, double right, bool off, bool skip)
 {
-    const ChainKey keys[] = {
+    ChainKey keys[] = {
         {.key = {.text = "a stage the chain runs"}, .sample = "stage", .font = {LINE_FONT, NULL, true, NULL, 0},
          .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}},
         {.key = {.text = "a stage its parameters disable (llama.cpp builds it empty)"}, .sample = "?stage",
          .font = {LINE_FONT, NULL, false, SVG_TEXT_OF(DISABLED), 0}, .box = svg_disabled_style()},
         {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"}},
     };
-    return chain_legend_draw(s, x, y, right, keys, skip ? 3 : 2);
+    if (!off)
+        keys[1] = keys[2];
+    return chain_legend_draw(s, x, y, right, keys, (size_t)(1 + off + skip));
 }
 
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right)
@@ -477,17 +479,20 @@ int picture_sampler_chain(Picture *pic)
             in_order += chain_line_in_order(&cols, &lines[r]);
         char subtitle[400];
         chain_subtitle(subtitle, sizeof subtitle, in_order > 0, in_order < n);
-        bool skip = chain_lines_skip(&cols, lines, n);
+        bool skip = chain_lines_skip(&cols, lines, n), off = false;
+        for (size_t r = 0; r < n; r++)
+            for (size_t k = 0; k < lines[r].n; k++)
+                off |= lines[r].empty[k] != 0;
         double width = fmax(900, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20);
         Svg measure = {NULL, width, 0, true};
         double legend_y = chains_heading(&measure, width, "", subtitle) + 30;
-        double top = chain_legend(&measure, 20, legend_y, width - 20, skip) + 18;
+        double top = chain_legend(&measure, 20, legend_y, width - 20, off, skip) + 18;
         PictureFile pf;
         if (picture_open(&pf, pic->file, pic->path, width, chain_lines_draw(&measure, &cols, lines, n, top, width - 20),
                          "the sampler chain")) {
             chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in the order llama.cpp "
                            "builds them", subtitle);
-            chain_legend(&pf.svg, 20, legend_y, width - 20, skip);
+            chain_legend(&pf.svg, 20, legend_y, width - 20, off, skip);
             chain_lines_draw(&pf.svg, &cols, lines, n, top, width - 20);
         }
         status = picture_close(&pf);

@@ -474,7 +474,7 @@ static void picture_dry_outside_key(Svg *s, double y, const char *sample, int32_
 {
     char text[128];
     snprintf(text, sizeof text, "faded, no box: outside DRY's window, dry_penalty_last_n %d", (int)last_n);
-    svg_group_begin(s, NULL);
+    svg_group_begin(s, "key");
     svg_text(s, 20, y, (SvgFont){13, NULL, false, SVG_MUTED, 0}, sample, NULL);
     svg_text(s, 20 + svg_text_width(sample, 13) + 10, y, (SvgFont){13, NULL, false, NULL, 0}, text, NULL);
     svg_group_end(s);
@@ -782,8 +782,6 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
                       {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : after_words}};
     size_t n_keys = 2;
-    if (disabled)                   /* the stage is off, not the tokens: they are kept, solid */
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
     if (!isnan(threshold))
@@ -793,7 +791,8 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     double plot_width = 108 * (double)m, width = fmax(760, 80 + plot_width + 16 + svg_text_width(named, 12) + 20);
     width = fmax(width, 40 + fmax(fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)),
                                   svg_text_width(title, 18)));
-    double top = 80 + 20 * (double)picture_legend_rows(keys, n_keys, 80, width - 20) + 16;
+    double rows = (double)picture_legend_rows(keys, n_keys, 80, width - 20);
+    double top = 80 + 20 * (rows + disabled) + 16;     /* under the legend, a line for the stage that is off */
     SvgPlot plot = {80, top, plot_width, 260, 0, 1, 0, svg_nice_ceiling(isnan(threshold) ? largest
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
@@ -802,6 +801,8 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
+        if (disabled)               /* the stage is off, not the tokens: they are kept, solid */
+            svg_text(&pf.svg, 80, 80 + 20 * rows, (SvgFont){13, NULL, false, SVG_TEXT_OF(DISABLED), 0}, off, NULL);
         picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
         svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
         picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,

@@ -145,7 +145,7 @@ double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, 
             y += 20;
         }
         SvgStyle st = keys[i].style;
-        svg_group_begin(s, NULL);
+        svg_group_begin(s, "key");
         if (keys[i].kind == SVG_KEY_MARK) {
             svg_mark(s, at + 10, y - 10);
         } else if (keys[i].kind == SVG_KEY_LINE) {

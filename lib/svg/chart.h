@@ -68,7 +68,8 @@ typedef struct {
 } SvgKey;
 
 /* Writes the n keys in a row from (x, y), y being the text baseline, wrapping at max_x to a new row 20 px
- * lower; returns the baseline of the last row. */
+ * lower, each in a group of kind "key" (lib/test/svg_check.c --colours: a key's colour is one the picture draws
+ * outside its legend); returns the baseline of the last row. */
 double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, size_t n);
 
 /* A bar at band centre `centre` px, `width` px wide, from the plot's y_min up to value, with label (NULL for

@@ -96,7 +96,8 @@ void svg_begin(Svg *s, FILE *out, double width, double height, const char *title
 int svg_end(Svg *s);
 
 /* Opens a group, <g>, or <g class="kind"> when kind is not NULL ("grid": shapes that are never in a text's
- * way); svg_group_end closes the last one opened. A text may touch the shapes of its own innermost group only. */
+ * way; "key": an entry of a legend, whose colours must be drawn elsewhere in the picture); svg_group_end closes
+ * the last one opened. A text may touch the shapes of its own innermost group only. */
 void svg_group_begin(Svg *s, const char *kind);
 void svg_group_end(Svg *s);
 

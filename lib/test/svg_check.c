@@ -38,6 +38,9 @@
  *   (f) every text reaches 4.5:1 contrast (WCAG 2) against what it sits on: the fill of the last filled shape (rect,
  *       circle, polygon) drawn before it that holds the centre of its box, or else the canvas (a rect covering it
  *       all; white when there is none).
+ *   (g) every colour of a legend's entry (a <g class="key">: its shapes' fills and strokes, a sample text's colour)
+ *       is drawn outside the legends too, so that a legend names only what the picture draws (ink and white
+ *       aside: they are the text's and the background's).
  * Colours are "#RGB" or "#RRGGBB", in either case; a fill or stroke inherited from an element around a text
  * counts as the text's.
  */
@@ -67,6 +70,8 @@ typedef struct {
     char anchor[8];         /* text-anchor */
     bool filled;            /* fill is not "none" */
     char fill[16];          /* its fill, as written ("none", "#0072B2") */
+    char stroke[16];        /* its stroke, as written ("" for none) */
+    bool key;               /* inside a <g class="key">: an entry of a legend */
 } Context;
 
 /* A shape that may stand in a text's way: a circle (r > 0), or the path through n points from points[first],
@@ -78,6 +83,8 @@ typedef struct {
     double cx, cy, r;       /* px, a circle's */
     char data[128];         /* its data-series and data-label, quoted, for the message */
     char fill[16];          /* its fill, as written */
+    char stroke[16];        /* its stroke, as written ("" for none) */
+    bool key;               /* in a legend's entry */
 } Shape;
 
 typedef struct {
@@ -92,6 +99,7 @@ typedef struct {
     Box box;                /* set at </text> */
     char fill[16];          /* its colour, as written or inherited */
     size_t shapes_before;   /* the shapes drawn before it: what it may sit on */
+    bool key;               /* in a legend's entry */
 } Text;
 
 typedef struct {
@@ -354,6 +362,8 @@ static void add_shape(Parser *p, const char *tag, const Context *c, char names[]
                   .grid = c->grid, .closed = closed, .filled = c->filled};
     snprintf(sh->tag, sizeof sh->tag, "%s", tag);
     snprintf(sh->fill, sizeof sh->fill, "%s", c->fill);
+    snprintf(sh->stroke, sizeof sh->stroke, "%s", c->stroke);
+    sh->key = c->key;
     const char *series = attribute(names, values, n, "data-series"), *label = attribute(names, values, n, "data-label");
     if (series != NULL)
         snprintf(sh->data, sizeof sh->data, " \"%.50s\" \"%.50s\"", series, label != NULL ? label : "");
@@ -426,12 +436,15 @@ static void element(Parser *p, const char *tag, char names[][64], char values[][
         c.filled = strcmp(v, "none") != 0;
         snprintf(c.fill, sizeof c.fill, "%s", v);
     }
+    if ((v = attribute(names, values, n, "stroke")) != NULL)
+        snprintf(c.stroke, sizeof c.stroke, "%s", strcmp(v, "none") == 0 ? "" : v);
     if (p->colours)
         check_paints(p, tag, names, values, n);
     if (strcmp(tag, "g") == 0) {
         c.group = ++p->groups;
         v = attribute(names, values, n, "class");
         c.grid = c.grid || (v != NULL && strcmp(v, "grid") == 0);
+        c.key = c.key || (v != NULL && strcmp(v, "key") == 0);
     }
     if (p->depth == 0) {
         p->width = number(names, values, n, "width");
@@ -466,7 +479,8 @@ static void element(Parser *p, const char *tag, char names[][64], char values[][
     } else if (strcmp(tag, "text") == 0 && !empty) {
         p->texts = room(p->texts, p->n_texts, &p->texts_cap, sizeof p->texts[0]);
         p->texts[p->n_texts] = (Text){.line = line_here(p), .group = c.group, .x = x, .y = y, .size = c.font_size,
-                                      .angle = angle, .cx = cx, .cy = cy, .shapes_before = p->n_shapes};
+                                      .angle = angle, .cx = cx, .cy = cy, .shapes_before = p->n_shapes,
+                                      .key = c.key};
         snprintf(p->texts[p->n_texts].fill, sizeof c.fill, "%s", c.fill);
         snprintf(p->texts[p->n_texts].anchor, sizeof c.anchor, "%s", c.anchor);
         p->open_text = p->n_texts++;
@@ -758,11 +772,61 @@ static bool holds(const Parser *p, const Shape *sh, double x, double y)
     return sh->n > 2 && inside(pt, sh->n, x, y);
 }
 
-/* Prints each text whose colour is no text shade of the palette (e) or whose contrast against what it sits on is
- * below 4.5:1 (f), as "FILE:LINE: what"; returns how many there are. */
-static size_t check_colours(const Parser *p)
+/* Whether colour is drawn outside the legends: a fill or stroke of a shape, or a text's colour (text true), in no
+ * <g class="key">. Colours compare as colour_key writes them. */
+static bool drawn_outside_keys(const Parser *p, const char *colour, bool text)
+{
+    char key[16], other[16];
+    colour_key(colour, key);
+    for (size_t k = 0; !text && k < p->n_shapes; k++)
+        if (!p->shapes[k].key && (strcmp(key, colour_key(p->shapes[k].fill, other)) == 0
+                                  || strcmp(key, colour_key(p->shapes[k].stroke, other)) == 0))
+            return true;
+    for (size_t i = 0; text && i < p->n_texts; i++)
+        if (!p->texts[i].key && p->texts[i].chars > 0 && strcmp(key, colour_key(p->texts[i].fill, other)) == 0)
+            return true;
+    return false;
+}
+
+/* Prints each entry of a legend whose colour the picture draws nowhere else (g): a shape's fill or stroke that no
+ * shape outside the legends has, a sample text's colour that no text outside them has; ink and white are the
+ * text's and the background's, and name nothing. Returns how many there are. */
+static size_t check_keys(const Parser *p)
 {
     size_t found = 0;
+    char ink[16], paper[16], key[16], a[256];
+    colour_key(svg_palette[SVG_PAINT_INK].colour, ink);
+    colour_key(svg_palette[SVG_PAINT_PAPER].colour, paper);
+    for (size_t k = 0; k < p->n_shapes; k++) {
+        const Shape *sh = &p->shapes[k];
+        const char *paints[2] = {sh->filled ? sh->fill : "", sh->stroke};
+        for (size_t i = 0; sh->key && i < 2; i++) {
+            colour_key(paints[i], key);
+            if (key[0] == '\0' || strcmp(key, ink) == 0 || strcmp(key, paper) == 0 || drawn_outside_keys(p, key, false))
+                continue;
+            found++;
+            fprintf(stderr, "%s:%zu: a legend's %s %s is drawn nowhere else in the picture: the legend names what it "
+                    "does not draw\n", p->file, sh->line, sh->tag, key);
+        }
+    }
+    for (size_t i = 0; i < p->n_texts; i++) {
+        const Text *t = &p->texts[i];
+        colour_key(t->fill, key);
+        if (!t->key || key[0] == '\0' || strcmp(key, ink) == 0 || drawn_outside_keys(p, key, true))
+            continue;
+        found++;
+        fprintf(stderr, "%s:%zu: a legend's %s in %s: no text outside the legend is in that colour\n", p->file,
+                t->line, text_name(t, a, sizeof a), key);
+    }
+    return found;
+}
+
+/* Prints each text whose colour is no text shade of the palette (e) or whose contrast against what it sits on is
+ * below 4.5:1 (f), and each legend entry the picture does not draw (g), as "FILE:LINE: what"; returns how many
+ * there are. */
+static size_t check_colours(const Parser *p)
+{
+    size_t found = check_keys(p);
     char a[256];
     for (size_t i = 0; i < p->n_texts; i++) {
         const Text *t = &p->texts[i];

@@ -170,6 +170,23 @@ colours "a series colour (olive) as a line, its text shade as text" 0 \
     '<line x1="0" y1="5" x2="200" y2="5" stroke="#999933"/>' '<text x="10" y="30" fill="#717126">tau 2.0</text>'
 colours "a series colour as text (3.0:1)" 1 '<text x="10" y="30" fill="#999933">tau 2.0</text>'
 colours "a text inheriting its group's colour" 1 '<g fill="#E69F00"><text x="10" y="30">draws</text></g>'
+# A legend names only what the picture draws: a key (<g class="key">) whose colour no shape outside the legends has,
+# or a sample text whose colour no other text has, fails.
+colours "a legend's key of a colour the picture draws" 0 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="#009E73"/><text x="30" y="21">naive</text></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="#009E73"/>'
+colours "a legend's key of a colour the picture draws nowhere else" 1 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="#009E73"/><text x="30" y="21">naive</text></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="#0072B2"/>'
+message "the message names the key's colour" "a legend's rect #009E73 is drawn nowhere else in the picture"
+colours "a legend's dashed key whose stroke a ghost has" 0 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="none" stroke="#808080"/></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="none" stroke="#808080"/>'
+colours "a legend's sample text in a colour no other text has" 1 \
+    '<g class="key"><text x="10" y="20" fill="#6F6F6F">?setting</text></g>' '<text x="10" y="60">top_k 40</text>'
+colours "a legend's sample text in the colour of a setting it names" 0 \
+    '<g class="key"><text x="10" y="20" fill="#6F6F6F">?setting</text></g>' \
+    '<text x="10" y="60" fill="#6F6F6F">?top_k 0</text>'
 
 # 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone (or from
 # the file $2: a table an edited lesson printed).
