@@ -4,8 +4,10 @@
  * (make pictures and ./run_all.sh --watch NN set it). Unset or empty, nothing is written and nothing changes;
  * either way stdout is the table, byte for byte. What is drawn is the lesson's own variables from the run that
  * printed the table (its candidates, the numbers it printed), handed over as they are: nothing here runs a
- * sampler again (Example 4 alone splits a penalty's one step into its two parts with penalty_logit, the rule). Labels come from the lesson's words and settings, and sizes from its data, so an edit to the
- * lesson shows in its picture.
+ * sampler again, but for two things the pictures add with the library's own functions: Example 4 splits a
+ * penalty's one step into its two parts (penalty_logit, the rule for one token), and Example 13 draws 1,000 more
+ * from each final distribution on the lesson's own generator (sample_dist). Labels come from the lesson's words
+ * and settings, and sizes from its data, so an edit to the lesson shows in its picture.
  *
  * Two shapes of call. A lesson whose numbers are all in hand at the end returns the picture's status from main:
  * `return picture_logit_bias(__FILE__, words, N_VOCAB, &before, &after, bias, LESSON_N(bias));` (0, or 1 after a

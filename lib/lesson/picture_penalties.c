@@ -422,7 +422,8 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                          svg_y(plot, from), (SvgStyle){NULL, how->colours[c], 1.5, NULL}, NULL);
             double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, from), svg_y(plot, a), how->colours[c], &da,
                                      picture_change(a - from).text, c == 1 && !how->chained ? &dc : NULL);
-            if (!how->chained && c > 1 && a != b && first != b && (a > b) != (first > b)) {  /* opposite to llama.cpp's */
+            bool opposite = (a > b) != (first > b);          /* the naive rule against llama.cpp's */
+            if (!how->chained && c > 1 && a != b && first != b && opposite) {
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
                 placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
                                             &dw);
@@ -614,7 +615,8 @@ static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const d
     const struct {
         double value, off;
         const char *name;
-    } all[] = {{pp.penalty_repeat, 1, "repeat"}, {pp.penalty_freq, 0, "frequency"}, {pp.penalty_present, 0, "presence"}};
+    } all[] = {{pp.penalty_repeat, 1, "repeat"}, {pp.penalty_freq, 0, "frequency"},
+               {pp.penalty_present, 0, "presence"}};
     for (size_t k = 0; k < LESSON_N(all); k++)
         if (all[k].value != all[k].off)
             picture_append(st->settings, sizeof st->settings, "%s%s %s", st->settings[0] != '\0' ? ", " : "",
@@ -948,7 +950,8 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];
             snprintf(series, sizeof series, "P(%s)", picture_cut(shown[w], 70).text);
-            double x = 90 + (double)(w % per_line) * (panel + gap), y = first_top + (double)(w / per_line) * line_height;
+            double x = 90 + (double)(w % per_line) * (panel + gap);
+            double y = first_top + (double)(w / per_line) * line_height;
             SvgPlot logit = {x, y, panel, 130, 0, 1, cp.lo - 32 * per_px, cp.hi + 32 * per_px, false};
             SvgPlot plot = {x, y + 130 + 70, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
             picture_code_panel(&pf.svg, &plot, &logit, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab),

@@ -835,7 +835,8 @@ int picture_mirostat(Picture *pic, int first_steps)
     for (size_t r = 0; r < runs && r < 16; r++) {
         SvgPlot plot = {80, 0, plot_width, panel, 0, 1, low, high, false};
         if (!isnan(pic->rows[MIRO_ROWS * r].numbers[0]))
-            n_notes[r] = picture_mirostat_notes(&pic->rows[MIRO_ROWS * r], &pic->rows[MIRO_ROWS * r + 1], plain, &plot, notes[r]);
+            n_notes[r] = picture_mirostat_notes(&pic->rows[MIRO_ROWS * r], &pic->rows[MIRO_ROWS * r + 1], plain, &plot,
+                                                notes[r]);
         height += isnan(pic->rows[MIRO_ROWS * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
     }
     PictureFile pf;
