@@ -580,7 +580,7 @@ static int32_t picture_top_token(const TokenData *data, size_t size)
 
 /* What Example 4 draws of one row: its candidates and the step's parts as columns of logits by token id (cols:
  * before, then after the repeat penalty alone when the row also subtracts, then after), each token's count in its
- * window, and the settings in words. */
+ * window, and the settings in words (the window too when the rows' windows differ, or it turns them off). */
 typedef struct {
     TokenData data[3][256];
     Candidates cols[3];
@@ -594,7 +594,7 @@ typedef struct {
  * repeat penalty and a frequency or presence penalty, so that its one step shows as its two parts in llama.cpp's
  * order. */
 static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const double *logits, size_t n_words,
-                                 const int32_t *history, size_t n_history)
+                                 const int32_t *history, size_t n_history, bool windows_differ)
 {
     PenaltyParams pp = {(int32_t)row->values[0], row->values[1], row->values[2], row->values[3]};
     PenaltyParams repeat = {pp.penalty_last_n, pp.penalty_repeat, 0, 0};
@@ -623,8 +623,9 @@ static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const d
                            all[k].name, lesson_number(all[k].value, 1).text);
     if (st->settings[0] == '\0')
         snprintf(st->settings, sizeof st->settings, "no penalty");
-    picture_append(st->settings, sizeof st->settings, pp.penalty_last_n <= 0 ? "; window %d: off (?penalties)"
-                   : pp.penalty_last_n == INT32_MAX ? "; window: all" : "; window %d", (int)pp.penalty_last_n);
+    if (windows_differ || pp.penalty_last_n <= 0)
+        picture_append(st->settings, sizeof st->settings, pp.penalty_last_n <= 0 ? "; window %d: off (?penalties)"
+                       : pp.penalty_last_n == INT32_MAX ? "; window: all" : "; window %d", (int)pp.penalty_last_n);
 }
 
 /* Example 4's panel of row from (x, y), px, panel px wide: its label, its settings and, when its most likely token
@@ -635,12 +636,13 @@ static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const d
  * axes. */
 static void picture_penalty_panel(Svg *s, const PictureRow *row, const PictureRow *ref, const char *const *words,
                                   size_t n_words, const double *logits, const int32_t *history, size_t n_history,
-                                  double x, double y, double panel, double lo, double hi, double p_top, bool first)
+                                  double x, double y, double panel, double lo, double hi, double p_top, bool first,
+                                  bool windows_differ)
 {
     PenaltyStep *st = malloc(sizeof *st);
     if (st == NULL)             /* best-effort: without memory, no panel (the file is still well-formed) */
         return;
-    picture_penalty_step(st, row, logits, n_words, history, n_history);
+    picture_penalty_step(st, row, logits, n_words, history, n_history, windows_differ);
     size_t fits = (size_t)(panel / (0.6 * 12)) - 1;     /* characters of 12 px across the panel */
     svg_text(s, x, y, (SvgFont){14, NULL, true, NULL, 0}, picture_cut(row->label.text, fits * 12 / 16).text, NULL);
     svg_text(s, x, y + 17, (SvgFont){12, NULL, false, SVG_MUTED, 0}, picture_cut(st->settings, fits).text, NULL);
@@ -694,7 +696,7 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
             windows[n_windows++] = (int32_t)pic->rows[r].values[0];
         if (pic->rows[r].n_values < 4)
             continue;
-        picture_penalty_step(st, &pic->rows[r], logits, n_words, history, n_history);
+        picture_penalty_step(st, &pic->rows[r], logits, n_words, history, n_history, true);
         for (size_t c = 0; c < st->n_cols; c++)
             for (size_t i = 0; i < n_words; i++)
                 if (isfinite(st->cols[c].data[i].logit)) {
@@ -705,6 +707,9 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
             p_top = fmax(p_top, pic->rows[r].data[i].p);
     }
     free(st);
+    bool windows_differ = false;
+    for (size_t k = 1; k < n_windows; k++)
+        windows_differ |= windows[k] != windows[0];
     if (!(hi > lo)) {
         lo = isfinite(lo) ? lo - 1 : -1;
         hi = lo + 2;
@@ -743,7 +748,7 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
             picture_penalty_panel(&pf.svg, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL, words, n_words, logits,
                                   history, n_history, 20 + (double)(r % per_line) * (panel + gap),
                                   first_top + (double)(r / per_line) * line_height, panel, lo, hi,
-                                  svg_nice_ceiling(p_top), r % per_line == 0);
+                                  svg_nice_ceiling(p_top), r % per_line == 0, windows_differ);
     }
     return picture_finish(pic, picture_close(&pf));
 }

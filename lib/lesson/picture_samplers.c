@@ -216,6 +216,7 @@ static double picture_running_row(Svg *s, const PictureRow *row, const char *con
     if (order == NULL)          /* best-effort: without memory, the row's label alone */
         return x0;
     size_t kept = picture_cut_order(row, n, surprise, entropy, order);
+    double lx = !off && limit > 0 && limit < 1 ? x0 + RUN_WIDTH * limit : -1;   /* the limit's line, px */
     for (size_t m = 0; m < n; m++) {
         size_t i = order[m];
         double p = probs[i], left = x0 + RUN_WIDTH * total, w = RUN_WIDTH * p;
@@ -230,17 +231,21 @@ static double picture_running_row(Svg *s, const PictureRow *row, const char *con
         svg_rect(s, left, top, w, 26, style, &d);
         const char *ink = off ? SVG_TEXT_OF(DISABLED) : m < kept ? SVG_TEXT : SVG_MUTED;
         bool tie = tied != NULL && !off && tied[i];
-        if (svg_text_width(words[i], 12) + 6 <= w)
-            svg_text(s, left + w / 2, top + (tie ? 12 : 17), (SvgFont){12, "middle", m < kept && !off, ink, 0},
-                     words[i], NULL);
-        if (tie && svg_text_width("tie", 10) + 4 <= w)
-            svg_text(s, left + w / 2, top + 23, (SvgFont){10, "middle", false, ink, 0}, "tie", NULL);
+        double room = w, centre = left + w / 2;         /* the name's room: clear of the limit's line */
+        if (lx > left && lx < left + w) {
+            room = fmax(lx - left, left + w - lx);
+            centre = lx - left >= left + w - lx ? (left + lx) / 2 : (lx + left + w) / 2;
+        }
+        if (svg_text_width(words[i], 12) * 1.15 + 6 <= room)
+            svg_text(s, centre, top + (tie ? 12 : 17), (SvgFont){12, "middle", m < kept && !off, ink, 0}, words[i],
+                     NULL);
+        if (tie && svg_text_width("tie", 10) + 4 <= room)
+            svg_text(s, centre, top + 23, (SvgFont){10, "middle", false, ink, 0}, "tie", NULL);
         svg_group_end(s);
     }
     double right = x0 + RUN_WIDTH + 16;
-    if (!off && limit > 0 && limit < 1) {       /* the limit, named over the bar */
+    if (lx >= 0) {                              /* the limit, named over the bar */
         SvgDatum d = {"limit", series, limit, NULL};
-        double lx = x0 + RUN_WIDTH * limit;
         svg_group_begin(s, NULL);
         svg_line(s, lx, top - 4, lx, top + 30, (SvgStyle){NULL, SVG_TEXT, 2, "4 3"}, &d);
         snprintf(text, sizeof text, "%s %s", setting, row->label.text);

@@ -206,7 +206,7 @@ want_values() {
                  print $6 "\t" key "\t" $7; print $8 "\t" key "\t" $9; print $10 "\t" key "\t" $11 }' ;;
     06_*) awk '{ print "before\t" $1 "\t" $3; print "after\t" $1 "\t" $5 }' ;;
     07_*) awk 'NR == 1 { print "entropy\tnats\t" $2; next }
-               /^limit / { limit = $2; sub(/:$/, "", limit)
+               /^limit / { split($0, f, " "); limit = f[2]; sub(/:$/, "", limit)
                  for (m = 0; m < 2; m++) {
                      what = m == 0 ? "typical" : "top-p"; s = $0; sub("^.*" what " keeps \\[", "", s); sub(/\].*$/, "", s)
                      k = split(s, kept, " "); for (w in words) place[w] = 0; for (i = 1; i <= k; i++) place[kept[i]] = i
@@ -563,6 +563,26 @@ if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07t
         passed=$((passed + 1))
     else bad "07 with four equal p: a dot's label lies within 5 px of the entropy line:"; cat "$tmp/e07tie.near"; fi
     says_not "$tmp/e07tie.svg" '#D55E00' "07 with four equal p: vermillion (the mark's colour) with no mark"
+fi
+# Example 7's stopping token follows an edit: with other p and limits, each cut's running total stops at the last
+# token the edited table says it keeps ("stops at", read back from the picture), and says how many of the four it
+# keeps; the default picture's cuts stop where the lesson's table says.
+stops() {   # stops WHAT TABLE DATA: each cut of TABLE (07's) stops in DATA (svg_check --data) at its last token kept
+    awk -F '\t' 'NR == FNR { if ($1 == "stops at") at[$2] = $3; next }
+        /^limit / { split($0, f, " "); limit = f[2]; sub(/:$/, "", limit)
+            for (m = 0; m < 2; m++) {
+                what = m == 0 ? "typical" : "top-p"; s = $0; sub("^.*" what " keeps \\[", "", s); sub(/\].*$/, "", s)
+                k = split(s, kept, " "); key = what ", limit " limit; n++
+                if (at[key] != kept[k]) { print "    " key ": the table keeps [" s "], the picture stops at " at[key]
+                                          bad = 1 } } }
+        END { exit bad || n == 0 }' "$3" "$2" >"$tmp/stops.diff"
+    if [ $? -eq 0 ]; then passed=$((passed + 1)); else bad "$1: a cut stops elsewhere than the table says:"
+        cat "$tmp/stops.diff"; fi
+}
+stops 07_typical expected/07_typical.txt "$tmp/07_typical.data"
+if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.5, 0.2, 0.2, 0.1}/; s/{0\.45, 0\.85}/{0.3, 0.6, 0.75}/' e07stop; then
+    stops "07 with p 0.5 0.2 0.2 0.1 and limits 0.3 0.6 0.75" "$tmp/e07stop.txt" "$tmp/e07stop.data"
+    says "$tmp/e07stop.svg" '>stops at ' "07 with other limits"
 fi
 says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
 says_not "$tmp/07_typical.svg" '#D55E00' "07: vermillion (the mark's colour) with no mark"
