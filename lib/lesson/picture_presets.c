@@ -158,12 +158,10 @@ static void token_band(Svg *s, const SvgPlot *p, double centre, double band, con
                      NULL);
     }
     svg_group_end(s);
-    char many[200], lesson[200];
-    snprintf(many, sizeof many, "%s: share of %d draws", series, n_many);
+    char lesson[200];
     snprintf(lesson, sizeof lesson, "%s: of the lesson's %d draws", series, n_lesson);
-    SvgDatum dm = {many, word, n_many > 0 ? t->many / (double)n_many : 0, NULL};
     double share = n_many > 0 ? svg_y(p, fmin(t->many / (double)n_many, p->y_max)) : base;
-    svg_rect(s, centre - w / 2 + 2, share, w, base - share, (SvgStyle){SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, &dm);
+    svg_rect(s, centre - w / 2 + 2, share, w, base - share, (SvgStyle){SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, NULL);
     double step = n_lesson > 0 ? (base - svg_y(p, 1.0 / n_lesson)) : 0, r = fmin(w / 2, step / 2 - 1);
     SvgDatum dl = {lesson, word, t->lesson, NULL};
     svg_group_begin(s, NULL);
@@ -291,8 +289,11 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
         svg_text(s, centre, bottom + 32, small, f.stage != NULL ? "-" : value.text, NULL);
         snprintf(text, sizeof text, "%d", t.lesson);
         svg_text(s, centre, bottom + 47, small, text, NULL);
-        snprintf(text, sizeof text, "%d", t.many);
-        svg_text(s, centre, bottom + 62, small, text, NULL);
+        snprintf(text, sizeof text, "%d", t.many);     /* its share is the bar's (on a text: the bars are p's) */
+        char share[200];
+        snprintf(share, sizeof share, "%s: share of %d draws", row->label.text, many);
+        SvgDatum dm = {share, vocab[i], many > 0 ? t.many / (double)many : 0, NULL};
+        svg_text(s, centre, bottom + 62, small, text, &dm);
         *ghost |= f.stage != NULL;
         *mark |= f.penalized;
     }
