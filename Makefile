@@ -74,9 +74,9 @@ $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
-$(1)/bin/svg_check: $(1)/lib/test/svg_check.o
+$(1)/bin/svg_check: $(1)/lib/test/svg_check.o $(1)/lib/svg/palette.o
 	@mkdir -p $$(@D)
-	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
 -include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/lesson/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef

@@ -32,8 +32,8 @@ static void logits_for(Rng *data, double *logits)
 
 /* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
  * the surprise of the drawn token in bits; writes how many tokens were kept, and how many llama.cpp's cut, which
- * sorts them first, would keep. */
-static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted)
+ * sorts them first, would keep; pic records what the draw saw. */
+static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted, Picture *pic)
 {
     double logits[N_VOCAB];
     TokenData buf[N_VOCAB], sorted_buf[N_VOCAB];
@@ -50,6 +50,7 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }
     *kept = c.size;
+    picture_mirostat_cut(pic, &c);                         /* LESSON_PICTURE: what the draw sees */
     lesson_check(sample_dist(&c, rng_next_double(draws)));
     return surprise_bits(c.data[c.selected].p);
 }
@@ -66,7 +67,7 @@ int main(void)
                            "surprise), and %s with %s do not keep it a finite number", lesson_number(mu, 0).text, s,
                            lesson_setting(__FILE__, "taus[]", taus[t]).text, lesson_setting(__FILE__, "eta", eta).text);
             size_t kept, kept_sorted;
-            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted);
+            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted, &pic);
             total += surprise;
             more += kept_sorted > kept;
             picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);   /* mu: the cut it used */
@@ -85,10 +86,10 @@ int main(void)
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
         size_t kept, kept_sorted;
-        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted);
+        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted, &pic);
         plain += surprise;
         picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1), 0);
     }
     printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
-    return picture_mirostat(&pic);
+    return picture_mirostat(&pic, SHOWN_STEPS);
 }

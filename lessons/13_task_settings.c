@@ -84,7 +84,7 @@ int main(void)
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng = rng_new(draw_seed);
-        picture_preset(&pic, &presets[s], window, &c, left);
+        picture_preset(&pic, &presets[s], window, &c, left, rng);     /* a copy: the picture's 1,000 draws */
         for (int d = 0; d < DRAWS; d++) {
             lesson_check(sample_dist(&c, rng_next_double(&rng)));
             printf(" %s", vocab[c.data[c.selected].id]);

@@ -181,6 +181,17 @@ double entropy_nats(const Candidates *c)
     return h;
 }
 
+double entropy_bits(const Candidates *c)
+{
+    double h = 0.0;
+    if (c == NULL || c->data == NULL)
+        return 0.0;
+    for (size_t i = 0; i < c->size; i++)
+        if (c->data[i].p > 0)
+            h -= c->data[i].p * log2(c->data[i].p);
+    return h;
+}
+
 /* Adding +0.0 turns the -0.0 that -log(1) gives into +0.0 (IEEE 754: -0 + +0 = +0 when rounding to nearest). */
 double surprise_nats(double p)
 {

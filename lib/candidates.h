@@ -16,7 +16,7 @@
  * defines: TokenData, Candidates, SamplingStatus, sampling_strerror, candidates_init, candidates_init_probs,
  * candidates_check, candidates_softmax, candidates_compare, candidates_sort, candidates_sort_by_id,
  * candidates_find, candidates_in_id_order, candidates_count_finite, logit_saturate, as_float, entropy_nats,
- * surprise_nats, surprise_bits.
+ * entropy_bits, surprise_nats, surprise_bits.
  */
 #ifndef CANDIDATES_H
 #define CANDIDATES_H
@@ -120,6 +120,10 @@ float as_float(double d);
  * (candidates_softmax). p = 0 contributes 0 (llama.cpp's typical would produce NaN there). NULL c or an
  * empty array gives 0. Used by typical (Example 7) and temp-ext. */
 double entropy_nats(const Candidates *c);
+
+/* The same entropy in bits, H = sum of -p log2 p over p > 0: the unit of mirostat's surprise (Example 8's
+ * picture). Same inputs and results as entropy_nats otherwise. */
+double entropy_bits(const Candidates *c);
 
 /* The surprise of a probability: -ln p in nats, -log2 p in bits. p = 1 gives +0 (never -0, which printf would
  * show as "-0.00"); p = 0 gives +inf; p outside [0, 1] or NaN gives NaN. Typical measures in nats (Example 7),

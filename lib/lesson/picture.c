@@ -9,7 +9,7 @@
 Picture picture_start(const char *file)
 {
     const char *path = getenv("LESSON_PICTURE");
-    return (Picture){file, path != NULL && path[0] != '\0' ? path : NULL, NULL, 0, 0, false};
+    return (Picture){.file = file, .path = path != NULL && path[0] != '\0' ? path : NULL};
 }
 
 /* items (*cap of item_size bytes) with room for item n: the same pointer, or a larger copy (*cap doubled), or
@@ -199,10 +199,9 @@ double picture_place_mark(PictureSpace *sp, double x, double above)
 
 /* ===== Bars per token ===== */
 
-const char *picture_series_colour(size_t k)
+const char *picture_series_colour(const PictureSeries *series, size_t j, size_t colour)
 {
-    static const size_t others[] = {2, 1, 4, 6, 7};   /* 0 is after's blue, 3 the mark's, 5 before's */
-    return k == 0 ? SVG_BEFORE : k == 1 ? SVG_AFTER : svg_colour(others[(k - 2) % LESSON_N(others)]);
+    return series[j].colour != NULL ? series[j].colour : colour + j == 0 ? SVG_BEFORE : SVG_AFTER;
 }
 
 double picture_p_of(const TokenData *data, size_t size, int32_t id)
@@ -313,7 +312,7 @@ void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *wor
                                 : options != NULL && options->stage != NULL ? options->stage : "removed";
             const char *text = p < 0 ? stage : label.text, *why = p == 0 ? picture_zero_why(&series[j], options) : NULL;
             SvgFont font = small;
-            font.colour = p < 0 ? SVG_GHOST : NULL;
+            font.colour = p < 0 ? SVG_TEXT_OF(REMOVED) : NULL;
             bool labelled = !(options != NULL && options->first_slim && j == 0 && n_series > 1);
             /* why upwards from the base: a text turned a quarter, its glyphs centred on x (svg_check's box) */
             PictureBox up = {x + 3.3 - 0.8 * 11, base - 4 - svg_text_width(why, 11), x + 3.3 + 0.2 * 11, base - 4};
@@ -327,12 +326,20 @@ void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *wor
                                                                                              text);
             svg_group_begin(s, NULL);
             svg_rect(s, x - bar / 2, top, bar, base - top,
-                     p < 0 ? svg_ghost_style() : (SvgStyle){picture_series_colour(colour + j), NULL, 0, NULL}, &d);
+                     p < 0 ? svg_ghost_style() : (SvgStyle){picture_series_colour(series, j, colour), NULL, 0, NULL},
+                     &d);
             if (labelled)
                 svg_text(s, font.rotate != 0 ? x + 3.3 : x, y, font, text, NULL);
             double over = !labelled ? top : font.rotate != 0 ? up.top : picture_text_box(x, y, font, text).top;
             if (picture_marked(series, j, (int32_t)i, options))
-                svg_mark(s, x, picture_place_mark(&space, x, over));
+                over = picture_place_mark(&space, x, over);
+            if (picture_marked(series, j, (int32_t)i, options))
+                svg_mark(s, x, over);
+            if (options != NULL && options->note != NULL && options->note_token == (int32_t)i && j + 1 == n_series) {
+                SvgFont bold = {11, "middle", true, SVG_TEXT_OF(AFTER), 0};
+                svg_text(s, x, picture_place_text(&space, x, over - 4, -12, bold, options->note), bold, options->note,
+                         NULL);
+            }
             svg_group_end(s);
         }
     }
@@ -353,7 +360,7 @@ double picture_series_legend_with(Svg *s, double x, double y, double max_x, cons
     size_t n = n_series < 8 ? n_series : 8;
     bool removed = false, marked = false;
     for (size_t j = 0; j < n; j++) {
-        keys[j] = (SvgKey){SVG_KEY_BOX, {picture_series_colour(colour + j), NULL, 0, NULL}, series[j].legend};
+        keys[j] = (SvgKey){SVG_KEY_BOX, {picture_series_colour(series, j, colour), NULL, 0, NULL}, series[j].legend};
         for (size_t i = 0; i < n_words; i++) {
             removed |= picture_p_of(series[j].data, series[j].size, (int32_t)i) < 0;
             marked |= picture_marked(series, j, (int32_t)i, options);

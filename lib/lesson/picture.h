@@ -4,8 +4,10 @@
  * (make pictures and ./run_all.sh --watch NN set it). Unset or empty, nothing is written and nothing changes;
  * either way stdout is the table, byte for byte. What is drawn is the lesson's own variables from the run that
  * printed the table (its candidates, the numbers it printed), handed over as they are: nothing here runs a
- * sampler again. Labels come from the lesson's words and settings, and sizes from its data, so an edit to the
- * lesson shows in its picture.
+ * sampler again, but for two things the pictures add with the library's own functions: Example 4 splits a
+ * penalty's one step into its two parts (penalty_logit, the rule for one token), and Example 13 draws 1,000 more
+ * from each final distribution on the lesson's own generator (sample_dist). Labels come from the lesson's words
+ * and settings, and sizes from its data, so an edit to the lesson shows in its picture.
  *
  * Two shapes of call. A lesson whose numbers are all in hand at the end returns the picture's status from main:
  * `return picture_logit_bias(__FILE__, words, N_VOCAB, &before, &after, bias, LESSON_N(bias));` (0, or 1 after a
@@ -61,6 +63,9 @@ typedef struct {
 
     bool out_of_memory;     /* a row could not be recorded: the figure reports it and writes nothing */
 
+    double held[2];         /* (n_held,) numbers recorded ahead of the row they belong to: Example 8's cut, taken
+                             * inside a step before that step's row is recorded */
+    size_t n_held;
 } Picture;
 
 /* The picture of lesson `file`, empty; its path from LESSON_PICTURE. */
@@ -157,6 +162,7 @@ typedef struct {
     const TokenData *data;  /* (size,) the candidates, any order: token i's bar shows the one with id i */
     size_t size;
 
+    const char *colour;     /* its bars' colour (svg.h's, the palette's); NULL: by its place (picture_series_colour) */
 } PictureSeries;
 
 /* What picture_token_bars_with adds to the bars (every field may be left 0 / NULL). */
@@ -175,14 +181,17 @@ typedef struct {
     const char *mark_legend;    /* what the legend says of the mark; NULL: "its logit changed by the rule" */
     bool first_slim;            /* with more than one series, the first is a slim bar (8 px) without a value label:
                                  * a reference whose values a panel beside labels */
+    int32_t note_token;         /* a token whose bar of the last series carries note over its label (a new most
+                                 * likely token, Example 4), in after's blue; set note NULL (or leave it 0) for none */
+    const char *note;
     bool zero_why;              /* a kept token whose p is 0 exactly (a finite logit: not removed) is labelled why,
                                  * upwards from its base: "0: +inf takes all" when a token of its series is at +inf,
                                  * else "0: underflow" (exp of its logit is below the least double) */
 } PictureBarsOptions;
 
-/* The colour of series k in the pictures' grammar: 0 is before (SVG_BEFORE), 1 is after (SVG_AFTER), and 2, 3, 4,
- * ... other series in svg_colour 2, 1, 4, 6, 7 (cycling), never the mark's vermillion nor before's sky blue. */
-const char *picture_series_colour(size_t k);
+/* The colour of series j of series (n_series,) drawn from colour 0 or 1: its own, when it names one, else before's
+ * sky blue (SVG_BEFORE) for the first series drawn from colour 0, and after's blue (SVG_AFTER) for the others. */
+const char *picture_series_colour(const PictureSeries *series, size_t j, size_t colour);
 
 /* The p of token id in data (size,), or -1 when it was removed (absent, or a -inf logit). */
 double picture_p_of(const TokenData *data, size_t size, int32_t id);
@@ -195,9 +204,10 @@ double picture_bar_centre(const SvgPlot *plot, size_t i, size_t n_words, size_t 
 double picture_bar_width(const SvgPlot *plot, size_t n_words, size_t n_series);
 
 /* In plot, n_words bands (words (n_words,) under them) of one bar per series (n_series,), p up the y axis
- * (y_label beside it; "" for none), series j in picture_series_colour(colour + j): colour 0 gives before, after,
- * then the other series. A removed token (picture_p_of: -1) is a ghost (svg_ghost_style) at its p before the
- * stage that removed it, that stage named over it, and drawn value 0 (options: which stage, which p before).
+ * (y_label beside it; "" for none), series j in picture_series_colour(series, j, colour): colour 0 gives before
+ * then after, colour 1 after for all (a series's own colour first). A removed token (picture_p_of: -1) is a ghost
+ * (svg_ghost_style) at its p before the stage that removed it, that stage named over it, and drawn value 0
+ * (options: which stage, which p before).
  * Each kept bar's label is its p with the table's decimals; a p above 0 that those decimals print as 0 is
  * labelled "<0.001" (for 3 decimals), so "almost 0" is not mistaken for 0. Labels and marks go up until they
  * touch no other bar or label. options may be NULL (picture_token_bars): stage "removed", no marks. */

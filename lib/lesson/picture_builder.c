@@ -104,11 +104,12 @@ static void grid_lines(Svg *s, const SvgPlot *p, size_t max_ticks)
 }
 
 #define FUNNEL_BANDS 12         /* characters a funnel cell shows at most, the most likely at the step's start */
-#define FUNNEL_CELL 108         /* px: a cell's width */
+#define FUNNEL_CELL 98          /* px: a cell's width */
 #define FUNNEL_GAP 10
 #define FUNNEL_HEIGHT 100       /* px: a cell's plot (room beside it for "p (probability)") */
-#define FUNNEL_PITCH (FUNNEL_HEIGHT + 64)   /* px from a row of cells to the next, when the cells wrap */
-#define STEP_PX 8               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
+#define FUNNEL_PITCH (FUNNEL_HEIGHT + 80)   /* px from a row of cells to the next, when the cells wrap */
+#define STEP_PX 9               /* px per step of the candidates-per-step line (its width: 380 to 600 px) */
+#define SMALL 12                /* px: the least text size of this picture */
 #define BUILDER_MAX_WIDTH 1180  /* px: the picture's widest; the funnel's cells wrap, the steps go under it */
 
 /* What the funnel draws of one chain: its stage rows (each followed by its ROW_BEFORE row), its bands. */
@@ -119,8 +120,12 @@ typedef struct {
     int32_t ids[FUNNEL_BANDS];      /* the bands' token ids: the candidates at the step's start, most likely first */
     size_t n_ids;
     int step;
-    double top;                     /* the p scale's top: 1 at most, but 1.5 when a marked bar needs room over 1 */
+    double top;                     /* the p scale's top, every funnel's (funnels_scale): 1 at most, but 1.5 when a
+                                     * marked bar needs room over 1; funnel_of leaves its own largest p here */
+    double marked_top;              /* the tallest bar with a mark over it */
     size_t ticks;                   /* its ticks at most: every tick with one decimal (0.0, 0.5, 1.0, 1.5) */
+    double entropy;                 /* nats, of the candidates at the step's start (what the first stage received) */
+    size_t start;                   /* how many those are */
     bool ghost, off, mark;          /* what it draws: for the legend */
     double tie[CHAIN_MAX_STAGES];   /* the logit (before it) where stage k cut through tied characters, or NaN */
     char note[300];                 /* the words under the funnel for its ties ("" for none) */
@@ -179,9 +184,8 @@ static bool marked(const PictureRow *st, int32_t id)
 /* The funnel of the chain row at rows[r]: its stages up to the next chain, its bands and its scale. */
 static Funnel funnel_of(const Picture *pic, size_t r)
 {
-    Funnel f = {&pic->rows[r], NULL, {NULL}, 0, {0}, 0, 0, 0, 3, false, false, false, {0}, ""};
+    Funnel f = {.chain = &pic->rows[r], .ticks = 3};
     TokenData sorted[CHAIN_STEP_MAX], kept[CHAIN_STEP_MAX];
-    double marked_top = 0;          /* the tallest bar with a mark over it */
     for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
         const PictureRow *row = &pic->rows[k];
         if (row->group == ROW_SETTINGS)
@@ -202,19 +206,39 @@ static Funnel funnel_of(const Picture *pic, size_t r)
             f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
             if (marked(row, sorted[i].id)) {
                 f.mark = true;
-                marked_top = fmax(marked_top, picture_p_of(kept, n_kept, sorted[i].id));
+                f.marked_top = fmax(f.marked_top, picture_p_of(kept, n_kept, sorted[i].id));
             }
             if (f.n_stages == 1 && f.n_ids < FUNNEL_BANDS)
                 f.ids[f.n_ids++] = sorted[i].id;
         }
-    }
-    f.top = svg_nice_ceiling(f.top * 1.15);     /* room over the tallest bar for a mark */
-    if (f.top > 1) {                /* p is at most 1: "1.0" tops the axis, as in every other row */
-        f.top = marked_top * 1.15 > 1 ? 1.5 : 1;
-        f.ticks = f.top > 1 ? 4 : 3;
+        if (f.n_stages == 1) {      /* the step's start: what the first stage received */
+            f.start = n;
+            f.entropy = entropy_nats(&(Candidates){sorted, n, -1, false});
+        }
     }
     tie_note(&f);
     return f;
+}
+
+/* One p scale for the n funnels: from 0 to a nice step over every funnel's largest p, with room over the tallest
+ * bar for a mark; p is at most 1, so "1.0" tops the axis, or 1.5 where a marked bar needs room over 1. */
+static void funnels_scale(Funnel *funnels, size_t n)
+{
+    double top = 0, marked_top = 0;
+    for (size_t c = 0; c < n; c++) {
+        top = fmax(top, funnels[c].top);
+        marked_top = fmax(marked_top, funnels[c].marked_top);
+    }
+    top = svg_nice_ceiling(top * 1.15);
+    size_t ticks = 3;
+    if (top > 1) {
+        top = marked_top * 1.15 > 1 ? 1.5 : 1;
+        ticks = top > 1 ? 4 : 3;
+    }
+    for (size_t c = 0; c < n; c++) {
+        funnels[c].top = top;
+        funnels[c].ticks = ticks;
+    }
 }
 
 /* Stage k of funnel f in a cell at (x, y), with the p axis at its left (axis) or grid lines: its name over it, a
@@ -234,7 +258,7 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
         svg_axis_y(s, &plot, "p (probability)", f->ticks);
     else
         grid_lines(s, &plot, f->ticks);
-    svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_DISABLED : NULL, 0},
+    svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_TEXT_OF(DISABLED) : NULL, 0},
              st->label.text, NULL);
     TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];
     size_t left = chain_survivors(st->data, st->size < CHAIN_STEP_MAX ? st->size : CHAIN_STEP_MAX, a);
@@ -262,7 +286,12 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
     }
     snprintf(text, sizeof text, "%zu left", left);
     SvgDatum count = {series, "left", (double)left, NULL};
-    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 34, (SvgFont){12, "middle", true, NULL, 0}, text, &count);
+    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 34, (SvgFont){SMALL, "middle", true, NULL, 0}, text, &count);
+    double h = entropy_nats(&(Candidates){a, left, -1, false});     /* of what it keeps, renormalized */
+    snprintf(text, sizeof text, "H %.2f nats", h);
+    SvgDatum dh = {series, "entropy", h, NULL};
+    svg_text(s, x + FUNNEL_CELL / 2, y + FUNNEL_HEIGHT + 50, (SvgFont){SMALL, "middle", false, SVG_MUTED, 0}, text,
+             &dh);
 }
 
 /* The candidates left at every step of chain row `row` (values), a line in plot, with the table's average
@@ -282,9 +311,9 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
         svg_line(s, svg_x(&plot, step), plot.top, svg_x(&plot, step), plot.top + plot.height,
                  (SvgStyle){NULL, SVG_MUTED, 1, "2 3"}, NULL);
     svg_group_end(s);
-    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, svg_colour(2), 2, NULL}, "candidates left", row->values);
+    svg_polyline(s, xs, ys, m, (SvgStyle){NULL, SVG_AFTER, 2, NULL}, "candidates left", row->values);
     double ay = svg_y(&plot, row->numbers[0]);
-    svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, svg_colour(1), 1.5, "6 4"}, NULL);
+    svg_line(s, plot.left, ay, plot.left + plot.width, ay, (SvgStyle){NULL, SVG_TEXT, 2, "6 4"}, NULL);
     char text[300], written[1100] = "", c[2];
     svg_text(s, plot.left, plot.top - 6, (SvgFont){12, NULL, true, NULL, 0}, "candidates left at each step", NULL);
     snprintf(text, sizeof text, "average %.1f per step", row->numbers[0]);
@@ -293,15 +322,15 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     for (size_t k = 0; k < row->n_ids && k + 1 < sizeof written; k++)
         written[k] = (char)row->ids[k];
     double gap = m > 1 ? xs[1] - xs[0] : 10, under = plot.top + plot.height + 15;
-    bool characters = gap >= svg_text_width("m", 11) + 1;     /* a character under each step fits */
+    bool characters = gap >= svg_text_width("m", SMALL) + 1;     /* a character under each step fits */
     for (size_t k = 1; k < row->n_ids && k <= m && characters; k++)
-        svg_text(s, xs[k - 1], under, (SvgFont){11, "middle", (int)k == step, (int)k == step ? NULL : SVG_MUTED, 0},
-                 character(written[k], c), NULL);
+        svg_text(s, xs[k - 1], under, (SvgFont){SMALL, "middle", (int)k == step, (int)k == step ? NULL : SVG_MUTED,
+                 0}, character(written[k], c), NULL);
     double ticks[16];
     size_t n_ticks = svg_ticks(1, plot.x_max - 0.5, 8, ticks, 16);
     for (size_t i = 0; i < n_ticks; i++)
         if (ticks[i] == floor(ticks[i]))         /* steps are whole */
-            svg_text(s, svg_x(&plot, ticks[i]), under + 14, (SvgFont){10, "middle", false, SVG_MUTED, 0},
+            svg_text(s, svg_x(&plot, ticks[i]), under + 15, (SvgFont){SMALL, "middle", false, SVG_MUTED, 0},
                      svg_number(ticks[i], 0).text, NULL);
     char dotted[40] = "";
     if (step > 0)
@@ -309,41 +338,55 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
     snprintf(text, sizeof text, characters ? "step, and the character drawn at it (_ a space)%s"
              : "step (too many to write each character drawn)%s", dotted);
     SvgDatum wd = {"text", row->label.text, 0, written};
-    svg_text(s, plot.left, under + 29, (SvgFont){11, NULL, false, SVG_MUTED, 0}, text, &wd);
+    svg_text(s, plot.left, under + 31, (SvgFont){SMALL, NULL, false, SVG_MUTED, 0}, text, &wd);
 }
 
-/* The legend of Example 12's picture: what each colour, dash and mark stands for, of what it draws (funnel:
- * cells; lines: chain lines; skip: an arrow of a chain line crosses a column). Returns the baseline of its last
- * row. */
+/* One row of Example 12's legend at baseline y: its heading (what its keys are of: "funnel cells", "chain lines")
+ * in bold, then its keys (n,), wrapping at right; nothing for no keys. Returns the baseline of its last line, or y
+ * less a row when it drew nothing. */
+static double legend_row(Svg *s, double y, double right, const char *heading, const ChainKey *keys, size_t n)
+{
+    if (n == 0)
+        return y - 22;
+    svg_text(s, 20, y, (SvgFont){13, NULL, true, NULL, 0}, heading, NULL);
+    return chain_legend_draw(s, 150, y, right, keys, n);
+}
+
+/* The legend of Example 12's picture, a row for each part it keys: the funnel's cells (funnel), the candidates
+ * per step, the settings (unread: a "?setting" is drawn) and the chain lines (lines; off: a "?stage" is drawn; skip:
+ * an arrow of a chain line crosses a column), each only with what it draws. Returns the baseline of its last row. */
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
                              bool lines, bool skip, bool unread)
 {
-    ChainKey keys[9];
-    size_t n = 0;
-    if (funnel)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
-                                       "p after the stage, among the characters it keeps"}};
+    ChainKey cells[4], lines_keys[3];
+    size_t n = 0, m = 0;
+    ChainKey disabled = {.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
+                         .sample = "?stage", .font = {12, NULL, false, SVG_TEXT_OF(DISABLED), 0},
+                         .box = svg_disabled_style()};
+    cells[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                    "p after the stage, among the characters it keeps"}};
     if (ghost)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
-                                       "removed by the stage (dashed: its p before it)"}};
+        cells[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before)"}};
     if (mark)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
-    if (lines)
-        keys[n++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
-                               .font = {12, NULL, true, NULL, 0}, .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}};
+        cells[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
     if (off)
-        keys[n++] = (ChainKey){.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
-                               .sample = "?stage", .font = {12, NULL, false, SVG_DISABLED, 0},
-                               .box = svg_disabled_style()};
-    if (unread)
-        keys[n++] = chain_unread_key();
-    if (skip)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
-                                       "an arrow over a column: the chain line has no such stage"}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(2), 2, NULL}, "candidates left at each step"}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, svg_colour(1), 1.5, "6 4"},
-                                   "their average, as the table prints it"}};
-    return chain_legend_draw(s, 20, y, right, keys, n);
+        cells[n++] = disabled;
+    y = legend_row(s, y, right, "funnel cells", cells, funnel ? n : 0) + 22;
+    ChainKey steps[2] = {{.key = {SVG_KEY_LINE, {NULL, SVG_AFTER, 2, NULL}, "candidates left at each step"}},
+                         {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 2, "6 4"}, "their average, as the table prints it"}}};
+    y = legend_row(s, y, right, "per step", steps, 2) + 22;
+    ChainKey unread_key = chain_unread_key();
+    y = legend_row(s, y, right, "settings", &unread_key, unread ? 1 : 0) + 22;
+    if (lines)
+        lines_keys[m++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
+                                     .font = {12, NULL, true, NULL, 0},
+                                     .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}};
+    if (lines && off)
+        lines_keys[m++] = disabled;
+    if (lines && skip)
+        lines_keys[m++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
+                                             "an arrow over a column: the chain line has no such stage"}};
+    return legend_row(s, y, right, "chain lines", lines_keys, m);
 }
 
 /* A described chain's text: its biases ("logit_bias 'c' (id 3) +2.0, ") and its settings (the row after it). */
@@ -417,7 +460,7 @@ typedef struct {
     double funnel_width;    /* its cells' row, px */
 } BuilderLayout;
 
-#define NOTE_LINE 13        /* px between the lines of a funnel's note (11 px text) */
+#define NOTE_LINE 15        /* px between the lines of a funnel's note (12 px text) */
 
 /* The layout of chains whose funnels have at most most_stages cells and whose texts at most steps steps, with
  * note_lines lines of note under the funnel (tie_note). */
@@ -432,8 +475,9 @@ static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step, 
     rows = step > 0 ? rows : 0;
     double funnel_right = at.funnel_left + (double)at.per_line * cell - FUNNEL_GAP, wanted = (double)steps * STEP_PX;
     double room = BUILDER_MAX_WIDTH - 20 - (funnel_right + 50);     /* right of the funnel, past the steps' axis */
-    at.beside = step > 0 && room >= 380;
-    at.funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 34 : 0;
+    double fits = (double)steps * (svg_text_width("m", SMALL) + 1);      /* a character under each step */
+    at.beside = step > 0 && room >= fmax(380, fmin(600, fits));
+    at.funnel_bottom = rows > 0 ? 62 + (double)(rows - 1) * FUNNEL_PITCH + FUNNEL_HEIGHT + 50 : 0;
     at.funnel_width = funnel_right - at.funnel_left;
     double funnel_bottom = at.funnel_bottom + (rows > 0 ? NOTE_LINE * (double)note_lines : 0);
     if (at.beside) {
@@ -443,7 +487,7 @@ static BuilderLayout builder_layout(size_t most_stages, size_t steps, int step, 
         at.per_top = rows > 0 ? funnel_bottom + 34 : 62;
         at.per_width = fmin(600, fmax(380, wanted));    /* room for its title and its average */
     }
-    at.block = fmax(funnel_bottom, at.per_top + FUNNEL_HEIGHT + 44) + 28;
+    at.block = fmax(funnel_bottom, at.per_top + FUNNEL_HEIGHT + 48) + 28;
     at.width = fmax(900, fmax(at.per_left + at.per_width, rows > 0 ? funnel_right : 0) + 20);
     return at;
 }
@@ -462,13 +506,24 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     if (strlen(text) > fits && fits > 3)
         snprintf(text + fits - 3, sizeof text - (fits - 3), "...");
     svg_text(s, 20, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
-    chain_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, SVG_MUTED, 0},   /* one line */
+    double label_end = 20 + svg_text_width(text, 14) * 1.15;     /* bold is about 15% wider on screen */
+    if (f->n_stages > 0 && f->start > 0) {      /* the step's candidates before the chain and after it, at the right */
+        const PictureRow *last = f->stages[f->n_stages - 1];
+        TokenData kept[CHAIN_STEP_MAX];
+        size_t left = chain_survivors(last->data, last->size < CHAIN_STEP_MAX ? last->size : CHAIN_STEP_MAX, kept);
+        snprintf(text, sizeof text, "%zu candidates, H %.2f nats \xe2\x86\x92 after the chain: %zu, H %.2f nats",
+                 f->start, f->entropy, left, entropy_nats(&(Candidates){kept, left, -1, false}));
+        SvgDatum d = {"candidates before", f->chain->label.text, (double)f->start, NULL};
+        if (label_end + 16 + svg_text_width(text, SMALL) <= at->width - 20)
+            svg_text(s, at->width - 20, y + 14, (SvgFont){SMALL, "end", false, NULL, 0}, text, &d);
+    }
+    chain_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, NULL, 0},   /* one line */
                         f->settings != NULL ? f->settings->label.text : "");
     for (size_t k = 0; k < f->n_stages; k++)
         funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
                     y + 62 + (double)(k / at->per_line) * FUNNEL_PITCH, k % at->per_line == 0);
     svg_wrap(s, at->funnel_left, y + at->funnel_bottom + 15, at->funnel_width, NOTE_LINE,
-             (SvgFont){11, NULL, false, SVG_MUTED, 0}, f->note);
+             (SvgFont){SMALL, NULL, false, SVG_MUTED, 0}, f->note);
     double steps = (double)(f->chain->n_values > 0 ? f->chain->n_values : 1);
     per_step(s, f->chain, (SvgPlot){at->per_left, y + at->per_top, at->per_width, FUNNEL_HEIGHT, 0.5, steps + 0.5, 0,
                                     5 * ceil(fmax(1, f->chain->numbers[1]) / 5), false}, at->step);
@@ -512,6 +567,8 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
         ghost |= f->ghost, off |= f->off, mark |= f->mark;
         step = step > 0 ? step : f->step;
     }
+    if (funnels != NULL)
+        funnels_scale(funnels, n_chains);       /* one p scale for every chain */
     ChainLine *lines = NULL;
     ChainColumns cols = {0};
     bool ok = funnels != NULL;
@@ -522,7 +579,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     size_t note_lines = 0;          /* the longest note under a funnel, in lines as svg_wrap sets them */
     for (size_t c = 0; c < n_chains && step > 0; c++) {
         Svg dry = picture_measure();
-        double last = svg_wrap(&dry, 0, 0, at.funnel_width, NOTE_LINE, (SvgFont){11, NULL, false, NULL, 0},
+        double last = svg_wrap(&dry, 0, 0, at.funnel_width, NOTE_LINE, (SvgFont){SMALL, NULL, false, NULL, 0},
                                funnels[c].note);
         note_lines = funnels[c].note[0] != '\0' ? (size_t)fmax((double)note_lines, last / NOTE_LINE + 1) : note_lines;
     }

@@ -180,12 +180,12 @@ static void stage_box(Svg *s, const ChainLine *line, size_t k, double x, double 
     char at[24];
     snprintf(at, sizeof at, "%zu", k);
     SvgDatum d = {line->series, at, 0, name};
-    SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){"#FFFFFF", SVG_TEXT, 1, NULL}
-                                                              : (SvgStyle){"#EAF3FA", SVG_AFTER, 1.5, NULL};
+    SvgStyle box = stage.empty ? svg_disabled_style() : k == 0 ? (SvgStyle){SVG_PAPER, SVG_TEXT, 1, NULL}
+                                                              : (SvgStyle){SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL};
     svg_group_begin(s, NULL);
     svg_rect(s, x, y, width, BOX_HEIGHT, box, &d);
     svg_text(s, x + width / 2, y + BOX_HEIGHT / 2 + 0.35 * LINE_FONT, (SvgFont){LINE_FONT, "middle",
-             k > 0 && !stage.empty, stage.empty ? SVG_DISABLED : NULL, 0}, name, NULL);
+             k > 0 && !stage.empty, stage.empty ? SVG_TEXT_OF(DISABLED) : NULL, 0}, name, NULL);
     svg_group_end(s);
 }
 
@@ -279,7 +279,7 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
         svg_text(s, text_x + (i > 0 ? indent : 0), y + LINE_FONT + 16 * (double)i, (SvgFont){LINE_FONT, NULL, false,
                  SVG_TEXT, 0}, text, i == 0 ? &d : NULL);
     }
-    if (!line->command)         /* settings: "?top_k 0" in SVG_DISABLED */
+    if (!line->command)         /* settings: "?top_k 0" in the disabled grey */
         n = (size_t)((chain_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
                      false, SVG_TEXT, 0}, line->text) - y - LINE_FONT) / 16 + 1.5);
     y += 16 * (double)(n > 0 ? n : 1) + 8;
@@ -314,11 +314,11 @@ static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLi
         const char *names[3];
         size_t n = column_names(cols, c, lines, n_lines, names);
         for (size_t i = 0; i < n; i++)
-            svg_text(s, cols->x[c] + cols->width[c] / 2, y + 11 + 13 * (double)i, (SvgFont){11, "middle", false,
-                     SVG_MUTED, 0}, names[i], NULL);
+            svg_text(s, cols->x[c] + cols->width[c] / 2, y + LINE_FONT + 15 * (double)i, (SvgFont){LINE_FONT,
+                     "middle", false, SVG_MUTED, 0}, names[i], NULL);
         most = n > most ? n : most;
     }
-    return y + 13 * (double)most + 10;
+    return y + 15 * (double)most + 10;
 }
 
 /* The width of legend entry k, px: its key or sample, its words, and the room before the next. */
@@ -348,7 +348,7 @@ double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKe
             double sample = svg_text_width(k->sample, k->font.size) * (k->font.bold ? 1.15 : 1);
             SvgFont font = k->font;
             font.anchor = NULL;
-            svg_group_begin(s, NULL);
+            svg_group_begin(s, "key");
             if (k->box.stroke != NULL)
                 svg_rect(s, at, y - 13, sample + 2 * inset, 18, k->box, NULL);
             svg_text(s, at + inset, y, font, k->sample, NULL);
@@ -363,21 +363,23 @@ double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKe
 ChainKey chain_unread_key(void)
 {
     return (ChainKey){.key = {.text = "a setting no stage acts on (none reads it, or the one that does is off: ?name)"},
-                      .sample = "?setting", .font = {13, NULL, false, SVG_DISABLED, 0}};
+                      .sample = "?setting", .font = {13, NULL, false, SVG_TEXT_OF(DISABLED), 0}};
 }
 
-/* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage), and of its arrows over a column
- * where a line skips one (skip). Returns the baseline of its last row. */
-static double chain_legend(Svg *s, double x, double y, double right, bool skip)
+/* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage where a line has one, off), and of
+ * its arrows over a column where a line skips one (skip). Returns the baseline of its last row. */
+static double chain_legend(Svg *s, double x, double y, double right, bool off, bool skip)
 {
-    const ChainKey keys[] = {
+    ChainKey keys[] = {
         {.key = {.text = "a stage the chain runs"}, .sample = "stage", .font = {LINE_FONT, NULL, true, NULL, 0},
-         .box = {"#EAF3FA", SVG_AFTER, 1.5, NULL}},
+         .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}},
         {.key = {.text = "a stage its parameters disable (llama.cpp builds it empty)"}, .sample = "?stage",
-         .font = {LINE_FONT, NULL, false, SVG_DISABLED, 0}, .box = svg_disabled_style()},
+         .font = {LINE_FONT, NULL, false, SVG_TEXT_OF(DISABLED), 0}, .box = svg_disabled_style()},
         {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL}, "an arrow over a column: the chain has no such stage"}},
     };
-    return chain_legend_draw(s, x, y, right, keys, skip ? 3 : 2);
+    if (!off)
+        keys[1] = keys[2];
+    return chain_legend_draw(s, x, y, right, keys, (size_t)(1 + off + skip));
 }
 
 double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right)
@@ -477,17 +479,20 @@ int picture_sampler_chain(Picture *pic)
             in_order += chain_line_in_order(&cols, &lines[r]);
         char subtitle[400];
         chain_subtitle(subtitle, sizeof subtitle, in_order > 0, in_order < n);
-        bool skip = chain_lines_skip(&cols, lines, n);
+        bool skip = chain_lines_skip(&cols, lines, n), off = false;
+        for (size_t r = 0; r < n; r++)
+            for (size_t k = 0; k < lines[r].n; k++)
+                off |= lines[r].empty[k] != 0;
         double width = fmax(900, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20);
         Svg measure = {NULL, width, 0, true};
         double legend_y = chains_heading(&measure, width, "", subtitle) + 30;
-        double top = chain_legend(&measure, 20, legend_y, width - 20, skip) + 18;
+        double top = chain_legend(&measure, 20, legend_y, width - 20, off, skip) + 18;
         PictureFile pf;
         if (picture_open(&pf, pic->file, pic->path, width, chain_lines_draw(&measure, &cols, lines, n, top, width - 20),
                          "the sampler chain")) {
             chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in the order llama.cpp "
                            "builds them", subtitle);
-            chain_legend(&pf.svg, 20, legend_y, width - 20, skip);
+            chain_legend(&pf.svg, 20, legend_y, width - 20, off, skip);
             chain_lines_draw(&pf.svg, &cols, lines, n, top, width - 20);
         }
         status = picture_close(&pf);
@@ -539,7 +544,7 @@ double chain_settings_draw(Svg *s, double x, double y, double width, double line
             y += line_height;
         }
         SvgFont f = font;
-        f.colour = item[0] == '?' ? SVG_DISABLED : font.colour;
+        f.colour = item[0] == '?' ? SVG_TEXT_OF(DISABLED) : font.colour;
         svg_text(s, at, y, f, item, NULL);
         at += w + gap;
         text += length;

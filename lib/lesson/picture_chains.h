@@ -4,10 +4,12 @@
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
  * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
- * picture_preset_stage, picture_preset, picture_task_settings.
+ * picture_preset_stage, PRESET_DRAWS, picture_preset, picture_task_settings.
  */
 #ifndef PICTURE_CHAINS_H
 #define PICTURE_CHAINS_H
+
+#include "rng.h"
 
 /* ===== Example 11 ===== */
 
@@ -55,15 +57,19 @@ void picture_chain_text(Picture *pic, const char *text, double average);
 void picture_describe(Picture *pic, const Chain *ch);
 
 /* Example 12: for each chain recorded in pic, its label and settings (one no stage acts on, "?top_k 0", in the
- * disabled grey), then the funnel at the pictured step (a cell per stage in the chain's order: bars of p among
- * the characters the stage keeps, on one p axis; a ghost, svg_ghost_bar, at its p before the stage for a
- * character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the penalties
- * changed a logit), and the candidates left at every step (a line, the table's average dashed, the character
- * drawn under each step), right of the funnel where the picture stays within 1,180 px, else under it (the
- * cells wrap too). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
+ * disabled grey), what the pictured step starts with and what the chain leaves (how many candidates, their
+ * entropy in nats), then the funnel at that step (a cell per stage in the chain's order: bars of p among the
+ * characters the stage keeps, on one p scale for every chain; a ghost, svg_ghost_bar, at its p before the stage
+ * for a character the stage removes; a "?" stage's cell in the disabled style; the penalized mark where the
+ * penalties changed a logit; under each cell how many it leaves and their entropy), and the candidates left at
+ * every step (a line, the table's average dashed, the character drawn under each step), right of the funnel where
+ * the picture stays within 1,180 px with a character under each step, else under it (the cells wrap too). Every
+ * text is 12 px or more; the legend has a row for each part it keys (funnel cells, per step, settings, chain
+ * lines). Under them the described chains, as Example 11 draws its chains: in columns, or in their own
  * order (tag "line N", the table's line). Series: "candidates per step" (labels: the chain's label, value the
  * table's average), "text" (value: the chain's text), "<chain>: <stage>" (labels: the character, "space" for
- * ' '; "left": how many), "candidates left" (data-values), and "line N" (labels: the stage's place, 0 for
+ * ' '; "left": how many; "entropy": nats), "candidates before" (labels: the chain's label), "candidates left"
+ * (data-values), and "line N" (labels: the stage's place, 0 for
  * logits; values: the name as the line prints it). Frees pic; returns main's status. */
 int picture_chain_builder(Picture *pic, const char *alphabet);
 
@@ -73,20 +79,30 @@ int picture_chain_builder(Picture *pic, const char *alphabet);
  * trace of chain_apply_except_pick (ChainTraceFn); pic is a Picture, NULL for none (the lesson's Java order). */
 void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
+#define PRESET_DRAWS 1000           /* the draws Example 13's histogram counts, beside the lesson's */
+
 /* Records one preset of Example 13 after its stages: its label (with its settings, as the table prints it), its
  * settings (as llama.cpp names them; a "?" on each that none of the stages recorded since the last preset acts
- * on: chain_settings_text), its final distribution c (token i's candidate found by id) and how many candidates
- * it leaves; its draws follow with picture_id. */
-void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left);
+ * on: chain_settings_text), its final distribution c (token i's candidate found by id; any order, drawn in that
+ * order as the lesson draws) and how many candidates it leaves; then PRESET_DRAWS draws from c (sample_dist) with
+ * rng, the lesson's generator as it stands before the preset's first draw (a copy: the lesson's own goes on
+ * unchanged), so that they go on the lesson's java.util.Random stream and their first draws are the lesson's. The
+ * lesson's draws follow with picture_id. */
+void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left, Rng rng);
 
-/* Example 13: a panel per preset, side by side: its label and settings (one no stage acts on, "?top_k 0", in
- * the disabled grey, with a legend key), P(right) and its candidates, a bar of final p per token of vocab
- * (n_vocab,), on a p axis from 0 to 1, labelled with the table's decimals ("<0.001" for a p above 0 that they
- * print as 0); a token a stage removed keeps its place as a ghost, at its p before that stage (logits
- * (n_vocab,) before the first), named upwards; the penalized mark where the penalties changed a logit; its
- * draws, the right token's in its colour. Series: "P(right)", "candidates", "draws" (labels: the preset; draws
- * as the words, space separated), and per preset its p (labels: the word; a removed token 0). Frees pic;
- * returns main's status. */
+/* Example 13: a panel per preset, two to a row: its label and settings (one no stage acts on, "?top_k 0", in the
+ * disabled grey, with a legend key), P(right), its candidates of the vocabulary and their entropy before the chain
+ * and after it (nats); then per token of vocab (n_vocab,), on a p axis from 0 to 1, a bar of final p, a bar of
+ * the share of the PRESET_DRAWS draws that picked it, and a dot for each of the lesson's draws that did (stacked
+ * from the axis, each one draw's share), so that a few draws read as noise around p; a token a stage removed keeps
+ * its place as a ghost, at its p before that stage (logits (n_vocab,) before the first), named upwards; the
+ * penalized mark where the penalties changed a logit. Under the tokens, per token, its final p with the table's
+ * decimals ("<0.001" for a p above 0 that they print as 0; "-" removed), and how many of the lesson's draws and of
+ * the many picked it; then the lesson's draws in words, the right token's bold. Where the many draws do not begin
+ * with the lesson's (the lesson drew otherwise), the panel says so. Series: "P(right)", "candidates", "draws" and
+ * "the many draws begin" (labels: the preset; draws as the words, space separated), "entropy after" (nats), and per
+ * preset its p (labels: the word; a removed token 0), "<preset>: share of 1000 draws" and "<preset>: of the
+ * lesson's 8 draws" (a count). Frees pic; returns main's status. */
 int picture_task_settings(Picture *pic, const char *const *vocab, const double *logits, size_t n_vocab,
                           const char *right);
 

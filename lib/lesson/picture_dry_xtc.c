@@ -29,7 +29,8 @@ void picture_dry_mark(Picture *pic, const char *word, int32_t length, double pen
 }
 
 #define DRY_CHIP 26         /* the height of a history token's box, px */
-#define DRY_GREEN svg_colour(2)
+#define DRY_GREEN SVG_COLOUR_OF(REPEAT)
+#define RANGE_SHADE SVG_COLOUR_OF(RANGE)   /* the range a threshold sets apart: DRY free, XTC above */
 
 /* Where the repeat of `length` tokens that `word` would extend occurred before, in history (n_history,) as DRY
  * reads it (dry's window): the first position of the newest earlier run of `length` tokens that equals the
@@ -140,19 +141,18 @@ static void picture_dry_row(Svg *s, const PictureRow *row, const DryParams *dry,
     double penalty = row->values[1];
     size_t l = (size_t)(length > 0 ? length : 0), start = picture_dry_earlier(history, n_history, dry, vocab,
                                                                               row->label.text, length);
-    SvgStyle candidate = {"#FFFFFF", SVG_TEXT, 2, NULL};
+    SvgStyle candidate = {SVG_PAPER, SVG_TEXT, 2, NULL};
     svg_text(s, at->x0 - 14, y + 18, (SvgFont){14, "end", true, NULL, 0}, row->label.text, NULL);
     for (size_t g = 0; g < at->n_gaps; g++)
-        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){13, "middle", false, SVG_DISABLED, 0}, "...",
-                 NULL);
+        svg_text(s, at->gap_x[g] + at->gap_w[g] / 2, y + 18, (SvgFont){13, "middle", false, SVG_MUTED, 0}, "...", NULL);
     for (size_t p = at->first; p < n_history; p++) {
         if (isnan(at->left[p]))
             continue;
         bool repeat = (l > 0 && p + l >= n_history) || (start < n_history && p >= start && p < start + l);
         bool follower = start < n_history && p == start + l;
         SvgStyle style = repeat ? (SvgStyle){DRY_GREEN, follower ? SVG_TEXT : NULL, 2, NULL}
-                       : follower ? candidate : (SvgStyle){"#FFFFFF", SVG_GRID, 1, NULL};
-        SvgFont font = {13, "middle", repeat || follower, repeat ? "#FFFFFF" : follower ? SVG_TEXT : SVG_DISABLED, 0};
+                       : follower ? candidate : (SvgStyle){SVG_PAPER, SVG_GRID, 1, NULL};
+        SvgFont font = {13, "middle", repeat || follower, repeat ? SVG_PAPER : follower ? SVG_TEXT : SVG_MUTED, 0};
         picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], style, font, NULL);
     }
     SvgDatum d = {"candidate", row->label.text, penalty, NULL};
@@ -179,7 +179,7 @@ static void picture_dry_step(Svg *s, const SvgPlot *plot, int32_t allowed)
     char text[128];
     if (bx > plot->left) {
         svg_group_begin(s, "grid");
-        svg_rect(s, plot->left, plot->top, bx - plot->left, plot->height, (SvgStyle){"#F2F2F2", NULL, 0, NULL}, NULL);
+        svg_rect(s, plot->left, plot->top, bx - plot->left, plot->height, (SvgStyle){RANGE_SHADE, NULL, 0, NULL}, NULL);
         svg_group_end(s);
     }
     svg_group_begin(s, NULL);
@@ -238,7 +238,7 @@ static void picture_dry_stem(Svg *s, const SvgPlot *plot, const Picture *pic, in
     double at = y + up * (ringed ? 12 : 7) + (up > 0 ? 9 : 0);     /* the baseline next to the dot or ring */
     snprintf(text, sizeof text, "%.2f", value);
     if (labelled) {
-        svg_text(s, x, at, (SvgFont){11, "middle", false, ink, 0}, text, NULL);
+        svg_text(s, x, at, (SvgFont){11, "middle", false, disabled ? SVG_TEXT_OF(DISABLED) : NULL, 0}, text, NULL);
         at += up * 14;
     }
     svg_text(s, x, at, (SvgFont){13, "middle", true, DRY_GREEN, 0}, words, NULL);
@@ -278,7 +278,7 @@ static void picture_dry_chart(Svg *s, const Picture *pic, const DryParams *dry, 
         svg_group_begin(s, "grid");
         svg_rect(s, left, top, width, 240, svg_disabled_style(), NULL);
         svg_group_end(s);
-        svg_text(s, left + 10, top + 22, (SvgFont){14, NULL, true, SVG_DISABLED, 0}, "?dry", NULL);
+        svg_text(s, left + 10, top + 22, (SvgFont){14, NULL, true, SVG_TEXT_OF(DISABLED), 0}, "?dry", NULL);
     } else {
         picture_dry_step(s, plot, dry->dry_allowed_length);
     }
@@ -441,8 +441,9 @@ static void picture_dry_history(Svg *s, const int32_t *history, size_t n_history
         snprintf(place, sizeof place, "%zu", p);
         SvgDatum d = {"history", place, 0, vocab[history[p]]};
         picture_dry_chip(s, at->left[p], y, at->cw, vocab[history[p]], outside ?
-                         (SvgStyle){NULL, NULL, 0, NULL} : (SvgStyle){"#FFFFFF", SVG_MUTED, 1, NULL}, (SvgFont){13,
-                         "middle", false, outside ? SVG_DISABLED : NULL, 0}, &d);
+                         (SvgStyle){NULL, NULL, 0, NULL}
+                         : (SvgStyle){SVG_PAPER, SVG_COLOUR_OF(TOKEN_FRAME), 1, NULL},
+                         (SvgFont){13, "middle", false, outside ? SVG_MUTED : NULL, 0}, &d);
     }
     svg_text(s, at->next + at->cw / 2, y + 18, (SvgFont){12, "middle", false, SVG_MUTED, 0}, "next", NULL);
 }
@@ -460,7 +461,7 @@ static size_t picture_dry_keys(const Picture *pic, SvgKey *keys)
     if (repeats)
         keys[n++] = (SvgKey){SVG_KEY_BOX, {DRY_GREEN, NULL, 0, NULL}, "the repeated run: at the end, and earlier"};
     if (follows)
-        keys[n++] = (SvgKey){SVG_KEY_BOX, {"#FFFFFF", SVG_TEXT, 2, NULL}, repeats ? "the candidate: next, and after "
+        keys[n++] = (SvgKey){SVG_KEY_BOX, {SVG_PAPER, SVG_TEXT, 2, NULL}, repeats ? "the candidate: next, and after "
                              "the run earlier" : "the candidate: next, and where it followed a token earlier"};
     if (penalized)
         keys[n++] = (SvgKey){SVG_KEY_MARK, {NULL, NULL, 0, NULL}, "penalized"};
@@ -473,8 +474,8 @@ static void picture_dry_outside_key(Svg *s, double y, const char *sample, int32_
 {
     char text[128];
     snprintf(text, sizeof text, "faded, no box: outside DRY's window, dry_penalty_last_n %d", (int)last_n);
-    svg_group_begin(s, NULL);
-    svg_text(s, 20, y, (SvgFont){13, NULL, false, SVG_DISABLED, 0}, sample, NULL);
+    svg_group_begin(s, "key");
+    svg_text(s, 20, y, (SvgFont){13, NULL, false, SVG_MUTED, 0}, sample, NULL);
     svg_text(s, 20 + svg_text_width(sample, 13) + 10, y, (SvgFont){13, NULL, false, NULL, 0}, text, NULL);
     svg_group_end(s);
 }
@@ -548,7 +549,6 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
 
 /* ===== Example 10 ===== */
 
-#define XTC_SHADE "#EBEBEB"     /* behind the tokens at or above the threshold */
 
 /* The p of token id among c's candidates, or -1 when it was removed (absent, or a -inf logit). */
 static double picture_xtc_p(const Candidates *c, int32_t id)
@@ -652,7 +652,7 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
     svg_group_begin(s, "grid");
     for (size_t i = 0; i < m; i++)
         if (above[i])
-            svg_rect(s, svg_band(plot, i, m) - 52, plot->top, 104, plot->height, (SvgStyle){XTC_SHADE, NULL, 0, NULL},
+            svg_rect(s, svg_band(plot, i, m) - 52, plot->top, 104, plot->height, (SvgStyle){RANGE_SHADE, NULL, 0, NULL},
                      NULL);
     svg_group_end(s);
     svg_axis_y(s, plot, "p (probability)", 6);
@@ -665,7 +665,7 @@ static void picture_xtc_tokens(Svg *s, const SvgPlot *plot, const double *probs,
                         value, ty, &before_d);
         if (removed[i])
             picture_xtc_bar(s, plot, x + 20, probs[i], svg_ghost_style(), "xtc", (SvgFont){11, "middle", false,
-                            SVG_GHOST, 0}, ty, &after_d);
+                            SVG_TEXT_OF(REMOVED), 0}, ty, &after_d);
         else
             picture_xtc_bar(s, plot, x + 20, after, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, picture_p3(after).text,
                             value, ty, &after_d);
@@ -717,7 +717,7 @@ static double picture_xtc_shares(Svg *s, double width, double y, const double *x
         double share = top_chosen[r] / (double)draws, row = plot.top + 34 * (double)r;
         SvgDatum d = {"share of draws that pick the top token", names[r], share, NULL};
         svg_text(s, plot.left - 10, row + 19, (SvgFont){13, "end", false, off[r] && xtc_probability[r] > 0
-                 ? SVG_DISABLED : NULL, 0}, shown[r], NULL);
+                 ? SVG_TEXT_OF(DISABLED) : NULL, 0}, shown[r], NULL);
         svg_group_begin(s, NULL);
         svg_rect(s, plot.left, row + 4, svg_x(&plot, share) - plot.left, 24, (SvgStyle){off[r] ? SVG_BEFORE
                  : SVG_AFTER, NULL, 0, NULL}, &d);
@@ -766,22 +766,33 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     snprintf(subtitle, sizeof subtitle, "p of each token before XTC and after one application, %s", label.text);
     picture_xtc_says(says, sizeof says, label.text, probs, m, above, removed, probability, threshold);
     snprintf(named, sizeof named, "xtc_threshold %s", lesson_number(threshold, 1).text);
-    snprintf(kept, sizeof kept, "%.120s: every token kept", label.text);
-    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before"},
-                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : label.text}};
+    TokenData *written = malloc((m > 0 ? m : 1) * sizeof *written);     /* probs as a distribution, for H */
+    for (size_t i = 0; written != NULL && i < m; i++)
+        written[i] = (TokenData){(int32_t)i, 0, probs[i]};
+    size_t n_after = 0;
+    for (size_t i = 0; i < m; i++)
+        n_after += !removed[i];
+    char before_words[96], after_words[200];
+    snprintf(before_words, sizeof before_words, "before: %zu tokens, H %.2f nats", m,
+             written != NULL ? entropy_nats(&(Candidates){written, m, -1, false}) : NAN);
+    free(written);
+    snprintf(after_words, sizeof after_words, "%.120s: %zu tokens, H %.2f nats", label.text, n_after,
+             entropy_nats(c));     /* c renormalized over what XTC left, as the table prints it */
+    snprintf(kept, sizeof kept, "%.120s: every token kept, H %.2f nats", label.text, entropy_nats(c));
+    SvgKey keys[6] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
+                      {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, disabled ? kept : after_words}};
     size_t n_keys = 2;
-    if (disabled)                   /* the stage is off, not the tokens: they are kept, solid */
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), off};
     if (any_removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed by xtc (dashed: its p before)"};
     if (!isnan(threshold))
         keys[n_keys++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 1.5, "6 4"}, named};
     if (any_above)
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {XTC_SHADE, NULL, 0, NULL}, "p at or above the threshold"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {RANGE_SHADE, NULL, 0, NULL}, "p at or above the threshold"};
     double plot_width = 108 * (double)m, width = fmax(760, 80 + plot_width + 16 + svg_text_width(named, 12) + 20);
     width = fmax(width, 40 + fmax(fmax(svg_text_width(subtitle, 13), svg_text_width(says, 13)),
                                   svg_text_width(title, 18)));
-    double top = 80 + 20 * (double)picture_legend_rows(keys, n_keys, 80, width - 20) + 16;
+    double rows = (double)picture_legend_rows(keys, n_keys, 80, width - 20);
+    double top = 80 + 20 * (rows + disabled) + 16;     /* under the legend, a line for the stage that is off */
     SvgPlot plot = {80, top, plot_width, 260, 0, 1, 0, svg_nice_ceiling(isnan(threshold) ? largest
                                                                           : fmax(largest, threshold)), false};
     double bottom = top + 260;
@@ -790,6 +801,8 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
     if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, bottom + 126 + 34 * (double)n_runs + 90, "XTC")) {
         svg_heading(&pf.svg, 20, 30, title, subtitle);
         svg_legend(&pf.svg, 80, 80, width - 20, keys, n_keys);
+        if (disabled)               /* the stage is off, not the tokens: they are kept, solid */
+            svg_text(&pf.svg, 80, 80 + 20 * rows, (SvgFont){13, NULL, false, SVG_TEXT_OF(DISABLED), 0}, off, NULL);
         picture_xtc_tokens(&pf.svg, &plot, probs, m, c, label.text, above, removed, threshold, named);
         svg_text(&pf.svg, 20, bottom + 80, (SvgFont){13, NULL, false, NULL, 0}, says, NULL);
         picture_xtc_shares(&pf.svg, width, bottom + 126, xtc_probability, threshold, top_chosen, n_runs, draws,

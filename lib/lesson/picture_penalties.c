@@ -185,7 +185,8 @@ static double picture_history(Svg *s, double x, double y, double max_x, const ch
         double w = svg_text_width(word, 13) + 10;
         row.left[k - row.first] = at;
         svg_group_begin(s, NULL);
-        svg_rect(s, at, y - 15, w, 20, (SvgStyle){"#F2F2F2", SVG_MUTED, 1, NULL}, NULL);
+        svg_rect(s, at, y - 15, w, 20, (SvgStyle){SVG_COLOUR_OF(TOKEN), SVG_COLOUR_OF(TOKEN_FRAME), 1, NULL},
+                 NULL);
         svg_text(s, at + w / 2, y, font, word, NULL);
         svg_group_end(s);
         at += w + 4;
@@ -276,7 +277,7 @@ static size_t picture_ties(const Candidates *c, size_t n, int32_t *group)
  * series of these pictures takes. */
 static SvgStyle picture_tie_style(void)
 {
-    return (SvgStyle){NULL, svg_colour(4), 2, NULL};
+    return (SvgStyle){NULL, SVG_COLOUR_OF(TIE), 2, NULL};
 }
 
 /* x, the centre of a text (anchored "middle") in font, moved as little as it takes for the text to lie within
@@ -338,9 +339,22 @@ static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
     return free;
 }
 
+/* How the logit panel draws its columns after the first: each arrow's colour (colours[c], c >= 1), and whether
+ * they are parts of one step (chained: column c's arrow starts at column c - 1's logit, as Example 4's repeat
+ * penalty first and its subtraction then) or each a rule of its own from the level before (Example 1's two
+ * rules). */
+typedef struct {
+    const char *colours[3];
+    bool chained;
+    const char *y_label;    /* the logit axis's label ("" for none) */
+    const char *caption;    /* under the counts (NULL for none) */
+    bool bare_counts;       /* each count as its number alone ("3"; the caption says what it is), not "count 3" */
+} PictureLogitColumns;
+
 /* The logit panel: for each token (band i of n_words), its logit before as a sky-blue level across the band,
- * and for each later column c of cols (n_cols,: before, after, naive), an arrow in that column's colour from the
- * level before to the logit after, labelled with the change ("-0.70"); "wrong way" where a column moves the logit
+ * and for each later column c of cols (n_cols,: before, after, naive; or before, a part of the step, after), an
+ * arrow in that column's colour (how) from the level before (or, chained, from the column before it) to the logit
+ * after, labelled with the change ("-0.70"); unless chained, "wrong way" where a column moves the logit
  * opposite to column 1's (the naive rule against llama.cpp's), by its label at `place` (WRONG_RIGHT, ...; beyond
  * where that place is taken; picture_wrong_way). Tokens tied in column 1 (group) are joined by a thin solid line
  * at their logit in picture_tie_style (not dashed: dashed is a removed token's ghost), from the first one's band to
@@ -350,12 +364,14 @@ static bool picture_wrong_way(Svg *s, const SvgPlot *plot, PictureSpace *space, 
  * went to place (draw on picture_measure() to learn that first). */
 static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                                 const Candidates *const *cols, const char *const *names, size_t n_cols,
-                                const int32_t *counts, const int32_t *group, int place)
+                                const int32_t *counts, const int32_t *group, int place, const PictureLogitColumns *how)
 {
     PictureSpace space = {.n = 0};
     bool placed = true;
     double band = svg_band_width(plot, n_words), half = picture_bar_width(plot, n_words, n_cols) / 2 - 5;
-    svg_axis_y(s, plot, "logit (unnormalized log p, nats)", 8);
+    if (how->chained)               /* the parts of one step side by side, each tick as wide as they leave room */
+        half = fmax(half, fmin(6, picture_bar_width(plot, n_words, n_cols) / 2 - 0.5));
+    svg_axis_y(s, plot, how->y_label, 8);
     if (plot->y_min < 0 && plot->y_max > 0) {       /* 0 decides llama.cpp's rule: divide above, multiply below */
         SvgDatum zero = {"zero line", "logit", 0, NULL};  /* a shape of its own, which no label may cross */
         svg_line(s, plot->left, svg_y(plot, 0), plot->left + plot->width, svg_y(plot, 0),
@@ -367,9 +383,10 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
         double b = svg_y(plot, cols[0]->data[i].logit), left = svg_band(plot, i, n_words) - band / 2 + 6;
         for (size_t c = 0; c < n_cols && isfinite(b); c++) {
             double x = picture_bar_centre(plot, i, n_words, c, n_cols), a = svg_y(plot, cols[c]->data[i].logit);
-            if (isfinite(a))    /* c = 0: the level before, across the band; then each arrow, with its tick */
+            double from = how->chained && c > 1 ? svg_y(plot, cols[c - 1]->data[i].logit) : b;
+            if (isfinite(a) && isfinite(from))  /* c = 0: the level before, across the band; then each arrow */
                 picture_space_add(&space, c == 0 ? (PictureBox){left, b - 2, left + band - 12, b + 2}
-                                                 : (PictureBox){x - half, b, x + half, a + (a > b ? 2 : -2)}, 1);
+                                                 : (PictureBox){x - half, from, x + half, a + (a > from ? 2 : -2)}, 1);
         }
     }
     svg_group_begin(s, "grid");         /* each tie's line under every level and arrow: their colours stay theirs */
@@ -394,14 +411,19 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
                  &d);
         for (size_t c = 1; c < n_cols; c++) {
             double a = cols[c]->data[i].logit, first = cols[1]->data[i].logit;
+            double from = how->chained ? cols[c - 1]->data[i].logit : b;   /* where this column's arrow starts */
             double x = picture_bar_centre(plot, i, n_words, c, n_cols);
-            if (!isfinite(a))
+            if (!isfinite(a) || !isfinite(from))
                 continue;
             SvgDatum da = {names[c], words[i], a, NULL}, dc = {"subtracted", words[i], b - a, NULL};
             svg_group_begin(s, NULL);
-            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, b), a != b ? svg_y(plot, a) : svg_y(plot, b),
-                                     picture_series_colour(c), &da, picture_change(a - b).text, c == 1 ? &dc : NULL);
-            if (c > 1 && a != b && first != b && (a > b) != (first > b)) {    /* opposite to llama.cpp's rule */
+            if (how->chained && c > 1)      /* the step goes on from the column before: its level carried over */
+                svg_line(s, picture_bar_centre(plot, i, n_words, c - 1, n_cols) + half, svg_y(plot, from), x,
+                         svg_y(plot, from), (SvgStyle){NULL, how->colours[c], 1.5, NULL}, NULL);
+            double y = picture_arrow(s, plot, &space, x, half, svg_y(plot, from), svg_y(plot, a), how->colours[c], &da,
+                                     picture_change(a - from).text, c == 1 && !how->chained ? &dc : NULL);
+            bool opposite = (a > b) != (first > b);          /* the naive rule against llama.cpp's */
+            if (!how->chained && c > 1 && a != b && first != b && opposite) {
                 SvgDatum dw = {"wrong way", words[i], 0, a > b ? "up" : "down"};
                 placed &= picture_wrong_way(s, plot, &space, x, y, picture_change(a - b).text, a > b ? -1 : 1, place,
                                             &dw);
@@ -413,12 +435,12 @@ static bool picture_logit_panel(Svg *s, const SvgPlot *plot, const char *const *
     svg_categories(s, plot, words, n_words, NULL);
     for (size_t i = 0; i < n_words; i++) {
         char text[32];
-        snprintf(text, sizeof text, "count %d", (int)counts[i]);
+        snprintf(text, sizeof text, how->bare_counts ? "%d" : "count %d", (int)counts[i]);
         SvgDatum d = {"count", words[i], counts[i], NULL};
         svg_text(s, svg_band(plot, i, n_words), bottom + 34, (SvgFont){12, "middle", false, SVG_MUTED, 0}, text, &d);
     }
-    svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0},
-             "token, and its count: how often it occurs in the window", NULL);
+    svg_text(s, plot->left + plot->width / 2, bottom + 52, (SvgFont){12, "middle", false, SVG_MUTED, 0}, how->caption,
+             NULL);
     return placed;
 }
 
@@ -468,12 +490,13 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
                       const PenaltyParams *pp)
 {
     size_t n_cols = naive != NULL ? 3 : 2, n = n_words < 256 ? n_words : 256;
-    PictureSeries series[3] = {{"p before", "before", before->data, before->size},
+    PictureSeries series[3] = {{"p before", "before", before->data, before->size, NULL},
                                {"p after", naive != NULL ? "after: llama.cpp's rule" : "after", after->data,
-                                after->size},
-                               {"p naive", "after: the naive rule", NULL, 0}};
+                                after->size, NULL},
+                               {"p naive", "after: the naive rule", NULL, 0, NULL}};
     if (naive != NULL)
-        series[2] = (PictureSeries){"p naive", "after: the naive rule", naive->data, naive->size};
+        series[2] = (PictureSeries){"p naive", "after: the naive rule", naive->data, naive->size,
+                                    SVG_COLOUR_OF(NAIVE)};
     const Candidates *cols[3] = {before, after, naive};
     const char *names[3] = {"logit", "after", "naive-after"};
     int32_t counts[256], group[256];
@@ -510,10 +533,12 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
         double per_px = (hi - lo) / (260 - 76);        /* 38 px above and below for the labels */
         SvgPlot logits = {80, logit_top, plot_width, 260, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
         int place = WRONG_RIGHT;        /* one place for every "wrong way": the first where each is free */
+        PictureLogitColumns how = {{NULL, SVG_AFTER, SVG_COLOUR_OF(NAIVE)}, false, "logit (unnormalized log p, nats)",
+                                   "token, and its count: how often it occurs in the window", false};
         for (Svg probe = picture_measure(); place < WRONG_BEYOND; place++)
-            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place))
+            if (picture_logit_panel(&probe, &logits, words, n, cols, names, n_cols, counts, group, place, &how))
                 break;
-        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place);
+        picture_logit_panel(&pf.svg, &logits, words, n, cols, names, n_cols, counts, group, place, &how);
         SvgPlot p = {80, p_top, plot_width, 240, 0, 1, 0, svg_nice_ceiling(picture_largest_p(series, n_cols)), false};
         picture_token_bars_with(&pf.svg, &p, words, n, series, n_cols, 3, 0, "p (probability)", &marks);
     }
@@ -540,28 +565,120 @@ static bool picture_row_unchanged(const PictureRow *row, const double *logits)
     return true;
 }
 
-/* One panel of Example 4 in plot: row's label (and its window, when the rows' windows differ) over the p of each
- * token under its setting, beside the p of ref, the row with no penalty (NULL: none), with the penalized tokens
- * marked: those whose logit the setting changed from logits (n_words,), the lesson's; ref's own panel shows its p
- * alone, in the colour of before. y_label names the p axis ("": none). */
-static void picture_penalty_panel(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
-                                  const double *logits, const PictureRow *row, const PictureRow *ref,
-                                  bool windows_differ, const char *y_label)
+/* The largest p of a row's candidates (any order): its token id, the lowest id among ties; -1 for none. */
+static int32_t picture_top_token(const TokenData *data, size_t size)
 {
-    double y = svg_wrap(s, plot->left + plot->width / 2, plot->top - 44, plot->width, 16,
-                        (SvgFont){14, "middle", true, NULL, 0}, row->label.text);
-    if (windows_differ && row->n_values > 0) {
-        char window[64];
-        snprintf(window, sizeof window, "window %d", (int)row->values[0]);
-        svg_text(s, plot->left + plot->width / 2, y + 16, (SvgFont){12, "middle", false, SVG_MUTED, 0}, window, NULL);
+    int32_t top = -1;
+    double best = -1;
+    for (size_t i = 0; i < size; i++)
+        if (data[i].p > best || (data[i].p == best && data[i].id < top)) {
+            best = data[i].p;
+            top = data[i].id;
+        }
+    return top;
+}
+
+/* What Example 4 draws of one row: its candidates and the step's parts as columns of logits by token id (cols:
+ * before, then after the repeat penalty alone when the row also subtracts, then after), each token's count in its
+ * window, and the settings in words (the window too when the rows' windows differ, or it turns them off). */
+typedef struct {
+    TokenData data[3][256];
+    Candidates cols[3];
+    size_t n_cols;
+    int32_t counts[256];
+    char settings[160];
+} PenaltyStep;
+
+/* Row's step on logits (n_words,) and history (n_history,): the columns, the counts (penalty_count), and the part
+ * after the repeat penalty alone (penalty_logit, the rule, with frequency and presence 0) when the row sets both a
+ * repeat penalty and a frequency or presence penalty, so that its one step shows as its two parts in llama.cpp's
+ * order. */
+static void picture_penalty_step(PenaltyStep *st, const PictureRow *row, const double *logits, size_t n_words,
+                                 const int32_t *history, size_t n_history, bool windows_differ)
+{
+    PenaltyParams pp = {(int32_t)row->values[0], row->values[1], row->values[2], row->values[3]};
+    PenaltyParams repeat = {pp.penalty_last_n, pp.penalty_repeat, 0, 0};
+    bool parts = pp.penalty_repeat != 1 && (pp.penalty_freq != 0 || pp.penalty_present != 0);
+    st->n_cols = parts ? 3 : 2;
+    for (size_t i = 0; i < n_words; i++) {
+        double after = logits[i];
+        for (size_t k = 0; k < row->size; k++)
+            after = row->data[k].id == (int32_t)i ? row->data[k].logit : after;
+        st->counts[i] = penalty_count(history, n_history, pp.penalty_last_n, (int32_t)i);
+        st->data[0][i] = (TokenData){(int32_t)i, logits[i], 0};
+        st->data[1][i] = (TokenData){(int32_t)i, parts ? penalty_logit(logits[i], st->counts[i], &repeat) : after, 0};
+        st->data[2][i] = (TokenData){(int32_t)i, after, 0};
     }
+    for (size_t c = 0; c < st->n_cols; c++)     /* before, [after the repeat penalty,] after */
+        st->cols[c] = (Candidates){st->data[c + 1 == st->n_cols ? 2 : c], n_words, -1, false};
+    st->settings[0] = '\0';
+    const struct {
+        double value, off;
+        const char *name;
+    } all[] = {{pp.penalty_repeat, 1, "repeat"}, {pp.penalty_freq, 0, "frequency"},
+               {pp.penalty_present, 0, "presence"}};
+    for (size_t k = 0; k < LESSON_N(all); k++)
+        if (all[k].value != all[k].off)
+            picture_append(st->settings, sizeof st->settings, "%s%s %s", st->settings[0] != '\0' ? ", " : "",
+                           all[k].name, lesson_number(all[k].value, 1).text);
+    if (st->settings[0] == '\0')
+        snprintf(st->settings, sizeof st->settings, "no penalty");
+    if (windows_differ || pp.penalty_last_n <= 0)
+        picture_append(st->settings, sizeof st->settings, pp.penalty_last_n <= 0 ? "; window %d: off (?penalties)"
+                       : pp.penalty_last_n == INT32_MAX ? "; window: all" : "; window %d", (int)pp.penalty_last_n);
+}
+
+/* Example 4's panel of row from (x, y), px, panel px wide: its label, its settings and, when its most likely token
+ * is not ref's, that one; then the logit step per token (the parts of a step chained, counts under the tokens) on
+ * the shared logit range lo..hi, and under it the p of each token beside ref's p (ref NULL: none; ref's own
+ * panel, its p alone in the colour of before), p from 0 to p_top, the penalized tokens (their logit changed from
+ * logits) marked and the new most likely token named in blue. first: the row's first panel, which names the
+ * axes. */
+static void picture_penalty_panel(Svg *s, const PictureRow *row, const PictureRow *ref, const char *const *words,
+                                  size_t n_words, const double *logits, const int32_t *history, size_t n_history,
+                                  double x, double y, double panel, double lo, double hi, double p_top, bool first,
+                                  bool windows_differ)
+{
+    PenaltyStep *st = malloc(sizeof *st);
+    if (st == NULL)             /* best-effort: without memory, no panel (the file is still well-formed) */
+        return;
+    picture_penalty_step(st, row, logits, n_words, history, n_history, windows_differ);
+    size_t fits = (size_t)(panel / (0.6 * 12)) - 1;     /* characters of 12 px across the panel */
+    svg_text(s, x, y, (SvgFont){14, NULL, true, NULL, 0}, picture_cut(row->label.text, fits * 12 / 16).text, NULL);
+    svg_text(s, x, y + 17, (SvgFont){12, NULL, false, SVG_MUTED, 0}, picture_cut(st->settings, fits).text, NULL);
+    int32_t top = picture_top_token(row->data, row->size), was = ref != NULL ? picture_top_token(ref->data, ref->size)
+                                                                             : top;
+    char text[200];
+    if (top >= 0 && was >= 0 && top != was) {
+        snprintf(text, sizeof text, "most likely now: %.40s (was %.40s)", words[top], words[was]);
+        SvgDatum d = {"most likely", row->label.text, 0, words[top]};
+        svg_text(s, x, y + 33, (SvgFont){12, NULL, true, SVG_TEXT_OF(AFTER), 0}, picture_cut(text, fits * 5 / 6).text,
+                 &d);
+    }
+    char names[3][200];
+    snprintf(names[0], sizeof names[0], "logit");
+    snprintf(names[1], sizeof names[1], "%.120s: %s", row->label.text, st->n_cols == 3 ? "after the repeat penalty"
+             : "logit after");
+    snprintf(names[2], sizeof names[2], "%.120s: logit after", row->label.text);
+    const char *const series[3] = {names[0], names[1], names[2]};
+    const Candidates *cols[3] = {&st->cols[0], &st->cols[1], &st->cols[2]};
+    int32_t group[256];
+    for (size_t i = 0; i < n_words; i++)
+        group[i] = -1;      /* no tie lines: the p panel under it shows what the logits give */
+    PictureLogitColumns how = {{NULL, SVG_AFTER, SVG_AFTER}, true, first ? "logit (nats)" : "", NULL, true};
+    double per_px = (hi - lo) / (150 - 76);         /* 38 px above and below for the labels */
+    SvgPlot plot = {x + 50, y + 60, panel - 50, 150, 0, 1, lo - 38 * per_px, hi + 38 * per_px, false};
+    picture_logit_panel(s, &plot, words, n_words, cols, series, st->n_cols, st->counts, group, WRONG_RIGHT, &how);
     PictureSeries two[2] = {{ref != NULL ? ref->label.text : "", "", ref != NULL ? ref->data : NULL,
-                             ref != NULL ? ref->size : 0},
-                            {row->label.text, row->label.text, row->data, row->size}};
-    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true};
+                             ref != NULL ? ref->size : 0, NULL},
+                            {row->label.text, row->label.text, row->data, row->size, NULL}};
+    PictureBarsOptions marks = {.mark_changed = true, .mark_from = logits, .first_slim = true,
+                                .note_token = top >= 0 && top != was ? top : -1, .note = "most likely"};
     bool pair = ref != NULL && row != ref;     /* beside the p with no penalty; or that p alone, or none known */
-    picture_token_bars_with(s, plot, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
-                            y_label, &marks);
+    SvgPlot bars = {x + 50, plot.top + plot.height + 78, panel - 50, 130, 0, 1, 0, p_top, false};
+    picture_token_bars_with(s, &bars, words, n_words, pair ? two : two + 1, pair ? 2 : 1, 3, pair || row == ref ? 0 : 1,
+                            first ? "p (probability)" : "", &marks);
+    free(st);
 }
 
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
@@ -569,47 +686,69 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
 {
     size_t n = pic->n_rows, ref = n, n_windows = 0;
     int32_t windows[64];
-    for (size_t r = 0; r < n; r++) {
+    n_words = n_words < 256 ? n_words : 256;
+    double lo = INFINITY, hi = -INFINITY, p_top = 0;
+    PenaltyStep *st = malloc(sizeof *st);
+    pic->out_of_memory |= st == NULL;
+    for (size_t r = 0; r < n && st != NULL; r++) {
         ref = ref == n && picture_row_unchanged(&pic->rows[r], logits) ? r : ref;
         if (pic->rows[r].n_values > 0 && n_windows < LESSON_N(windows))
             windows[n_windows++] = (int32_t)pic->rows[r].values[0];
+        if (pic->rows[r].n_values < 4)
+            continue;
+        picture_penalty_step(st, &pic->rows[r], logits, n_words, history, n_history, true);
+        for (size_t c = 0; c < st->n_cols; c++)
+            for (size_t i = 0; i < n_words; i++)
+                if (isfinite(st->cols[c].data[i].logit)) {
+                    lo = fmin(lo, st->cols[c].data[i].logit);
+                    hi = fmax(hi, st->cols[c].data[i].logit);
+                }
+        for (size_t i = 0; i < pic->rows[r].size; i++)
+            p_top = fmax(p_top, pic->rows[r].data[i].p);
     }
+    free(st);
     bool windows_differ = false;
     for (size_t k = 1; k < n_windows; k++)
         windows_differ |= windows[k] != windows[0];
-    double panel = (double)n_words * 50, gap = 50;
-    size_t per_line = (size_t)fmax(1, fmin((double)n, floor((1160 - 80 + gap) / (panel + gap))));
+    if (!(hi > lo)) {
+        lo = isfinite(lo) ? lo - 1 : -1;
+        hi = lo + 2;
+    }
+    double panel = 50 + (double)n_words * 48, gap = 36;
+    size_t per_line = (size_t)fmax(1, fmin((double)n, floor((1180 - 40 + gap) / (panel + gap))));
     size_t lines = n > 0 ? (n + per_line - 1) / per_line : 1;
-    double width = fmax(760, 80 + (double)per_line * (panel + gap) - gap + 30), top = 0;
-    for (size_t r = 0; r < n; r++)
-        for (size_t i = 0; i < pic->rows[r].size; i++)
-            top = fmax(top, pic->rows[r].data[i].p);
-    char before_words[200];
-    snprintf(before_words, sizeof before_words, "p with no penalty (the setting \"%.100s\")",
+    double width = fmax(760, 20 + (double)per_line * (panel + gap) - gap + 20);
+    char before_words[200], rule[400];
+    snprintf(before_words, sizeof before_words, "before: the logit and p with no penalty (the setting \"%.100s\")",
              ref < n ? pic->rows[ref].label.text : "");
     SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, before_words},
-                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "p under the panel's setting"},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "after the panel's setting: the logit's step, and p"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed its logit"}};
+    snprintf(rule, sizeof rule, "llama.cpp's one step, for each token in the window: first the repeat penalty (a "
+             "logit" NBSP ">" NBSP "0 divided by it, a logit" NBSP "\xe2\x89\xa4" NBSP "0 multiplied), then count" NBSP
+             "\xc3\x97" NBSP "frequency" NBSP "+" NBSP "presence subtracted; a setting with both draws its two parts "
+             "side by side. Under each token: its count, how often it occurs in the window.");
+    const char *title = "The penalties on the same history: each setting's step on the logits, and the p it gives";
     Svg dry = picture_measure();
-    double legend_y = picture_history(&dry, 20, 84, width - 20, words, n_words, history, n_history, windows,
+    double head = picture_heading(&dry, width, title, NULL);
+    double legend_y = picture_history(&dry, 20, 70 + head, width - 20, words, n_words, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 80;
-    double line_height = 320;
+    double rule_y = svg_legend(&dry, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2) + 22;
+    double first_top = svg_wrap(&dry, 20, rule_y, width - 40, 17, (SvgFont){13, NULL, false, NULL, 0}, rule) + 40;
+    double line_height = 470;
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width,
-                                            first_top + (double)lines * line_height - 40, "the three penalties")) {
-        svg_heading(&pf.svg, 20, 30, "The penalties on the same history, each setting in its own panel",
-                    ref < n ? "p of each token under each setting, beside its p with no penalty" :
-                    "p of each token under each setting (no setting leaves every logit as it was)");
-        picture_history(&pf.svg, 20, 84, width - 20, words, n_words, history, n_history, windows, n_windows);
+                                            first_top + (double)(lines - 1) * line_height + 464,
+                                            "the three penalties")) {
+        picture_heading(&pf.svg, width, title, NULL);
+        picture_history(&pf.svg, 20, 70 + head, width - 20, words, n_words, history, n_history, windows, n_windows);
         svg_legend(&pf.svg, 20, legend_y, width - 20, ref < n ? keys : keys + 1, ref < n ? 3 : 2);
-        for (size_t r = 0; r < n; r++) {
-            SvgPlot plot = {80 + (double)(r % per_line) * (panel + gap), first_top + (double)(r / per_line) *
-                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_penalty_panel(&pf.svg, &plot, words, n_words, logits, &pic->rows[r],
-                                  ref < n ? &pic->rows[ref] : NULL, windows_differ,
-                                  r % per_line == 0 ? "p (probability)" : "");
-        }
+        svg_wrap(&pf.svg, 20, rule_y, width - 40, 17, (SvgFont){13, NULL, false, NULL, 0}, rule);
+        for (size_t r = 0; r < n; r++)
+            picture_penalty_panel(&pf.svg, &pic->rows[r], ref < n ? &pic->rows[ref] : NULL, words, n_words, logits,
+                                  history, n_history, 20 + (double)(r % per_line) * (panel + gap),
+                                  first_top + (double)(r / per_line) * line_height, panel, lo, hi,
+                                  svg_nice_ceiling(p_top), r % per_line == 0, windows_differ);
     }
     return picture_finish(pic, picture_close(&pf));
 }
@@ -630,52 +769,122 @@ static double picture_setting_value(const PenaltyParams *pp, size_t k)
                                                                       : pp->penalty_present;
 }
 
-/* One panel of Example 5 in plot: P(word) (word is token id; series names it) under each of the n settings, a
- * bar per setting, in blue when the setting changed some logit of logits (c[s] against the model's), sky blue when
- * none, marked when it changed this word's; under each bar the settings' values, rows (n_rows,), named at the
- * left when named is true. */
-static void picture_code_panel(Svg *s, const SvgPlot *plot, const char *series, int32_t id, const double *logits,
-                               const PenaltyParams *settings, const Candidates *c, size_t n,
-                               const PictureSettingRow *rows, size_t n_rows, bool named)
+/* What one of Example 5's panels draws from: the history (n_history,), the model's logits, the settings (n,) and
+ * their candidates (c, n, each by token id), the setting that changed no logit (ref: its p is p before; n when
+ * none did), the settings' rows of values (n_rows,), and the logit range every panel shares. */
+typedef struct {
+    const int32_t *history;
+    size_t n_history;
+    const double *logits;
+    const PenaltyParams *settings;
+    const Candidates *c;
+    size_t n, ref;
+    const PictureSettingRow *rows;
+    size_t n_rows;
+    double lo, hi;
+} CodePanels;
+
+/* A setting's label in the data: "penalty 1.5, window 64" (the table's columns). */
+static void picture_code_label(char *out, size_t size, const PenaltyParams *pp)
+{
+    snprintf(out, size, "penalty %s, window %d", lesson_number(pp->penalty_repeat, 1).text, (int)pp->penalty_last_n);
+}
+
+/* The logit view of one panel in plot: word's (token id's) logit with the model's logits as a sky-blue level, and
+ * under each setting (a band each) an arrow in blue to its logit after, labelled with the change; under the bands,
+ * the word's count in each setting's window (named "count" at the left when named). */
+static void picture_code_logits(Svg *s, const SvgPlot *plot, const char *word, int32_t id, const CodePanels *cp,
+                                bool named)
+{
+    PictureSpace space = {.n = 0};
+    size_t n = cp->n;
+    double band = svg_band_width(plot, n), b = svg_y(plot, cp->logits[id]), half = 6;
+    char series[200], after[200], label[96];
+    svg_axis_y(s, plot, named ? "logit (nats)" : "", 5);
+    snprintf(series, sizeof series, "logit of %.120s", word);
+    snprintf(after, sizeof after, "logit of %.120s, after", word);
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n), a = svg_y(plot, cp->c[k].data[id].logit);
+        picture_space_add(&space, (PictureBox){x - band / 2 + 6, b - 2, x + band / 2 - 6, b + 2}, 1);
+        picture_space_add(&space, (PictureBox){x - half, fmin(a, b), x + half, fmax(a, b) + 2}, 1);
+    }
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n), a = cp->c[k].data[id].logit;
+        picture_code_label(label, sizeof label, &cp->settings[k]);
+        SvgDatum d = {series, label, cp->logits[id], NULL}, da = {after, label, a, NULL};
+        svg_group_begin(s, NULL);
+        svg_line(s, x - band / 2 + 6, b, x + band / 2 - 6, b, (SvgStyle){NULL, SVG_BEFORE, 3, NULL}, &d);
+        picture_arrow(s, plot, &space, x, half, b, svg_y(plot, a), SVG_AFTER, &da, picture_change(a - cp->logits[id])
+                      .text, NULL);
+        svg_group_end(s);
+    }
+    double y = plot->top + plot->height;
+    svg_line(s, plot->left, y, plot->left + plot->width, y, (SvgStyle){NULL, SVG_TEXT, 1, NULL}, NULL);
+    if (named)
+        svg_text(s, plot->left - 8, y + 16, (SvgFont){12, "end", false, SVG_MUTED, 0}, "count", NULL);
+    for (size_t k = 0; k < n; k++) {
+        char count[32];
+        snprintf(count, sizeof count, "%d", (int)penalty_count(cp->history, cp->n_history,
+                                                               cp->settings[k].penalty_last_n, id));
+        svg_text(s, svg_band(plot, k, n), y + 16, (SvgFont){12, "middle", false, NULL, 0}, count, NULL);
+    }
+}
+
+/* One panel of Example 5 from (x, y): P(word) (word is token id; series names it) over its logit view
+ * (picture_code_logits, from y_logit) and, under each setting (a band each), the word's p after it in blue beside,
+ * slim and sky blue, its p before (with the model's logits: the p of the setting that changed no logit, cp->ref;
+ * none when none did), marked when the setting changed this word's logit; under each bar the settings' values,
+ * rows, named at the left when named is true. */
+static void picture_code_panel(Svg *s, const SvgPlot *plot, const SvgPlot *logit_plot, const char *series, int32_t id,
+                               const CodePanels *cp, bool named)
 {
     PictureSpace space = {.n = 0};
     SvgFont small = {11, "middle", false, NULL, 0};
-    double base = svg_y(plot, 0), bar = svg_band_width(plot, n) - 14;
-    svg_text(s, plot->left + plot->width / 2, plot->top - 30, (SvgFont){14, "middle", true, NULL, 0}, series, NULL);
+    size_t n = cp->n;
+    bool ref = cp->ref < n;
+    double base = svg_y(plot, 0), band = svg_band_width(plot, n), bar = band - 14 - (ref ? 12 : 0);
+    svg_text(s, plot->left + plot->width / 2, logit_plot->top - 22, (SvgFont){14, "middle", true, NULL, 0}, series,
+             NULL);
+    picture_code_logits(s, logit_plot, series + 2, id, cp, named);     /* "P(count)" names "count" */
     svg_axis_y(s, plot, named ? "p (probability)" : "", 6);
-    for (size_t k = 0; k < n; k++)
-        picture_space_add(&space, (PictureBox){svg_band(plot, k, n) - bar / 2, svg_y(plot, c[k].data[id].p),
-                                               svg_band(plot, k, n) + bar / 2, base}, 0.5);
+    double p_before = ref ? cp->c[cp->ref].data[id].p : 0;
     for (size_t k = 0; k < n; k++) {
-        double x = svg_band(plot, k, n), p = c[k].data[id].p, top = svg_y(plot, p);
-        bool changed = false;
-        for (size_t i = 0; i < c[k].size; i++)
-            changed |= c[k].data[i].logit != logits[c[k].data[i].id];
-        char label[256];
-        snprintf(label, sizeof label, "penalty %s, window %d", lesson_number(settings[k].penalty_repeat, 1).text,
-                 (int)settings[k].penalty_last_n);
-        SvgDatum d = {series, label, p, NULL};
+        double x = svg_band(plot, k, n) + (ref ? 6 : 0);
+        picture_space_add(&space, (PictureBox){x - bar / 2, svg_y(plot, cp->c[k].data[id].p), x + bar / 2, base}, 0.5);
+        if (ref)
+            picture_space_add(&space, (PictureBox){x - bar / 2 - 12, svg_y(plot, p_before), x - bar / 2 - 4, base},
+                              0.5);
+    }
+    char before[256];
+    snprintf(before, sizeof before, "%s with no penalty", series);
+    for (size_t k = 0; k < n; k++) {
+        double x = svg_band(plot, k, n) + (ref ? 6 : 0), p = cp->c[k].data[id].p, top = svg_y(plot, p);
+        char label[96];
+        picture_code_label(label, sizeof label, &cp->settings[k]);
+        SvgDatum d = {series, label, p, NULL}, db = {before, label, p_before, NULL};
         SvgNumber value = svg_number(p, 3);
         double y = picture_place_text(&space, x, top - 4, -12, small, value.text);
         svg_group_begin(s, NULL);
-        svg_rect(s, x - bar / 2, top, bar, base - top, (SvgStyle){changed ? SVG_AFTER : SVG_BEFORE, NULL, 0, NULL},
-                 &d);
+        if (ref)
+            svg_rect(s, x - bar / 2 - 12, svg_y(plot, p_before), 8, base - svg_y(plot, p_before),
+                     (SvgStyle){SVG_BEFORE, NULL, 0, NULL}, &db);
+        svg_rect(s, x - bar / 2, top, bar, base - top, (SvgStyle){SVG_AFTER, NULL, 0, NULL}, &d);
         svg_text(s, x, y, small, value.text, NULL);
-        if (c[k].data[id].logit != logits[id])
+        if (cp->c[k].data[id].logit != cp->logits[id])
             svg_mark(s, x, picture_place_mark(&space, x, picture_text_box(x, y, small, value.text).top));
         svg_group_end(s);
     }
     svg_categories(s, plot, NULL, 0, NULL);
     double y = plot->top + plot->height;
-    for (size_t r = 0; r < n_rows; r++) {
-        if (!rows[r].shown)
+    for (size_t r = 0; r < cp->n_rows; r++) {
+        if (!cp->rows[r].shown)
             continue;
         y += 16;
         if (named)
-            svg_text(s, plot->left - 8, y, (SvgFont){12, "end", false, SVG_MUTED, 0}, rows[r].name, NULL);
+            svg_text(s, plot->left - 8, y, (SvgFont){12, "end", false, SVG_MUTED, 0}, cp->rows[r].name, NULL);
         for (size_t k = 0; k < n; k++)
             svg_text(s, svg_band(plot, k, n), y, (SvgFont){12, "middle", false, NULL, 0},
-                     lesson_number(picture_setting_value(&settings[k], r), r == 1 ? 0 : 1).text, NULL);
+                     lesson_number(picture_setting_value(&cp->settings[k], r), r == 1 ? 0 : 1).text, NULL);
     }
 }
 
@@ -691,22 +900,35 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     }
     size_t n_history = lesson_ids_at(file, "text", text, "vocab", vocab, n_vocab, history, max_ids);
     size_t n_windows = n < LESSON_N(windows) ? n : LESSON_N(windows);
-    double top = 0, gap = 60, panel = (double)n * 52;
+    double top = 0, gap = 60, panel = (double)n * 58;
     PictureSettingRow rows[] = {{"repeat", true}, {"window", true}, {"frequency", false}, {"presence", false}};
+    CodePanels cp = {history, n_history, logits, settings, c, n, n, rows, LESSON_N(rows), INFINITY, -INFINITY};
     for (size_t k = 0; k < n; k++) {
         if (k < n_windows)
             windows[k] = settings[k].penalty_last_n;
         rows[2].shown |= settings[k].penalty_freq != 0;
         rows[3].shown |= settings[k].penalty_present != 0;
-        for (size_t w = 0; w < n_shown; w++)
-            top = fmax(top, c[k].data[lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab)].p);
+        bool unchanged = true;
+        for (size_t i = 0; i < c[k].size; i++)
+            unchanged &= c[k].data[i].logit == logits[c[k].data[i].id];
+        cp.ref = cp.ref == n && unchanged ? k : cp.ref;
+        for (size_t w = 0; w < n_shown; w++) {
+            int32_t id = lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab);
+            top = fmax(top, c[k].data[id].p);
+            cp.lo = fmin(cp.lo, fmin(logits[id], c[k].data[id].logit));
+            cp.hi = fmax(cp.hi, fmax(logits[id], c[k].data[id].logit));
+        }
+    }
+    if (!(cp.hi > cp.lo) || !isfinite(cp.hi - cp.lo)) {
+        cp.lo = isfinite(cp.lo) ? cp.lo - 1 : -1;
+        cp.hi = cp.lo + 2;
     }
     size_t per_line = (size_t)fmax(1, fmin((double)n_shown, floor((1160 - 90 + gap) / (panel + gap))));
     size_t lines = n_shown > 0 ? (n_shown + per_line - 1) / per_line : 1;
     double width = fmax(760, 90 + (double)per_line * (panel + gap) - gap + 30);
-    double line_height = 300 + 16 * (double)(rows[2].shown + rows[3].shown);
-    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "the setting changed no logit"},
-                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "the setting changed some logit"},
+    double line_height = 160 + 40 + 270 + 16 * (double)(rows[2].shown + rows[3].shown);
+    SvgKey keys[] = {{SVG_KEY_BOX, {SVG_BEFORE, NULL, 0, NULL}, "before: with the model's logits, no penalty"},
+                     {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL}, "after the setting under it"},
                      {SVG_KEY_MARK, {0}, "penalized: the setting changed this word's logit"}};
     char title[300] = "P(";
     for (size_t w = 0; w < n_shown && w < 6; w++)
@@ -715,25 +937,30 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
     picture_append(title, sizeof title, "%s under each setting: repeat penalty, window", n_shown > 6 ? ", ..." : "");
     for (size_t k = 2; k < LESSON_N(rows); k++)
         picture_append(title, sizeof title, "%s%s", rows[k].shown ? ", " : "", rows[k].shown ? rows[k].name : "");
-    const char *subtitle = "one bar per row of the table, in its order, after the history below";
+    const char *subtitle = "a panel per word, a band per row of the table in its order: the word's logit and count in "
+                           "the window, then its p";
     Svg dry = picture_measure();
     double head = 84 + picture_heading(&dry, width, title, subtitle);
     double legend_y = picture_history(&dry, 20, head, width - 20, vocab, n_vocab, history, n_history, windows,
                                       n_windows) + 22;
-    double first_top = svg_legend(&dry, 20, legend_y, width - 20, keys, LESSON_N(keys)) + 70;
+    double first_top = svg_legend(&dry, 20, legend_y, width - 20, cp.ref < n ? keys : keys + 1, cp.ref < n ? 3 : 2)
+                       + 60;
     PictureFile pf;
-    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 30,
+    if (picture_open(&pf, file, getenv("LESSON_PICTURE"), width, first_top + (double)lines * line_height - 20,
                      "the repeat penalty on code")) {
         picture_heading(&pf.svg, width, title, subtitle);
         picture_history(&pf.svg, 20, head, width - 20, vocab, n_vocab, history, n_history, windows, n_windows);
-        svg_legend(&pf.svg, 20, legend_y, width - 20, keys, LESSON_N(keys));
+        svg_legend(&pf.svg, 20, legend_y, width - 20, cp.ref < n ? keys : keys + 1, cp.ref < n ? 3 : 2);
+        double per_px = (cp.hi - cp.lo) / (130 - 64);    /* 32 px above and below for the labels */
         for (size_t w = 0; w < n_shown; w++) {
             char series[256];
             snprintf(series, sizeof series, "P(%s)", picture_cut(shown[w], 70).text);
-            SvgPlot plot = {90 + (double)(w % per_line) * (panel + gap), first_top + (double)(w / per_line) *
-                            line_height, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
-            picture_code_panel(&pf.svg, &plot, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab), logits,
-                               settings, c, n, rows, LESSON_N(rows), w % per_line == 0);
+            double x = 90 + (double)(w % per_line) * (panel + gap);
+            double y = first_top + (double)(w / per_line) * line_height;
+            SvgPlot logit = {x, y, panel, 130, 0, 1, cp.lo - 32 * per_px, cp.hi + 32 * per_px, false};
+            SvgPlot plot = {x, y + 130 + 70, panel, 200, 0, 1, 0, svg_nice_ceiling(top), false};
+            picture_code_panel(&pf.svg, &plot, &logit, series, lesson_find(shown[w], strlen(shown[w]), vocab, n_vocab),
+                               &cp, w % per_line == 0);
         }
     }
     free(history);
@@ -794,7 +1021,8 @@ static void picture_log_panel(Svg *s, const SvgPlot *plot, const char *const *wo
         }
         PictureBiasFate fate = picture_bias_fate(after, (int32_t)i, any_infinite);
         svg_group_begin(s, NULL);
-        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_GHOST, 0}, fate == PICTURE_REMOVED ? stages[i]
+        svg_text(s, x, floor_y - 20, (SvgFont){11, "middle", false, SVG_TEXT_OF(REMOVED), 0},
+                 fate == PICTURE_REMOVED ? stages[i]
                  : fate == PICTURE_BEATEN ? "+inf takes all" : "underflow", NULL);
         svg_text(s, x, floor_y - 6, (SvgFont){12, "middle", true, SVG_MUTED, 0}, "p = 0", &d);
         svg_group_end(s);
@@ -846,8 +1074,8 @@ int picture_logit_bias(const char *file, const char *const *words, size_t n_word
                        const Candidates *before, const Candidates *after, const LogitBias *biases,
                        size_t n_biases)
 {
-    PictureSeries series[2] = {{"before", "before", before->data, before->size},
-                               {"after", "after the biases", after->data, after->size}};
+    PictureSeries series[2] = {{"before", "before", before->data, before->size, NULL},
+                               {"after", "after the biases", after->data, after->size, NULL}};
     const char *stages[256];    /* what removed each token: its bias of -inf, or a logit of -inf before any bias */
     for (size_t i = 0; i < n_words && i < LESSON_N(stages); i++) {
         stages[i] = "-inf logit";

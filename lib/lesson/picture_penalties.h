@@ -28,22 +28,32 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
  * the row, or NULL (picture_row). */
 PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp);
 
-/* Example 4: the history (n_history,) with the rows' windows, then one panel per row of pic (picture_penalty_row)
- * on the same p axis: the row's p of each token (words (n_words,)) in blue beside, in sky blue, the p of the first
- * row whose logits are all logits (n_words,), unchanged (the "none" row; when no row is, the row's p alone), which
- * gets a panel of its own; a token whose logit the row's setting changed from logits is marked, whatever the other
- * rows are. When the rows' windows differ, each panel names its window.
- * Series: each row's label. Frees pic; returns main's status. */
+/* Example 4: the history (n_history,) with the rows' windows, the rule in words, then one panel per row of pic
+ * (picture_penalty_row), three to a line: the row's label and its settings in words (every one the row sets, and its
+ * window), and "most likely now: sat (was the)" where its most likely token is not the one of the first row whose
+ * logits are all logits (n_words,), unchanged (the "none" row); then, as Examples 1 to 3 draw it, each token's
+ * logit before as a sky-blue level and an arrow to its logit after, labelled with the change, on one logit range
+ * for every panel, and each token's count in the row's window under it; a row that sets both a repeat penalty and a
+ * frequency or presence penalty draws its one step as its two parts in llama.cpp's order, side by side: the repeat
+ * penalty alone (penalty_logit, the rule for one token, with frequency and presence 0), then the subtraction from
+ * there. Under the logits, the row's p of each token in blue beside the "none" row's p in sky blue (that row's own
+ * panel: its p alone), on one p axis; a token whose logit the row's setting changed from logits is marked, and the
+ * new most likely token's bar says "most likely". Series: each row's label (its p), "logit" (before), "<label>:
+ * logit after" and "<label>: after the repeat penalty" (the step's first part), "most likely" (labels: the row,
+ * value the word, only where it changed). Frees pic; returns main's status. */
 int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
                             const int32_t *history, size_t n_history);
 
 /* Example 5: the history, text (the lesson's words, looked up in vocab as lesson_ids does), with a bracket for
- * each window of settings (n,); then one panel per word of shown (n_shown,), a bar per setting in the table's
- * order: P(word) under it, in sky blue when the setting changed no logit (logits (n_vocab,), the model's) and in
- * blue when it changed some, marked when it changed that word's; each bar's repeat penalty and window (and
- * frequency and presence, when a setting has them) written under it. c (n,) are the settings' candidates, each
- * the whole vocabulary in id order (n_vocab is c[0].size, vocab's length). Series: "P(word)"; labels: "penalty
- * 1.5, window 64". Returns main's status, 1 after a message when out of memory. */
+ * each window of settings (n,); then one panel per word of shown (n_shown,), a band per setting in the table's
+ * order: above, the word's logit with the model's logits (logits (n_vocab,)) as a sky-blue level and an arrow to
+ * its logit under the setting, labelled with the change, one logit range for every panel, the word's count in the
+ * setting's window under it; below, P(word) under the setting in blue beside, slim and sky blue, P(word) before
+ * (the p of the first setting that changed no logit; none when every setting changed one), marked when the setting
+ * changed that word's logit; each bar's repeat penalty and window (and frequency and presence, when a setting has
+ * them) written under it. c (n,) are the settings' candidates, each the whole vocabulary in id order (n_vocab is
+ * c[0].size, vocab's length). Series: "P(word)" and "P(word) with no penalty", "logit of word" and "logit of word,
+ * after"; labels: "penalty 1.5, window 64". Returns main's status, 1 after a message when out of memory. */
 int picture_code_repeats(const char *file, const char *const *vocab, const double *logits, const char *text,
                          const char *const *shown, size_t n_shown, const PenaltyParams *settings,
                          const Candidates *c, size_t n);

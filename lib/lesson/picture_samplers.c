@@ -140,83 +140,189 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
     SvgDatum d = {"surprise", word, surprise, NULL};
     svg_group_begin(s, NULL);
     svg_line(s, x, y, x, ey, (SvgStyle){NULL, SVG_MUTED, 1.5, NULL}, NULL);
-    svg_circle(s, x, y, 6, (SvgStyle){svg_colour(0), NULL, 0, NULL}, &d);
+    svg_circle(s, x, y, 6, (SvgStyle){SVG_COLOUR_OF(SURPRISE), NULL, 0, NULL}, &d);
     snprintf(text, sizeof text, "%.3f", surprise);
     svg_text(s, x - 10, fmin(picture_clear_of_line(y + 4, 12, ey, above), bottom - 3), (SvgFont){12, "end", false,
-             svg_colour(0), 0}, text, NULL);
+             SVG_COLOUR_OF(SURPRISE), 0}, text, NULL);
     snprintf(text, sizeof text, "%.3f away", fabs(surprise - entropy));
     svg_text(s, x + 9, fmin(picture_clear_of_line((y + ey) / 2 + 4, 11, ey, above), bottom - 3), (SvgFont){11, NULL,
              false, SVG_MUTED, 0}, text, NULL);
     svg_group_end(s);
 }
 
-/* What typical and top-p keep at each limit (pic's rows), one row of cells per row under the n bands of plot,
- * from y px, the legend wrapping at max_x: a kept token is a solid cell with its place in the order kept, a
- * removed one a ghost; a stage its limit turns off ("?typical", "?top-p": a limit of 1 or more) is drawn in the
- * disabled style. A cell whose token ties with another where the cut sorts (picture_cut_ties, on surprise (n,)
- * and entropy) says "tie", and a note under the rows says what llama.cpp leaves unspecified there. Returns the
- * bottom of what it drew, px. */
-static double picture_keeps(Svg *s, const Picture *pic, const SvgPlot *plot, const char *const *words, size_t n,
-                            const double *surprise, double entropy, double y, double max_x)
+#define RUN_WIDTH 560        /* px: a running total's bar, p 0 to 1 */
+#define RUN_PITCH 54         /* px from one row of the running totals to the next */
+
+/* The order a cut walks the n tokens in (order (n,), token ids), the tokens it kept first (row->data, in its
+ * order), then those it removed, in the order its sort gives them (picture_cut_key: typical by distance from the
+ * entropy, top-p by surprise, ties in their order in probs[]): the same order the cut's running total follows. A
+ * stage its limit turns off keeps every token in its order. Returns how many it kept. */
+static size_t picture_cut_order(const PictureRow *row, size_t n, const double *surprise, double entropy,
+                                size_t *order)
 {
-    double band = svg_band_width(plot, n);
-    bool removed = false, on[2] = {false, false}, off[2] = {false, false}, ties[2] = {false, false};
+    size_t kept = 0;
+    for (size_t k = 0; k < row->size && kept < n; k++)
+        if (row->data[k].id >= 0 && (size_t)row->data[k].id < n)
+            order[kept++] = (size_t)row->data[k].id;
+    for (size_t m = kept; m < n; m++) {         /* the removed, least key first (a selection, n is small) */
+        size_t best = n;
+        for (size_t i = 0; i < n; i++) {
+            bool placed = false;
+            for (size_t k = 0; k < m; k++)
+                placed |= order[k] == i;
+            if (!placed && (best == n || picture_cut_key(row->group == 0, surprise, i, entropy)
+                                         < picture_cut_key(row->group == 0, surprise, best, entropy)))
+                best = i;
+        }
+        order[m] = best;
+    }
+    return kept;
+}
+
+/* The entropy (nats) of what row kept, renormalized over it as the draw after the cut sees it (candidates_softmax
+ * and entropy_nats, the library's, on a copy); NaN without memory. */
+static double picture_kept_entropy(const PictureRow *row)
+{
+    TokenData *copy = malloc((row->size > 0 ? row->size : 1) * sizeof *copy);
+    if (copy == NULL)
+        return NAN;
+    memcpy(copy, row->data, row->size * sizeof *copy);
+    Candidates kept = {copy, row->size, -1, false};
+    double h = candidates_softmax(&kept, false) == SAMPLING_OK ? entropy_nats(&kept) : NAN;
+    free(copy);
+    return h;
+}
+
+/* One row of the running totals at top px: the cut's label at the left, then the tokens' p end to end in the
+ * order it walks them (picture_cut_order), from 0 at x0 px to 1 at x0 + RUN_WIDTH: a kept token solid in the
+ * stage's series colour, a removed one a ghost, each named where it fits (and "tie" where its cut meets a tie, tied
+ * (n,)); the limit as a dashed line, the token where the total passes it outlined, and at the right where it
+ * stops and what that keeps: how many tokens of n and the entropy before (the table's) and after (of what it kept,
+ * renormalized). A stage its limit turns off is a row of disabled cells, every token kept in its order. Returns the
+ * right end of its words, px. */
+static double picture_running_row(Svg *s, const PictureRow *row, const char *const *words, const double *probs,
+                                size_t n, const double *surprise, double entropy, const bool *tied, double x0,
+                                double top)
+{
+    bool off = picture_limit_off(row), typical = row->group == 0;
+    double limit = row->numbers[0], total = 0, stop_total = 0;
+    const char *stage = typical ? "typical" : "top-p", *setting = typical ? "typical_p" : "top_p";
+    const SvgPaint *paint = svg_series_paint(typical ? 0 : 1);
+    char series[256], text[256];
+    snprintf(series, sizeof series, "%s, limit %s", stage, row->label.text);
+    snprintf(text, sizeof text, "%s%.200s", off ? "?" : "", series);
+    svg_text(s, x0 - 12, top + 18, (SvgFont){13, "end", false, off ? SVG_TEXT_OF(DISABLED) : NULL, 0}, text, NULL);
+    size_t *order = malloc((n > 0 ? n : 1) * sizeof *order);
+    if (order == NULL)          /* best-effort: without memory, the row's label alone */
+        return x0;
+    size_t kept = picture_cut_order(row, n, surprise, entropy, order);
+    double lx = !off && limit > 0 && limit < 1 ? x0 + RUN_WIDTH * limit : -1;   /* the limit's line, px */
+    for (size_t m = 0; m < n; m++) {
+        size_t i = order[m];
+        double p = probs[i], left = x0 + RUN_WIDTH * total, w = RUN_WIDTH * p;
+        total += p;
+        stop_total = m < kept ? total : stop_total;
+        SvgDatum d = {series, words[i], m < kept ? (double)(m + 1) : 0, NULL};
+        SvgStyle style = off ? svg_disabled_style() : m < kept ? (SvgStyle){paint->colour, SVG_PAPER, 1, NULL}
+                                                               : svg_ghost_style();
+        if (!off && m + 1 == kept && kept <= n)     /* where the cut stops: outlined */
+            style.stroke = SVG_TEXT, style.stroke_width = 2;
+        svg_group_begin(s, NULL);
+        svg_rect(s, left, top, w, 26, style, &d);
+        const char *ink = off ? SVG_TEXT_OF(DISABLED) : m < kept ? SVG_TEXT : SVG_MUTED;
+        bool tie = tied != NULL && !off && tied[i];
+        double room = w, centre = left + w / 2;         /* the name's room: clear of the limit's line */
+        if (lx > left && lx < left + w) {
+            room = fmax(lx - left, left + w - lx);
+            centre = lx - left >= left + w - lx ? (left + lx) / 2 : (lx + left + w) / 2;
+        }
+        if (svg_text_width(words[i], 12) * 1.15 + 6 <= room)
+            svg_text(s, centre, top + (tie ? 12 : 17), (SvgFont){12, "middle", m < kept && !off, ink, 0}, words[i],
+                     NULL);
+        if (tie && svg_text_width("tie", 10) + 4 <= room)
+            svg_text(s, centre, top + 23, (SvgFont){10, "middle", false, ink, 0}, "tie", NULL);
+        svg_group_end(s);
+    }
+    double right = x0 + RUN_WIDTH + 16;
+    if (lx >= 0) {                              /* the limit, named over the bar */
+        SvgDatum d = {"limit", series, limit, NULL};
+        svg_group_begin(s, NULL);
+        svg_line(s, lx, top - 4, lx, top + 30, (SvgStyle){NULL, SVG_TEXT, 2, "4 3"}, &d);
+        snprintf(text, sizeof text, "%s %s", setting, row->label.text);
+        svg_text(s, lx + 3, top - 6, (SvgFont){11, NULL, false, NULL, 0}, text, NULL);
+        svg_group_end(s);
+    }
+    double h = off ? entropy : picture_kept_entropy(row);
+    const char *cmp = typical ? ">" : "\xe2\x89\xa5";       /* typical stops above its limit, top-p at it */
+    if (off)
+        snprintf(text, sizeof text, "off: keeps every token, in its order");
+    else if (kept > 0 && (typical ? stop_total > limit : stop_total >= limit))
+        snprintf(text, sizeof text, "stops at %.40s: the total %.2f %s %s %s", words[order[kept - 1]], stop_total, cmp,
+                 setting, row->label.text);
+    else
+        snprintf(text, sizeof text, "the total never passes %s %s: keeps every token", setting, row->label.text);
+    SvgDatum stop = {"stops at", series, 0, kept > 0 ? words[order[kept - 1]] : ""};
+    svg_text(s, right, top + 10, (SvgFont){12, NULL, false, NULL, 0}, text, &stop);
+    double said = svg_text_width(text, 12);
+    snprintf(text, sizeof text, "keeps %zu of %zu; entropy %.3f \xe2\x86\x92 %.3f nats", off ? n : kept, n, entropy, h);
+    SvgDatum dh = {"entropy after", series, h, NULL};
+    svg_text(s, right, top + 26, (SvgFont){12, NULL, false, SVG_MUTED, 0}, text, &dh);
+    free(order);
+    return right + fmax(svg_text_width(text, 12), said);
+}
+
+/* Where typical and top-p stop at each limit (pic's rows), from y px: for each, the running total of p in the
+ * order it walks the tokens (picture_running_row) against its limit, with a legend wrapping at max_x and an axis
+ * of the running total under the rows. A cut that meets a tie (picture_cut_ties, on surprise (n,) and entropy)
+ * says "tie" in the tied tokens, and a note under the rows says what llama.cpp leaves unspecified there. Returns
+ * the bottom of what it drew, px, and sets *right to the right end of its rows' words. */
+static double picture_keeps(Svg *s, const Picture *pic, const char *const *words, const double *probs, size_t n,
+                            const double *surprise, double entropy, double y, double max_x, double *right)
+{
+    double x0 = 200;
+    bool removed = false, on[2] = {false, false}, off = false, ties[2] = {false, false};
     bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied);      /* best-effort: without memory, no tie marks */
-    char text[256], disabled[160];
-    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0},
-             "What each keeps at each limit (the number: its place in the order kept)", NULL);
+    char text[320];
+    svg_text(s, 20, y, (SvgFont){14, NULL, true, NULL, 0}, "Where each stops: the running total of p, in the order "
+             "each walks the tokens, against its limit", NULL);
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
         on[row->group != 0] |= !picture_limit_off(row);
-        off[row->group != 0] |= picture_limit_off(row);
-        removed |= row->size < n;
+        off |= picture_limit_off(row);
+        removed |= row->size < n && !picture_limit_off(row);
     }
-    SvgKey keys[4];
+    SvgKey keys[5];
     size_t n_keys = 0;
     if (on[0])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(2), NULL, 0, NULL}, "kept by typical"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[0].colour, NULL, 0, NULL}, "kept by typical (closest to "
+                                  "the entropy first)"};
     if (on[1])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_colour(1), NULL, 0, NULL}, "kept by top-p"};
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, {svg_series[1].colour, NULL, 0, NULL}, "kept by top-p (most likely "
+                                  "first)"};
     if (removed)
         keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_ghost_style(), "removed"};
-    snprintf(disabled, sizeof disabled, "%s%s%s: off at a limit of 1 or more, every token kept in its order",
-             off[0] ? "?typical" : "", off[0] && off[1] ? ", " : "", off[1] ? "?top-p" : "");
-    if (off[0] || off[1])
-        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), disabled};
-    double first = svg_legend(s, plot->left, y + 24, max_x, keys, n_keys) + 16;
+    if (on[0] || on[1])
+        keys[n_keys++] = (SvgKey){SVG_KEY_LINE, {NULL, SVG_TEXT, 2, "4 3"}, "the limit"};
+    if (off)
+        keys[n_keys++] = (SvgKey){SVG_KEY_BOX, svg_disabled_style(), "?typical, ?top-p: off at a limit of 1 or "
+                                  "more, every token kept in its order"};
+    double first = svg_legend(s, 20, y + 24, max_x, keys, n_keys) + 30;
     for (size_t r = 0; r < pic->n_rows; r++) {
         const PictureRow *row = &pic->rows[r];
-        bool stage_off = picture_limit_off(row);
-        char series[256];
-        snprintf(series, sizeof series, "%s, limit %s", row->group == 0 ? "typical" : "top-p", row->label.text);
-        snprintf(text, sizeof text, "%s%.200s", stage_off ? "?" : "", series);
-        double top = first + 34 * (double)r;
-        svg_text(s, plot->left - 12, top + 19, (SvgFont){13, "end", false, stage_off ? SVG_DISABLED : NULL, 0}, text,
-                 NULL);
-        if (tied != NULL && !stage_off)
+        bool tie = false;
+        if (tied != NULL && !picture_limit_off(row)) {
             picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
-        for (size_t i = 0; i < n; i++) {
-            size_t place = 0;
-            bool tie = tied != NULL && !stage_off && tied[i];
-            for (size_t k = 0; k < row->size; k++)
-                place = row->data[k].id == (int32_t)i ? k + 1 : place;
-            SvgDatum d = {series, words[i], (double)place, NULL};
-            SvgStyle style = stage_off ? svg_disabled_style() : place > 0 ? (SvgStyle){svg_colour(row->group == 0 ? 2
-                             : 1), NULL, 0, NULL} : svg_ghost_style();
-            double x = svg_band(plot, i, n);
-            svg_group_begin(s, NULL);
-            svg_rect(s, x - band / 2 + 6, top, band - 12, 28, style, &d);
-            snprintf(text, sizeof text, "%zu", place);
-            const char *colour = stage_off ? SVG_DISABLED : place > 0 ? "#FFFFFF" : SVG_MUTED;
-            svg_text(s, x, top + 19, (SvgFont){13, "middle", !stage_off, colour, 0}, place > 0 ? text : "-", NULL);
-            if (tie)
-                svg_text(s, x + band / 2 - 11, top + 18, (SvgFont){10, "end", false, colour, 0}, "tie", NULL);
-            svg_group_end(s);
-            ties[row->group != 0] |= tie;
+            for (size_t i = 0; i < n; i++)
+                tie |= tied[i];
         }
+        ties[row->group != 0] |= tie;
+        *right = fmax(*right, picture_running_row(s, row, words, probs, n, surprise, entropy, tie ? tied : NULL, x0,
+                                                  first + RUN_PITCH * (double)r));
     }
     free(tied);
-    double bottom = first + 34 * (double)pic->n_rows - 6;
+    SvgPlot axis = {x0, first - 20, RUN_WIDTH, RUN_PITCH * (double)pic->n_rows, 0, 1, 0, 1, false};
+    svg_axis_x(s, &axis, "running total of p, in the order each walks the tokens", 6);
+    double bottom = axis.top + axis.height + 40;
     if (ties[0] || ties[1]) {
         snprintf(text, sizeof text, "tie: tied with another token %s%s%s; which tied tokens llama.cpp keeps, and in "
                  "what order, is unspecified (its sort is not stable): this workbench takes them in their order in "
@@ -241,7 +347,9 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
     double band = 140, keeps = 440, width = fmax(780, 200 + band * (double)n + 16 + svg_text_width(text, 13) + 20);
     SvgPlot plot = {200, 90, band * (double)n, 250, 0, 1, 0, svg_nice_ceiling(top), false};
     Svg measure = picture_measure();
-    double bottom = picture_keeps(&measure, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
+    double right = 0, bottom = picture_keeps(&measure, pic, words, probs, n, surprise, entropy, keeps, width - 20,
+                                             &right);
+    width = fmax(width, right + 20);
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, bottom + 24,
                                             "locally typical sampling")) {
@@ -264,12 +372,23 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         svg_categories(&pf.svg, &plot, words, n, "");
         svg_text(&pf.svg, plot.left + plot.width / 2, plot.top + plot.height + 58, (SvgFont){13, "middle", false, NULL,
                  0}, "token, and its p", NULL);
-        picture_keeps(&pf.svg, pic, &plot, words, n, surprise, entropy, keeps, width - 20);
+        picture_keeps(&pf.svg, pic, words, probs, n, surprise, entropy, keeps, width - 20, &right);
     }
     return picture_finish(pic, picture_close(&pf));
 }
 
 /* ===== Example 8 ===== */
+
+#define MIRO_ROWS 3     /* the rows of a run: its shown steps, its running average, its first steps' cuts */
+
+void picture_mirostat_cut(Picture *pic, const Candidates *c)
+{
+    if (pic == NULL || pic->path == NULL)
+        return;
+    pic->held[0] = (double)c->size;
+    pic->held[1] = entropy_bits(c);
+    pic->n_held = 2;
+}
 
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average, int more)
 {
@@ -280,10 +399,17 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
         snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
         picture_row(pic, 0, label, NULL);
         picture_row(pic, 1, label, NULL);
+        picture_row(pic, 2, label, NULL);
     }
-    if (pic->n_rows < 2 || pic->out_of_memory)
+    if (pic->n_rows < MIRO_ROWS || pic->out_of_memory)
         return;
-    PictureRow *shown = &pic->rows[pic->n_rows - 2], *run = &pic->rows[pic->n_rows - 1];
+    PictureRow *shown = &pic->rows[pic->n_rows - 3], *run = &pic->rows[pic->n_rows - 2];
+    PictureRow *first = &pic->rows[pic->n_rows - 1];
+    if (step < MIROSTAT_FIRST_MAX) {        /* this step's cut (picture_mirostat_cut), or NaN for none */
+        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[0] : NAN);
+        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[1] : NAN);
+    }
+    pic->n_held = 0;
     shown->numbers[0] = tau;
     shown->numbers[1] = more;
     run->numbers[0] = average;
@@ -298,17 +424,15 @@ void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double
     }
 }
 
-/* The colours of mirostat's picture: the drawn tokens' surprise (dots), mu, tau, and the running average of the
- * k-th tau run, the same in its panel and in the chart of averages (plain sampling's is SVG_MUTED): bluish green,
- * orange, yellow, then again (each line is named at its end). None is another series' colour, nor the mark's
- * vermillion (SVG_MARK), nor black (tau's), nor before's sky blue. */
-#define MIROSTAT_DOT svg_colour(0)
-#define MIROSTAT_MU svg_colour(4)
+/* The colours of mirostat's picture, the palette's: the drawn tokens' surprise (dots), mu, tau (a level the rule
+ * compares with: dashed, in the text's colour), and the running average of the k-th run (its series colour, the
+ * same in its panel and in the chart of averages; each line is named). */
+#define MIROSTAT_DOT SVG_COLOUR_OF(SURPRISE)
+#define MIROSTAT_MU SVG_COLOUR_OF(MU)
 #define MIROSTAT_TAU SVG_TEXT
 static const char *picture_run_colour(size_t k)
 {
-    static const size_t palette[] = {2, 1, 7};
-    return svg_colour(palette[k % LESSON_N(palette)]);
+    return svg_series_paint(k)->colour;
 }
 
 /* Moves the baselines ys (n,) apart to at least gap px, keeping their order, and back up from hi where the last
@@ -468,12 +592,12 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
     svg_axis_y(s, &plot, "average surprise (bits)", 6);
     svg_axis_x(s, &plot, "steps so far (log scale)", 6);
     double right = plot.left + plot.width, names[16];
-    size_t runs = pic->n_rows / 2 < 16 ? pic->n_rows / 2 : 16, taus = 0;
+    size_t runs = pic->n_rows / MIRO_ROWS < 16 ? pic->n_rows / MIRO_ROWS : 16;
     for (size_t r = 0; r < runs; r++)
-        names[r] = svg_y(&plot, pic->rows[2 * r + 1].numbers[0]) + 4;
+        names[r] = svg_y(&plot, pic->rows[MIRO_ROWS * r + 1].numbers[0]) + 4;
     picture_spread(names, runs, 16, plot.top + plot.height - 2);
     for (size_t r = 0; r < runs; r++) {
-        const PictureRow *run = &pic->rows[2 * r + 1];
+        const PictureRow *run = &pic->rows[MIRO_ROWS * r + 1];
         double *px = malloc(run->n_values * sizeof *px), *py = malloc(run->n_values * sizeof *py);
         size_t m = 0;
         for (size_t k = 0; px != NULL && py != NULL && k + 1 < run->n_values; k += 2) {
@@ -481,7 +605,7 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
             py[m] = svg_y(&plot, run->values[k + 1]);
             m += m == 0 || k + 3 >= run->n_values || px[m] - px[m - 1] >= 2;    /* a point every 2 px, and the last */
         }
-        const char *colour = isnan(pic->rows[2 * r].numbers[0]) ? SVG_MUTED : picture_run_colour(taus++);
+        const char *colour = picture_run_colour(r);
         char text[256], series[256];
         snprintf(text, sizeof text, "%s: %.2f bits", run->label.text, run->numbers[0]);
         snprintf(series, sizeof series, "running average, %s", run->label.text);
@@ -506,7 +630,7 @@ static void picture_mirostat_averages(Svg *s, const Picture *pic, SvgPlot plot)
 static void picture_mirostat_range(const Picture *pic, double *low, double *high)
 {
     double top = 0, bottom = 0;
-    for (size_t r = 0; r + 1 < pic->n_rows; r += 2) {
+    for (size_t r = 0; r + 1 < pic->n_rows; r += MIRO_ROWS) {
         const PictureRow *shown = &pic->rows[r], *run = &pic->rows[r + 1];
         double tau = shown->numbers[0];
         if (isnan(tau))
@@ -525,16 +649,168 @@ static void picture_mirostat_range(const Picture *pic, double *low, double *high
     *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : -0.04 * *high;    /* surprise 0 a little above the axis */
 }
 
-int picture_mirostat(Picture *pic)
+#define FIRST_COLUMN 128    /* px: a first step's column */
+#define FIRST_HEIGHT 150    /* px: its plot */
+
+/* How many first steps Example 8's picture shows of the run at rows r: first_steps (the table's), at most
+ * MIROSTAT_FIRST_MAX, and no more than the run recorded with the next step's mu (its change). */
+static size_t picture_first_shown(const Picture *pic, size_t r, int first_steps)
 {
-    size_t runs = pic->n_rows / 2, n_notes[16] = {0};
-    double top = 1, steps = 1, widest = 0, plain = NAN, low = 0, high = 1, plot_width = 730, panel = 210;
+    const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *first = &pic->rows[MIRO_ROWS * r + 2];
+    size_t n = first_steps > 0 ? (size_t)first_steps : 0, cuts = first->n_values / 2;
+    n = n < MIROSTAT_FIRST_MAX ? n : MIROSTAT_FIRST_MAX;
+    n = n < cuts ? n : cuts;
+    return shown->n_values / 2 > n ? n : shown->n_values / 2 > 0 ? shown->n_values / 2 - 1 : 0;
+}
+
+/* The bits range of every tau's first steps (surprise, mu before and after, tau), for one readable scale. */
+static void picture_first_range(const Picture *pic, int first_steps, double *low, double *high)
+{
+    double top = 1, bottom = 0;
+    for (size_t r = 0; r < pic->n_rows / MIRO_ROWS; r++) {
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
+        if (isnan(shown->numbers[0]))
+            continue;
+        top = fmax(top, shown->numbers[0]);
+        bottom = fmin(bottom, shown->numbers[0]);
+        for (size_t k = 0; k < 2 * (picture_first_shown(pic, r, first_steps) + 1) && k < shown->n_values; k++) {
+            top = fmax(top, shown->values[k]);
+            bottom = fmin(bottom, shown->values[k]);
+        }
+    }
+    *high = svg_nice_ceiling(top * 1.05);
+    *low = bottom < 0 ? -svg_nice_ceiling(-bottom) : 0;
+}
+
+/* An arrow from (x0, y0) to (x1, y1), px, its head (7 px) at the end, in style's stroke. */
+static void picture_arrow_line(Svg *s, double x0, double y0, double x1, double y1, SvgStyle style)
+{
+    double dx = x1 - x0, dy = y1 - y0, length = sqrt(dx * dx + dy * dy);
+    if (!(length > 1))
+        return;
+    double ux = dx / length, uy = dy / length, back = fmin(7, length);
+    svg_line(s, x0, y0, x1 - ux * back * 0.8, y1 - uy * back * 0.8, style, NULL);
+    const double hx[] = {x1, x1 - ux * back - uy * 3.5, x1 - ux * back + uy * 3.5};
+    const double hy[] = {y1, y1 - uy * back + ux * 3.5, y1 - uy * back - ux * 3.5};
+    svg_polygon(s, hx, hy, 3, (SvgStyle){style.stroke, NULL, 0, NULL}, NULL);
+}
+
+/* Step k of the run at rows r, in a column of plot (its x from left, FIRST_COLUMN px): its surprise and, from tau to
+ * it, surprise - tau; an arrow from that to mu's change, from the mu this step's cut used to the next step's; and
+ * under the plot, in words, the surprise, mu before and after, the tokens the cut kept and the entropy before the
+ * cut (plain's, at rows plain; none when plain is no run) and after it. */
+static void picture_first_column(Svg *s, const Picture *pic, size_t r, size_t plain, size_t k, const SvgPlot *plot,
+                                 double left)
+{
+    const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *first = &pic->rows[MIRO_ROWS * r + 2];
+    double tau = shown->numbers[0], mu = shown->values[2 * k], surprise = shown->values[2 * k + 1];
+    double next = shown->values[2 * k + 2], kept = first->values[2 * k], after = first->values[2 * k + 1];
+    double before = NAN, tokens = NAN;
+    if (plain < pic->n_rows / MIRO_ROWS && pic->rows[MIRO_ROWS * plain + 2].n_values > 2 * k + 1) {
+        tokens = pic->rows[MIRO_ROWS * plain + 2].values[2 * k];
+        before = pic->rows[MIRO_ROWS * plain + 2].values[2 * k + 1];
+    }
+    char label[32], series[200], text[128];
+    snprintf(label, sizeof label, "step %zu", k);
+    double xs = left + 48, xm = left + 98, ty = svg_y(plot, tau), sy = svg_y(plot, surprise);
+    double my = svg_y(plot, mu), ny = svg_y(plot, next), bottom = plot->top + plot->height;
+    svg_text(s, left + FIRST_COLUMN / 2 - 5, plot->top - 8, (SvgFont){12, "middle", true, NULL, 0}, label, NULL);
+    snprintf(series, sizeof series, "surprise - tau, %s", shown->label.text);
+    SvgDatum dd = {series, label, surprise - tau, NULL};
+    svg_group_begin(s, NULL);       /* surprise - tau: from tau to the surprise, and the dot */
+    svg_line(s, xs, ty, xs, sy, (SvgStyle){NULL, MIROSTAT_DOT, 2.5, NULL}, &dd);
+    svg_circle(s, xs, sy, 4.5, (SvgStyle){MIROSTAT_DOT, NULL, 0, NULL}, NULL);
+    double at = fabs(sy - ty) >= 16 ? (ty + sy) / 2 + 4 : sy < ty ? sy - 8 : sy + 16;   /* beside it, or beyond */
+    snprintf(text, sizeof text, "%s%.2f", surprise - tau < 0 ? "\xe2\x88\x92" : "+", fabs(surprise - tau));
+    svg_text(s, xs - 8, picture_clear_of_line(at, 12, ty, sy < ty), (SvgFont){12, "end", false, SVG_TEXT_OF(SURPRISE),
+             0}, text, NULL);
+    svg_group_end(s);
+    snprintf(series, sizeof series, "mu now, %s", shown->label.text);
+    SvgDatum dn = {series, label, next, NULL};
+    svg_group_begin(s, NULL);       /* mu's change: the level this step's cut used, and the next */
+    svg_line(s, xm - 14, my, xm + 2, my, (SvgStyle){NULL, MIROSTAT_MU, 3, NULL}, NULL);
+    svg_line(s, xm + 2, ny, xm + 18, ny, (SvgStyle){NULL, MIROSTAT_MU, 3, NULL}, &dn);
+    if (fabs(ny - my) > 2)
+        svg_line(s, xm + 2, my, xm + 2, ny, (SvgStyle){NULL, MIROSTAT_MU, 1.5, NULL}, NULL);
+    svg_group_end(s);
+    picture_arrow_line(s, xs + 6, (ty + sy) / 2, xm - 17, my, (SvgStyle){NULL, SVG_TEXT, 1.2, NULL});
+    SvgFont small = {12, NULL, false, NULL, 0};
+    snprintf(series, sizeof series, "kept, %s", shown->label.text);
+    SvgDatum dk = {series, label, kept, NULL};
+    snprintf(text, sizeof text, "surprise %.2f", surprise);
+    svg_text(s, left, bottom + 18, small, text, NULL);
+    snprintf(text, sizeof text, "mu %.2f \xe2\x86\x92 %.2f", mu, next);
+    svg_text(s, left, bottom + 34, (SvgFont){12, NULL, false, SVG_TEXT_OF(MU), 0}, text, NULL);
+    snprintf(text, sizeof text, isnan(tokens) ? "kept %.0f tokens" : "kept %.0f of %.0f", kept, tokens);
+    svg_text(s, left, bottom + 50, (SvgFont){12, NULL, true, NULL, 0}, text, &dk);
+    SvgFont muted = {12, NULL, false, SVG_MUTED, 0};
+    snprintf(series, sizeof series, "entropy before, %s", shown->label.text);
+    SvgDatum db = {series, label, before, NULL};
+    if (isnan(before))
+        snprintf(text, sizeof text, "H after ");
+    else
+        snprintf(text, sizeof text, "H %.2f \xe2\x86\x92 ", before);
+    svg_text(s, left, bottom + 66, muted, text, isnan(before) ? NULL : &db);
+    double at_x = left + svg_text_width(text, 12);
+    snprintf(series, sizeof series, "entropy after, %s", shown->label.text);
+    SvgDatum da = {series, label, after, NULL};
+    snprintf(text, sizeof text, "%.2f", after);
+    svg_text(s, at_x, bottom + 66, muted, text, &da);
+}
+
+/* Every tau's first steps (picture_first_column), a block of columns per tau from y, blocks side by side while
+ * they fit within width px, each under its tau's name, on one bits scale (tau dashed across each block). Returns
+ * the y under the last block. */
+static double picture_mirostat_firsts(Svg *s, const Picture *pic, int first_steps, double y, double width)
+{
+    size_t runs = pic->n_rows / MIRO_ROWS, plain = runs, at = 0;
+    double low, high, x = 80, bottom = y;
+    picture_first_range(pic, first_steps, &low, &high);
+    for (size_t r = 0; r < runs; r++)
+        plain = isnan(pic->rows[MIRO_ROWS * r].numbers[0]) ? r : plain;
+    for (size_t r = 0; r < runs; r++) {
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
+        size_t n = picture_first_shown(pic, r, first_steps);
+        if (isnan(shown->numbers[0]) || n == 0)
+            continue;
+        double block = FIRST_COLUMN * (double)n;
+        if (at++ > 0 && x + 50 + block > width - 20) {       /* the next row of blocks */
+            x = 80;
+            y = bottom + 24;
+        } else if (at > 1) {
+            x += 50;                    /* room for the block's own tick labels */
+        }
+        char text[128];
+        snprintf(text, sizeof text, "%.40s, its first %zu steps", shown->label.text, n);
+        svg_text(s, x, y + 14, (SvgFont){14, NULL, true, NULL, 0}, text, NULL);
+        SvgPlot plot = {x, y + 44, block - 10, FIRST_HEIGHT, 0, 1, low, high, false};
+        svg_axis_y(s, &plot, x == 80 ? "bits" : "", 5);
+        SvgDatum d = {"tau", shown->label.text, shown->numbers[0], NULL};
+        svg_line(s, plot.left, svg_y(&plot, shown->numbers[0]), plot.left + plot.width, svg_y(&plot,
+                 shown->numbers[0]), (SvgStyle){NULL, MIROSTAT_TAU, 2, "7 4"}, &d);
+        for (size_t k = 0; k < n; k++)
+            picture_first_column(s, pic, r, plain, k, &plot, x + FIRST_COLUMN * (double)k);
+        bottom = fmax(bottom, plot.top + plot.height + 72);
+        x += block;
+    }
+    if (at == 0)
+        return y;
+    return svg_wrap(s, 80, bottom + 16, width - 100, 16, (SvgFont){12, NULL, false, SVG_MUTED, 0}, "In bits: the "
+                    "surprise of the drawn token (its bar: surprise - tau), mu (the cut this step used, then the "
+                    "next step's), H (the entropy of the distribution the cut received, then of what it kept). "
+                    "Each arrow: surprise - tau moves mu the other way, by eta * (tau - surprise).") + 6;
+}
+
+int picture_mirostat(Picture *pic, int first_steps)
+{
+    size_t runs = pic->n_rows / MIRO_ROWS, n_notes[16] = {0};
+    double top = 1, steps = 1, widest = 0, plain = NAN, low = 0, high = 1, plot_width = 730, panel = 150;
     char text[256];
     MirostatNote notes[16][3];
     if (!pic->out_of_memory)
         picture_mirostat_range(pic, &low, &high);
     for (size_t r = 0; r < runs; r++) {
-        const PictureRow *shown = &pic->rows[2 * r], *run = &pic->rows[2 * r + 1];
+        const PictureRow *shown = &pic->rows[MIRO_ROWS * r], *run = &pic->rows[MIRO_ROWS * r + 1];
         steps = fmax(steps, run->numbers[1]);
         for (size_t k = 1; k < run->n_values; k += 2)
             top = fmax(top, run->values[k]);
@@ -545,6 +821,14 @@ int picture_mirostat(Picture *pic)
         widest = fmax(widest, isnan(shown->numbers[0]) ? widest : 8 + svg_text_width(text, 13));
     }
     double width = 80 + plot_width + widest + 20, height = 0;
+    size_t n_blocks = 0, block_steps = 0;     /* the first steps' blocks: as wide as the picture must be for them */
+    for (size_t r = 0; r < runs; r++)
+        if (!isnan(pic->rows[MIRO_ROWS * r].numbers[0]) && picture_first_shown(pic, r, first_steps) > 0) {
+            n_blocks++;
+            block_steps = (size_t)fmax((double)block_steps, (double)picture_first_shown(pic, r, first_steps));
+        }
+    double blocks = (double)(n_blocks < 2 ? n_blocks : 2);
+    width = fmin(1180, fmax(width, 80 + blocks * FIRST_COLUMN * (double)block_steps + (blocks - 1) * 50 + 20));
     const char *subtitle = "each step walks the tokens in vocabulary order, as the lesson's Java does, and keeps "
                            "those before the first whose surprise exceeds mu (at least one); it draws one of them, "
                            "then moves mu by eta * (tau - surprise): down after a surprise above tau, up after one "
@@ -552,12 +836,13 @@ int picture_mirostat(Picture *pic)
     SvgFont muted = {13, NULL, false, SVG_MUTED, 0};
     Svg measure = picture_measure();
     double legend = svg_wrap(&measure, 20, 50, width - 40, 17, muted, subtitle) + 8;
-    double y = legend + 42;
+    double firsts = legend + 44, y = picture_mirostat_firsts(&measure, pic, first_steps, firsts, width) + 36;
     for (size_t r = 0; r < runs && r < 16; r++) {
         SvgPlot plot = {80, 0, plot_width, panel, 0, 1, low, high, false};
-        if (!isnan(pic->rows[2 * r].numbers[0]))
-            n_notes[r] = picture_mirostat_notes(&pic->rows[2 * r], &pic->rows[2 * r + 1], plain, &plot, notes[r]);
-        height += isnan(pic->rows[2 * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
+        if (!isnan(pic->rows[MIRO_ROWS * r].numbers[0]))
+            n_notes[r] = picture_mirostat_notes(&pic->rows[MIRO_ROWS * r], &pic->rows[MIRO_ROWS * r + 1], plain, &plot,
+                                                notes[r]);
+        height += isnan(pic->rows[MIRO_ROWS * r].numbers[0]) ? 0 : 30 + 16 * (double)n_notes[r] + panel + 62;
     }
     PictureFile pf;
     if (!pic->out_of_memory && picture_open(&pf, pic->file, pic->path, width, y + height + 300, "mirostat")) {
@@ -568,13 +853,14 @@ int picture_mirostat(Picture *pic)
                          {SVG_KEY_LINE, {NULL, MIROSTAT_MU, 2, NULL}, "mu, the cut each step used"},
                          {SVG_KEY_LINE, {NULL, MIROSTAT_TAU, 2, "7 4"}, "tau, the target"}};
         svg_legend(&pf.svg, 80, legend + 20, width - 20, keys, LESSON_N(keys));
-        for (size_t r = 0, taus = 0; r < runs && r < 16; r++) {
-            const PictureRow *shown = &pic->rows[2 * r];
+        picture_mirostat_firsts(&pf.svg, pic, first_steps, firsts, width);
+        for (size_t r = 0; r < runs && r < 16; r++) {
+            const PictureRow *shown = &pic->rows[MIRO_ROWS * r];
             if (isnan(shown->numbers[0]))
                 continue;
             SvgPlot plot = {80, y + 14 + 16 * (double)n_notes[r], plot_width, panel, 0,
                             (double)picture_mirostat_shown(shown), low, high, false};  /* every panel, one scale */
-            picture_mirostat_panel(&pf.svg, shown, &pic->rows[2 * r + 1], picture_run_colour(taus++), notes[r],
+            picture_mirostat_panel(&pf.svg, shown, &pic->rows[MIRO_ROWS * r + 1], picture_run_colour(r), notes[r],
                                    n_notes[r], y, plot);
             y = plot.top + panel + 78;
         }

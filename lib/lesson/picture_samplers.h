@@ -2,8 +2,8 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, picture_mirostat_step,
- * picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
+ * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
+ * picture_mirostat_cut, picture_mirostat_step, picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -27,44 +27,62 @@ void typical_note_ties(const char *file, double limit, const Candidates *typ, co
                        const char *const *words, const double *surprise, size_t n, double entropy);
 
 /* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line), and what
- * typical and top-p keep at each limit recorded in pic, with a legend (kept cells carry their place in the order
- * kept, removed ones are ghosts, 0). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of
- * 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the
- * title says when typical is off at every limit. A cell whose token ties with another where its cut sorts says
- * "tie", and a note under the cells says what llama.cpp leaves unspecified there (as typical_note_ties). Series:
- * "surprise", "entropy", "typical, limit 0.45", "top-p, limit 0.45". Frees pic; returns main's status. */
+ * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line); then, for
+ * each cut recorded in pic (typical and top-p at each limit), the rule that stops it: the running total of p in the
+ * order it walks the tokens (typical closest to the entropy first, top-p most likely first; the kept tokens in the
+ * cut's own order, then the removed ones), solid while kept (in the series colour of typical or top-p) and a ghost
+ * once removed, against the limit (dashed), the token where the total passes it outlined, and beside it where it
+ * stops ("stops at sat: the total 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before
+ * and after (of the kept tokens renormalized, nats). A stage its limit turns off in llama.cpp (typical_off,
+ * top_p_off: a limit of 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in
+ * its order); the title says when typical is off at every limit. A cell whose token ties with another where its cut
+ * sorts says "tie", and a note under the rows says what llama.cpp leaves unspecified there (as typical_note_ties).
+ * Series: "surprise", "entropy", "typical, limit 0.45" and "top-p, limit 0.45" (labels the words; values their
+ * place in the order kept, 0 removed), "limit", "stops at" and "entropy after" (labels the cut). Frees pic; returns
+ * main's status. */
 int picture_typical(Picture *pic, const char *const *words, const double *probs,
                     const double *surprise, size_t n, double entropy);
 
 /* ===== Example 8 ===== */
 
 #define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
+#define MIROSTAT_FIRST_MAX 16       /* the first steps it can show at a readable scale, each with its cut */
+
+/* Records the candidates c a step's draw sees, inside the step, for the step recorded next (picture_mirostat_step):
+ * how many there are and their entropy (entropy_bits). After mirostat's cut and its renormalization that is what
+ * the cut kept; in a plain run, the whole distribution, which every run's cut receives at that step (each run
+ * draws the same distributions from one seed). NULL pic does nothing. */
+void picture_mirostat_cut(Picture *pic, const Candidates *c);
 
 /* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu as this step's cut used it,
  * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), the running average
  * surprise so far, and at how many steps so far llama.cpp's cut, which sorts the tokens first, would keep more
- * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's rows: group 0 holds mu and surprise of
- * the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
+ * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's three rows: group 0 holds mu and surprise
+ * of the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
  * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1] the
- * steps. Both are labelled "tau 2.0" or "plain sampling". */
+ * steps; group 2, for the first MIROSTAT_FIRST_MAX steps, the size and entropy (bits) of the step's cut
+ * (picture_mirostat_cut; NaN when none was recorded). All are labelled "tau 2.0" or "plain sampling". */
 void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average,
                            int more);
 
-/* Example 8: for each tau recorded in pic, one panel over its first steps (how many of how many, on the x axis):
- * the surprise of each drawn token (dots, surprise 0 a little above the axis), mu as each step's cut used it
- * (line), tau dashed and the run's running average in its own colour, under notes that say at how many steps
- * llama.cpp's sorted cut would keep more tokens, when the run's average is not its tau to one decimal, and where mu
- * leaves the scale. The panels share one surprise scale, which fits every drawn surprise, every tau, mu's start
- * (2 * tau) and the mu of every run that reached its tau; a mu that runs away is clipped at the edge, a triangle
- * where it leaves. Then the running averages of every run over all steps (log scale), each in its colour and named
- * at its end with the average the table prints (names too close together moved apart). The runs' colours are
- * neither the mark's vermillion nor another series' (they cycle after three; each line is named). Series:
- * "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, the cut of step 0, 1, ...: the table's "mu
- * now" of step k is the one of step k + 1), "tau" (labels "tau 2.0"), "running average, tau 2.0" (lines, in the
- * panel and below, one colour), "average surprise" (labels "tau 2.0", "plain sampling"). Frees pic; returns main's
- * status. */
-int picture_mirostat(Picture *pic);
+/* Example 8: for each tau recorded in pic, its first first_steps steps (at most MIROSTAT_FIRST_MAX; the table's),
+ * a column each at a readable scale: tau dashed, the drawn token's surprise and, from tau to it, surprise - tau,
+ * an arrow from that to the change of mu, from the mu this step's cut used to the next step's, and under each
+ * column the surprise, mu before and after, how many tokens the cut kept, and the entropy before the cut (plain
+ * sampling's at that step: the same distribution) and after it, in bits. Then for each tau one panel over its first
+ * steps (how many of how many, on the x axis): the surprise of each drawn token (dots, surprise 0 a little above
+ * the axis), mu as each step's cut used it (line), tau dashed and the run's running average in its series colour,
+ * under notes that say at how many steps llama.cpp's sorted cut would keep more tokens, when the run's average is
+ * not its tau to one decimal, and where mu leaves the scale. The panels share one surprise scale, which fits every
+ * drawn surprise, every tau, mu's start (2 * tau) and the mu of every run that reached its tau; a mu that runs away
+ * is clipped at the edge, a triangle where it leaves. Then the running averages of every run over all steps (log
+ * scale), each in its series colour and named at its end with the average the table prints (names too close
+ * together moved apart). Series: "surprise, tau 2.0" (labels "step 0"), "mu, tau 2.0" (data-values, the cut of step
+ * 0, 1, ...: the table's "mu now" of step k is the one of step k + 1), "tau" (labels "tau 2.0"), "running average,
+ * tau 2.0" (lines, in the panel and below, one colour), "average surprise" (labels "tau 2.0", "plain sampling"),
+ * and for the first steps "kept, tau 2.0", "surprise - tau, tau 2.0", "mu now, tau 2.0", "entropy before, tau
+ * 2.0" and "entropy after, tau 2.0" (labels "step 0"). Frees pic; returns main's status. */
+int picture_mirostat(Picture *pic, int first_steps);
 
 /* ===== Example 9 ===== */
 

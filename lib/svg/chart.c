@@ -145,7 +145,7 @@ double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, 
             y += 20;
         }
         SvgStyle st = keys[i].style;
-        svg_group_begin(s, NULL);
+        svg_group_begin(s, "key");
         if (keys[i].kind == SVG_KEY_MARK) {
             svg_mark(s, at + 10, y - 10);
         } else if (keys[i].kind == SVG_KEY_LINE) {
@@ -184,7 +184,7 @@ void svg_ghost_bar(Svg *s, const SvgPlot *p, double centre, double width, double
     svg_group_begin(s, NULL);
     svg_rect(s, centre - width / 2, y1, width, y0 - y1, svg_ghost_style(), datum);
     if (stage != NULL)
-        svg_text(s, centre, y1 - 4, (SvgFont){11, "middle", false, SVG_GHOST, 0}, stage, NULL);
+        svg_text(s, centre, y1 - 4, (SvgFont){11, "middle", false, SVG_TEXT_OF(REMOVED), 0}, stage, NULL);
     svg_group_end(s);
 }
 
@@ -201,7 +201,7 @@ SvgStyle svg_ghost_style(void)
 
 SvgStyle svg_disabled_style(void)
 {
-    return (SvgStyle){"#FFFFFF", SVG_DISABLED, 1, "1 3"};
+    return (SvgStyle){SVG_PAPER, SVG_DISABLED, 1, "1 3"};
 }
 
 void svg_heading(Svg *s, double x, double y, const char *title, const char *subtitle)

@@ -10,7 +10,8 @@
  *                       above it (svg_ghost_bar, svg_ghost_style);
  *   a penalized token   a vermillion mark over its bar (svg_mark); a biased token too;
  *   a disabled stage    a dotted outline, its name muted ("?top-k", svg_disabled_style).
- * Other series take svg_colour(2...) and a legend (svg_legend: SVG_KEY_BOX with these styles, SVG_KEY_MARK).
+ * Every colour is an entry of the palette (palette.h), one meaning each; series within a picture take svg_series,
+ * and a legend names each (svg_legend: SVG_KEY_BOX with these styles, SVG_KEY_MARK).
  *
  * defines: SvgPlot, svg_x, svg_y, svg_ticks, svg_nice_ceiling, svg_axis_y, svg_axis_x, svg_band, svg_band_width,
  * svg_categories, SvgKey, SVG_KEY_*, svg_legend, svg_bar, svg_ghost_bar, svg_mark, svg_ghost_style,
@@ -67,7 +68,8 @@ typedef struct {
 } SvgKey;
 
 /* Writes the n keys in a row from (x, y), y being the text baseline, wrapping at max_x to a new row 20 px
- * lower; returns the baseline of the last row. */
+ * lower, each in a group of kind "key" (lib/test/svg_check.c --colours: a key's colour is one the picture draws
+ * outside its legend); returns the baseline of the last row. */
 double svg_legend(Svg *s, double x, double y, double max_x, const SvgKey *keys, size_t n);
 
 /* A bar at band centre `centre` px, `width` px wide, from the plot's y_min up to value, with label (NULL for

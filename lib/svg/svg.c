@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *svg_colour(size_t i)
-{
-    static const char *const palette[SVG_N_COLOURS] = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
-                                                       "#CC79A7", "#56B4E9", "#000000", "#F0E442"};
-    return palette[i % SVG_N_COLOURS];
-}
-
 /* printf into the picture; a failed write marks the writer failed, and a failed writer writes nothing more. */
 static void put(Svg *s, const char *format, ...)
 {
@@ -87,8 +80,8 @@ void svg_begin(Svg *s, FILE *out, double width, double height, const char *title
         put_escaped(s, title);
         put(s, "</title>\n");
     }
-    put(s, "<rect x=\"0\" y=\"0\" width=\"%s\" height=\"%s\" fill=\"#FFFFFF\"/>\n", px(s->width).text,
-        px(s->height).text);
+    put(s, "<rect x=\"0\" y=\"0\" width=\"%s\" height=\"%s\" fill=\"%s\"/>\n", px(s->width).text,
+        px(s->height).text, SVG_PAPER);
 }
 
 int svg_end(Svg *s)

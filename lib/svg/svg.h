@@ -3,8 +3,9 @@
  *
  * Plain SVG 1.1 that any browser opens with nothing else installed: text stays <text> (readable at any size,
  * searchable), no scripts, no external fonts or images, no ids (a page may inline several pictures). Colours
- * come from the Okabe-Ito palette, which readers with any of the common colour-vision deficiencies can tell
- * apart; every series also gets a label in words, so no colour carries meaning alone.
+ * come from one table (palette.h), each colour with one meaning in every picture, from palettes that readers
+ * with the common colour-vision deficiencies tell apart; every series also gets a label in words, so no colour
+ * carries meaning alone.
  *
  * Every drawn value can carry itself as data attributes, data-series="p after" data-label="the"
  * data-value="0.38077...", the exact double in its shortest round-trip form, so that a test reads back what was
@@ -21,7 +22,7 @@
  * its anchor, from 0.8 x size above its baseline to 0.2 x size below, turned with its rotation (quarter turns
  * only); a text outside any group may touch no shape. `build/bin/svg_check FILE` lists every collision.
  *
- * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, svg_colour, svg_begin, svg_end, svg_group_begin,
+ * defines: Svg, SvgStyle, SvgFont, SvgDatum, SVG_*, SVG_COLOUR_OF, SVG_TEXT_OF, svg_begin, svg_end, svg_group_begin,
  * svg_group_end, svg_rect, svg_line, svg_circle, svg_polyline, svg_polygon, svg_text, svg_text_width, svg_number,
  * SvgNumber.
  */
@@ -31,6 +32,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "palette.h"
 
 typedef struct {
     FILE *out;          /* where the SVG goes; the caller opens and closes it */
@@ -67,21 +70,21 @@ typedef struct {
     const char *text;
 } SvgDatum;
 
-/* Okabe & Ito's palette (2008), in the order the pictures use it: blue, orange, bluish green, vermillion,
- * reddish purple, sky blue, black, yellow (last: it is faint on white). */
-#define SVG_N_COLOURS 8
-#define SVG_TEXT "#222222"      /* text and axes */
-#define SVG_GRID "#E4E4E4"      /* grid lines */
-#define SVG_MUTED "#6B6B6B"     /* secondary text: units, notes */
+/* The pictures' colours, each an entry of the one palette table (palette.h), by what it means: */
+#define SVG_TEXT svg_palette[SVG_PAINT_INK].colour          /* text and axes */
+#define SVG_GRID svg_palette[SVG_PAINT_GRID].colour         /* grid lines */
+#define SVG_MUTED svg_palette[SVG_PAINT_MUTED].colour       /* secondary text: units, notes */
+#define SVG_PAPER svg_palette[SVG_PAINT_PAPER].colour       /* the background; text on a dark fill */
 /* The pictures' one visual grammar (chart.h draws it): */
-#define SVG_BEFORE "#56B4E9"    /* a value before the rule acts: sky blue, in every picture */
-#define SVG_AFTER "#0072B2"     /* the same value after it: blue, in every picture */
-#define SVG_MARK "#D55E00"      /* the mark of a penalized or biased token: vermillion */
-#define SVG_GHOST "#6B6B6B"     /* a removed token: a dashed outline of this colour at its value before, no fill */
-#define SVG_DISABLED "#A6A6A6"  /* a disabled stage ("?"): a dotted outline of this colour, its name muted */
-
-/* Colour i of the palette, cycling after SVG_N_COLOURS, as "#RRGGBB". */
-const char *svg_colour(size_t i);
+#define SVG_BEFORE svg_palette[SVG_PAINT_BEFORE].colour     /* a value before the rule acts: sky blue */
+#define SVG_AFTER svg_palette[SVG_PAINT_AFTER].colour       /* the same value after it: blue */
+#define SVG_MARK svg_palette[SVG_PAINT_MARK].colour         /* the mark of a penalized or biased token */
+#define SVG_GHOST svg_palette[SVG_PAINT_REMOVED].colour     /* a removed token: a dashed outline, no fill */
+#define SVG_DISABLED svg_palette[SVG_PAINT_DISABLED].colour /* a disabled stage ("?"): a dotted outline */
+/* A meaning's colour (SVG_COLOUR_OF(NAIVE): its fill or stroke), and its text shade (4.5:1 or more on white): a
+ * label in the colour of what it names. */
+#define SVG_COLOUR_OF(meaning) svg_palette[SVG_PAINT_##meaning].colour
+#define SVG_TEXT_OF(meaning) svg_palette[SVG_PAINT_##meaning].text
 
 /* Starts a picture of width x height px on out: the <svg> element with the fonts, a white background, and
  * <title> (escaped; NULL for none), which browsers show as the tooltip and screen readers read. Bad input: NULL
@@ -93,7 +96,8 @@ void svg_begin(Svg *s, FILE *out, double width, double height, const char *title
 int svg_end(Svg *s);
 
 /* Opens a group, <g>, or <g class="kind"> when kind is not NULL ("grid": shapes that are never in a text's
- * way); svg_group_end closes the last one opened. A text may touch the shapes of its own innermost group only. */
+ * way; "key": an entry of a legend, whose colours must be drawn elsewhere in the picture); svg_group_end closes
+ * the last one opened. A text may touch the shapes of its own innermost group only. */
 void svg_group_begin(Svg *s, const char *kind);
 void svg_group_end(Svg *s);
 

@@ -4,6 +4,7 @@
  * usage: svg_check FILE          exit 0 when FILE is well-formed XML 1.0 and no text collides, else 1 with one
  *                                "FILE:LINE: reason" per fault on stderr
  *        svg_check --xml FILE    only the XML check
+ *        svg_check --colours FILE  the XML check, then the colours: one "FILE:LINE: reason" per fault, exit 1
  *        svg_check --data FILE   the XML check, then one line per drawn value: series TAB label TAB value TAB the
  *                                element that draws it (rect, text, line, ...), for
  *                                each element with data-series (data-label, data-value), and for each number of
@@ -28,12 +29,28 @@
  *       background) is ignored; a text outside any <g> may touch no shape;
  *   (c) it crosses the canvas edge, the root's width and height (not checked when the root gives none).
  * Touching is not crossing. A transform other than a text's rotate() is refused: this checker does not follow it.
+ *
+ * Colours (--colours), the pictures' palette (lib/svg/palette.h, the one table this checker is linked with):
+ *   (d) every fill and stroke of a shape (and the root's) is "none" or a colour of svg_palette or svg_series: one
+ *       colour, one meaning, in every picture;
+ *   (e) every text is written in a text shade of the table (its .text: ink, muted, white, or a darker shade of a
+ *       meaning's hue), never in a fill colour too light for text;
+ *   (f) every text reaches 4.5:1 contrast (WCAG 2) against what it sits on: the fill of the last filled shape (rect,
+ *       circle, polygon) drawn before it that holds the centre of its box, or else the canvas (a rect covering it
+ *       all; white when there is none).
+ *   (g) every colour of a legend's entry (a <g class="key">: its shapes' fills and strokes, a sample text's colour)
+ *       is drawn outside the legends too, so that a legend names only what the picture draws (ink and white
+ *       aside: they are the text's and the background's).
+ * Colours are "#RGB" or "#RRGGBB", in either case; a fill or stroke inherited from an element around a text
+ * counts as the text's.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "svg/palette.h"
 
 #define MAX_DEPTH 256
 #define MAX_ATTRIBUTES 64
@@ -52,6 +69,9 @@ typedef struct {
     double font_size;       /* px */
     char anchor[8];         /* text-anchor */
     bool filled;            /* fill is not "none" */
+    char fill[16];          /* its fill, as written ("none", "#0072B2") */
+    char stroke[16];        /* its stroke, as written ("" for none) */
+    bool key;               /* inside a <g class="key">: an entry of a legend */
 } Context;
 
 /* A shape that may stand in a text's way: a circle (r > 0), or the path through n points from points[first],
@@ -62,6 +82,9 @@ typedef struct {
     bool grid, closed, filled;
     double cx, cy, r;       /* px, a circle's */
     char data[128];         /* its data-series and data-label, quoted, for the message */
+    char fill[16];          /* its fill, as written */
+    char stroke[16];        /* its stroke, as written ("" for none) */
+    bool key;               /* in a legend's entry */
 } Shape;
 
 typedef struct {
@@ -74,6 +97,9 @@ typedef struct {
     bool cut;               /* text holds only the start */
     size_t chars;           /* how many characters (UTF-8 sequences and references) */
     Box box;                /* set at </text> */
+    char fill[16];          /* its colour, as written or inherited */
+    size_t shapes_before;   /* the shapes drawn before it: what it may sit on */
+    bool key;               /* in a legend's entry */
 } Text;
 
 typedef struct {
@@ -82,6 +108,9 @@ typedef struct {
     size_t at;              /* where the parser is */
     bool data;              /* print the drawn values */
     bool collisions;        /* refuse a transform the collision check cannot follow */
+    bool colours;           /* check the colours (--colours) */
+    size_t colour_faults;   /* fills and strokes outside the palette, found while parsing */
+    char paper[16];         /* the canvas's colour: its background rect's fill */
     size_t depth;           /* elements open */
     Context context[MAX_DEPTH + 1];     /* [d]: what an element at depth d inherits */
     size_t groups;          /* <g> elements seen */
@@ -332,6 +361,9 @@ static void add_shape(Parser *p, const char *tag, const Context *c, char names[]
     *sh = (Shape){.line = line_here(p), .group = c->group, .first = first, .n = p->n_points - first,
                   .grid = c->grid, .closed = closed, .filled = c->filled};
     snprintf(sh->tag, sizeof sh->tag, "%s", tag);
+    snprintf(sh->fill, sizeof sh->fill, "%s", c->fill);
+    snprintf(sh->stroke, sizeof sh->stroke, "%s", c->stroke);
+    sh->key = c->key;
     const char *series = attribute(names, values, n, "data-series"), *label = attribute(names, values, n, "data-label");
     if (series != NULL)
         snprintf(sh->data, sizeof sh->data, " \"%.50s\" \"%.50s\"", series, label != NULL ? label : "");
@@ -339,6 +371,55 @@ static void add_shape(Parser *p, const char *tag, const Context *c, char names[]
         sh->cx = number(names, values, n, "cx");
         sh->cy = number(names, values, n, "cy");
         sh->r = number(names, values, n, "r");
+    }
+}
+
+/* ===== The palette (--colours) ===== */
+
+/* colour ("#RGB" or "#RRGGBB", any case) as "#RRGGBB" in upper case, in out (16 bytes); "" when it is none. */
+static const char *colour_key(const char *colour, char *out)
+{
+    size_t n = colour[0] == '#' ? strlen(colour + 1) : 0;
+    out[0] = '\0';
+    if ((n != 3 && n != 6) || strspn(colour + 1, "0123456789abcdefABCDEF") != n)
+        return out;
+    out[0] = '#';
+    for (size_t i = 0; i < 6; i++) {
+        char c = colour[1 + (n == 6 ? i : i / 2)];
+        out[1 + i] = c >= 'a' && c <= 'f' ? (char)(c - 'a' + 'A') : c;
+    }
+    out[7] = '\0';
+    return out;
+}
+
+/* Whether colour is one of the palette's (svg_palette and svg_series): a fill or stroke colour (text false), or a
+ * text shade (text true). */
+static bool in_palette(const char *colour, bool text)
+{
+    char key[16], entry[16];
+    colour_key(colour, key);
+    for (size_t i = 0; key[0] != '\0' && i < SVG_N_PAINTS + SVG_N_SERIES; i++) {
+        const SvgPaint *paint = i < SVG_N_PAINTS ? &svg_palette[i] : &svg_series[i - SVG_N_PAINTS];
+        if (strcmp(key, colour_key(text ? paint->text : paint->colour, entry)) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Checks the fill and stroke an element writes (d): each "none" or a colour of the palette; a text's fill is
+ * checked as a text's colour, at its end (e). */
+static void check_paints(Parser *p, const char *tag, char names[][64], char values[][MAX_VALUE], size_t n)
+{
+    static const char *const paints[] = {"fill", "stroke"};
+    for (size_t k = 0; k < 2; k++) {
+        const char *v = attribute(names, values, n, paints[k]);
+        if (v == NULL || strcmp(v, "none") == 0 || (k == 0 && strcmp(tag, "text") == 0))
+            continue;
+        if (!in_palette(v, false)) {
+            p->colour_faults++;
+            fprintf(stderr, "%s:%zu: <%s> %s=\"%.20s\" is no colour of the palette (lib/svg/palette.c)\n", p->file,
+                    line_here(p), tag, paints[k], v);
+        }
     }
 }
 
@@ -351,12 +432,19 @@ static void element(Parser *p, const char *tag, char names[][64], char values[][
         c.font_size = strtod(v, NULL);
     if ((v = attribute(names, values, n, "text-anchor")) != NULL)
         snprintf(c.anchor, sizeof c.anchor, "%s", v);
-    if ((v = attribute(names, values, n, "fill")) != NULL)
+    if ((v = attribute(names, values, n, "fill")) != NULL) {
         c.filled = strcmp(v, "none") != 0;
+        snprintf(c.fill, sizeof c.fill, "%s", v);
+    }
+    if ((v = attribute(names, values, n, "stroke")) != NULL)
+        snprintf(c.stroke, sizeof c.stroke, "%s", strcmp(v, "none") == 0 ? "" : v);
+    if (p->colours)
+        check_paints(p, tag, names, values, n);
     if (strcmp(tag, "g") == 0) {
         c.group = ++p->groups;
         v = attribute(names, values, n, "class");
         c.grid = c.grid || (v != NULL && strcmp(v, "grid") == 0);
+        c.key = c.key || (v != NULL && strcmp(v, "key") == 0);
     }
     if (p->depth == 0) {
         p->width = number(names, values, n, "width");
@@ -371,6 +459,8 @@ static void element(Parser *p, const char *tag, char names[][64], char values[][
     double w = number(names, values, n, "width"), h = number(names, values, n, "height");
     size_t first = p->n_points;
     bool background = p->width > 0 && x <= 0 && y <= 0 && x + w >= p->width && y + h >= p->height;
+    if (strcmp(tag, "rect") == 0 && background && c.filled)
+        snprintf(p->paper, sizeof p->paper, "%s", c.fill);
     if (strcmp(tag, "rect") == 0 && !background) {
         add_point(p, x, y);
         add_point(p, x + w, y);
@@ -389,7 +479,9 @@ static void element(Parser *p, const char *tag, char names[][64], char values[][
     } else if (strcmp(tag, "text") == 0 && !empty) {
         p->texts = room(p->texts, p->n_texts, &p->texts_cap, sizeof p->texts[0]);
         p->texts[p->n_texts] = (Text){.line = line_here(p), .group = c.group, .x = x, .y = y, .size = c.font_size,
-                                      .angle = angle, .cx = cx, .cy = cy};
+                                      .angle = angle, .cx = cx, .cy = cy, .shapes_before = p->n_shapes,
+                                      .key = c.key};
+        snprintf(p->texts[p->n_texts].fill, sizeof c.fill, "%s", c.fill);
         snprintf(p->texts[p->n_texts].anchor, sizeof c.anchor, "%s", c.anchor);
         p->open_text = p->n_texts++;
     }
@@ -667,11 +759,109 @@ static size_t check_collisions(const Parser *p)
     return found;
 }
 
+/* ===== The colours' check ===== */
+
+/* Whether the filled shape sh holds the point (x, y): a circle by its radius, a closed path by its area. */
+static bool holds(const Parser *p, const Shape *sh, double x, double y)
+{
+    if (!sh->filled || !sh->closed)
+        return false;
+    if (strcmp(sh->tag, "circle") == 0)
+        return (x - sh->cx) * (x - sh->cx) + (y - sh->cy) * (y - sh->cy) <= sh->r * sh->r;
+    const double (*pt)[2] = (const double (*)[2])p->points + sh->first;
+    return sh->n > 2 && inside(pt, sh->n, x, y);
+}
+
+/* Whether colour is drawn outside the legends: a fill or stroke of a shape, or a text's colour (text true), in no
+ * <g class="key">. Colours compare as colour_key writes them. */
+static bool drawn_outside_keys(const Parser *p, const char *colour, bool text)
+{
+    char key[16], other[16];
+    colour_key(colour, key);
+    for (size_t k = 0; !text && k < p->n_shapes; k++)
+        if (!p->shapes[k].key && (strcmp(key, colour_key(p->shapes[k].fill, other)) == 0
+                                  || strcmp(key, colour_key(p->shapes[k].stroke, other)) == 0))
+            return true;
+    for (size_t i = 0; text && i < p->n_texts; i++)
+        if (!p->texts[i].key && p->texts[i].chars > 0 && strcmp(key, colour_key(p->texts[i].fill, other)) == 0)
+            return true;
+    return false;
+}
+
+/* Prints each entry of a legend whose colour the picture draws nowhere else (g): a shape's fill or stroke that no
+ * shape outside the legends has, a sample text's colour that no text outside them has; ink and white are the
+ * text's and the background's, and name nothing. Returns how many there are. */
+static size_t check_keys(const Parser *p)
+{
+    size_t found = 0;
+    char ink[16], paper[16], key[16], a[256];
+    colour_key(svg_palette[SVG_PAINT_INK].colour, ink);
+    colour_key(svg_palette[SVG_PAINT_PAPER].colour, paper);
+    for (size_t k = 0; k < p->n_shapes; k++) {
+        const Shape *sh = &p->shapes[k];
+        const char *paints[2] = {sh->filled ? sh->fill : "", sh->stroke};
+        for (size_t i = 0; sh->key && i < 2; i++) {
+            colour_key(paints[i], key);
+            if (key[0] == '\0' || strcmp(key, ink) == 0 || strcmp(key, paper) == 0 || drawn_outside_keys(p, key, false))
+                continue;
+            found++;
+            fprintf(stderr, "%s:%zu: a legend's %s %s is drawn nowhere else in the picture: the legend names what it "
+                    "does not draw\n", p->file, sh->line, sh->tag, key);
+        }
+    }
+    for (size_t i = 0; i < p->n_texts; i++) {
+        const Text *t = &p->texts[i];
+        colour_key(t->fill, key);
+        if (!t->key || key[0] == '\0' || strcmp(key, ink) == 0 || drawn_outside_keys(p, key, true))
+            continue;
+        found++;
+        fprintf(stderr, "%s:%zu: a legend's %s in %s: no text outside the legend is in that colour\n", p->file,
+                t->line, text_name(t, a, sizeof a), key);
+    }
+    return found;
+}
+
+/* Prints each text whose colour is no text shade of the palette (e) or whose contrast against what it sits on is
+ * below 4.5:1 (f), and each legend entry the picture does not draw (g), as "FILE:LINE: what"; returns how many
+ * there are. */
+static size_t check_colours(const Parser *p)
+{
+    size_t found = check_keys(p);
+    char a[256];
+    for (size_t i = 0; i < p->n_texts; i++) {
+        const Text *t = &p->texts[i];
+        if (t->chars == 0)
+            continue;
+        text_name(t, a, sizeof a);
+        if (!in_palette(t->fill, true)) {
+            found++;
+            fprintf(stderr, "%s:%zu: %s is in %s, no text shade of the palette (lib/svg/palette.c: a text takes its "
+                    "meaning's .text)\n", p->file, t->line, a, t->fill);
+            continue;
+        }
+        double x = (t->box.x0 + t->box.x1) / 2, y = (t->box.y0 + t->box.y1) / 2;
+        const char *under = p->paper[0] != '\0' ? p->paper : "#FFFFFF";
+        for (size_t k = t->shapes_before; k > 0; k--)
+            if (holds(p, &p->shapes[k - 1], x, y)) {
+                under = p->shapes[k - 1].fill;
+                break;
+            }
+        double ratio = svg_contrast(t->fill, under);
+        if (ratio < 4.5) {
+            found++;
+            fprintf(stderr, "%s:%zu: %s has contrast %.2f:1 (%s on %s), below 4.5:1\n", p->file, t->line, a, ratio,
+                    t->fill, under);
+        }
+    }
+    return found;
+}
+
 int main(int argc, char *argv[])
 {
     const char *mode = argc == 3 ? argv[1] : "";
-    if (!(argc == 2 || (argc == 3 && (strcmp(mode, "--data") == 0 || strcmp(mode, "--xml") == 0)))) {
-        fprintf(stderr, "usage: svg_check [--xml | --data] FILE\n");
+    if (!(argc == 2 || (argc == 3 && (strcmp(mode, "--data") == 0 || strcmp(mode, "--xml") == 0
+                                      || strcmp(mode, "--colours") == 0)))) {
+        fprintf(stderr, "usage: svg_check [--xml | --data | --colours] FILE\n");
         return 2;
     }
     const char *file = argv[argc - 1];
@@ -704,10 +894,10 @@ int main(int argc, char *argv[])
     }
     static Parser p;        /* static: its context stack is large */
     p = (Parser){.file = file, .s = s, .data = strcmp(mode, "--data") == 0, .collisions = argc == 2,
-                 .open_text = NO_TEXT, .line = 1};
-    p.context[0] = (Context){.font_size = 14, .anchor = "start", .filled = true};     /* SVG's initial values */
+                 .colours = strcmp(mode, "--colours") == 0, .open_text = NO_TEXT, .line = 1};
+    p.context[0] = (Context){.font_size = 14, .anchor = "start", .filled = true, .fill = "#000000"};  /* SVG's */
     parse(&p);
-    size_t found = p.collisions ? check_collisions(&p) : 0;
+    size_t found = p.collisions ? check_collisions(&p) : p.colours ? p.colour_faults + check_colours(&p) : 0;
     free(s);
     free(p.shapes);
     free(p.points);

@@ -118,6 +118,14 @@ static void test_information(void)
     CHECK(isnan(surprise_nats(NAN)));
     buf[1].p = 0.0;                              /* p = 0 contributes nothing (not NaN) */
     CHECK_NEAR(-(0.4 * log(0.4) + 0.2 * log(0.2) + 0.1 * log(0.1)), entropy_nats(&c), 1e-15);
+    /* In bits: four equal p are 2 bits, exactly; three of them 1.5; Example 7's is 1.27985 / ln 2 = 1.84644. */
+    TokenData quarters[4] = {{0, 0, 0.25}, {1, 0, 0.25}, {2, 0, 0.25}, {3, 0, 0.25}};
+    CHECK_NEAR(2.0, entropy_bits(&(Candidates){quarters, 4, -1, false}), 0);
+    CHECK_NEAR(1.5, entropy_bits(&(Candidates){quarters + 1, 3, -1, false}), 0);
+    buf[1].p = 0.3;
+    CHECK_NEAR(1.8464393447, entropy_bits(&c), 1e-9);
+    buf[1].p = 0.0;
+    CHECK_NEAR(0.0, entropy_bits(NULL), 0);
 
     const double logits[] = {0.0, -INFINITY, 2.0, NAN};
     TokenData b2[4];

@@ -2,10 +2,12 @@
 # test_pictures.sh: the lessons' pictures, from the outside. Every lesson runs with LESSON_PICTURE set: it must exit
 # 0, print the lesson's table byte for byte (expected/), and write a picture that is well-formed XML
 # (build/bin/svg_check), whose texts do not collide (svg_check's rule: no text on another text, on a shape outside
-# its own <g>, or across the edge), and that draws the table's own numbers: each value the table prints is read back
+# its own <g>, or across the edge), whose colours are the palette's with every text at 4.5:1 or more against what it
+# sits on (svg_check --colours), and that draws the table's own numbers: each value the table prints is read back
 # from the picture's data attributes and must print the same, with the table's decimals. What a table prints is
 # worked out here from expected/ (the lesson's Output blocks), never from our own output. Before that: the checker
-# refuses broken XML, and finds the collisions of small pictures built to collide and passes those built not to.
+# refuses broken XML, and finds the collisions of small pictures built to collide and passes those built not to,
+# and the colours of small pictures built to fail its palette or contrast and passes those built to pass.
 # After: an unwritable picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE
 # means nothing written; ./run_all.sh --pictures writes index.html with a contents list and every example's title
 # (the lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
@@ -123,6 +125,69 @@ collide "the same text at 14 px crosses the line" 1 \
     '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
 expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
 
+# 1c. The colours' check (svg_check --colours FILE): every fill and stroke is a colour of the palette
+# (lib/svg/palette.c), every text is in a text shade of it, and every text reaches 4.5:1 against what it sits on
+# (WCAG 2). Small pictures built to fail and to pass, as in 1b; contrasts worked out by hand from WCAG's luminance.
+colours() {     # colours WHAT WANT LINE...: a picture of these lines (from its line 3); svg_check --colours: WANT
+    what=$1
+    want=$2
+    shift 2
+    { echo '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" font-size="14" fill="#222222">'
+      echo '<rect x="0" y="0" width="200" height="100" fill="#FFFFFF"/>'
+      printf '%s\n' "$@" '</svg>'; } >"$tmp/colours.svg"
+    expect "$what" "$want" "$check" --colours "$tmp/colours.svg"
+}
+colours "ink, muted and blue text on white, a bar of each meaning" 0 '<text x="10" y="20">ink</text>' \
+    '<text x="10" y="40" fill="#595959">muted</text>' '<text x="10" y="60" fill="#0072B2">after</text>' \
+    '<rect x="100" y="10" width="20" height="80" fill="#56B4E9"/>' \
+    '<rect x="130" y="10" width="20" height="80" fill="none" stroke="#808080"/>'
+colours "the old grey of a ?stage (#A6A6A6, 2.4:1 on white) as text" 1 \
+    '<text x="10" y="20" fill="#A6A6A6">?stage</text>'
+message "the message names the text and its colour" \
+    'text "?stage" at (10, 20) is in #A6A6A6, no text shade of the palette'
+colours "the disabled grey's text shade (#6F6F6F, 5.0:1 on white)" 0 '<text x="10" y="20" fill="#6F6F6F">?stage</text>'
+colours "sky blue (before) as text: a fill colour, 2.3:1 on white" 1 '<text x="10" y="20" fill="#56B4E9">0.534</text>'
+colours "before's text shade (#387597)" 0 '<text x="10" y="20" fill="#387597">0.534</text>'
+colours "white on sky blue (2.3:1), in its bar's group" 1 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#56B4E9"/><text x="20" y="35" fill="#FFFFFF">cat</text></g>'
+message "the message gives the contrast and both colours" 'has contrast 2.31:1 (#FFFFFF on #56B4E9), below 4.5:1'
+colours "white on blue (5.2:1)" 0 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#0072B2"/><text x="20" y="35" fill="#FFFFFF">cat</text></g>'
+colours "ink on blue (3.1:1)" 1 \
+    '<g><rect x="10" y="10" width="100" height="40" fill="#0072B2"/><text x="20" y="35">cat</text></g>'
+colours "muted on the shaded range (5.9:1), a rect of a grid group" 0 \
+    '<g class="grid"><rect x="10" y="10" width="100" height="40" fill="#EBEBEB"/></g>' \
+    '<text x="20" y="35" fill="#595959">xtc</text>'
+colours "a text beside a bar, not on it: against the white" 0 \
+    '<rect x="10" y="10" width="20" height="80" fill="#0072B2"/><text x="40" y="35">ink</text>'
+colours "a text on a bar drawn after it is not on it (it would hide the text: a collision)" 0 \
+    '<text x="20" y="35">ink</text><rect x="10" y="10" width="100" height="40" fill="#332288"/>'
+colours "a fill outside the palette" 1 '<rect x="10" y="10" width="20" height="80" fill="#123456"/>'
+message "the message names the element and its colour" '<rect> fill="#123456" is no colour of the palette'
+colours "a stroke outside the palette (pure black)" 1 '<line x1="0" y1="5" x2="200" y2="5" stroke="#000"/>'
+colours "a palette colour in #RGB and lower case (#fff, white)" 0 '<line x1="0" y1="5" x2="200" y2="5" stroke="#fff"/>'
+colours "a series colour (olive) as a line, its text shade as text" 0 \
+    '<line x1="0" y1="5" x2="200" y2="5" stroke="#999933"/>' '<text x="10" y="30" fill="#717126">tau 2.0</text>'
+colours "a series colour as text (3.0:1)" 1 '<text x="10" y="30" fill="#999933">tau 2.0</text>'
+colours "a text inheriting its group's colour" 1 '<g fill="#E69F00"><text x="10" y="30">draws</text></g>'
+# A legend names only what the picture draws: a key (<g class="key">) whose colour no shape outside the legends has,
+# or a sample text whose colour no other text has, fails.
+colours "a legend's key of a colour the picture draws" 0 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="#009E73"/><text x="30" y="21">naive</text></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="#009E73"/>'
+colours "a legend's key of a colour the picture draws nowhere else" 1 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="#009E73"/><text x="30" y="21">naive</text></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="#0072B2"/>'
+message "the message names the key's colour" "a legend's rect #009E73 is drawn nowhere else in the picture"
+colours "a legend's dashed key whose stroke a ghost has" 0 \
+    '<g class="key"><rect x="10" y="10" width="16" height="12" fill="none" stroke="#808080"/></g>' \
+    '<rect x="100" y="40" width="20" height="50" fill="none" stroke="#808080"/>'
+colours "a legend's sample text in a colour no other text has" 1 \
+    '<g class="key"><text x="10" y="20" fill="#6F6F6F">?setting</text></g>' '<text x="10" y="60">top_k 40</text>'
+colours "a legend's sample text in the colour of a setting it names" 0 \
+    '<g class="key"><text x="10" y="20" fill="#6F6F6F">?setting</text></g>' \
+    '<text x="10" y="60" fill="#6F6F6F">?top_k 0</text>'
+
 # 2. The values each table prints, as "series<TAB>label<TAB>the table's text", from expected/NN.txt alone (or from
 # the file $2: a table an edited lesson printed).
 want_values() {
@@ -141,14 +206,15 @@ want_values() {
                  print $6 "\t" key "\t" $7; print $8 "\t" key "\t" $9; print $10 "\t" key "\t" $11 }' ;;
     06_*) awk '{ print "before\t" $1 "\t" $3; print "after\t" $1 "\t" $5 }' ;;
     07_*) awk 'NR == 1 { print "entropy\tnats\t" $2; next }
-               /^limit / { limit = $2; sub(/:$/, "", limit)
+               /^limit / { split($0, f, " "); limit = f[2]; sub(/:$/, "", limit)
                  for (m = 0; m < 2; m++) {
                      what = m == 0 ? "typical" : "top-p"; s = $0; sub("^.*" what " keeps \\[", "", s); sub(/\].*$/, "", s)
                      k = split(s, kept, " "); for (w in words) place[w] = 0; for (i = 1; i <= k; i++) place[kept[i]] = i
                      for (w in words) print what ", limit " limit "\t" w "\t" place[w] } next }
                { words[$1] = 1; print "surprise\t" $1 "\t" $5 }' ;;
     08_*) awk '/ step [0-9]+:/ { step = $4; sub(/:$/, "", step); print "tau\ttau " $2 "\t" $2
-                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF }
+                 print "surprise, tau " $2 "\tstep " step "\t" $9; print "mu, tau " $2 "\t" step + 1 "\t" $NF
+                 print "kept, tau " $2 "\tstep " step "\t" $6; print "mu now, tau " $2 "\tstep " step "\t" $NF }
                /average surprise over/ { tau = $2; sub(/:$/, "", tau); print "average surprise\ttau " tau "\t" $(NF - 1) }
                /^plain sampling/ { print "average surprise\tplain sampling\t" $(NF - 1) }' ;;
     09_*) awk '/^history: / { for (i = 2; i <= NF; i++) print "history\t" (i - 2) "\t" $i }
@@ -209,6 +275,12 @@ for src in lessons/*.c; do
     else
         bad "$name: texts collide in the picture:"
         sed 's/^/    /' "$tmp/$name.collisions"
+    fi
+    if "$check" --colours "$tmp/$name.svg" >"$tmp/$name.colours" 2>&1; then
+        passed=$((passed + 1))
+    else
+        bad "$name: a colour of the picture is not the palette's, or a text lacks contrast:"
+        sed 's/^/    /' "$tmp/$name.colours"
     fi
     want_values "$name" >"$tmp/$name.want"
     if compare_values "$tmp/$name.want" "$tmp/$name.data" >"$tmp/$name.diff"; then
@@ -286,6 +358,8 @@ penalty_picture() {
     build_edited "$@" || return 1
     if "$check" "$tmp/$3.svg" >"$tmp/$3.collisions" 2>&1; then passed=$((passed + 1))
     else bad "$3: texts collide in the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.collisions"; fi
+    if "$check" --colours "$tmp/$3.svg" >"$tmp/$3.colours" 2>&1; then passed=$((passed + 1))
+    else bad "$3: the colours of the picture of lessons/$1 with '$2':"; sed 's/^/    /' "$tmp/$3.colours"; fi
     "$check" --data "$tmp/$3.svg" >"$tmp/$3.data" 2>&1
     picture_words "$tmp/$3.svg" >"$tmp/$3.words"
 }
@@ -490,6 +564,26 @@ if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07t
     else bad "07 with four equal p: a dot's label lies within 5 px of the entropy line:"; cat "$tmp/e07tie.near"; fi
     says_not "$tmp/e07tie.svg" '#D55E00' "07 with four equal p: vermillion (the mark's colour) with no mark"
 fi
+# Example 7's stopping token follows an edit: with other p and limits, each cut's running total stops at the last
+# token the edited table says it keeps ("stops at", read back from the picture), and says how many of the four it
+# keeps; the default picture's cuts stop where the lesson's table says.
+stops() {   # stops WHAT TABLE DATA: each cut of TABLE (07's) stops in DATA (svg_check --data) at its last token kept
+    awk -F '\t' 'NR == FNR { if ($1 == "stops at") at[$2] = $3; next }
+        /^limit / { split($0, f, " "); limit = f[2]; sub(/:$/, "", limit)
+            for (m = 0; m < 2; m++) {
+                what = m == 0 ? "typical" : "top-p"; s = $0; sub("^.*" what " keeps \\[", "", s); sub(/\].*$/, "", s)
+                k = split(s, kept, " "); key = what ", limit " limit; n++
+                if (at[key] != kept[k]) { print "    " key ": the table keeps [" s "], the picture stops at " at[key]
+                                          bad = 1 } } }
+        END { exit bad || n == 0 }' "$3" "$2" >"$tmp/stops.diff"
+    if [ $? -eq 0 ]; then passed=$((passed + 1)); else bad "$1: a cut stops elsewhere than the table says:"
+        cat "$tmp/stops.diff"; fi
+}
+stops 07_typical expected/07_typical.txt "$tmp/07_typical.data"
+if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.5, 0.2, 0.2, 0.1}/; s/{0\.45, 0\.85}/{0.3, 0.6, 0.75}/' e07stop; then
+    stops "07 with p 0.5 0.2 0.2 0.1 and limits 0.3 0.6 0.75" "$tmp/e07stop.txt" "$tmp/e07stop.data"
+    says "$tmp/e07stop.svg" '>stops at ' "07 with other limits"
+fi
 says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
 says_not "$tmp/07_typical.svg" '#D55E00' "07: vermillion (the mark's colour) with no mark"
 if grep -q '^07_typical: note: .*tied' "$tmp/07_typical.err"; then bad "07: a tie note with no tie"
@@ -534,6 +628,20 @@ if edited_picture 08 's/{2\.0, 3\.0}/{2.0, 3.0, 6.0}/' e08; then
     says_not "$tmp/e08.svg" '>tau 2.0 not reached' "08 with tau 6"
     # A third tau's running average takes the next colour, never the mark's vermillion.
     says_not "$tmp/e08.svg" '#D55E00' "08 with a third tau: vermillion (the mark's colour) with no mark"
+fi
+# Example 8's first steps follow an edit: with eta 0.25 and six steps shown, the picture draws six columns per tau,
+# each with the kept tokens, the surprise and the mu the edited table prints (read back as in section 2), and the
+# entropy before the cut is the same at a step for every tau (each run draws the same distributions).
+if edited_picture 08 's/^#define SHOWN_STEPS 4$/#define SHOWN_STEPS 6/; s/eta = 0\.1;/eta = 0.25;/' e08first; then
+    want_values 08_mirostat "$tmp/e08first.txt" >"$tmp/e08first.want"
+    if grep -q 'step 5' "$tmp/e08first.want" && compare_values "$tmp/e08first.want" "$tmp/e08first.data" \
+        >"$tmp/e08first.diff"; then passed=$((passed + 1))
+    else bad "08 with eta 0.25 and six steps: the first steps drawn are not the table's:"; cat "$tmp/e08first.diff"; fi
+    if [ "$(grep -c '^kept, tau [0-9.]*	step ' "$tmp/e08first.data")" -eq 12 ]; then passed=$((passed + 1))
+    else bad "08 with six steps shown: not 6 first steps for each of the 2 taus"; fi
+    if awk -F '\t' '$1 ~ /^entropy before, / { if ($2 in h && h[$2] != $3) bad = 1; h[$2] = $3; n++ }
+                    END { exit bad || n != 12 }' "$tmp/e08first.data"; then passed=$((passed + 1))
+    else bad "08: the entropy before the cut differs between taus at one step (or is not drawn)"; fi
 fi
 
 # Example 9: a candidate that follows no token of the window (dog) has no repeat: no ring on the chart, whatever
@@ -627,6 +735,8 @@ drawn() {       # drawn WHAT NN OUT SVG: the picture SVG is well-formed, its tex
     fi
     if "$check" "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
     else bad "$1: texts collide in the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
+    if "$check" --colours "$4" >"$tmp/drawn.err" 2>&1; then passed=$((passed + 1))
+    else bad "$1: the colours of the picture:"; sed 's/^/    /' "$tmp/drawn.err"; fi
     want_values "$2" "$3" >"$tmp/drawn.want"
     if compare_values "$tmp/drawn.want" "$tmp/drawn.data" >"$tmp/drawn.diff"; then passed=$((passed + 1))
     else bad "$1: the picture does not draw the chain lines printed:"; cat "$tmp/drawn.diff"; fi
@@ -645,11 +755,11 @@ shows_not() {    # shows_not WHAT FILE TEXT: they do not (a claim the edit made 
 edited() {      # edited NN SED NAME: build_edited (2c): $tmp/NAME.svg, .txt
     build_edited "$@"
 }
-settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#A6A6A6) exactly when
+settings_marked() {    # settings_marked WHAT FILE: a setting is drawn in the disabled grey (#6F6F6F) exactly when
                        # it carries a "?" (no stage acts on it); prints each setting marked, one a line, in marked.txt
     : >"$tmp/marked.txt"
     grep -o '<text[^>]*>[^<]*' "$2" | awk -v out="$tmp/marked.txt" '
-        { grey = $0 ~ /fill="#A6A6A6"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
+        { grey = $0 ~ /fill="#6F6F6F"/; sub(/^[^>]*>/, ""); n = split($0, item, /, /)
           for (i = 1; i <= n; i++) { sub(/,$/, "", item[i])
               if (item[i] !~ /^\??(temp|top_k|top_p|min_p|penalty_repeat|penalty_last_n) /) continue
               if (grey != (item[i] ~ /^\?/)) {
@@ -688,11 +798,11 @@ shows 12_chain_builder "$tmp/12_chain_builder.svg" "?setting a setting no stage 
 legend_sample() {   # legend_sample NAME TEXT: NAME's picture holds TEXT (a text's colour, words and end tag)
     if grep -qF -- "$2" "$tmp/$1.svg"; then passed=$((passed + 1)); else bad "$1: its legend has no sample '$2'"; fi
 }
-legend_sample 13_task_settings 'fill="#A6A6A6">?setting</text>'
-legend_sample 12_chain_builder 'fill="#A6A6A6">?setting</text>'
+legend_sample 13_task_settings 'fill="#6F6F6F">?setting</text>'
+legend_sample 12_chain_builder 'fill="#6F6F6F">?setting</text>'
 shows 13_task_settings "$tmp/13_task_settings.svg" "count a draw of the right token total a draw of another token"
-legend_sample 11_sampler_chain 'fill="#A6A6A6">?stage</text>'
-legend_sample 12_chain_builder 'fill="#A6A6A6">?stage</text>'
+legend_sample 11_sampler_chain 'fill="#6F6F6F">?stage</text>'
+legend_sample 12_chain_builder 'fill="#6F6F6F">?stage</text>'
 settings_marked 12_chain_builder "$tmp/12_chain_builder.svg"
 marked 12_chain_builder "?top_k 0"
 # Each setting is a text of its own, set 0.3 em after the one before it on its line as svg_text_width measures that
@@ -714,7 +824,7 @@ for name in 12_chain_builder 13_task_settings; do
     else bad "$name: the settings are not set evenly:"; head -n 5 "$tmp/$name.gaps"; fi
 done
 # Example 12's p axes all tick with one decimal ("1.0", as "0.5"), never "1" in one row and "1.0" in another.
-if grep -q '<text[^>]*text-anchor="end" fill="#6B6B6B">1</text>' "$tmp/12_chain_builder.svg"; then
+if grep -q '<text[^>]*text-anchor="end" fill="#595959">1</text>' "$tmp/12_chain_builder.svg"; then
     bad "12_chain_builder: a p axis ticks \"1\" where the others tick \"1.0\""
 else
     passed=$((passed + 1))
@@ -733,6 +843,30 @@ if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
     while read -r setting; do marked "13 without penalties and top-p" "$setting"; done <"$tmp/13-unread.txt"
     if grep -qxF '?top_k 40' "$tmp/marked.txt"; then bad "13 without penalties: top_k 40 is marked, and top-k runs"
     else passed=$((passed + 1)); fi
+fi
+# Example 13's histogram follows an edit: with another seed and chat at temp 1.5, each preset's 1,000 draws begin
+# with the 8 the edited table prints (they go on the lesson's java.util.Random stream), they are 1,000, and each
+# token's share of them lies within 5 standard deviations of its p, as draws from p do (binomial: sqrt(p (1 - p) /
+# 1000)); the picture still draws the table's P(right), candidates and draws (section 2's reading).
+if edited 13 's/draw_seed = 4;/draw_seed = 11;/; s/{"chat",                          0\.8,/{"chat", 1.5,/' 13-hist; then
+    drawn "13 with seed 11 and chat at temp 1.5" 13_ "$tmp/13-hist.txt" "$tmp/13-hist.svg"
+    "$check" --data "$tmp/13-hist.svg" >"$tmp/13-hist.data" 2>&1
+    want_values 13_task_settings "$tmp/13-hist.txt" | awk -F '\t' '$1 == "draws"' | sort >"$tmp/13-hist.draws"
+    awk -F '\t' '$1 == "the many draws begin" { print "draws\t" $2 "\t" $3 }' "$tmp/13-hist.data" | sort \
+        >"$tmp/13-hist.begin"
+    if [ -s "$tmp/13-hist.draws" ] && cmp -s "$tmp/13-hist.draws" "$tmp/13-hist.begin"; then passed=$((passed + 1))
+    else bad "13 with seed 11: the 1,000 draws do not begin with the table's 8:"; diff "$tmp/13-hist.draws" \
+        "$tmp/13-hist.begin" | sed 's/^/    /'; fi
+    if awk -F '\t' '$1 ~ /: share of 1000 draws$/ { preset = $1; sub(/: share of 1000 draws$/, "", preset)
+                                                   share[preset SUBSEP $2] = $3; sum[preset] += $3; next }
+                    { p[$1 SUBSEP $2] = $3 }
+                    END { for (k in share) { split(k, f, SUBSEP); q = p[k] + 0
+                              if ((share[k] - q) ^ 2 > 25 * q * (1 - q) / 1000 + 1e-6) {
+                                  print "    " f[1] " / " f[2] ": share " share[k] ", p " q; bad = 1 } }
+                          for (pr in sum) { n++; if (sum[pr] < 0.9999 || sum[pr] > 1.0001) {
+                                  print "    " pr ": shares sum to " sum[pr]; bad = 1 } }
+                          exit bad || n != 5 }' "$tmp/13-hist.data" >"$tmp/13-hist.noise"; then passed=$((passed + 1))
+    else bad "13 with seed 11: the 1,000 draws are not draws from p:"; cat "$tmp/13-hist.noise"; fi
 fi
 # Example 13's p labels beside each other on one line are at least 6 px apart (as svg_text_width measures them):
 # the code preset's "<0.001" over total and i did not read as one "<0.001 <0.001".

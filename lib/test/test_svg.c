@@ -108,8 +108,37 @@ static void test_writer(void)
     }
 }
 
+/* The palette (palette.h): WCAG 2's contrast worked out by hand, and the table's own promises: one meaning per
+ * colour (no colour twice, no series colour that a meaning uses), and every text shade 4.5:1 or more on white
+ * (white's own, for text on a dark fill, aside). */
+static void test_palette(void)
+{
+    CHECK_NEAR(21, svg_contrast("#000000", "#FFFFFF"), 1e-9);     /* (1 + 0.05) / (0 + 0.05) */
+    CHECK_NEAR(21, svg_contrast("#fff", "#000"), 1e-9);           /* "#RGB", any case, either order */
+    CHECK_NEAR(15.91, svg_contrast("#222222", "#FFFFFF"), 0.01);  /* 34/255 linearized: 0.01599 */
+    CHECK_NEAR(4.54, svg_contrast("#767676", "#FFFFFF"), 0.01);   /* the darkest grey... */
+    CHECK_NEAR(4.48, svg_contrast("#777777", "#FFFFFF"), 0.01);   /* ...and the lightest that fails 4.5 */
+    CHECK_NEAR(2.43, svg_contrast("#A6A6A6", "#FFFFFF"), 0.01);   /* the old "?stage" grey */
+    CHECK_NEAR(0.2126, svg_luminance("#FF0000"), 1e-9);           /* one channel: its weight */
+    CHECK_NEAR(1, svg_contrast("#0072B2", "#0072b2"), 1e-12);
+    CHECK(svg_luminance("#12345") < 0 && svg_luminance("red") < 0 && svg_luminance(NULL) < 0);
+    CHECK(svg_contrast("#GGGGGG", "#FFFFFF") == 0);
+    for (size_t i = 0; i < SVG_N_PAINTS + SVG_N_SERIES; i++) {
+        const SvgPaint *a = i < SVG_N_PAINTS ? &svg_palette[i] : &svg_series[i - SVG_N_PAINTS];
+        CHECK(a->colour != NULL && a->text != NULL && a->meaning != NULL && a->meaning[0] != '\0');
+        CHECK(svg_luminance(a->colour) >= 0 && svg_luminance(a->text) >= 0);
+        CHECK(i == SVG_PAINT_PAPER || svg_contrast(a->text, "#FFFFFF") >= 4.5);  /* paper's: on a dark fill */
+        for (size_t j = i + 1; j < SVG_N_PAINTS + SVG_N_SERIES; j++) {
+            const SvgPaint *b = j < SVG_N_PAINTS ? &svg_palette[j] : &svg_series[j - SVG_N_PAINTS];
+            CHECK(strcmp(a->colour, b->colour) != 0);     /* all "#RRGGBB" in upper case */
+        }
+    }
+    CHECK(svg_series_paint(SVG_N_SERIES + 1) == &svg_series[1]);  /* series cycle */
+}
+
 void test_svg(void)
 {
+    test_palette();
     test_numbers();
     test_ticks();
     test_scales();
