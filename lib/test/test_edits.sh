@@ -134,16 +134,16 @@ edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
 edit 04 's/{64, 1\.3, 0\.0, 0\.0}/{64, 0, 0.0, 0.0}/' \
     "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
 edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
-    '06_logit_bias: biases[1] ("mat") is NaN: a bias is a number'
+    "06_logit_bias: biases[1] (\"mat\") is NaN: a bias is a number (this workbench's own refusal: llama.cpp's -l takes nan, and the biased logit, NaN, would make every probability NaN); biases[] starts at line $(line_of 06 'biases[] =')"
 # Two +inf biases share the probability (the limit of softmax, where llama.cpp and the Java give NaN): 1/2 each.
 edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/; s/{"dog", -100}/{"dog", INFINITY}/' \
     '06_logit_bias: note: "dog" has a bias of +inf: it gets p 0.5000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
 # A NaN eta makes mu NaN after the first step; a tau of 1e308 makes 2 * tau infinite at once.
 edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
-    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
+    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
-    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
-edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN"
+    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
+edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no running sum is above or at NaN)"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
@@ -153,7 +153,8 @@ edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                
     '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
 edit 12 's/STAGE_MIN_P, STAGE_TEMP};/STAGE_MIN_P};/' \
     '12_chain_builder: note: the chain "exact (T=0)": temp 0 does nothing: no stage of order[] reads it'
-edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' '10_xtc: once_probability, xtc_probability[] or xtc_threshold is NaN'
+edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' \
+    "10_xtc: xtc_probability[0] nan (line $(line_of 10 'xtc_probability[] =')): must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no sampler empty, and since no draw is above NaN, it cuts at every step)"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
 edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
