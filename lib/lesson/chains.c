@@ -2,6 +2,16 @@
  * (chains.h). */
 #include "lesson/chains.h"
 
+/* How many candidates of c a draw can still pick: a logit above -inf (a +inf one too, which the library's softmax
+ * gives all the probability). */
+static size_t count_alive(const Candidates *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->size; i++)
+        n += c->data[i].logit > -INFINITY;
+    return n;
+}
+
 ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
                               int step, char after, const Candidates *c, bool trace, Picture *picture)
 {
@@ -11,7 +21,7 @@ ChainStep chain_step_start_at(const char *file, const char *alphabet, const Less
                    CHAIN_STEP_MAX);
         exit(1);
     }
-    if (candidates_count_finite(c) == 0) {
+    if (count_alive(c) == 0) {
         lesson_print_name(file);
         fputs("the chain \"", stderr);
         lesson_settings_label(s, window, stderr);
@@ -90,33 +100,50 @@ void chain_note_tie(const char *file, const char *noun, const LessonSettings *s,
                 : "where its running sum reached top_p", kept > 1 ? "s" : "");
 }
 
-/* The note on a temperature of +inf at the stage that received before (n,) out of n_vocab tokens: llama.cpp divides
- * every logit it receives by it, so a finite one becomes 0 and a -inf one NaN; the Java of Example 12 (java_masks)
- * divides the -inf logits of every token its stages removed too. Once per row. */
-static void note_infinite_temp(const char *file, const char *noun, const LessonSettings *s, int32_t window,
-                               const TokenData *before, size_t n, size_t n_vocab, bool java_masks)
+/* The notes on a temperature at the edges of llama.cpp's float, for the stage that received before (n,) out of
+ * n_vocab tokens, once per row: a temp that float holds as 0 (greedy in llama.cpp, as here); one it holds as +inf,
+ * which makes every finite logit 0 and a -inf one NaN (-inf / inf), and, for the Java of Example 12 (java_masks),
+ * which divides the -inf logits of every token its stages removed too, an infinite one in double; one small
+ * enough that a logit / temp passes float's range (+-inf in llama.cpp, whose softmax gives NaN). */
+static void note_temp_limits(const char *file, const char *noun, const LessonSettings *s, int32_t window,
+                             const TokenData *before, size_t n, size_t n_vocab, bool java_masks)
 {
     static const void *noted_row;
     static bool noted;
     size_t finite = 0;
-    for (size_t i = 0; i < n; i++)
+    double largest = 0;             /* the largest magnitude of a finite logit */
+    for (size_t i = 0; i < n; i++) {
         finite += isfinite(before[i].logit);
-    if (!(s->temp == INFINITY) || (finite == n && !(java_masks && finite < n_vocab))
-        || !lesson_note_due(&noted_row, &noted, s))
+        largest = isfinite(before[i].logit) && fabs(before[i].logit) > largest ? fabs(before[i].logit) : largest;
+    }
+    float t = as_float(s->temp);
+    bool java_nan = java_masks && s->temp == INFINITY && finite < n_vocab;
+    bool zero = s->temp > 0 && t == 0.0f, infinite = isinf(t) && t > 0;
+    bool overflow = !zero && !infinite && t > 0 && isinf(as_float(largest / t));
+    if (!(zero || overflow || (infinite && (finite < n || java_nan))) || !lesson_note_due(&noted_row, &noted, s))
         return;
     lesson_print_name(file);
     fprintf(stderr, "note: the %s \"", noun);
     lesson_settings_label(s, window, stderr);
-    if (finite == n)
-        fprintf(stderr, "\": temp inf makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
+    LessonNumber temp = lesson_number(s->temp, 0);
+    if (zero)
+        fprintf(stderr, "\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
+                "logit, as this table does, where the lesson's Java divides by it in double\n", temp.text);
+    else if (overflow)
+        fprintf(stderr, "\": temp %s takes a logit past float's range (%s / %s), which llama.cpp holds as an "
+                "infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, which "
+                "leaves the p as they should be\n", temp.text, lesson_fixed(largest, 2).text, temp.text);
+    else if (finite == n)
+        fprintf(stderr, "\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
                 "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
                 "characters its stages removed, and those that never follow) by inf too, which gives NaN, and its "
-                "draw then returns the first of those characters\n");
+                "draw then returns the first of those characters\n", temp.text);
     else
-        fprintf(stderr, "\": temp inf meets tokens at -inf that no stage before it removed, and llama.cpp's -inf / "
+        fprintf(stderr, "\": temp %s%s meets tokens at -inf that no stage before it removed, and llama.cpp's -inf / "
                 "inf is NaN, which makes every p NaN; this table keeps those tokens out and draws uniformly from the "
-                "rest%s\n", java_masks ? ", where the lesson's Java, with the same NaN, returns the first of them"
-                                       : "");
+                "rest%s\n", temp.text, s->temp == INFINITY ? "" : " (+inf as the float llama.cpp holds)",
+                java_nan ? ", where the lesson's Java, with the same NaN, returns the first of them"
+                : java_masks ? ", as the lesson's Java, in double, does" : "");
 }
 
 void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
@@ -125,8 +152,8 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     chain_note_tie(s->file, "chain", s->chain, s->window, s->step, stage, s->before, s->n_before, s->before_sorted, c,
                    true);
     if (stage->type == STAGE_TEMP && !stage->empty)
-        note_infinite_temp(s->file, "chain", s->chain, s->window, s->before, s->n_before, strlen(s->alphabet), true);
-    if (s->emptied == NULL && candidates_count_finite(c) == 0)
+        note_temp_limits(s->file, "chain", s->chain, s->window, s->before, s->n_before, strlen(s->alphabet), true);
+    if (s->emptied == NULL && count_alive(c) == 0)
         s->emptied = stage;
     picture_stage(s->picture, s->step, stage, s->before, s->n_before, c);
     size_t n = c->size < CHAIN_STEP_MAX ? c->size : CHAIN_STEP_MAX;     /* a stage never adds candidates */
@@ -148,7 +175,7 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
 
 size_t chain_step_left(const ChainStep *view, const Candidates *c)
 {
-    size_t left = candidates_count_finite(c);
+    size_t left = count_alive(c);
     if (left == 0) {            /* only a -inf bias removes every candidate */
         lesson_print_name(view->file);
         fputs("the chain \"", stderr);
@@ -213,7 +240,7 @@ void preset_stage_seen(void *view, const Stage *stage, const Candidates *c)
     chain_note_tie(s->file, "preset", s->preset, s->window, 0, stage, s->before, s->n_before, s->before_sorted, c,
                    false);
     if (stage->type == STAGE_TEMP_EXT && !stage->empty)
-        note_infinite_temp(s->file, "preset", s->preset, s->window, s->before, s->n_before, s->n_before, false);
+        note_temp_limits(s->file, "preset", s->preset, s->window, s->before, s->n_before, s->n_before, false);
     picture_preset_stage(s->picture, stage, c);
     memcpy(s->before, c->data, c->size * sizeof *c->data);      /* a stage never adds candidates */
     s->n_before = c->size;
