@@ -264,14 +264,11 @@ static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLE
 static const SamplerType lesson_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
                                            SAMPLER_TEMPERATURE};
 
-/* The distribution of preset s with the stages seq (n,), by the lesson's run, into buf (n_vocab,): whether it is
- * the same as c's (lesson_same_p). */
-static bool same_as(PresetRun *run, const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf,
-                    const Candidates *c)
+/* Appends ("; " between) the cause text to causes (size bytes). */
+static void add_cause(char *causes, size_t size, const char *text)
 {
-    Candidates other;
-    run(s, seq, n, buf, &other, NULL);
-    return lesson_same_p(c, &other);
+    size_t used = strlen(causes);
+    snprintf(causes + used, size - used, "%s%s", used ? "; " : "", text);
 }
 
 void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order, size_t n,
@@ -279,70 +276,58 @@ void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, 
 {
     static const void *noted_row, *noted_min_p_row;
     static bool noted, noted_min_p;
+    static const char *const spelled[] = {"SAMPLER_PENALTIES", "SAMPLER_DRY", "SAMPLER_TOP_N_SIGMA", "SAMPLER_TOP_K",
+                                          "SAMPLER_TYPICAL_P", "SAMPLER_TOP_P", "SAMPLER_MIN_P", "SAMPLER_XTC",
+                                          "SAMPLER_TEMPERATURE", "SAMPLER_INFILL", "SAMPLER_ADAPTIVE_P"};
     bool unread = lesson_note_unread_list_at(file, "preset", s, window, order, n);
-    TokenData *buf = malloc((n_vocab > 0 ? n_vocab : 1) * sizeof *buf);
+    size_t nv = n_vocab > 0 ? n_vocab : 1;
+    TokenData *buf = malloc(3 * nv * sizeof *buf);      /* the Java's run, then two variants in turn */
     SamplerType *seq = malloc((n > 0 ? n : 1) * sizeof *seq);
     if (buf == NULL || seq == NULL) {
         lesson_say(file, "", "out of memory for the notes on a preset");
         exit(1);
     }
-    Candidates java;
+    Candidates java, prev, next;
     run(s, java_rule, LESSON_N(java_rule), buf, &java, NULL);
     if (!lesson_same_p(c, &java) && lesson_note_due(&noted_row, &noted, s)) {
-        /* The causes, in turn: order[] without its repeats, then in the lesson's order, then with every stage. */
-        static const char *const spelled[] = {"SAMPLER_PENALTIES", "SAMPLER_DRY", "SAMPLER_TOP_N_SIGMA",
-                                              "SAMPLER_TOP_K", "SAMPLER_TYPICAL_P", "SAMPLER_TOP_P", "SAMPLER_MIN_P",
-                                              "SAMPLER_XTC", "SAMPLER_TEMPERATURE", "SAMPLER_INFILL",
-                                              "SAMPLER_ADAPTIVE_P"};
-        char causes[1024] = "";
-        size_t n_seq = 0, twice = 0;
+        /* The causes, in turn: order[] without its repeats, then in the lesson's order, then with every stage, then
+         * the Java's rule; each step that changes the distribution is named. */
+        char causes[1024] = "", twice[512] = "", text[256];
+        size_t n_seq = 0;
         for (size_t i = 0; i < n; i++) {
             size_t first = 0;
             while (first < i && order[first] != order[i])
                 first++;
-            if (first < i) {
-                twice++;
-                size_t used = strlen(causes);
-                snprintf(causes + used, sizeof causes - used, "%sorder[] lists %s again (order[%zu] and order[%zu]), "
-                         "and llama.cpp runs it each time%s, where the lesson's Java runs each stage once",
-                         used ? "; " : "", (unsigned)order[i] < LESSON_N(spelled) ? spelled[order[i]] : "a sampler",
-                         first, i, order[i] != SAMPLER_TEMPERATURE ? "" : ", dividing the logits by temp once more");
-            } else {
+            if (first == i) {
                 seq[n_seq++] = order[i];
+                continue;
             }
+            snprintf(text, sizeof text, "order[] lists %s again (order[%zu] and order[%zu]), and llama.cpp runs it "
+                     "each time%s, where the lesson's Java runs each stage once", (unsigned)order[i] < LESSON_N(spelled)
+                     ? spelled[order[i]] : "a sampler", first, i, order[i] != SAMPLER_TEMPERATURE ? ""
+                     : ", dividing the logits by temp once more");
+            add_cause(twice, sizeof twice, text);
         }
-        bool cause_twice = twice > 0 && !same_as(run, s, seq, n_seq, buf, c);
-        if (!cause_twice)
-            causes[0] = '\0';
-        size_t n_sorted = 0;            /* seq's stages in the lesson's order */
+        run(s, seq, n_seq, buf + nv, &prev, NULL);
+        if (n_seq < n && !lesson_same_p(c, &prev))
+            add_cause(causes, sizeof causes, twice);
         SamplerType sorted[LESSON_N(lesson_order)];
+        size_t n_sorted = 0;            /* seq's stages in the lesson's order */
         for (size_t k = 0; k < LESSON_N(lesson_order); k++)
             for (size_t j = 0; j < n_seq; j++)
                 if (seq[j] == lesson_order[k] && n_sorted < LESSON_N(sorted))
                     sorted[n_sorted++] = seq[j];
-        Candidates mine;        /* order[] once each, as run */
-        run(s, seq, n_seq, buf, &mine, NULL);
-        bool reordered = memcmp(sorted, seq, n_sorted * sizeof *seq) != 0 || n_sorted != n_seq;
-        if (reordered && !same_as(run, s, sorted, n_sorted, buf, &mine)) {
-            size_t used = strlen(causes);
-            snprintf(causes + used, sizeof causes - used, "%sorder[] runs its stages in another order than the "
-                     "lesson's (penalties, top-k, top-p, min-p, temperature), each on what the one before left",
-                     used ? "; " : "");
-        }
-        run(s, sorted, n_sorted, buf, &mine, NULL);
-        if (n_sorted < LESSON_N(lesson_order) && !unread
-            && !same_as(run, s, lesson_order, LESSON_N(lesson_order), buf, &mine)) {
-            size_t used = strlen(causes);
-            snprintf(causes + used, sizeof causes - used, "%sorder[] leaves out a stage the lesson's Java always runs",
-                     used ? "; " : "");
-        }
-        run(s, lesson_order, LESSON_N(lesson_order), buf, &mine, NULL);
-        if (!lesson_same_p(&mine, &java)) {
-            size_t used = strlen(causes);
-            snprintf(causes + used, sizeof causes - used, "%sthe Java cuts top-k, top-p and min-p all from the whole "
-                     "vocabulary after the penalties, then applies the temperature, while llama.cpp runs the stages of "
-                     "order[] in turn, each on what the one before left", used ? "; " : "");
-        }
+        run(s, sorted, n_sorted, buf + 2 * nv, &next, NULL);
+        if ((n_sorted != n_seq || memcmp(sorted, seq, n_seq * sizeof *seq) != 0) && !lesson_same_p(&prev, &next))
+            add_cause(causes, sizeof causes, "order[] runs its stages in another order than the lesson's (penalties, "
+                      "top-k, top-p, min-p, temperature), each on what the one before left");
+        run(s, lesson_order, LESSON_N(lesson_order), buf + nv, &prev, NULL);
+        if (n_sorted < LESSON_N(lesson_order) && !unread && !lesson_same_p(&next, &prev))
+            add_cause(causes, sizeof causes, "order[] leaves out a stage the lesson's Java always runs");
+        if (!lesson_same_p(&prev, &java))
+            add_cause(causes, sizeof causes, "the Java cuts top-k, top-p and min-p all from the whole vocabulary after "
+                      "the penalties, then applies the temperature, while llama.cpp runs the stages of order[] in "
+                      "turn, each on what the one before left");
         if (causes[0] != '\0') {
             preset_note_start(file, s, window);
             fprintf(stderr, ": candidates left %d, in the lesson's Java %d, and other p: %s\n", lesson_count_p(c),

@@ -457,6 +457,12 @@ edit 13 "${L13}{3.0, 1.0, 0.8, -1.0, NAN, 0.4, -1.0, 0.5}/" \
 edit 13 '/^static const SamplerType order/,/;$/s/SAMPLER_TEMPERATURE};/SAMPLER_TEMPERATURE, SAMPLER_TEMPERATURE};/' \
     'chat              P(count) 0.898  candidates 5  draws: count total total count count count count count' \
     '13_task_settings: note: the preset "chat": candidates left 5, in the lesson'"'"'s Java 5, and other p: order[] lists SAMPLER_TEMPERATURE again (order[4] and order[5]), and llama.cpp runs it each time, dividing the logits by temp once more, where the lesson'"'"'s Java runs each stage once'
+# The temperature first in order[]: brainstorming divides by 1.3, then min-p's ratio keeps 5 (Python: e^(3/1.3) /
+# sum = 0.595, and the draws with Random(4)'s doubles walked in id order); the Java keeps 3 (its table). The note
+# names the order as the cause (found by running the preset again in the lesson's order).
+edit 13 '/^static const SamplerType order/,/;$/{s/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,/{SAMPLER_TEMPERATURE, SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P};/; s/^                                    SAMPLER_TEMPERATURE};$//}' \
+    'brainstorming     P(count) 0.595  candidates 5  draws: i ( ( total count count total i' \
+    '13_task_settings: note: the preset "brainstorming": candidates left 5, in the lesson'"'"'s Java 3, and other p: order[] runs its stages in another order than the lesson'"'"'s (penalties, top-k, top-p, min-p, temperature), each on what the one before left'
 # top_k 7 in chat cuts one of "=" and ";" (tied at -1): the Java's stable order keeps "="; its row is unchanged.
 edit 13 's/{"chat",                          0\.8, 40,/{"chat",                          0.8, 7,/' \
     'chat              P(count) 0.814  candidates 5  draws: count i i count count count count count' \
