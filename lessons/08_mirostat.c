@@ -55,7 +55,7 @@ int main(void)
 {
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
     int tw = lesson_number_width(taus, LESSON_N(taus), 1, 0);      /* columns as wide as their widest value */
-    int sw = snprintf(NULL, 0, "%d", SHOWN_STEPS - 1), kw = snprintf(NULL, 0, "%d", N_VOCAB);
+    int sw = snprintf(NULL, 0, "%d", SHOWN_STEPS - 1), kw = snprintf(NULL, 0, "%2d", N_VOCAB);     /* the Java's %2d */
     for (size_t t = 0; t < LESSON_N(taus); t++) {
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
@@ -72,7 +72,7 @@ int main(void)
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
                 printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw,
-                       lesson_number(taus[t], 1).text, sw, s, kw > 2 ? kw : 2, kept, surprise, lesson_fixed(mu, 2).text);
+                       lesson_number(taus[t], 1).text, sw, s, kw, kept, surprise, lesson_fixed(mu, 2).text);
         }
         printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
