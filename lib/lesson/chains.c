@@ -111,15 +111,15 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     static const void *noted_row;
     static bool noted;
     size_t finite = 0;
-    double largest = 0;             /* the largest magnitude of a finite logit */
+    double largest = -INFINITY;     /* the largest finite logit: if it / temp leaves float's range, every p is NaN */
     for (size_t i = 0; i < n; i++) {
         finite += isfinite(before[i].logit);
-        largest = isfinite(before[i].logit) && fabs(before[i].logit) > largest ? fabs(before[i].logit) : largest;
+        largest = isfinite(before[i].logit) && before[i].logit > largest ? before[i].logit : largest;
     }
     float t = as_float(s->temp);
     bool java_nan = java_masks && s->temp == INFINITY && finite < n_vocab;
-    bool zero = s->temp > 0 && t == 0.0f, infinite = isinf(t) && t > 0;
-    bool overflow = !zero && !infinite && t > 0 && isinf(as_float(largest / t));
+    bool zero = java_masks && s->temp > 0 && t == 0.0f, infinite = isinf(t) && t > 0;    /* Example 13's Java: no */
+    bool overflow = t > 0 && !isinf(t) && finite > 0 && isinf(as_float(largest / t));
     if (!(zero || overflow || (infinite && (finite < n || java_nan))) || !lesson_note_due(&noted_row, &noted, s))
         return;
     lesson_print_name(file);
@@ -130,8 +130,8 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
         fprintf(stderr, "\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
                 "logit, as this table does, where the lesson's Java divides by it in double\n", temp.text);
     else if (overflow)
-        fprintf(stderr, "\": temp %s takes a logit past float's range (%s / %s), which llama.cpp holds as an "
-                "infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, which "
+        fprintf(stderr, "\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
+                "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, which "
                 "leaves the p as they should be\n", temp.text, lesson_fixed(largest, 2).text, temp.text);
     else if (finite == n)
         fprintf(stderr, "\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "

@@ -22,8 +22,8 @@ void lesson_candidates_at(const char *file, Candidates *c, TokenData *buf, const
     static const double *checked;       /* the array already checked: each is checked (and noted) once */
     lesson_holds(file, true);
     size_t finite_or_inf = 0;
+    LessonText where = logits != checked ? lesson_where(file, name) : (LessonText){""};
     for (size_t i = 0; i < n && logits != checked; i++) {
-        LessonText where = lesson_where(file, name);
         if (isnan(logits[i])) {
             lesson_say(file, "", "%s is NaN%s: a logit is a number (this workbench's own refusal: llama.cpp would "
                        "take it, and its softmax, exp(NaN - max), would give every probability NaN)",
@@ -43,8 +43,7 @@ void lesson_candidates_at(const char *file, Candidates *c, TokenData *buf, const
     }
     if (logits != checked && n > 0 && finite_or_inf == 0) {
         lesson_say(file, "", "%s[] is -inf for every word%s: no token is left to have a probability (llama.cpp's "
-                   "softmax would give every p NaN); give at least one word a logit above -inf", name,
-                   lesson_where(file, name).text);
+                   "softmax would give every p NaN); give at least one word a logit above -inf", name, where.text);
         exit(1);
     }
     checked = logits;
@@ -165,15 +164,11 @@ int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t cand
 void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
                             int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history)
 {
-    static const char *noted[16];       /* the rows noted: a row's note comes once */
-    size_t i = 0;
-    while (i < LESSON_N(noted) && noted[i] != NULL && noted[i] != row)
-        i++;
+    static const void *noted_row;
+    static bool noted;
     bool differs = length != java_length || lesson_java_differs("%.3f", penalty, java);
-    if (!differs || (i < LESSON_N(noted) && noted[i] == row))
+    if (!differs || !lesson_note_due(&noted_row, &noted, row))      /* a row's note comes once */
         return;
-    if (i < LESSON_N(noted))
-        noted[i] = row;
     char lengths[96] = "";
     if (length != java_length)
         snprintf(lengths, sizeof lengths, "a repeat of %d tokens and ", (int)length);

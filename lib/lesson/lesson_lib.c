@@ -238,8 +238,10 @@ LessonNumber lesson_fixed(double value, int decimals)
     if (isfinite(value) && fabs(value) >= 1e6) {
         snprintf(n.text, sizeof n.text, "%.2e", value);
         if (!noted && lesson_file != NULL)
-            lesson_say(lesson_file, "note: ", "a number of magnitude 1e6 or more prints as %%.2e (%s), so that every "
-                       "column of the table stays aligned; the lesson's Java prints all its digits", n.text);
+            lesson_print_name(lesson_file);
+        if (!noted)
+            fprintf(stderr, "note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
+                    "the table stays aligned; the lesson's Java prints all its digits\n", n.text);
         noted = true;
     } else {
         snprintf(n.text, sizeof n.text, "%.*f", decimals, value);

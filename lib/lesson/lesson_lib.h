@@ -21,15 +21,16 @@
  * (lesson_where, lesson_setting: the line of the program's own source).
  *
  * Where a row parts from the lesson's Java, the note comes from one comparison: the program computes the row by
- * llama.cpp's rule (the library) and by the Java's rule (lesson_java_*, below, or its own expression), and
- * lesson_note_row notes each row that differs, once, with both values and the cause.
+ * llama.cpp's rule (the library) and by the Java's rule (lesson_java_repeat_length and the other helpers below,
+ * or its own expression), lesson_java_differs compares the two as the table prints them, and lesson_note_due
+ * (under lesson_note_row) lets the note of each row that differs out once, with both values and the cause.
  *
  * Infinities follow one rule wherever a program prints a p: the tokens at +inf share p = 1 equally and every
  * other token gets 0 (the limit of softmax, candidates_softmax); a -inf logit gets 0, and a -inf bias bans a token
  * even at +inf (bias_logit); a temperature of +inf makes every finite logit 0 and leaves the -inf ones out.
  * llama.cpp computes exp(inf - inf), -inf + inf and -inf / inf as NaN instead, and so does the lesson's Java
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
- * (lesson_candidates, lesson_note_bias_limits, chain_step_seen for Example 12's temperature).
+ * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
  *
  * Numbers in a column print with lesson_fixed: "%.2f" (or the column's decimals), and "%.2e" from a magnitude of
  * 1e6 on, with one note; a column is as wide as its widest value (lesson_width), so every row stays aligned.
