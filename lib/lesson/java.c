@@ -80,19 +80,26 @@ void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, cons
                     && apply_penalties(&java, history, n_history, &whole) == SAMPLING_OK
                     && candidates_softmax(&ours, false) == SAMPLING_OK
                     && candidates_softmax(&java, false) == SAMPLING_OK;
+    bool infinite = false;
+    for (size_t i = 0; i < n; i++)
+        infinite = infinite || logits[i] == INFINITY;
     for (size_t i = 0; computed && i < n; i++) {    /* best-effort: the program's own calls stop on a refusal */
         int count = (int)penalty_count(history, n_history, pp->penalty_last_n, (int32_t)i);
         int java_count = (int)penalty_count(history, n_history, INT32_MAX, (int32_t)i);
         if (count == java_count && !lesson_java_differs("%.2f", ours.data[i].logit, java.data[i].logit)
-            && !lesson_java_differs("%.3f", ours.data[i].p, java.data[i].p))
+            && (infinite || !lesson_java_differs("%.3f", ours.data[i].p, java.data[i].p)))
             continue;
         LessonText window = lesson_setting(file, "penalty_last_n", pp->penalty_last_n);
-        lesson_say(file, "note: ", "%s: count %d, after %s, p after %.3f, %s %s%s; the lesson's Java counts the whole "
-                   "history, %zu tokens: count %d, after %s, p after %.3f", words[i], count,
-                   lesson_fixed(ours.data[i].logit, 2).text, ours.data[i].p,
+        char p_ours[32] = "", p_java[32] = "";      /* with a logit of +inf the Java's p is NaN: not shown */
+        if (!infinite) {
+            snprintf(p_ours, sizeof p_ours, ", p after %.3f", ours.data[i].p);
+            snprintf(p_java, sizeof p_java, ", p after %.3f", java.data[i].p);
+        }
+        lesson_say(file, "note: ", "%s: count %d, after %s%s, %s %s%s; the lesson's Java counts the whole history, %zu "
+                   "tokens: count %d, after %s%s", words[i], count, lesson_fixed(ours.data[i].logit, 2).text, p_ours,
                    pp->penalty_last_n > 0 ? "over llama.cpp's window of the newest tokens," : "as", window.text,
                    pp->penalty_last_n > 0 ? "" : " turns llama.cpp's penalties off", n_history, java_count,
-                   lesson_fixed(java.data[i].logit, 2).text, java.data[i].p);
+                   lesson_fixed(java.data[i].logit, 2).text, p_java);
     }
     free(buf);
 }
