@@ -25,23 +25,26 @@ int main(void)
     lesson_check_penalty(&penalty, NULL);
     TokenData before_buf[N_VOCAB], fixed_buf[N_VOCAB], naive_buf[N_VOCAB];
     Candidates before, fixed, naive;
-    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(candidates_init(&fixed, fixed_buf, logits, N_VOCAB));
-    lesson_check(candidates_init(&naive, naive_buf, logits, N_VOCAB));
+    lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */
+    lesson_candidates(&fixed, fixed_buf, logits, words);
+    lesson_candidates(&naive, naive_buf, logits, words);
     lesson_check(apply_penalties(&fixed, history, n_history, &penalty));       /* llama.cpp's rule */
     lesson_check(apply_penalty_naive(&naive, history, n_history, &penalty));   /* dividing every logit */
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&fixed, false));
     lesson_check(candidates_softmax(&naive, false));
 
-    /* Neither penalty nor softmax(false) reorders the arrays, so entry i is still token i. */
-    int width = lesson_longest(words, N_VOCAB, 5);
-    printf("%-*s  seen  logit  after  naive-after  p before  p after  p naive\n", width, "token");
+    /* Neither penalty nor softmax(false) reorders the arrays, so entry i is still token i. Each column is as wide
+     * as its widest value (lesson_fixed: %.2f, or %.2e from 1e6 on). */
+    int width = lesson_longest(words, N_VOCAB, 5), lw = lesson_logit_width(&before, 2, 5);
+    int aw = lesson_logit_width(&fixed, 2, 5), nw = lesson_logit_width(&naive, 2, 11);
+    printf("%-*s  seen  %*s  %*s  %*s  p before  p after  p naive\n", width, "token", lw, "logit", aw, "after", nw,
+           "naive-after");
     for (size_t i = 0; i < N_VOCAB; i++) {
         bool seen = penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i) > 0;
-        printf("%-*s  %-5s %5.2f  %5.2f  %11.2f  %8.3f  %7.3f  %7.3f\n", width, words[i], seen ? "yes" : "no",
-               logits[i], fixed.data[i].logit, naive.data[i].logit, before.data[i].p, fixed.data[i].p,
-               naive.data[i].p);
+        printf("%-*s  %-5s %*s  %*s  %*s  %8.3f  %7.3f  %7.3f\n", width, words[i], seen ? "yes" : "no", lw,
+               lesson_fixed(logits[i], 2).text, aw, lesson_fixed(fixed.data[i].logit, 2).text, nw,
+               lesson_fixed(naive.data[i].logit, 2).text, before.data[i].p, fixed.data[i].p, naive.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &fixed, &naive,
                              &penalty);     /* LESSON_PICTURE */

@@ -20,21 +20,23 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
-    lesson_check_penalty(&penalty, NULL);
+    lesson_check_penalty_all(&penalty, logits, words, history, n_history);    /* the Java counts it all */
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */
+    lesson_candidates(&after, after_buf, logits, words);
     lesson_check(apply_penalties(&after, history, n_history, &penalty));       /* once, whatever the count */
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&after, false));
 
-    int width = lesson_longest(words, N_VOCAB, 5);
-    printf("%-*s  count  logit  after   p before  p after\n", width, "token");
+    int width = lesson_longest(words, N_VOCAB, 5);     /* each column as wide as its widest value */
+    int lw = lesson_logit_width(&before, 2, 5), aw = lesson_logit_width(&after, 2, 5);
+    printf("%-*s  count  %*s  %*s   p before  p after\n", width, "token", lw, "logit", aw, "after");
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%-*s  %5d  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i],
-               (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i), logits[i],
-               after.data[i].logit, before.data[i].p, after.data[i].p);
+        printf("%-*s  %5d  %*s  %*s   %8.3f  %7.3f\n", width, words[i],
+               (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i), lw,
+               lesson_fixed(logits[i], 2).text, aw, lesson_fixed(after.data[i].logit, 2).text, before.data[i].p,
+               after.data[i].p);
     return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &after, NULL,
                              &penalty);     /* LESSON_PICTURE */
 }

@@ -21,22 +21,27 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
-    lesson_check_penalty(&penalty, NULL);
+    lesson_check_penalty_all(&penalty, logits, words, history, n_history);    /* the Java counts it all */
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */
+    lesson_candidates(&after, after_buf, logits, words);
     lesson_check(apply_penalties(&after, history, n_history, &penalty));       /* grows with the count */
     lesson_check(candidates_softmax(&before, false));
     lesson_check(candidates_softmax(&after, false));
 
-    int width = lesson_longest(words, N_VOCAB, 5);
-    printf("%-*s  count  subtracted  logit  after   p before  p after\n", width, "token");
+    double subtracted[N_VOCAB];         /* what apply_penalties took: before minus after (inf - inf: none) */
+    for (size_t i = 0; i < N_VOCAB; i++)
+        subtracted[i] = logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit;
+    int width = lesson_longest(words, N_VOCAB, 5), sw = lesson_width(subtracted, N_VOCAB, 2, 10);
+    int lw = lesson_logit_width(&before, 2, 5), aw = lesson_logit_width(&after, 2, 5);   /* as wide as their values */
+    printf("%-*s  count  %*s  %*s  %*s   p before  p after\n", width, "token", sw, "subtracted", lw, "logit", aw,
+           "after");
     for (size_t i = 0; i < N_VOCAB; i++) {
         int count = (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i);
-        printf("%-*s  %5d  %10.2f  %5.2f  %5.2f   %8.3f  %7.3f\n", width, words[i], count,
-               logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit, logits[i],
-               after.data[i].logit, before.data[i].p, after.data[i].p);
+        printf("%-*s  %5d  %*s  %*s  %*s   %8.3f  %7.3f\n", width, words[i], count, sw,
+               lesson_fixed(subtracted[i], 2).text, lw, lesson_fixed(logits[i], 2).text, aw,
+               lesson_fixed(after.data[i].logit, 2).text, before.data[i].p, after.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &after, NULL,
                              &penalty);     /* LESSON_PICTURE */

@@ -53,7 +53,7 @@ int main(void)
         TokenData buf[N_VOCAB];
         Candidates c;
         LessonText text;
-        lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
+        lesson_candidates(&c, buf, logits, words);
         lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
         lesson_check(candidates_softmax(&c, false));
         printf("%*s", width - label(s, stdout, &text), "");

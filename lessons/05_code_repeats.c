@@ -19,30 +19,23 @@ static const PenaltyParams settings[] = {      /* penalty_last_n, penalty_repeat
 #define N_VOCAB LESSON_N(vocab)
 LESSON_SAME_LENGTH(vocab, logits);
 
-/* A row's label: its repeat penalty and window, and a frequency or presence penalty when it has one. */
-static void print_label(const PenaltyParams *pp)
-{
-    printf("repeat penalty %s, window %2d", lesson_number(pp->penalty_repeat, 1).text, (int)pp->penalty_last_n);
-    if (pp->penalty_freq != 0)
-        printf(", frequency %s", lesson_number(pp->penalty_freq, 1).text);
-    if (pp->penalty_present != 0)
-        printf(", presence %s", lesson_number(pp->penalty_present, 1).text);
-    printf(":");
-}
-
 int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
-    for (size_t s = 0; s < LESSON_N(settings); s++)
+    int width = 0;      /* the label column ("repeat penalty 1.3, window 64:", lesson_penalty_label), its longest */
+    for (size_t s = 0; s < LESSON_N(settings); s++) {
         lesson_check_penalty(&settings[s], NULL);
+        int length = (int)strlen(lesson_penalty_label(&settings[s]).text);
+        width = length > width ? length : width;
+    }
     TokenData buf[LESSON_N(settings)][N_VOCAB];
     Candidates c[LESSON_N(settings)];       /* one per setting, kept for the picture */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
-        lesson_check(candidates_init(&c[s], buf[s], logits, N_VOCAB));
+        lesson_candidates(&c[s], buf[s], logits, vocab);
         lesson_check(apply_penalties(&c[s], history, n_history, &settings[s]));
         lesson_check(candidates_softmax(&c[s], false));
-        print_label(&settings[s]);
+        printf("%-*s", width, lesson_penalty_label(&settings[s]).text);
         for (size_t w = 0; w < LESSON_N(shown); w++)
             printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
         printf("\n");

@@ -21,20 +21,15 @@ LESSON_SAME_LENGTH(words, logits);
 int main(void)
 {
     LogitBias bias[LESSON_N(biases)];
-    for (size_t b = 0; b < LESSON_N(biases); b++) {
-        bias[b] = (LogitBias){lesson_id(biases[b].word, words), biases[b].bias};
-        lesson_require(!isnan(biases[b].bias), "biases[%zu] (\"%s\") is NaN: a bias is a number", b, biases[b].word);
-    }
+    for (size_t b = 0; b < LESSON_N(biases); b++)
+        bias[b] = lesson_bias(biases, b, words);    /* the word's token and its bias; a NaN stops */
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
-    lesson_check(candidates_init(&before, before_buf, logits, N_VOCAB));
-    lesson_check(candidates_init(&after, after_buf, logits, N_VOCAB));
+    lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */
+    lesson_candidates(&after, after_buf, logits, words);
     lesson_check(apply_logit_bias(&after, bias, LESSON_N(bias)));
     lesson_check(candidates_softmax(&before, false));
-    SamplingStatus st = candidates_softmax(&after, false);
-    lesson_require(st != SAMPLING_ERR_NO_FINITE, "biases[] ban every word: no token is left to have a probability");
-    lesson_check(st);
-    lesson_note_bias_limits(&after, bias, LESSON_N(bias), words);       /* where +inf meets softmax's limits */
+    lesson_softmax_biased(&before, &after, bias, LESSON_N(bias), words);     /* and where +inf meets its limits */
 
     int width = lesson_longest(words, N_VOCAB, 0) + 1;     /* the lesson's %-4s for its 3-letter words */
     for (size_t i = 0; i < N_VOCAB; i++)

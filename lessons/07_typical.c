@@ -33,21 +33,17 @@ int main(void)
     lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));
     double entropy = entropy_nats(&c);
     printf("entropy %.3f nats\n", entropy);
-    int width = lesson_longest(words, N_VOCAB, 0) + 1;
     double surprise[N_VOCAB];
-    for (size_t i = 0; i < N_VOCAB; i++) {
+    for (size_t i = 0; i < N_VOCAB; i++)
         surprise[i] = surprise_nats(probs[i]);
-        printf("%-*s p %s  surprise %.3f  distance from entropy %.3f\n", width, words[i],
-               lesson_number(probs[i], 1).text, surprise[i], fabs(surprise[i] - entropy));
-    }
+    int width = lesson_longest(words, N_VOCAB, 0) + 1, pw = lesson_number_width(probs, N_VOCAB, 1, 0);
+    int sw = lesson_width(surprise, N_VOCAB, 3, 0);         /* columns as wide as their widest value */
+    for (size_t i = 0; i < N_VOCAB; i++)
+        printf("%-*s p %-*s  surprise %*.3f  distance from entropy %.3f\n", width, words[i], pw,
+               lesson_number(probs[i], 1).text, sw, surprise[i], fabs(surprise[i] - entropy));
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: what each keeps, at each limit */
     for (size_t l = 0; l < LESSON_N(limits); l++) {
-        lesson_require(!isnan(limits[l]), "%s: a limit is a probability, not NaN", lesson_setting(__FILE__, "limits[]",
-                                                                                                  limits[l]).text);
-        lesson_note_row(&limits[l], typical_off(limits[l]), "%s: a limit of 1 or more (as the float llama.cpp holds) "
-                        "turns typical sampling off in llama.cpp, which then keeps every token in its order; the "
-                        "lesson's Java still orders them by distance", lesson_setting(__FILE__, "limits[]",
-                                                                                     limits[l]).text);
+        lesson_check_limit(limits[l]);      /* NaN stops; 1 or more turns typical off in llama.cpp, a note */
         TokenData typ_buf[N_VOCAB], top_buf[N_VOCAB];
         Candidates typ, top;
         lesson_check(candidates_init_probs(&typ, typ_buf, probs, N_VOCAB));

@@ -31,21 +31,19 @@ static void logits_for(Rng *data, double *logits)
 }
 
 /* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
- * the surprise of the drawn token in bits; writes how many tokens were kept, and how many llama.cpp's cut, which
- * sorts them first, would keep; pic records what the draw saw. */
-static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted, Picture *pic)
+ * the surprise of the drawn token in bits; writes how many tokens were kept, how many llama.cpp's cut, which
+ * sorts them first, would keep, and whether that cut falls between tied tokens; pic records what the draw saw. */
+static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted, bool *tie,
+                   Picture *pic)
 {
     double logits[N_VOCAB];
-    TokenData buf[N_VOCAB], sorted_buf[N_VOCAB];
-    Candidates c, sorted;
+    TokenData buf[N_VOCAB];
+    Candidates c;
     logits_for(data, logits);
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
     if (mu != NULL) {
-        lesson_check(candidates_init(&sorted, sorted_buf, logits, N_VOCAB));
-        lesson_check(candidates_softmax(&sorted, true));     /* llama.cpp: sorted, then cut */
-        lesson_check(mirostat_v2_cut(&sorted, *mu));
-        *kept_sorted = sorted.size;
+        *kept_sorted = lesson_mirostat_sorted_kept(logits, N_VOCAB, *mu, tie);     /* llama.cpp: sorted, then cut */
         lesson_check(mirostat_v2_cut(&c, *mu));            /* drop the tokens with surprise > mu, keep one */
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }
@@ -58,35 +56,35 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t
 int main(void)
 {
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
+    int tw = lesson_number_width(taus, LESSON_N(taus), 1, 0);      /* columns as wide as their widest value */
+    int sw = snprintf(NULL, 0, "%d", SHOWN_STEPS - 1), kw = snprintf(NULL, 0, "%2d", N_VOCAB);     /* the Java's %2d */
     for (size_t t = 0; t < LESSON_N(taus); t++) {
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
-        int more = 0;                                       /* steps where llama.cpp's sorted cut keeps more */
+        int more = 0, ties = 0;     /* steps where llama.cpp's sorted cut keeps more, or cuts between tied tokens */
         for (int s = 0; s < STEPS; s++) {
-            lesson_require(isfinite(mu), "mu is %s at step %d: it starts at 2 * tau and moves by eta * (tau - "
-                           "surprise), and %s with %s do not keep it a finite number", lesson_number(mu, 0).text, s,
-                           lesson_setting(__FILE__, "taus[]", taus[t]).text, lesson_setting(__FILE__, "eta", eta).text);
+            lesson_check_mu(mu, s, taus[t], eta);          /* a mu that is not a finite number stops */
             size_t kept, kept_sorted;
-            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted, &pic);
+            bool tie;
+            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted, &tie, &pic);
             total += surprise;
             more += kept_sorted > kept;
+            ties += tie;
             picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);   /* mu: the cut it used */
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
-                printf("tau %s step %d: kept %2zu tokens, surprise %.2f bits, mu now %.2f\n",
-                       lesson_number(taus[t], 1).text, s, kept, surprise, mu);
+                printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw,
+                       lesson_number(taus[t], 1).text, sw, s, kw, kept, surprise, lesson_fixed(mu, 2).text);
         }
         printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
-        lesson_note_row(&taus[t], more > 0, "tau %s: llama.cpp's mirostat-v2 sorts the tokens before it cuts at mu; "
-                        "this table cuts them in vocabulary order, as the lesson's Java does, and at %d of its %d "
-                        "steps the sorted cut would keep more tokens", lesson_number(taus[t], 1).text, more, STEPS);
+        lesson_note_mirostat(taus[t], more, ties, STEPS);   /* where llama.cpp's sorted cut differs */
     }
     Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;
     for (int s = 0; s < STEPS; s++) {
         size_t kept, kept_sorted;
-        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted, &pic);
+        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted, NULL, &pic);
         plain += surprise;
         picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1), 0);
     }

@@ -17,18 +17,16 @@ static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allo
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
-/* penalty, what llama.cpp's DRY gives a repeat of `length` for `row`, with a note where the lesson's rule (its
- * Java's formula, in java) gives another value; off is why llama.cpp's DRY does nothing on this history
- * (dry_off_reason), or NULL. */
-static double checked(const char *row, double penalty, int32_t length, const char *off)
+/* penalty, what llama.cpp's DRY gives `row`: a repeat of `length` tokens (java_length by the lesson's Java's rule,
+ * lesson_java_repeat_length), with a note where the lesson's rule (its Java's formula, in java) prints another
+ * row; off is why llama.cpp's DRY does nothing on this history (dry_off_reason), or NULL. */
+static double checked(const char *row, double penalty, int32_t length, int32_t java_length, const char *off,
+                      size_t n_history)
 {
     lesson_require(length >= 0, "%s: a repeat of %d tokens: lengths (shown_lengths[]) are 0 or more", row, (int)length);
-    double exponent = (double)length - dry.dry_allowed_length;      /* the Java's rule, in double: no overflow */
+    double exponent = (double)java_length - dry.dry_allowed_length;     /* the Java's rule, in double: no overflow */
     double java = exponent < 0 ? 0 : dry.dry_multiplier * pow(dry.dry_base, exponent);
-    lesson_note_row(row, penalty != java, "%s: llama.cpp's DRY gives %.4g where the lesson's rule gives %.4g: %s%s",
-                    row, penalty, java, off ? "it is off here, as " : "", off ? off
-                    : penalty == 0 ? "it penalizes only tokens that followed a repeat in the window"
-                                   : "it caps the exponent so that the penalty fits a float");
+    lesson_note_dry_row(row, length, penalty, java_length, java, off, &dry, n_history);
     return penalty;
 }
 
@@ -38,27 +36,29 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     lesson_check_dry(&dry);
     const char *off = dry_off_reason(history, n_history, &dry);
-    lesson_note(dry.dry_penalty_last_n > 0 && dry.dry_penalty_last_n < (int64_t)n_history, "DRY's window is the "
-                "last %d token%s; the lesson's Java scans the whole history", (int)dry.dry_penalty_last_n,
-                dry.dry_penalty_last_n == 1 ? "" : "s");
     printf("history: %s\n", text);
-    int width = lesson_longest(candidates, LESSON_N(candidates), 0);
+    int32_t length[LESSON_N(candidates)], longest = 0;
+    double penalty[LESSON_N(candidates)];
+    for (size_t i = 0; i < LESSON_N(candidates); i++) {
+        lesson_check(dry_repeat_length(history, n_history, &dry, lesson_id(candidates[i], vocab), &length[i]));
+        lesson_check(dry_token_penalty(history, n_history, &dry, lesson_id(candidates[i], vocab), &penalty[i]));
+        longest = length[i] > longest ? length[i] : longest;
+    }
+    int width = lesson_longest(candidates, LESSON_N(candidates), 0), lw = snprintf(NULL, 0, "%d", (int)longest);
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
-        int32_t length;
-        double penalty;
-        lesson_check(dry_repeat_length(history, n_history, &dry, lesson_id(candidates[i], vocab), &length));
-        lesson_check(dry_token_penalty(history, n_history, &dry, lesson_id(candidates[i], vocab), &penalty));
-        printf("candidate %-*s extends a repeat of %d tokens: logit penalty %.3f\n", width, candidates[i], (int)length,
-               checked(candidates[i], penalty, length, off));
-        picture_dry_mark(&pic, candidates[i], length, penalty);
+        int32_t java_length = lesson_java_repeat_length(history, n_history, lesson_id(candidates[i], vocab));
+        printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
+               (int)length[i], lesson_fixed(checked(candidates[i], penalty[i], length[i], java_length, off, n_history),
+                                            3).text);
+        picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
     }
     lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
                 "length of 2; this line follows dry_allowed_length %d", (int)dry.dry_allowed_length);
     printf("penalty by repeat length: [");
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
-        printf("%s%d -> %.2f", i ? ", " : "", (int)shown_lengths[i],
-               checked("the last line", dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], off));
+        printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i], lesson_fixed(checked("the last line",
+               dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], shown_lengths[i], off, n_history), 2).text);
     printf("]\n");
     return picture_dry(&pic, &dry, history, n_history, vocab, shown_lengths, LESSON_N(shown_lengths));
 }

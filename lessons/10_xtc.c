@@ -28,11 +28,11 @@ static const double xtc_probability[] = {0.0, 0.5};  /* off, then on in half of 
 /* The Java's apply(): a coin on every call, then, when llama.cpp's XTC acts, the cut on the p as written. */
 static void xtc(Candidates *c, TokenData *buf, double probability, Rng *rng)
 {
-    lesson_require(!isnan(probability + xtc_threshold), "once_probability, xtc_probability[] or xtc_threshold is NaN");
     lesson_check(candidates_init_probs(c, buf, probs, N_VOCAB));
     if (rng_next_double(rng) <= probability && xtc_draws_coin(c, probability, xtc_threshold)) {   /* coin first */
         lesson_check(candidates_sort(c));              /* XTC cuts from the most likely token */
         lesson_check(xtc_cut(c, xtc_threshold, 0));
+        lesson_note_tied_cut("XTC", probs, c);        /* a note where it keeps some of tied tokens */
         lesson_check(candidates_sort_by_id(c));        /* the Java's draw walks token ids */
     }
 }
@@ -48,9 +48,7 @@ static void show(const char *label, const LabelValue *values, size_t n_values, i
 
 int main(void)
 {
-    lesson_check_probs(probs);
-    lesson_note(!lesson_sorted(probs, N_VOCAB), "probs[] is not sorted from most to least likely: XTC cuts from the "
-                "most likely token, as llama.cpp's does, and the top token is that one; the Java takes probs[0]");
+    lesson_check_xtc(probs, once_probability, xtc_probability, xtc_threshold);    /* a NaN stops, naming it */
     const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};
     int width = lesson_label_width(once_label, once_values, LESSON_N(once_values), 17);   /* the lesson's 17 or more */

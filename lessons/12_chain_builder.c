@@ -70,6 +70,11 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
     text[0] = start;
     lesson_check(chain_accept(ch, last));
     long kept = 0;
+    lesson_note(ch->params.n_logit_bias > 0 && bias.bias > 0 && isinf(as_float(bias.bias)), "%s: a character that can "
+                "follow is then at +inf and takes all the probability (the limit of softmax), and one that cannot "
+                "stays out; llama.cpp's float makes them NaN (exp(inf - inf), -inf + inf)%s",
+                lesson_setting(__FILE__, "bias", bias.bias).text, bias.bias == INFINITY ? ", and so does the lesson's "
+                "Java" : ", where the lesson's Java, in double, gives this table");
     for (int step = 1; step <= STEPS; step++) {
         double logits[95];
         TokenData buf[95];

@@ -4,7 +4,7 @@
  * penalties, top-k, top-p, min-p, temperature (chain_init_from_params with that --samplers list), the
  * probability of the right token, how many candidates are left, and eight draws with java.util.Random(4).
  * Where the lesson's Java differs: it takes top-p and min-p from the whole vocabulary, while llama.cpp's top-p
- * renormalizes over what top-k left (the same here; preset_notes says where they part); it counts the whole
+ * renormalizes over what top-k left (the same here; preset_notes says where they part, and why); it counts the whole
  * history for the repeat penalty, so penalty_last_n is the history's length; and it draws by walking token ids,
  * so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
  */
@@ -54,8 +54,9 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     lesson_check(chain_init_from_params(&ch, &p, N_VOCAB));
     for (size_t i = 0; i < n_history; i++)
         lesson_check(chain_accept(&ch, history[i]));
-    lesson_check(candidates_init(c, buf, logits, N_VOCAB));
-    lesson_check(chain_apply_except_pick(&ch, c, picture_preset_stage, pic, NULL));
+    lesson_candidates(c, buf, logits, vocab);       /* a NaN stops; +inf is noted */
+    PresetStep view = preset_step_start(s, (int32_t)n_history, c, pic);     /* ties noted; pic records each stage */
+    lesson_check(chain_apply_except_pick(&ch, c, preset_stage_seen, &view, NULL));
     lesson_check(candidates_sort_by_id(c));
     lesson_check(candidates_softmax(c, false));
     chain_free(&ch);
@@ -68,18 +69,12 @@ int main(void)
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
     chain_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
-    /* Not a setting: the Java's rule as a llama.cpp order. With top-p and min-p before top-k, each sees the whole
-     * vocabulary (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they leave). */
-    static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
-                                            SAMPLER_TEMPERATURE};
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
-        TokenData buf[N_VOCAB], java_buf[N_VOCAB];
-        Candidates c, java;
+        TokenData buf[N_VOCAB];
+        Candidates c;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c, &pic);
-        distribution(&presets[s], java_rule, LESSON_N(java_rule), java_buf, &java, NULL);   /* for the notes */
-        lesson_note_unread_list("preset", &presets[s], window, order, LESSON_N(order));
-        preset_notes(&presets[s], window, &c, &java);   /* where llama.cpp's order and the Java's part */
+        preset_notes(&presets[s], window, order, N_VOCAB, distribution, &c);   /* where llama.cpp and the Java part */
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
                right, at < 0 ? 0.0 : c.data[at].p, left);

@@ -247,7 +247,17 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
     }
     char read[80], how[120];
     if (status == VALUE_RANGE || n < spec->min || n > spec->max) {
-        if (status == VALUE_LOOSE)
+        /* llama.cpp's --mirostat takes any int and aborts later, when it builds the chain (reference 5 and 6) */
+        const char *later = spec->setting != SET_MIROSTAT || status == VALUE_RANGE || n < INT_MIN || n > INT_MAX ? NULL
+                          : "is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown "
+                            "mirostat version); give 0 (off), 1 or 2";
+        if (later != NULL && status == VALUE_LOOSE)
+            snprintf(err, err_size, "%s: '%s', which llama.cpp reads as %s (%s), %s", flag, v,
+                     read_part(value, used, read, sizeof read),
+                     loose_reading(value, used, "std::stoi", how, sizeof how), later);
+        else if (later != NULL)
+            snprintf(err, err_size, "%s: %s %s", flag, v, later);
+        else if (status == VALUE_LOOSE)
             snprintf(err, err_size, "%s: '%s', which llama.cpp reads as %s (%s), is out of range (%lld to %lld)",
                      flag, v, read_part(value, used, read, sizeof read),
                      loose_reading(value, used, "std::stoi", how, sizeof how), spec->min, spec->max);

@@ -2,16 +2,26 @@
  * (chains.h). */
 #include "lesson/chains.h"
 
+/* How many candidates of c a draw can still pick: a logit above -inf (a +inf one too, which the library's softmax
+ * gives all the probability). */
+static size_t count_alive(const Candidates *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->size; i++)
+        n += c->data[i].logit > -INFINITY;
+    return n;
+}
+
 ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
                               int step, char after, const Candidates *c, bool trace, Picture *picture)
 {
-    ChainStep view = {file, alphabet, s, window, step, after, trace, picture, {{0}}, 0, NULL};
+    ChainStep view = {file, alphabet, s, window, step, after, trace, picture, {{0}}, 0, false, NULL};
     if (c->size > CHAIN_STEP_MAX) {
         lesson_say(file, "", "step %d has %zu candidates; a step holds at most %d (printable ASCII)", step, c->size,
                    CHAIN_STEP_MAX);
         exit(1);
     }
-    if (candidates_count_finite(c) == 0) {
+    if (count_alive(c) == 0) {
         lesson_print_name(file);
         fputs("the chain \"", stderr);
         lesson_settings_label(s, window, stderr);
@@ -24,40 +34,132 @@ ChainStep chain_step_start_at(const char *file, const char *alphabet, const Less
     return view;
 }
 
-/* The note where top-k keeps exactly k of tokens tied at the k-th logit (before: what top-k received). */
-static void note_tied_cut(const ChainStep *s, const Candidates *c)
+/* Whether a cutting stage, which received before (n,) and left c, kept some but not all of the tokens tied at one
+ * finite logit (a kept token has a finite logit in c); writes that logit and how many of its group it kept and
+ * cut. */
+static bool cut_tie(const TokenData *before, size_t n, const Candidates *c, double *logit, size_t *kept, size_t *cut)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(before[i].logit))
+            continue;
+        size_t in = 0, out = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (before[j].logit != before[i].logit)
+                continue;
+            ptrdiff_t at = candidates_find(c, before[j].id);
+            if (at >= 0 && isfinite(c->data[at].logit))
+                in++;
+            else
+                out++;
+        }
+        if (in > 0 && out > 0) {
+            *logit = before[i].logit;
+            *kept = in;
+            *cut = out;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The stage types whose ties chain_note_tie notes, in the order of its noted rows. */
+static const StageType tie_stages[] = {STAGE_TOP_K, STAGE_TOP_P, STAGE_TEMP, STAGE_TEMP_EXT};
+
+void chain_note_tie(const char *file, const char *noun, const LessonSettings *s, int32_t window, int step,
+                    const Stage *stage, const TokenData *before, size_t n_before, bool before_sorted,
+                    const Candidates *c, bool java_keeps_ties)
+{
+    static const void *noted_row[LESSON_N(tie_stages)];
+    static bool noted[LESSON_N(tie_stages)];
+    size_t k = 0;
+    while (k < LESSON_N(tie_stages) && tie_stages[k] != stage->type)
+        k++;
+    bool greedy = (stage->type == STAGE_TEMP || stage->type == STAGE_TEMP_EXT) && as_float(s->temp) <= 0.0f;
+    double logit;
+    size_t kept, cut;
+    /* At temperature 0 only the first largest logit is drawn, so a tie cut below it changes nothing; and temp 0's
+     * own cut is the first largest in the array's order, unspecified only after a sort (an unsorted array is in
+     * id order in llama.cpp too). */
+    if (k == LESSON_N(tie_stages) || stage->empty || (stage->type >= STAGE_TEMP && !greedy)
+        || (!greedy && as_float(s->temp) <= 0.0f) || (greedy && !before_sorted)
+        || !cut_tie(before, n_before, c, &logit, &kept, &cut) || !lesson_note_due(&noted_row[k], &noted[k], s))
+        return;
+    lesson_print_name(file);
+    fprintf(stderr, "note: the %s \"", noun);
+    lesson_settings_label(s, window, stderr);
+    if (stage->type == STAGE_TOP_K)
+        fprintf(stderr, "\"%s%.0d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which tied tokens "
+                "llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower ids; %s\n",
+                step > 0 ? ", first at step " : "", step, c->size, cut, java_keeps_ties ? "the lesson's Java keeps "
+                "every tied token, so its text can differ from there on" : "so does the lesson's Java");
+    else
+        fprintf(stderr, "\"%s%.0d: %s keeps %zu of the %zu tokens tied at logit %s, %s; which llama.cpp keeps is "
+                "unspecified (its sort is not stable), and this workbench keeps the lower id%s, as the lesson's Java "
+                "does\n", step > 0 ? ", first at step " : "", step, stage_name(stage), kept, kept + cut,
+                lesson_fixed(logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
+                : "where its running sum reached top_p", kept > 1 ? "s" : "");
+}
+
+/* The notes on a temperature at the edges of llama.cpp's float, for the stage that received before (n,) out of
+ * n_vocab tokens, once per row: a temp that float holds as 0 (greedy in llama.cpp, as here); one it holds as +inf,
+ * which makes every finite logit 0 and a -inf one NaN (-inf / inf), and, for the Java of Example 12 (java_masks),
+ * which divides the -inf logits of every token its stages removed too, an infinite one in double; one small
+ * enough that a logit / temp passes float's range (+-inf in llama.cpp, whose softmax gives NaN). */
+static void note_temp_limits(const char *file, const char *noun, const LessonSettings *s, int32_t window,
+                             const TokenData *before, size_t n, size_t n_vocab, bool java_masks)
 {
     static const void *noted_row;
     static bool noted;
-    size_t tied = 0;
-    for (size_t i = 0; i < s->n_before; i++)
-        tied += s->before[i].logit == c->data[c->size - 1].logit;
-    for (size_t i = 0; i < c->size; i++)
-        tied -= c->data[i].logit == c->data[c->size - 1].logit;
-    /* at temperature 0 only the first largest logit is drawn, so a tie cut at the k-th changes nothing */
-    if (tied > 0 && c->data[c->size - 1].logit > -INFINITY && s->chain->temp > 0
-        && lesson_note_due(&noted_row, &noted, s->chain)) {
-        lesson_print_name(s->file);
-        fputs("note: the chain \"", stderr);
-        lesson_settings_label(s->chain, s->window, stderr);
-        fprintf(stderr, "\", first at step %d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which "
-                "tied tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the "
-                "lower ids; the lesson's Java keeps every tied token, so its text can differ from there on\n",
-                s->step, c->size, tied);
+    size_t finite = 0;
+    double largest = -INFINITY;     /* the largest finite logit: if it / temp leaves float's range, every p is NaN */
+    for (size_t i = 0; i < n; i++) {
+        finite += isfinite(before[i].logit);
+        largest = isfinite(before[i].logit) && before[i].logit > largest ? before[i].logit : largest;
     }
+    float t = as_float(s->temp);
+    bool java_nan = java_masks && s->temp == INFINITY && finite < n_vocab;
+    bool zero = java_masks && s->temp > 0 && t == 0.0f, infinite = isinf(t) && t > 0;    /* Example 13's Java: no */
+    bool overflow = t > 0 && !isinf(t) && finite > 0 && isinf(as_float(largest / t));
+    if (!(zero || overflow || (infinite && (finite < n || java_nan))) || !lesson_note_due(&noted_row, &noted, s))
+        return;
+    lesson_print_name(file);
+    fprintf(stderr, "note: the %s \"", noun);
+    lesson_settings_label(s, window, stderr);
+    LessonNumber temp = lesson_number(s->temp, 0);
+    if (zero)
+        fprintf(stderr, "\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
+                "logit, as this table does, where the lesson's Java divides by it in double\n", temp.text);
+    else if (overflow)
+        fprintf(stderr, "\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
+                "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, which "
+                "leaves the p as they should be\n", temp.text, lesson_fixed(largest, 2).text, temp.text);
+    else if (finite == n)
+        fprintf(stderr, "\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
+                "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
+                "characters its stages removed, and those that never follow) by inf too, which gives NaN, and its "
+                "draw then returns the first of those characters\n", temp.text);
+    else
+        fprintf(stderr, "\": temp %s%s meets tokens at -inf that no stage before it removed, and llama.cpp's -inf / "
+                "inf is NaN, which makes every p NaN; this table keeps those tokens out and draws uniformly from the "
+                "rest%s\n", temp.text, s->temp == INFINITY ? "" : " (+inf as the float llama.cpp holds)",
+                java_nan ? ", where the lesson's Java, with the same NaN, returns the first of them"
+                : java_masks ? ", as the lesson's Java, in double, does" : "");
 }
 
 void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
 {
     ChainStep *s = view;
-    if (stage->type == STAGE_TOP_K && !stage->empty && c->size > 0)
-        note_tied_cut(s, c);
-    if (s->emptied == NULL && candidates_count_finite(c) == 0)
+    chain_note_tie(s->file, "chain", s->chain, s->window, s->step, stage, s->before, s->n_before, s->before_sorted, c,
+                   true);
+    if (stage->type == STAGE_TEMP && !stage->empty)
+        note_temp_limits(s->file, "chain", s->chain, s->window, s->before, s->n_before, strlen(s->alphabet), true);
+    if (s->emptied == NULL && count_alive(c) == 0)
         s->emptied = stage;
     picture_stage(s->picture, s->step, stage, s->before, s->n_before, c);
     size_t n = c->size < CHAIN_STEP_MAX ? c->size : CHAIN_STEP_MAX;     /* a stage never adds candidates */
     memcpy(s->before, c->data, n * sizeof *c->data);
     s->n_before = n;
+    s->before_sorted = c->sorted;
     if (!s->trace)
         return;
     TokenData left_data[CHAIN_STEP_MAX];
@@ -66,13 +168,14 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     candidates_softmax(&left, true);    /* best-effort view: an all -inf array just prints nothing */
     printf("  %-11s", stage_name(stage));
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
-        printf(" '%c' %.2f %.3f", s->alphabet[left.data[i].id], left.data[i].logit, left.data[i].p);
+        printf(" '%c' %s %.3f", s->alphabet[left.data[i].id], lesson_fixed(left.data[i].logit, 2).text,
+               left.data[i].p);
     printf("\n");
 }
 
 size_t chain_step_left(const ChainStep *view, const Candidates *c)
 {
-    size_t left = candidates_count_finite(c);
+    size_t left = count_alive(c);
     if (left == 0) {            /* only a -inf bias removes every candidate */
         lesson_print_name(view->file);
         fputs("the chain \"", stderr);
@@ -107,6 +210,43 @@ long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps)
     return trace;
 }
 
+PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
+                                Picture *picture)
+{
+    static TokenData *buf;              /* grows to the largest vocabulary seen; the program's exit frees it */
+    static size_t cap;
+    PresetStep view = {file, s, window, picture, NULL, 0, false};
+    if (c->size > cap) {
+        TokenData *grown = realloc(buf, c->size * sizeof *grown);
+        if (grown == NULL) {
+            lesson_say(file, "", "out of memory for %zu candidates", c->size);
+            exit(1);
+        }
+        buf = grown;
+        cap = c->size;
+    }
+    memcpy(buf, c->data, c->size * sizeof *c->data);
+    view.before = buf;
+    view.n_before = c->size;
+    view.before_sorted = c->sorted;
+    return view;
+}
+
+void preset_stage_seen(void *view, const Stage *stage, const Candidates *c)
+{
+    PresetStep *s = view;
+    if (s->picture == NULL)
+        return;                         /* a run for the notes' comparisons */
+    chain_note_tie(s->file, "preset", s->preset, s->window, 0, stage, s->before, s->n_before, s->before_sorted, c,
+                   false);
+    if (stage->type == STAGE_TEMP_EXT && !stage->empty)
+        note_temp_limits(s->file, "preset", s->preset, s->window, s->before, s->n_before, s->n_before, false);
+    picture_preset_stage(s->picture, stage, c);
+    memcpy(s->before, c->data, c->size * sizeof *c->data);      /* a stage never adds candidates */
+    s->n_before = c->size;
+    s->before_sorted = c->sorted;
+}
+
 /* "NN_slug: note: the preset "<label>"" on stderr, the start of a note on preset s. */
 static void preset_note_start(const char *file, const LessonSettings *s, int32_t window)
 {
@@ -116,18 +256,86 @@ static void preset_note_start(const char *file, const LessonSettings *s, int32_t
     fputc('"', stderr);
 }
 
-void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                     const Candidates *java)
+/* The lesson's Java's rule as a llama.cpp order: with top-p and min-p before top-k, each sees the whole vocabulary
+ * after the penalties (min-p's test is a ratio to the top token, and top-k keeps a prefix of what they left), and
+ * the temperature comes last. And the lesson's own order, which llama.cpp runs stage by stage. */
+static const SamplerType java_rule[] = {SAMPLER_PENALTIES, SAMPLER_TOP_P, SAMPLER_MIN_P, SAMPLER_TOP_K,
+                                        SAMPLER_TEMPERATURE};
+static const SamplerType lesson_order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
+                                           SAMPLER_TEMPERATURE};
+
+/* Appends ("; " between) the cause text to causes (size bytes). */
+static void add_cause(char *causes, size_t size, const char *text)
+{
+    size_t used = strlen(causes);
+    snprintf(causes + used, size - used, "%s%s", used ? "; " : "", text);
+}
+
+void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order, size_t n,
+                     size_t n_vocab, PresetRun *run, const Candidates *c)
 {
     static const void *noted_row, *noted_min_p_row;
     static bool noted, noted_min_p;
-    if (!lesson_same_p(c, java) && lesson_note_due(&noted_row, &noted, s)) {
-        preset_note_start(file, s, window);
-        fprintf(stderr, ": candidates left %d, in the lesson's Java %d, and other p: the Java cuts top-k, top-p and "
-                "min-p all from the whole vocabulary after the penalties, then applies the temperature, while "
-                "llama.cpp runs the stages of order[] in turn, each on what the one before left\n",
-                lesson_count_p(c), lesson_count_p(java));
+    static const char *const spelled[] = {"SAMPLER_PENALTIES", "SAMPLER_DRY", "SAMPLER_TOP_N_SIGMA", "SAMPLER_TOP_K",
+                                          "SAMPLER_TYPICAL_P", "SAMPLER_TOP_P", "SAMPLER_MIN_P", "SAMPLER_XTC",
+                                          "SAMPLER_TEMPERATURE", "SAMPLER_INFILL", "SAMPLER_ADAPTIVE_P"};
+    bool unread = lesson_note_unread_list_at(file, "preset", s, window, order, n);
+    size_t nv = n_vocab > 0 ? n_vocab : 1;
+    TokenData *buf = malloc(3 * nv * sizeof *buf);      /* the Java's run, then two variants in turn */
+    SamplerType *seq = malloc((n > 0 ? n : 1) * sizeof *seq);
+    if (buf == NULL || seq == NULL) {
+        lesson_say(file, "", "out of memory for the notes on a preset");
+        exit(1);
     }
+    Candidates java, prev, next;
+    run(s, java_rule, LESSON_N(java_rule), buf, &java, NULL);
+    if (!lesson_same_p(c, &java) && lesson_note_due(&noted_row, &noted, s)) {
+        /* The causes, in turn: order[] without its repeats, then in the lesson's order, then with every stage, then
+         * the Java's rule; each step that changes the distribution is named. */
+        char causes[1024] = "", twice[512] = "", text[256];
+        size_t n_seq = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t first = 0;
+            while (first < i && order[first] != order[i])
+                first++;
+            if (first == i) {
+                seq[n_seq++] = order[i];
+                continue;
+            }
+            snprintf(text, sizeof text, "order[] lists %s again (order[%zu] and order[%zu]), and llama.cpp runs it "
+                     "each time%s, where the lesson's Java runs each stage once", (unsigned)order[i] < LESSON_N(spelled)
+                     ? spelled[order[i]] : "a sampler", first, i, order[i] != SAMPLER_TEMPERATURE ? ""
+                     : ", dividing the logits by temp once more");
+            add_cause(twice, sizeof twice, text);
+        }
+        run(s, seq, n_seq, buf + nv, &prev, NULL);
+        if (n_seq < n && !lesson_same_p(c, &prev))
+            add_cause(causes, sizeof causes, twice);
+        SamplerType sorted[LESSON_N(lesson_order)];
+        size_t n_sorted = 0;            /* seq's stages in the lesson's order */
+        for (size_t k = 0; k < LESSON_N(lesson_order); k++)
+            for (size_t j = 0; j < n_seq; j++)
+                if (seq[j] == lesson_order[k] && n_sorted < LESSON_N(sorted))
+                    sorted[n_sorted++] = seq[j];
+        run(s, sorted, n_sorted, buf + 2 * nv, &next, NULL);
+        if ((n_sorted != n_seq || memcmp(sorted, seq, n_seq * sizeof *seq) != 0) && !lesson_same_p(&prev, &next))
+            add_cause(causes, sizeof causes, "order[] runs its stages in another order than the lesson's (penalties, "
+                      "top-k, top-p, min-p, temperature), each on what the one before left");
+        run(s, lesson_order, LESSON_N(lesson_order), buf + nv, &prev, NULL);
+        if (n_sorted < LESSON_N(lesson_order) && !unread && !lesson_same_p(&next, &prev))
+            add_cause(causes, sizeof causes, "order[] leaves out a stage the lesson's Java always runs");
+        if (!lesson_same_p(&prev, &java))
+            add_cause(causes, sizeof causes, "the Java cuts top-k, top-p and min-p all from the whole vocabulary after "
+                      "the penalties, then applies the temperature, while llama.cpp runs the stages of order[] in "
+                      "turn, each on what the one before left");
+        if (causes[0] != '\0') {
+            preset_note_start(file, s, window);
+            fprintf(stderr, ": candidates left %d, in the lesson's Java %d, and other p: %s\n", lesson_count_p(c),
+                    lesson_count_p(&java), causes);
+        }
+    }
+    free(buf);
+    free(seq);
     if (s->min_p > 1 && s->temp > 0 && lesson_note_due(&noted_min_p_row, &noted_min_p, s)) {
         preset_note_start(file, s, window);
         fputs(": a min_p above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which is "

@@ -4,6 +4,7 @@
  * llama.cpp and the Java part, and the check of a sampler list.
  *
  * defines: CHAIN_STEP_MAX, ChainStep, chain_step_start, chain_step_seen, chain_step_left, chain_trace_arg,
+ * chain_note_tie, PresetStep, preset_step_start, preset_stage_seen, PresetRun,
  * preset_notes, chain_check_order.
  */
 #ifndef LESSON_CHAINS_H
@@ -25,6 +26,7 @@ typedef struct {
     Picture *picture;                   /* record what each stage leaves (picture_stage); NULL: no */
     TokenData before[CHAIN_STEP_MAX];   /* (n_before,) the candidates before the stage that runs next */
     size_t n_before;
+    bool before_sorted;                 /* whether the stage that runs next receives a sorted array */
     const Stage *emptied;               /* the first stage that left no candidate, or NULL */
 } ChainStep;
 
@@ -57,15 +59,56 @@ size_t chain_step_left(const ChainStep *view, const Candidates *c);
 
 long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps);
 
-/* Example 13's notes on preset s (window: its penalty window, for its label), once each: where its final
- * distribution c differs from java, the one the lesson's Java's rule gives (both in id order, p renormalized:
- * the candidates left and the p; the Java cuts top-k, top-p and min-p all from the whole vocabulary, llama.cpp
- * runs order[]'s stages in turn); where a min_p above 1 (with temp above 0) keeps one token in llama.cpp and
- * none in the Java. "NN_slug: note: the preset "<label>": ..." on stderr. */
-#define preset_notes(s, window, c, java) preset_notes_at(__FILE__, (s), (window), (c), (java))
+/* Notes where a cutting stage (top-k, top-p, or temp at 0 or below after a sort), which received before (n_before,;
+ * before_sorted: sorted) and left c, kept some of a group of tied tokens: once per row s (its noun, "chain",
+ * label and window) and stage, at its first step (`step`, 0 for none): which tied tokens llama.cpp keeps is
+ * unspecified (its sort is not stable), and this workbench keeps the lower ids, as the lesson's Java does, or for
+ * top-k with java_keeps_ties (Example 12), unlike the Java, which keeps every tied token. A chain at temperature
+ * 0 or below gets no note for a tie below its largest logit: it draws only the first largest. */
+void chain_note_tie(const char *file, const char *noun, const LessonSettings *s, int32_t window, int step,
+                    const Stage *stage, const TokenData *before, size_t n_before, bool before_sorted,
+                    const Candidates *c, bool java_keeps_ties);
 
-void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                     const Candidates *java);
+/* What Example 13's stages show its notes and picture: the preset, its window, the picture (NULL: a run for the
+ * notes' comparisons, which notes and records nothing) and what the next stage receives. */
+typedef struct {
+    const char *file;                   /* the lesson's __FILE__ */
+    const LessonSettings *preset;
+    int32_t window;                     /* what its label's {penalty_last_n} prints */
+    Picture *picture;
+    TokenData *before;                  /* (n_before,) the candidates before the stage that runs next */
+    size_t n_before;
+    bool before_sorted;
+} PresetStep;
+
+/* The view of preset s's chain over the candidates c (before its first stage), for preset_stage_seen. */
+#define preset_step_start(s, window, c, picture) preset_step_start_at(__FILE__, (s), (window), (c), (picture))
+
+PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
+                                Picture *picture);
+
+/* The trace of chain_apply_except_pick for Example 13 (view: a PresetStep): after each stage, the notes where a
+ * cut keeps some of tied tokens (chain_note_tie) and where a temperature of +inf meets -inf logits (llama.cpp's
+ * -inf / inf is NaN), then the picture's record (picture_preset_stage). */
+void preset_stage_seen(void *view, const Stage *stage, const Candidates *c);
+
+/* Example 13's run of preset s with the stages seq (n,): its final distribution c, in id order, p renormalized,
+ * over buf (n_vocab,); pic NULL for a run that records nothing. Returns the candidates with p > 0. */
+typedef int PresetRun(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
+                      Picture *pic);
+
+/* Example 13's notes on preset s (window: its penalty window, for its label), once each: a setting no stage of
+ * order (n,) reads (lesson_note_unread_list); where its final distribution c differs from the lesson's Java's
+ * rule (the candidates left and the p), with its causes, found by running the preset again with run (over n_vocab
+ * tokens) on order without its repeats (a stage listed twice runs twice), in the lesson's order, with every stage
+ * (a stage left out) and the Java's rule (which cuts top-k, top-p and min-p all from the whole vocabulary, where
+ * llama.cpp runs order's stages in turn); where a min_p above 1 (with temp above 0) keeps one token in llama.cpp
+ * and none in the Java. "NN_slug: note: the preset "<label>": ..." on stderr. */
+#define preset_notes(s, window, order, n_vocab, run, c) \
+    preset_notes_at(__FILE__, (s), (window), (order), LESSON_N(order), (n_vocab), (run), (c))
+
+void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order, size_t n,
+                     size_t n_vocab, PresetRun *run, const Candidates *c);
 
 /* Stops with "NN_slug: order[i] is infill, which this workbench does not compute" when the sampler list order
  * (n,) names infill, which the library names but does not compute (it is no sampler of the lesson). */

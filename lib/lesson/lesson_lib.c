@@ -1,6 +1,7 @@
 /* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
 #include "lesson/lesson_lib.h"
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -230,6 +231,51 @@ LessonNumber lesson_java_double(double value)
     return java;
 }
 
+LessonNumber lesson_fixed(double value, int decimals)
+{
+    static bool noted;
+    LessonNumber n;
+    if (isfinite(value) && fabs(value) >= 1e6) {
+        snprintf(n.text, sizeof n.text, "%.2e", value);
+        if (!noted && lesson_file != NULL)
+            lesson_print_name(lesson_file);
+        if (!noted)
+            fprintf(stderr, "note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
+                    "the table stays aligned; the lesson's Java prints all its digits\n", n.text);
+        noted = true;
+    } else {
+        snprintf(n.text, sizeof n.text, "%.*f", decimals, value);
+    }
+    return n;
+}
+
+int lesson_width(const double *values, size_t n, int decimals, int least)
+{
+    for (size_t i = 0; i < n; i++) {
+        int w = (int)strlen(lesson_fixed(values[i], decimals).text);
+        least = w > least ? w : least;
+    }
+    return least;
+}
+
+int lesson_number_width(const double *values, size_t n, int min_decimals, int least)
+{
+    for (size_t i = 0; i < n; i++) {
+        int w = (int)strlen(lesson_number(values[i], min_decimals).text);
+        least = w > least ? w : least;
+    }
+    return least;
+}
+
+int lesson_logit_width(const Candidates *c, int decimals, int least)
+{
+    for (size_t i = 0; i < c->size; i++) {
+        int w = (int)strlen(lesson_fixed(c->data[i].logit, decimals).text);
+        least = w > least ? w : least;
+    }
+    return least;
+}
+
 int lesson_longest(const char *const *words, size_t n, int least)
 {
     size_t longest = least > 0 ? (size_t)least : 0;
@@ -354,9 +400,7 @@ static int lesson_line_of(const char *file, const char *needle, bool setting)
     return found;
 }
 
-/* " (line 19)" for the line where the setting `name` is given a value, or "" (lesson_line_of): what a stop adds
- * after a setting's name and value. */
-static LessonText lesson_where(const char *file, const char *name)
+LessonText lesson_where(const char *file, const char *name)
 {
     LessonText where = {""};
     int line = lesson_line_of(file, name, true);
@@ -401,6 +445,18 @@ static void lesson_stop_problem(const char *file, const char *label, const Label
         fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
                 label != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
     exit(1);
+}
+
+LessonText lesson_penalty_label(const PenaltyParams *pp)
+{
+    LessonText t;
+    snprintf(t.text, sizeof t.text, "repeat penalty %.24s, window %2d%s%.24s%s%.24s:",
+             lesson_number(pp->penalty_repeat, 1).text, (int)pp->penalty_last_n,
+             pp->penalty_freq != 0 ? ", frequency " : "",
+             pp->penalty_freq != 0 ? lesson_number(pp->penalty_freq, 1).text : "",
+             pp->penalty_present != 0 ? ", presence " : "",
+             pp->penalty_present != 0 ? lesson_number(pp->penalty_present, 1).text : "");
+    return t;
 }
 
 void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
@@ -550,31 +606,63 @@ bool lesson_note_unread_list_at(const char *file, const char *noun, const Lesson
     return any;
 }
 
-void lesson_note_bias_limits_at(const char *file, const Candidates *after, const LogitBias *biases,
-                                size_t n, const char *const *words)
+LogitBias lesson_bias_at(const char *file, const char *name, size_t b, const char *word, double bias,
+                         const char *words_name, const char *const *words, size_t n_words)
 {
+    char expr[64];
+    snprintf(expr, sizeof expr, "%.40s[].word", name);
+    LogitBias entry = {lesson_id_at(file, word, expr, words_name, words, n_words), bias};
+    if (isnan(bias)) {
+        int line = lesson_line_of(file, name, true);
+        lesson_say(file, "", "%s[%zu] (\"%s\") is NaN: a bias is a number (this workbench's own refusal: llama.cpp's "
+                   "-l takes nan, and the biased logit, NaN, would make every probability NaN)%s%.0d", name, b, word,
+                   line > 0 ? "; biases[] starts at line " : "", line);
+        exit(1);
+    }
+    return entry;
+}
+
+void lesson_softmax_biased_at(const char *file, const Candidates *before, Candidates *after,
+                              const LogitBias *biases, size_t n, const char *const *words)
+{
+    SamplingStatus st = candidates_softmax(after, false);
+    if (st == SAMPLING_ERR_NO_FINITE) {
+        lesson_say(file, "", "biases[] ban every word: no token is left to have a probability");
+        exit(1);
+    }
+    lesson_check_at(file, __LINE__, "candidates_softmax(after, false)", st);
     for (size_t b = 0; b < n; b++) {
-        ptrdiff_t at = candidates_find(after, biases[b].token);
+        ptrdiff_t at = candidates_find(after, biases[b].token), was = candidates_find(before, biases[b].token);
         bool first = true;      /* the first entry for its token */
         for (size_t e = 0; e < b; e++)
             first = first && biases[e].token != biases[b].token;
-        if (at < 0 || !first)
+        if (at < 0 || was < 0 || !first)
             continue;
-        double logit = after->data[at].logit;
-        bool infinite_bias = false;
-        for (size_t e = b; e < n; e++)
+        double logit = after->data[at].logit, unbiased = before->data[was].logit;
+        bool infinite_bias = false, banning_bias = false;
+        for (size_t e = b; e < n; e++) {
             infinite_bias = infinite_bias || (biases[e].token == biases[b].token && biases[e].bias == INFINITY);
-        if (logit == INFINITY)
+            banning_bias = banning_bias || (biases[e].token == biases[b].token && biases[e].bias == -INFINITY);
+        }
+        const char *word = words[biases[b].token];
+        if (logit == INFINITY && unbiased < INFINITY)
             lesson_say(file, "note: ", "\"%s\" has a bias of +inf: it gets p %.4f, the tokens at +inf sharing all the "
                        "probability (the limit of softmax); llama.cpp's softmax and the lesson's Java give NaN",
-                       words[biases[b].token], after->data[at].p);
-        else if (infinite_bias)
+                       word, after->data[at].p);
+        else if (unbiased == INFINITY && banning_bias)
+            lesson_say(file, "note: ", "\"%s\" has a logit of +inf and a bias of -inf: it stays banned here, where "
+                       "llama.cpp and the lesson's Java compute inf + -inf = NaN, which makes every probability NaN",
+                       word);
+        else if (infinite_bias && logit == -INFINITY)
             lesson_say(file, "note: ", "\"%s\" has a bias of +inf and a logit or bias of -inf: it stays banned here, "
                        "where llama.cpp and the lesson's Java compute -inf + inf = NaN, which makes every probability "
-                       "NaN", words[biases[b].token]);
-        else if (logit > 0 && isinf(as_float(logit)))
+                       "NaN", word);
+        else if (logit == DBL_MAX && isfinite(unbiased))
+            lesson_say(file, "note: ", "\"%s\" has a logit past double's range after its bias: this workbench holds it "
+                       "at the largest double (%g), so it gets p %.4f, where llama.cpp's float and the lesson's Java's "
+                       "double reach +inf, whose softmax gives NaN", word, logit, after->data[at].p);
+        else if (logit > 0 && isinf(as_float(logit)) && !isinf(as_float(unbiased)))
             lesson_say(file, "note: ", "\"%s\" has a logit of %g after its bias, +inf as the float llama.cpp holds: "
-                       "its softmax then gives NaN, where the lesson's Java, in double, gives this table",
-                       words[biases[b].token], logit);
+                       "its softmax then gives NaN, where the lesson's Java, in double, gives this table", word, logit);
     }
 }

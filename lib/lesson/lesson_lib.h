@@ -5,6 +5,8 @@
  *   LESSON_SAME_LENGTH(words, logits);              arrays that go together (when the program compiles)
  *   n = lesson_ids(history_text, vocab, history);   token ids from the words, as the Java's indexOf (a word
  *                                                   twice in vocab[] stops)
+ *   lesson_candidates(&c, buf, logits, words);      candidates from logits[]: a NaN or all -inf stops, naming
+ *                                                   the entry, its word and its line; +inf is noted (below)
  *   lesson_check_probs(probs);                      probabilities: each in (0, 1], summing to 1
  *   lesson_check_penalty(&penalty, NULL);           a setting the library refuses stops, naming it, its
  *   lesson_check_dry(&dry);                         value, its line and the rule (lesson_check_params for a
@@ -18,6 +20,21 @@
  * and the helpers print a setting as its exact value ({name} in a label, lesson_number) and where it is set
  * (lesson_where, lesson_setting: the line of the program's own source).
  *
+ * Where a row parts from the lesson's Java, the note comes from one comparison: the program computes the row by
+ * llama.cpp's rule (the library) and by the Java's rule (lesson_java_repeat_length and the other helpers below,
+ * or its own expression), lesson_java_differs compares the two as the table prints them, and lesson_note_due
+ * (under lesson_note_row) lets the note of each row that differs out once, with both values and the cause.
+ *
+ * Infinities follow one rule wherever a program prints a p: the tokens at +inf share p = 1 equally and every
+ * other token gets 0 (the limit of softmax, candidates_softmax); a -inf logit gets 0, and a -inf bias bans a token
+ * even at +inf (bias_logit); a temperature of +inf makes every finite logit 0 and leaves the -inf ones out.
+ * llama.cpp computes exp(inf - inf), -inf + inf and -inf / inf as NaN instead, and so does the lesson's Java
+ * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
+ * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
+ *
+ * Numbers in a column print with lesson_fixed: "%.2f" (or the column's decimals), and "%.2e" from a magnitude of
+ * 1e6 on, with one note; a column is as wide as its widest value (lesson_width), so every row stays aligned.
+ *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
  * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_most_likely, lesson_printable, LessonNumber,
@@ -26,7 +43,12 @@
  * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
  * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
  * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings,
- * lesson_note_bias_limits; and, through picture.h, each lesson's picture (picture_*).
+ * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
+ * lesson_logit_width,
+ * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
+ * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
+ * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
+ * each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H
@@ -139,6 +161,18 @@ LessonNumber lesson_number(double value, int min_decimals);
 
 void lesson_check_probs_at(const char *file, const char *name, const double *probs, size_t n);
 
+/* Builds candidates c from logits (n,), candidate i for words[i], as candidates_init does (buf (n,) is the
+ * storage), after checking the logits as llama.cpp would meet them, once per array: a NaN stops, naming the
+ * entry, its word and its line (`logits[4] ("dog") is NaN (line 14): ...`, with what llama.cpp would do), and so
+ * do logits that are all -inf; a logit of +inf, or a finite one past float's range (llama.cpp's float holds it as
+ * +inf), gets a note, one per entry, under the rule for infinities above. lesson_candidates(&c, buf, logits,
+ * words), in place of lesson_check(candidates_init(&c, buf, logits, n)). */
+#define lesson_candidates(c, buf, logits, words) \
+    lesson_candidates_at(__FILE__, (c), (buf), #logits, (logits), LESSON_N(logits), (words))
+
+void lesson_candidates_at(const char *file, Candidates *c, TokenData *buf, const char *name, const double *logits,
+                          size_t n, const char *const *words);
+
 /* A probability as a percentage, exact, with its "%": the probability's own shortest decimal digits (the
  * fewest that read back as it) with the point moved two places right, so 0.5 gives "50%", 0.125 "12.5%" and
  * 1e-7 "0.00001%" (multiplying by 100 in double would print 0.000009999999999999999). Beyond 40 places either
@@ -148,6 +182,27 @@ LessonNumber lesson_percent(double probability);
 /* A double as Java's Double.toString writes it (as the lesson's Java prints a share): the fewest digits that
  * read back, at least one decimal ("0.5", "1.0"), and from 1e-3 down or 1e7 up Java's "1.0E-4" form. */
 LessonNumber lesson_java_double(double value);
+
+/* A computed number as a table column prints it: "%.*f" with `decimals`, or "%.2e" (-1.00e+308) when its
+ * magnitude is 1e6 or more, so that no value takes more than 10 characters; inf, -inf and nan as printf writes
+ * them. The first value printed in "%.2e" gets a note, once: the lesson's Java's "%.2f" prints every digit. */
+LessonNumber lesson_fixed(double value, int decimals);
+
+/* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least
+ * `least` (the lesson's own width), so that every row stays aligned. */
+int lesson_width(const double *values, size_t n, int decimals, int least);
+
+/* The width of a column of settings (n,) printed exactly, by lesson_number with min_decimals: that of the
+ * widest, at least `least`. */
+int lesson_number_width(const double *values, size_t n, int min_decimals, int least);
+
+/* lesson_width of the logits of c (in c's order). */
+int lesson_logit_width(const Candidates *c, int decimals, int least);
+
+/* Whether ours and java, the same cell of a row by llama.cpp's rule and by the lesson's Java's, print differently
+ * with format (one printf conversion for a double: "%.3f"): the test of lesson_note_row where a row parts from
+ * the Java. A number lesson_fixed would print as "%.2e" is compared so. */
+bool lesson_java_differs(const char *format, double ours, double java);
 
 /* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */
 int lesson_longest(const char *const *words, size_t n, int least);
@@ -188,6 +243,10 @@ int lesson_label_width(const char *label, const LabelValue *values, size_t n_val
  * its row's label. A table sizes its label column with lesson_label(..., NULL), the length it would print. */
 void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width);
 
+/* " (line 19)" for the line where the setting `name` is given a value ("name =", "name[] =", ".name ="), or ""
+ * when there is none or the program cannot read its own source: what a stop adds after a setting. */
+LessonText lesson_where(const char *file, const char *name);
+
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */
 LessonText lesson_setting(const char *file, const char *name, double value);
@@ -197,6 +256,11 @@ LessonText lesson_setting(const char *file, const char *name, double value);
 #define LESSON_PENALTY_VALUES(pp) \
     {{"penalty_last_n", (pp)->penalty_last_n}, {"penalty_repeat", (pp)->penalty_repeat}, \
      {"penalty_freq", (pp)->penalty_freq}, {"penalty_present", (pp)->penalty_present}}
+
+/* Example 5's row label, the Java's "repeat penalty %.1f, window %2d:" with each setting's exact value
+ * (lesson_number, at least one decimal), and ", frequency 0.5" or ", presence 0.7" before the colon when the row
+ * has that penalty, so that the label names every setting that differs. */
+LessonText lesson_penalty_label(const PenaltyParams *pp);
 
 /* Stops, naming the field, its value, its line and the rule (lesson_stop_problem), when apply_penalties would
  * refuse pp: lesson_check_penalty(&penalty, NULL), or with the row's label, lesson_check_penalty(&row.penalty,
@@ -210,6 +274,89 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
 #define lesson_check_dry(dp) lesson_check_dry_at(__FILE__, (dp))
 
 void lesson_check_dry_at(const char *file, const DryParams *dp);
+
+/* lesson_check_penalty for a program whose Java counts the whole history (Examples 2 and 3): then, where the
+ * window pp->penalty_last_n holds fewer tokens than the history (n_history,), each row whose count, logit after or
+ * p after (as the table prints them) differs from the Java's, which is llama.cpp's penalty step over the whole
+ * history, gets a note with both, once: lesson_check_penalty_all(&penalty, logits, words, history, n_history),
+ * logits and words (n,) being the table's. */
+#define lesson_check_penalty_all(pp, logits, words, history, n_history) \
+    lesson_check_penalty_all_at(__FILE__, (pp), (logits), (words), LESSON_N(logits), (history), (n_history))
+
+void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, const double *logits,
+                                 const char *const *words, size_t n, const int32_t *history, size_t n_history);
+
+/* Example 7's check of one of its limits (typical_p and top_p at once), limits[l]: NaN stops, naming it, its
+ * line and what llama.cpp would do (build both samplers and keep every token); a limit of 1 or more (on
+ * llama.cpp's float) is noted once for its entry: typical is off in llama.cpp and keeps the order, where the
+ * Java still orders by distance. */
+#define lesson_check_limit(limit) lesson_check_limit_at(__FILE__, #limit, (limit), &(limit))
+
+void lesson_check_limit_at(const char *file, const char *name, double limit, const void *row);
+
+/* Example 10's checks of its data: probs as lesson_check_probs; a NaN in once (a scalar), probability (an array)
+ * or threshold stops, naming the setting as the program spells it (xtc_probability[1]), its line and what
+ * llama.cpp would do with it; probs not sorted from most to least likely is noted (XTC cuts from the most likely
+ * token, as llama.cpp's does, and the top token is that one, where the Java takes probs[0]).
+ * lesson_check_xtc(probs, once_probability, xtc_probability, xtc_threshold). */
+#define lesson_check_xtc(probs, once, probability, threshold) \
+    lesson_check_xtc_at(__FILE__, #probs, (probs), LESSON_N(probs), #once, (once), #probability, (probability), \
+                        LESSON_N(probability), #threshold, (threshold))
+
+void lesson_check_xtc_at(const char *file, const char *probs_name, const double *probs, size_t n_probs,
+                         const char *once_name, double once, const char *probability_name, const double *probability,
+                         size_t n, const char *threshold_name, double threshold);
+
+/* The lesson's Java's repeat length for Example 9 (its repeatLength): the longest suffix of the whole history
+ * (n,), oldest first, that already occurred earlier and was followed there by candidate; no window, no
+ * sequence breakers, no cap. */
+int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t candidate);
+
+/* Example 9's note on one row (its name, row): what llama.cpp's DRY gives (a repeat of length tokens, penalty)
+ * against the lesson's rule (java_length, java; the last line passes the same length twice); where the row
+ * prints differently, once per row, with the cause: DRY off (off: dry_off_reason, or NULL), the window (dp's,
+ * against the history's n_history), only tokens that followed a repeat, or the exponent's cap. */
+#define lesson_note_dry_row(row, length, penalty, java_length, java, off, dp, n_history) \
+    lesson_note_dry_row_at(__FILE__, (row), (length), (penalty), (java_length), (java), (off), (dp), (n_history))
+
+void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
+                            int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history);
+
+/* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
+ * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between
+ * two tied tokens (every surprise was above mu, so it kept one of the tokens tied at the top), where which one
+ * llama.cpp keeps is unspecified. */
+size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bool *tie);
+
+/* Example 8's stop where mu, at step `step` of the run with tau (taus[t]) and eta, is no longer a finite number:
+ * it names mu, the step, both settings with their lines, and what llama.cpp would do (go on, its cut keeping every
+ * token for a NaN or +inf mu, one for -inf). */
+#define lesson_check_mu(mu, step, tau, eta) lesson_check_mu_at(__FILE__, (mu), (step), #tau, (tau), #eta, (eta))
+
+void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_name, double tau, const char *eta_name,
+                        double eta);
+
+/* Example 8's notes for the run with tau (taus[t]) over `steps` steps, once each: at `more` steps llama.cpp's
+ * sorted cut would keep more tokens than the table's cut in vocabulary order (the lesson's Java's); at `ties`
+ * steps it falls between tied tokens (lesson_mirostat_sorted_kept). */
+#define lesson_note_mirostat(tau, more, ties, steps) lesson_note_mirostat_at(__FILE__, &(tau), (more), (ties), (steps))
+
+void lesson_note_mirostat_at(const char *file, const double *tau, int more, int ties, int steps);
+
+/* Whether kept, what a cut kept of the tokens whose values by id are by_id (n,) (p, or logits), holds some but
+ * not all of the tokens tied at one finite value; if so, writes the value, how many share it and how many were
+ * kept. */
+bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, double *value, size_t *n_tied,
+                     size_t *n_kept);
+
+/* The note, once per program, where a cut (stage, "XTC") kept some of a group of tied tokens (lesson_tied_cut on
+ * by_id (n,), named by_id[i]): which llama.cpp keeps is unspecified (its sort is not stable), and the note names
+ * the ones this workbench keeps. lesson_note_tied_cut("XTC", probs, c). */
+#define lesson_note_tied_cut(stage, by_id, kept) \
+    lesson_note_tied_cut_at(__FILE__, (stage), #by_id, (by_id), LESSON_N(by_id), (kept))
+
+void lesson_note_tied_cut_at(const char *file, const char *stage, const char *name, const double *by_id, size_t n,
+                             const Candidates *kept);
 
 /* One row of Example 12's chains or Example 13's presets: what the lesson's builder setters and its Preset
  * record set (the Java's order: temperature, topK, topP, minP, repeat). Every other setting is off, as in the
@@ -294,17 +441,28 @@ bool lesson_note_unread_at(const char *file, const char *noun, const LessonSetti
 bool lesson_note_unread_list_at(const char *file, const char *noun, const LessonSettings *s,
                                 int32_t penalty_last_n, const SamplerType *order, size_t n);
 
-/* Example 6's notes where a bias meets the limits of softmax, for biases (n,) applied to after (its candidates,
- * p filled) and words (one per id), one note per biased token: a token left at +inf gets p 1 / (the number of
- * such tokens), the limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf
- * bias on a token that another entry banned stays banned here (bias_logit), where llama.cpp and the Java
- * compute -inf + inf = NaN; a finite logit past float's range (a bias of 1e39) is +inf in llama.cpp's float,
- * whose softmax then gives NaN, where the Java's double gives this table. */
-#define lesson_note_bias_limits(after, biases, n, words) \
-    lesson_note_bias_limits_at(__FILE__, (after), (biases), (n), (words))
+/* Example 6's bias entry b of biases[] ({word, bias} each): the word's token (lesson_id: a word words[] lacks
+ * stops) and its bias; a NaN bias stops, naming biases[b], its word and its line, and what llama.cpp would do. */
+#define lesson_bias(biases, b, words) \
+    lesson_bias_at(__FILE__, #biases, (b), (biases)[b].word, (biases)[b].bias, #words, (words), LESSON_N(words))
 
-void lesson_note_bias_limits_at(const char *file, const Candidates *after, const LogitBias *biases,
-                                size_t n, const char *const *words);
+LogitBias lesson_bias_at(const char *file, const char *name, size_t b, const char *word, double bias,
+                         const char *words_name, const char *const *words, size_t n_words);
+
+/* Example 6's softmax of after, the candidates of before (p filled) with biases (n,) applied (apply_logit_bias),
+ * words one per id. Biases that ban every word stop ("biases[] ban every word: ..."). Then one note per biased
+ * token where a bias meets the limits of softmax: a token a +inf bias leaves at +inf gets p 1 / (the number of
+ * such tokens), the limit the library takes, where llama.cpp's softmax and the lesson's Java give NaN; a +inf
+ * bias on a token that another entry banned, or a -inf bias on a logit of +inf, leaves it banned here
+ * (bias_logit), where llama.cpp and the Java compute -inf + inf = NaN; a sum past double's range is held at
+ * DBL_MAX here, where llama.cpp and the Java reach +inf; a finite logit past float's range (a bias of 1e39) is
+ * +inf in llama.cpp's float, whose softmax then gives NaN, where the Java's double gives this table. (A logit of
+ * +inf before any bias is lesson_candidates' note.) */
+#define lesson_softmax_biased(before, after, biases, n, words) \
+    lesson_softmax_biased_at(__FILE__, (before), (after), (biases), (n), (words))
+
+void lesson_softmax_biased_at(const char *file, const Candidates *before, Candidates *after,
+                              const LogitBias *biases, size_t n, const char *const *words);
 
 /* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #endif

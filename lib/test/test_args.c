@@ -87,7 +87,8 @@ static const Row rows[] = {
     {{"--temp", "nan"}, NULL, "--temp: 'nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot "
                               "compute with NaN, so it stops here (this workbench's limit, not llama.cpp's"},
     {{"--top-k", "99999999999"}, NULL, "--top-k: 99999999999 is out of range"},
-    {{"--mirostat", "3"}, NULL, "--mirostat: 3 is out of range (0 to 2)"},
+    {{"--mirostat", "3"}, NULL, "--mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds "
+                                "the chain (unknown mirostat version); give 0 (off), 1 or 2"},
     {{"--repeat-last-n", "-2"}, NULL, "--repeat-last-n: -2 is out of range"},
     {{"--seed", "18446744073709551616"}, NULL, "--seed: 18446744073709551616 is out of range for std::stoul, which "
                                                "llama.cpp reads it with (it refuses it)"},
@@ -124,8 +125,8 @@ static const Row rows[] = {
     /* A negative DRY allowed length: llama.cpp's command line takes any int (only llama-server's body refuses
      * it), so it is taken, without a warning: --explain says what DRY then does. */
     {{"--dry-allowed-length", "-1", "--dry-multiplier", "0.8", "--samplers", "dry"}, "logits -> dry -> dist", NULL},
-    {{"--mirostat", "3.5"}, NULL, "--mirostat: '3.5', which llama.cpp reads as 3 (std::stoi stops at '.'), is out of "
-                                  "range (0 to 2)"},
+    {{"--mirostat", "3.5"}, NULL, "--mirostat: '3.5', which llama.cpp reads as 3 (std::stoi stops at '.'), is not "
+                                  "0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain"},
     {{"--adaptive-target", "x"}, NULL, "--adaptive-target: 'x' is not a number"},
     {{"--adaptive-decay", "nan"}, NULL, "--adaptive-decay: 'nan' is NaN: llama.cpp would take it, but this workbench's"},
     {{"--adaptive-decay"}, NULL, "--adaptive-decay: missing value"},

@@ -60,7 +60,7 @@ check 2 "" "--top-k: 'x4' is not a whole number" -- --top-k x4
 check 2 "" "--temp: 'abc' is not a number" -- --temp abc
 check 2 "" "--top-p: '' is not a number" -- --top-p ""
 check 2 "" "--top-k: 2147483648 is out of range" -- --top-k 2147483648
-check 2 "" "--mirostat: 3 is out of range" -- --mirostat 3
+check 2 "" "--mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds" -- --mirostat 3
 check 2 "" "-l: '15:1' is not TOKEN_ID(+/-)BIAS" -- -l 15:1
 check 2 "" "-l: '15-' is not TOKEN_ID(+/-)BIAS" -- -l 15-
 check 2 "" "-l: 'x+1' is not TOKEN_ID(+/-)BIAS" -- -l x+1

@@ -16,6 +16,8 @@ tmp=$build/out/edits
 rm -rf "$tmp"
 mkdir -p "$tmp/lessons"
 objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o "$build"/lib/lesson/*.o)
+# One archive of them (POSIX ar), which each edit links against in a third of the time the objects take.
+ar rcs "$tmp/lib.a" $objects 2>/dev/null && objects=$tmp/lib.a
 passed=0
 failed=0
 
@@ -26,7 +28,8 @@ fail() {
     [ $# -lt 2 ] || sed 's/^/    /' "$tmp/out"
 }
 
-# edit NN SED LINE: lessons/NN_*.c edited by the sed substitution SED must print LINE (a whole line).
+# edit NN SED LINE...: lessons/NN_*.c edited by the sed substitution SED must print each LINE (a whole line, on
+# stdout or stderr), each one counted as a check.
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
 edit() {
     src=$(ls lessons/"$1"_*.c)
@@ -52,11 +55,16 @@ edit() {
         return
     fi
     "$tmp/edit" >"$tmp/out" 2>&1
-    if grep -qxF -- "$3" "$tmp/out"; then
-        passed=$((passed + 1))
-    else
-        fail "$1 with '$2': no line '$3' in:" shown
-    fi
+    n=$1
+    e=$2
+    shift 2
+    for line in "$@"; do
+        if grep -qxF -- "$line" "$tmp/out"; then
+            passed=$((passed + 1))
+        else
+            fail "$n with '$e': no line '$line' in:" shown
+        fi
+    done
 }
 
 # The line of lessons/NN_*.c where TEXT first occurs: what a stop must name.
@@ -134,16 +142,16 @@ edit 01 's/\.penalty_repeat = 1\.5}/.penalty_repeat = 0}/' \
 edit 04 's/{64, 1\.3, 0\.0, 0\.0}/{64, 0, 0.0, 0.0}/' \
     "04_three_penalties: the row \"repeat 0\" (line $(line_of 04 '"repeat {penalty_repeat}"')): penalty_repeat 0: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
 edit 06 's/{"mat", 2\.0}/{"mat", NAN}/' \
-    '06_logit_bias: biases[1] ("mat") is NaN: a bias is a number'
+    "06_logit_bias: biases[1] (\"mat\") is NaN: a bias is a number (this workbench's own refusal: llama.cpp's -l takes nan, and the biased logit, NaN, would make every probability NaN); biases[] starts at line $(line_of 06 'biases[] =')"
 # Two +inf biases share the probability (the limit of softmax, where llama.cpp and the Java give NaN): 1/2 each.
 edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/; s/{"dog", -100}/{"dog", INFINITY}/' \
     '06_logit_bias: note: "dog" has a bias of +inf: it gets p 0.5000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
 # A NaN eta makes mu NaN after the first step; a tau of 1e308 makes 2 * tau infinite at once.
 edit 08 's/static const double eta = 0\.1;/static const double eta = NAN;/' \
-    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number"
+    "08_mirostat: mu is nan at step 1: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta nan (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
-    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number"
-edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN"
+    "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
+edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no running sum is above or at NaN)"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
@@ -153,7 +161,8 @@ edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                
     '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
 edit 12 's/STAGE_MIN_P, STAGE_TEMP};/STAGE_MIN_P};/' \
     '12_chain_builder: note: the chain "exact (T=0)": temp 0 does nothing: no stage of order[] reads it'
-edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' '10_xtc: once_probability, xtc_probability[] or xtc_threshold is NaN'
+edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' \
+    "10_xtc: xtc_probability[0] nan (line $(line_of 10 'xtc_probability[] =')): must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no sampler empty, and since no draw is above NaN, it cuts at every step)"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
 edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
@@ -162,6 +171,311 @@ edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                  
 # biased, stops at the first "h" and names the stage that removed it.
 edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
     '12_chain_builder: the chain "llama.cpp defaults", step 2: its stage logit-bias removed every character that follows '"'"'h'"'"' in the corpus, so the text cannot go on'
+
+# ===== Infinities, windows, repeated stages, ties, and numbers at the edges of double (issue 28) =====
+# Every expected table row below was printed by the lesson's Java with the same edit (OpenJDK 17), or computed in
+# Python from the rule: softmax with -inf at p 0, and, where a logit is +inf, the library's limit (the tokens at
+# +inf share p = 1), which the Java cannot print (it gives NaN, as its run shows). The notes and stops say what
+# the rule says; their numbers are worked out in the comment above each case.
+L1='s/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/'
+inf_rule="the tokens at +inf share all the probability equally and every other token gets p 0 (the limit of softmax, this workbench's rule); llama.cpp computes exp(inf - inf) = NaN there, and every p with it, as the lesson's Java does wherever it takes a softmax"
+float_rule="+inf as the float llama.cpp holds: llama.cpp computes exp(inf - inf) = NaN there, and every p with it, where the lesson's Java, in double, holds it as it is"
+e_rule="a number of magnitude 1e6 or more prints as %.2e"
+
+# Example 1. +inf on "the": it keeps p 1 in all three columns (inf / 1.5 = inf); the Java prints NaN everywhere.
+edit 01 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'the    yes     inf    inf          inf     1.000    1.000    1.000' \
+    "01_repeat_penalty: note: logits[0] (\"the\") is +inf (line $(line_of 01 'logits[] =')): $inf_rule"
+# -inf on "ran": p 0, and the rest renormalize: e^2 / (e^2 + e^1 + e^.5 + e^.1 + e^-.5) = 0.549 (the Java: 0.549,
+# 0.390, 0.380).
+edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, -0.5, -INFINITY}/" \
+    'ran    yes    -inf   -inf         -inf     0.000    0.000    0.000' \
+    'the    yes    2.00   1.33         1.33     0.549    0.390    0.380'
+# A NaN logit stops, naming the entry as the program spells it, its word and its line.
+edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, NAN, -1.0}/" \
+    "01_repeat_penalty: logits[4] (\"dog\") is NaN (line $(line_of 01 'logits[] =')): a logit is a number (this workbench's own refusal: llama.cpp would take it, and its softmax, exp(NaN - max), would give every probability NaN)"
+# Windows of 0 and -1: no token is in the window (the Java's inWindow all false): every p is p before.
+edit 01 's/\.penalty_last_n = 64/.penalty_last_n = 0/' \
+    'the    no     2.00   2.00         2.00     0.534    0.534    0.534' \
+    "01_repeat_penalty: note: penalty_last_n 0 (line $(line_of 01 '.penalty_last_n = ')): a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
+edit 01 's/\.penalty_last_n = 64/.penalty_last_n = -1/' \
+    'dog    no    -0.50  -0.50        -0.50     0.044    0.044    0.044'
+# 1e308: the Java, in double, gives it p 1 (exp(0)); 1e308 / 1.5 = 6.67e307; the columns widen to %.2e.
+edit 01 "${L1}{1e308, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'token  seen      logit      after  naive-after  p before  p after  p naive' \
+    'the    yes   1.00e+308  6.67e+307    6.67e+307     1.000    1.000    1.000' \
+    'ran    yes       -1.00      -1.50        -0.67     0.000    0.000    0.000' \
+    "01_repeat_penalty: note: logits[0] (\"the\") is 1e+308 (line $(line_of 01 'logits[] =')), $float_rule" \
+    "01_repeat_penalty: note: $e_rule (1.00e+308), so that every column of the table stays aligned; the lesson's Java prints all its digits"
+# 1e-308 for "dog" (in the window): positive, so divided; every p as with 0 (Python: 0.519 ... 0.070 0.095 0.093).
+edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, 1e-308, -1.0}/" \
+    'dog    yes    0.00   0.00         0.00     0.070    0.095    0.093'
+
+# Example 2. +inf on "the" (inf - 0.7 = inf); -inf on "dog": e^2 / (e^2 + e + e^.5 + e^.1 + e^-1) = 0.559, and
+# after the penalty e^1.3 / (e^1.3 + e^.3 + e^.5 + e^.1 + e^-1) = 0.451.
+edit 02 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'the        3    inf    inf      1.000    1.000' \
+    "02_presence_penalty: note: logits[0] (\"the\") is +inf (line $(line_of 02 'logits[] =')): $inf_rule"
+edit 02 "${L1}{2.0, 1.0, 0.5, 0.1, -INFINITY, -1.0}/" \
+    'dog        1   -inf   -inf      0.000    0.000' \
+    'the        3   2.00   1.30      0.559    0.451'
+# A window of 0: llama.cpp penalizes nothing; the Java counts the whole history (its table's row: 3, 1.30, 0.435).
+edit 02 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 0/' \
+    'the        0   2.00   2.00      0.534    0.534' \
+    "02_presence_penalty: note: the: count 0, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 02 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, after 1.30, p after 0.435"
+# -1: the same, as llama.cpp clamps it to 0; sat's row differs from the Java's in p only (0.119 here, 0.195 there).
+edit 02 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = -1/' \
+    "02_presence_penalty: note: sat: count 0, after 0.50, p after 0.119, as penalty_last_n -1 (line $(line_of 02 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 0, after 0.50, p after 0.195"
+# -1e308 (the issue's case): %.2e keeps the columns aligned; its p is 0 and the rest renormalize
+# (e^1 / (e + e^.5 + e^.1 + e^-.5 + e^-1) = 0.422; after: e^.3 / (e^.3 + e^.5 + e^.1 + e^-1.2 + e^-1) = 0.283).
+edit 02 "${L1}{-1e308, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'token  count       logit       after   p before  p after' \
+    'the        3  -1.00e+308  -1.00e+308      0.000    0.000' \
+    'cat        1        1.00        0.30      0.422    0.283'
+# A presence penalty of 1e-308 (0 as a float: llama.cpp's "?penalties"; 2 - 1e-308 = 2 in double): no change.
+edit 02 's/\.penalty_present = 0\.7}/.penalty_present = 1e-308}/' \
+    'the        3   2.00   2.00      0.534    0.534'
+
+# Example 3. +inf on "cat": nothing is subtracted from inf that shows (inf - 0.5 = inf, before minus after: none).
+edit 03 "${L1}{2.0, INFINITY, 0.5, 0.1, -0.5, -1.0}/" \
+    'cat        1        0.00    inf    inf      1.000    1.000' \
+    'the        3        1.50   2.00   0.50      0.000    0.000'
+edit 03 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'the        3        0.00   -inf   -inf      0.000    0.000' \
+    'cat        1        0.50   1.00   0.50      0.422    0.321'
+# Windows: 0 and -1 take nothing; the Java's the row is 3, 0.50, 0.243 (its table).
+edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 0/' \
+    'the        0        0.00   2.00   2.00      0.534    0.534' \
+    "03_frequency_penalty: note: the: count 0, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 03 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, after 0.50, p after 0.243"
+edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = -1/' \
+    'dog        0        0.00  -0.50  -0.50      0.044    0.044'
+# A frequency penalty of 1e308 is +inf as a float: llama.cpp refuses it, and so does the program; 1e-308 is 0.
+edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 1e308}/' \
+    "03_frequency_penalty: penalty_freq 1e+308 (line $(line_of 03 '.penalty_freq = ')): must be finite as the float llama.cpp holds (llama.cpp refuses it)"
+edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 1e-308}/' \
+    'the        3        0.00   2.00   2.00      0.534    0.534'
+
+# Example 4. +inf on "mat": every row gives it p 1; -inf on "the": the none row renormalizes without it
+# (e / (e + e^.5 + e^.1 + e^-.5 + e^-1) = 0.422), and all three: Python 0.000 0.165 0.420 0.281 0.040 0.094.
+edit 04 "${L1}{2.0, 1.0, 0.5, INFINITY, -0.5, -1.0}/" \
+    'none            0.000  0.000  0.000  1.000  0.000  0.000' \
+    "04_three_penalties: note: logits[3] (\"mat\") is +inf (line $(line_of 04 'logits[] =')): $inf_rule"
+edit 04 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'none            0.000  0.422  0.256  0.171  0.094  0.057' \
+    'all three       0.000  0.165  0.420  0.281  0.040  0.094'
+# A window of -1 for "all three": its row is the none row, and a note names the row.
+edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{-1, 1.3, 0.5, 0.7}/' \
+    'all three       0.534  0.196  0.119  0.080  0.044  0.027' \
+    '04_three_penalties: note: the row "all three": penalty_last_n -1: llama.cpp'"'"'s sampler clamps a window below 0 to 0, which turns its penalties off (current llama.cpp'"'"'s command line and server refuse a negative window), so the penalties with this window change no logit'
+# -1e308 on "the": p 0 (Python: repeat 1.3 gives 0.000 0.372 0.284 0.190 0.090 0.063: -1e308 * 1.3 = -1.3e308).
+edit 04 "${L1}{-1e308, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'repeat 1.3      0.000  0.372  0.284  0.190  0.090  0.063'
+# A presence penalty of 1e-308 (0 as a float): the row is the none row, and its label prints the value.
+edit 04 's/{64, 1\.0, 0\.0, 0\.7}/{64, 1.0, 0.0, 1e-308}/' \
+    'presence 1e-308  0.534  0.196  0.119  0.080  0.044  0.027'
+
+# Example 5. +inf on "total": P(total) 1 in every row; -inf on "count": Python, row 1.0: e / sum = 0.277,
+# e^.8 / sum = 0.227 with sum = e + e^.8 + e^-1 + 1 + e^.4 + e^-1 + e^.5.
+L5='s/{3\.0, 1\.0, 0\.8, -1\.0, 0\.0, 0\.4, -1\.0, 0\.5}/'
+edit 05 "${L5}{3.0, INFINITY, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+    'repeat penalty 1.5, window  1: P(count) 0.000  P(total) 1.000  P(i) 0.000' \
+    "05_code_repeats: note: logits[1] (\"total\") is +inf (line $(line_of 05 'logits[] =')): $inf_rule"
+edit 05 "${L5}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+    'repeat penalty 1.0, window 64: P(count) 0.000  P(total) 0.277  P(i) 0.227'
+# Windows of 0 and -1 in the last row: nothing penalized, so its row is the first row's numbers.
+edit 05 's/{1, 1\.5, 0, 0}/{0, 1.5, 0, 0}/' \
+    'repeat penalty 1.5, window  0: P(count) 0.672  P(total) 0.091  P(i) 0.074' \
+    "05_code_repeats: note: penalty_last_n 0: a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
+edit 05 's/{1, 1\.5, 0, 0}/{-1, 1.5, 0, 0}/' \
+    'repeat penalty 1.5, window -1: P(count) 0.672  P(total) 0.091  P(i) 0.074'
+# 1e308 for "i" (never in the text): P(i) 1 in every row, and the float note; 1e-308 for "+" leaves the table's
+# numbers (its row for window 1 is the lesson's 0.675 0.091 0.075).
+edit 05 "${L5}{3.0, 1.0, 1e308, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+    'repeat penalty 1.3, window 64: P(count) 0.000  P(total) 0.000  P(i) 1.000' \
+    "05_code_repeats: note: logits[2] (\"i\") is 1e+308 (line $(line_of 05 'logits[] =')), $float_rule"
+edit 05 "${L5}{3.0, 1.0, 0.8, -1.0, 1e-308, 0.4, -1.0, 0.5}/" \
+    'repeat penalty 1.5, window  1: P(count) 0.675  P(total) 0.091  P(i) 0.075'
+# A penalty of 1.15 and one of 1e7 (with frequency 0.5, window 100): the label column widens to the longest label;
+# 1e7's row: count 3 / 1e7 - 5 * 0.5, "=" and ";" banned in effect, so P(count) = e^-2.5 / 7.410 = 0.011.
+edit 05 's/{64, 1\.1, 0, 0}/{64, 1.15, 0, 0}/; s/{1, 1\.5, 0, 0}/{100, 1e7, 0.5, 0}/' \
+    'repeat penalty 1.15, window 64:                       P(count) 0.585  P(total) 0.117  P(i) 0.096' \
+    'repeat penalty 10000000.0, window 100, frequency 0.5: P(count) 0.011  P(total) 0.367  P(i) 0.300'
+
+# Example 6. A +inf logit on "the", which the bias bans: before, it takes p 1; after, it stays banned (-inf wins),
+# where llama.cpp and the Java compute inf + -inf = NaN (the Java prints NaN in every row).
+edit 06 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+    'the  before 1.0000  after 0.0000' \
+    'mat  before 0.0000  after 0.6330' \
+    '06_logit_bias: note: "the" has a logit of +inf and a bias of -inf: it stays banned here, where llama.cpp and the lesson'"'"'s Java compute inf + -inf = NaN, which makes every probability NaN'
+# A bias of +inf on "mat" alone: p 1 after; -inf on "sat"'s logit: before, e^2 / (e^2 + e + e^.1 + e^-.5 + e^-1)
+# = 0.6063; after, e^2.1 / (e + e^2.1 + e^-100.5 + e^-1) = 0.7257.
+edit 06 's/{"mat", 2\.0}/{"mat", INFINITY}/' \
+    'mat  before 0.0799  after 1.0000' \
+    '06_logit_bias: note: "mat" has a bias of +inf: it gets p 1.0000, the tokens at +inf sharing all the probability (the limit of softmax); llama.cpp'"'"'s softmax and the lesson'"'"'s Java give NaN'
+edit 06 "${L1}{2.0, 1.0, -INFINITY, 0.1, -0.5, -1.0}/" \
+    'the  before 0.6063  after 0.0000' \
+    'mat  before 0.0907  after 0.7257'
+# A fourth bias, -inf on "cat": e^2.1 / (e^.5 + e^2.1 + e^-100.5 + e^-1) = 0.8020.
+edit 06 's/{"dog", -100},/{"dog", -100}, {"cat", -INFINITY},/' \
+    'cat  before 0.1965  after 0.0000' \
+    'mat  before 0.0799  after 0.8020'
+# A bias of 1e308 on "mat": 0.1 + 1e308 = 1e308, past float's range (llama.cpp: +inf, NaN), p 1 in double.
+edit 06 's/{"mat", 2\.0}/{"mat", 1e308}/' \
+    'mat  before 0.0799  after 1.0000' \
+    '06_logit_bias: note: "mat" has a logit of 1e+308 after its bias, +inf as the float llama.cpp holds: its softmax then gives NaN, where the lesson'"'"'s Java, in double, gives this table'
+# A bias of -1e-308 on "mat" leaves its logit 0.1: e^.1 / (e + e^.5 + e^.1 + e^-100.5 + e^-1) = 0.1892.
+edit 06 's/{"mat", 2\.0}/{"mat", -1e-308}/' \
+    'mat  before 0.0799  after 0.1892'
+
+# Example 7. Probabilities of +-inf stop (a p is in (0, 1]); a tie that top-p cuts is noted (0.4 + 0.2 reaches
+# 0.45 with one of the three tokens at 0.2); 1e-308 is a p: surprise -ln 1e-308 = 709.196, entropy 1.089 nats
+# (the Java prints these with p 0.0); a limit of 1e308 is off in llama.cpp (the Java: [cat sat the mat]).
+edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{INFINITY, 0.3, 0.2, 0.1}/' \
+    '07_typical: probs[0] is inf; each p must be above 0 and at most 1'
+edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.3, 0.2, -INFINITY}/' \
+    '07_typical: probs[3] is -inf; each p must be above 0 and at most 1'
+edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.2, 0.2, 0.2}/' \
+    'limit 0.45: typical keeps [cat sat mat], top-p keeps [the cat]' \
+    '07_typical: note: limit 0.45: top-p keeps 1 of the 3 tokens tied in p (cat, sat, mat: p 0.2): which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes them in their order in probs[]'
+edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.3, 0.3, 1e-308}/' \
+    'entropy 1.089 nats' \
+    'the  p 0.4     surprise   0.916  distance from entropy 0.173' \
+    'mat  p 1e-308  surprise 709.196  distance from entropy 708.107'
+edit 07 's/{0\.45, 0\.85}/{1e308, 0.85}/' \
+    'limit 1e+308: typical keeps [the cat sat mat], top-p keeps [the cat sat mat]' \
+    "07_typical: note: limits[] 1e+308 (line $(line_of 07 'limits[] =')): a limit of 1 or more (as the float llama.cpp holds) turns typical sampling off in llama.cpp, which then keeps every token in its order; the lesson's Java still orders them by distance"
+
+# Example 8. Flat distributions (every logit 0, the generators drawn as before): all 50 tokens tie at 5.64 bits,
+# above mu = 4 at step 0, so the cut keeps one, and each such step mu rises by 0.1 * 2 (mu now 4.20).
+edit 08 's/logits\[i\] = -sharp \* log(i + 1) + 0\.3 \* rng_next_gaussian(data);/logits[i] = 0 * sharp * rng_next_gaussian(data);/' \
+    'tau 2.0 step 0: kept  1 tokens, surprise 0.00 bits, mu now 4.20' \
+    'plain sampling: average surprise = 5.64 bits'
+# eta 1e-308: mu stays 4.00 (the Java prints the same first step); eta 1e308: mu = 4 - 1e308 * 0.19 = -1.90e307,
+# then 1e308 * (0 - 2) overflows to -inf, so mu is +inf at step 2 (the Java prints "mu now Infinity" at step 1).
+edit 08 's/static const double eta = 0\.1;/static const double eta = 1e-308;/' \
+    'tau 2.0 step 0: kept  3 tokens, surprise 2.19 bits, mu now 4.00'
+edit 08 's/static const double eta = 0\.1;/static const double eta = 1e308;/' \
+    'tau 2.0 step 0: kept  3 tokens, surprise 2.19 bits, mu now -1.90e+307' \
+    "08_mirostat: mu is inf at step 2: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta 1e+308 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
+
+# Example 9. A window of -1 turns DRY off; every row that differs from the Java's (which scans the whole history:
+# mat 5 tokens, 0.8 * 1.75^3 = 4.288; cat 1 token; the last line's 0.8) gets its own note, once.
+edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = -1/' \
+    'candidate mat extends a repeat of 0 tokens: logit penalty 0.000' \
+    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 5 tokens and 4.288: it is off here, as dry_penalty_last_n is 0 or less' \
+    '09_dry: note: cat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 1 tokens and 0: it is off here, as dry_penalty_last_n is 0 or less' \
+    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+# A window of 9 tokens: "on the mat . the cat sat on the": mat follows "on the" (2 tokens): 0.8 * 1.75^0.
+edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 9/' \
+    'candidate mat extends a repeat of 2 tokens: logit penalty 0.800' \
+    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 2 tokens and 0.8 where the lesson'"'"'s rule gives 5 tokens and 4.288: its window is the last 9 tokens (dry_penalty_last_n), where the lesson'"'"'s Java scans the whole history'
+# A base of 1e308: llama.cpp caps the exponent at int(88.72 / ln 1e308) = 0, so every penalty is 0.8; the Java
+# prints Infinity for mat (0.8 * 1e308^3) and for the last line's 4 and 8.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 1e308/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.800' \
+    'penalty by repeat length: [2 -> 0.80, 4 -> 0.80, 8 -> 0.80]' \
+    '09_dry: note: mat: llama.cpp'"'"'s DRY gives 0.8 where the lesson'"'"'s rule gives inf: it caps the exponent so that the penalty fits a float'
+# A multiplier of 1e-308 (0 as a float, DRY off; the Java's 5.36e-308 prints 0.000 too): no note.
+edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e-308/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.000'
+# A base of 1e10: 0.8 * 1e10^3 = 8e29 for mat (the cap is 3), printed %.2e; the last line's 8 is capped at 3 too.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 8.00e+29' \
+    'penalty by repeat length: [2 -> 0.80, 4 -> 8.00e+19, 8 -> 8.00e+29]'
+
+# Example 10. Probabilities of +-inf stop; a tie XTC cuts through: of two tokens at 0.5 it keeps one (the Java,
+# on its sorted probs[], the last); thresholds of 1e308 (above 0.5: off) and 1e-308 (every token: only the last
+# stays, 0.04 / 0.04) as the Java prints them.
+L10='s/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/'
+edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" '10_xtc: probs[0] is inf; each p must be above 0 and at most 1'
+edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" '10_xtc: probs[4] is -inf; each p must be above 0 and at most 1'
+edit 10 "${L10}{0.50, 0.50}/" \
+    'XTC (p=1, t=0.1): 0.000 1.000' \
+    '10_xtc: note: XTC keeps 1 of the 2 tokens tied at 0.5 (probs[0], probs[1]): which tied tokens llama.cpp keeps is unspecified (its sort is not stable); this workbench keeps probs[1]'
+edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = 1e308;/' 'XTC (p=1, t=1e+308): 0.500 0.300 0.100 0.060 0.040'
+edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = 1e-308;/' 'XTC (p=1, t=1e-308): 0.000 0.000 0.000 0.000 1.000'
+edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = NAN;/' \
+    "10_xtc: xtc_threshold nan (line $(line_of 10 'xtc_threshold =')): must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no sampler empty, and since no p is at or above NaN, it removes nothing)"
+
+# Example 11. A sampler listed twice runs twice (reference 5: duplicates allowed, in the order given); a --temp of
+# 1e308 is past float's range, which std::stof refuses; --mirostat 3 is taken by llama.cpp's flag and aborts later.
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--samplers", "top_k;top_k", NULL}/' \
+    'sampler chain: logits -> logit-bias -> top-k -> top-k -> dist'
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "1e308", NULL}/' \
+    "11_sampler_chain: --temp: '1e308' is out of range for a float (std::stof refuses it)"
+edit 11 's/"--mirostat", "2"/"--mirostat", "3"/' \
+    '11_sampler_chain: --mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown mirostat version); give 0 (off), 1 or 2'
+
+# Example 12. Windows of 0 and -1 turn llama.cpp's penalties off: "repeat 1.1" writes the defaults' text, as the
+# Java does with .penalties(0, ...) and (-1, ...); the third line says ?penalties (the Java: penalties).
+edit 12 's/static const int32_t window = 64;/static const int32_t window = 0;/' \
+    'repeat 1.1           the an mathe cathe caw sathe cathe on sat mandon cathe cat.   (3.0 candidates per step)' \
+    'logits -> logit-bias -> ?penalties -> ?top-k -> ?top-p -> ?min-p -> ?temp -> dist' \
+    "12_chain_builder: note: window is 0: llama.cpp's penalties are off for a window of 0 or less (?penalties); the lesson's Java penalizes nothing either, but names the stage penalties"
+edit 12 's/static const int32_t window = 64;/static const int32_t window = -1;/' \
+    'repeat 1.1           the an mathe cathe caw sathe cathe on sat mandon cathe cat.   (3.0 candidates per step)'
+# The temperature twice, as the Java's builder with its temperature stage added twice prints it.
+edit 12 's/STAGE_MIN_P, STAGE_TEMP};/STAGE_MIN_P, STAGE_TEMP, STAGE_TEMP};/' \
+    'llama.cpp defaults   the at og t sathe dog. sathe cathe on sat og t. mat. sathe c  (3.3 candidates per step)' \
+    'low T                the the the the the the the the the the the the the the the   (2.9 candidates per step)' \
+    'logits -> ?penalties -> top-k -> top-p -> min-p -> temp -> temp -> dist'
+# top_p 0.5 in "low T": at step 4 (after "the ") three characters tie and top-p keeps one; the Java, whose
+# top-p sorts stably, keeps the same one, and prints the same text.
+edit 12 's/{"low T",                   0\.2,  0, 0\.95/{"low T",                   0.2,  0, 0.5/' \
+    'low T                the at the sathe the the the the the the sathe the the sathe  (1.7 candidates per step)' \
+    '12_chain_builder: note: the chain "low T", first at step 4: top-p keeps 1 of the 3 tokens tied at logit 1.39, where its running sum reached top_p; which llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower id, as the lesson'"'"'s Java does'
+# A temperature of +inf in "low T": every logit top-p kept becomes 0, a uniform draw (the Java with 1e308, finite
+# in double, prints this text); the Java with inf divides its -inf logits too, NaN.
+edit 12 's/"low T",                   0\.2,/"low T",                   INFINITY,/' \
+    'low T                the a and t og maw caw mand d t. sand on cat saw candog the   (3.4 candidates per step)' \
+    "12_chain_builder: note: the chain \"low T\": temp inf makes every logit it receives 0, so llama.cpp draws uniformly from the tokens the stages before it left, as this table does; the lesson's Java divides its -inf logits (the characters its stages removed, and those that never follow) by inf too, which gives NaN, and its draw then returns the first of those characters"
+edit 12 's/"low T",                   0\.2,/"low T",                   1e308,/' \
+    'low T                the a and t og maw caw mand d t. sand on cat saw candog the   (3.4 candidates per step)'
+# 1e-308 is 0 as llama.cpp's float: greedy, "the the ...", one candidate left per step.
+edit 12 's/"low T",                   0\.2,/"low T",                   1e-308,/' \
+    'low T                the the the the the the the the the the the the the the the   (1.0 candidates per step)' \
+    "12_chain_builder: note: the chain \"low T\": temp 1e-308 is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest logit, as this table does, where the lesson's Java divides by it in double"
+# The third line's bias of +-inf is only described, as in the Java: the line is the lesson's.
+edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, INFINITY};/' \
+    'logits -> logit-bias -> penalties -> ?top-k -> ?top-p -> ?min-p -> ?temp -> dist'
+edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, -INFINITY};/' \
+    'logits -> logit-bias -> penalties -> ?top-k -> ?top-p -> ?min-p -> ?temp -> dist'
+
+# Example 13. +inf on "count": the tool-call row is the Java's (greedy: P(count) 1.000, as its run prints); the
+# other presets' Java rows print NaN, as the note says. -inf on "count": every row as the Java prints it.
+L13='s/{3\.0, 1\.0, 0\.8, -1\.0, 0\.0, 0\.4, -1\.0, 0\.5}/'
+edit 13 "${L13}{INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+    'tool call, JSON   P(count) 1.000  candidates 1  draws: count count count count count count count count' \
+    "13_task_settings: note: logits[0] (\"count\") is +inf (line $(line_of 13 'logits[] =')): $inf_rule"
+edit 13 "${L13}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+    'tool call, JSON   P(count) 0.000  candidates 1  draws: total total total total total total total total' \
+    'chat              P(count) 0.000  candidates 6  draws: 1 ( ( + total total 1 1' \
+    'brainstorming     P(count) 0.000  candidates 7  draws: 1 ( ( 1 total total 1 ;' \
+    '13_task_settings: note: the preset "chat": top-p keeps 1 of the 2 tokens tied at logit -1.00, where its running sum reached top_p; which llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower id, as the lesson'"'"'s Java does'
+edit 13 "${L13}{3.0, 1.0, 0.8, -1.0, NAN, 0.4, -1.0, 0.5}/" \
+    "13_task_settings: logits[4] (\"+\") is NaN (line $(line_of 13 'logits[] =')): a logit is a number (this workbench's own refusal: llama.cpp would take it, and its softmax, exp(NaN - max), would give every probability NaN)"
+# The temperature twice in order[]: chat keeps count, total, i, ( and 1 (top-p 0.95, then min-p cuts + at
+# 0.0334 / 0.6717 < 0.05), then divides by 0.8 twice: e^(3 / 0.64) / sum = 0.898; the note blames the repeat.
+edit 13 '/^static const SamplerType order/,/;$/s/SAMPLER_TEMPERATURE};/SAMPLER_TEMPERATURE, SAMPLER_TEMPERATURE};/' \
+    'chat              P(count) 0.898  candidates 5  draws: count total total count count count count count' \
+    '13_task_settings: note: the preset "chat": candidates left 5, in the lesson'"'"'s Java 5, and other p: order[] lists SAMPLER_TEMPERATURE again (order[4] and order[5]), and llama.cpp runs it each time, dividing the logits by temp once more, where the lesson'"'"'s Java runs each stage once'
+# The temperature first in order[]: brainstorming divides by 1.3, then min-p's ratio keeps 5 (Python: e^(3/1.3) /
+# sum = 0.595, and the draws with Random(4)'s doubles walked in id order); the Java keeps 3 (its table). The note
+# names the order as the cause (found by running the preset again in the lesson's order).
+edit 13 '/^static const SamplerType order/,/;$/{s/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,/{SAMPLER_TEMPERATURE, SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P};/; s/^                                    SAMPLER_TEMPERATURE};$//}' \
+    'brainstorming     P(count) 0.595  candidates 5  draws: i ( ( total count count total i' \
+    '13_task_settings: note: the preset "brainstorming": candidates left 5, in the lesson'"'"'s Java 3, and other p: order[] runs its stages in another order than the lesson'"'"'s (penalties, top-k, top-p, min-p, temperature), each on what the one before left'
+# top_k 7 in chat cuts one of "=" and ";" (tied at -1): the Java's stable order keeps "="; its row is unchanged.
+edit 13 's/{"chat",                          0\.8, 40,/{"chat",                          0.8, 7,/' \
+    'chat              P(count) 0.814  candidates 5  draws: count i i count count count count count' \
+    '13_task_settings: note: the preset "chat": top-k keeps exactly 7 tokens and cuts 1 tied with the last; which tied tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower ids; so does the lesson'"'"'s Java'
+# A temperature of 1e308 (+inf as a float: every logit 0 in llama.cpp) and a min_p of 1e-308 (0: off) as the Java
+# prints them: chat draws uniformly from its 5 candidates, and code keeps 6 (top-p alone).
+edit 13 's/{"chat",                          0\.8,/{"chat",                          1e308,/' \
+    'chat              P(count) 0.200  candidates 5  draws: 1 ( ( 1 count count 1 ('
+edit 13 's/{"code",                          0\.2,  0, 0\.95, 0\.05,/{"code",                          0.2,  0, 0.95, 1e-308,/' \
+    'code              P(count) 1.000  candidates 6  draws: count count count count count count count count'
+
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

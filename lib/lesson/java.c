@@ -1,0 +1,290 @@
+/* java.c: where a lesson's Java and llama.cpp part, for the notes and stops that say so (lesson_lib.h): the
+ * checks of a program's own logits and settings against what llama.cpp would do with them, the Java's rules that
+ * the programs compare their rows with (the whole-history count of Examples 2 and 3, DRY's repeat length of
+ * Example 9), and the notes where a cut keeps some of a group of tied tokens. */
+#include "lesson/lesson_lib.h"
+#include "filters.h"
+#include "penalties.h"
+#include "sample.h"
+#include <float.h>
+
+/* The entry `i` of the array `name` ("logits") as a stop or note names it: `logits[4] ("dog")`. */
+static LessonText entry(const char *name, size_t i, const char *const *words)
+{
+    LessonText t;
+    snprintf(t.text, sizeof t.text, "%.40s[%zu] (\"%.60s\")", name, i, words[i]);
+    return t;
+}
+
+void lesson_candidates_at(const char *file, Candidates *c, TokenData *buf, const char *name, const double *logits,
+                          size_t n, const char *const *words)
+{
+    static const double *checked;       /* the array already checked: each is checked (and noted) once */
+    lesson_holds(file, true);
+    size_t finite_or_inf = 0;
+    LessonText where = logits != checked ? lesson_where(file, name) : (LessonText){""};
+    for (size_t i = 0; i < n && logits != checked; i++) {
+        if (isnan(logits[i])) {
+            lesson_say(file, "", "%s is NaN%s: a logit is a number (this workbench's own refusal: llama.cpp would "
+                       "take it, and its softmax, exp(NaN - max), would give every probability NaN)",
+                       entry(name, i, words).text, where.text);
+            exit(1);
+        }
+        finite_or_inf += logits[i] > -INFINITY;
+        if (logits[i] == INFINITY)
+            lesson_say(file, "note: ", "%s is +inf%s: the tokens at +inf share all the probability equally and every "
+                       "other token gets p 0 (the limit of softmax, this workbench's rule); llama.cpp computes exp(inf "
+                       "- inf) = NaN there, and every p with it, as the lesson's Java does wherever it takes a softmax",
+                       entry(name, i, words).text, where.text);
+        else if (logits[i] > FLT_MAX && isinf(as_float(logits[i])))
+            lesson_say(file, "note: ", "%s is %s%s, +inf as the float llama.cpp holds: llama.cpp computes exp(inf - "
+                       "inf) = NaN there, and every p with it, where the lesson's Java, in double, holds it as it is",
+                       entry(name, i, words).text, lesson_number(logits[i], 0).text, where.text);
+    }
+    if (logits != checked && n > 0 && finite_or_inf == 0) {
+        lesson_say(file, "", "%s[] is -inf for every word%s: no token is left to have a probability (llama.cpp's "
+                   "softmax would give every p NaN); give at least one word a logit above -inf", name, where.text);
+        exit(1);
+    }
+    checked = logits;
+    lesson_check_at(file, __LINE__, "candidates_init", candidates_init(c, buf, logits, n));
+}
+
+bool lesson_java_differs(const char *format, double ours, double java)
+{
+    char a[64], b[64];
+    if (fabs(ours) >= 1e6 && isfinite(ours))
+        snprintf(a, sizeof a, "%.2e", ours);
+    else
+        snprintf(a, sizeof a, format, ours);
+    if (fabs(java) >= 1e6 && isfinite(java))
+        snprintf(b, sizeof b, "%.2e", java);
+    else
+        snprintf(b, sizeof b, format, java);
+    return strcmp(a, b) != 0;
+}
+
+void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, const double *logits,
+                                 const char *const *words, size_t n, const int32_t *history, size_t n_history)
+{
+    lesson_check_penalty_at(file, pp, NULL);
+    if (pp->penalty_last_n >= 0 && (size_t)pp->penalty_last_n >= n_history)
+        return;         /* the window holds the whole history, as the Java counts it */
+    PenaltyParams whole = *pp;
+    whole.penalty_last_n = INT32_MAX;
+    TokenData *buf = malloc(2 * (n > 0 ? n : 1) * sizeof *buf);
+    Candidates ours, java;
+    bool computed = buf != NULL && candidates_init(&ours, buf, logits, n) == SAMPLING_OK
+                    && candidates_init(&java, buf + n, logits, n) == SAMPLING_OK
+                    && apply_penalties(&ours, history, n_history, pp) == SAMPLING_OK
+                    && apply_penalties(&java, history, n_history, &whole) == SAMPLING_OK
+                    && candidates_softmax(&ours, false) == SAMPLING_OK
+                    && candidates_softmax(&java, false) == SAMPLING_OK;
+    bool infinite = false;
+    for (size_t i = 0; i < n; i++)
+        infinite = infinite || logits[i] == INFINITY;
+    for (size_t i = 0; computed && i < n; i++) {    /* best-effort: the program's own calls stop on a refusal */
+        int count = (int)penalty_count(history, n_history, pp->penalty_last_n, (int32_t)i);
+        int java_count = (int)penalty_count(history, n_history, INT32_MAX, (int32_t)i);
+        if (count == java_count && !lesson_java_differs("%.2f", ours.data[i].logit, java.data[i].logit)
+            && (infinite || !lesson_java_differs("%.3f", ours.data[i].p, java.data[i].p)))
+            continue;
+        LessonText window = lesson_setting(file, "penalty_last_n", pp->penalty_last_n);
+        char p_ours[32] = "", p_java[32] = "";      /* with a logit of +inf the Java's p is NaN: not shown */
+        if (!infinite) {
+            snprintf(p_ours, sizeof p_ours, ", p after %.3f", ours.data[i].p);
+            snprintf(p_java, sizeof p_java, ", p after %.3f", java.data[i].p);
+        }
+        lesson_say(file, "note: ", "%s: count %d, after %s%s, %s %s%s; the lesson's Java counts the whole history, %zu "
+                   "tokens: count %d, after %s%s", words[i], count, lesson_fixed(ours.data[i].logit, 2).text, p_ours,
+                   pp->penalty_last_n > 0 ? "over llama.cpp's window of the newest tokens," : "as", window.text,
+                   pp->penalty_last_n > 0 ? "" : " turns llama.cpp's penalties off", n_history, java_count,
+                   lesson_fixed(java.data[i].logit, 2).text, p_java);
+    }
+    free(buf);
+}
+
+void lesson_check_limit_at(const char *file, const char *name, double limit, const void *row)
+{
+    char key[48];
+    snprintf(key, sizeof key, "%.*s[]", (int)strcspn(name, "["), name);
+    LessonText setting = lesson_setting(file, key, limit);
+    if (isnan(limit)) {
+        lesson_say(file, "", "%s: a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds "
+                   "typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no "
+                   "running sum is above or at NaN)", setting.text);
+        exit(1);
+    }
+    static const void *noted_row;
+    static bool noted;
+    if (typical_off(limit) && lesson_note_due(&noted_row, &noted, row))
+        lesson_say(file, "note: ", "%s: a limit of 1 or more (as the float llama.cpp holds) turns typical sampling "
+                   "off in llama.cpp, which then keeps every token in its order; the lesson's Java still orders them "
+                   "by distance", setting.text);
+}
+
+void lesson_check_xtc_at(const char *file, const char *probs_name, const double *probs, size_t n_probs,
+                         const char *once_name, double once, const char *probability_name, const double *probability,
+                         size_t n, const char *threshold_name, double threshold)
+{
+    static const char coin[] = "(this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no "
+                               "sampler empty, and since no draw is above NaN, it cuts at every step)";
+    lesson_check_probs_at(file, probs_name, probs, n_probs);
+    char name[64];
+    for (size_t i = 0; i <= n; i++) {       /* once, then each entry of the array */
+        if (i == 0)
+            snprintf(name, sizeof name, "%.40s", once_name);
+        else
+            snprintf(name, sizeof name, "%.40s[%zu]", probability_name, i - 1);
+        double value = i == 0 ? once : probability[i - 1];
+        if (isnan(value)) {
+            lesson_say(file, "", "%s: must not be NaN %s", lesson_setting(file, name, value).text, coin);
+            exit(1);
+        }
+    }
+    if (isnan(threshold)) {
+        lesson_say(file, "", "%s: must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a "
+                   "NaN makes no sampler empty, and since no p is at or above NaN, it removes nothing)",
+                   lesson_setting(file, threshold_name, threshold).text);
+        exit(1);
+    }
+    if (!lesson_sorted(probs, n_probs))
+        lesson_say(file, "note: ", "%s[] is not sorted from most to least likely: XTC cuts from the most likely "
+                   "token, as llama.cpp's does, and the top token is that one; the Java takes %s[0]", probs_name,
+                   probs_name);
+}
+
+int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t candidate)
+{
+    size_t best = 0;
+    for (size_t end = 0; end + 1 < n; end++) {      /* an earlier occurrence of a run ends at `end` */
+        if (history[end + 1] != candidate)
+            continue;
+        size_t len = 0;
+        while (len <= end && history[end - len] == history[n - 1 - len])
+            len++;
+        best = len > best ? len : best;
+    }
+    return (int32_t)best;
+}
+
+void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
+                            int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history)
+{
+    static const void *noted_row;
+    static bool noted;
+    bool differs = length != java_length || lesson_java_differs("%.3f", penalty, java);
+    if (!differs || !lesson_note_due(&noted_row, &noted, row))      /* a row's note comes once */
+        return;
+    char lengths[96] = "";
+    if (length != java_length)
+        snprintf(lengths, sizeof lengths, "a repeat of %d tokens and ", (int)length);
+    char java_lengths[64] = "";
+    if (length != java_length)
+        snprintf(java_lengths, sizeof java_lengths, "%d tokens and ", (int)java_length);
+    char why[160];
+    if (off != NULL)
+        snprintf(why, sizeof why, "it is off here, as %s", off);
+    else if (length != java_length && dp->dry_penalty_last_n < (int64_t)n_history)
+        snprintf(why, sizeof why, "its window is the last %d tokens (dry_penalty_last_n), where the lesson's Java "
+                 "scans the whole history", (int)dp->dry_penalty_last_n);
+    else if (length != java_length)
+        snprintf(why, sizeof why, "it caps a repeat at the newest sequence breaker");
+    else if (penalty == 0)
+        snprintf(why, sizeof why, "it penalizes only tokens that followed a repeat in the window");
+    else
+        snprintf(why, sizeof why, "it caps the exponent so that the penalty fits a float");
+    lesson_say(file, "note: ", "%s: llama.cpp's DRY gives %s%.4g where the lesson's rule gives %s%.4g: %s", row,
+               lengths, penalty, java_lengths, java, why);
+}
+
+bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, double *value, size_t *n_tied,
+                     size_t *n_kept)
+{
+    for (size_t k = 0; k < kept->size; k++) {
+        int32_t id = kept->data[k].id;
+        if (id < 0 || (size_t)id >= n || !isfinite(by_id[id]))
+            continue;
+        size_t tied = 0, in = 0;
+        for (size_t j = 0; j < n; j++) {
+            tied += by_id[j] == by_id[id];
+            in += by_id[j] == by_id[id] && candidates_find(kept, (int32_t)j) >= 0;
+        }
+        if (in < tied) {
+            *value = by_id[id];
+            *n_tied = tied;
+            *n_kept = in;
+            return true;
+        }
+    }
+    return false;
+}
+
+void lesson_note_tied_cut_at(const char *file, const char *stage, const char *name, const double *by_id, size_t n,
+                             const Candidates *kept)
+{
+    static bool noted;
+    double value;
+    size_t tied, in;
+    if (noted || !lesson_tied_cut(by_id, n, kept, &value, &tied, &in))
+        return;
+    noted = true;
+    char all[160] = "", chosen[160] = "";
+    for (size_t j = 0; j < n; j++) {
+        size_t used = strlen(all), used_chosen = strlen(chosen);
+        if (by_id[j] == value && used < sizeof all - 24)
+            snprintf(all + used, sizeof all - used, "%s%.12s[%zu]", used ? ", " : "", name, j);
+        if (by_id[j] == value && candidates_find(kept, (int32_t)j) >= 0 && used_chosen < sizeof chosen - 24)
+            snprintf(chosen + used_chosen, sizeof chosen - used_chosen, "%s%.12s[%zu]", used_chosen ? ", " : "", name,
+                     j);
+    }
+    lesson_say(file, "note: ", "%s keeps %zu of the %zu tokens tied at %s (%s): which tied tokens llama.cpp keeps is "
+               "unspecified (its sort is not stable); this workbench keeps %s", stage, in, tied,
+               lesson_number(value, 0).text, all, chosen);
+}
+
+size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bool *tie)
+{
+    TokenData *buf = malloc((n > 0 ? n : 1) * sizeof *buf);
+    Candidates c;
+    *tie = false;
+    if (buf == NULL || candidates_init(&c, buf, logits, n) != SAMPLING_OK || candidates_softmax(&c, true) != SAMPLING_OK
+        || mirostat_v2_cut(&c, mu) != SAMPLING_OK) {
+        free(buf);
+        return n;       /* best-effort: the program's own cut stops on what these refuse */
+    }
+    size_t kept = c.size;
+    *tie = kept > 0 && kept < n && buf[kept - 1].logit == buf[kept].logit;
+    free(buf);
+    return kept;
+}
+
+void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_name, double tau, const char *eta_name,
+                        double eta)
+{
+    if (isfinite(mu))
+        return;
+    char key[48];
+    snprintf(key, sizeof key, "%.*s[]", (int)strcspn(tau_name, "["), tau_name);
+    lesson_say(file, "", "mu is %s at step %d: it starts at 2 * tau and moves by eta * (tau - surprise), and %s with "
+               "%s do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping "
+               "%s)", lesson_number(mu, 0).text, step, lesson_setting(file, strchr(tau_name, '[') ? key : tau_name,
+               tau).text, lesson_setting(file, eta_name, eta).text, mu < 0 ? "only the most likely token"
+                                                                          : "every token, as no surprise is above it");
+    exit(1);
+}
+
+void lesson_note_mirostat_at(const char *file, const double *tau, int more, int ties, int steps)
+{
+    static const void *noted_more, *noted_ties;
+    static bool more_noted, ties_noted;
+    if (more > 0 && lesson_note_due(&noted_more, &more_noted, tau))
+        lesson_say(file, "note: ", "tau %s: llama.cpp's mirostat-v2 sorts the tokens before it cuts at mu; this table "
+                   "cuts them in vocabulary order, as the lesson's Java does, and at %d of its %d steps the sorted cut "
+                   "would keep more tokens", lesson_number(*tau, 1).text, more, steps);
+    if (ties > 0 && lesson_note_due(&noted_ties, &ties_noted, tau))
+        lesson_say(file, "note: ", "tau %s: at %d of its %d steps every surprise is above mu, and llama.cpp's sorted "
+                   "cut keeps one of the tokens tied at the top, which one being unspecified (its sort is not "
+                   "stable); this table keeps the first of the vocabulary, as the lesson's Java does",
+                   lesson_number(*tau, 1).text, ties, steps);
+}
