@@ -36,6 +36,7 @@ static const struct { const char *field; bool openai; } settings[SET_COUNT] = {
     [SET_MIROSTAT_ETA] = {"mirostat_eta", false}, [SET_ADAPTIVE_TARGET] = {"adaptive_target", false},
     [SET_ADAPTIVE_DECAY] = {"adaptive_decay", false}, [SET_SAMPLERS] = {"samplers", false}, [SET_SEED] = {"seed", true},
     [SET_IGNORE_EOS] = {"ignore_eos", false}, [SET_LOGIT_BIAS] = {"logit_bias", true},
+    [SET_MIN_KEEP] = {"min_keep", false},
     [SET_PROMPT] = {"prompt", true}, [SET_N_PREDICT] = {"n_predict", true}, [SET_STOP] = {"stop", true},
 };
 

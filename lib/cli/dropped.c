@@ -1,5 +1,5 @@
-/* dropped.c: the settings no stage of the built chain reads, and why. The readers table is the one place that
- * says which stage reads what; the reasons come from the chain: its stages, and the builder asked again. */
+/* dropped.c: the settings no stage of the built chain reads, and why. Which stage reads what is the chain's
+ * (stage_reads, chain.h); the reasons come from the chain too: its stages, and the builder asked again. */
 #include "cli/dropped.h"
 #include "cli/flags.h"
 #include "cli/values.h"
@@ -11,33 +11,18 @@
 #include <string.h>
 
 #define BY(type) (1u << (type))
-#define PICKS (BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P) | BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
 #define MIROSTATS (BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
-#define ANY_STAGE ((1u << (STAGE_MIROSTAT_V2 + 1)) - 1)
-
-/* The stages that read each setting (reference sections 4 and 5). Adding a setting is one entry here. */
-static const unsigned readers[SET_COUNT] = {
-    [SET_TEMP] = BY(STAGE_TEMP) | BY(STAGE_TEMP_EXT), [SET_TOP_K] = BY(STAGE_TOP_K), [SET_TOP_P] = BY(STAGE_TOP_P),
-    [SET_MIN_P] = BY(STAGE_MIN_P), [SET_TYP_P] = BY(STAGE_TYPICAL),
-    [SET_REPEAT_LAST_N] = BY(STAGE_PENALTIES), [SET_REPEAT_PENALTY] = BY(STAGE_PENALTIES),
-    [SET_PRESENCE] = BY(STAGE_PENALTIES), [SET_FREQUENCY] = BY(STAGE_PENALTIES),
-    [SET_DRY_MULTIPLIER] = BY(STAGE_DRY), [SET_DRY_BASE] = BY(STAGE_DRY), [SET_DRY_ALLOWED_LENGTH] = BY(STAGE_DRY),
-    [SET_DRY_LAST_N] = BY(STAGE_DRY), [SET_DRY_BREAKERS] = BY(STAGE_DRY),
-    [SET_XTC_PROBABILITY] = BY(STAGE_XTC), [SET_XTC_THRESHOLD] = BY(STAGE_XTC),
-    [SET_TOP_N_SIGMA] = BY(STAGE_TOP_N_SIGMA),
-    [SET_DYNATEMP_RANGE] = BY(STAGE_TEMP_EXT), [SET_DYNATEMP_EXPONENT] = BY(STAGE_TEMP_EXT),
-    [SET_MIROSTAT] = PICKS,                                 /* it decides which stage picks the token */
-    [SET_MIROSTAT_TAU] = MIROSTATS, [SET_MIROSTAT_ETA] = MIROSTATS,
-    [SET_ADAPTIVE_TARGET] = BY(STAGE_ADAPTIVE_P), [SET_ADAPTIVE_DECAY] = BY(STAGE_ADAPTIVE_P),
-    [SET_SAMPLERS] = BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P), /* it builds the chain that ends in one of these */
-    [SET_SEED] = PICKS | BY(STAGE_XTC),
-    [SET_IGNORE_EOS] = ANY_STAGE, [SET_LOGIT_BIAS] = ANY_STAGE,
-    [SET_PROMPT] = SETTING_NOT_SAMPLING, [SET_N_PREDICT] = SETTING_NOT_SAMPLING, [SET_STOP] = SETTING_NOT_SAMPLING,
-};
 
 unsigned args_setting_readers(ArgsSetting s)
 {
-    return (unsigned)s < SET_COUNT ? readers[s] : 0;
+    if ((unsigned)s >= SET_COUNT)
+        return 0;
+    if ((unsigned)s >= SETTING_COUNT)
+        return SETTING_NOT_SAMPLING;
+    unsigned mask = 0;          /* the chain says which stage reads it (stage_reads, chain.h) */
+    for (unsigned type = 0; type <= STAGE_MIROSTAT_V2; type++)
+        mask |= stage_reads((StageType)type, (SamplingSetting)s) ? BY(type) : 0;
+    return mask;
 }
 
 /* Whether a stage of chain is one of mask's. */
@@ -83,15 +68,6 @@ static int listed_entry(const SamplingParams *sampling, unsigned mask)
         if (entry_reads(sampling, t, mask, &empty))
             return (int)t;
     return -1;
-}
-
-/* The row of the flag that sets the one-number setting s (K_FLOAT..K_INT), or NULL. */
-static const ArgSpec *number_spec(ArgsSetting s)
-{
-    for (size_t i = 0; i < n_arg_specs; i++)
-        if (arg_specs[i].setting == (int)s && arg_specs[i].kind >= K_FLOAT && arg_specs[i].kind <= K_INT)
-            return &arg_specs[i];
-    return NULL;
 }
 
 /* Whether the value of s does nothing but turn off the stage of `entry` that would read it: that stage is "?"
@@ -329,7 +305,7 @@ size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size
     size_t n = 0;
     bool mirostat = has_stage(chain, MIROSTATS);
     for (int s = 0; s < SET_COUNT; s++) {
-        unsigned mask = readers[s];
+        unsigned mask = args_setting_readers((ArgsSetting)s);
         if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
             || (sent_in_body(params, (ArgsSetting)s) && at_default(params, (ArgsSetting)s)))
             continue;

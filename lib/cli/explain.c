@@ -2,6 +2,7 @@
  * reason; then the OpenAI mapping of the lesson's table (Example 11). */
 #include "cli/explain.h"
 #include "cli/dropped.h"
+#include "cli/flags.h"
 #include "cli/values.h"
 
 #include "text.h"
@@ -470,13 +471,50 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
     text_add(t, "\n");
 }
 
-/* The llama.cpp settings each stage reads that OpenAI's API has no name for. */
+/* Whether the "no OpenAI parameter" line names setting s under a stage of this type: a setting the stage reads
+ * (stage_reads) that OpenAI's API has no name for. The list, ignore_eos and min_keep, which shape the chain or
+ * several stages, come after the stages; mirostat, which every stage that picks the token reads (it chose
+ * which), is named with the mirostats alone. */
+static bool own_setting(StageType type, ArgsSetting s)
+{
+    bool openai = false;
+    args_setting_field(s, &openai);
+    if (openai || !stage_reads(type, (SamplingSetting)s) || s == SET_SAMPLERS || s == SET_IGNORE_EOS
+        || s == SET_MIN_KEEP)
+        return false;
+    return s != SET_MIROSTAT || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2;
+}
+
+/* One setting as the "no OpenAI parameter" line names it, under llama-server's name: "top_k 40", "mirostat_tau
+ * 3.0", "dry_sequence_breakers (4, and 1 empty one llama.cpp skips)". */
+static void other_item(Text *t, const CliParams *c, ArgsSetting s, const char *sep)
+{
+    char v[96];
+    const char *field = args_setting_field(s, NULL);
+    const ArgSpec *spec = number_spec(s);
+    if (s == SET_DRY_BREAKERS) {
+        size_t empty = empty_breakers(c);
+        char skipped[64] = "";
+        if (empty > 0)
+            snprintf(skipped, sizeof skipped, ", and %zu empty one%s llama.cpp skips", empty, empty == 1 ? "" : "s");
+        text_add(t, "%s%s (%zu%s)", sep, field, c->n_dry_breakers - empty, skipped);
+    } else if (spec != NULL && spec->kind == K_INT) {
+        int32_t n;
+        memcpy(&n, (const char *)c + spec->offset, sizeof n);
+        text_add(t, "%s%s %d", sep, field, (int)n);
+    } else if (spec != NULL) {
+        double d;
+        memcpy(&d, (const char *)c + spec->offset, sizeof d);
+        text_add(t, "%s%s %s", sep, field, setting(c, s, d, v, sizeof v));
+    }
+}
+
+/* The llama.cpp settings each stage reads that OpenAI's API has no name for, stage by stage. */
 static void explain_others(Text *t, const CliParams *c, const Chain *ch)
 {
     const SamplingParams *p = &c->sampling;
     bool listed[STAGE_MIROSTAT_V2 + 1] = {false};
     bool first = true;
-    char v[96], w[96], x[96], y[96];
     text_add(t, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under llama-server's "
                 "names):");
     for (size_t i = 0; i < ch->n_stages; i++) {
@@ -484,54 +522,12 @@ static void explain_others(Text *t, const CliParams *c, const Chain *ch)
         if (listed[type])
             continue;
         listed[type] = true;
-        const char *sep = first ? " " : ", ";
-        switch (type) {
-        case STAGE_PENALTIES:
-            text_add(t, "%srepeat_penalty %s, repeat_last_n %d", sep,
-                     setting(c, SET_REPEAT_PENALTY, p->penalty_repeat, v, sizeof v), (int)p->penalty_last_n);
-            break;
-        case STAGE_DRY: {
-            size_t empty = empty_breakers(c);
-            char skipped[64] = "";
-            if (empty > 0)
-                snprintf(skipped, sizeof skipped, ", and %zu empty one%s llama.cpp skips", empty,
-                         empty == 1 ? "" : "s");
-            text_add(t, "%sdry_multiplier %s, dry_base %s, dry_allowed_length %d, dry_penalty_last_n %d, "
-                     "dry_sequence_breakers (%zu%s)", sep, setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, v,
-                     sizeof v), setting(c, SET_DRY_BASE, p->dry_base, w, sizeof w), (int)p->dry_allowed_length,
-                     (int)p->dry_penalty_last_n, c->n_dry_breakers - empty, skipped);
-            break;
+        for (int s = 0; s < SETTING_COUNT; s++) {
+            if (!own_setting(type, (ArgsSetting)s))
+                continue;
+            other_item(t, c, (ArgsSetting)s, first ? " " : ", ");
+            first = false;
         }
-        case STAGE_TOP_N_SIGMA:
-            text_add(t, "%stop_n_sigma %s", sep, setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v));
-            break;
-        case STAGE_TOP_K: text_add(t, "%stop_k %d", sep, (int)p->top_k); break;
-        case STAGE_TYPICAL: text_add(t, "%stypical_p %s", sep, setting(c, SET_TYP_P, p->typ_p, v, sizeof v)); break;
-        case STAGE_MIN_P: text_add(t, "%smin_p %s", sep, setting(c, SET_MIN_P, p->min_p, v, sizeof v)); break;
-        case STAGE_XTC:
-            text_add(t, "%sxtc_probability %s, xtc_threshold %s", sep,
-                     setting(c, SET_XTC_PROBABILITY, p->xtc_probability, v, sizeof v),
-                     setting(c, SET_XTC_THRESHOLD, p->xtc_threshold, w, sizeof w));
-            break;
-        case STAGE_TEMP_EXT:
-            text_add(t, "%sdynatemp_range %s, dynatemp_exponent %s", sep,
-                     setting(c, SET_DYNATEMP_RANGE, p->dynatemp_range, v, sizeof v),
-                     setting(c, SET_DYNATEMP_EXPONENT, p->dynatemp_exponent, w, sizeof w));
-            break;
-        case STAGE_MIROSTAT: case STAGE_MIROSTAT_V2:
-            text_add(t, "%smirostat %d, mirostat_tau %s, mirostat_eta %s", sep, (int)p->mirostat,
-                     setting(c, SET_MIROSTAT_TAU, p->mirostat_tau, x, sizeof x),
-                     setting(c, SET_MIROSTAT_ETA, p->mirostat_eta, y, sizeof y));
-            break;
-        case STAGE_ADAPTIVE_P:
-            text_add(t, "%sadaptive_target %s, adaptive_decay %s", sep,
-                     setting(c, SET_ADAPTIVE_TARGET, p->adaptive_target, v, sizeof v),
-                     setting(c, SET_ADAPTIVE_DECAY, p->adaptive_decay, w, sizeof w));
-            break;
-        default:
-            continue;       /* logit-bias, temp, dist, infill: nothing of their own here */
-        }
-        first = false;
     }
     if ((c->set & (1u << SET_SAMPLERS)) != 0) {
         text_add(t, "%ssamplers [", first ? " " : ", ");

@@ -280,6 +280,14 @@ const ArgSpec arg_specs[] = {
 
 const size_t n_arg_specs = sizeof arg_specs / sizeof arg_specs[0];
 
+const ArgSpec *number_spec(ArgsSetting s)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        if (arg_specs[i].setting == (int)s && arg_specs[i].kind >= K_FLOAT && arg_specs[i].kind <= K_INT)
+            return &arg_specs[i];
+    return NULL;
+}
+
 /* --samplers names: llama.cpp's current table (reference section 6), matched after lowercasing. */
 const SamplerName sampler_names[] = {
     {"penalties", SAMPLER_PENALTIES}, {"dry", SAMPLER_DRY},

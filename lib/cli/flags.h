@@ -1,8 +1,8 @@
 /* flags.h: the data behind args.c and help.c, internal to lib/cli/: one row per llama.cpp flag
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
- * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, SamplerName, sampler_names, n_sampler_names,
- * sampler_letters, args_suggest.
+ * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
+ * n_sampler_names, sampler_letters, args_suggest.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -71,6 +71,10 @@ typedef struct {
  * the workbench's own. */
 extern const ArgSpec arg_specs[];
 extern const size_t n_arg_specs;
+
+/* The row of the flag that sets the one-number setting s (kinds K_FLOAT to K_INT, whose offset is an int32_t
+ * for K_INT and a double otherwise), or NULL for a setting of another kind. */
+const ArgSpec *number_spec(ArgsSetting s);
 
 typedef struct {
     const char *name;       /* lowercase */
