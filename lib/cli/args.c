@@ -208,11 +208,8 @@ static void finish(CliParams *out, const char *prompt_flag)
         if (kept)
             args_warn(out, nul, "--dry-sequence-breaker");
     }
-    for (size_t i = 0; i < out->n_dry_breakers; i++) {
-        char cut[ARGS_MAX_BREAKER_LEN + 1];
-        copy_cut(cut, out->dry_breakers[i], ARGS_MAX_BREAKER_LEN);
-        memcpy(out->dry_breakers[i], cut, sizeof cut);
-    }
+    for (size_t i = 0; i < out->n_dry_breakers; i++)
+        args_cut_breaker(out, "--dry-sequence-breaker", out->dry_breakers[i]);
 }
 
 /* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would
@@ -453,11 +450,12 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
     static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
     if (out->output != OUTPUT_CHAIN && (out->from_json != NULL || out->explain)) {
         snprintf(err, err_size, "%s: it prints a chain line; %s prints a body instead (choose one)",
-                 out->from_json != NULL ? "--from-json" : "--explain", names[out->output]);
+                 out->from_json != NULL ? out->from_json_flag : "--explain", names[out->output]);
         return false;
     }
     if (out->from_json != NULL && (out->set & (1u << SET_PROMPT)) != 0) {
-        snprintf(err, err_size, "--from-json: the body holds the prompt or messages; -p and -f do not go with it");
+        snprintf(err, err_size, "%s: the body holds the prompt or messages; -p and -f do not go with it",
+                 out->from_json_flag);
         return false;
     }
     return true;

@@ -96,6 +96,7 @@ typedef struct {
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */
     const char *from_json;      /* --from-json FILE ("-": standard input), pointing into argv; NULL for none */
+    const char *from_json_flag; /* the flag that gave it, as typed (--from-json or --request), into argv */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */

@@ -1,6 +1,7 @@
 /* body_fields.c: the fields of server-schema.cpp, in its order. The plain ones (a number or a boolean, with a
  * clamp or a hard limit) are one table; the fields with a handler of their own (dry_base, seed, logit_bias,
  * samplers, breakers, stop, lora, ignore_eos) are functions. */
+#include "cli/apply.h"
 #include "cli/body.h"
 #include "cli/values.h"
 
@@ -521,7 +522,8 @@ static bool read_breakers(Body *b)
         if (strlen(s->text) != s->length)
             text_add(&b->notes, "dry_sequence_breakers: a breaker holds \\u0000, which no command line can pass; cut "
                                 "there\n");
-        copy_cut(p->dry_breakers[p->n_dry_breakers++], s->text, ARGS_MAX_BREAKER_LEN);   /* DRY keeps 40 bytes */
+        copy_cut(p->dry_breakers[p->n_dry_breakers], s->text, ARGS_MAX_BREAKER_RAW);
+        args_cut_breaker(p, name, p->dry_breakers[p->n_dry_breakers++]);        /* DRY keeps 40 bytes */
     }
     mark(b, SET_DRY_BREAKERS, name);
     return true;

@@ -273,7 +273,7 @@ const ArgSpec arg_specs[] = {
     OWN(K_JSON, "print the llama-server /completion body: the settings given, -p, -n", "--json"),
     OWN(K_JSON_ALL, "print the /completion body with every sampling field", "--json-all"),
     OWN(K_OPENAI, "print the OpenAI-style /v1/chat/completions body", "--openai"),
-    {{"--from-json"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
+    {{"--from-json", "--request"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
      "read a /completion or chat body (-: stdin); print its chain line and the flags for it", NULL},
     OWN(K_EXPLAIN, "under the chain line, each stage in the lesson's words, then the OpenAI names", "--explain"),
 };

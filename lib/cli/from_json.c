@@ -4,6 +4,7 @@
 #include "cli/body.h"
 #include "cli/values.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,38 +131,54 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     return ok;
 }
 
-bool body_read_file(const char *path, char **text, size_t *length, char *err, size_t err_size)
+const char *body_file_shown(const char *path, char *buf, size_t size)
 {
+    char safe[120];
+    if (path != NULL && strcmp(path, "-") == 0)
+        snprintf(buf, size, "standard input");
+    else
+        snprintf(buf, size, "'%s'", shown(path != NULL ? path : "", safe, sizeof safe));
+    return buf;
+}
+
+bool body_read_file(const char *flag, const char *path, char **text, size_t *length, char *err, size_t err_size)
+{
+    flag = flag != NULL ? flag : "--from-json";
     if (path == NULL || text == NULL || length == NULL) {
-        snprintf(err, err_size, "--from-json: no file");
+        snprintf(err, err_size, "%s: no file", flag);
         return false;
     }
     bool in = strcmp(path, "-") == 0;
+    char name[130];
+    body_file_shown(path, name, sizeof name);
+    errno = 0;
     FILE *file = in ? stdin : fopen(path, "rb");
-    char shown_path[120];
-    shown(path, shown_path, sizeof shown_path);
     if (file == NULL) {
-        snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+        snprintf(err, err_size, "%s: cannot read %s: %s", flag, name, strerror(errno));
         return false;
     }
     size_t size = 4096, n = 0;
     char *buf = malloc(size);
     bool failed = buf == NULL, too_long = false;
+    int reason = failed ? ENOMEM : 0;       /* why reading failed, as the system said */
     while (!failed && !too_long) {
         if (n + 1 == size) {
             char *grown = size > BODY_MAX_BYTES ? NULL : realloc(buf, 2 * size);
             too_long = size > BODY_MAX_BYTES;
             failed = grown == NULL && !too_long;
+            reason = failed ? ENOMEM : 0;
             if (grown != NULL) {
                 buf = grown;
                 size *= 2;
             }
             continue;
         }
+        errno = 0;
         size_t got = fread(buf + n, 1, size - 1 - n, file);
         n += got;
         if (got == 0) {
             failed = ferror(file) != 0;
+            reason = errno;         /* a directory: EISDIR, which fopen did not see */
             break;
         }
     }
@@ -171,10 +188,10 @@ bool body_read_file(const char *path, char **text, size_t *length, char *err, si
     if (failed || too_long) {
         free(buf);
         if (too_long)
-            snprintf(err, err_size, "--from-json: '%s' is longer than %u bytes (this tool's limit)", shown_path,
-                     BODY_MAX_BYTES);
+            snprintf(err, err_size, "%s: %s is longer than %u bytes (this tool's limit)", flag, name, BODY_MAX_BYTES);
         else
-            snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+            snprintf(err, err_size, "%s: cannot read %s: %s", flag, name,
+                     reason != 0 ? strerror(reason) : "a read error");
         return false;
     }
     buf[n] = '\0';

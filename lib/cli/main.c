@@ -91,7 +91,7 @@ static bool read_body(const char *program, CliParams *params)
 {
     char *text = NULL, err[600];
     size_t length = 0, seen = strlen(params->warnings);
-    bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
+    bool ok = body_read_file(params->from_json_flag, params->from_json, &text, &length, err, sizeof err)
            && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
     free(text);
     if (!ok)
@@ -109,7 +109,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
                            Chain *chain)
 {
     char err[600];
-    static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--json", "--json-all", "--openai"};
+    static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--request", "--json", "--json-all",
+                                      "--openai"};
     bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */
     for (int i = 1; lesson && i < argc; i++)
         for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)

@@ -299,7 +299,30 @@ check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --
 awk 'BEGIN { s = ""; for (i = 0; i < 300; i++) s = "[" s "]"; print s }' >"$tmp/deep.json"
 check 2 "" "the body is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
     --from-json "$tmp/deep.json"
-check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
+check 2 "" "--from-json: cannot read '$tmp/no-such.json': No such file or directory" -- --from-json "$tmp/no-such.json"
+# Issue 27, item 11: the system's reason, standard input by name, one body at a time, --request as --from-json.
+check 2 "" "--request: cannot read '$tmp': Is a directory" -- --request "$tmp"
+check 2 "" "--request: a second body, '$tmp/b.json', after standard input (--from-json): this tool reads one request" -- \
+    --from-json - --request "$tmp/b.json"
+check 2 "" "--from-json: a second body, standard input, after '$tmp/a.json' (--from-json)" -- \
+    --from-json "$tmp/a.json" --from-json -
+echo '{"prompt": "x", "top_k": 5}' | "$bin" --request - >"$tmp/back" 2>&1
+grep -qF "llama-server --top-k 5" "$tmp/back" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: --request - is not read as --from-json -"; cat "$tmp/back"; }
+check 2 "" "--request: the body holds the prompt or messages" -- --request - -p x </dev/null
+# A breaker over 40 bytes is cut with llama.cpp's warning, on the command line and in a body (reference 4.3).
+long=aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeee
+check 0 '"dry_sequence_breakers": ["aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd"]' \
+    "warning: --dry-sequence-breaker: truncating DRY sequence breaker to 40 characters (llama.cpp's warning" -- \
+    --dry-sequence-breaker "$long" --json -p x
+echo "{\"prompt\": \"x\", \"dry_sequence_breakers\": [\"$long\"]}" >"$tmp/breaker.json"
+check 0 "--dry-sequence-breaker aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd" \
+    "warning: dry_sequence_breakers: truncating DRY sequence breaker to 40 characters" -- --from-json "$tmp/breaker.json"
+# A NUL in a -f or -sysf file: llama.cpp keeps the bytes (reference section 11); here the text ends there, said.
+printf 'hello\000world\n' >"$tmp/nul.txt"
+check 0 '{"prompt": "hello"}' "warning: -f: '$tmp/nul.txt' holds a NUL byte at offset 5 (of 12 bytes): llama.cpp reads the file whole" -- \
+    --json -f "$tmp/nul.txt"
+check 0 '"content": "hello"' "warning: -sysf: '$tmp/nul.txt' holds a NUL byte at offset 5" -- --openai -sysf "$tmp/nul.txt" -p hi
 check 2 "" "--from-json: missing value" -- --from-json
 check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json
 check 2 "" "--from-json: the body holds the prompt or messages" -- --from-json - -p x </dev/null
