@@ -103,6 +103,8 @@ typedef struct {
     char model[ARGS_MAX_OUTSIDE];     /* "-m": the flags that name the model (-m, -mu, -hf, -hff, -dr), as typed,
                                        * once each: ignored here, though a model can supply sampling defaults
                                        * and suppressed tokens (args_model_note) */
+    char unread[2 * ARGS_MAX_IGNORED]; /* "temp, user": the body's members llama-server does not read (--from-json),
+                                        * as written, once each; --explain names them */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
                                        * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
                                        * each; not read here and not carried in request bodies */

@@ -5,6 +5,7 @@
 #include "cli/body.h"
 #include "cli/values.h"
 
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -101,6 +102,7 @@ bool body_type_error(Body *b, const char *name, const char *want, const JsonValu
 static const JsonValue *field(const Body *b, const char *const *names, size_t n_names, const char **used)
 {
     for (size_t i = 0; i < n_names && names[i] != NULL; i++) {
+        assert(server_reads_field(names[i]));       /* the list of the fields llama-server reads holds it */
         const JsonValue *v = json_get(b->doc, b->body, names[i]);
         if (v != NULL && v->type != JSON_NULL) {
             *used = names[i];

@@ -570,6 +570,8 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
     t.len += args_dropped(params, chain, room > 0 ? t.buf + t.len : NULL, room);
     explain_openai(&t, params, chain);
     explain_others(&t, params, chain);
+    if (params->unread[0] != '\0')    /* a body's (body_unread): llama-server ignores them without a word */
+        text_add(&t, "ignored by llama-server (the body's fields it does not read): %s\n", params->unread);
     return t.len;
 }
 

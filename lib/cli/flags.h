@@ -2,7 +2,7 @@
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
  * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
- * n_sampler_names, sampler_letters, args_suggest.
+ * n_sampler_names, sampler_letters, args_suggest, args_distance.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -98,5 +98,10 @@ extern const char sampler_letters[];
  * sampling for one with a word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with
  * hint "", when nothing is near. suggest.c. */
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
+
+/* The optimal string alignment distance between a (n bytes) and b (m bytes): insertions, deletions,
+ * substitutions and swaps of two neighbours each cost one; limit + 1 when it is above limit (or either is
+ * longer than 48 bytes). suggest.c. */
+size_t args_distance(const char *a, size_t n, const char *b, size_t m, size_t limit);
 
 #endif

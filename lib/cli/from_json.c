@@ -118,6 +118,8 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     const JsonValue *messages = body_member(&b, b.body, "messages");
     bool chat = messages != NULL;
     ok = ok && (!chat || read_chat(&b, messages)) && body_fields(&b, chat) && check_sampler(&b);
+    if (ok)
+        body_unread(&b);
     const JsonValue *prompt = body_member(&b, b.body, "prompt");
     if (ok && !chat && prompt != NULL && prompt->type != JSON_STRING && prompt->type != JSON_ARRAY) {
         snprintf(err, err_size, "prompt: llama-server answers 400: \"\\\"prompt\\\" must be a string or an array\"");
