@@ -644,6 +644,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_OUTSIDE:
         if (spec->choices == NULL) {
             args_add_named(out->outside, sizeof out->outside, flag);
+            out->grammar = flag;        /* a grammar or a JSON schema: only --reasoning-budget has choices */
             return true;
         }
         if (!check_choice(out, spec, flag, value, v, err, err_size))    /* --reasoning-budget, a whole number */

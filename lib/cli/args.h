@@ -83,7 +83,8 @@ typedef struct {
     int32_t n_parallel;         /* -np / --parallel as std::stoi reads it: the server's n_parallel, the upper
                                  * bound of a body's n (reference section 7); 0 when not given (unknown) */
     bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
-                                 * prefixes its chain line's GPU stages with + or - (args_backend_note) */
+                                 * runs part of the chain on the GPU and prefixes its line's stages that have a
+                                 * backend version with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
@@ -108,6 +109,14 @@ typedef struct {
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
                                        * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
                                        * each; not read here and not carried in request bodies */
+    const char *grammar;        /* what set a grammar or a JSON schema, as written (--grammar, -j, a body's
+                                 * grammar, json_schema or response_format), or NULL: llama.cpp then turns backend
+                                 * sampling off (reference section 2) */
+    int32_t n_probs;            /* a body's n_probs (alias logprobs; a chat body's logprobs: its top_logprobs,
+                                 * 20 without): the top tokens whose probabilities a response reports; 0 none */
+    const char *probs_named;    /* the field that set n_probs, as written, or NULL */
+    bool post_sampling_probs;   /* a body's post_sampling_probs: those probabilities are the chain's, not the
+                                 * model's (reference section 11) */
     const char *budget_flag;    /* the last --reasoning-budget as typed (into argv), or NULL: named in outside
                                  * for a budget of 0 or more, in ignored for one below 0 (no budget) */
     long long reasoning_budget; /* its value, as std::stoi reads it */

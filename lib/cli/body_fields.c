@@ -63,7 +63,7 @@ static const Field fields[] = {
     {{"mirostat_eta"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_ETA, SP(mirostat_eta)},
     {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, SET_ADAPTIVE_TARGET, SP(adaptive_target)},
     {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, SET_ADAPTIVE_DECAY, SP(adaptive_decay)},
-    {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, NONE},
+    {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, offsetof(CliParams, n_probs)},
     {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, -1, SP(min_keep)},
     {{"backend_sampling"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"post_sampling_probs"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
     {{"grammar_lazy"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"chat_format"}, N_INT, L_NONE, 0, 0, -1, NONE},
@@ -226,6 +226,8 @@ static bool read_plain(Body *b, const Field *f)
             return body_type_error(b, name, f->kind == N_BOOL ? "boolean" : "string", v);
         if (strcmp(name, "backend_sampling") == 0)
             b->params->backend_sampling = v->boolean;  /* -bs for this request: the chain line's note says more */
+        if (strcmp(name, "post_sampling_probs") == 0)
+            b->params->post_sampling_probs = v->boolean;
         return true;
     }
     if (f->kind == N_FLOAT) {
@@ -270,6 +272,8 @@ static bool read_plain(Body *b, const Field *f)
         }
         mark(b, f->setting, name);
     }
+    if (strcmp(f->names[0], "n_probs") == 0)
+        b->params->probs_named = name;
     if (strcmp(name, "reasoning_budget_tokens") == 0 && n_read >= 0)     /* -1 is no budget */
         text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
                             "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
@@ -564,17 +568,32 @@ static bool read_others(Body *b, bool chat)
     static const char *const grammars[] = {"json_schema", "grammar"};
     for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
         v = json_get(b->doc, b->body, grammars[i]);
-        if (v != NULL && v->type != JSON_NULL)
+        if (v != NULL && v->type != JSON_NULL) {
             text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
                                 "--json-schema); not in the flags\n", grammars[i]);
+            b->params->grammar = grammars[i];
+        }
     }
     /* The chat conversion turns a response_format of type json_object or json_schema into a JSON-schema grammar
      * (reference section 7); type text asks for none. */
     const JsonValue *type = chat ? body_member(b, json_get(b->doc, b->body, "response_format"), "type") : NULL;
     if (type != NULL && type->type == JSON_STRING
-        && (strcmp(type->text, "json_object") == 0 || strcmp(type->text, "json_schema") == 0))
+        && (strcmp(type->text, "json_object") == 0 || strcmp(type->text, "json_schema") == 0)) {
         text_add(&b->notes, "response_format: its type %s becomes a JSON-schema grammar, which changes sampling "
                  "outside the chain line (llama.cpp's --json-schema); not in the flags\n", type->text);
+        b->params->grammar = "response_format";
+    }
+    /* The chat conversion's logprobs: true sets n_probs to top_logprobs, 20 without it (reference section 7),
+     * and the body's own n_probs is then not copied through. */
+    const JsonValue *logprobs = chat ? json_get(b->doc, b->body, "logprobs") : NULL;
+    if (logprobs != NULL && logprobs->type == JSON_BOOL && logprobs->boolean) {
+        const JsonValue *top = json_get(b->doc, b->body, "top_logprobs");
+        long long n = 20;
+        if (top != NULL && top->type != JSON_NULL && !get_integer(b, "top_logprobs", top, N_INT, &n))
+            return false;
+        b->params->n_probs = (int32_t)n;
+        b->params->probs_named = top != NULL && top->type != JSON_NULL ? "top_logprobs" : "logprobs";
+    }
     return true;
 }
 

@@ -217,11 +217,13 @@ size_t args_help(char *buf, size_t size)
                  "no budget, and is named with the ignored flags: llama.cpp's earlier chain built the sampler\n"
                  "only for 0 or more):\n");
     help_list(&t, K_OUTSIDE);
-    text_add(&t, "\n-bs, --backend-sampling: once its backend is initialized, llama.cpp prefixes each stage it can\n"
-                 "run on the GPU with + (the backend has its ops) or - (one is missing). That depends on the GPU\n"
-                 "backend, which this tool cannot know, so a note names the stages that would carry a prefix, and\n"
-                 "the line here has none. A body carries it as \"backend_sampling\": true, the request field that\n"
-                 "asks for it; --from-json reads that field as -bs.\n");
+    text_add(&t, "\n-bs, --backend-sampling: the GPU runs the stages before the first one that acts and has no\n"
+                 "backend version (logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext and dist have one),\n"
+                 "the CPU that one and the rest; a grammar turns it off. Once its backend is initialized,\n"
+                 "llama.cpp prefixes each stage with a backend version with + (the backend has its ops) or -\n"
+                 "(one is missing), which depends on the GPU backend: a note gives the split, and the line here\n"
+                 "has no prefixes. A body carries it as \"backend_sampling\": true, the request field that asks\n"
+                 "for it; --from-json reads that field as -bs.\n");
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: context,\n"
                  "GPU, server, chat and log settings; -m, -mu, -hf, -hff and -dr name the model, whose GGUF can set\n"
                  "sampling defaults and suppressed tokens that this tool does not read: a note of their own says\n"

@@ -231,9 +231,13 @@ check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-
     --cfg-scale 1.5
 check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
 check 2 "" "--top-k: missing value" -- ./main -ins --top-k
-# Item 3: -bs is not ignored: a note names the stages llama.cpp would prefix with + or -.
-check 0 "$default_line" "llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, the stages of this line" -- \
-    llama-server -bs
+# Item 3: -bs is not ignored: a note says which stages run on the GPU (issue 27: by the prefix rule of reference
+# section 2), and a grammar turns it off; a body's grammar too.
+check 0 "$default_line" "note: -bs: here top-k, top-p, min-p, temp-ext and dist run on the GPU" -- llama-server -bs
+check 0 "sampler chain: logits -> dry -> top-k -> dist" "note: -bs: dry, the first stage that acts, has no backend version" -- \
+    --samplers "dry;top_k" -bs --dry-multiplier 0.8
+echo '{"prompt": "x", "backend_sampling": true, "grammar": "root ::= \"a\""}' >"$tmp/grammar.json"
+check 0 "-bs" "note: -bs: with a grammar (grammar), llama.cpp turns backend sampling off" -- --from-json "$tmp/grammar.json"
 n_err=$("$bin" -bs -c 8 2>&1 >/dev/null | grep -c "ignored, as it does not change sampling: -c$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs named as ignored"; }
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.

@@ -50,6 +50,15 @@ typedef struct {
 } LineRow;
 
 static const LineRow line_rows[] = {
+    /* Issue 27, item 5: the prompt is in the penalty and DRY windows (reference section 11); the numbers are the
+     * windows' own. */
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "256"}, "the prompt is in the window: llama-server feeds every "
+     "token of the prompt to the chain before it samples (llama-completion does too), so with repeat_last_n 256 the "
+     "first generated token is already penalized for the prompt's last 256 tokens (reference section 11)"},
+    {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "128"}, "the prompt is in the window: llama-server feeds "
+     "every token of the prompt to the chain before it samples (llama-completion does too), so DRY's window of 128 "
+     "(dry_penalty_last_n) starts with the prompt's last 128 tokens, whose repeats the first generated token can "
+     "extend (reference section 11)"},
     /* The issue's two examples. */
     {{"--repeat-penalty", "1.1"}, "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, "
      "multiplies one at or below 0 (Examples 1-4)"},
@@ -292,7 +301,55 @@ static void test_lines(void)
     }
 }
 
-/* One line per stage under the chain line, in its order, then the two OpenAI lines; a "?" base of DRY. */
+/* Issue 27, item 5: with n_probs (or logprobs), the probabilities a response reports come from before the chain
+ * unless post_sampling_probs is true (reference section 11); a chat body's logprobs true is top_logprobs, 20
+ * without (section 7). No window line when penalties and DRY are off; none for probabilities not asked for. */
+static void test_probs_and_windows(void)
+{
+    static const struct { const char *body, *line; } rows[] = {
+        {"{\"prompt\": \"x\", \"n_probs\": 5}", "n_probs 5: the probabilities a response reports for each token are "
+         "the model's own, a softmax of its logits at temperature 1 before any stage of this chain (no penalty, bias, "
+         "cut or temperature); send \"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"prompt\": \"x\", \"logprobs\": 2, \"post_sampling_probs\": true}", "logprobs 2 with post_sampling_probs: "
+         "the probabilities a response reports for each token are those of the candidates this chain left, with the "
+         "p it gave them (reference section 11)"},
+        {"{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"logprobs\": true}", "logprobs 20: the "
+         "probabilities a response reports for each token are the model's own, a softmax of its logits at "
+         "temperature 1 before any stage of this chain (no penalty, bias, cut or temperature); send "
+         "\"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"logprobs\": true, \"top_logprobs\": 3, "
+         "\"n_probs\": 9}", "top_logprobs 3: the probabilities a response reports for each token are the model's own, "
+         "a softmax of its logits at temperature 1 before any stage of this chain (no penalty, bias, cut or "
+         "temperature); send \"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"prompt\": \"x\", \"repeat_penalty\": 1.1, \"repeat_last_n\": 32}", "the prompt is in the window: "
+         "llama-server feeds every token of the prompt to the chain before it samples (llama-completion does too), "
+         "so with repeat_last_n 32 the first generated token is already penalized for the prompt's last 32 tokens "
+         "(reference section 11)"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char err[300];
+        Chain ch;
+        args_defaults(&p);
+        bool ok = body_read(rows[r].body, strlen(rows[r].body), &p, NULL, 0, err, sizeof err)
+               && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(ok);
+        if (!ok)
+            continue;
+        args_explain(&p, &ch, text, sizeof text);
+        bool good = has_line(text, rows[r].line);
+        check_true(__FILE__, __LINE__, good, rows[r].line);
+        if (!good)
+            printf("    probs row %zu: got\n%s\n", r, text);
+        chain_free(&ch);
+    }
+    explain_words((const char *const[]){"--top-k", "20", NULL}, &p, text, sizeof text);
+    CHECK(strstr(text, "the prompt is in the window") == NULL && strstr(text, "probabilities a response") == NULL);
+}
+
+/* One line per stage under the chain line, in its order, then (penalties and DRY act) the prompt in their
+ * windows, then the two OpenAI lines; a "?" base of DRY. */
 static void test_shape(void)
 {
     static CliParams p;
@@ -301,8 +358,8 @@ static void test_shape(void)
                                         "0.8", "--xtc-probability", "0.5", "--typical", "0.9", "--top-n-sigma", "2",
                                         NULL}, &p, text, sizeof text);
     static const char *const starts[] = {"penalties: ", "dry: ", "top-n-sigma: ", "top-k: ", "typical: ", "top-p: ",
-                                         "min-p: ", "xtc: ", "temp-ext: ", "dist: ", "OpenAI names: ",
-                                         "no OpenAI parameter "};
+                                         "min-p: ", "xtc: ", "temp-ext: ", "dist: ",
+                                         "the prompt is in the windows: ", "OpenAI names: ", "no OpenAI parameter "};
     const char *at = text;
     size_t lines = 0;
     for (size_t i = 0; i < sizeof starts / sizeof starts[0] && at != NULL; i++) {
@@ -311,7 +368,7 @@ static void test_shape(void)
         at = at != NULL ? at + 1 : NULL;
         lines++;
     }
-    CHECK_INT(12, (long long)lines);
+    CHECK_INT(13, (long long)lines);
     CHECK(at != NULL && *at == '\0');           /* nothing after the last line */
     /* dry_base below 1 reaches the chain only from the library (the flag and the server never store it). */
     SamplingParams sp = sampling_params_default();
@@ -329,34 +386,46 @@ static void test_shape(void)
     chain_free(&ch);
 }
 
-/* Third newcomer, item 3: with -bs, llama.cpp prefixes each stage it can run on the GPU (reference section 2:
- * logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy; a ? stage keeps its ?) with + or -
- * once the backend is up. The note names this line's such stages, and says why the line here has none. */
+/* Third newcomer, item 3, and issue 27, item 5: with -bs, llama.cpp runs on the GPU the stages before the first
+ * one that acts and has no backend version (reference section 2: logit-bias, penalties, top-k, top-p, min-p,
+ * temp, temp-ext and dist have one; a ? stage ends nothing), that one and the rest on the CPU; a grammar turns
+ * backend sampling off. Each split below is worked out from that rule. */
 static void test_backend_note(void)
 {
+#define ASSUMES " (reference section 2: the GPU runs the stages before the first without one; a ? stage ends " \
+                "nothing). This assumes that each stage on the GPU gets + once llama.cpp's backend is initialized (the " \
+                "backend has its ops): a - (an op it lacks) would end the GPU part there. Which mark a stage gets " \
+                "depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"
     static const struct {
         const char *argv[12];
         const char *note;         /* args_backend_note's text, exactly */
     } rows[] = {
-        {{"-bs"}, "-bs: once its backend is initialized, llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, "
-         "the stages of this line that can run on the GPU, with + (the backend has their ops) or - (one is "
-         "missing); which mark each gets depends on the GPU backend, which this tool cannot know, so the line "
-         "here has no prefixes\n"},
-        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: once its "
-         "backend is initialized, llama.cpp prefixes logit-bias and temp, the stages of this line that can run on "
-         "the GPU, with + (the backend has their ops) or - (one is missing); which mark each gets depends on the "
-         "GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"-bs"}, "-bs: here top-k, top-p, min-p, temp-ext and dist run on the GPU" ASSUMES},
+        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: here logit-bias "
+         "and temp run on the GPU, and mirostat-v2, the first stage that acts without a backend version, and every "
+         "later one on the CPU" ASSUMES},
         {{"--samplers", "penalties;top_k;xtc", "--repeat-penalty", "1.1", "--xtc-probability", "0.5", "-bs"},
-         "-bs: once its backend is initialized, llama.cpp prefixes penalties, top-k and dist, the stages of this "
-         "line that can run on the GPU, with + (the backend has their ops) or - (one is missing); which mark each "
-         "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
-        {{"-bs", "--mirostat", "2"}, "-bs: once its backend is initialized, llama.cpp prefixes temp, the stage of "
-         "this line that can run on the GPU, with + (the backend has its ops) or - (one is missing); which mark "
-         "it gets depends on the GPU backend, which this tool cannot know, so the line here has no prefix\n"},
-        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: none of this line's stages is one llama.cpp runs on the "
-         "GPU (a ? stage keeps its ?), so llama.cpp logs the line as it stands\n"},
+         "-bs: here penalties and top-k run on the GPU, and xtc, the first stage that acts without a backend "
+         "version, and every later one on the CPU, though dist is prefixed too" ASSUMES},
+        {{"-bs", "--mirostat", "2"}, "-bs: here temp runs on the GPU, and mirostat-v2, the first stage that acts "
+         "without a backend version, and every later one on the CPU" ASSUMES},
+        /* The reference's own case: DRY first, so every stage runs on the CPU though top-k and top-p print +. */
+        {{"--samplers", "dry;top_k;top_p", "-bs", "--dry-multiplier", "0.8"}, "-bs: dry, the first stage that acts, "
+         "has no backend version, so llama.cpp runs it and every later stage on the CPU: the whole chain, though "
+         "top-k, top-p and dist are prefixed with + or - (reference section 2: the GPU runs only the stages before "
+         "the first without one). Which mark a stage gets depends on the GPU backend, which this tool cannot know, "
+         "so the line here has no prefixes\n"},
+        /* ?dry, ?top-n-sigma, ?typical and ?xtc end nothing: every stage that acts has a backend version */
+        {{"-bs", "--repeat-penalty", "1.1"}, "-bs: here penalties, top-k, top-p, min-p, temp-ext and dist run on "
+         "the GPU" ASSUMES},
+        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: no stage of this line that acts has a backend version (a ? "
+         "stage keeps its ?), so llama.cpp runs the chain on the CPU and logs the line as it stands\n"},
+        {{"-bs", "-j", "{}"}, "-bs: with a grammar (-j), llama.cpp turns backend sampling off (\"backend sampling is "
+         "not compatible with grammar, disabling\"): every stage runs on the CPU, and llama.cpp logs the line "
+         "without + or -\n"},
         {{"--repeat-penalty", "1.1"}, ""},
     };
+#undef ASSUMES
     static CliParams p;
     char err[300], note[1024];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
@@ -496,5 +565,6 @@ void test_explain(void)
     test_min_keep();
     test_shape();
     test_backend_note();
+    test_probs_and_windows();
     test_dropped();
 }
