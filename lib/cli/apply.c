@@ -587,10 +587,10 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             break;
         }
         if (nul_at < bytes) {   /* reference section 11, "Files read by flags" */
-            snprintf(line, sizeof line, "%s: '%s' holds a NUL byte at offset %zu (of %zu bytes): llama.cpp reads the file "
-                     "whole, the NUL and the bytes after it included; this tool's text ends at the NUL (a C string "
-                     "cannot hold it), so a body made from it carries the first %zu bytes only", flag, v, nul_at,
-                     bytes, nul_at);
+            snprintf(line, sizeof line, "%s: '%s' holds a NUL byte at offset %zu (of %zu bytes): llama.cpp reads the "
+                     "file whole, the NUL and the bytes after it included; this tool's text ends at the NUL (a C "
+                     "string cannot hold it), so a body made from it carries the first %zu bytes only", flag, v,
+                     nul_at, bytes, nul_at);
             args_warn(out, "%s\n", line);
         }
         mark(out, spec->setting, flag);

@@ -565,8 +565,8 @@ static void explain_windows(Text *t, const Chain *chain)
         text_add(t, "with repeat_last_n %d the first generated token is already penalized for the prompt's last %d "
                  "tokens%s", (int)p->penalty_last_n, (int)p->penalty_last_n, dry ? ", and " : "");
     if (dry)
-        text_add(t, "DRY's window of %d (dry_penalty_last_n) starts with the prompt's last %d tokens, whose repeats the "
-                 "first generated token can extend", (int)p->dry_penalty_last_n, (int)p->dry_penalty_last_n);
+        text_add(t, "DRY's window of %d (dry_penalty_last_n) starts with the prompt's last %d tokens, whose repeats "
+                 "the first generated token can extend", (int)p->dry_penalty_last_n, (int)p->dry_penalty_last_n);
     text_add(t, " (reference section 11)\n");
 }
 

@@ -393,9 +393,9 @@ static void test_shape(void)
 static void test_backend_note(void)
 {
 #define ASSUMES " (reference section 2: the GPU runs the stages before the first without one; a ? stage ends " \
-                "nothing). This assumes that each stage on the GPU gets + once llama.cpp's backend is initialized (the " \
-                "backend has its ops): a - (an op it lacks) would end the GPU part there. Which mark a stage gets " \
-                "depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"
+                "nothing). This assumes that each stage on the GPU gets + once llama.cpp's backend is initialized " \
+                "(the backend has its ops): a - (an op it lacks) would end the GPU part there. Which mark a stage " \
+                "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"
     static const struct {
         const char *argv[12];
         const char *note;         /* args_backend_note's text, exactly */

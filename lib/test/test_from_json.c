@@ -499,24 +499,26 @@ static const UnreadRow unread_rows[] = {
     {"{\"prompt\": \"x\", \"mirostat_ent\": 3}", "\"mirostat_ent\": llama-server ignores it; the field is "
      "\"mirostat_tau\"\n", "mirostat_ent"},
     {"{\"prompt\": \"x\", \"repetition_penalty\": 1.2}", "\"repetition_penalty\": llama-server ignores it (vLLM's and "
-     "text-generation-webui's name for the repetition penalty); the field is \"repeat_penalty\"\n", "repetition_penalty"},
+     "text-generation-webui's name for the repetition penalty); the field is \"repeat_penalty\"\n",
+     "repetition_penalty"},
     {"{\"prompt\": \"x\", \"adaptive_p_target\": 0.5}", "\"adaptive_p_target\": llama-server ignores it (kronk's name "
      "for the adaptive-p target); the field is \"adaptive_target\"\n", "adaptive_p_target"},
-    {"{\"prompt\": \"x\", \"top_a\": 0.1}", "\"top_a\": llama-server ignores it (KoboldAI's and text-generation-webui's "
-     "top-a sampler, which llama.cpp does not have)\n", "top_a"},
+    {"{\"prompt\": \"x\", \"top_a\": 0.1}", "\"top_a\": llama-server ignores it (KoboldAI's and "
+     "text-generation-webui's top-a sampler, which llama.cpp does not have)\n", "top_a"},
     /* Ollama's options: each key that is a sampling field or looks like one; num_ctx is neither */
     {"{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], \"stream\": false, "
      "\"options\": {\"repeat_penalty\": 5.0, \"num_ctx\": 4096, \"tfs_z\": 0.9}}",
-     "\"repeat_penalty\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those inside "
-     "an object); the field is the body's own \"repeat_penalty\"\n\"tfs_z\" in \"options\": llama-server ignores it "
-     "(Ollama's tail-free sampling; and it reads only the body's own fields, not those inside an object)\n", "options"},
+     "\"repeat_penalty\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those "
+     "inside an object); the field is the body's own \"repeat_penalty\"\n\"tfs_z\" in \"options\": llama-server "
+     "ignores it (Ollama's tail-free sampling; and it reads only the body's own fields, not those inside an object)\n",
+     "options"},
     /* read, not sampling: no word; OpenAI's user, and words an edit or two from a short name: --explain only */
-    {"{\"prompt\": \"x\", \"user\": \"bob\", \"stream\": true, \"cache_prompt\": true, \"tools\": [], \"model\": \"m\", "
-     "\"time\": 1, \"speed\": 2}", "", "user, time, speed"},
+    {"{\"prompt\": \"x\", \"user\": \"bob\", \"stream\": true, \"cache_prompt\": true, \"tools\": [], "
+     "\"model\": \"m\", \"time\": 1, \"speed\": 2}", "", "user, time, speed"},
     {"{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], \"max_tokens\": 5, \"logprobs\": false, "
      "\"response_format\": {\"type\": \"text\"}, \"tool_choice\": \"auto\", \"chat_template_kwargs\": {}}", "", ""},
-    {"{\"prompt\": \"x\", \"temp\": 1, \"temp\": 2}", "\"temp\": llama-server ignores it; the field is \"temperature\"\n",
-     "temp"},
+    {"{\"prompt\": \"x\", \"temp\": 1, \"temp\": 2}",
+     "\"temp\": llama-server ignores it; the field is \"temperature\"\n", "temp"},
 };
 
 static void test_unread_fields(void)
