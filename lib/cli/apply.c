@@ -29,6 +29,7 @@ static void mark(CliParams *out, int setting, const char *flag)
         return;
     out->set |= 1u << setting;
     out->named[setting] = flag;
+    sources_note(out, setting, LAYER_FLAG, flag, NULL, NULL, NULL);     /* the value is stored: its source */
 }
 
 void args_warn(CliParams *out, const char *fmt, const char *what)

@@ -25,6 +25,7 @@
 #define ARGS_H
 
 #include "chain.h"
+#include "cli/sources.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -68,7 +69,7 @@ _Static_assert(SET_COUNT <= 32, "CliParams.set holds one bit per ArgsSetting");
 /* What the tool prints: the chain line, the /completion body (set fields or every field), the chat body. */
 typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsOutput;
 
-typedef struct {
+typedef struct CliParams {
     SamplingParams sampling;    /* everything the chain builder reads */
     char dry_breakers[ARGS_MAX_BREAKERS][ARGS_MAX_BREAKER_RAW + 1]; /* (n_dry_breakers,) at most 40 bytes each
                                                                     * once parsed, escapes processed */
@@ -93,6 +94,7 @@ typedef struct {
     const char *named[SET_COUNT]; /* what set it last, as written: the flag as typed ("--top_k"), a preset's
                                    * flag, or a body's field ("top_k"), pointing into argv or a static
                                    * table; NULL for none. Notes name the setting so (dropped.h) */
+    SettingSources sources[SET_COUNT]; /* where each value came from, layer by layer (sources.h) */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */

@@ -169,14 +169,21 @@ static const char *written(const JsonValue *v)
     return v->type == JSON_BOOL ? (v->boolean ? "true" : "false") : v->text != NULL ? v->text : "?";
 }
 
-/* Records that the field `name` (as written, pointing into a static table) set the setting. */
-static void mark(Body *b, int setting, const char *name)
+/* Records that the field `name` (as written, pointing into a static table; an alias of the field alias_of, or
+ * NULL) set the setting, whose value it has stored. */
+static void mark_alias(Body *b, int setting, const char *name, const char *alias_of)
 {
     if (setting < 0)
         return;
     b->params->set |= 1u << setting;
     b->params->named[setting] = name;
     b->params->typed[setting][0] = '\0';    /* the value is the body's now, not a flag's */
+    sources_note(b->params, setting, LAYER_REQUEST, name, NULL, NULL, alias_of);
+}
+
+static void mark(Body *b, int setting, const char *name)
+{
+    mark_alias(b, setting, name, NULL);
 }
 
 /* A window of -1 refused: what llama.cpp does with it elsewhere, so that the refusal does not mislead. */
@@ -249,7 +256,7 @@ static bool read_plain(Body *b, const Field *f)
         }
         if (f->offset != NONE)
             memcpy((char *)b->params + f->offset, &clamped, sizeof clamped);
-        mark(b, f->setting, name);
+        mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
     } else {
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
@@ -270,7 +277,7 @@ static bool read_plain(Body *b, const Field *f)
             int32_t i32 = (int32_t)clamped;
             memcpy((char *)b->params + f->offset, &i32, sizeof i32);
         }
-        mark(b, f->setting, name);
+        mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
     }
     if (strcmp(f->names[0], "n_probs") == 0)
         b->params->probs_named = name;

@@ -348,8 +348,86 @@ static void test_probs_and_windows(void)
     CHECK(strstr(text, "the prompt is in the window") == NULL && strstr(text, "probabilities a response") == NULL);
 }
 
+/* Issue 27, item 3: each value the chain reads with its source, and where a higher layer replaced a lower one,
+ * both (reference section 11: the request over the server's flags, over the preset's section for the model,
+ * over its [*], over the model's GGUF, over llama.cpp's defaults). Worked out by hand from that order. */
+static void test_sources(void)
+{
+    static const struct {
+        const char *argv[8];
+        const char *body;             /* read with --from-json's rules, or NULL */
+        const char *line;             /* one whole line of --explain */
+    } rows[] = {
+        {{"llama-server", "--temp", "0.6"}, "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], "
+         "\"temperature\": 1}", "value: temperature 1.0 from the request replaces --temp 0.6 from the server"},
+        {{"llama-server", "--temp", "0.6", "--top-k", "20"}, "{\"prompt\": \"x\", \"temperature\": 1}",
+         "value: top_k 20 from the server's --top-k"},
+        {{"--temp", "0.6"}, NULL, "value: temperature 0.6 from --temp"},
+        {{"--temperature", "0.6"}, NULL, "value: temperature 0.6 from --temperature"},
+        {{"--top_k", "20"}, NULL, "value: top_k 20 from --top_k"},
+        {{"--temp", "0.5", "--temp", "0.7"}, NULL, "value: temperature 0.7 from --temp"},   /* one layer: the last */
+        {{"--gpt-oss-20b-default"}, NULL, "value: top_p 1.0 from --gpt-oss-20b-default"},
+        {{NULL}, "{\"prompt\": \"x\", \"top_k\": 5}", "value: top_k 5 from the request"},
+        {{"--mirostat", "2"}, NULL, "values at llama.cpp's defaults: temperature 0.8, mirostat_tau 5.0, mirostat_eta "
+         "0.1, seed -1 (random)"},
+        {{"--samplers", "top_k"}, NULL, "value: samplers top_k from --samplers"},
+        {{"-l", "15-inf", "--samplers", "top_k"}, "{\"prompt\": \"x\", \"logit_bias\": [[7, 2], [9, false]]}",
+         "value: logit_bias (2 entries) from the request replaces -l (1 entry) from the server"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char *argv[MAX_WORDS], err[300];
+        int argc = argv_of(rows[r].argv, argv);
+        Chain ch;
+        bool ok = args_parse(argc, argv, &p, err, sizeof err);
+        if (ok && rows[r].body != NULL) {
+            p.from_json = "-";          /* as --from-json - gives it: the flags are the server's */
+            ok = body_read(rows[r].body, strlen(rows[r].body), &p, NULL, 0, err, sizeof err);
+        }
+        ok = ok && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(ok);
+        if (!ok)
+            continue;
+        args_explain(&p, &ch, text, sizeof text);
+        bool good = has_line(text, rows[r].line);
+        check_true(__FILE__, __LINE__, good, rows[r].line);
+        if (!good)
+            printf("    sources row %zu: got\n%s\n", r, text);
+        chain_free(&ch);
+    }
+    /* An alias is named with the field it stands for: max_tokens is n_predict's (reference section 7). */
+    static const char alias[] = "{\"prompt\": \"x\", \"max_tokens\": 5}";
+    args_defaults(&p);
+    CHECK(body_read(alias, strlen(alias), &p, NULL, 0, NULL, 0));
+    CHECK(p.sources[SET_N_PREDICT].now.layer == LAYER_REQUEST && strcmp(p.sources[SET_N_PREDICT].now.name,
+          "max_tokens") == 0 && strcmp(p.sources[SET_N_PREDICT].now.alias_of, "n_predict") == 0);
+
+    /* The layers between the flag and the default, as the preset and model readers record them: a model section
+     * over [*], the flag over both, a GGUF key read after a flag (common skips it) named as replaced. */
+    Chain ch;
+    args_defaults(&p);
+    p.sampling.temp = 0.5;
+    sources_note(&p, SET_TEMP, LAYER_PRESET_ALL, "temp", "p.ini", "*", NULL);
+    p.sampling.temp = 0.3;
+    sources_note(&p, SET_TEMP, LAYER_PRESET_MODEL, "temperature", "p.ini", "qwen", NULL);
+    p.sampling.top_k = 20;
+    sources_note(&p, SET_TOP_K, LAYER_FLAG, "--top-k", NULL, NULL, NULL);
+    sources_note_value(&p, SET_TOP_K, LAYER_MODEL, "general.sampling.top_k", "m.gguf", NULL, "40");
+    p.sampling.min_p = 0.1;
+    sources_note(&p, SET_MIN_P, LAYER_MODEL, "general.sampling.min_p", "m.gguf", NULL, NULL);
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p.sampling, 0));
+    args_sources(&p, &ch, text, sizeof text);
+    CHECK(has_line(text, "value: temperature 0.3 from the preset p.ini, section [qwen], key temperature replaces temp "
+                         "0.5 from the preset's [*]"));
+    CHECK(has_line(text, "value: top_k 20 from --top-k replaces general.sampling.top_k 40 from the model"));
+    CHECK(has_line(text, "value: min_p 0.1 from the model's general.sampling.min_p (m.gguf)"));
+    chain_free(&ch);
+}
+
 /* One line per stage under the chain line, in its order, then (penalties and DRY act) the prompt in their
- * windows, then the two OpenAI lines; a "?" base of DRY. */
+ * windows, then the two OpenAI lines, then each value the line set (SamplingSetting's order), and one line of
+ * the values at llama.cpp's defaults; a "?" base of DRY. */
 static void test_shape(void)
 {
     static CliParams p;
@@ -359,7 +437,11 @@ static void test_shape(void)
                                         NULL}, &p, text, sizeof text);
     static const char *const starts[] = {"penalties: ", "dry: ", "top-n-sigma: ", "top-k: ", "typical: ", "top-p: ",
                                          "min-p: ", "xtc: ", "temp-ext: ", "dist: ",
-                                         "the prompt is in the windows: ", "OpenAI names: ", "no OpenAI parameter "};
+                                         "the prompt is in the windows: ", "OpenAI names: ", "no OpenAI parameter ",
+                                         "value: typical_p 0.9 from --typical", "value: repeat_penalty 1.1 from ",
+                                         "value: presence_penalty 0.1 from ", "value: dry_multiplier 0.8 from ",
+                                         "value: xtc_probability 0.5 from ", "value: top_n_sigma 2.0 from ",
+                                         "values at llama.cpp's defaults: "};
     const char *at = text;
     size_t lines = 0;
     for (size_t i = 0; i < sizeof starts / sizeof starts[0] && at != NULL; i++) {
@@ -368,7 +450,7 @@ static void test_shape(void)
         at = at != NULL ? at + 1 : NULL;
         lines++;
     }
-    CHECK_INT(13, (long long)lines);
+    CHECK_INT(20, (long long)lines);
     CHECK(at != NULL && *at == '\0');           /* nothing after the last line */
     /* dry_base below 1 reaches the chain only from the library (the flag and the server never store it). */
     SamplingParams sp = sampling_params_default();
@@ -566,5 +648,6 @@ void test_explain(void)
     test_shape();
     test_backend_note();
     test_probs_and_windows();
+    test_sources();
     test_dropped();
 }
