@@ -64,7 +64,7 @@ static const Field fields[] = {
     {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, SET_ADAPTIVE_TARGET, SP(adaptive_target)},
     {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, SET_ADAPTIVE_DECAY, SP(adaptive_decay)},
     {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, offsetof(CliParams, n_probs)},
-    {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, -1, SP(min_keep)},
+    {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, SET_MIN_KEEP, SP(min_keep)},
     {{"backend_sampling"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"post_sampling_probs"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
     {{"grammar_lazy"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"chat_format"}, N_INT, L_NONE, 0, 0, -1, NONE},
     {{"reasoning_format"}, N_STRING, L_NONE, 0, 0, -1, NONE}, {{"generation_prompt"}, N_STRING, L_NONE, 0, 0, -1, NONE},

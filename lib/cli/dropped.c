@@ -105,6 +105,7 @@ static bool at_default(const CliParams *p, ArgsSetting s)
                 return false;
         return true;
     case SET_SEED: return a->seed == d->seed;
+    case SET_MIN_KEEP: return a->min_keep == d->min_keep;
     case SET_IGNORE_EOS: return a->ignore_eos == d->ignore_eos;
     case SET_LOGIT_BIAS: return a->n_logit_bias == 0;
     default: break;
@@ -196,6 +197,8 @@ static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size
             snprintf(buf, size, "(%zu breakers)", p->n_dry_breakers);
     } else if (s == SET_SEED) {
         snprintf(buf, size, "%lu", (unsigned long)p->sampling.seed);
+    } else if (s == SET_MIN_KEEP) {
+        snprintf(buf, size, "%d", (int)p->sampling.min_keep);  /* a body's: no flag sets it */
     }
     const ArgSpec *spec = buf[0] == '\0' ? number_spec(s) : NULL;
     if (spec != NULL) {

@@ -605,6 +605,11 @@ static const struct {
     {{"llama-server", "--repeat-penalty", "1.1"}, "{\"prompt\": \"x\", \"samplers\": [\"top_k\"]}",
      "--repeat-penalty 1.1 does nothing: penalties is not in samplers ([\"top_k\"]), and a sampler left out of the "
      "list is off; add penalties to the list to use it\n"},
+    /* Issue 27: a body's min_keep is a setting too (typical, top-p, min-p and XTC read it); 0 is the default. */
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 3}", "min_keep 3 does nothing: with mirostat 2, "
+     "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
+     "filters); drop it, or send mirostat 0 to use the list\n"},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 0}", ""},
 };
 
 static void test_dropped(void)
