@@ -30,5 +30,6 @@ int main(void)
     test_from_json();
     test_explain();
     test_svg();
+    test_gguf();
     return check_summary();
 }

@@ -28,5 +28,6 @@ void test_json_in(void);
 void test_from_json(void);
 void test_explain(void);
 void test_svg(void);
+void test_gguf(void);
 
 #endif
