@@ -31,5 +31,6 @@ int main(void)
     test_explain();
     test_svg();
     test_gguf();
+    test_preset();
     return check_summary();
 }

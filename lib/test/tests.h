@@ -29,5 +29,6 @@ void test_from_json(void);
 void test_explain(void);
 void test_svg(void);
 void test_gguf(void);
+void test_preset(void);
 
 #endif
