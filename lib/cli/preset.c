@@ -574,7 +574,10 @@ static bool check_keys(Preset *p, Scratch *s, char *err, size_t err_size)
     return true;
 }
 
-bool preset_parse(const char *text, size_t length, const char *name, Preset *out, char *err, size_t err_size)
+/* preset_parse on text, which is copied into owned (length + 1 bytes, NUL-terminated by this) unless owned
+ * already holds it: owned becomes the preset's, or is freed. */
+static bool parse(const char *text, char *owned, size_t length, const char *name, Preset *out, char *err,
+                  size_t err_size)
 {
     char scratch_err[1];
     if (err == NULL || err_size == 0) {
@@ -584,6 +587,7 @@ bool preset_parse(const char *text, size_t length, const char *name, Preset *out
     err[0] = '\0';
     if (text == NULL || out == NULL) {
         snprintf(err, err_size, "no preset to read");
+        free(owned);
         return false;
     }
     name = name != NULL ? name : "(the preset)";
@@ -591,18 +595,22 @@ bool preset_parse(const char *text, size_t length, const char *name, Preset *out
     if (length > PRESET_MAX_BYTES) {
         snprintf(err, err_size, "%s: %zu bytes, more than this tool's limit of %zu for a preset", name, length,
                  PRESET_MAX_BYTES);
+        free(owned);
         return false;
     }
     Reader r = {.s = text, .n = length, .p = out, .err = err, .err_size = err_size};
-    if (!read_lines(&r))
+    if (!read_lines(&r)) {
+        free(owned);
         return false;
-    out->text = malloc(length + 1);
+    }
+    if (owned == NULL && (owned = malloc(length + 1)) != NULL)
+        memcpy(owned, text, length);
+    out->text = owned;
     out->keys = malloc((r.n_keys > 0 ? r.n_keys : 1) * sizeof *out->keys);
     out->sections = malloc((r.n_blocks + 1) * sizeof *out->sections);     /* + "default" */
     Scratch s = {0};
     bool ok = out->text != NULL && out->keys != NULL && out->sections != NULL;
     if (ok) {
-        memcpy(out->text, text, length);
         out->text[length] = '\0';
         out->length = length;
         out->bytes = length + 1 + (r.n_keys > 0 ? r.n_keys : 1) * sizeof *out->keys
@@ -624,6 +632,11 @@ bool preset_parse(const char *text, size_t length, const char *name, Preset *out
     return ok;
 }
 
+bool preset_parse(const char *text, size_t length, const char *name, Preset *out, char *err, size_t err_size)
+{
+    return parse(text, NULL, length, name, out, err, err_size);
+}
+
 bool preset_read_file(const char *path, Preset *out, char *err, size_t err_size)
 {
     char scratch_err[1];
@@ -636,40 +649,51 @@ bool preset_read_file(const char *path, Preset *out, char *err, size_t err_size)
         return false;
     }
     FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    bool ok = f != NULL;
+    if (f == NULL) {
+        snprintf(err, err_size, "cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    /* The file's size when it has one (a regular file), so that the buffer is exactly the file; else grown. */
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    bool sized = size >= 0 && fseek(f, 0, SEEK_SET) == 0;
+    size_t cap = sized ? (size_t)size + 1 : 4096, n = 0;
+    if (sized && (size_t)size > PRESET_MAX_BYTES) {
+        char byte;
+        errno = 0;
+        bool unreadable = fread(&byte, 1, 1, f) == 0 && ferror(f);  /* a directory says so here (EISDIR) */
+        snprintf(err, err_size, unreadable ? "cannot read '%s': %s" : "cannot read '%s': more than this tool's "
+                 "limit of 67108864 bytes for a preset", path, strerror(errno));
+        fclose(f);
+        return false;
+    }
+    char *buf = malloc(cap);
+    bool ok = buf != NULL;
     while (ok) {
-        if (n == cap) {
-            size_t grown_cap = cap == 0 ? 4096 : 2 * cap;
-            char *grown = cap > PRESET_MAX_BYTES ? NULL : realloc(buf, grown_cap);
+        if (n + 1 >= cap) {
+            char *grown = sized || cap > PRESET_MAX_BYTES ? NULL : realloc(buf, 2 * cap);
             if (grown == NULL)
                 break;
             buf = grown;
-            cap = grown_cap;
+            cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
         n += got;
-        if (got == 0) {
-            ok = !ferror(f);
+        if (got == 0)
             break;
-        }
     }
     int saved = errno;
-    if (f != NULL)
-        fclose(f);      /* opened for reading: nothing is lost if closing fails */
-    if (!ok || cap > PRESET_MAX_BYTES + 4096 || (n == cap && cap > PRESET_MAX_BYTES)) {
-        if (ok || f != NULL)
-            snprintf(err, err_size, n > PRESET_MAX_BYTES ? "cannot read '%s': longer than this tool's limit" :
-                     "cannot read '%s': %s", path, strerror(saved));
-        else
+    bool failed = ferror(f) != 0;
+    fclose(f);          /* opened for reading: nothing is lost if closing fails */
+    if (!ok || failed || (!sized && n + 1 >= cap)) {
+        if (failed)
             snprintf(err, err_size, "cannot read '%s': %s", path, strerror(saved));
+        else
+            snprintf(err, err_size, "cannot read '%s': more than this tool's limit of %zu bytes for a preset", path,
+                     PRESET_MAX_BYTES);
         free(buf);
         return false;
     }
-    ok = preset_parse(buf != NULL ? buf : "", n, path, out, err, err_size);
-    free(buf);
-    return ok;
+    return parse(buf, buf, n, path, out, err, err_size);
 }
 
 void preset_free(Preset *p)

@@ -32,5 +32,6 @@ int main(void)
     test_svg();
     test_gguf();
     test_preset();
+    test_props();
     return check_summary();
 }

@@ -227,6 +227,7 @@ static void test_refusals(void)
     CHECK(!preset_parse(NULL, 0, "p.ini", &preset, err, sizeof err) && strcmp(err, "no preset to read") == 0);
     CHECK(!preset_read_file("no/such.ini", &preset, err, sizeof err)
           && strcmp(err, "cannot read 'no/such.ini': No such file or directory") == 0);
+    CHECK(!preset_read_file("lib", &preset, err, sizeof err) && strcmp(err, "cannot read 'lib': Is a directory") == 0);
     preset_free(NULL);
     preset_child_free(NULL);
 }

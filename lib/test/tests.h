@@ -30,5 +30,6 @@ void test_explain(void);
 void test_svg(void);
 void test_gguf(void);
 void test_preset(void);
+void test_props(void);
 
 #endif
