@@ -33,5 +33,6 @@ int main(void)
     test_gguf();
     test_preset();
     test_props();
+    test_readers_memory();
     return check_summary();
 }

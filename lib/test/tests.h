@@ -31,5 +31,6 @@ void test_svg(void);
 void test_gguf(void);
 void test_preset(void);
 void test_props(void);
+void test_readers_memory(void);
 
 #endif
