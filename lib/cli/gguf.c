@@ -307,24 +307,110 @@ static const char *key_shown(const char *key, bool cut, char *buf, size_t size)
     return buf;
 }
 
-/* Steps over an array's string element: its length and bytes, in the buffer when they are there (the
- * tokenizer's 262,144 strings take this path), else checked and skipped one by one. */
-static bool skip_string_element(Reader *r, const char *key, uint64_t i)
+static inline uint64_t le64(const unsigned char *p)
 {
-    if (r->len - r->pos >= 8) {
-        uint64_t len = le(r->buf + r->pos, 8);
-        if (len <= GGUF_MAX_LENGTH && len <= r->len - r->pos - 8) {   /* in the buffer, so in the file */
-            r->pos += 8 + (size_t)len;
-            return true;
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24
+           | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+#define CHAINS 4            /* string walks run side by side in one buffer (see walk_strings) */
+
+/* A place in [q, end) where a string record plausibly starts, for a chain to start from: an 8-byte length
+ * below 256 whose next four records, by their lengths, also have lengths below 256 and stay in the buffer.
+ * Only a guess: walk_strings keeps what a chain from here found only when the chain before lands on it. */
+static const unsigned char *plausible_start(const unsigned char *q, const unsigned char *end)
+{
+    for (const unsigned char *limit = q + 4096 < end ? q + 4096 : end; q < limit; q++) {
+        const unsigned char *p = q;
+        int k = 0;
+        while (k < 5 && end - p >= 8 && le64(p) < 256 && (uint64_t)(end - p) - 8 >= le64(p)) {
+            p += 8 + le64(p);
+            k++;
         }
+        if (k == 5)
+            return q;
     }
-    char what[GGUF_NAME_MAX + 60];
-    uint64_t len;
-    snprintf(what, sizeof what, "element %" PRIu64 " of '%s'", i, key);
-    if (!read_length(r, what, &len))
+    return NULL;
+}
+
+/* Walks up to n string records (an 8-byte length, then that many bytes) from q, none past end; returns the
+ * records walked and *q their end. A tokenizer's 262,144 strings go through here: each length gives the
+ * next one's place, a chain of dependent loads whose latency, not the bytes, is the cost. So the buffer is
+ * walked by CHAINS chains at once, chain c from a plausible start in its c-th part; chain c's records count
+ * only when chain c - 1 stops exactly on chain c's start (then they are the very records the walk from q
+ * meets there); otherwise the walk goes on from where chain c - 1 stopped. */
+/* One step of a chain: the record at *p, when it is before limit and all before end; false when it stops. */
+static inline bool step(const unsigned char **p, uint64_t *done, const unsigned char *limit,
+                        const unsigned char *end, uint64_t n)
+{
+    const unsigned char *at = *p;
+    if (at >= limit || *done >= n || end - at < 8)
         return false;
-    ahead(r, len);
-    return skip(r, len);
+    uint64_t len = le64(at);
+    if (len > (uint64_t)(end - at) - 8)
+        return false;
+    *p = at + 8 + len;
+    ++*done;
+    return true;
+}
+
+static uint64_t walk_strings(const unsigned char **q, const unsigned char *end, uint64_t n)
+{
+    const unsigned char *start[CHAINS];
+    size_t part = (size_t)(end - *q) / CHAINS;
+    start[0] = *q;
+    for (int c = 1; c < CHAINS; c++) {
+        const unsigned char *guess = part >= 8192 ? plausible_start(*q + c * part, end) : NULL;
+        start[c] = guess != NULL && guess > start[c - 1] ? guess : end;
+    }
+    const unsigned char *p0 = start[0], *p1 = start[1], *p2 = start[2], *p3 = start[3];
+    uint64_t d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    bool m0 = true, m1 = true, m2 = true, m3 = true;
+    while (m0 || m1 || m2 || m3) {      /* four independent chains: their loads overlap */
+        m0 = m0 && step(&p0, &d0, start[1], end, n);
+        m1 = m1 && step(&p1, &d1, start[2], end, n);
+        m2 = m2 && step(&p2, &d2, start[3], end, n);
+        m3 = m3 && step(&p3, &d3, end, end, n);
+    }
+    const unsigned char *at_[CHAINS] = {p0, p1, p2, p3};
+    uint64_t done[CHAINS] = {d0, d1, d2, d3};
+    _Static_assert(CHAINS == 4, "walk_strings runs four chains");
+    uint64_t total = done[0];
+    const unsigned char *p = at_[0];
+    for (int c = 1; c < CHAINS && p == start[c] && start[c] < end && total + done[c] <= n; c++) {
+        total += done[c];
+        p = at_[c];
+    }
+    /* The rest, one chain, from where the kept chains end. */
+    while (step(&p, &total, end, end, n))
+        ;
+    *q = p;
+    return total;
+}
+
+/* Steps over elements from..count of a string array: in the buffer, by walk_strings; where a string is not
+ * all in the buffer, its length is read and checked as any string's, and its bytes skipped. Every string
+ * left takes at least its 8-byte length, so the metadata reaches that far: fills may read it. */
+static bool skip_strings(Reader *r, const char *key, uint64_t from, uint64_t count)
+{
+    for (uint64_t i = from; i < count;) {
+        const unsigned char *q = r->buf + r->pos;
+        i += walk_strings(&q, r->buf + r->len, count - i);
+        r->pos = (size_t)(q - r->buf);
+        if (i == count)
+            break;
+        char what[GGUF_NAME_MAX + 60];
+        uint64_t len;
+        snprintf(what, sizeof what, "element %" PRIu64 " of '%s'", i, key);
+        ahead(r, (count - i) * 8);
+        if (!read_length(r, what, &len))
+            return false;
+        ahead(r, len + (count - i - 1) * 8);
+        if (!skip(r, len))
+            return false;
+        i++;
+    }
+    return true;
 }
 
 /* Reads one value of type t (an array: array_type, count) at the reader's place, its text into o when o is
@@ -365,9 +451,7 @@ static bool read_value(Reader *r, GgufType t, GgufType array_type, uint64_t coun
         if (o->s == NULL || o->cut) {       /* nothing more to write: step over the rest */
             if (array_type != GGUF_STRING)
                 return skip(r, (count - i) * each);
-            if (!skip_string_element(r, key, i))
-                return false;
-            continue;
+            return skip_strings(r, key, i, count) && (put(o, "]", 1), true);
         }
         if (i > 0)
             put(o, ", ", 2);
@@ -485,6 +569,7 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
 {
     uint64_t pair = at(r), n, h = 0xcbf29ce484222325u;
     char key[GGUF_NAME_MAX + 1], shown_key[GGUF_NAME_MAX + 8], what[80];
+    ahead(r, (uint64_t)(info->n_kv - i) * MIN_PAIR);    /* the pairs left take at least that much */
     snprintf(what, sizeof what, "metadata key %" PRId64 " (of %" PRId64 ")", i, info->n_kv);
     if (!read_length(r, what, &n))
         return false;

@@ -7,6 +7,7 @@
 #include "gguf_writer.h"
 #include "cli/args.h"
 #include "cli/gguf.h"
+#include "rng.h"
 #include "tests.h"
 
 #include <math.h>
@@ -124,6 +125,47 @@ static void test_tokenizer(void)
     CHECK(info.has_name && strcmp(info.name, "Tokens") == 0);
     CHECK(info.metadata_end == w.len);
     gw_free(&w);
+}
+
+/* Tokens made to mislead a walk that guesses where records start (gguf.c's walk_strings): bytes that read
+ * as 8-byte lengths below 256, empty tokens, tokens of 256 bytes and more, NULs. The keys after the array
+ * must read as written, whatever the guesses. */
+static void test_tricky_tokens(void)
+{
+    Rng rng;
+    rng_seed(&rng, 27);
+    for (int round = 0; round < 3; round++) {
+        GgufWriter w;
+        gw_init(&w, 3, 0, 3);
+        int n = 60000 + 20000 * round;
+        gw_key(&w, "tokenizer.ggml.tokens", ARR), gw_u32(&w, STR), gw_u64(&w, (uint64_t)n);
+        for (int i = 0; i < n; i++) {
+            unsigned char token[700];
+            int kind = rng_next_int(&rng, 10), len = 0;
+            if (kind == 0) {
+                len = 0;                                    /* empty */
+            } else if (kind == 1) {
+                len = 256 + rng_next_int(&rng, 400);        /* long */
+                memset(token, 'x', (size_t)len);
+            } else {
+                len = 1 + rng_next_int(&rng, 40);
+                for (int k = 0; k < len; k++)
+                    token[k] = (unsigned char)(rng_next_int(&rng, 4) == 0 ? 0 : rng_next_int(&rng, 8));
+            }
+            gw_u64(&w, (uint64_t)len);
+            gw_bytes(&w, token, (size_t)len);
+        }
+        gw_key(&w, "general.sampling.top_k", I32), gw_u32(&w, (uint32_t)(40 + round));
+        gw_key(&w, "general.name", STR), gw_str(&w, "Tricky");
+        char err[300];
+        bool ok = read_written(&w, err, sizeof err);
+        check_true(__FILE__, __LINE__, ok, err);
+        char want[8];
+        snprintf(want, sizeof want, "%d", 40 + round);
+        CHECK(strcmp(text_of("general.sampling.top_k"), want) == 0 && info.has_name
+              && strcmp(info.name, "Tricky") == 0 && info.metadata_end == w.len);
+        gw_free(&w);
+    }
 }
 
 /* One key's text as gguf_sampling reads it: a file of that one key. */
@@ -426,6 +468,7 @@ void test_gguf(void)
 {
     test_types();
     test_tokenizer();
+    test_tricky_tokens();
     test_conversion();
     test_refusals();
     test_limits();
