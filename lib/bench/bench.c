@@ -399,7 +399,8 @@ static bool write_bench_gguf(const char *path, long tensor_bytes, long *metadata
         snprintf(token, sizeof token, "\xe2\x96\x81t%d", i);     /* "▁t123": a sentencepiece-like piece */
         put_str(f, token);
     }
-    put_str(f, "tokenizer.ggml.scores"), put_le(f, GGUF_ARRAY, 4), put_le(f, GGUF_FLOAT32, 4), put_le(f, GGUF_TOKENS, 8);
+    put_str(f, "tokenizer.ggml.scores"), put_le(f, GGUF_ARRAY, 4), put_le(f, GGUF_FLOAT32, 4);
+    put_le(f, GGUF_TOKENS, 8);
     for (int i = 0; i < GGUF_TOKENS; i++)
         put_le(f, 0xBF800000u, 4);                                  /* -1.0f */
     put_str(f, "general.sampling.temp"), put_le(f, GGUF_FLOAT32, 4), put_le(f, 0x3F19999Au, 4);    /* 0.6f */

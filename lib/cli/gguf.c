@@ -686,8 +686,9 @@ bool gguf_read(FILE *file, const char *name, GgufInfo *info, char *err, size_t e
     for (int64_t i = 0; ok && i < info->n_kv; i++)
         ok = read_pair(&r, info, i, &alignment, &alignment_type);
     if (ok && alignment_type >= 0 && alignment_type != GGUF_UINT32)
-        ok = fail(&r, at(&r), "general.alignment is of type %s, not u32; llama.cpp refuses it: \"key 'general.alignment' "
-                  "must be of type u32 but is %s\"", gguf_type_name(alignment_type), gguf_type_name(alignment_type));
+        ok = fail(&r, at(&r), "general.alignment is of type %s, not u32; llama.cpp refuses it: \"key "
+                  "'general.alignment' must be of type u32 but is %s\"", gguf_type_name(alignment_type),
+                  gguf_type_name(alignment_type));
     if (ok && alignment_type >= 0 && (alignment == 0 || (alignment & (alignment - 1)) != 0))
         ok = fail(&r, at(&r), "general.alignment is %" PRIu32 ", not a power of 2; llama.cpp refuses it: \"alignment "
                   "%" PRIu32 " is not a power of 2\"", alignment, alignment);

@@ -376,8 +376,8 @@ static bool read_lines(Reader *r)
             if (!read_header(r, i, &end))
                 return false;
             if (r->n_blocks > PRESET_MAX_SECTIONS) {
-                snprintf(r->err, r->err_size, "%s: line %zu: more than %d section headers, this tool's limit (llama.cpp has "
-                         "none)", r->p->name, r->line, PRESET_MAX_SECTIONS);
+                snprintf(r->err, r->err_size, "%s: line %zu: more than %d section headers, this tool's limit "
+                         "(llama.cpp has none)", r->p->name, r->line, PRESET_MAX_SECTIONS);
                 return false;
             }
         } else if (key_char(c, true)) {

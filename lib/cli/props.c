@@ -129,9 +129,9 @@ static bool read_number(Reader *r, size_t k, const JsonValue *v, PropsField *f)
     bool seed = table[k].kind == PROPS_SEED;
     if (t != JSON_INTEGER || (seed ? i < 0 || i > UINT32_MAX : i < INT32_MIN || i > INT32_MAX)) {
         (void)u;
-        return refuse(r, field, t == JSON_INTEGER || t == JSON_UNSIGNED
-                                    ? (seed ? "a whole number past a uint32's range" : "a whole number past an int32's range")
-                                    : "not a whole number");
+        const char *what = !(t == JSON_INTEGER || t == JSON_UNSIGNED) ? "not a whole number"
+                           : seed ? "a whole number past a uint32's range" : "a whole number past an int32's range";
+        return refuse(r, field, what);
     }
     if (table[k].offset == NONE)
         return true;

@@ -47,7 +47,8 @@ static const char *child_line(const char *section, int argc, char *const argv[],
 
 #define LINE(expected, section, argc, argv) do { \
         char got_[600]; \
-        check_true(__FILE__, __LINE__, strcmp(child_line(section, argc, argv, got_, sizeof got_), expected) == 0, got_); \
+        const char *line_ = child_line(section, argc, argv, got_, sizeof got_); \
+        check_true(__FILE__, __LINE__, strcmp(line_, expected) == 0, line_); \
     } while (0)
 
 static void test_sections(void)
@@ -95,7 +96,8 @@ static void test_sections(void)
     /* An empty file has no section; keys before any header are a section named "default". */
     CHECK(parse_text("", err, sizeof err) && preset.n_sections == 0);
     preset_free(&preset);
-    CHECK(parse_text("temp = 1\n[a]\n", err, sizeof err) && preset.n_sections == 2 && preset_find(&preset, "default") == 0);
+    CHECK(parse_text("temp = 1\n[a]\n", err, sizeof err) && preset.n_sections == 2
+          && preset_find(&preset, "default") == 0);
     CHECK(strstr(preset.warnings, "line 1: temp comes before any [section]: llama.cpp puts it in a section named "
                  "\"default\", not in [*]") != NULL);
     preset_free(&preset);
