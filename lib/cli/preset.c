@@ -414,18 +414,24 @@ static void key_line(const Preset *p, const PresetKeyLine *k, const char **key, 
     *value = v;
 }
 
-/* The scratch of a section's scan: the key index, and two tables of its size. */
+struct PresetIndex {
+    KeyName *keys;              /* (n,) every key a preset may hold, sorted */
+    size_t n;
+    char pool[4096];            /* the LLAMA_ARG_NO_ names among them */
+};
+
+/* The scratch of a section's scan: the preset's key index, and two tables of its size. */
 typedef struct {
-    KeyName *index;             /* (n_index,) every key a preset may hold, sorted */
+    const KeyName *index;       /* (n_index,) the preset's */
     size_t n_index;
-    char pool[4096];            /* the LLAMA_ARG_NO_ names of the index */
     long *seen;                 /* (n_index,) the section's last line of each key, -1 for none */
     long *best;                 /* (n_arg_specs,) of the keys of each flag, the one that sorts last, -1 */
 } Scratch;
 
-static bool scratch_init(Scratch *s)
+static bool scratch_init(Scratch *s, const Preset *p)
 {
-    s->index = key_index(&s->n_index, s->pool, sizeof s->pool);
+    s->index = p->index != NULL ? p->index->keys : NULL;
+    s->n_index = p->index != NULL ? p->index->n : 0;
     s->seen = s->index != NULL ? malloc(s->n_index * sizeof *s->seen) : NULL;
     s->best = malloc(n_arg_specs * sizeof *s->best);
     if (s->seen == NULL || s->best == NULL)
@@ -439,7 +445,6 @@ static bool scratch_init(Scratch *s)
 
 static void scratch_free(Scratch *s)
 {
-    free(s->index);
     free(s->seen);
     free(s->best);
 }
@@ -619,7 +624,12 @@ static bool parse(const char *text, char *owned, size_t length, const char *name
         ok = read_lines(&r);        /* the same lines again: it cannot fail where the first pass passed */
         out->n_key_lines = r.n_keys;
         out->n_sections = r.n_blocks;
-        ok = ok && scratch_init(&s);
+        out->index = ok ? malloc(sizeof *out->index) : NULL;
+        ok = ok && out->index != NULL
+             && (out->index->keys = key_index(&out->index->n, out->index->pool, sizeof out->index->pool)) != NULL;
+        if (ok)
+            out->bytes += sizeof *out->index + out->index->n * sizeof *out->index->keys;
+        ok = ok && scratch_init(&s, out);
         if (!ok)
             snprintf(err, err_size, "%s: out of memory", name);
         ok = ok && check_keys(out, &s, err, err_size);
@@ -703,6 +713,9 @@ void preset_free(Preset *p)
     free(p->text);
     free(p->keys);
     free(p->sections);
+    if (p->index != NULL)
+        free(p->index->keys);
+    free(p->index);
     const char *name = p->name;
     *p = (Preset){.name = name};
 }
@@ -745,7 +758,7 @@ size_t preset_entries(const Preset *p, size_t section, PresetEntry *out, size_t 
     if (p == NULL || section >= p->n_sections)
         return 0;
     Scratch s = {0};
-    size_t n = scratch_init(&s) ? entries(p, section, &s, out != NULL ? out : NULL, out != NULL ? max : 0) : 0;
+    size_t n = scratch_init(&s, p) ? entries(p, section, &s, out != NULL ? out : NULL, out != NULL ? max : 0) : 0;
     scratch_free(&s);
     return n;
 }
@@ -762,7 +775,7 @@ bool preset_section(const Preset *p, size_t i, PresetSection *out)
     const PresetBlock *b = &p->sections[i];
     *out = (PresetSection){b->name, b->line, strcmp(b->name, "*") == 0, 0, NULL, 0};
     Scratch s = {0};
-    bool ok = scratch_init(&s);
+    bool ok = scratch_init(&s, p);
     if (ok) {
         out->n_entries = entries(p, i, &s, NULL, 0);        /* leaves s's tables set for section i */
         for (uint32_t j = 0; j < b->count; j++) {
@@ -818,7 +831,7 @@ static bool reserved(const ArgSpec *spec, bool model_args)
 static bool lay_section(const Preset *p, size_t i, PresetSource source, Slot *slots)
 {
     Scratch s = {0};
-    bool ok = scratch_init(&s);
+    bool ok = scratch_init(&s, p);
     const PresetBlock *b = &p->sections[i];
     if (ok)
         section_scan(p, b, &s);

@@ -23,7 +23,8 @@
  *    Two keys of one flag (temp, temperature): the one that sorts last counts (a warning).
  *  - [*] is every model's base: a model's section is laid over it, and the router's own flags over both.
  *
- * Memory: the file (its bytes and a NUL), 8 bytes for each key line and a small table of sections, within 4
+ * Memory: the file (its bytes and a NUL), 8 bytes for each key line, a small table of sections and the flag
+ * table's keys sorted once (about 40 KB), within 4
  * bytes for each byte of the file plus a constant (lib/test/test_readers_memory.c measures it).
  *
  * defines: Preset, PRESET_MAX_*, PresetSection, PresetEntry, PresetSource, PresetArg, PresetChild,
@@ -45,6 +46,7 @@
 
 typedef struct PresetKeyLine PresetKeyLine;     /* one key line: 8 bytes, preset.c */
 typedef struct PresetBlock PresetBlock;         /* one section: preset.c */
+typedef struct PresetIndex PresetIndex;         /* every key a preset may hold, sorted: preset.c */
 
 /* A preset file read. */
 typedef struct {
@@ -56,6 +58,7 @@ typedef struct {
     PresetBlock *sections;      /* (n_sections,) in the order of their first header; "default" first if there
                                  * are keys before any header */
     size_t n_sections;
+    PresetIndex *index;         /* the flag table's keys, sorted once (about 40 KB) */
     char warnings[PRESET_MAX_WARNINGS]; /* one line each, "p.ini: line 3: ...\n", for what llama.cpp reads in
                                          * a way its writer may not expect */
     size_t bytes;               /* what preset_parse allocated and the preset holds */
