@@ -24,8 +24,8 @@
  *  - [*] is every model's base: a model's section is laid over it, and the router's own flags over both.
  *
  * Memory: the file (its bytes and a NUL), 8 bytes for each key line, a small table of sections and the flag
- * table's keys sorted once (about 40 KB), within 4
- * bytes for each byte of the file plus a constant (lib/test/test_readers_memory.c measures it).
+ * table's keys sorted once (about 40 KB), within 4 bytes for each byte of the file plus a constant
+ * (lib/test/test_readers_memory.c measures it).
  *
  * defines: Preset, PRESET_MAX_*, PresetSection, PresetEntry, PresetSource, PresetArg, PresetChild,
  * preset_parse, preset_read_file, preset_free, preset_section, preset_find, preset_entries, preset_child,
