@@ -83,6 +83,7 @@ static void counting_start(void) { base = peak = live; }
 static long long counting_peak(void) { return peak - base; }
 #endif
 
+#ifndef NO_COUNTING
 /* peak <= 4 * input + the constant; prints the figure either way. */
 static void within(const char *what, long long input, long long got, int line)
 {
@@ -92,6 +93,7 @@ static void within(const char *what, long long input, long long got, int line)
     check_true(__FILE__, line, got <= 4 * input + BUDGET_CONSTANT, text);
     printf("memory: %s\n", text);
 }
+#endif
 
 void test_readers_memory(void)
 {
