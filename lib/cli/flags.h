@@ -2,7 +2,7 @@
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
  * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
- * n_sampler_names, sampler_letters, args_suggest, args_distance.
+ * n_sampler_names, sampler_letters, args_suggest, args_distance, ArgEnv, arg_envs, n_arg_envs, arg_env.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -103,5 +103,18 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
  * substitutions and swaps of two neighbours each cost one; limit + 1 when it is above limit (or either is
  * longer than 48 bytes). suggest.c. */
 size_t args_distance(const char *a, size_t n, const char *b, size_t m, size_t limit);
+
+/* A flag's environment variable (common/arg.cpp at 0017d6fb, its set_env): flag is the row's names[0]. */
+typedef struct {
+    const char *flag;
+    const char *env;
+} ArgEnv;
+
+/* (n_arg_envs,) every flag that has one; flags.c. */
+extern const ArgEnv arg_envs[];
+extern const size_t n_arg_envs;
+
+/* The environment variable of spec's flag ("LLAMA_ARG_TOP_K" for --top-k), or NULL when it has none. */
+const char *arg_env(const ArgSpec *spec);
 
 #endif

@@ -170,37 +170,43 @@ static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
     return true;
 }
 
-/* Whether two members have the same key. */
-static bool same_key(const JsonValue *a, const JsonValue *b)
+/* Whether two members' keys (a, na bytes; b, nb bytes) are the same. */
+static bool same_key(const char *a, size_t na, const char *b, size_t nb)
 {
-    return a->key_length == b->key_length && memcmp(a->key, b->key, a->key_length) == 0;
+    return na == nb && memcmp(a, b, na) == 0;
 }
 
 void body_unread(Body *b)
 {
-    const JsonValue *values = b->doc->values;
-    const JsonValue *seen[BODY_MAX_UNREAD];     /* the members examined, each key once */
-    size_t n_seen = 0, more = 0;
-    if (b->body->type != JSON_OBJECT)
+    const JsonDoc *doc = b->doc;
+    const char *seen[BODY_MAX_UNREAD];         /* the keys examined, each once */
+    size_t seen_length[BODY_MAX_UNREAD], n_seen = 0, more = 0;
+    if (json_type(b->body) != JSON_OBJECT)
         return;
-    for (long i = b->body->first; i >= 0; i = values[i].next) {
-        const JsonValue *m = &values[i];
-        bool said = server_reads_field(m->key) && strlen(m->key) == m->key_length;
+    for (const JsonValue *m = json_first(doc, b->body); m != NULL; m = json_next(doc, m)) {
+        size_t n;
+        const char *key = json_member_key(doc, m, &n);
+        bool said = server_reads_field(key) && strlen(key) == n;
         for (size_t k = 0; k < n_seen && !said; k++)
-            said = same_key(seen[k], m);
+            said = same_key(seen[k], seen_length[k], key, n);
         if (said)
             continue;
         if (n_seen == BODY_MAX_UNREAD) {
             more++;
             continue;
         }
-        seen[n_seen++] = m;
-        args_add_named(b->params->unread, sizeof b->params->unread, m->key);
-        if (warn_sampling(b, m->key, m->key_length, NULL) || m->type != JSON_OBJECT)
+        seen[n_seen] = key;
+        seen_length[n_seen++] = n;
+        args_add_named(b->params->unread, sizeof b->params->unread, key);
+        if (warn_sampling(b, key, n, NULL) || json_type(m) != JSON_OBJECT)
             continue;
         size_t inner = 0;       /* Ollama's "options": {"repeat_penalty": 5}: each key that looks like one */
-        for (long k = m->first; k >= 0 && inner < BODY_MAX_UNREAD; k = values[k].next, inner++)
-            warn_sampling(b, values[k].key, values[k].key_length, m->key);
+        for (const JsonValue *e = json_first(doc, m); e != NULL && inner < BODY_MAX_UNREAD; e = json_next(doc, e)) {
+            size_t length;
+            const char *inner_key = json_member_key(doc, e, &length);
+            warn_sampling(b, inner_key, length, key);
+            inner++;
+        }
     }
     if (more > 0) {
         char line[160];
