@@ -631,7 +631,19 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         out->from_json_flag = flag;
         return true;
     }
+    case K_PRESET_MODEL: out->preset_model = value; return true;
+    case K_PROPS:       /* llama-server's switch; args.c takes this tool's FILE before the row is applied */
+        args_add_named(out->ignored, sizeof out->ignored, flag);
+        return true;
     case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
+        if (strcmp(spec->names[0], "-m") == 0 && value != NULL) {
+            out->model_path = value;        /* the last one counts, as in arg.cpp: read as the model (layers.h) */
+            out->model_flag = flag;
+        }
+        if (strcmp(spec->names[0], "--models-preset") == 0 && value != NULL) {
+            out->models_preset = value;     /* read by the router's line (layers.h): not ignored */
+            return true;
+        }
         if (args_names_model(spec))
             args_add_named(out->model, sizeof out->model, flag);
         else

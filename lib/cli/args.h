@@ -100,6 +100,12 @@ typedef struct CliParams {
     bool explain;               /* --explain: the chain in the lesson's words */
     const char *from_json;      /* --from-json FILE ("-": standard input), pointing into argv; NULL for none */
     const char *from_json_flag; /* the flag that gave it, as typed (--from-json or --request), into argv */
+    const char *model_path;     /* the last -m/--model FILE, into argv (or the preset child's line); NULL: none */
+    const char *model_flag;     /* the flag that gave it, as typed */
+    bool model_read;            /* a GGUF was read for it (layers.h): its note replaces args_model_note's */
+    const char *models_preset;  /* --models-preset FILE (a router's presets), into argv; NULL for none */
+    const char *preset_model;   /* --preset-model NAME (this tool's: the section without a request); NULL */
+    const char *props_file;     /* this tool's --props FILE: a saved GET /props as the server's values; NULL */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */

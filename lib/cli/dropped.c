@@ -225,7 +225,13 @@ static void add_item(Text *t, const CliParams *p, ArgsSetting s)
     char value[160], f[64];
     value_text(p, s, value, sizeof value);
     shown(named, f, sizeof f);
-    if (named[0] == '-' && !own_flag(s, named))
+    const ValueSource *by = &p->sources[s].now;
+    if (by->layer == LAYER_PRESET_ALL || by->layer == LAYER_PRESET_MODEL) {     /* the preset's key, as written */
+        char file[120], key[64];
+        text_add(t, "%s%s%s (%s, [%s], key %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 shown(by->file != NULL ? by->file : "", file, sizeof file), by->section != NULL ? by->section : "?",
+                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+    } else if (named[0] == '-' && !own_flag(s, named))
         text_add(t, "%s%s%s (%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value, f);
     else
         text_add(t, "%s%s%s", f, value[0] != '\0' ? " " : "", value);

@@ -171,7 +171,7 @@ const ArgSpec arg_specs[] = {
     IGN1(T_SRV, "--ssl-key-file"), IGN1(T_SRV, "--ssl-cert-file"), IGN1(T_CS, "--chat-template-kwargs"),
     IGNI(T_SRV, "-to", "--timeout"), IGNI(T_SRV, "--sse-ping-interval"), IGNI(T_SRV, "--threads-http"),
     IGN0(T_SRV, "--cache-prompt", "--no-cache-prompt"), IGNI(T_SRV, "--cache-reuse"), IGN0(T_SRV, "--metrics"),
-    IGN0(T_SRV, "--props"), IGN0(T_SRV, "--slots", "--no-slots"), IGN1(T_SRV, "--slot-save-path"),
+    {{"--props"}, 0, T_SRV, K_PROPS, -1, 0, 0, 0, NULL, NULL, NULL}, IGN0(T_SRV, "--slots", "--no-slots"), IGN1(T_SRV, "--slot-save-path"),
     IGN1(T_SRV, "--media-path"), IGN1(T_SRV, "--models-dir"), IGN1(T_SRV, "--models-preset"),
     IGNI(T_SRV, "--models-max"), IGN0(T_SRV, "--models-autoload", "--no-models-autoload"),
     IGN0(T_ALL, "--jinja", "--no-jinja"), IGNC(T_ALL, "none|auto|deepseek|deepseek-legacy", "--reasoning-format"),
@@ -276,6 +276,8 @@ const ArgSpec arg_specs[] = {
     OWN(K_OPENAI, "print the OpenAI-style /v1/chat/completions body", "--openai"),
     {{"--from-json", "--request"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
      "read a /completion or chat body (-: stdin); print its chain line and the flags for it", NULL},
+    {{"--preset-model"}, 1, T_ALL, K_PRESET_MODEL, -1, 0, 0, 0, "NAME",
+     "with --models-preset and no request: the preset's section for NAME", NULL},
     OWN(K_EXPLAIN, "under the chain line, each stage in the lesson's words, then the OpenAI names", "--explain"),
 };
 

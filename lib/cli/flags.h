@@ -41,7 +41,9 @@ typedef enum {
                      * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */
     K_OLD_SAMPLING, /* the same for a flag that changed sampling in older builds (meta: what it was; help: what
                      * current llama.cpp has instead): a warning, and the chain is current llama.cpp's; both with NOT_CHECKED */
-    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON   /* the workbench's own */
+    K_PROPS,        /* --props: llama-server's switch (POST /props), or with a FILE after it this tool's: a saved
+                     * GET /props read as the server's values (args.c tells the two apart) */
+    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON, K_PRESET_MODEL   /* the workbench's own */
 } ArgKind;
 
 enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */

@@ -136,6 +136,19 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     return ok;
 }
 
+const char *body_model(const char *text, size_t length, char *buf, size_t size)
+{
+    JsonDoc doc;
+    char why[200];
+    if (text == NULL || !json_parse(text, length, &doc, why, sizeof why))
+        return NULL;            /* body_read says why, when it reads the body */
+    const char *model = json_text(&doc, json_get(&doc, json_root(&doc), "model"), NULL);
+    if (model != NULL)
+        snprintf(buf, size, "%s", model);
+    json_free(&doc);
+    return model != NULL ? buf : NULL;
+}
+
 const char *body_file_shown(const char *path, char *buf, size_t size)
 {
     char safe[120];

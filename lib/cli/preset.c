@@ -37,6 +37,7 @@ static bool server_flag(const ArgSpec *s)
 {
     switch (s->kind) {
     case K_OLD: case K_OLD_SAMPLING: case K_JSON: case K_JSON_ALL: case K_OPENAI: case K_EXPLAIN: case K_FROM_JSON:
+    case K_PRESET_MODEL:
         return false;
     default:
         return (s->tools & T_SRV) != 0;

@@ -50,7 +50,7 @@ static const struct {
     {"ignore_eos", SET_IGNORE_EOS, "--ignore-eos", PROPS_BOOL, SP(ignore_eos)},
     {"logit_bias", SET_LOGIT_BIAS, "-l", PROPS_BIAS, NONE},
     {"n_probs", -1, NULL, PROPS_INT, NONE},
-    {"min_keep", -1, NULL, PROPS_INT, SP(min_keep)},
+    {"min_keep", SET_MIN_KEEP, NULL, PROPS_INT, SP(min_keep)},
     {"grammar", -1, "--grammar", PROPS_STRING, NONE},
     {"samplers", SET_SAMPLERS, "--samplers", PROPS_SAMPLERS, NONE},
     {"backend_sampling", -1, "-bs", PROPS_BOOL, offsetof(CliParams, backend_sampling)},

@@ -32,8 +32,8 @@ typedef enum { PROPS_FLOAT, PROPS_INT, PROPS_SEED, PROPS_BOOL, PROPS_STRINGS, PR
 /* One field of params as the file has it. */
 typedef struct {
     const char *field;          /* the JSON field name, as the server prints it: "temperature", "repeat_last_n" */
-    int setting;                /* the ArgsSetting it holds (SET_TEMP, ...), -1 for one no request field names
-                                 * as a setting (min_keep, n_probs, backend_sampling, grammar) */
+    int setting;                /* the ArgsSetting it holds (SET_TEMP, SET_MIN_KEEP, ...), -1 for one that is no
+                                 * setting of the chain (n_probs, backend_sampling, grammar) */
     const char *flag;           /* the llama.cpp flag that sets it on a command line ("--temp"), NULL for none
                                  * (min_keep, n_probs) */
     PropsKind kind;

@@ -93,6 +93,19 @@ void sources_note(CliParams *p, int s, ValueLayer layer, const char *name, const
     record(&p->sources[s], &v);
 }
 
+void sources_replace(CliParams *p, int s, ValueLayer layer, const char *name, const char *file, const char *section)
+{
+    char value[SOURCE_VALUE_MAX + 1];
+    if (p == NULL || s < 0 || s >= SET_COUNT)
+        return;
+    SettingSources *ss = &p->sources[s];
+    if (ss->now.layer != LAYER_DEFAULT) {
+        ss->replaced = ss->now;
+        ss->has_replaced = true;
+    }
+    ss->now = make_source(layer, name, file, section, NULL, args_setting_text(p, s, value, sizeof value));
+}
+
 void sources_note_value(CliParams *p, int s, ValueLayer layer, const char *name, const char *file,
                         const char *section, const char *value)
 {
@@ -144,6 +157,40 @@ static void add_replaced(Text *t, const ValueSource *v, const char *field, bool 
     }
 }
 
+/* Whether a value goes on a line of its own: a layer above the default set it, and it is not one of /props's
+ * many, which share a line unless they replaced nothing. */
+static bool own_line(const SettingSources *ss)
+{
+    return ss->now.layer != LAYER_DEFAULT && (ss->now.layer != LAYER_PROPS || ss->has_replaced);
+}
+
+/* One line for the values the chain reads whose source is `layer` and that own_line leaves out: "values at
+ * llama.cpp's defaults: top_p 0.95, ...", "values from /props (p.json): ...". */
+static void add_shared(Text *t, const CliParams *p, const Chain *chain, ValueLayer layer, char *value, size_t size)
+{
+    size_t n = 0, listed = 0;
+    const char *file = NULL;
+    for (int s = 0; s < SETTING_COUNT; s++)
+        if (chain_reads(chain, (SamplingSetting)s) && p->sources[s].now.layer == layer && !own_line(&p->sources[s])) {
+            n++;
+            file = p->sources[s].now.file;
+        }
+    if (n == 0)
+        return;
+    char f[120];
+    if (layer == LAYER_PROPS)
+        text_add(t, "value%s from /props (%s): ", n == 1 ? "" : "s", shown(file != NULL ? file : "", f, sizeof f));
+    else
+        text_add(t, "value%s at llama.cpp's default%s: ", n == 1 ? "" : "s", n == 1 ? "" : "s");
+    for (int s = 0; s < SETTING_COUNT; s++) {
+        if (!chain_reads(chain, (SamplingSetting)s) || p->sources[s].now.layer != layer || own_line(&p->sources[s]))
+            continue;
+        text_add(t, "%s%s %s", listed++ ? ", " : "", args_setting_field((ArgsSetting)s, NULL),
+                 args_setting_text(p, s, value, size));
+    }
+    text_add(t, "\n");
+}
+
 size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t size)
 {
     Text t = text_start(buf, size);
@@ -151,15 +198,10 @@ size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t si
         return 0;
     bool body = p->from_json != NULL;
     char value[CHAIN_MAX_SAMPLERS * 12 + 1];     /* the longest: the sampler list, 64 names of at most 11 bytes */
-    size_t defaults = 0;
     for (int s = 0; s < SETTING_COUNT; s++) {
         const SettingSources *ss = &p->sources[s];
-        if (!chain_reads(chain, (SamplingSetting)s))
+        if (!chain_reads(chain, (SamplingSetting)s) || !own_line(ss))
             continue;
-        if (ss->now.layer == LAYER_DEFAULT) {
-            defaults++;
-            continue;
-        }
         const char *field = args_setting_field((ArgsSetting)s, NULL);
         text_add(&t, "value: %s %s from ", field, args_setting_text(p, s, value, sizeof value));
         add_origin(&t, &ss->now, body);
@@ -167,16 +209,7 @@ size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t si
             add_replaced(&t, &ss->replaced, field, body);
         text_add(&t, "\n");
     }
-    if (defaults == 0)
-        return t.len;
-    text_add(&t, "value%s at llama.cpp's default%s: ", defaults == 1 ? "" : "s", defaults == 1 ? "" : "s");
-    size_t listed = 0;
-    for (int s = 0; s < SETTING_COUNT; s++) {
-        if (!chain_reads(chain, (SamplingSetting)s) || p->sources[s].now.layer != LAYER_DEFAULT)
-            continue;
-        text_add(&t, "%s%s %s", listed++ ? ", " : "", args_setting_field((ArgsSetting)s, NULL),
-                 args_setting_text(p, s, value, sizeof value));
-    }
-    text_add(&t, "\n");
+    add_shared(&t, p, chain, LAYER_PROPS, value, sizeof value);
+    add_shared(&t, p, chain, LAYER_DEFAULT, value, sizeof value);
     return t.len;
 }

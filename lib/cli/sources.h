@@ -8,8 +8,8 @@
  * record keeps the value each layer gave, as text, so that a replaced value is still named after the higher
  * layer has overwritten it.
  *
- * defines: ValueLayer, ValueSource, SettingSources, SOURCE_VALUE_MAX, sources_note, sources_note_value,
- * args_setting_text, args_sources.
+ * defines: ValueLayer, ValueSource, SettingSources, SOURCE_VALUE_MAX, sources_note, sources_replace,
+ * sources_note_value, args_setting_text, args_sources.
  */
 #ifndef CLI_SOURCES_H
 #define CLI_SOURCES_H
@@ -64,6 +64,12 @@ struct CliParams;
  * becomes the replaced value if it is the highest below. NULL p or s out of range does nothing. */
 void sources_note(struct CliParams *p, int s, ValueLayer layer, const char *name, const char *file,
                   const char *section, const char *alias_of);
+
+/* Records that `layer` set setting s of p over whatever set it before, whatever its layer: the one case where a
+ * lower layer's value is the chain's, a model's general.sampling.sequence over --sampler-seq (llama.cpp's
+ * --sampler-seq sets no bit, reference section 3). The value it replaces is kept as replaced. */
+void sources_replace(struct CliParams *p, int s, ValueLayer layer, const char *name, const char *file,
+                     const char *section);
 
 /* The same, for a value given as text (value) that p does not hold: a lower layer's value, which the layer
  * above keeps from the chain. */
