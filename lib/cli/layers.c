@@ -276,7 +276,9 @@ static void label_sources(CliParams *child, const char *file, long global, long 
             ss->now.file = file;
             ss->now.section = arg->section;
             found = arg->source == PRESET_FROM_SECTION && entry_of(global, arg->spec, &lower);
-        } else {                /* the router's flag, over the section's value or [*]'s */
+        } else {                /* the router's flag as typed, over the section's value or [*]'s */
+            ss->now.name = arg->key;
+            child->named[s] = arg->key;
             found = section != global && entry_of(section, arg->spec, &lower);
             below = found ? LAYER_PRESET_MODEL : LAYER_PRESET_ALL;
             found = found || entry_of(global, arg->spec, &lower);

@@ -340,6 +340,99 @@ check 0 "OpenAI names: temperature 0.7 (llama.cpp's temp)" "" -- --explain --tem
 [ "$("$bin" --explain | wc -l)" -eq 14 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
 check 2 "" "--explain: it prints a chain line; --openai prints a body instead (choose one)" -- --explain --openai
 
+# Issue 27: the layers under a request. GGUF files written here byte by byte (the format of the reference's
+# section 11, little-endian): le N BYTES writes N in BYTES bytes, gstr S a GGUF string.
+le() { n=$1 k=$2; while [ "$k" -gt 0 ]; do printf "\\$(printf %03o $((n % 256)))"; n=$((n / 256)); k=$((k - 1)); done; }
+gstr() { le ${#1} 8; printf %s "$1"; }
+# demo.gguf: general.name "Demo 1B", general.sampling.top_k 20 (int32) and .temp 0.7 (float32, 0x3f333333).
+write_demo() {
+    { printf GGUF; le 3 4; le 0 8; le 3 8
+      gstr general.name; le 8 4; gstr "Demo 1B"
+      gstr general.sampling.top_k; le 5 4; le 20 4
+      gstr general.sampling.temp; le 6 4; le 1060320051 4; } >"$1"
+}
+write_demo "$tmp/demo.gguf"
+write_demo "${BUILD:-build}/demo.gguf"          # the model of lib/cli/README.md's examples
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.sequence; le 8 4; gstr "top_k;min_p"; } >"$tmp/seq.gguf"
+# want WORDS... -- LINE: the --explain of WORDS holds LINE as a whole line (the layers' value lines).
+want() {
+    eval "line=\${$#}"
+    n=$(($# - 2))
+    args=""
+    i=0
+    for w in "$@"; do
+        i=$((i + 1))
+        [ $i -le $n ] || break
+        args="$args '$w'"
+    done
+    if eval "\"\$bin\" $args --explain" 2>/dev/null | grep -qxF -- "$line"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: 11_sampler_chain$args --explain: no line '$line'"
+        eval "\"\$bin\" $args --explain" 2>&1 | grep '^value' | sed 's/^/    /'
+    fi
+}
+printf '[*]\ntemp = 0.5\nmin-p = 0.1\n\n[demo]\nmodel = %s\ntemperature = 0.3\n\n[demo2]\nmodel = %s\ntop-k = 30\n' \
+    "$tmp/demo.gguf" "$tmp/demo.gguf" >"$tmp/p.ini"
+echo '{"messages": [{"role": "user", "content": "hi"}], "temperature": 1}' >"$tmp/t1.json"
+# The precedence of section 11, each case worked out by hand: the request over the server's flag,
+want llama-server --temp 0.6 --from-json "$tmp/t1.json" -- "value: temperature 1.0 from the request replaces --temp 0.6 from the server"
+# the router's flag over the preset ([*] alone: no model chosen),
+want llama-server --models-preset "$tmp/p.ini" --temp 0.9 -- "value: temperature 0.9 from --temp replaces temp 0.5 from the preset's [*]"
+# the model's section over [*],
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- \
+    "value: temperature 0.3 from the preset $tmp/p.ini, section [demo], key temperature replaces temp 0.5 from the preset's [*]"
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- "value: min_p 0.1 from the preset $tmp/p.ini, section [*], key min-p"
+# the preset over the GGUF (the section's model), and the GGUF over llama.cpp's default,
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo2 -- \
+    "value: top_k 30 from the preset $tmp/p.ini, section [demo2], key top-k replaces general.sampling.top_k 20 from the model"
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
+want llama-server -m "$tmp/demo.gguf" -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
+want llama-server -m "$tmp/demo.gguf" --temp 0.6 -- "value: temperature 0.6 from --temp replaces general.sampling.temp 0.7 from the model"
+# and the request's model field picks the section, as the router picks it;
+echo '{"model": "demo", "prompt": "x", "top_k": 5}' >"$tmp/t2.json"
+want llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/t2.json" -- \
+    "value: top_k 5 from the request replaces general.sampling.top_k 20 from the model"
+# --sampler-seq does not keep a GGUF sequence out, --samplers does (section 3).
+want -m "$tmp/seq.gguf" --sampler-seq kt -- \
+    "value: samplers top_k;min_p from the model's general.sampling.sequence ($tmp/seq.gguf) replaces --sampler-seq top_k;temperature from the command line"
+want -m "$tmp/seq.gguf" --samplers "top_k;temperature" -- \
+    "value: samplers top_k;temperature from --samplers replaces general.sampling.sequence top_k;min_p from the model"
+# A preset's keys: the ';' cut, a key matched exactly (top_p is none), an environment variable, [*] alone.
+printf '[*]\nsamplers = top_k;top_p\nLLAMA_ARG_TOP_K = 5\n' >"$tmp/cut.ini"
+check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2: samplers: the value stops at the ';'" -- \
+    llama-server --models-preset "$tmp/cut.ini"
+want llama-server --models-preset "$tmp/cut.ini" -- "value: top_k 5 from the preset $tmp/cut.ini, section [*], key LLAMA_ARG_TOP_K"
+check 0 "$default_line" "note: --models-preset $tmp/p.ini: no model chosen" -- llama-server --models-preset "$tmp/p.ini"
+printf '[*]\ntemp = 0.5\n\n[qwen]\ntop_p = 0.9\n' >"$tmp/top_p.ini"
+check 2 "" "$tmp/top_p.ini: line 5: 'top_p' is not a flag's name or environment variable" -- llama-server --models-preset "$tmp/top_p.ini"
+grep -qF "option 'top_p' not recognized in preset 'qwen'" "$tmp/err" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: top_p.ini: no llama.cpp message"; cat "$tmp/err"; }
+# Item 7: bad input gets a message naming the file and the offset or line, and no chain line.
+printf 'GGUF\003\000' >"$tmp/short.gguf"
+check 2 "" "$tmp/short.gguf: offset 4: " -- -m "$tmp/short.gguf"
+printf 'GGML\003\000\000\000' >"$tmp/magic.gguf"
+check 2 "" "$tmp/magic.gguf: offset 0: the magic is 47 47 4d 4c ('GGML'), not 'GGUF'" -- -m "$tmp/magic.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 5 8; } >"$tmp/count.gguf"
+check 2 "" "$tmp/count.gguf: offset 24: " -- -m "$tmp/count.gguf"
+{ printf GGUF; le 3 4; le 0 8; printf '\000\000\000\000\000\000\000\200'; } >"$tmp/huge.gguf"
+check 2 "" "$tmp/huge.gguf: offset 16: " -- -m "$tmp/huge.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.top_k; le 13 4; le 1 4; } >"$tmp/type.gguf"
+check 2 "" "$tmp/type.gguf: offset " -- -m "$tmp/type.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.x; le 9 4; le 9 4; le 1 8; } >"$tmp/arrays.gguf"
+check 2 "" "$tmp/arrays.gguf: offset " -- -m "$tmp/arrays.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 2 8; gstr general.sampling.top_k; le 5 4; le 20 4; gstr general.sampling.top_k; le 5 4; le 30 4; } \
+    >"$tmp/twice.gguf"
+check 2 "" "duplicate key" -- -m "$tmp/twice.gguf"
+printf '[*]\ntemp 0.5\n' >"$tmp/kind.ini"
+check 2 "" "$tmp/kind.ini: line 2: " -- llama-server --models-preset "$tmp/kind.ini"
+printf '[m]\nmodel = %s\n' "$tmp/no-such.gguf" >"$tmp/missing.ini"
+check 2 "" "$tmp/missing.ini: line 2: [m] model $tmp/no-such.gguf: cannot read the model: No such file or directory" -- \
+    llama-server --models-preset "$tmp/missing.ini" --preset-model m
+check 2 "" "--props: -m goes with a server's command line, not with a saved /props" -- --props "$tmp/p.json" -m "$tmp/demo.gguf"
+check 2 "" "--preset-model: it picks a section of a --models-preset file" -- --preset-model demo
+
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"

@@ -33,6 +33,7 @@ int main(void)
     test_gguf();
     test_preset();
     test_props();
+    test_layers();
     test_readers_memory();
     return check_summary();
 }

@@ -31,6 +31,7 @@ void test_svg(void);
 void test_gguf(void);
 void test_preset(void);
 void test_props(void);
+void test_layers(void);
 void test_readers_memory(void);
 
 #endif
