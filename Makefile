@@ -143,6 +143,7 @@ pictures: all
 FUZZ         ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= chain gguf preset
+FUZZ_GGUF_NEEDS = lib/test/gguf_writer.c -Ilib/test
 # One target: $(1) its name, $(2) the files it needs besides the library, $(3) its corpus, $(4) its artifacts.
 define fuzz_target
 	@mkdir -p $(3)
@@ -154,8 +155,7 @@ endef
 fuzz:
 	@mkdir -p $(FUZZ)
 	$(if $(filter chain,$(FUZZ_TARGETS)),$(call fuzz_target,chain,,$(FUZZ)/corpus,$(FUZZ)/))
-	$(if $(filter gguf,$(FUZZ_TARGETS)),$(call fuzz_target,gguf,lib/test/gguf_writer.c -Ilib/test,$(FUZZ)/corpus_gguf,\
-	    $(FUZZ)/gguf-))
+	$(if $(filter gguf,$(FUZZ_TARGETS)),$(call fuzz_target,gguf,$(FUZZ_GGUF_NEEDS),$(FUZZ)/corpus_gguf,$(FUZZ)/gguf-))
 	$(if $(filter preset,$(FUZZ_TARGETS)),$(call fuzz_target,preset,,$(FUZZ)/corpus_preset,$(FUZZ)/preset-))
 
 clean:

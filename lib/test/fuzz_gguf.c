@@ -6,10 +6,12 @@
  * one with a tokenizer) are written into the corpus directory at the start, so the fuzzer starts from files
  * that read. Not part of make check.
  *
- * The hook for the tool (the wiring of -m, issue 27): fuzz_after_model is where the chain line and --explain
- * of a command line whose -m names this file belong, once 11_sampler_chain reads models. */
+ * Then the tool's own path: the keys laid under a command line (layers.h), the chain line and --explain
+ * (fuzz_after_model). */
 #define _POSIX_C_SOURCE 200809L     /* fmemopen */
+#include "cli/explain.h"
 #include "cli/gguf.h"
+#include "cli/layers.h"
 #include "gguf_writer.h"
 
 #include <stdio.h>
@@ -19,37 +21,31 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* What a model's values do to the chain: each APPLIED value over the defaults, then the chain built. */
+/* What the tool makes of the model (issue 27): its keys laid under a command line as -m lays them
+ * (layers_apply_model: a flag keeps its value out, --sampler-seq does not keep the sequence out), then the
+ * chain line and --explain, as 11_sampler_chain -m FILE --temp 0.5 --sampler-seq kt --explain prints them. A
+ * refusal (what the chain builder refuses) must name the file. */
 static void fuzz_after_model(const GgufInfo *info)
 {
-    SamplingParams p = sampling_params_default();
-    for (size_t i = 0; i < info->n_keys; i++) {
-        GgufSampling s;
-        gguf_sampling(&info->keys[i], &s);
-        if (s.outcome != GGUF_APPLIED || s.field == NULL)
-            continue;
-        if (strlen(s.text) > GGUF_TEXT_MAX || strlen(s.warnings) >= sizeof s.warnings)
+    static CliParams params;
+    static char notes[8192], text[65536];
+    char err[900];
+    char *argv[] = {"11_sampler_chain", "--temp", "0.5", "--sampler-seq", "kt", NULL};
+    if (!args_parse(5, argv, &params, err, sizeof err))
+        abort();
+    if (!layers_apply_model(&params, info, "fuzz.gguf", "-m", notes, sizeof notes, err, sizeof err)) {
+        if (strncmp(err, "-m fuzz.gguf: ", 14) != 0)
             abort();
-        if (strcmp(s.field, "sequence") == 0) {
-            memcpy(p.samplers, s.samplers, s.n_samplers * sizeof s.samplers[0]);
-            p.n_samplers = s.n_samplers;
-        } else if (strcmp(s.field, "top_k") == 0) {
-            p.top_k = (int32_t)s.value;
-        } else if (strcmp(s.field, "temp") == 0) {
-            p.temp = s.value;
-        } else if (strcmp(s.field, "min_p") == 0) {
-            p.min_p = s.value;
-        } else if (strcmp(s.field, "mirostat") == 0) {
-            p.mirostat = (int32_t)s.value;
-        }
+        return;
     }
-    /* Here the wiring runs the tool: the chain line and --explain for "-m <this file>". */
     Chain ch;
-    if (sampling_params_problem(&p) == NULL && chain_init_from_params(&ch, &p, 64) == SAMPLING_OK) {
-        char line[1024];
-        chain_describe(&ch, line, sizeof line);
-        chain_free(&ch);
-    }
+    if (chain_init_from_params(&ch, &params.sampling, 0) != SAMPLING_OK)
+        abort();            /* layers_apply_model refuses what the chain builder would */
+    char line[4096];
+    if (chain_describe(&ch, line, sizeof line) >= sizeof line)
+        abort();
+    args_explain(&params, &ch, text, sizeof text);
+    chain_free(&ch);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

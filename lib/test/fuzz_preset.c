@@ -5,9 +5,10 @@
  * limit); a child's argv must end in NULL. Seeds are written into the corpus directory at the start. Not
  * part of make check.
  *
- * The hook for the tool (the wiring of --models-preset, issue 27): fuzz_after_child is where the chain line
- * and --explain of the child's line belong, once 11_sampler_chain reads presets. */
+ * Then the tool's own path for each child line: its chain line and --explain (fuzz_after_child); the sources of
+ * the preset's values are main.c's and layers.c's, which read files (test_cli.sh checks them). */
 #include "cli/args.h"
+#include "cli/explain.h"
 #include "cli/preset.h"
 
 #include <stdio.h>
@@ -31,7 +32,17 @@ static void fuzz_after_child(const PresetChild *c)
     for (int i = 0; i < c->argc && n < 511; i++)
         words[n++] = c->argv[i];
     words[n] = NULL;
-    (void)args_parse(n, words, &params, err, sizeof err);      /* a refusal is the line's, as the tool says */
+    if (!args_parse(n, words, &params, err, sizeof err))
+        return;             /* a refusal is the line's, as the tool says */
+    Chain ch;
+    static char text[65536];
+    if (chain_init_from_params(&ch, &params.sampling, 0) != SAMPLING_OK)
+        abort();            /* args_parse refuses what the chain builder would */
+    char line[4096];
+    if (chain_describe(&ch, line, sizeof line) >= sizeof line)
+        abort();
+    args_explain(&params, &ch, text, sizeof text);     /* the child's chain in the lesson's words */
+    chain_free(&ch);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
