@@ -152,11 +152,12 @@ static bool own_flag(ArgsSetting s, const char *typed)
     return false;
 }
 
-/* Whether the list was given as --sampler-seq's letters. */
+/* Whether the list was given as --sampler-seq's letters (and not replaced by a model's sequence since). */
 static bool list_of_letters(const CliParams *p)
 {
     const char *named = p->named[SET_SAMPLERS];
-    return named != NULL && (same_flag(named, "--sampler-seq") || same_flag(named, "--sampling-seq"));
+    return named != NULL && (same_flag(named, "--sampler-seq") || same_flag(named, "--sampling-seq"))
+        && p->sources[SET_SAMPLERS].now.layer != LAYER_MODEL;
 }
 
 /* The sampler list as its flag or field writes it: letters for --sampler-seq, a JSON array for a body's
@@ -226,7 +227,11 @@ static void add_item(Text *t, const CliParams *p, ArgsSetting s)
     value_text(p, s, value, sizeof value);
     shown(named, f, sizeof f);
     const ValueSource *by = &p->sources[s].now;
-    if (by->layer == LAYER_PRESET_ALL || by->layer == LAYER_PRESET_MODEL) {     /* the preset's key, as written */
+    if (by->layer == LAYER_MODEL) {         /* a model's key (layers.c): no flag set it */
+        char key[80];
+        text_add(t, "%s%s%s (the model's %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+    } else if (by->layer == LAYER_PRESET_ALL || by->layer == LAYER_PRESET_MODEL) {     /* the preset's key */
         char file[120], key[64];
         text_add(t, "%s%s%s (%s, [%s], key %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
                  shown(by->file != NULL ? by->file : "", file, sizeof file), by->section != NULL ? by->section : "?",
@@ -275,8 +280,8 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     bool body = from != NULL && from[0] != '-';
     const char *fix = body ? "send mirostat" : "give --mirostat";
     Text m = text_start(mirostat, sizeof mirostat);
-    if ((p->set & (1u << SET_MIROSTAT)) != 0)
-        add_item(&m, p, SET_MIROSTAT);
+    if ((p->set & (1u << SET_MIROSTAT)) != 0 || p->sources[SET_MIROSTAT].now.layer != LAYER_DEFAULT)
+        add_item(&m, p, SET_MIROSTAT);      /* a flag, a body, a preset or the model set it */
     else
         text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
     switch (drops[first].why) {
@@ -290,13 +295,17 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     case WHY_NOT_LISTED: {
         const char *named = p->named[SET_SAMPLERS];
         const char *name = sampler_type_name((SamplerType)drops[first].entry);
+        const ValueSource *list_from = &p->sources[SET_SAMPLERS].now;
+        if (list_from->layer == LAYER_MODEL)
+            named = "the model's general.sampling.sequence";   /* no flag gave it: --samplers would replace it */
         bool letters = list_of_letters(p);
         char letter[2] = {sampler_letters[drops[first].entry], '\0'};
         snprintf(entry, sizeof entry, letters ? "%s (%s)" : "%s", name, letter);
         list_text(p, list, sizeof list);
         text_add(t, "%s is not in %s (%s), and a sampler left out of the list is off; add %s to the list%s to use %s\n",
                  entry, named != NULL ? named : "llama.cpp's default sampler list", list[0] != '\0' ? list
-                 : "an empty list", letters ? letter : name, named != NULL ? "" : " with --samplers", it);
+                 : "an empty list", letters ? letter : name, named != NULL && list_from->layer != LAYER_MODEL ? ""
+                 : " with --samplers", it);
         return;
     }
     case WHY_UNREAD:

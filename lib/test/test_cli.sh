@@ -399,6 +399,12 @@ want -m "$tmp/seq.gguf" --sampler-seq kt -- \
     "value: samplers top_k;min_p from the model's general.sampling.sequence ($tmp/seq.gguf) replaces --sampler-seq top_k;temperature from the command line"
 want -m "$tmp/seq.gguf" --samplers "top_k;temperature" -- \
     "value: samplers top_k;temperature from --samplers replaces general.sampling.sequence top_k;min_p from the model"
+# The notes on settings no stage reads name a model's value as the model's key.
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.mirostat; le 5 4; le 2 4; } >"$tmp/miro.gguf"
+check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --top-k 20 does nothing: with mirostat 2 (the model's general.sampling.mirostat), llama.cpp ignores the sampler list" -- \
+    -m "$tmp/miro.gguf" --top-k 20
+check 0 "sampler chain: logits -> top-k -> min-p -> dist" "note: --repeat-penalty 1.2 does nothing: penalties is not in the model's general.sampling.sequence (top_k;min_p), and a sampler left out of the list is off; add penalties to the list with --samplers to use it" -- \
+    -m "$tmp/seq.gguf" --sampler-seq kt --repeat-penalty 1.2
 # A preset's keys: the ';' cut, a key matched exactly (top_p is none), an environment variable, [*] alone.
 printf '[*]\nsamplers = top_k;top_p\nLLAMA_ARG_TOP_K = 5\n' >"$tmp/cut.ini"
 check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2: samplers: the value stops at the ';'" -- \
