@@ -44,6 +44,21 @@ static void explain_words(const char *const *words, CliParams *p, char *text, si
     }
 }
 
+/* The explanation of a body read onto llama.cpp's defaults (--from-json's rules), into text; "(refused)"
+ * when the body or its chain is refused. */
+static void explain_body(const char *body, CliParams *p, char *text, size_t size)
+{
+    char err[600];
+    Chain ch;
+    snprintf(text, size, "(refused)");
+    args_defaults(p);
+    if (body_read(body, strlen(body), p, NULL, 0, err, sizeof err)
+        && chain_init_from_params(&ch, &p->sampling, 0) == SAMPLING_OK) {
+        args_explain(p, &ch, text, size);
+        chain_free(&ch);
+    }
+}
+
 typedef struct {
     const char *argv[16];
     const char *line;             /* one whole line the explanation must hold */
@@ -271,20 +286,11 @@ static void test_min_keep(void)
     static CliParams p;
     static char text[8192];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        char notes[1024], err[600] = "";
-        Chain ch;
-        args_defaults(&p);
-        bool built = body_read(rows[r].body, strlen(rows[r].body), &p, notes, sizeof notes, err, sizeof err)
-                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
-        CHECK(built);
-        if (!built)
-            continue;
-        args_explain(&p, &ch, text, sizeof text);
+        explain_body(rows[r].body, &p, text, sizeof text);
         bool good = has_line(text, rows[r].line);
         check_true(__FILE__, __LINE__, good, rows[r].line);
         if (!good)
             printf("    min_keep row %zu: got\n%s\n", r, text);
-        chain_free(&ch);
     }
 }
 
@@ -329,20 +335,11 @@ static void test_probs_and_windows(void)
     static CliParams p;
     static char text[8192];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        char err[300];
-        Chain ch;
-        args_defaults(&p);
-        bool ok = body_read(rows[r].body, strlen(rows[r].body), &p, NULL, 0, err, sizeof err)
-               && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
-        CHECK(ok);
-        if (!ok)
-            continue;
-        args_explain(&p, &ch, text, sizeof text);
+        explain_body(rows[r].body, &p, text, sizeof text);
         bool good = has_line(text, rows[r].line);
         check_true(__FILE__, __LINE__, good, rows[r].line);
         if (!good)
             printf("    probs row %zu: got\n%s\n", r, text);
-        chain_free(&ch);
     }
     explain_words((const char *const[]){"--top-k", "20", NULL}, &p, text, sizeof text);
     CHECK(strstr(text, "the prompt is in the window") == NULL && strstr(text, "probabilities a response") == NULL);

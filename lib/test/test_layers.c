@@ -127,9 +127,9 @@ static void test_sequence(void)
 }
 
 /* Keys read by common's text-then-strtol/strtof rule: a min_p of 1e-7 ("0.000000") is 0, as llama.cpp reads it;
- * and of another type than their setting's, each with a note: a float32 top_k 20.0 ("20.000000") is 20; a
- * string "0.6" is a temp of 0.6; a bool top_k ("true") is no number, so top_k stays 40; an array is no text common reads; an unknown
- * key is ignored. */
+ * and keys of another type than their setting's, each with a note: a float32 top_k 20.0 ("20.000000") is 20;
+ * a string "0.6" is a temp of 0.6; a bool mirostat ("true") is no number, so mirostat stays 0; an array is no
+ * text common reads; an unknown key is ignored. */
 static void test_types(void)
 {
     GgufWriter w;

@@ -243,7 +243,8 @@ static void test_every_key(void)
     for (size_t r = 0; r < n_arg_specs; r++) {
         const ArgSpec *s = &arg_specs[r];
         bool own = s->kind == K_OLD || s->kind == K_OLD_SAMPLING || s->kind == K_JSON || s->kind == K_JSON_ALL
-                   || s->kind == K_OPENAI || s->kind == K_EXPLAIN || s->kind == K_FROM_JSON || s->kind == K_PRESET_MODEL;
+                   || s->kind == K_OPENAI || s->kind == K_EXPLAIN || s->kind == K_FROM_JSON
+                   || s->kind == K_PRESET_MODEL;
         if (own || !(s->tools & T_SRV))
             continue;
         const char *names[5] = {s->names[0], s->names[1], s->names[2], s->names[3], arg_env(s)};
