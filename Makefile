@@ -9,7 +9,8 @@
 #   make pictures   every example's picture (build/pictures/NN_slug.svg) and build/pictures/index.html
 #   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs, then what a
 #                   student waits for: a lesson's compile and the save-and-run loop, as ratios (lib/bench/loop.sh)
-#   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain for FUZZ_SECONDS (default 60)
+#   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain, the GGUF reader and the preset reader
+#                   for FUZZ_SECONDS each (default 60); FUZZ_TARGETS=gguf fuzzes one
 #   make clean      remove build/, build-san/, build-bench/ and build-fuzz/
 #
 # CC, CFLAGS, LDFLAGS and LDLIBS are yours to set; the flags the build needs are added before your CFLAGS.
@@ -138,15 +139,26 @@ sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check
 pictures: all
 	./run_all.sh --pictures
 
-# Arbitrary bytes as logits, history and parameters for the chain (lib/test/fuzz_chain.c). Not part of check.
+# Arbitrary bytes as logits, history and parameters for the chain (lib/test/fuzz_chain.c), as a GGUF file
+# (fuzz_gguf.c) and as a preset file (fuzz_preset.c), each for FUZZ_SECONDS; FUZZ_TARGETS=gguf picks. Not
+# part of check.
 FUZZ         ?= build-fuzz
 FUZZ_SECONDS ?= 60
-fuzz:
-	@mkdir -p $(FUZZ)/corpus
-	$(call say,LINK,$(FUZZ)/fuzz_chain)clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    $(REQUIRED_CFLAGS) -o $(FUZZ)/fuzz_chain lib/test/fuzz_chain.c $(LIB_SRC) -lm \
+FUZZ_TARGETS ?= chain gguf preset
+FUZZ_GGUF_NEEDS = lib/test/gguf_writer.c -Ilib/test
+# One target: $(1) its name, $(2) the files it needs besides the library, $(3) its corpus, $(4) its artifacts.
+define fuzz_target
+	@mkdir -p $(3)
+	$(call say,LINK,$(FUZZ)/fuzz_$(1))clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    $(REQUIRED_CFLAGS) -o $(FUZZ)/fuzz_$(1) lib/test/fuzz_$(1).c $(2) $(LIB_SRC) -lm \
 	    || { echo "make fuzz needs clang with libFuzzer (Debian: clang and libclang-rt-dev)"; exit 1; }
-	$(FUZZ)/fuzz_chain -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ)/ $(FUZZ)/corpus
+	$(FUZZ)/fuzz_$(1) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(4) $(3)
+endef
+fuzz:
+	@mkdir -p $(FUZZ)
+	$(if $(filter chain,$(FUZZ_TARGETS)),$(call fuzz_target,chain,,$(FUZZ)/corpus,$(FUZZ)/))
+	$(if $(filter gguf,$(FUZZ_TARGETS)),$(call fuzz_target,gguf,$(FUZZ_GGUF_NEEDS),$(FUZZ)/corpus_gguf,$(FUZZ)/gguf-))
+	$(if $(filter preset,$(FUZZ_TARGETS)),$(call fuzz_target,preset,,$(FUZZ)/corpus_preset,$(FUZZ)/preset-))
 
 clean:
 	rm -rf $(BUILD) $(SAN) $(BENCH) $(FUZZ)

@@ -158,6 +158,48 @@ SamplingStatus chain_add(Chain *ch, StageType type)
     return SAMPLING_OK;
 }
 
+#define BY(type) (1u << (type))
+#define PICKS (BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P) | BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
+#define MIROSTATS (BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
+_Static_assert(STAGE_MIROSTAT_V2 < 32, "one bit per StageType");
+
+/* The stages that read each setting, as bits (reference sections 4 and 5; chain.h says what counts as read).
+ * Adding a setting or a stage is one edit here. */
+static const unsigned setting_readers[SETTING_COUNT] = {
+    [SETTING_TEMP] = BY(STAGE_TEMP) | BY(STAGE_TEMP_EXT), [SETTING_TOP_K] = BY(STAGE_TOP_K),
+    [SETTING_TOP_P] = BY(STAGE_TOP_P), [SETTING_MIN_P] = BY(STAGE_MIN_P), [SETTING_TYP_P] = BY(STAGE_TYPICAL),
+    [SETTING_PENALTY_REPEAT] = BY(STAGE_PENALTIES), [SETTING_PENALTY_LAST_N] = BY(STAGE_PENALTIES),
+    [SETTING_PENALTY_PRESENT] = BY(STAGE_PENALTIES), [SETTING_PENALTY_FREQ] = BY(STAGE_PENALTIES),
+    [SETTING_DRY_MULTIPLIER] = BY(STAGE_DRY), [SETTING_DRY_BASE] = BY(STAGE_DRY),
+    [SETTING_DRY_ALLOWED_LENGTH] = BY(STAGE_DRY), [SETTING_DRY_PENALTY_LAST_N] = BY(STAGE_DRY),
+    [SETTING_DRY_BREAKERS] = BY(STAGE_DRY),
+    [SETTING_XTC_PROBABILITY] = BY(STAGE_XTC), [SETTING_XTC_THRESHOLD] = BY(STAGE_XTC),
+    [SETTING_TOP_N_SIGMA] = BY(STAGE_TOP_N_SIGMA),
+    [SETTING_DYNATEMP_RANGE] = BY(STAGE_TEMP_EXT), [SETTING_DYNATEMP_EXPONENT] = BY(STAGE_TEMP_EXT),
+    [SETTING_MIROSTAT] = PICKS,                                 /* it decides which stage picks the token */
+    [SETTING_MIROSTAT_TAU] = MIROSTATS, [SETTING_MIROSTAT_ETA] = MIROSTATS,
+    [SETTING_ADAPTIVE_TARGET] = BY(STAGE_ADAPTIVE_P), [SETTING_ADAPTIVE_DECAY] = BY(STAGE_ADAPTIVE_P),
+    [SETTING_SAMPLERS] = BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P), /* it builds the chain that ends in one of these */
+    [SETTING_SEED] = PICKS | BY(STAGE_XTC),
+    [SETTING_IGNORE_EOS] = BY(STAGE_LOGIT_BIAS), [SETTING_LOGIT_BIAS] = BY(STAGE_LOGIT_BIAS),
+    [SETTING_MIN_KEEP] = BY(STAGE_TYPICAL) | BY(STAGE_TOP_P) | BY(STAGE_MIN_P) | BY(STAGE_XTC),
+};
+
+bool stage_reads(StageType stage, SamplingSetting setting)
+{
+    if ((unsigned)stage > STAGE_MIROSTAT_V2 || (unsigned)setting >= SETTING_COUNT)
+        return false;
+    return (setting_readers[setting] & BY(stage)) != 0;
+}
+
+bool chain_reads(const Chain *ch, SamplingSetting setting)
+{
+    for (size_t i = 0; ch != NULL && i < ch->n_stages; i++)
+        if (stage_reads(ch->stages[i].type, setting))
+            return true;
+    return false;
+}
+
 /* The stage each sampler-list entry builds in llama.cpp's normal (non-mirostat) chain. */
 static StageType stage_for(SamplerType type)
 {

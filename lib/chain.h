@@ -41,8 +41,9 @@
  * The lesson's random tables come from java.util.Random (rng.h), which the lesson programs draw from
  * themselves; no lesson uses the chain's own draw.
  *
- * defines: SamplerType, StageType, Stage, SamplingParams, Chain, CHAIN_MAX_*, sampling_params_default,
- * sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free, stage_name, chain_describe,
+ * defines: SamplerType, StageType, Stage, SamplingSetting, SamplingParams, Chain, CHAIN_MAX_*,
+ * sampling_params_default, sampler_type_name, chain_init, chain_add, chain_init_from_params, chain_free,
+ * stage_reads, chain_reads, stage_name, chain_describe,
  * sampling_params_problem, chain_accept, chain_reset, chain_apply_stage, stage_picks_token, chain_apply,
  * ChainTraceFn, chain_apply_traced, chain_apply_logits, chain_sample, chain_apply_except_pick.
  *
@@ -82,6 +83,18 @@ typedef struct {
     StageType type;
     bool empty;     /* its parameters make it a no-op: llama.cpp builds an empty sampler named "?name" */
 } Stage;
+
+/* The settings of SamplingParams that a chain reads, one per field (the breakers and the bias list count as
+ * one each; eog_tokens goes with ignore_eos): what stage_reads is asked about. The command line's settings
+ * (cli/args.h) are numbered the same. */
+typedef enum {
+    SETTING_TEMP, SETTING_TOP_K, SETTING_TOP_P, SETTING_MIN_P, SETTING_TYP_P, SETTING_PENALTY_REPEAT,
+    SETTING_PENALTY_LAST_N, SETTING_PENALTY_PRESENT, SETTING_PENALTY_FREQ, SETTING_DRY_MULTIPLIER, SETTING_DRY_BASE,
+    SETTING_DRY_ALLOWED_LENGTH, SETTING_DRY_PENALTY_LAST_N, SETTING_DRY_BREAKERS, SETTING_XTC_PROBABILITY,
+    SETTING_XTC_THRESHOLD, SETTING_TOP_N_SIGMA, SETTING_DYNATEMP_RANGE, SETTING_DYNATEMP_EXPONENT, SETTING_MIROSTAT,
+    SETTING_MIROSTAT_TAU, SETTING_MIROSTAT_ETA, SETTING_ADAPTIVE_TARGET, SETTING_ADAPTIVE_DECAY, SETTING_SAMPLERS,
+    SETTING_SEED, SETTING_IGNORE_EOS, SETTING_LOGIT_BIAS, SETTING_MIN_KEEP, SETTING_COUNT
+} SamplingSetting;
 
 /* llama.cpp's common_params_sampling, the fields the samplers read. Defaults: sampling_params_default. */
 typedef struct {
@@ -197,6 +210,23 @@ SamplingStatus chain_init_from_params(Chain *ch, const SamplingParams *params, s
 
 /* Frees what chain_init allocated; NULL or an already freed chain is fine. */
 void chain_free(Chain *ch);
+
+/* Whether a stage of this type reads setting: the one place that says which stage reads what (the dropped-setting
+ * notes, --explain, the sources of a request's values, the lessons' notes and the pictures all ask it). A stage
+ * reads the parameters llama.cpp's common_sampler_init gives its sampler (reference section 5): logit-bias the
+ * bias list and ignore_eos (the end-of-generation bans); penalties penalty_last_n, repeat, freq and present; dry
+ * its five; top-n-sigma, top-k, typical, top-p and min-p their own value, and the last three and XTC min_keep
+ * too; xtc its probability and threshold; temp temp; temp-ext temp and dynatemp's range and exponent; mirostat
+ * and mirostat-v2 tau and eta; adaptive-p its target and decay; and every random stage (dist, xtc, the
+ * mirostats, adaptive-p) the seed. Two settings are the builder's, not a stage's, and count as read by the
+ * stage that ends the chain they build: the sampler list by dist and adaptive-p (a chain built from the list ends
+ * in one of them), mirostat by every stage that picks the token (it chose which one). Infill reads nothing here.
+ * False for a value out of range. */
+bool stage_reads(StageType stage, SamplingSetting setting);
+
+/* Whether a stage of ch reads setting (stage_reads), "?" stages included: the "?" shows what turns it off.
+ * False for NULL ch. */
+bool chain_reads(const Chain *ch, SamplingSetting setting);
 
 /* The name llama.cpp logs for a stage: "top-k", "?top-k", "temp-ext", "mirostat-v2", ... */
 const char *stage_name(const Stage *stage);

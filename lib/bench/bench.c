@@ -6,6 +6,7 @@
  * then the ratios measured in this one run. Timing
  * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
 #include "chain.h"
+#include "cli/gguf.h"
 #include "dry.h"
 #include "fast/fast.h"
 #include "filters.h"
@@ -14,6 +15,7 @@
 #include "sample.h"
 
 #include <float.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,7 +357,137 @@ static double dry_us(const int32_t *h, size_t n, int32_t last_n, TokenData *buf)
     return median_us(dry_step, &run, reps);
 }
 
-int main(void)
+/* ===== Reading a model's metadata (issue 27, item 6) ===== */
+
+#define GGUF_TOKENS 262144              /* a large tokenizer's strings (Gemma's 262,144) */
+#define GGUF_TENSOR_BYTES (1L << 30)    /* 1 GB of tensor data after the metadata, never written: a sparse file */
+
+typedef struct {
+    char path[512];
+    long metadata_bytes;                /* the header and the key/value pairs */
+    unsigned char *buf;                 /* (metadata_bytes,) for the fread the reading is measured against */
+    double fread_us, read_us, read_small_us;
+    bool ok;
+} GgufBench;
+
+static void put_le(FILE *f, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        fputc((int)(v >> (8 * i) & 0xFF), f);
+}
+
+static void put_str(FILE *f, const char *s)
+{
+    put_le(f, strlen(s), 8);
+    fputs(s, f);
+}
+
+/* A GGUF with the sampling keys on both sides of a GGUF_TOKENS-string tokenizer and its scores, one tensor
+ * description, then tensor_bytes of data: fseek past the end and one byte, so the filesystem keeps a hole. */
+static bool write_bench_gguf(const char *path, long tensor_bytes, long *metadata_bytes)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return false;
+    fwrite("GGUF", 1, 4, f);
+    put_le(f, 3, 4), put_le(f, 1, 8), put_le(f, 6, 8);
+    put_str(f, "general.name"), put_le(f, GGUF_STRING, 4), put_str(f, "Bench 1B");
+    put_str(f, "general.sampling.top_k"), put_le(f, GGUF_UINT32, 4), put_le(f, 20, 4);
+    put_str(f, "tokenizer.ggml.tokens"), put_le(f, GGUF_ARRAY, 4), put_le(f, GGUF_STRING, 4), put_le(f, GGUF_TOKENS, 8);
+    for (int i = 0; i < GGUF_TOKENS; i++) {
+        char token[16];
+        snprintf(token, sizeof token, "\xe2\x96\x81t%d", i);     /* "▁t123": a sentencepiece-like piece */
+        put_str(f, token);
+    }
+    put_str(f, "tokenizer.ggml.scores"), put_le(f, GGUF_ARRAY, 4), put_le(f, GGUF_FLOAT32, 4);
+    put_le(f, GGUF_TOKENS, 8);
+    for (int i = 0; i < GGUF_TOKENS; i++)
+        put_le(f, 0xBF800000u, 4);                                  /* -1.0f */
+    put_str(f, "general.sampling.temp"), put_le(f, GGUF_FLOAT32, 4), put_le(f, 0x3F19999Au, 4);    /* 0.6f */
+    put_str(f, "general.sampling.top_p"), put_le(f, GGUF_FLOAT32, 4), put_le(f, 0x3F733333u, 4);   /* 0.95f */
+    *metadata_bytes = ftell(f);
+    put_str(f, "token_embd.weight"), put_le(f, 1, 4), put_le(f, (uint64_t)tensor_bytes / 4, 8);
+    put_le(f, 0, 4), put_le(f, 0, 8);                               /* f32, at offset 0 */
+    bool ok = fseek(f, tensor_bytes - 1, SEEK_CUR) == 0 && fputc(0, f) == 0;
+    return fclose(f) == 0 && ok && *metadata_bytes > 0;
+}
+
+static void gguf_fread_step(void *arg)
+{
+    GgufBench *b = arg;
+    FILE *f = fopen(b->path, "rb");
+    b->ok = b->ok && f != NULL && fread(b->buf, 1, (size_t)b->metadata_bytes, f) == (size_t)b->metadata_bytes;
+    if (f != NULL)
+        fclose(f);
+}
+
+static void gguf_read_step(void *arg)
+{
+    static GgufInfo info;
+    GgufBench *b = arg;
+    char err[300];
+    b->ok = b->ok && gguf_read_file(b->path, &info, err, sizeof err) && info.n_keys == 3;
+}
+
+/* The row: one fread of the metadata, then gguf_read of the sampling keys with 1 GB and with 1 KB of tensor
+ * data after it. dir: the bench's build directory, from argv[0] (build-bench/bin/bench). */
+static GgufBench bench_gguf(const char *program)
+{
+    GgufBench b = {.ok = true};
+    const char *bin = program != NULL ? strstr(program, "/bin/bench") : NULL;
+    int dir = bin != NULL ? (int)(bin - program) : 1;
+    const char *base = bin != NULL ? program : ".";
+    char small[sizeof b.path];
+    snprintf(b.path, sizeof b.path - 8, "%.*s/bench_model.gguf", dir, base);
+    snprintf(small, sizeof small, "%.*s/bench_model_1k.gguf", dir, base);
+    long small_bytes = 0;
+    b.ok = write_bench_gguf(b.path, GGUF_TENSOR_BYTES, &b.metadata_bytes)
+           && write_bench_gguf(small, 1024, &small_bytes) && small_bytes == b.metadata_bytes;
+    b.buf = b.ok ? malloc((size_t)b.metadata_bytes) : NULL;
+    b.ok = b.ok && b.buf != NULL;
+    /* The three measured in turns, round after round, so that the machine's other work weighs on each alike;
+     * the median of each over the rounds. */
+    double t[3][RUNS];
+    char big[sizeof b.path];
+    snprintf(big, sizeof big, "%s", b.path);
+    for (int r = 0; b.ok && r < RUNS; r++) {
+        t[0][r] = median_us(gguf_fread_step, &b, 1);
+        t[1][r] = median_us(gguf_read_step, &b, 1);
+        snprintf(b.path, sizeof b.path, "%s", small);
+        t[2][r] = median_us(gguf_read_step, &b, 1);
+        snprintf(b.path, sizeof b.path, "%s", big);
+    }
+    for (int k = 0; b.ok && k < 3; k++)
+        qsort(t[k], RUNS, sizeof t[k][0], by_value);
+    if (b.ok) {
+        b.fread_us = t[0][RUNS / 2];
+        b.read_us = t[1][RUNS / 2];
+        b.read_small_us = t[2][RUNS / 2];
+    }
+    free(b.buf);
+    printf("\nA model's metadata: %d tokenizer strings and their scores between the sampling keys, %ld bytes,\n"
+           "then 1 GB of tensor data (a sparse file, %s):\n", GGUF_TOKENS, b.metadata_bytes, b.path);
+    if (!b.ok) {
+        printf("  could not be written or read here\n");
+        return b;
+    }
+    printf("  one fread of its metadata bytes          %9.1f\n", b.fread_us);
+    printf("  gguf_read of its sampling keys           %9.1f\n", b.read_us);
+    printf("  the same, 1 KB of tensor data after it   %9.1f\n\n", b.read_small_us);
+    return b;
+}
+
+static void print_gguf_ratios(const GgufBench *b)
+{
+    if (!b->ok)
+        return;
+    printf("ratio gguf_vs_fread %.2f      (gguf_read of the sampling keys \xc3\xb7 one fread of the metadata bytes; "
+           "at most 2)\n", b->read_us / b->fread_us);
+    printf("ratio gguf_tensor_data %.2f   (gguf_read with 1 GB of tensor data \xc3\xb7 with 1 KB; 1.0: it reads "
+           "none)\n", b->read_us / b->read_small_us);
+}
+
+int main(int argc, char **argv)
 {
     make_inputs();
     printf("sampler workbench benchmark: microseconds per token, median of %d runs\n\n", RUNS);
@@ -416,7 +548,8 @@ int main(void)
     printf("\nDRY over a repetitive history, %d candidates:\n", DRY_VOCAB);
     printf("  penalty_last_n 1,024             %9.1f\n", dry_1k);
     printf("  penalty_last_n 16,384            %9.1f\n", dry_16k);
-    printf("  penalty_last_n 65,536            %9.1f\n\n", dry_64k);
+    printf("  penalty_last_n 65,536            %9.1f\n", dry_64k);
+    GgufBench gguf = bench_gguf(argc > 0 ? argv[0] : NULL);
 
     printf("ratio chain_vs_pass %.1f      (default chain \xc3\xb7 one pass, 152,064 normal logits)\n",
            chain_big / chain_floor);
@@ -437,5 +570,6 @@ int main(void)
            eos_big / eos_floor);
     printf("ratio adaptive_vs_pass %.2f   (the defaults ending in adaptive-p instead of dist \xc3\xb7 one pass)\n",
            adaptive_big / adaptive_floor);
+    print_gguf_ratios(&gguf);
     return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
 }

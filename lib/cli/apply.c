@@ -2,6 +2,7 @@
  * numbers by std::stof/std::stoi's rules (values.c) on the float llama.cpp stores, lists (-l, --samplers,
  * breakers, -r), the prompt and its files, the ignored flags' checked values. */
 #include "cli/apply.h"
+#include "cli/from_json.h"
 #include "cli/values.h"
 
 #include <ctype.h>
@@ -28,6 +29,7 @@ static void mark(CliParams *out, int setting, const char *flag)
         return;
     out->set |= 1u << setting;
     out->named[setting] = flag;
+    sources_note(out, setting, LAYER_FLAG, flag, NULL, NULL, NULL);     /* the value is stored: its source */
 }
 
 void args_warn(CliParams *out, const char *fmt, const char *what)
@@ -40,6 +42,19 @@ void args_warn(CliParams *out, const char *fmt, const char *what)
         return;
     const char *add = len + strlen(line) + sizeof more <= sizeof out->warnings ? line : more;
     snprintf(out->warnings + len, sizeof out->warnings - len, "%s", add);
+}
+
+void args_cut_breaker(CliParams *out, const char *name, char *breaker)
+{
+    if (strlen(breaker) <= ARGS_MAX_BREAKER_LEN)
+        return;
+    char cut[ARGS_MAX_BREAKER_LEN + 1], kept[ARGS_MAX_BREAKER_LEN * 4 + 8], line[600];
+    copy_cut(cut, breaker, ARGS_MAX_BREAKER_LEN);
+    snprintf(line, sizeof line, "%s: truncating DRY sequence breaker to 40 characters (llama.cpp's warning: its DRY "
+             "keeps a breaker's first 40 bytes, here the %zu bytes '%s')", name, strlen(cut),
+             shown(cut, kept, sizeof kept));
+    args_warn(out, "%s\n", line);
+    memcpy(breaker, cut, sizeof cut);
 }
 
 /* Appends one sampler to the list; false when the list is full. */
@@ -404,13 +419,18 @@ typedef enum { FILE_READ, FILE_UNREADABLE, FILE_TOO_LONG } FileStatus;
 
 /* Reads a prompt file for -f or -sysf into dst (room bytes and a NUL), as llama.cpp's read_file does, then
  * drops one trailing newline. FILE_TOO_LONG for a file of more than room bytes (never cut), FILE_UNREADABLE
- * when it cannot be opened or read. */
-static FileStatus read_prompt_file(const char *path, char *dst, size_t room)
+ * when it cannot be opened or read. *size gets the file's length and *nul_at the offset of its first NUL byte
+ * (*size when it has none): the text here ends there. */
+static FileStatus read_prompt_file(const char *path, char *dst, size_t room, size_t *size, size_t *nul_at)
 {
     FILE *file = fopen(path, "rb");
+    *size = *nul_at = 0;
     if (file == NULL)
         return FILE_UNREADABLE;
     size_t n = fread(dst, 1, room, file);
+    const char *nul = memchr(dst, '\0', n);
+    *size = n;
+    *nul_at = nul != NULL ? (size_t)(nul - dst) : n;
     int next = n == room ? fgetc(file) : EOF;
     bool failed = ferror(file) != 0;
     fclose(file);       /* opened for reading: nothing is lost if closing fails */
@@ -560,8 +580,9 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return true;
     case K_PROMPT_FILE:
     case K_SYSTEM_FILE: {
-        char *dst = spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt;
-        FileStatus read = read_prompt_file(value, dst, ARGS_MAX_PROMPT);
+        char *dst = spec->kind == K_PROMPT_FILE ? out->prompt : out->system_prompt, line[600];
+        size_t bytes, nul_at;
+        FileStatus read = read_prompt_file(value, dst, ARGS_MAX_PROMPT, &bytes, &nul_at);
         if (read != FILE_READ)
             dst[0] = '\0';         /* nothing is kept of a file that is not read whole */
         switch (read) {
@@ -575,6 +596,13 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
             return false;
         case FILE_READ:
             break;
+        }
+        if (nul_at < bytes) {   /* reference section 11, "Files read by flags" */
+            snprintf(line, sizeof line, "%s: '%s' holds a NUL byte at offset %zu (of %zu bytes): llama.cpp reads the "
+                     "file whole, the NUL and the bytes after it included; this tool's text ends at the NUL (a C "
+                     "string cannot hold it), so a body made from it carries the first %zu bytes only", flag, v,
+                     nul_at, bytes, nul_at);
+            args_warn(out, "%s\n", line);
         }
         mark(out, spec->setting, flag);
         return true;
@@ -601,8 +629,31 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     }
     case K_HELP:       out->help = true; return true;
     case K_EXPLAIN:    out->explain = true; return true;
-    case K_FROM_JSON:  out->from_json = value; return true;
+    case K_FROM_JSON: {
+        char first[100], second[100];
+        if (out->from_json != NULL) {   /* one request is read at a time: never the second in place of the first */
+            snprintf(err, err_size, "%s: a second body, %s, after %s (%s): this tool reads one request at a time; give "
+                     "one of them", flag, body_file_shown(value, second, sizeof second),
+                     body_file_shown(out->from_json, first, sizeof first), out->from_json_flag);
+            return false;
+        }
+        out->from_json = value;
+        out->from_json_flag = flag;
+        return true;
+    }
+    case K_PRESET_MODEL: out->preset_model = value; return true;
+    case K_PROPS:       /* llama-server's switch; args.c takes this tool's FILE before the row is applied */
+        args_add_named(out->ignored, sizeof out->ignored, flag);
+        return true;
     case K_IGNORED:     /* named as ignored even when its value is refused: it is a flag llama.cpp knows */
+        if (strcmp(spec->names[0], "-m") == 0 && value != NULL) {
+            out->model_path = value;        /* the last one counts, as in arg.cpp: read as the model (layers.h) */
+            out->model_flag = flag;
+        }
+        if (strcmp(spec->names[0], "--models-preset") == 0 && value != NULL) {
+            out->models_preset = value;     /* read by the router's line (layers.h): not ignored */
+            return true;
+        }
         if (args_names_model(spec))
             args_add_named(out->model, sizeof out->model, flag);
         else
@@ -616,6 +667,7 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
     case K_OUTSIDE:
         if (spec->choices == NULL) {
             args_add_named(out->outside, sizeof out->outside, flag);
+            out->grammar = flag;        /* a grammar or a JSON schema: only --reasoning-budget has choices */
             return true;
         }
         if (!check_choice(out, spec, flag, value, v, err, err_size))    /* --reasoning-budget, a whole number */

@@ -3,7 +3,7 @@
  * common/arg.cpp handler of its flag; where this workbench refuses what llama.cpp takes (NaN), its message
  * says so.
  *
- * defines: args_warn, args_add_named, args_apply_flag.
+ * defines: args_warn, args_cut_breaker, args_add_named, args_names_model, args_apply_flag.
  */
 #ifndef CLI_APPLY_H
 #define CLI_APPLY_H
@@ -18,6 +18,11 @@
  * to out->warnings. Room for a last "more warnings not shown" line is always kept, so a flood of warnings ends
  * with that line instead of a cut one. */
 void args_warn(CliParams *out, const char *fmt, const char *what);
+
+/* Cuts a DRY sequence breaker (breaker, NUL-terminated, escapes processed) to ARGS_MAX_BREAKER_LEN bytes, as
+ * llama.cpp's DRY cuts it (at a character boundary here), with llama.cpp's own warning in out->warnings
+ * (reference section 4.3) naming `name` (the flag or the body's field) and what is kept. Longer breakers only. */
+void args_cut_breaker(CliParams *out, const char *name, char *breaker);
 
 /* Adds a flag, as typed and shown safely, to a comma-separated list of flags (size bytes: CliParams.ignored
  * or .outside) once; "..." ends a list that is full. */

@@ -36,6 +36,7 @@ static const struct { const char *field; bool openai; } settings[SET_COUNT] = {
     [SET_MIROSTAT_ETA] = {"mirostat_eta", false}, [SET_ADAPTIVE_TARGET] = {"adaptive_target", false},
     [SET_ADAPTIVE_DECAY] = {"adaptive_decay", false}, [SET_SAMPLERS] = {"samplers", false}, [SET_SEED] = {"seed", true},
     [SET_IGNORE_EOS] = {"ignore_eos", false}, [SET_LOGIT_BIAS] = {"logit_bias", true},
+    [SET_MIN_KEEP] = {"min_keep", false},
     [SET_PROMPT] = {"prompt", true}, [SET_N_PREDICT] = {"n_predict", true}, [SET_STOP] = {"stop", true},
 };
 
@@ -207,11 +208,8 @@ static void finish(CliParams *out, const char *prompt_flag)
         if (kept)
             args_warn(out, nul, "--dry-sequence-breaker");
     }
-    for (size_t i = 0; i < out->n_dry_breakers; i++) {
-        char cut[ARGS_MAX_BREAKER_LEN + 1];
-        copy_cut(cut, out->dry_breakers[i], ARGS_MAX_BREAKER_LEN);
-        memcpy(out->dry_breakers[i], cut, sizeof cut);
-    }
+    for (size_t i = 0; i < out->n_dry_breakers; i++)
+        args_cut_breaker(out, "--dry-sequence-breaker", out->dry_breakers[i]);
 }
 
 /* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would
@@ -445,6 +443,29 @@ static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *fla
     return true;
 }
 
+/* --props FILE holds the server's values with its flags and the model's GGUF already merged (reference section
+ * 11, "What the server reports"), so its one honest source is /props: a model, a preset or a sampling flag
+ * beside it would lay a layer over values that already hold it. */
+static bool check_props(const CliParams *out, char *err, size_t err_size)
+{
+    char f[64];
+    if (out->props_file == NULL)
+        return true;
+    const char *other = out->model_path != NULL ? out->model_flag : out->models_preset != NULL ? "--models-preset"
+                      : NULL;
+    for (int s = 0; other == NULL && s < SETTING_COUNT; s++)
+        if ((out->set & (1u << s)) != 0)
+            other = out->named[s];
+    if (out->preset_model != NULL && other == NULL)
+        other = "--preset-model";
+    if (other == NULL)
+        return true;
+    snprintf(err, err_size, "--props: %s goes with a server's command line, not with a saved /props, which already "
+             "holds the server's values after its flags and its model's GGUF (its one source is /props): drop %s, or "
+             "give the server's command line instead of --props", shown(other, f, sizeof f), f);
+    return false;
+}
+
 /* The output flags go together: --from-json prints a chain line (with --explain or not), --explain explains a
  * chain line, so neither goes with a body output. */
 static bool check_outputs(const CliParams *out, char *err, size_t err_size)
@@ -452,11 +473,22 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
     static const char *const names[] = {"", "--json", "--json-all", "--openai"};   /* by ArgsOutput */
     if (out->output != OUTPUT_CHAIN && (out->from_json != NULL || out->explain)) {
         snprintf(err, err_size, "%s: it prints a chain line; %s prints a body instead (choose one)",
-                 out->from_json != NULL ? "--from-json" : "--explain", names[out->output]);
+                 out->from_json != NULL ? out->from_json_flag : "--explain", names[out->output]);
+        return false;
+    }
+    if (out->preset_model != NULL && out->models_preset == NULL) {
+        snprintf(err, err_size, "--preset-model: it picks a section of a --models-preset file, and this line gives "
+                 "none: add --models-preset FILE");
+        return false;
+    }
+    if (out->preset_model != NULL && out->from_json != NULL) {
+        snprintf(err, err_size, "--preset-model: with %s, the request's \"model\" field picks the section, as the "
+                 "router picks it: drop --preset-model", out->from_json_flag);
         return false;
     }
     if (out->from_json != NULL && (out->set & (1u << SET_PROMPT)) != 0) {
-        snprintf(err, err_size, "--from-json: the body holds the prompt or messages; -p and -f do not go with it");
+        snprintf(err, err_size, "%s: the body holds the prompt or messages; -p and -f do not go with it",
+                 out->from_json_flag);
         return false;
     }
     return true;
@@ -522,6 +554,11 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
             old_flag(out, spec, flag, normal, argc, argv, &i);
             continue;
         }
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (spec->kind == K_PROPS && next != NULL && (next[0] != '-' || strcmp(next, "-") == 0)) {
+            out->props_file = argv[++i];    /* llama-server's --props takes no value: a FILE after it is ours */
+            continue;
+        }
         FailKind kind = fail_kind(spec);
         const char *value = NULL;
         if (!take_values(out, spec, flag, argc, argv, &i, &value, request_err, sizeof request_err, err, err_size)) {
@@ -547,5 +584,5 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         snprintf(err, err_size, "%s", request_err);
         return false;
     }
-    return check_outputs(out, err, err_size) && check_problem(out, err, err_size);
+    return check_outputs(out, err, err_size) && check_props(out, err, err_size) && check_problem(out, err, err_size);
 }

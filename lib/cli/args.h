@@ -25,6 +25,7 @@
 #define ARGS_H
 
 #include "chain.h"
+#include "cli/sources.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,20 +46,30 @@
 /* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
 typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
 
-/* The request-body settings a command line can set: bit (1u << s) of CliParams.set. */
+/* The request-body settings a command line can set: bit (1u << s) of CliParams.set. The chain's settings first,
+ * numbered as chain.h's SamplingSetting (so (SamplingSetting)s is the same setting, for s below SETTING_COUNT:
+ * stage_reads answers which stage reads it), then the request's own fields. */
 typedef enum {
-    SET_TEMP, SET_TOP_K, SET_TOP_P, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_PRESENCE,
-    SET_FREQUENCY, SET_DRY_MULTIPLIER, SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS,
-    SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT,
-    SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY,
-    SET_SAMPLERS, SET_SEED, SET_IGNORE_EOS, SET_LOGIT_BIAS, SET_PROMPT, SET_N_PREDICT, SET_STOP, SET_COUNT
+    SET_TEMP = SETTING_TEMP, SET_TOP_K = SETTING_TOP_K, SET_TOP_P = SETTING_TOP_P, SET_MIN_P = SETTING_MIN_P,
+    SET_TYP_P = SETTING_TYP_P, SET_REPEAT_PENALTY = SETTING_PENALTY_REPEAT, SET_REPEAT_LAST_N = SETTING_PENALTY_LAST_N,
+    SET_PRESENCE = SETTING_PENALTY_PRESENT, SET_FREQUENCY = SETTING_PENALTY_FREQ,
+    SET_DRY_MULTIPLIER = SETTING_DRY_MULTIPLIER, SET_DRY_BASE = SETTING_DRY_BASE,
+    SET_DRY_ALLOWED_LENGTH = SETTING_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N = SETTING_DRY_PENALTY_LAST_N,
+    SET_DRY_BREAKERS = SETTING_DRY_BREAKERS, SET_XTC_PROBABILITY = SETTING_XTC_PROBABILITY,
+    SET_XTC_THRESHOLD = SETTING_XTC_THRESHOLD, SET_TOP_N_SIGMA = SETTING_TOP_N_SIGMA,
+    SET_DYNATEMP_RANGE = SETTING_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT = SETTING_DYNATEMP_EXPONENT,
+    SET_MIROSTAT = SETTING_MIROSTAT, SET_MIROSTAT_TAU = SETTING_MIROSTAT_TAU, SET_MIROSTAT_ETA = SETTING_MIROSTAT_ETA,
+    SET_ADAPTIVE_TARGET = SETTING_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY = SETTING_ADAPTIVE_DECAY,
+    SET_SAMPLERS = SETTING_SAMPLERS, SET_SEED = SETTING_SEED, SET_IGNORE_EOS = SETTING_IGNORE_EOS,
+    SET_LOGIT_BIAS = SETTING_LOGIT_BIAS, SET_MIN_KEEP = SETTING_MIN_KEEP,
+    SET_PROMPT = SETTING_COUNT, SET_N_PREDICT, SET_STOP, SET_COUNT
 } ArgsSetting;
 _Static_assert(SET_COUNT <= 32, "CliParams.set holds one bit per ArgsSetting");
 
 /* What the tool prints: the chain line, the /completion body (set fields or every field), the chat body. */
 typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsOutput;
 
-typedef struct {
+typedef struct CliParams {
     SamplingParams sampling;    /* everything the chain builder reads */
     char dry_breakers[ARGS_MAX_BREAKERS][ARGS_MAX_BREAKER_RAW + 1]; /* (n_dry_breakers,) at most 40 bytes each
                                                                     * once parsed, escapes processed */
@@ -73,7 +84,8 @@ typedef struct {
     int32_t n_parallel;         /* -np / --parallel as std::stoi reads it: the server's n_parallel, the upper
                                  * bound of a body's n (reference section 7); 0 when not given (unknown) */
     bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
-                                 * prefixes its chain line's GPU stages with + or - (args_backend_note) */
+                                 * runs part of the chain on the GPU and prefixes its line's stages that have a
+                                 * backend version with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
@@ -82,19 +94,37 @@ typedef struct {
     const char *named[SET_COUNT]; /* what set it last, as written: the flag as typed ("--top_k"), a preset's
                                    * flag, or a body's field ("top_k"), pointing into argv or a static
                                    * table; NULL for none. Notes name the setting so (dropped.h) */
+    SettingSources sources[SET_COUNT]; /* where each value came from, layer by layer (sources.h) */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */
     const char *from_json;      /* --from-json FILE ("-": standard input), pointing into argv; NULL for none */
+    const char *from_json_flag; /* the flag that gave it, as typed (--from-json or --request), into argv */
+    const char *model_path;     /* the last -m/--model FILE, into argv (or the preset child's line); NULL: none */
+    const char *model_flag;     /* the flag that gave it, as typed */
+    bool model_read;            /* a GGUF was read for it (layers.h): its note replaces args_model_note's */
+    const char *models_preset;  /* --models-preset FILE (a router's presets), into argv; NULL for none */
+    const char *preset_model;   /* --preset-model NAME (this tool's: the section without a request); NULL */
+    const char *props_file;     /* this tool's --props FILE: a saved GET /props as the server's values; NULL */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char model[ARGS_MAX_OUTSIDE];     /* "-m": the flags that name the model (-m, -mu, -hf, -hff, -dr), as typed,
                                        * once each: ignored here, though a model can supply sampling defaults
                                        * and suppressed tokens (args_model_note) */
+    char unread[2 * ARGS_MAX_IGNORED]; /* "temp, user": the body's members llama-server does not read (--from-json),
+                                        * as written, once each; --explain names them */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
                                        * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
                                        * each; not read here and not carried in request bodies */
+    const char *grammar;        /* what set a grammar or a JSON schema, as written (--grammar, -j, a body's
+                                 * grammar, json_schema or response_format), or NULL: llama.cpp then turns backend
+                                 * sampling off (reference section 2) */
+    int32_t n_probs;            /* a body's n_probs (alias logprobs; a chat body's logprobs: its top_logprobs,
+                                 * 20 without): the top tokens whose probabilities a response reports; 0 none */
+    const char *probs_named;    /* the field that set n_probs, as written, or NULL */
+    bool post_sampling_probs;   /* a body's post_sampling_probs: those probabilities are the chain's, not the
+                                 * model's (reference section 11) */
     const char *budget_flag;    /* the last --reasoning-budget as typed (into argv), or NULL: named in outside
                                  * for a budget of 0 or more, in ignored for one below 0 (no budget) */
     long long reasoning_budget; /* its value, as std::stoi reads it */

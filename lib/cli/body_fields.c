@@ -1,9 +1,11 @@
 /* body_fields.c: the fields of server-schema.cpp, in its order. The plain ones (a number or a boolean, with a
  * clamp or a hard limit) are one table; the fields with a handler of their own (dry_base, seed, logit_bias,
  * samplers, breakers, stop, lora, ignore_eos) are functions. */
+#include "cli/apply.h"
 #include "cli/body.h"
 #include "cli/values.h"
 
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -61,8 +63,8 @@ static const Field fields[] = {
     {{"mirostat_eta"}, N_FLOAT, L_NONE, 0, 0, SET_MIROSTAT_ETA, SP(mirostat_eta)},
     {{"adaptive_target"}, N_FLOAT, L_CLAMP, -FLT_MAX, 1, SET_ADAPTIVE_TARGET, SP(adaptive_target)},
     {{"adaptive_decay"}, N_FLOAT, L_HARD, 0, 0.99, SET_ADAPTIVE_DECAY, SP(adaptive_decay)},
-    {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, NONE},
-    {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, -1, SP(min_keep)},
+    {{"n_probs", "logprobs"}, N_INT, L_NONE, 0, 0, -1, offsetof(CliParams, n_probs)},
+    {{"min_keep"}, N_INT, L_HARD, 0, INT32_MAX, SET_MIN_KEEP, SP(min_keep)},
     {{"backend_sampling"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"post_sampling_probs"}, N_BOOL, L_NONE, 0, 0, -1, NONE},
     {{"grammar_lazy"}, N_BOOL, L_NONE, 0, 0, -1, NONE}, {{"chat_format"}, N_INT, L_NONE, 0, 0, -1, NONE},
     {{"reasoning_format"}, N_STRING, L_NONE, 0, 0, -1, NONE}, {{"generation_prompt"}, N_STRING, L_NONE, 0, 0, -1, NONE},
@@ -100,8 +102,9 @@ bool body_type_error(Body *b, const char *name, const char *want, const JsonValu
 static const JsonValue *field(const Body *b, const char *const *names, size_t n_names, const char **used)
 {
     for (size_t i = 0; i < n_names && names[i] != NULL; i++) {
+        assert(server_reads_field(names[i]));       /* the list of the fields llama-server reads holds it */
         const JsonValue *v = json_get(b->doc, b->body, names[i]);
-        if (v != NULL && v->type != JSON_NULL) {
+        if (v != NULL && json_type(v) != JSON_NULL) {
             *used = names[i];
             return v;
         }
@@ -125,21 +128,22 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
 {
     int bits = kind == N_INT64 ? 64 : 32;
     bool is_unsigned = kind == N_UINT;
-    switch (v->type) {
+    switch (json_type(v)) {
     case JSON_BOOL:
         if (kind == N_INT64)
             return body_type_error(b, name, "number", v);
-        *out = v->boolean;
+        *out = json_bool(v);
         return true;
-    case JSON_INTEGER: *out = wrap((uint64_t)v->integer, bits, is_unsigned); return true;
-    case JSON_UNSIGNED: *out = wrap(v->big, bits, is_unsigned); return true;
+    case JSON_INTEGER: *out = wrap((uint64_t)json_integer(b->doc, v), bits, is_unsigned); return true;
+    case JSON_UNSIGNED: *out = wrap(json_unsigned(b->doc, v), bits, is_unsigned); return true;
     case JSON_FLOAT: {
-        double t = trunc(v->number);
+        double t = trunc(json_number(b->doc, v));
         double lo = is_unsigned ? 0.0 : bits == 64 ? -9223372036854775808.0 : -2147483648.0;    /* -0 passes */
         double hi = is_unsigned ? 4294967296.0 : bits == 64 ? 9223372036854775808.0 : 2147483648.0;
+        char text[64];
         if (!(t >= lo && t < hi))
             return body_refuse(b, name, "%s does not fit llama-server's integer field (C++'s conversion is undefined "
-                               "there; this tool refuses it)", v->text);
+                               "there; this tool refuses it)", json_written(b->doc, v, text, sizeof text));
         *out = (long long)t;
         return true;
     }
@@ -151,29 +155,37 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
 /* nlohmann's get<float>: a number or a boolean, as the float llama-server holds (in a double). */
 static bool get_float(Body *b, const char *name, const JsonValue *v, double *out)
 {
-    switch (v->type) {
-    case JSON_BOOL: *out = v->boolean; return true;
-    case JSON_INTEGER: *out = (float)v->integer; return true;
-    case JSON_UNSIGNED: *out = (float)v->big; return true;
-    case JSON_FLOAT: *out = float_value(v->number); return true;
+    switch (json_type(v)) {
+    case JSON_BOOL: *out = json_bool(v); return true;
+    case JSON_INTEGER: *out = (float)json_integer(b->doc, v); return true;
+    case JSON_UNSIGNED: *out = (float)json_unsigned(b->doc, v); return true;
+    case JSON_FLOAT: *out = float_value(json_number(b->doc, v)); return true;
     default: return body_type_error(b, name, "number", v);
     }
 }
 
-/* How a value is shown in a note: its text as written, or true/false. */
-static const char *written(const JsonValue *v)
+/* How a value is shown in a note: its text as written, or true/false, into buf (size bytes). */
+static const char *written(const Body *b, const JsonValue *v, char *buf, size_t size)
 {
-    return v->type == JSON_BOOL ? (v->boolean ? "true" : "false") : v->text != NULL ? v->text : "?";
+    json_written(b->doc, v, buf, size);
+    return buf[0] != '\0' ? buf : "?";
 }
 
-/* Records that the field `name` (as written, pointing into a static table) set the setting. */
-static void mark(Body *b, int setting, const char *name)
+/* Records that the field `name` (as written, pointing into a static table; an alias of the field alias_of, or
+ * NULL) set the setting, whose value it has stored. */
+static void mark_alias(Body *b, int setting, const char *name, const char *alias_of)
 {
     if (setting < 0)
         return;
     b->params->set |= 1u << setting;
     b->params->named[setting] = name;
     b->params->typed[setting][0] = '\0';    /* the value is the body's now, not a flag's */
+    sources_note(b->params, setting, LAYER_REQUEST, name, NULL, NULL, alias_of);
+}
+
+static void mark(Body *b, int setting, const char *name)
+{
+    mark_alias(b, setting, name, NULL);
 }
 
 /* A window of -1 refused: what llama.cpp does with it elsewhere, so that the refusal does not mislead. */
@@ -215,14 +227,16 @@ static bool read_plain(Body *b, const Field *f)
     const JsonValue *v = field(b, f->names, 3, &name);
     if (v == NULL)
         return true;
-    char line[500];
+    char line[500], typed[64];
     long long n_read = 0;       /* an integer field's value, as read */
     if (f->kind == N_BOOL || f->kind == N_STRING) {
-        bool ok = f->kind == N_BOOL ? v->type == JSON_BOOL : v->type == JSON_STRING;
+        bool ok = f->kind == N_BOOL ? json_type(v) == JSON_BOOL : json_type(v) == JSON_STRING;
         if (!ok)
             return body_type_error(b, name, f->kind == N_BOOL ? "boolean" : "string", v);
         if (strcmp(name, "backend_sampling") == 0)
-            b->params->backend_sampling = v->boolean;  /* -bs for this request: the chain line's note says more */
+            b->params->backend_sampling = json_bool(v);  /* -bs for this request: the chain line's note says more */
+        if (strcmp(name, "post_sampling_probs") == 0)
+            b->params->post_sampling_probs = json_bool(v);
         return true;
     }
     if (f->kind == N_FLOAT) {
@@ -237,14 +251,14 @@ static bool read_plain(Body *b, const Field *f)
         double clamped = f->limit == L_CLAMP ? fmax(f->min, fmin(f->max, d)) : d;
         if (clamped != d) {
             char text[40];
-            text_add(&b->notes, "%s: %s is clamped to %s by llama-server%s\n", name, written(v),
+            text_add(&b->notes, "%s: %s is clamped to %s by llama-server%s\n", name, written(b, v, typed, sizeof typed),
                      float_text(clamped, text, sizeof text),
                      strcmp(name, "min_p") == 0 && d > 1 ? ", which keeps every token tied with the top one "
                      "(llama.cpp's command line, given it, keeps exactly one token)" : "");
         }
         if (f->offset != NONE)
             memcpy((char *)b->params + f->offset, &clamped, sizeof clamped);
-        mark(b, f->setting, name);
+        mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
     } else {
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
@@ -260,13 +274,16 @@ static bool read_plain(Body *b, const Field *f)
         long long clamped = f->limit == L_CLAMP ? (n < f->min ? (long long)f->min : (double)n > f->max
                                                    ? (long long)f->max : n) : n;
         if (clamped != n)
-            text_add(&b->notes, "%s: %s is clamped to %lld by llama-server\n", name, written(v), clamped);
+            text_add(&b->notes, "%s: %s is clamped to %lld by llama-server\n", name,
+                     written(b, v, typed, sizeof typed), clamped);
         if (f->offset != NONE) {
             int32_t i32 = (int32_t)clamped;
             memcpy((char *)b->params + f->offset, &i32, sizeof i32);
         }
-        mark(b, f->setting, name);
+        mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
     }
+    if (strcmp(f->names[0], "n_probs") == 0)
+        b->params->probs_named = name;
     if (strcmp(name, "reasoning_budget_tokens") == 0 && n_read >= 0)     /* -1 is no budget */
         text_add(&b->notes, "reasoning_budget_tokens: llama.cpp's reasoning-budget sampler is kept outside the chain "
                             "and never printed in its line (llama.cpp's --reasoning-budget); not in the flags\n");
@@ -288,9 +305,9 @@ static bool read_dry_base(Body *b)
     if (!get_float(b, name, v, &d))
         return false;
     if (d < 1) {
-        char text[40];
-        text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n", written(v),
-                 float_text(b->default_dry_base, text, sizeof text));
+        char text[40], typed[64];
+        text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n",
+                 written(b, v, typed, sizeof typed), float_text(b->default_dry_base, text, sizeof text));
         d = b->default_dry_base;
     }
     b->params->sampling.dry_base = d;
@@ -315,14 +332,15 @@ static bool read_seed(Body *b)
 }
 
 /* A bias as llama-server's parse_bias takes it: a number (its float) or false (a ban); else it is skipped. */
-static bool bias_value(const JsonValue *v, double *bias)
+static bool bias_value(const JsonDoc *doc, const JsonValue *v, double *bias)
 {
-    if (v->type == JSON_INTEGER || v->type == JSON_UNSIGNED || v->type == JSON_FLOAT) {
-        *bias = v->type == JSON_FLOAT ? float_value(v->number) : v->type == JSON_INTEGER ? (float)v->integer
-                                                                                          : (float)v->big;
+    JsonType t = json_type(v);
+    if (t == JSON_INTEGER || t == JSON_UNSIGNED || t == JSON_FLOAT) {
+        *bias = t == JSON_FLOAT ? float_value(json_number(doc, v)) : t == JSON_INTEGER ? (float)json_integer(doc, v)
+                                                                                       : (float)json_unsigned(doc, v);
         return true;
     }
-    if (v->type == JSON_BOOL && !v->boolean) {
+    if (t == JSON_BOOL && !json_bool(v)) {
         *bias = -INFINITY;
         return true;
     }
@@ -336,8 +354,8 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
     SamplingParams *sp = &b->params->sampling;
     if (sp->n_logit_bias == CHAIN_MAX_BIASES) {
         snprintf(b->err, b->err_size, "logit_bias: its %zu %s hold more than %d entries, this tool's limit "
-                 "(see lib/cli/README.md, Limits): the body is not read", list->count,
-                 list->type == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
+                 "(see lib/cli/README.md, Limits): the body is not read", json_count(b->doc, list),
+                 json_type(list) == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
         return false;
     }
     sp->logit_bias[sp->n_logit_bias++] = (LogitBias){(int32_t)token, bias};
@@ -346,11 +364,11 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
 
 /* A token given as text: llama-server tokenizes it and biases each of its tokens; this tool has no tokenizer,
  * so it keeps one entry with the id -1 (matching no token) for the chain line, and a note says so. */
-static bool add_text_token(Body *b, const JsonValue *list, const JsonValue *text, double bias)
+static bool add_text_token(Body *b, const JsonValue *list, const char *text, size_t length, double bias)
 {
     char shown_text[80];
-    shown(text->text, shown_text, sizeof shown_text);
-    if (text->length == 0) {
+    shown(text, shown_text, sizeof shown_text);
+    if (length == 0) {
         text_add(&b->notes, "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it\n");
         return true;
     }
@@ -388,7 +406,7 @@ static int compare_keys(const void *a, const void *b)
  * when out of memory. */
 static bool *last_of_keys(const JsonDoc *doc, const JsonValue *object)
 {
-    size_t n = object->count;
+    size_t n = json_count(doc, object);
     KeyAt *keys = malloc((n > 0 ? n : 1) * sizeof *keys);
     bool *last = calloc(n > 0 ? n : 1, sizeof *last);
     if (keys == NULL || last == NULL) {
@@ -397,8 +415,11 @@ static bool *last_of_keys(const JsonDoc *doc, const JsonValue *object)
         return NULL;
     }
     size_t at = 0;
-    for (long i = object->first; i >= 0 && at < n; i = doc->values[i].next, at++)
-        keys[at] = (KeyAt){doc->values[i].key, doc->values[i].key_length, at};
+    for (const JsonValue *m = json_first(doc, object); m != NULL && at < n; m = json_next(doc, m), at++) {
+        size_t length;
+        const char *key = json_member_key(doc, m, &length);
+        keys[at] = (KeyAt){key, length, at};
+    }
     qsort(keys, at, sizeof *keys, compare_keys);
     for (size_t k = 0; k < at; k++)
         last[keys[k].at] = k + 1 == at || compare_keys(&keys[k], &(KeyAt){keys[k + 1].key, keys[k + 1].length,
@@ -418,41 +439,44 @@ static bool read_logit_bias(Body *b)
         return true;
     b->params->sampling.n_logit_bias = 0;
     mark(b, SET_LOGIT_BIAS, name);
-    const JsonValue *values = b->doc->values;
-    for (long i = v->first; v->type == JSON_ARRAY && i >= 0; i = values[i].next) {
-        const JsonValue *pair = &values[i];
+    const JsonDoc *doc = b->doc;
+    for (const JsonValue *pair = json_type(v) == JSON_ARRAY ? json_first(doc, v) : NULL; pair != NULL;
+         pair = json_next(doc, pair)) {
         double bias;
-        if (pair->type != JSON_ARRAY || pair->count != 2 || !bias_value(&values[values[pair->first].next], &bias))
+        const JsonValue *id = json_first(doc, pair);
+        if (json_type(pair) != JSON_ARRAY || json_count(doc, pair) != 2 || !bias_value(doc, json_next(doc, id), &bias))
             continue;                   /* llama-server skips it */
-        const JsonValue *id = &values[pair->first];
-        if (id->type == JSON_STRING) {
-            if (!add_text_token(b, v, id, bias))
+        size_t length;
+        const char *text = json_text(doc, id, &length);
+        if (text != NULL) {
+            if (!add_text_token(b, v, text, length, bias))
                 return false;
-        } else if (id->type == JSON_INTEGER || id->type == JSON_UNSIGNED) {
-            long long token = wrap(id->type == JSON_INTEGER ? (uint64_t)id->integer : id->big, 32, false);
+        } else if (json_type(id) == JSON_INTEGER || json_type(id) == JSON_UNSIGNED) {
+            long long token = wrap(json_type(id) == JSON_INTEGER ? (uint64_t)json_integer(doc, id)
+                                                                 : json_unsigned(doc, id), 32, false);
             if (token >= 0 && !add_bias(b, v, token, bias))
                 return false;
         }
     }
-    bool *last = v->type == JSON_OBJECT ? last_of_keys(b->doc, v) : NULL;
-    if (v->type == JSON_OBJECT && last == NULL) {
+    bool *last = json_type(v) == JSON_OBJECT ? last_of_keys(doc, v) : NULL;
+    if (json_type(v) == JSON_OBJECT && last == NULL) {
         snprintf(b->err, b->err_size, "the body is not read here (out of memory)");
         return false;
     }
     bool ok = true;
     size_t at = 0;
-    for (long i = v->first; ok && v->type == JSON_OBJECT && i >= 0; i = values[i].next, at++) {
-        const JsonValue *m = &values[i];
+    for (const JsonValue *m = last != NULL ? json_first(doc, v) : NULL; ok && m != NULL; m = json_next(doc, m), at++) {
         double bias;
-        if (!last[at] || !bias_value(m, &bias))
+        if (!last[at] || !bias_value(doc, m, &bias))
             continue;           /* a later member has its key; or llama-server skips it */
         char *end;
-        long long token = wrap((uint64_t)strtoll(m->key, &end, 10), 32, false);   /* strtol, then llama_token */
+        size_t length;
+        const char *key = json_member_key(doc, m, &length);
+        long long token = wrap((uint64_t)strtoll(key, &end, 10), 32, false);   /* strtol, then llama_token */
         if (*end == '\0')          /* as llama-server tests it, on the key's C string */
             ok = token < 0 || add_bias(b, v, token, bias);
         else
-            ok = add_text_token(b, v, &(JsonValue){.type = JSON_STRING, .text = m->key, .length = m->key_length},
-                                bias);
+            ok = add_text_token(b, v, key, length, bias);
     }
     free(last);
     return ok;
@@ -465,27 +489,31 @@ static bool read_samplers(Body *b)
     const char *name = names[0];
     const JsonValue *v = field(b, names, 1, &name);
     SamplingParams *sp = &b->params->sampling;
-    if (v == NULL || (v->type != JSON_ARRAY && v->type != JSON_STRING))
+    const JsonDoc *doc = b->doc;
+    if (v == NULL || (json_type(v) != JSON_ARRAY && json_type(v) != JSON_STRING))
         return true;
-    for (long i = v->first; v->type == JSON_ARRAY && i >= 0; i = b->doc->values[i].next)
-        if (b->doc->values[i].type != JSON_STRING)
-            return body_type_error(b, name, "string", &b->doc->values[i]);
+    for (const JsonValue *e = json_first(doc, v); e != NULL; e = json_next(doc, e))
+        if (json_type(e) != JSON_STRING)
+            return body_type_error(b, name, "string", e);
     sp->n_samplers = 0;
     mark(b, SET_SAMPLERS, name);
-    size_t n = v->type == JSON_STRING ? v->length : v->count;
-    long at = v->first;
+    size_t letters = 0;
+    const char *word = json_text(doc, v, &letters);     /* a string of letters, or NULL for an array */
+    size_t n = word != NULL ? letters : json_count(doc, v);
+    const JsonValue *item = json_first(doc, v);
     for (size_t k = 0; k < n; k++) {
         SamplerType type;
-        char one[2] = {v->type == JSON_STRING ? v->text[k] : '\0', '\0'};
-        const JsonValue *item = v->type == JSON_ARRAY ? &b->doc->values[at] : NULL;
-        bool known = item != NULL ? strlen(item->text) == item->length && sampler_from_name(item->text, &type)
+        char one[2] = {word != NULL ? word[k] : '\0', '\0'};
+        size_t length = 0;
+        const char *text = word == NULL ? json_text(doc, item, &length) : NULL;
+        bool known = text != NULL ? strlen(text) == length && sampler_from_name(text, &type)
                                   : sampler_from_char(one[0], &type);
-        if (item != NULL)
-            at = item->next;
+        if (word == NULL)
+            item = json_next(doc, item);
         if (!known) {
             char safe[80], line[160];
-            snprintf(line, sizeof line, "unable to match sampler by %s '%s'", item != NULL ? "name" : "char",
-                     shown(item != NULL ? item->text : one, safe, sizeof safe));
+            snprintf(line, sizeof line, "unable to match sampler by %s '%s'", text != NULL ? "name" : "char",
+                     shown(text != NULL ? text : one, safe, sizeof safe));
             size_t len = strlen(b->params->warnings);
             if (len + strlen(line) + 2 < sizeof b->params->warnings)
                 snprintf(b->params->warnings + len, sizeof b->params->warnings - len, "%s\n", line);
@@ -506,22 +534,25 @@ static bool read_breakers(Body *b)
     const JsonValue *v = field(b, names, 1, &name);
     if (v == NULL)
         return true;
-    bool strings = v->type == JSON_ARRAY && v->count > 0;
-    for (long i = v->first; strings && i >= 0; i = b->doc->values[i].next)
-        strings = b->doc->values[i].type == JSON_STRING;
+    const JsonDoc *doc = b->doc;
+    bool strings = json_type(v) == JSON_ARRAY && json_first(doc, v) != NULL;
+    for (const JsonValue *e = json_first(doc, v); strings && e != NULL; e = json_next(doc, e))
+        strings = json_type(e) == JSON_STRING;
     if (!strings)
         return body_refuse(b, name, "%s", "llama-server answers 400: \"Field 'dry_sequence_breakers': Error: "
                            "dry_sequence_breakers must be a non-empty array of strings\"");
-    if (v->count > ARGS_MAX_BREAKERS)
+    if (json_count(doc, v) > ARGS_MAX_BREAKERS)
         return body_refuse(b, name, "more than %s breakers (this tool's limit)", "64");
     CliParams *p = b->params;
     p->n_dry_breakers = 0;
-    for (long i = v->first; i >= 0; i = b->doc->values[i].next) {
-        const JsonValue *s = &b->doc->values[i];
-        if (strlen(s->text) != s->length)
+    for (const JsonValue *e = json_first(doc, v); e != NULL; e = json_next(doc, e)) {
+        size_t length;
+        const char *s = json_text(doc, e, &length);
+        if (strlen(s) != length)
             text_add(&b->notes, "dry_sequence_breakers: a breaker holds \\u0000, which no command line can pass; cut "
                                 "there\n");
-        copy_cut(p->dry_breakers[p->n_dry_breakers++], s->text, ARGS_MAX_BREAKER_LEN);   /* DRY keeps 40 bytes */
+        copy_cut(p->dry_breakers[p->n_dry_breakers], s, ARGS_MAX_BREAKER_RAW);
+        args_cut_breaker(p, name, p->dry_breakers[p->n_dry_breakers++]);        /* DRY keeps 40 bytes */
     }
     mark(b, SET_DRY_BREAKERS, name);
     return true;
@@ -533,9 +564,10 @@ static bool read_stop(Body *b)
     static const char *const names[] = {"stop"};
     const char *name = names[0];
     const JsonValue *v = field(b, names, 1, &name);
-    for (long i = v != NULL && v->type == JSON_ARRAY ? v->first : -1; i >= 0; i = b->doc->values[i].next)
-        if (b->doc->values[i].type != JSON_STRING)
-            return body_type_error(b, name, "string", &b->doc->values[i]);
+    for (const JsonValue *e = json_type(v) == JSON_ARRAY ? json_first(b->doc, v) : NULL; e != NULL;
+         e = json_next(b->doc, e))
+        if (json_type(e) != JSON_STRING)
+            return body_type_error(b, name, "string", e);
     return true;
 }
 
@@ -544,33 +576,49 @@ static bool read_stop(Body *b)
 static bool read_others(Body *b, bool chat)
 {
     const JsonValue *v = body_member(b, body_member(b, b->body, "stream_options"), "include_usage");
-    if (v != NULL && v->type != JSON_NULL && v->type != JSON_BOOL)
+    if (v != NULL && json_type(v) != JSON_NULL && json_type(v) != JSON_BOOL)
         return body_type_error(b, "include_usage", "boolean", v);
     v = json_get(b->doc, b->body, "lora");
-    if (v != NULL && v->type != JSON_NULL && v->type != JSON_ARRAY)
+    if (v != NULL && json_type(v) != JSON_NULL && json_type(v) != JSON_ARRAY)
         return body_refuse(b, "lora", "%s", "llama-server answers 400: \"Field 'lora': Error: 'lora' must be an "
                            "array of objects with 'id' and 'scale' fields\"");
     v = json_get(b->doc, b->body, "ignore_eos");
-    if (v != NULL && v->type != JSON_NULL) {
-        if (v->type != JSON_BOOL)
+    if (v != NULL && json_type(v) != JSON_NULL) {
+        if (json_type(v) != JSON_BOOL)
             return body_type_error(b, "ignore_eos", "boolean", v);
-        b->params->sampling.ignore_eos = v->boolean;
+        b->params->sampling.ignore_eos = json_bool(v);
         mark(b, SET_IGNORE_EOS, "ignore_eos");
     }
     static const char *const grammars[] = {"json_schema", "grammar"};
     for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
         v = json_get(b->doc, b->body, grammars[i]);
-        if (v != NULL && v->type != JSON_NULL)
+        if (v != NULL && json_type(v) != JSON_NULL) {
             text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
                                 "--json-schema); not in the flags\n", grammars[i]);
+            b->params->grammar = grammars[i];
+        }
     }
     /* The chat conversion turns a response_format of type json_object or json_schema into a JSON-schema grammar
      * (reference section 7); type text asks for none. */
     const JsonValue *type = chat ? body_member(b, json_get(b->doc, b->body, "response_format"), "type") : NULL;
-    if (type != NULL && type->type == JSON_STRING
-        && (strcmp(type->text, "json_object") == 0 || strcmp(type->text, "json_schema") == 0))
+    const char *t = json_text(b->doc, type, NULL);
+    if (t != NULL && (strcmp(t, "json_object") == 0 || strcmp(t, "json_schema") == 0)) {
         text_add(&b->notes, "response_format: its type %s becomes a JSON-schema grammar, which changes sampling "
-                 "outside the chain line (llama.cpp's --json-schema); not in the flags\n", type->text);
+                 "outside the chain line (llama.cpp's --json-schema); not in the flags\n", t);
+        b->params->grammar = "response_format";
+    }
+    /* The chat conversion's logprobs: true sets n_probs to top_logprobs, 20 without it (reference section 7),
+     * and the body's own n_probs is then not copied through. */
+    const JsonValue *logprobs = chat ? json_get(b->doc, b->body, "logprobs") : NULL;
+    if (json_type(logprobs) == JSON_BOOL && json_bool(logprobs)) {
+        const JsonValue *top = json_get(b->doc, b->body, "top_logprobs");
+        long long n = 20;
+        bool given = top != NULL && json_type(top) != JSON_NULL;
+        if (given && !get_integer(b, "top_logprobs", top, N_INT, &n))
+            return false;
+        b->params->n_probs = (int32_t)n;
+        b->params->probs_named = given ? "top_logprobs" : "logprobs";
+    }
     return true;
 }
 
@@ -585,7 +633,7 @@ static bool chat_sets(const char *name)
 
 const JsonValue *body_member(const Body *b, const JsonValue *v, const char *key)
 {
-    return v != NULL && v->type == JSON_OBJECT ? json_get(b->doc, v, key) : NULL;
+    return json_type(v) == JSON_OBJECT ? json_get(b->doc, v, key) : NULL;
 }
 
 bool body_fields(Body *b, bool chat)

@@ -1,5 +1,5 @@
-/* dropped.c: the settings no stage of the built chain reads, and why. The readers table is the one place that
- * says which stage reads what; the reasons come from the chain: its stages, and the builder asked again. */
+/* dropped.c: the settings no stage of the built chain reads, and why. Which stage reads what is the chain's
+ * (stage_reads, chain.h); the reasons come from the chain too: its stages, and the builder asked again. */
 #include "cli/dropped.h"
 #include "cli/flags.h"
 #include "cli/values.h"
@@ -11,33 +11,18 @@
 #include <string.h>
 
 #define BY(type) (1u << (type))
-#define PICKS (BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P) | BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
 #define MIROSTATS (BY(STAGE_MIROSTAT) | BY(STAGE_MIROSTAT_V2))
-#define ANY_STAGE ((1u << (STAGE_MIROSTAT_V2 + 1)) - 1)
-
-/* The stages that read each setting (reference sections 4 and 5). Adding a setting is one entry here. */
-static const unsigned readers[SET_COUNT] = {
-    [SET_TEMP] = BY(STAGE_TEMP) | BY(STAGE_TEMP_EXT), [SET_TOP_K] = BY(STAGE_TOP_K), [SET_TOP_P] = BY(STAGE_TOP_P),
-    [SET_MIN_P] = BY(STAGE_MIN_P), [SET_TYP_P] = BY(STAGE_TYPICAL),
-    [SET_REPEAT_LAST_N] = BY(STAGE_PENALTIES), [SET_REPEAT_PENALTY] = BY(STAGE_PENALTIES),
-    [SET_PRESENCE] = BY(STAGE_PENALTIES), [SET_FREQUENCY] = BY(STAGE_PENALTIES),
-    [SET_DRY_MULTIPLIER] = BY(STAGE_DRY), [SET_DRY_BASE] = BY(STAGE_DRY), [SET_DRY_ALLOWED_LENGTH] = BY(STAGE_DRY),
-    [SET_DRY_LAST_N] = BY(STAGE_DRY), [SET_DRY_BREAKERS] = BY(STAGE_DRY),
-    [SET_XTC_PROBABILITY] = BY(STAGE_XTC), [SET_XTC_THRESHOLD] = BY(STAGE_XTC),
-    [SET_TOP_N_SIGMA] = BY(STAGE_TOP_N_SIGMA),
-    [SET_DYNATEMP_RANGE] = BY(STAGE_TEMP_EXT), [SET_DYNATEMP_EXPONENT] = BY(STAGE_TEMP_EXT),
-    [SET_MIROSTAT] = PICKS,                                 /* it decides which stage picks the token */
-    [SET_MIROSTAT_TAU] = MIROSTATS, [SET_MIROSTAT_ETA] = MIROSTATS,
-    [SET_ADAPTIVE_TARGET] = BY(STAGE_ADAPTIVE_P), [SET_ADAPTIVE_DECAY] = BY(STAGE_ADAPTIVE_P),
-    [SET_SAMPLERS] = BY(STAGE_DIST) | BY(STAGE_ADAPTIVE_P), /* it builds the chain that ends in one of these */
-    [SET_SEED] = PICKS | BY(STAGE_XTC),
-    [SET_IGNORE_EOS] = ANY_STAGE, [SET_LOGIT_BIAS] = ANY_STAGE,
-    [SET_PROMPT] = SETTING_NOT_SAMPLING, [SET_N_PREDICT] = SETTING_NOT_SAMPLING, [SET_STOP] = SETTING_NOT_SAMPLING,
-};
 
 unsigned args_setting_readers(ArgsSetting s)
 {
-    return (unsigned)s < SET_COUNT ? readers[s] : 0;
+    if ((unsigned)s >= SET_COUNT)
+        return 0;
+    if ((unsigned)s >= SETTING_COUNT)
+        return SETTING_NOT_SAMPLING;
+    unsigned mask = 0;          /* the chain says which stage reads it (stage_reads, chain.h) */
+    for (unsigned type = 0; type <= STAGE_MIROSTAT_V2; type++)
+        mask |= stage_reads((StageType)type, (SamplingSetting)s) ? BY(type) : 0;
+    return mask;
 }
 
 /* Whether a stage of chain is one of mask's. */
@@ -85,15 +70,6 @@ static int listed_entry(const SamplingParams *sampling, unsigned mask)
     return -1;
 }
 
-/* The row of the flag that sets the one-number setting s (K_FLOAT..K_INT), or NULL. */
-static const ArgSpec *number_spec(ArgsSetting s)
-{
-    for (size_t i = 0; i < n_arg_specs; i++)
-        if (arg_specs[i].setting == (int)s && arg_specs[i].kind >= K_FLOAT && arg_specs[i].kind <= K_INT)
-            return &arg_specs[i];
-    return NULL;
-}
-
 /* Whether the value of s does nothing but turn off the stage of `entry` that would read it: that stage is "?"
  * with it and not with llama.cpp's default (--top-k 0 with top_k out of the list). The stage is off either way,
  * so such a value draws no note (issue 21). */
@@ -129,6 +105,7 @@ static bool at_default(const CliParams *p, ArgsSetting s)
                 return false;
         return true;
     case SET_SEED: return a->seed == d->seed;
+    case SET_MIN_KEEP: return a->min_keep == d->min_keep;
     case SET_IGNORE_EOS: return a->ignore_eos == d->ignore_eos;
     case SET_LOGIT_BIAS: return a->n_logit_bias == 0;
     default: break;
@@ -175,11 +152,12 @@ static bool own_flag(ArgsSetting s, const char *typed)
     return false;
 }
 
-/* Whether the list was given as --sampler-seq's letters. */
+/* Whether the list was given as --sampler-seq's letters (and not replaced by a model's sequence since). */
 static bool list_of_letters(const CliParams *p)
 {
     const char *named = p->named[SET_SAMPLERS];
-    return named != NULL && (same_flag(named, "--sampler-seq") || same_flag(named, "--sampling-seq"));
+    return named != NULL && (same_flag(named, "--sampler-seq") || same_flag(named, "--sampling-seq"))
+        && p->sources[SET_SAMPLERS].now.layer != LAYER_MODEL;
 }
 
 /* The sampler list as its flag or field writes it: letters for --sampler-seq, a JSON array for a body's
@@ -220,6 +198,8 @@ static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size
             snprintf(buf, size, "(%zu breakers)", p->n_dry_breakers);
     } else if (s == SET_SEED) {
         snprintf(buf, size, "%lu", (unsigned long)p->sampling.seed);
+    } else if (s == SET_MIN_KEEP) {
+        snprintf(buf, size, "%d", (int)p->sampling.min_keep);  /* a body's: no flag sets it */
     }
     const ArgSpec *spec = buf[0] == '\0' ? number_spec(s) : NULL;
     if (spec != NULL) {
@@ -246,7 +226,17 @@ static void add_item(Text *t, const CliParams *p, ArgsSetting s)
     char value[160], f[64];
     value_text(p, s, value, sizeof value);
     shown(named, f, sizeof f);
-    if (named[0] == '-' && !own_flag(s, named))
+    const ValueSource *by = &p->sources[s].now;
+    if (by->layer == LAYER_MODEL) {         /* a model's key (layers.c): no flag set it */
+        char key[80];
+        text_add(t, "%s%s%s (the model's %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+    } else if (by->layer == LAYER_PRESET_ALL || by->layer == LAYER_PRESET_MODEL) {     /* the preset's key */
+        char file[120], key[64];
+        text_add(t, "%s%s%s (%s, [%s], key %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 shown(by->file != NULL ? by->file : "", file, sizeof file), by->section != NULL ? by->section : "?",
+                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+    } else if (named[0] == '-' && !own_flag(s, named))
         text_add(t, "%s%s%s (%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value, f);
     else
         text_add(t, "%s%s%s", f, value[0] != '\0' ? " " : "", value);
@@ -290,8 +280,8 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     bool body = from != NULL && from[0] != '-';
     const char *fix = body ? "send mirostat" : "give --mirostat";
     Text m = text_start(mirostat, sizeof mirostat);
-    if ((p->set & (1u << SET_MIROSTAT)) != 0)
-        add_item(&m, p, SET_MIROSTAT);
+    if ((p->set & (1u << SET_MIROSTAT)) != 0 || p->sources[SET_MIROSTAT].now.layer != LAYER_DEFAULT)
+        add_item(&m, p, SET_MIROSTAT);      /* a flag, a body, a preset or the model set it */
     else
         text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
     switch (drops[first].why) {
@@ -305,13 +295,17 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     case WHY_NOT_LISTED: {
         const char *named = p->named[SET_SAMPLERS];
         const char *name = sampler_type_name((SamplerType)drops[first].entry);
+        const ValueSource *list_from = &p->sources[SET_SAMPLERS].now;
+        if (list_from->layer == LAYER_MODEL)
+            named = "the model's general.sampling.sequence";   /* no flag gave it: --samplers would replace it */
         bool letters = list_of_letters(p);
         char letter[2] = {sampler_letters[drops[first].entry], '\0'};
         snprintf(entry, sizeof entry, letters ? "%s (%s)" : "%s", name, letter);
         list_text(p, list, sizeof list);
         text_add(t, "%s is not in %s (%s), and a sampler left out of the list is off; add %s to the list%s to use %s\n",
                  entry, named != NULL ? named : "llama.cpp's default sampler list", list[0] != '\0' ? list
-                 : "an empty list", letters ? letter : name, named != NULL ? "" : " with --samplers", it);
+                 : "an empty list", letters ? letter : name, named != NULL && list_from->layer != LAYER_MODEL ? ""
+                 : " with --samplers", it);
         return;
     }
     case WHY_UNREAD:
@@ -329,7 +323,7 @@ size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size
     size_t n = 0;
     bool mirostat = has_stage(chain, MIROSTATS);
     for (int s = 0; s < SET_COUNT; s++) {
-        unsigned mask = readers[s];
+        unsigned mask = args_setting_readers((ArgsSetting)s);
         if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
             || (sent_in_body(params, (ArgsSetting)s) && at_default(params, (ArgsSetting)s)))
             continue;

@@ -2,7 +2,7 @@
  * built from them reads (issue 21). The lesson's point: mirostat replaces the filters, and a sampler left out
  * of --samplers is off, so whatever such a sampler would read does nothing. Lesson Example 11.
  *
- * One table (dropped.c) says which stages read each setting; the chain as built says which stages exist; and
+ * The chain says which stages read each setting (stage_reads, chain.h); the chain as built says which exist; and
  * the chain builder, asked again with one sampler-list entry, says which entry would bring a reader in. A
  * setting of a stage that exists, "?" or not, is read (the "?" shows what turns it off).
  *
@@ -20,10 +20,10 @@
 /* args_setting_readers of a request field no stage reads (prompt, n_predict, stop). */
 #define SETTING_NOT_SAMPLING (1u << 31)
 
-/* The stages that read setting s, as bits (1u << StageType); SETTING_NOT_SAMPLING for a request field; 0 for a
- * value out of range. The list (--samplers) is read by the chain it builds, ending in dist or adaptive-p;
- * --mirostat by whichever stage picks the token; -l and --ignore-eos whatever the stages (they decide whether
- * logit-bias comes first). Every ArgsSetting has an entry (test_explain.c checks it). */
+/* The stages that read setting s, as bits (1u << StageType), as stage_reads (chain.h) answers: the list
+ * (--samplers) is read by the chain it builds, ending in dist or adaptive-p; --mirostat by whichever stage picks
+ * the token; -l and --ignore-eos by logit-bias, which either puts first. SETTING_NOT_SAMPLING for a request
+ * field; 0 for a value out of range. Every ArgsSetting has readers (test_explain.c checks it). */
 unsigned args_setting_readers(ArgsSetting s);
 
 /* Whether a stage of chain reads setting s ("?" stages included); false for a request field, NULL chain or a

@@ -2,6 +2,7 @@
  * reason; then the OpenAI mapping of the lesson's table (Example 11). */
 #include "cli/explain.h"
 #include "cli/dropped.h"
+#include "cli/flags.h"
 #include "cli/values.h"
 
 #include "text.h"
@@ -470,13 +471,50 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
     text_add(t, "\n");
 }
 
-/* The llama.cpp settings each stage reads that OpenAI's API has no name for. */
+/* Whether the "no OpenAI parameter" line names setting s under a stage of this type: a setting the stage reads
+ * (stage_reads) that OpenAI's API has no name for. The list, ignore_eos and min_keep, which shape the chain or
+ * several stages, come after the stages; mirostat, which every stage that picks the token reads (it chose
+ * which), is named with the mirostats alone. */
+static bool own_setting(StageType type, ArgsSetting s)
+{
+    bool openai = false;
+    args_setting_field(s, &openai);
+    if (openai || !stage_reads(type, (SamplingSetting)s) || s == SET_SAMPLERS || s == SET_IGNORE_EOS
+        || s == SET_MIN_KEEP)
+        return false;
+    return s != SET_MIROSTAT || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2;
+}
+
+/* One setting as the "no OpenAI parameter" line names it, under llama-server's name: "top_k 40", "mirostat_tau
+ * 3.0", "dry_sequence_breakers (4, and 1 empty one llama.cpp skips)". */
+static void other_item(Text *t, const CliParams *c, ArgsSetting s, const char *sep)
+{
+    char v[96];
+    const char *field = args_setting_field(s, NULL);
+    const ArgSpec *spec = number_spec(s);
+    if (s == SET_DRY_BREAKERS) {
+        size_t empty = empty_breakers(c);
+        char skipped[64] = "";
+        if (empty > 0)
+            snprintf(skipped, sizeof skipped, ", and %zu empty one%s llama.cpp skips", empty, empty == 1 ? "" : "s");
+        text_add(t, "%s%s (%zu%s)", sep, field, c->n_dry_breakers - empty, skipped);
+    } else if (spec != NULL && spec->kind == K_INT) {
+        int32_t n;
+        memcpy(&n, (const char *)c + spec->offset, sizeof n);
+        text_add(t, "%s%s %d", sep, field, (int)n);
+    } else if (spec != NULL) {
+        double d;
+        memcpy(&d, (const char *)c + spec->offset, sizeof d);
+        text_add(t, "%s%s %s", sep, field, setting(c, s, d, v, sizeof v));
+    }
+}
+
+/* The llama.cpp settings each stage reads that OpenAI's API has no name for, stage by stage. */
 static void explain_others(Text *t, const CliParams *c, const Chain *ch)
 {
     const SamplingParams *p = &c->sampling;
     bool listed[STAGE_MIROSTAT_V2 + 1] = {false};
     bool first = true;
-    char v[96], w[96], x[96], y[96];
     text_add(t, "no OpenAI parameter (an OpenAI client sends these only as extra fields, under llama-server's "
                 "names):");
     for (size_t i = 0; i < ch->n_stages; i++) {
@@ -484,54 +522,12 @@ static void explain_others(Text *t, const CliParams *c, const Chain *ch)
         if (listed[type])
             continue;
         listed[type] = true;
-        const char *sep = first ? " " : ", ";
-        switch (type) {
-        case STAGE_PENALTIES:
-            text_add(t, "%srepeat_penalty %s, repeat_last_n %d", sep,
-                     setting(c, SET_REPEAT_PENALTY, p->penalty_repeat, v, sizeof v), (int)p->penalty_last_n);
-            break;
-        case STAGE_DRY: {
-            size_t empty = empty_breakers(c);
-            char skipped[64] = "";
-            if (empty > 0)
-                snprintf(skipped, sizeof skipped, ", and %zu empty one%s llama.cpp skips", empty,
-                         empty == 1 ? "" : "s");
-            text_add(t, "%sdry_multiplier %s, dry_base %s, dry_allowed_length %d, dry_penalty_last_n %d, "
-                     "dry_sequence_breakers (%zu%s)", sep, setting(c, SET_DRY_MULTIPLIER, p->dry_multiplier, v,
-                     sizeof v), setting(c, SET_DRY_BASE, p->dry_base, w, sizeof w), (int)p->dry_allowed_length,
-                     (int)p->dry_penalty_last_n, c->n_dry_breakers - empty, skipped);
-            break;
+        for (int s = 0; s < SETTING_COUNT; s++) {
+            if (!own_setting(type, (ArgsSetting)s))
+                continue;
+            other_item(t, c, (ArgsSetting)s, first ? " " : ", ");
+            first = false;
         }
-        case STAGE_TOP_N_SIGMA:
-            text_add(t, "%stop_n_sigma %s", sep, setting(c, SET_TOP_N_SIGMA, p->top_n_sigma, v, sizeof v));
-            break;
-        case STAGE_TOP_K: text_add(t, "%stop_k %d", sep, (int)p->top_k); break;
-        case STAGE_TYPICAL: text_add(t, "%stypical_p %s", sep, setting(c, SET_TYP_P, p->typ_p, v, sizeof v)); break;
-        case STAGE_MIN_P: text_add(t, "%smin_p %s", sep, setting(c, SET_MIN_P, p->min_p, v, sizeof v)); break;
-        case STAGE_XTC:
-            text_add(t, "%sxtc_probability %s, xtc_threshold %s", sep,
-                     setting(c, SET_XTC_PROBABILITY, p->xtc_probability, v, sizeof v),
-                     setting(c, SET_XTC_THRESHOLD, p->xtc_threshold, w, sizeof w));
-            break;
-        case STAGE_TEMP_EXT:
-            text_add(t, "%sdynatemp_range %s, dynatemp_exponent %s", sep,
-                     setting(c, SET_DYNATEMP_RANGE, p->dynatemp_range, v, sizeof v),
-                     setting(c, SET_DYNATEMP_EXPONENT, p->dynatemp_exponent, w, sizeof w));
-            break;
-        case STAGE_MIROSTAT: case STAGE_MIROSTAT_V2:
-            text_add(t, "%smirostat %d, mirostat_tau %s, mirostat_eta %s", sep, (int)p->mirostat,
-                     setting(c, SET_MIROSTAT_TAU, p->mirostat_tau, x, sizeof x),
-                     setting(c, SET_MIROSTAT_ETA, p->mirostat_eta, y, sizeof y));
-            break;
-        case STAGE_ADAPTIVE_P:
-            text_add(t, "%sadaptive_target %s, adaptive_decay %s", sep,
-                     setting(c, SET_ADAPTIVE_TARGET, p->adaptive_target, v, sizeof v),
-                     setting(c, SET_ADAPTIVE_DECAY, p->adaptive_decay, w, sizeof w));
-            break;
-        default:
-            continue;       /* logit-bias, temp, dist, infill: nothing of their own here */
-        }
-        first = false;
     }
     if ((c->set & (1u << SET_SAMPLERS)) != 0) {
         text_add(t, "%ssamplers [", first ? " " : ", ");
@@ -549,6 +545,48 @@ static void explain_others(Text *t, const CliParams *c, const Chain *ch)
     else if (first)
         text_add(t, " none in this chain");
     text_add(t, "\n");
+}
+
+/* The prompt is in the windows (reference section 11): the server, and llama-completion, feed every prompt token
+ * to the chain before it samples, so penalties and DRY count the prompt's last tokens from the first step. */
+static void explain_windows(Text *t, const Chain *chain)
+{
+    const SamplingParams *p = &chain->params;
+    bool penalties = false, dry = false;
+    for (size_t i = 0; i < chain->n_stages; i++) {
+        penalties = penalties || (chain->stages[i].type == STAGE_PENALTIES && !chain->stages[i].empty);
+        dry = dry || (chain->stages[i].type == STAGE_DRY && !chain->stages[i].empty);
+    }
+    if (!penalties && !dry)
+        return;
+    text_add(t, "the prompt is in the window%s: llama-server feeds every token of the prompt to the chain before it "
+             "samples (llama-completion does too), so ", penalties && dry ? "s" : "");
+    if (penalties)
+        text_add(t, "with repeat_last_n %d the first generated token is already penalized for the prompt's last %d "
+                 "tokens%s", (int)p->penalty_last_n, (int)p->penalty_last_n, dry ? ", and " : "");
+    if (dry)
+        text_add(t, "DRY's window of %d (dry_penalty_last_n) starts with the prompt's last %d tokens, whose repeats "
+                 "the first generated token can extend", (int)p->dry_penalty_last_n, (int)p->dry_penalty_last_n);
+    text_add(t, " (reference section 11)\n");
+}
+
+/* What a response's probabilities are (reference section 11): the model's, before the chain, unless
+ * post_sampling_probs. Only for a body that asks for them. */
+static void explain_probs(Text *t, const CliParams *c)
+{
+    char named[48];
+    if (c->n_probs <= 0)
+        return;
+    snprintf(named, sizeof named, "%s", c->probs_named != NULL ? c->probs_named : "n_probs");
+    if (c->post_sampling_probs)
+        text_add(t, "%s %d with post_sampling_probs: the probabilities a response reports for each token are those of "
+                 "the candidates this chain left, with the p it gave them (reference section 11)\n", named,
+                 (int)c->n_probs);
+    else
+        text_add(t, "%s %d: the probabilities a response reports for each token are the model's own, a softmax of its "
+                 "logits at temperature 1 before any stage of this chain (no penalty, bias, cut or temperature); "
+                 "send \"post_sampling_probs\": true for those the chain left (reference section 11)\n", named,
+                 (int)c->n_probs);
 }
 
 size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size)
@@ -570,15 +608,23 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
         default: explain_pick(&t, params, s->type); break;
         }
     }
+    explain_windows(&t, chain);
+    explain_probs(&t, params);
     size_t room = t.len < t.size ? t.size - t.len : 0;      /* the settings no stage reads, under the stages */
     t.len += args_dropped(params, chain, room > 0 ? t.buf + t.len : NULL, room);
     explain_openai(&t, params, chain);
     explain_others(&t, params, chain);
+    if (params->unread[0] != '\0')    /* a body's (body_unread): llama-server ignores them without a word */
+        text_add(&t, "ignored by llama-server (the body's fields it does not read): %s\n", params->unread);
+    room = t.len < t.size ? t.size - t.len : 0;     /* where each value the chain reads came from */
+    t.len += args_sources(params, chain, room > 0 ? t.buf + t.len : NULL, room);
     return t.len;
 }
 
-/* Whether llama.cpp can run a stage of this type on the GPU with backend sampling (reference section 2). */
-static bool runs_on_gpu(StageType type)
+/* Whether llama.cpp's sampler for a stage of this type has a backend version, which llama.cpp prefixes with + or
+ * - under backend sampling (reference section 2, current: logit-bias, penalties, top-k, top-p, min-p, temp,
+ * temp-ext, dist; greedy too, which this chain never builds). */
+static bool has_backend(StageType type)
 {
     switch (type) {
     case STAGE_LOGIT_BIAS: case STAGE_PENALTIES: case STAGE_TOP_K: case STAGE_TOP_P: case STAGE_MIN_P:
@@ -589,31 +635,79 @@ static bool runs_on_gpu(StageType type)
     }
 }
 
+/* Appends the names of chain's stages from..to that act (not "?") and, for `backend` 1 or 0, whose has_backend is
+ * true or false (-1: any), as "a, b and c"; returns how many. */
+static size_t add_stages(Text *t, const Chain *chain, size_t from, size_t to, int backend)
+{
+    size_t n = 0, listed = 0;
+    for (size_t i = from; i < to; i++)
+        n += !chain->stages[i].empty && (backend < 0 || has_backend(chain->stages[i].type) == (backend > 0));
+    for (size_t i = from; i < to; i++) {
+        const Stage *s = &chain->stages[i];
+        if (s->empty || (backend >= 0 && has_backend(s->type) != (backend > 0)))
+            continue;
+        listed++;
+        text_add(t, "%s%s", listed == 1 ? "" : listed == n ? " and " : ", ", stage_name(s));
+    }
+    return n;
+}
+
+/* The number of chain's stages from..to that act and whose has_backend is `backend` (-1: any). */
+static size_t count_stages(const Chain *chain, size_t from, size_t to, int backend)
+{
+    Text none = text_start(NULL, 0);
+    return add_stages(&none, chain, from, to, backend);
+}
+
 size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size)
 {
     Text t = text_start(buf, size);
     if (params == NULL || chain == NULL || !params->backend_sampling)
         return 0;
-    size_t n = 0, listed = 0;
-    for (size_t i = 0; i < chain->n_stages; i++)
-        n += !chain->stages[i].empty && runs_on_gpu(chain->stages[i].type);
-    if (n == 0) {
-        text_add(&t, "-bs: none of this line's stages is one llama.cpp runs on the GPU (a ? stage keeps its ?), so "
-                     "llama.cpp logs the line as it stands\n");
+    char grammar[64];
+    if (params->grammar != NULL) {      /* reference section 2: the grammar turns it off */
+        text_add(&t, "-bs: with a grammar (%s), llama.cpp turns backend sampling off (\"backend sampling is not "
+                 "compatible with grammar, disabling\"): every stage runs on the CPU, and llama.cpp logs the line "
+                 "without + or -\n", shown(params->grammar, grammar, sizeof grammar));
         return t.len;
     }
-    text_add(&t, "-bs: once its backend is initialized, llama.cpp prefixes ");
-    for (size_t i = 0; i < chain->n_stages; i++) {
-        const Stage *s = &chain->stages[i];
-        if (s->empty || !runs_on_gpu(s->type))
-            continue;
-        listed++;
-        text_add(&t, "%s%s", listed == 1 ? "" : listed == n ? " and " : ", ", stage_name(s));
+    /* The GPU runs the stages before the first that acts and has no backend version; a "?" stage has an empty
+     * backend version, which ends nothing (reference section 2, "Which stages really run on the GPU"). */
+    size_t n = chain->n_stages, split = 0;
+    while (split < n && (chain->stages[split].empty || has_backend(chain->stages[split].type)))
+        split++;
+    const char *first_cpu = split < n ? stage_name(&chain->stages[split]) : "";
+    if (count_stages(chain, 0, n, 1) == 0) {
+        text_add(&t, "-bs: no stage of this line that acts has a backend version (a ? stage keeps its ?), so llama.cpp "
+                     "runs the chain on the CPU and logs the line as it stands\n");
+        return t.len;
     }
-    text_add(&t, ", the stage%s of this line that can run on the GPU, with + (the backend has %s ops) or - (one is "
-             "missing); which mark %s gets depends on the GPU backend, which this tool cannot know, so the line here "
-             "has no prefix%s\n", n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "it" : "each",
-             n == 1 ? "" : "es");
+    if (count_stages(chain, 0, split, -1) == 0) {
+        text_add(&t, "-bs: %s, the first stage that acts, has no backend version, so llama.cpp runs it and every later "
+                 "stage on the CPU: the whole chain, though ", first_cpu);
+        size_t k = add_stages(&t, chain, 0, n, 1);
+        text_add(&t, " %s prefixed with + or - (reference section 2: the GPU runs only the stages before the first "
+                 "without one)", k == 1 ? "is" : "are");
+    } else {
+        text_add(&t, "-bs: here ");
+        size_t k = add_stages(&t, chain, 0, split, -1);
+        text_add(&t, " %s on the GPU", k == 1 ? "runs" : "run");
+        if (split < n) {
+            text_add(&t, ", and %s, the first stage that acts without a backend version, and every later one on the "
+                     "CPU", first_cpu);
+            size_t later = count_stages(chain, split + 1, n, 1);
+            if (later > 0) {
+                text_add(&t, ", though ");
+                add_stages(&t, chain, split + 1, n, 1);
+                text_add(&t, " %s prefixed too", later == 1 ? "is" : "are");
+            }
+        }
+        text_add(&t, " (reference section 2: the GPU runs the stages before the first without one; a ? stage ends "
+                     "nothing). This assumes that each stage on the GPU gets + once llama.cpp's backend is initialized "
+                     "(the backend has its ops): a - (an op it lacks) would end the GPU part there");
+    }
+    text_add(&t, ". Which mark a stage gets depends on the GPU backend, which this tool cannot know, so the line here "
+                 "has no prefixes\n");
     return t.len;
 }
 

@@ -29,10 +29,13 @@
 size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
 /* With backend sampling (params->backend_sampling: -bs, or a body's backend_sampling), one line for a note,
- * into buf like snprintf: the stages of chain that llama.cpp would prefix with + or - once its backend is
- * initialized (reference section 2: logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy,
- * unless built empty, "?"), and why the line here has none: the mark depends on the GPU backend, which this
- * tool cannot know. Without backend sampling, or with NULL params or chain, writes "" and returns 0. */
+ * into buf like snprintf: which stages of chain run on the GPU and which on the CPU, by the rule of reference
+ * section 2: the GPU runs the stages before the first one that acts and has no backend version (logit-bias,
+ * penalties, top-k, top-p, min-p, temp, temp-ext, dist and greedy have one; a "?" stage ends nothing), the CPU
+ * that one and every later one; assuming, as the note says, that each stage before the split gets + (a -
+ * would end the GPU part there), and why the line here has no + or -: the mark depends on the GPU backend,
+ * which this tool cannot know. With a grammar (params->grammar), llama.cpp turns backend sampling off, and the
+ * note says so. Without backend sampling, or with NULL params or chain, writes "" and returns 0. */
 size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
 /* Writes into buf like snprintf (returns the full length; NULL buf writes nothing) what a model named by

@@ -12,6 +12,7 @@
 #include "cli/flags.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #define SP(field) offsetof(CliParams, sampling.field)
 #define CP(field) offsetof(CliParams, field)
@@ -170,7 +171,8 @@ const ArgSpec arg_specs[] = {
     IGN1(T_SRV, "--ssl-key-file"), IGN1(T_SRV, "--ssl-cert-file"), IGN1(T_CS, "--chat-template-kwargs"),
     IGNI(T_SRV, "-to", "--timeout"), IGNI(T_SRV, "--sse-ping-interval"), IGNI(T_SRV, "--threads-http"),
     IGN0(T_SRV, "--cache-prompt", "--no-cache-prompt"), IGNI(T_SRV, "--cache-reuse"), IGN0(T_SRV, "--metrics"),
-    IGN0(T_SRV, "--props"), IGN0(T_SRV, "--slots", "--no-slots"), IGN1(T_SRV, "--slot-save-path"),
+    {{"--props"}, 0, T_SRV, K_PROPS, -1, 0, 0, 0, NULL, NULL, NULL}, IGN0(T_SRV, "--slots", "--no-slots"),
+    IGN1(T_SRV, "--slot-save-path"),
     IGN1(T_SRV, "--media-path"), IGN1(T_SRV, "--models-dir"), IGN1(T_SRV, "--models-preset"),
     IGNI(T_SRV, "--models-max"), IGN0(T_SRV, "--models-autoload", "--no-models-autoload"),
     IGN0(T_ALL, "--jinja", "--no-jinja"), IGNC(T_ALL, "none|auto|deepseek|deepseek-legacy", "--reasoning-format"),
@@ -273,12 +275,22 @@ const ArgSpec arg_specs[] = {
     OWN(K_JSON, "print the llama-server /completion body: the settings given, -p, -n", "--json"),
     OWN(K_JSON_ALL, "print the /completion body with every sampling field", "--json-all"),
     OWN(K_OPENAI, "print the OpenAI-style /v1/chat/completions body", "--openai"),
-    {{"--from-json"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
+    {{"--from-json", "--request"}, 1, T_ALL, K_FROM_JSON, -1, 0, 0, 0, "FILE",
      "read a /completion or chat body (-: stdin); print its chain line and the flags for it", NULL},
+    {{"--preset-model"}, 1, T_ALL, K_PRESET_MODEL, -1, 0, 0, 0, "NAME",
+     "with --models-preset and no request: the preset's section for NAME", NULL},
     OWN(K_EXPLAIN, "under the chain line, each stage in the lesson's words, then the OpenAI names", "--explain"),
 };
 
 const size_t n_arg_specs = sizeof arg_specs / sizeof arg_specs[0];
+
+const ArgSpec *number_spec(ArgsSetting s)
+{
+    for (size_t i = 0; i < n_arg_specs; i++)
+        if (arg_specs[i].setting == (int)s && arg_specs[i].kind >= K_FLOAT && arg_specs[i].kind <= K_INT)
+            return &arg_specs[i];
+    return NULL;
+}
 
 /* --samplers names: llama.cpp's current table (reference section 6), matched after lowercasing. */
 const SamplerName sampler_names[] = {
@@ -297,3 +309,81 @@ const SamplerName sampler_names[] = {
 const char sampler_letters[] = "edskypmxtia";
 
 const size_t n_sampler_names = sizeof sampler_names / sizeof sampler_names[0];
+
+/* The environment variable of each flag that has one (common/arg.cpp at 0017d6fb, each flag's set_env),
+ * by the flag's first spelling (ArgSpec.names[0]); a preset file (--models-preset) takes it as a key, as it
+ * takes the flag's spellings. Of the sampling flags only --top-k has one there. A column of arg_specs kept
+ * as a table of its own, so that the rows above read as before: arg_env finds a row's. */
+const ArgEnv arg_envs[] = {
+    {"-t", "LLAMA_ARG_THREADS"}, {"-c", "LLAMA_ARG_CTX_SIZE"}, {"-n", "LLAMA_ARG_N_PREDICT"},
+    {"-b", "LLAMA_ARG_BATCH"}, {"-ub", "LLAMA_ARG_UBATCH"}, {"--swa-full", "LLAMA_ARG_SWA_FULL"},
+    {"-ctxcp", "LLAMA_ARG_CTX_CHECKPOINTS"}, {"-cms", "LLAMA_ARG_CHECKPOINT_MIN_SPACING_NT"},
+    {"-cram", "LLAMA_ARG_CACHE_RAM"}, {"-kvu", "LLAMA_ARG_KV_UNIFIED"},
+    {"--cache-idle-slots", "LLAMA_ARG_CACHE_IDLE_SLOTS"}, {"--context-shift", "LLAMA_ARG_CONTEXT_SHIFT"},
+    {"-fa", "LLAMA_ARG_FLASH_ATTN"}, {"--perf", "LLAMA_ARG_PERF"}, {"--show-timings", "LLAMA_ARG_SHOW_TIMINGS"},
+    {"--top-k", "LLAMA_ARG_TOP_K"}, {"-bs", "LLAMA_ARG_BACKEND_SAMPLING"}, {"--pooling", "LLAMA_ARG_POOLING"},
+    {"--rope-scaling", "LLAMA_ARG_ROPE_SCALING_TYPE"}, {"--rope-scale", "LLAMA_ARG_ROPE_SCALE"},
+    {"--rope-freq-base", "LLAMA_ARG_ROPE_FREQ_BASE"}, {"--rope-freq-scale", "LLAMA_ARG_ROPE_FREQ_SCALE"},
+    {"--yarn-orig-ctx", "LLAMA_ARG_YARN_ORIG_CTX"}, {"--yarn-ext-factor", "LLAMA_ARG_YARN_EXT_FACTOR"},
+    {"--yarn-attn-factor", "LLAMA_ARG_YARN_ATTN_FACTOR"}, {"--yarn-beta-slow", "LLAMA_ARG_YARN_BETA_SLOW"},
+    {"--yarn-beta-fast", "LLAMA_ARG_YARN_BETA_FAST"}, {"-gan", "LLAMA_ARG_GRP_ATTN_N"},
+    {"-gaw", "LLAMA_ARG_GRP_ATTN_W"}, {"-kvo", "LLAMA_ARG_KV_OFFLOAD"}, {"--repack", "LLAMA_ARG_REPACK"},
+    {"--no-host", "LLAMA_ARG_NO_HOST"}, {"-ctk", "LLAMA_ARG_CACHE_TYPE_K"}, {"-ctv", "LLAMA_ARG_CACHE_TYPE_V"},
+    {"-dt", "LLAMA_ARG_DEFRAG_THOLD"}, {"-np", "LLAMA_ARG_N_PARALLEL"}, {"-cb", "LLAMA_ARG_CONT_BATCHING"},
+    {"-mm", "LLAMA_ARG_MMPROJ"}, {"-mmu", "LLAMA_ARG_MMPROJ_URL"}, {"--mmproj-auto", "LLAMA_ARG_MMPROJ_AUTO"},
+    {"--no-embedded-mtp", "LLAMA_ARG_NO_EMBEDDED_MTP"}, {"--mmproj-offload", "LLAMA_ARG_MMPROJ_OFFLOAD"},
+    {"--image-min-tokens", "LLAMA_ARG_IMAGE_MIN_TOKENS"}, {"--image-max-tokens", "LLAMA_ARG_IMAGE_MAX_TOKENS"},
+    {"--mtmd-batch-max-tokens", "LLAMA_ARG_MTMD_BATCH_MAX_TOKENS"}, {"--rpc", "LLAMA_ARG_RPC"},
+    {"--mlock", "LLAMA_ARG_MLOCK"}, {"--mmap", "LLAMA_ARG_MMAP"}, {"-dio", "LLAMA_ARG_DIO"},
+    {"-lm", "LLAMA_ARG_LOAD_MODE"}, {"--numa", "LLAMA_ARG_NUMA"}, {"-dev", "LLAMA_ARG_DEVICE"},
+    {"-ot", "LLAMA_ARG_OVERRIDE_TENSOR"}, {"-cmoe", "LLAMA_ARG_CPU_MOE"}, {"-ncmoe", "LLAMA_ARG_N_CPU_MOE"},
+    {"-ngl", "LLAMA_ARG_N_GPU_LAYERS"}, {"-sm", "LLAMA_ARG_SPLIT_MODE"}, {"-ts", "LLAMA_ARG_TENSOR_SPLIT"},
+    {"-mg", "LLAMA_ARG_MAIN_GPU"}, {"-fit", "LLAMA_ARG_FIT"}, {"-fitt", "LLAMA_ARG_FIT_TARGET"},
+    {"-fitc", "LLAMA_ARG_FIT_CTX"}, {"-a", "LLAMA_ARG_ALIAS"}, {"--tags", "LLAMA_ARG_TAGS"},
+    {"-m", "LLAMA_ARG_MODEL"}, {"-mu", "LLAMA_ARG_MODEL_URL"}, {"-dr", "LLAMA_ARG_DOCKER_REPO"},
+    {"-hf", "LLAMA_ARG_HF_REPO"}, {"-hff", "LLAMA_ARG_HF_FILE"}, {"-hfv", "LLAMA_ARG_HF_REPO_V"},
+    {"-hffv", "LLAMA_ARG_HF_FILE_V"}, {"-hft", "HF_TOKEN"}, {"--host", "LLAMA_ARG_HOST"},
+    {"--port", "LLAMA_ARG_PORT"}, {"--reuse-port", "LLAMA_ARG_REUSE_PORT"}, {"--path", "LLAMA_ARG_STATIC_PATH"},
+    {"--cors-origins", "LLAMA_ARG_CORS_ORIGINS"}, {"--cors-methods", "LLAMA_ARG_CORS_METHODS"},
+    {"--cors-headers", "LLAMA_ARG_CORS_HEADERS"}, {"--cors-credentials", "LLAMA_ARG_CORS_CREDENTIALS"},
+    {"--api-prefix", "LLAMA_ARG_API_PREFIX"}, {"--ui-config", "LLAMA_ARG_UI_CONFIG"},
+    {"--ui-config-file", "LLAMA_ARG_UI_CONFIG_FILE"}, {"--ui-mcp-proxy", "LLAMA_ARG_UI_MCP_PROXY"},
+    {"--tools", "LLAMA_ARG_TOOLS"}, {"-ag", "LLAMA_ARG_AGENT"}, {"--ui", "LLAMA_ARG_UI"},
+    {"--embedding", "LLAMA_ARG_EMBEDDINGS"}, {"--rerank", "LLAMA_ARG_RERANKING"}, {"--api-key", "LLAMA_API_KEY"},
+    {"--api-key-file", "LLAMA_ARG_API_KEY_FILE"}, {"--ssl-key-file", "LLAMA_ARG_SSL_KEY_FILE"},
+    {"--ssl-cert-file", "LLAMA_ARG_SSL_CERT_FILE"}, {"--chat-template-kwargs", "LLAMA_ARG_CHAT_TEMPLATE_KWARGS"},
+    {"-to", "LLAMA_ARG_TIMEOUT"}, {"--sse-ping-interval", "LLAMA_ARG_SSE_PING_INTERVAL"},
+    {"--threads-http", "LLAMA_ARG_THREADS_HTTP"}, {"--cache-prompt", "LLAMA_ARG_CACHE_PROMPT"},
+    {"--cache-reuse", "LLAMA_ARG_CACHE_REUSE"}, {"--metrics", "LLAMA_ARG_ENDPOINT_METRICS"},
+    {"--props", "LLAMA_ARG_ENDPOINT_PROPS"}, {"--slots", "LLAMA_ARG_ENDPOINT_SLOTS"},
+    {"--models-dir", "LLAMA_ARG_MODELS_DIR"}, {"--models-preset", "LLAMA_ARG_MODELS_PRESET"},
+    {"--models-max", "LLAMA_ARG_MODELS_MAX"}, {"--models-autoload", "LLAMA_ARG_MODELS_AUTOLOAD"},
+    {"--jinja", "LLAMA_ARG_JINJA"}, {"--reasoning-format", "LLAMA_ARG_THINK"}, {"-rea", "LLAMA_ARG_REASONING"},
+    {"--reasoning-budget", "LLAMA_ARG_THINK_BUDGET"},
+    {"--reasoning-budget-message", "LLAMA_ARG_THINK_BUDGET_MESSAGE"},
+    {"--reasoning-preserve", "LLAMA_ARG_REASONING_PRESERVE"}, {"--chat-template", "LLAMA_ARG_CHAT_TEMPLATE"},
+    {"--chat-template-file", "LLAMA_ARG_CHAT_TEMPLATE_FILE"}, {"--skip-chat-parsing", "LLAMA_ARG_SKIP_CHAT_PARSING"},
+    {"--prefill-assistant", "LLAMA_ARG_PREFILL_ASSISTANT"}, {"--log-file", "LLAMA_ARG_LOG_FILE"},
+    {"--log-colors", "LLAMA_ARG_LOG_COLORS"}, {"--offline", "LLAMA_ARG_OFFLINE"}, {"-lv", "LLAMA_ARG_LOG_VERBOSITY"},
+    {"--log-prefix", "LLAMA_ARG_LOG_PREFIX"}, {"--log-timestamps", "LLAMA_ARG_LOG_TIMESTAMPS"},
+    {"--spec-draft-hf", "LLAMA_ARG_SPEC_DRAFT_HF_REPO"}, {"--spec-draft-type-k", "LLAMA_ARG_SPEC_DRAFT_CACHE_TYPE_K"},
+    {"--spec-draft-type-v", "LLAMA_ARG_SPEC_DRAFT_CACHE_TYPE_V"},
+    {"--spec-draft-cpu-moe", "LLAMA_ARG_SPEC_DRAFT_CPU_MOE"},
+    {"--spec-draft-n-cpu-moe", "LLAMA_ARG_SPEC_DRAFT_N_CPU_MOE"},
+    {"--spec-draft-n-max", "LLAMA_ARG_SPEC_DRAFT_N_MAX"}, {"--spec-draft-n-min", "LLAMA_ARG_SPEC_DRAFT_N_MIN"},
+    {"--spec-draft-p-split", "LLAMA_ARG_SPEC_DRAFT_P_SPLIT"}, {"--spec-draft-p-min", "LLAMA_ARG_SPEC_DRAFT_P_MIN"},
+    {"--spec-draft-backend-sampling", "LLAMA_ARG_SPEC_DRAFT_BACKEND_SAMPLING"},
+    {"--spec-draft-ngl", "LLAMA_ARG_N_GPU_LAYERS_DRAFT"}, {"--spec-draft-model", "LLAMA_ARG_SPEC_DRAFT_MODEL"},
+    {"--spec-type", "LLAMA_ARG_SPEC_TYPE"}, {"--draft", "LLAMA_ARG_DRAFT_MAX"},
+    {"--draft-min", "LLAMA_ARG_DRAFT_MIN"},
+};
+
+const size_t n_arg_envs = sizeof arg_envs / sizeof arg_envs[0];
+
+const char *arg_env(const ArgSpec *spec)
+{
+    for (size_t i = 0; spec != NULL && spec->names[0] != NULL && i < n_arg_envs; i++)
+        if (strcmp(arg_envs[i].flag, spec->names[0]) == 0)
+            return arg_envs[i].env;
+    return NULL;
+}

@@ -1,8 +1,8 @@
 /* flags.h: the data behind args.c and help.c, internal to lib/cli/: one row per llama.cpp flag
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
- * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, SamplerName, sampler_names, n_sampler_names,
- * sampler_letters, args_suggest.
+ * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
+ * n_sampler_names, sampler_letters, args_suggest, args_distance, ArgEnv, arg_envs, n_arg_envs, arg_env.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -41,7 +41,9 @@ typedef enum {
                      * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */
     K_OLD_SAMPLING, /* the same for a flag that changed sampling in older builds (meta: what it was; help: what
                      * current llama.cpp has instead): a warning, and the chain is current llama.cpp's; both with NOT_CHECKED */
-    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON   /* the workbench's own */
+    K_PROPS,        /* --props: llama-server's switch (POST /props), or with a FILE after it this tool's: a saved
+                     * GET /props read as the server's values (args.c tells the two apart) */
+    K_JSON, K_JSON_ALL, K_OPENAI, K_HELP, K_EXPLAIN, K_FROM_JSON, K_PRESET_MODEL   /* the workbench's own */
 } ArgKind;
 
 enum { T_CLI = 1, T_COMP = 2, T_SRV = 4, T_ALL = 7 };  /* ArgSpec.tools: which programs take the flag */
@@ -72,6 +74,10 @@ typedef struct {
 extern const ArgSpec arg_specs[];
 extern const size_t n_arg_specs;
 
+/* The row of the flag that sets the one-number setting s (kinds K_FLOAT to K_INT, whose offset is an int32_t
+ * for K_INT and a double otherwise), or NULL for a setting of another kind. */
+const ArgSpec *number_spec(ArgsSetting s);
+
 typedef struct {
     const char *name;       /* lowercase */
     SamplerType type;
@@ -94,5 +100,23 @@ extern const char sampler_letters[];
  * sampling for one with a word of a flag that does not (--lora-bias is no --logit-bias). Returns false, with
  * hint "", when nothing is near. suggest.c. */
 bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size);
+
+/* The optimal string alignment distance between a (n bytes) and b (m bytes): insertions, deletions,
+ * substitutions and swaps of two neighbours each cost one; limit + 1 when it is above limit (or either is
+ * longer than 48 bytes). suggest.c. */
+size_t args_distance(const char *a, size_t n, const char *b, size_t m, size_t limit);
+
+/* A flag's environment variable (common/arg.cpp at 0017d6fb, its set_env): flag is the row's names[0]. */
+typedef struct {
+    const char *flag;
+    const char *env;
+} ArgEnv;
+
+/* (n_arg_envs,) every flag that has one; flags.c. */
+extern const ArgEnv arg_envs[];
+extern const size_t n_arg_envs;
+
+/* The environment variable of spec's flag ("LLAMA_ARG_TOP_K" for --top-k), or NULL when it has none. */
+const char *arg_env(const ArgSpec *spec);
 
 #endif

@@ -4,6 +4,7 @@
 #include "cli/body.h"
 #include "cli/values.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,40 +18,43 @@ static bool chat_refuse(Body *b, const char *name, const char *message)
 /* OpenAI's chat conversion (oaicompat_chat_params_parse): its own refusals, before the schema. */
 static bool read_chat(Body *b, const JsonValue *messages)
 {
-    const JsonValue *values = b->doc->values;
-    if (messages->type != JSON_ARRAY)
+    const JsonDoc *doc = b->doc;
+    if (json_type(messages) != JSON_ARRAY)
         return chat_refuse(b, "messages", "Expected 'messages' to be an array");
-    for (long i = messages->first; i >= 0; i = values[i].next) {
-        const JsonValue *msg = &values[i], *role = body_member(b, msg, "role");
+    for (const JsonValue *msg = json_first(doc, messages); msg != NULL; msg = json_next(doc, msg)) {
+        const JsonValue *role = body_member(b, msg, "role");
         const JsonValue *content = body_member(b, msg, "content");
-        bool assistant = role != NULL && role->type == JSON_STRING && strcmp(role->text, "assistant") == 0;
+        const char *role_text = json_text(doc, role, NULL);
+        bool assistant = role_text != NULL && strcmp(role_text, "assistant") == 0;
         if (!assistant && content == NULL)
             return chat_refuse(b, "messages", "All non-assistant messages must contain 'content'");
         if (assistant && content == NULL && body_member(b, msg, "tool_calls") == NULL)
             return chat_refuse(b, "messages", "Assistant message must contain either 'content' or 'tool_calls'!");
-        if (content == NULL || content->type == JSON_STRING || content->type == JSON_NULL)
+        if (content == NULL || json_type(content) == JSON_STRING || json_type(content) == JSON_NULL)
             continue;
-        if (content->type != JSON_ARRAY)
+        if (json_type(content) != JSON_ARRAY)
             return chat_refuse(b, "messages", "Expected 'content' to be a string or an array");
-        for (long k = content->first; k >= 0; k = values[k].next) {
-            const JsonValue *type = body_member(b, &values[k], "type");
-            const char *t = type != NULL && type->type == JSON_STRING ? type->text : "";
+        for (const JsonValue *part = json_first(doc, content); part != NULL; part = json_next(doc, part)) {
+            const char *t = json_text(doc, body_member(b, part, "type"), NULL);
+            t = t != NULL ? t : "";
             if (strcmp(t, "text") != 0 && strcmp(t, "image_url") != 0 && strcmp(t, "input_audio") != 0)
                 return chat_refuse(b, "messages", "unsupported content[].type");
         }
     }
     const JsonValue *logprobs = body_member(b, b->body, "logprobs"), *top = body_member(b, b->body, "top_logprobs");
-    bool on = logprobs != NULL && logprobs->type == JSON_BOOL && logprobs->boolean;
-    if (!on && top != NULL && top->type != JSON_NULL)
+    bool on = json_bool(logprobs);
+    if (!on && top != NULL && json_type(top) != JSON_NULL)
         return chat_refuse(b, "top_logprobs", "top_logprobs requires logprobs to be set to true");
-    const JsonValue *format = body_member(b, b->body, "response_format"), *type = body_member(b, format, "type");
-    const char *t = type != NULL && type->type == JSON_STRING ? type->text : "";
+    const JsonValue *format = body_member(b, b->body, "response_format");
+    const char *t = json_text(doc, body_member(b, format, "type"), NULL);
+    t = t != NULL ? t : "";
     if (t[0] != '\0' && strcmp(t, "text") != 0 && strcmp(t, "json_object") != 0 && strcmp(t, "json_schema") != 0)
         return body_refuse(b, "response_format", "llama-server answers 400: \"response_format type must be one of "
                            "\\\"text\\\" or \\\"json_object\\\", but got: %s\"", t);
     const JsonValue *schema = body_member(b, b->body, "json_schema"), *grammar = body_member(b, b->body, "grammar");
-    if (schema != NULL && schema->type != JSON_NULL && grammar != NULL && grammar->type == JSON_STRING
-        && grammar->length > 0)
+    size_t grammar_length = 0;
+    if (schema != NULL && json_type(schema) != JSON_NULL && json_text(doc, grammar, &grammar_length) != NULL
+        && grammar_length > 0)
         return body_refuse(b, "json_schema", "%s", "llama-server refuses the body: \"Cannot use both json_schema "
                            "and grammar\"");
     return true;
@@ -107,9 +111,9 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
             snprintf(err, err_size, "the body is not JSON (%s); llama-server refuses it", why);
         return false;
     }
-    Body b = {&doc, &doc.values[0], params, params->sampling.dry_base, text_start(notes, notes_size), err, err_size};
+    Body b = {&doc, json_root(&doc), params, params->sampling.dry_base, text_start(notes, notes_size), err, err_size};
     bool ok = true;
-    if (b.body->type != JSON_OBJECT) {
+    if (json_type(b.body) != JSON_OBJECT) {
         snprintf(err, err_size, "the body is a JSON %s, not an object: llama-server reads its fields by name",
                  json_type_name(b.body));
         ok = false;
@@ -117,8 +121,10 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     const JsonValue *messages = body_member(&b, b.body, "messages");
     bool chat = messages != NULL;
     ok = ok && (!chat || read_chat(&b, messages)) && body_fields(&b, chat) && check_sampler(&b);
+    if (ok)
+        body_unread(&b);
     const JsonValue *prompt = body_member(&b, b.body, "prompt");
-    if (ok && !chat && prompt != NULL && prompt->type != JSON_STRING && prompt->type != JSON_ARRAY) {
+    if (ok && !chat && prompt != NULL && json_type(prompt) != JSON_STRING && json_type(prompt) != JSON_ARRAY) {
         snprintf(err, err_size, "prompt: llama-server answers 400: \"\\\"prompt\\\" must be a string or an array\"");
         ok = false;
     }
@@ -130,38 +136,67 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     return ok;
 }
 
-bool body_read_file(const char *path, char **text, size_t *length, char *err, size_t err_size)
+const char *body_model(const char *text, size_t length, char *buf, size_t size)
 {
+    JsonDoc doc;
+    char why[200];
+    if (text == NULL || !json_parse(text, length, &doc, why, sizeof why))
+        return NULL;            /* body_read says why, when it reads the body */
+    const char *model = json_text(&doc, json_get(&doc, json_root(&doc), "model"), NULL);
+    if (model != NULL)
+        snprintf(buf, size, "%s", model);
+    json_free(&doc);
+    return model != NULL ? buf : NULL;
+}
+
+const char *body_file_shown(const char *path, char *buf, size_t size)
+{
+    char safe[120];
+    if (path != NULL && strcmp(path, "-") == 0)
+        snprintf(buf, size, "standard input");
+    else
+        snprintf(buf, size, "'%s'", shown(path != NULL ? path : "", safe, sizeof safe));
+    return buf;
+}
+
+bool body_read_file(const char *flag, const char *path, char **text, size_t *length, char *err, size_t err_size)
+{
+    flag = flag != NULL ? flag : "--from-json";
     if (path == NULL || text == NULL || length == NULL) {
-        snprintf(err, err_size, "--from-json: no file");
+        snprintf(err, err_size, "%s: no file", flag);
         return false;
     }
     bool in = strcmp(path, "-") == 0;
+    char name[130];
+    body_file_shown(path, name, sizeof name);
+    errno = 0;
     FILE *file = in ? stdin : fopen(path, "rb");
-    char shown_path[120];
-    shown(path, shown_path, sizeof shown_path);
     if (file == NULL) {
-        snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+        snprintf(err, err_size, "%s: cannot read %s: %s", flag, name, strerror(errno));
         return false;
     }
     size_t size = 4096, n = 0;
     char *buf = malloc(size);
     bool failed = buf == NULL, too_long = false;
+    int reason = failed ? ENOMEM : 0;       /* why reading failed, as the system said */
     while (!failed && !too_long) {
         if (n + 1 == size) {
             char *grown = size > BODY_MAX_BYTES ? NULL : realloc(buf, 2 * size);
             too_long = size > BODY_MAX_BYTES;
             failed = grown == NULL && !too_long;
+            reason = failed ? ENOMEM : 0;
             if (grown != NULL) {
                 buf = grown;
                 size *= 2;
             }
             continue;
         }
+        errno = 0;
         size_t got = fread(buf + n, 1, size - 1 - n, file);
         n += got;
         if (got == 0) {
             failed = ferror(file) != 0;
+            reason = errno;         /* a directory: EISDIR, which fopen did not see */
             break;
         }
     }
@@ -171,10 +206,10 @@ bool body_read_file(const char *path, char **text, size_t *length, char *err, si
     if (failed || too_long) {
         free(buf);
         if (too_long)
-            snprintf(err, err_size, "--from-json: '%s' is longer than %u bytes (this tool's limit)", shown_path,
-                     BODY_MAX_BYTES);
+            snprintf(err, err_size, "%s: %s is longer than %u bytes (this tool's limit)", flag, name, BODY_MAX_BYTES);
         else
-            snprintf(err, err_size, "--from-json: cannot read '%s'", shown_path);
+            snprintf(err, err_size, "%s: cannot read %s: %s", flag, name,
+                     reason != 0 ? strerror(reason) : "a read error");
         return false;
     }
     buf[n] = '\0';

@@ -8,7 +8,7 @@
  * for get<T>: a number or a boolean (true is 1) for a number field, a boolean for a boolean field, a string for
  * a string field; JSON null is an absent field.
  *
- * defines: BODY_MAX_BYTES, body_read, body_read_file.
+ * defines: BODY_MAX_BYTES, body_read, body_read_file, body_model, body_file_shown.
  */
 #ifndef CLI_FROM_JSON_H
 #define CLI_FROM_JSON_H
@@ -55,8 +55,18 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
                size_t err_size);
 
 /* Reads the file at path whole ("-": standard input) into *text, which it allocates, NUL-terminated (free
- * it), with its length in *length. Returns false with one line in err when it cannot be opened or read, or is
- * longer than BODY_MAX_BYTES (nothing is then allocated). */
-bool body_read_file(const char *path, char **text, size_t *length, char *err, size_t err_size);
+ * it), with its length in *length. Returns false with one line in err, which starts with flag (the option as
+ * typed: "--from-json", "--request") and names the file (body_file_shown), when it cannot be opened or read,
+ * with the reason the system gave ("No such file or directory", "Is a directory"), or is longer than
+ * BODY_MAX_BYTES (nothing is then allocated). */
+bool body_read_file(const char *flag, const char *path, char **text, size_t *length, char *err, size_t err_size);
+
+/* The body's top-level "model" string (a router picks the preset's section by it, reference section 11), into
+ * buf (size bytes, cut there), or NULL when the text is not a JSON object with a string "model". */
+const char *body_model(const char *text, size_t length, char *buf, size_t size);
+
+/* A body's file as a message names it, into buf (size bytes): "standard input" for "-", else the path in
+ * single quotes, made safe for one line (shown, values.h). Returns buf. */
+const char *body_file_shown(const char *path, char *buf, size_t size);
 
 #endif

@@ -1,24 +1,46 @@
-/* json_in.c: a recursive-descent JSON reader. Values go into one growing array and refer to each other by
- * index; every string, key and number text is copied, decoded, into one buffer sized from the text (no text
- * decodes longer than it is written, and each piece adds one NUL). */
+/* json_in.c: a recursive-descent JSON reader in two passes over the same code. The first checks the text and
+ * counts what it holds (values, numbers that need 8 bytes of their own, decoded string bytes) without
+ * allocating; the second fills three arrays of exactly those sizes. Values are written in the order they
+ * appear (a member's key just before its value), so an array's first element follows it, and a value's next
+ * sibling comes after the values under it: a container keeps how many those are. */
 #include "cli/json_in.h"
 #include "cli/values.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* head: the JsonType in bits 0-2, then FLAG, LAST and MEMBER, then the value's offset in the text. FLAG is,
+ * for a boolean, its value; for an integer, that aux holds it (a 32-bit one); for a string or a key, that its
+ * bytes hold a NUL, so a 4-byte length comes before them. */
+struct JsonValue {
+    uint32_t head;
+    uint32_t aux;       /* array, object: the values under it plus itself; string, key: the offset of its bytes
+                         * in strings; a 32-bit integer: its value; any other number: its index in numbers */
+};
+
+enum { TYPE_BITS = 7u, FLAG = 1u << 3, LAST = 1u << 4, MEMBER = 1u << 5, AT_SHIFT = 6 };
+_Static_assert(sizeof(JsonValue) == 8, "a value is 8 bytes: the memory bound of json_in.h counts on it");
+
+typedef union {
+    double d;           /* JSON_FLOAT */
+    int64_t i;          /* JSON_INTEGER outside int32 */
+    uint64_t u;         /* JSON_UNSIGNED */
+} Number;
+
 typedef struct {
     const char *s;          /* (n,) the text */
     size_t n, at;           /* its length, and where the reader is */
     size_t line, line_start;
+    bool fill;              /* the second pass: write into doc */
     JsonDoc *doc;
-    size_t values_size;     /* allocated entries of doc->values */
-    size_t strings_used;
+    size_t n_values, n_numbers, strings_used;   /* counted (first pass), or the next free place (second) */
+    char *scratch;          /* (scratch_size,) a number's text with a NUL, for strtod; on the heap when long */
+    size_t scratch_size;
+    char small[64];
     char *err;
     size_t err_size;
     bool failed;
@@ -54,23 +76,13 @@ static void skip_blanks(Reader *r)
     }
 }
 
-/* A new value at the reader's place; returns its index, or -1 when memory runs out. */
-static long new_value(Reader *r, JsonType type)
+/* A new value at the reader's place; returns its index. */
+static uint32_t new_value(Reader *r, JsonType type, uint32_t flags)
 {
-    JsonDoc *d = r->doc;
-    if (d->n_values == r->values_size) {
-        size_t size = r->values_size < 16 ? 16 : 2 * r->values_size;
-        JsonValue *grown = realloc(d->values, size * sizeof *grown);
-        if (grown == NULL) {
-            fail(r, "out of memory");
-            return -1;
-        }
-        d->values = grown;
-        r->values_size = size;
-    }
-    d->values[d->n_values] = (JsonValue){.type = type, .first = -1, .next = -1, .line = r->line,
-                                         .column = r->at - r->line_start + 1};
-    return (long)d->n_values++;
+    uint32_t index = (uint32_t)r->n_values++;
+    if (r->fill)
+        r->doc->values[index] = (JsonValue){(uint32_t)type | flags | (uint32_t)r->at << AT_SHIFT, 0};
+    return index;
 }
 
 static int hex4(const char *s)
@@ -87,36 +99,43 @@ static int hex4(const char *s)
     return v;
 }
 
-/* Writes code point cp as UTF-8 at out; returns the bytes written. */
+/* Writes code point cp as UTF-8 at out (when out is not NULL); returns the bytes it takes. */
 static size_t put_utf8(char *out, unsigned long cp)
 {
+    unsigned char b[4];
+    size_t n;
     if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
+        b[0] = (unsigned char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (unsigned char)(0xC0 | (cp >> 6));
+        b[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        b[0] = (unsigned char)(0xE0 | (cp >> 12));
+        b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        b[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        b[0] = (unsigned char)(0xF0 | (cp >> 18));
+        b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        b[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 4;
     }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
+    if (out != NULL)
+        memcpy(out, b, n);
+    return n;
 }
 
-/* Reads a string at the reader's '"' into the strings buffer; *text and *length get it. */
-static bool read_string(Reader *r, const char **text, size_t *length)
+/* Reads the string at the reader's '"' for the value or key at index: its decoded bytes go to strings (second
+ * pass) or are counted (first). */
+static bool read_string(Reader *r, uint32_t index)
 {
-    char *out = r->doc->strings + r->strings_used, *start = out;
-    r->at++;                            /* the opening quote */
+    char *out = r->fill ? r->doc->strings + r->strings_used : NULL;
+    size_t used = 0;            /* decoded bytes */
+    bool nul = false;
+    r->at++;                    /* the opening quote */
     for (;;) {
         if (r->at >= r->n)
             return fail(r, "a string is not closed");
@@ -131,8 +150,9 @@ static bool read_string(Reader *r, const char **text, size_t *length)
             size_t len = utf8_char_length((const unsigned char *)r->s + r->at, r->n - r->at);
             if (len == 0)
                 return fail(r, "a string holds bytes that are not UTF-8");
-            memcpy(out, r->s + r->at, len);
-            out += len;
+            if (out != NULL)
+                memcpy(out + used, r->s + r->at, len);
+            used += len;
             r->at += len;
             continue;
         }
@@ -140,7 +160,9 @@ static bool read_string(Reader *r, const char **text, size_t *length)
         const char *plain = strchr("\"\\/bfnrt", e);
         if (e != '\0' && plain != NULL) {
             static const char decoded[] = "\"\\/\b\f\n\r\t";
-            *out++ = decoded[plain - "\"\\/bfnrt"];
+            if (out != NULL)
+                out[used] = decoded[plain - "\"\\/bfnrt"];
+            used++;
             r->at += 2;
             continue;
         }
@@ -160,17 +182,43 @@ static bool read_string(Reader *r, const char **text, size_t *length)
             cp = 0x10000 + (((unsigned long)hi - 0xD800) << 10) + ((unsigned long)lo - 0xDC00);
             r->at += 6;
         }
-        out += put_utf8(out, cp);
+        nul = nul || cp == 0;
+        used += put_utf8(out != NULL ? out + used : NULL, cp);
     }
-    *out = '\0';
-    *text = start;
-    *length = (size_t)(out - start);
-    r->strings_used += *length + 1;
+    size_t prefix = nul ? sizeof(uint32_t) : 0;     /* a string holding a NUL keeps its length before it */
+    if (out != NULL) {
+        if (nul) {
+            uint32_t length = (uint32_t)used;
+            memmove(out + prefix, out, used);
+            memcpy(out, &length, sizeof length);
+        }
+        out[prefix + used] = '\0';
+        JsonValue *v = &r->doc->values[index];
+        v->aux = (uint32_t)r->strings_used;
+        v->head |= nul ? FLAG : 0;
+    }
+    r->strings_used += prefix + used + 1;
     return true;
 }
 
+/* The number text s[start, end) with a NUL in the reader's scratch; NULL when memory runs out. */
+static char *number_text(Reader *r, size_t start, size_t end)
+{
+    size_t need = end - start + 1;
+    if (need > r->scratch_size) {
+        char *grown = r->scratch == r->small ? malloc(need) : realloc(r->scratch, need);
+        if (grown == NULL)
+            return NULL;
+        r->scratch = grown;
+        r->scratch_size = need;
+    }
+    memcpy(r->scratch, r->s + start, end - start);
+    r->scratch[end - start] = '\0';
+    return r->scratch;
+}
+
 /* Reads a number: its syntax strictly, then as nlohmann stores it. */
-static bool read_number(Reader *r, long index)
+static bool read_number(Reader *r, uint32_t index)
 {
     size_t start = r->at, i = r->at;
     const char *s = r->s;
@@ -201,45 +249,60 @@ static bool read_number(Reader *r, long index)
         while (i < r->n && s[i] >= '0' && s[i] <= '9')
             i++;
     }
-    char *text = r->doc->strings + r->strings_used;
-    memcpy(text, s + start, i - start);
-    text[i - start] = '\0';
-    r->strings_used += i - start + 1;
-    JsonValue *v = &r->doc->values[index];
-    v->text = text;
-    v->length = i - start;
-    errno = 0;
-    v->number = strtod(text, NULL);
+    char *text = number_text(r, start, i);
+    if (text == NULL)
+        return fail(r, "out of memory");
+    JsonType type = JSON_FLOAT;
+    uint32_t flags = 0, aux = 0;
+    Number number = {.d = 0};
     if (whole) {
         char *end;
         errno = 0;
         if (text[0] == '-') {
             long long n = strtoll(text, &end, 10);
             if (errno != ERANGE) {
-                v->type = JSON_INTEGER;
-                v->integer = n;
+                type = JSON_INTEGER;
+                number.i = n;
             }
         } else {
             unsigned long long n = strtoull(text, &end, 10);
             if (errno != ERANGE && n <= INT64_MAX) {
-                v->type = JSON_INTEGER;
-                v->integer = (int64_t)n;
+                type = JSON_INTEGER;
+                number.i = (int64_t)n;
             } else if (errno != ERANGE) {
-                v->type = JSON_UNSIGNED;
-                v->big = n;
+                type = JSON_UNSIGNED;
+                number.u = n;
             }
         }
     }
-    if (v->type == JSON_FLOAT && isinf(v->number))
-        return fail(r, "number overflow parsing '%.40s' (past a double's range)", text);
+    if (type == JSON_FLOAT) {
+        number.d = strtod(text, NULL);
+        if (isinf(number.d)) {
+            r->at = start;
+            return fail(r, "number overflow parsing '%.40s' (past a double's range)", text);
+        }
+    }
+    if (type == JSON_INTEGER && number.i >= INT32_MIN && number.i <= INT32_MAX) {
+        flags = FLAG;           /* kept in the value itself */
+        aux = (uint32_t)(int32_t)number.i;
+    } else {
+        aux = (uint32_t)r->n_numbers++;
+        if (r->fill)
+            ((Number *)r->doc->numbers)[aux] = number;
+    }
+    if (r->fill) {
+        JsonValue *v = &r->doc->values[index];
+        v->head = (v->head & ~TYPE_BITS) | (uint32_t)type | flags;
+        v->aux = aux;
+    }
     r->at = i;
     return true;
 }
 
-static bool read_value(Reader *r, long index, size_t depth);
+static bool read_value(Reader *r, size_t depth, uint32_t flags, uint32_t *index);
 
-/* Reads an array or an object at the reader's '[' or '{'. */
-static bool read_container(Reader *r, long index, size_t depth)
+/* Reads an array or an object at the reader's '[' or '{', the value at index. */
+static bool read_container(Reader *r, uint32_t index, size_t depth)
 {
     bool object = r->s[r->at] == '{';
     char close = object ? '}' : ']';
@@ -249,38 +312,22 @@ static bool read_container(Reader *r, long index, size_t depth)
     }
     r->at++;
     skip_blanks(r);
-    if (r->at < r->n && r->s[r->at] == close) {
-        r->at++;
-        return true;
-    }
-    long last = -1;
-    for (;;) {
-        const char *key = NULL;
-        size_t key_length = 0;
+    uint32_t last = UINT32_MAX;
+    bool closed = r->at < r->n && r->s[r->at] == close;
+    while (!closed) {
         skip_blanks(r);
         if (object) {
             if (r->at >= r->n || r->s[r->at] != '"')
                 return fail(r, "expected a member's key, a string in double quotes");
-            if (!read_string(r, &key, &key_length))
+            if (!read_string(r, new_value(r, JSON_STRING, 0)))
                 return false;
             skip_blanks(r);
             if (r->at >= r->n || r->s[r->at] != ':')
                 return fail(r, "expected ':' after a member's key");
             r->at++;
-            skip_blanks(r);
         }
-        long child = new_value(r, JSON_NULL);
-        if (child < 0 || !read_value(r, child, depth + 1))
+        if (!read_value(r, depth + 1, object ? MEMBER : 0, &last))
             return false;
-        JsonValue *c = &r->doc->values[child];
-        c->key = key;
-        c->key_length = key_length;
-        if (last < 0)
-            r->doc->values[index].first = child;
-        else
-            r->doc->values[last].next = child;
-        last = child;
-        r->doc->values[index].count++;
         skip_blanks(r);
         if (r->at < r->n && r->s[r->at] == ',') {
             r->at++;
@@ -289,12 +336,17 @@ static bool read_container(Reader *r, long index, size_t depth)
                 return fail(r, "a trailing ',' before '%c'", close);
             continue;
         }
-        if (r->at < r->n && r->s[r->at] == close) {
-            r->at++;
-            return true;
-        }
-        return fail(r, object ? "expected ',' or '}' after a member" : "expected ',' or ']' after an element");
+        closed = r->at < r->n && r->s[r->at] == close;
+        if (!closed)
+            return fail(r, object ? "expected ',' or '}' after a member" : "expected ',' or ']' after an element");
     }
+    r->at++;
+    if (r->fill) {
+        if (last != UINT32_MAX)
+            r->doc->values[last].head |= LAST;
+        r->doc->values[index].aux = (uint32_t)(r->n_values - index);
+    }
+    return true;
 }
 
 /* An unexpected byte, as a message shows it: itself when printable ASCII, else \xNN. */
@@ -315,29 +367,46 @@ static bool read_word(Reader *r, const char *word)
     return true;
 }
 
-static bool read_value(Reader *r, long index, size_t depth)
+/* Reads the value at the reader's place (blanks first); *index gets it. flags: MEMBER for an object's. */
+static bool read_value(Reader *r, size_t depth, uint32_t flags, uint32_t *index)
 {
     skip_blanks(r);
     if (r->at >= r->n)
         return fail(r, "expected a value, found the end of the text");
-    JsonValue *v = &r->doc->values[index];
-    v->line = r->line;
-    v->column = r->at - r->line_start + 1;
     char c = r->s[r->at];
     switch (c) {
-    case '{': v->type = JSON_OBJECT; return read_container(r, index, depth);
-    case '[': v->type = JSON_ARRAY; return read_container(r, index, depth);
-    case '"': v->type = JSON_STRING; return read_string(r, &v->text, &v->length);
-    case 't': v->type = JSON_BOOL; v->boolean = true; return read_word(r, "true");
-    case 'f': v->type = JSON_BOOL; v->boolean = false; return read_word(r, "false");
-    case 'n': v->type = JSON_NULL; return read_word(r, "null");
+    case '{': *index = new_value(r, JSON_OBJECT, flags); return read_container(r, *index, depth);
+    case '[': *index = new_value(r, JSON_ARRAY, flags); return read_container(r, *index, depth);
+    case '"': *index = new_value(r, JSON_STRING, flags); return read_string(r, *index);
+    case 't': *index = new_value(r, JSON_BOOL, flags | FLAG); return read_word(r, "true");
+    case 'f': *index = new_value(r, JSON_BOOL, flags); return read_word(r, "false");
+    case 'n': *index = new_value(r, JSON_NULL, flags); return read_word(r, "null");
     default:
         if (c == '-' || (c >= '0' && c <= '9')) {
-            v->type = JSON_FLOAT;
-            return read_number(r, index);
+            *index = new_value(r, JSON_FLOAT, flags);
+            return read_number(r, *index);
         }
         return fail_unexpected(r);
     }
+}
+
+/* One pass over the whole text. */
+static bool read_text(Reader *r)
+{
+    r->at = r->line_start = 0;
+    r->line = 1;
+    r->n_values = r->n_numbers = r->strings_used = 0;
+    if (r->n >= 3 && memcmp(r->s, "\xEF\xBB\xBF", 3) == 0)
+        r->at = r->line_start = 3;
+    uint32_t root;
+    if (!read_value(r, 0, 0, &root))
+        return false;
+    skip_blanks(r);
+    if (r->at < r->n)
+        return fail(r, "text after the JSON value");
+    if (r->fill)
+        r->doc->values[root].head |= LAST;      /* the whole text's value has no next sibling */
+    return true;
 }
 
 bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t err_size)
@@ -352,20 +421,36 @@ bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t
         snprintf(err, err_size, "no text to read");
         return false;
     }
-    *doc = (JsonDoc){NULL, 0, NULL, false};
-    Reader r = {.s = text, .n = length, .line = 1, .doc = doc, .err = err, .err_size = err_size};
-    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        r.at = r.line_start = 3;
-    doc->strings = malloc(2 * length + 16);
-    long top = doc->strings != NULL ? new_value(&r, JSON_NULL) : -1;
-    bool ok = top == 0 && read_value(&r, 0, 0);
-    if (ok) {
-        skip_blanks(&r);
-        if (r.at < r.n)
-            ok = fail(&r, "text after the JSON value");
+    *doc = (JsonDoc){.text = text, .length = length};
+    if (length > JSON_MAX_TEXT) {
+        snprintf(err, err_size, "the text is %zu bytes, more than this reader's limit of %zu", length,
+                 (size_t)JSON_MAX_TEXT);
+        *doc = (JsonDoc){0};
+        return false;
     }
-    if (doc->strings == NULL)
-        snprintf(err, err_size, "out of memory");
+    Reader r = {.s = text, .n = length, .doc = doc, .err = err, .err_size = err_size};
+    r.scratch = r.small;
+    r.scratch_size = sizeof r.small;
+    bool ok = read_text(&r);
+    if (ok) {
+        doc->values = malloc(r.n_values * sizeof *doc->values);
+        doc->numbers = r.n_numbers > 0 ? malloc(r.n_numbers * sizeof(Number)) : NULL;
+        doc->strings = r.strings_used > 0 ? malloc(r.strings_used) : NULL;
+        ok = doc->values != NULL && (r.n_numbers == 0 || doc->numbers != NULL)
+             && (r.strings_used == 0 || doc->strings != NULL);
+        if (!ok)
+            snprintf(err, err_size, "out of memory");
+    }
+    if (ok) {
+        doc->n_values = r.n_values;
+        doc->n_numbers = r.n_numbers;
+        doc->strings_size = r.strings_used;
+        doc->bytes = r.n_values * sizeof *doc->values + r.n_numbers * sizeof(Number) + r.strings_used;
+        r.fill = true;
+        ok = read_text(&r);     /* the same text again: it cannot fail where the first pass passed */
+    }
+    if (r.scratch != r.small)
+        free(r.scratch);
     if (!ok) {
         json_free(doc);
         doc->too_deep = r.too_deep;
@@ -378,27 +463,190 @@ void json_free(JsonDoc *doc)
     if (doc == NULL)
         return;
     free(doc->values);
+    free(doc->numbers);
     free(doc->strings);
-    *doc = (JsonDoc){NULL, 0, NULL, false};
+    *doc = (JsonDoc){0};
+}
+
+/* ===== Reading a value ===== */
+
+static JsonType type_of(const JsonValue *v)
+{
+    return (JsonType)(v->head & TYPE_BITS);
+}
+
+/* Whether v is one of doc's values. */
+static bool in_doc(const JsonDoc *doc, const JsonValue *v)
+{
+    return doc != NULL && v != NULL && doc->values != NULL && v >= doc->values && v < doc->values + doc->n_values;
+}
+
+/* The bytes of a string or key value (its length in *length). */
+static const char *piece(const JsonDoc *doc, const JsonValue *v, size_t *length)
+{
+    const char *p = doc->strings + v->aux;
+    size_t n;
+    if (v->head & FLAG) {
+        uint32_t stored;
+        memcpy(&stored, p, sizeof stored);
+        n = stored;
+        p += sizeof stored;
+    } else {
+        n = strlen(p);
+    }
+    if (length != NULL)
+        *length = n;
+    return p;
+}
+
+const JsonValue *json_root(const JsonDoc *doc)
+{
+    return doc != NULL && doc->n_values > 0 ? doc->values : NULL;
+}
+
+JsonType json_type(const JsonValue *v)
+{
+    return v != NULL ? type_of(v) : JSON_NULL;
+}
+
+const JsonValue *json_first(const JsonDoc *doc, const JsonValue *container)
+{
+    if (!in_doc(doc, container) || (type_of(container) != JSON_ARRAY && type_of(container) != JSON_OBJECT)
+        || container->aux == 1)
+        return NULL;
+    return container + (type_of(container) == JSON_OBJECT ? 2 : 1);    /* an object's first value follows its key */
+}
+
+const JsonValue *json_next(const JsonDoc *doc, const JsonValue *v)
+{
+    if (!in_doc(doc, v) || (v->head & LAST))
+        return NULL;
+    bool container = type_of(v) == JSON_ARRAY || type_of(v) == JSON_OBJECT;
+    const JsonValue *after = v + (container ? v->aux : 1);
+    return after + ((v->head & MEMBER) ? 1 : 0);    /* the next member's key comes first */
+}
+
+size_t json_count(const JsonDoc *doc, const JsonValue *container)
+{
+    size_t n = 0;
+    for (const JsonValue *e = json_first(doc, container); e != NULL; e = json_next(doc, e))
+        n++;
+    return n;
+}
+
+const char *json_member_key(const JsonDoc *doc, const JsonValue *member, size_t *length)
+{
+    if (!in_doc(doc, member) || !(member->head & MEMBER))
+        return NULL;
+    return piece(doc, member - 1, length);
+}
+
+const char *json_text(const JsonDoc *doc, const JsonValue *v, size_t *length)
+{
+    if (!in_doc(doc, v) || type_of(v) != JSON_STRING)
+        return NULL;
+    return piece(doc, v, length);
 }
 
 const JsonValue *json_get(const JsonDoc *doc, const JsonValue *object, const char *key)
 {
-    if (doc == NULL || object == NULL || key == NULL || object->type != JSON_OBJECT)
+    if (key == NULL || json_type(object) != JSON_OBJECT)
         return NULL;
     const JsonValue *found = NULL;
     size_t n = strlen(key);
-    for (long i = object->first; i >= 0; i = doc->values[i].next) {
-        const JsonValue *m = &doc->values[i];
-        if (m->key_length == n && memcmp(m->key, key, n) == 0)
+    for (const JsonValue *m = json_first(doc, object); m != NULL; m = json_next(doc, m)) {
+        size_t len;
+        const char *k = json_member_key(doc, m, &len);
+        if (len == n && memcmp(k, key, n) == 0)
             found = m;
     }
     return found;
+}
+
+bool json_bool(const JsonValue *v)
+{
+    return v != NULL && type_of(v) == JSON_BOOL && (v->head & FLAG);
+}
+
+int64_t json_integer(const JsonDoc *doc, const JsonValue *v)
+{
+    if (!in_doc(doc, v) || type_of(v) != JSON_INTEGER)
+        return 0;
+    return (v->head & FLAG) ? (int32_t)v->aux : ((const Number *)doc->numbers)[v->aux].i;
+}
+
+uint64_t json_unsigned(const JsonDoc *doc, const JsonValue *v)
+{
+    if (!in_doc(doc, v) || type_of(v) != JSON_UNSIGNED)
+        return 0;
+    return ((const Number *)doc->numbers)[v->aux].u;
+}
+
+double json_number(const JsonDoc *doc, const JsonValue *v)
+{
+    if (!in_doc(doc, v))
+        return 0;
+    switch (type_of(v)) {
+    case JSON_INTEGER: {
+        int64_t i = json_integer(doc, v);
+        return i == 0 && doc->text[v->head >> AT_SHIFT] == '-' ? -0.0 : (double)i;     /* strtod("-0") */
+    }
+    case JSON_UNSIGNED: return (double)json_unsigned(doc, v);
+    case JSON_FLOAT: return ((const Number *)doc->numbers)[v->aux].d;
+    default: return 0;
+    }
+}
+
+const char *json_written(const JsonDoc *doc, const JsonValue *v, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0)
+        return buf;
+    buf[0] = '\0';
+    if (!in_doc(doc, v))
+        return buf;
+    JsonType t = type_of(v);
+    if (t == JSON_BOOL || t == JSON_NULL) {
+        snprintf(buf, size, "%s", t == JSON_NULL ? "null" : json_bool(v) ? "true" : "false");
+        return buf;
+    }
+    if (t != JSON_INTEGER && t != JSON_UNSIGNED && t != JSON_FLOAT)
+        return buf;
+    size_t at = v->head >> AT_SHIFT, end = at;
+    while (end < doc->length && strchr("+-.eE0123456789", doc->text[end]) != NULL && doc->text[end] != '\0')
+        end++;
+    size_t n = end - at;
+    if (n < size) {
+        memcpy(buf, doc->text + at, n);
+        buf[n] = '\0';
+    } else if (size > 3) {
+        memcpy(buf, doc->text + at, size - 4);
+        memcpy(buf + size - 4, "...", 4);
+    }
+    return buf;
+}
+
+void json_position(const JsonDoc *doc, const JsonValue *v, size_t *line, size_t *column)
+{
+    size_t l = 0, c = 0;
+    if (in_doc(doc, v)) {
+        size_t at = v->head >> AT_SHIFT, start = doc->length >= 3 && memcmp(doc->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+        l = 1;
+        for (size_t i = start; i < at; i++)
+            if (doc->text[i] == '\n') {
+                l++;
+                start = i + 1;
+            }
+        c = at - start + 1;
+    }
+    if (line != NULL)
+        *line = l;
+    if (column != NULL)
+        *column = c;
 }
 
 const char *json_type_name(const JsonValue *v)
 {
     static const char *const names[] = {"null", "boolean", "number", "number", "number", "string", "array",
                                         "object"};
-    return v != NULL && (unsigned)v->type < sizeof names / sizeof names[0] ? names[v->type] : "null";
+    return names[json_type(v)];
 }

@@ -7,6 +7,8 @@
 #include "cli/dropped.h"
 #include "cli/explain.h"
 #include "cli/from_json.h"
+#include "cli/layers.h"
+#include "cli/props.h"
 #include "cli/request.h"
 
 #include <stdbool.h>
@@ -85,20 +87,97 @@ static int print_made(const char *program, const char *prefix, Writer writer, co
     return 0;
 }
 
-/* --from-json: the body read onto the server's defaults (the other flags); its notes and warnings on stderr.
- * Returns false, with the message printed, when llama-server would refuse the body. */
-static bool read_body(const char *program, CliParams *params)
+/* --from-json: the body (text, length bytes) read onto the server's values (the other flags, the preset, the
+ * model); its notes and warnings on stderr. Returns false, with the message printed, when llama-server would
+ * refuse the body. */
+static bool read_body(const char *program, const char *text, size_t length, CliParams *params)
 {
-    char *text = NULL, err[600];
-    size_t length = 0, seen = strlen(params->warnings);
-    bool ok = body_read_file(params->from_json, &text, &length, err, sizeof err)
-           && body_read(text, length, params, notes, sizeof notes, err, sizeof err);
-    free(text);
+    char err[600];
+    size_t seen = strlen(params->warnings);
+    bool ok = body_read(text, length, params, notes, sizeof notes, err, sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s\n", program, err);
     print_lines(program, "warning: ", ok ? params->warnings + seen : "");
     print_lines(program, "note: ", ok ? notes : "");
     return ok;
+}
+
+/* Prints the lines of warnings that are not lines of before (a child's line repeats its router's flags, whose
+ * warnings were printed with the router's). */
+static void print_new_warnings(const char *program, const char *warnings, const char *before)
+{
+    for (const char *w = warnings; *w != '\0';) {
+        size_t n = strcspn(w, "\n");
+        bool printed = false;
+        for (const char *b = before; *b != '\0' && !printed;) {
+            size_t m = strcspn(b, "\n");
+            printed = m == n && strncmp(b, w, n) == 0;
+            b += m + (b[m] == '\n');
+        }
+        if (!printed)
+            fprintf(stderr, "%s: warning: %.*s\n", program, (int)n, w);
+        w += n + (w[n] == '\n');
+    }
+}
+
+/* A saved /props as the server's values (--props FILE): each field it has, with /props as its source. */
+static bool read_props(const char *program, CliParams *params)
+{
+    static PropsInfo info;
+    char err[600];
+    size_t seen = strlen(params->warnings);
+    if (!props_read_file(params->props_file, params, &info, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return false;
+    }
+    for (size_t i = 0; i < info.n_fields; i++) {
+        const PropsField *f = &info.fields[i];
+        if (!f->present || f->setting < 0 || f->setting >= SET_COUNT)
+            continue;
+        params->set |= 1u << f->setting;
+        params->named[f->setting] = f->field;
+        params->typed[f->setting][0] = '\0';
+        sources_note(params, f->setting, LAYER_PROPS, f->field, params->props_file, NULL, NULL);
+    }
+    print_lines(program, "warning: ", params->warnings + seen);
+    print_lines(program, "note: ", info.notes);
+    if (info.unread[0] != '\0')
+        fprintf(stderr, "%s: note: --props: fields of its params this tool does not read (a newer server's?): %s\n",
+                program, info.unread);
+    return true;
+}
+
+/* The layers under the command line, before any request (layers.h): the preset's section for the model (the
+ * body's "model", or --preset-model) with the router's flags over it, or the model's GGUF for -m; or a saved
+ * /props instead. Notes and warnings on stderr. Returns 0, or 2 after printing the refusal. */
+static int read_layers(const char *program, int argc, char *const argv[], const char *body, size_t length,
+                       CliParams *params)
+{
+    static CliParams child;         /* static: it holds several kilobytes of arrays */
+    static char layer_notes[8192];
+    char err[900], model[256];
+    if (params->models_preset != NULL) {
+        const char *name = body != NULL ? body_model(body, length, model, sizeof model) : params->preset_model;
+        if (!layers_preset(params, argc, argv, name, &child, layer_notes, sizeof layer_notes, err, sizeof err)) {
+            fprintf(stderr, "%s: %s\n", program, err);
+            return 2;
+        }
+        print_new_warnings(program, child.warnings, params->warnings);
+        print_lines(program, "note: ", layer_notes);
+        *params = child;
+    } else if (params->model_path != NULL) {
+        size_t seen = strlen(params->warnings);
+        if (!layers_model(params, params->model_path, params->model_flag, false, layer_notes, sizeof layer_notes, err,
+                          sizeof err)) {
+            fprintf(stderr, "%s: %s\n", program, err);
+            return 2;
+        }
+        print_lines(program, "warning: ", params->warnings + seen);
+        print_lines(program, "note: ", layer_notes);
+    }
+    if (params->props_file != NULL && !read_props(program, params))
+        return 2;
+    return 0;
 }
 
 /* Parses one command line into *params and builds its chain into *chain, with the warnings and, unless lesson,
@@ -109,7 +188,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
                            Chain *chain)
 {
     char err[600];
-    static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--json", "--json-all", "--openai"};
+    static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--request", "--json", "--json-all",
+                                      "--openai"};
     bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */
     for (int i = 1; lesson && i < argc; i++)
         for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)
@@ -129,15 +209,26 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
     if (params->ignored[0] != '\0' && !lesson)
         fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
                 several(params->ignored) ? "they do not change" : "it does not change", params->ignored);
-    char model[1024];           /* the note is about 450 bytes, with at most 256 of flags */
-    if (!lesson && args_model_note(params, model, sizeof model) > 0)
-        print_lines(program, "note: ", model);
     if (params->help) {
         int status = print_made(program, "", help_text, params, NULL);
         return status != 0 ? status : -1;
     }
-    if (params->from_json != NULL && !read_body(program, params))
+    char *body = NULL;
+    size_t length = 0;
+    if (params->from_json != NULL
+        && !body_read_file(params->from_json_flag, params->from_json, &body, &length, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program, err);
         return 2;
+    }
+    int status = lesson ? 0 : read_layers(program, argc, argv, body, length, params);
+    char model[1024];           /* the note is about 450 bytes, with at most 256 of flags */
+    if (status == 0 && !lesson && !params->model_read && args_model_note(params, model, sizeof model) > 0)
+        print_lines(program, "note: ", model);
+    if (status == 0 && params->from_json != NULL && !read_body(program, body, length, params))
+        status = 2;
+    free(body);
+    if (status != 0)
+        return status;
     if (params->outside[0] != '\0' && !lesson && params->output == OUTPUT_CHAIN)     /* a body's notes name them */
         fprintf(stderr, "%s: note: not in the chain line, though %s sampling (a grammar, a JSON schema or a "
                 "reasoning budget): %s\n", program, several(params->outside) ? "they change" : "it changes",
@@ -148,7 +239,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
         fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
         return 1;
     }
-    int status = print_made(program, NULL, args_dropped, params, chain);    /* the settings no stage reads */
+    status = print_made(program, NULL, args_dropped, params, chain);    /* the settings no stage reads */
     if (status != 0)
         chain_free(chain);
     return status;

@@ -350,13 +350,14 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_XTC_PROBABILITY, SET_XTC_THRESHOLD, SET_TOP_N_SIGMA,
         SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT, SET_MIROSTAT_TAU, SET_MIROSTAT_ETA,
         SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY, SET_SEED, SET_DRY_BREAKERS, SET_SAMPLERS, SET_IGNORE_EOS,
-        SET_LOGIT_BIAS, SET_STOP};
+        SET_LOGIT_BIAS, SET_STOP, SET_MIN_KEEP};
     static const ArgsSetting chat_order[] = {
         SET_PROMPT, SET_N_PREDICT, SET_TEMP, SET_TOP_P, SET_FREQUENCY, SET_PRESENCE, SET_SEED, SET_LOGIT_BIAS,
         SET_STOP, SET_TOP_K, SET_MIN_P, SET_TYP_P, SET_REPEAT_LAST_N, SET_REPEAT_PENALTY, SET_DRY_MULTIPLIER,
         SET_DRY_BASE, SET_DRY_ALLOWED_LENGTH, SET_DRY_LAST_N, SET_DRY_BREAKERS, SET_XTC_PROBABILITY,
         SET_XTC_THRESHOLD, SET_TOP_N_SIGMA, SET_DYNATEMP_RANGE, SET_DYNATEMP_EXPONENT, SET_MIROSTAT,
-        SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY, SET_SAMPLERS, SET_IGNORE_EOS};
+        SET_MIROSTAT_TAU, SET_MIROSTAT_ETA, SET_ADAPTIVE_TARGET, SET_ADAPTIVE_DECAY, SET_SAMPLERS, SET_IGNORE_EOS,
+        SET_MIN_KEEP};
     _Static_assert(sizeof completion_order / sizeof completion_order[0] == SET_COUNT, "every setting once");
     _Static_assert(sizeof chat_order / sizeof chat_order[0] == SET_COUNT, "every setting once");
     Text t = text_start(buf, size);
@@ -371,6 +372,8 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     bool chat = kind == REQUEST_CHAT, system = params->system_prompt[0] != '\0';
     for (size_t i = 0; i < SET_COUNT; i++) {
         ArgsSetting s = order[i];
+        if (s == SET_MIN_KEEP)
+            continue;       /* no flag sets it, so a body made from flags leaves it to the server */
         bool request_only = s == SET_PROMPT || s == SET_N_PREDICT || s == SET_STOP;
         bool wanted = (params->set & (1u << s)) != 0 || (kind == REQUEST_COMPLETION_ALL && !request_only)
                    || (s == SET_PROMPT && chat && system);

@@ -48,8 +48,7 @@ static const char *const sampler_flags[] = {
     "--repeat-penalty", "--dry-multiplier", "--top-n-sigma", "--top-k", "--typical", "--top-p", "--min-p",
     "--xtc-probability", "--temp", NULL, "--adaptive-target"};
 
-/* The optimal string alignment distance between a (n) and b (m), or limit + 1 when it is above limit. */
-static size_t distance(const char *a, size_t n, const char *b, size_t m, size_t limit)
+size_t args_distance(const char *a, size_t n, const char *b, size_t m, size_t limit)
 {
     enum { MAX = 48 };
     size_t rows[3][MAX + 1];
@@ -101,7 +100,7 @@ static bool near_word(const char *word, size_t n, const char *name)
 {
     for (const char *w = name; *w != '\0'; w += strcspn(w, "-") + (w[strcspn(w, "-")] == '-')) {
         size_t m = strcspn(w, "-");
-        if (distance(word, n, w, m, 1) <= 1)
+        if (args_distance(word, n, w, m, 1) <= 1)
             return true;
         if (w[m] == '\0')
             break;
@@ -192,7 +191,7 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
                 const char *name = spec->names[j];
                 while (*name == '-')
                     name++;
-                size_t d = distance(bare, n, name, strlen(name), limit);
+                size_t d = args_distance(bare, n, name, strlen(name), limit);
                 if (d < best && plausible(bare, spec, name)) {
                     best = d;
                     nearest = spec->names[j];

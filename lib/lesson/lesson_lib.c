@@ -565,20 +565,19 @@ bool lesson_same_p(const Candidates *a, const Candidates *b)
 bool lesson_note_unread_at(const char *file, const char *noun, const LessonSettings *s,
                            int32_t penalty_last_n, const Chain *ch)
 {
-    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
-                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
-                                           {STAGE_PENALTIES, STAGE_PENALTIES}};
-    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);     /* in readers' order */
+    static const SamplingSetting settings[] = {SETTING_TEMP, SETTING_TOP_K, SETTING_TOP_P, SETTING_MIN_P,
+                                               SETTING_PENALTY_REPEAT};
+    const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);     /* in settings' order */
     SamplingParams p = lesson_sampling_params(s, penalty_last_n);
     bool any = false;
-    for (size_t f = 0; f < LESSON_N(readers); f++) {
-        bool read = false;
-        for (size_t i = 0; i < ch->n_stages; i++)
-            read = read || ch->stages[i].type == readers[f][0] || ch->stages[i].type == readers[f][1];
+    for (size_t f = 0; f < LESSON_N(settings); f++) {
         Chain alone;
-        if (read || chain_init(&alone, &p, 0) != SAMPLING_OK)
+        if (chain_reads(ch, settings[f]) || chain_init(&alone, &p, 0) != SAMPLING_OK)
             continue;
-        bool acts = chain_add(&alone, readers[f][0]) == SAMPLING_OK && !alone.stages[0].empty;
+        bool acts = false;      /* a stage that reads it would act, alone (stage_reads says which: chain.h) */
+        for (int type = 0; type <= STAGE_MIROSTAT_V2 && !acts; type++)
+            acts = stage_reads((StageType)type, settings[f]) && chain_add(&alone, (StageType)type) == SAMPLING_OK
+                && !alone.stages[alone.n_stages - 1].empty;
         chain_free(&alone);
         if (!acts)
             continue;

@@ -509,14 +509,13 @@ int picture_sampler_chain(Picture *pic)
 
 LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n)
 {
-    static const StageType readers[][2] = {{STAGE_TEMP, STAGE_TEMP_EXT}, {STAGE_TOP_K, STAGE_TOP_K},
-                                           {STAGE_TOP_P, STAGE_TOP_P}, {STAGE_MIN_P, STAGE_MIN_P},
-                                           {STAGE_PENALTIES, STAGE_PENALTIES}};    /* penalty_repeat and _last_n */
+    static const SamplingSetting settings[] = {SETTING_TEMP, SETTING_TOP_K, SETTING_TOP_P, SETTING_MIN_P,
+                                               SETTING_PENALTY_REPEAT};    /* penalty_repeat and _last_n */
     const char *off[5];
     for (size_t f = 0; f < 5; f++) {
         bool acts = false;
         for (size_t k = 0; k < n; k++)
-            acts |= !stages[k].empty && (stages[k].type == readers[f][0] || stages[k].type == readers[f][1]);
+            acts |= !stages[k].empty && stage_reads(stages[k].type, settings[f]);
         off[f] = acts ? "" : "?";
     }
     char text[400];         /* 4 numbers of at most 64 characters, 2 ints and the names */

@@ -266,8 +266,112 @@ static void test_trace(void)
     chain_free(&ch);
 }
 
+/* Sets one setting of p to a value that differs from the base test_stage_reads uses: one that turns its stage's
+ * "?" on or off where a single value can (temp 1, top_k 0, ...), another value otherwise. */
+static void perturb(SamplingParams *p, SamplingSetting s)
+{
+    static const LogitBias bias = {3, 1.0};
+    switch (s) {
+    case SETTING_TEMP: p->temp = 1.0; break;
+    case SETTING_TOP_K: p->top_k = 0; break;
+    case SETTING_TOP_P: p->top_p = 1.0; break;
+    case SETTING_MIN_P: p->min_p = 0.0; break;
+    case SETTING_TYP_P: p->typ_p = 1.0; break;
+    case SETTING_PENALTY_REPEAT: p->penalty_repeat = 1.0; break;
+    case SETTING_PENALTY_LAST_N: p->penalty_last_n = 0; break;
+    case SETTING_PENALTY_PRESENT: p->penalty_present = 0.5; break;
+    case SETTING_PENALTY_FREQ: p->penalty_freq = 0.5; break;
+    case SETTING_DRY_MULTIPLIER: p->dry_multiplier = 0.0; break;
+    case SETTING_DRY_BASE: p->dry_base = 0.5; break;
+    case SETTING_DRY_ALLOWED_LENGTH: p->dry_allowed_length = 5; break;
+    case SETTING_DRY_PENALTY_LAST_N: p->dry_penalty_last_n = 0; break;
+    case SETTING_DRY_BREAKERS: p->n_dry_breakers = 0; break;
+    case SETTING_XTC_PROBABILITY: p->xtc_probability = 0.0; break;
+    case SETTING_XTC_THRESHOLD: p->xtc_threshold = 0.6; break;
+    case SETTING_TOP_N_SIGMA: p->top_n_sigma = -1.0; break;
+    case SETTING_DYNATEMP_RANGE: p->dynatemp_range = 0.5; break;
+    case SETTING_DYNATEMP_EXPONENT: p->dynatemp_exponent = 2.0; break;
+    case SETTING_MIROSTAT: p->mirostat = 2; break;
+    case SETTING_MIROSTAT_TAU: p->mirostat_tau = 3.0; break;
+    case SETTING_MIROSTAT_ETA: p->mirostat_eta = 0.2; break;
+    case SETTING_ADAPTIVE_TARGET: p->adaptive_target = 0.5; break;
+    case SETTING_ADAPTIVE_DECAY: p->adaptive_decay = 0.5; break;
+    case SETTING_SAMPLERS: p->n_samplers = 1; break;
+    case SETTING_SEED: p->seed = 42; break;
+    case SETTING_IGNORE_EOS: p->ignore_eos = true; break;
+    case SETTING_LOGIT_BIAS: p->logit_bias[0] = bias; p->n_logit_bias = 1; break;
+    case SETTING_MIN_KEEP: p->min_keep = 3; break;
+    case SETTING_COUNT: break;
+    }
+}
+
+/* stage_reads, the one place that says which stage reads which setting: a few entries worked out from the
+ * reference's section 5 (the parameters common_sampler_init passes each sampler), then its agreement with the
+ * "?" rules: a stage whose "?" changes with a setting reads it. */
+static void test_stage_reads(void)
+{
+    CHECK(stage_reads(STAGE_TOP_K, SETTING_TOP_K));
+    CHECK(!stage_reads(STAGE_TOP_K, SETTING_MIN_KEEP));         /* top-k(top_k): no min_keep */
+    CHECK(stage_reads(STAGE_TOP_P, SETTING_MIN_KEEP) && stage_reads(STAGE_XTC, SETTING_MIN_KEEP));
+    CHECK(stage_reads(STAGE_XTC, SETTING_SEED) && !stage_reads(STAGE_TOP_P, SETTING_SEED));
+    CHECK(stage_reads(STAGE_TEMP_EXT, SETTING_DYNATEMP_RANGE) && !stage_reads(STAGE_TEMP, SETTING_DYNATEMP_RANGE));
+    CHECK(stage_reads(STAGE_TEMP, SETTING_TEMP) && stage_reads(STAGE_TEMP_EXT, SETTING_TEMP));
+    CHECK(stage_reads(STAGE_PENALTIES, SETTING_PENALTY_PRESENT) && !stage_reads(STAGE_DRY, SETTING_PENALTY_LAST_N));
+    CHECK(stage_reads(STAGE_MIROSTAT_V2, SETTING_MIROSTAT_TAU) && !stage_reads(STAGE_DIST, SETTING_MIROSTAT_TAU));
+    CHECK(stage_reads(STAGE_LOGIT_BIAS, SETTING_IGNORE_EOS) && !stage_reads(STAGE_INFILL, SETTING_TEMP));
+    CHECK(!stage_reads((StageType)99, SETTING_TEMP) && !stage_reads(STAGE_TOP_K, SETTING_COUNT));
+    for (int s = 0; s < SETTING_COUNT; s++) {       /* every setting has a reader */
+        bool read = false;
+        for (int type = 0; type <= STAGE_MIROSTAT_V2; type++)
+            read = read || stage_reads((StageType)type, (SamplingSetting)s);
+        check_true(__FILE__, __LINE__, read, "a stage reads each setting");
+    }
+
+    /* Every stage on (lesson line 1, temp 0.7), then one setting changed at a time: whenever a stage's "?"
+     * changes, that stage reads the setting; and the settings with a "?" value do change one. */
+    SamplingParams base = sampling_params_default();
+    base.penalty_repeat = 1.1;
+    base.dry_multiplier = 0.8;
+    base.top_n_sigma = 2;
+    base.typ_p = 0.9;
+    base.xtc_probability = 0.5;
+    base.temp = 0.7;
+    int flipping = 0;
+    for (int s = 0; s < SETTING_COUNT; s++) {
+        SamplingParams p = base;
+        perturb(&p, (SamplingSetting)s);
+        bool flipped = false;
+        for (int type = 0; type <= STAGE_MIROSTAT_V2; type++) {
+            Chain a, b;
+            if (chain_init(&a, &base, 0) != SAMPLING_OK || chain_init(&b, &p, 0) != SAMPLING_OK)
+                continue;
+            chain_add(&a, (StageType)type);
+            chain_add(&b, (StageType)type);
+            bool changed = a.stages[0].empty != b.stages[0].empty;
+            check_true(__FILE__, __LINE__, !changed || stage_reads((StageType)type, (SamplingSetting)s),
+                       "a stage whose ? changes with a setting reads it");
+            flipped = flipped || changed;
+            chain_free(&a);
+            chain_free(&b);
+        }
+        flipping += flipped;
+    }
+    /* temp, top_k, top_p, min_p, typ_p, repeat, last_n, the DRY multiplier, base and window, XTC's two,
+     * top_n_sigma, ignore_eos and logit_bias. */
+    CHECK_INT(15, flipping);
+
+    SamplingParams q = sampling_params_default();
+    Chain ch;
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &q, 0));
+    CHECK(chain_reads(&ch, SETTING_TOP_K) && chain_reads(&ch, SETTING_SAMPLERS));
+    CHECK(!chain_reads(&ch, SETTING_MIROSTAT_ETA));
+    CHECK(!chain_reads(&ch, SETTING_LOGIT_BIAS) && !chain_reads(NULL, SETTING_TOP_K));
+    chain_free(&ch);
+}
+
 void test_chain(void)
 {
+    test_stage_reads();
     test_trace();
     test_default_chain_and_marks();
     test_mirostat_and_bias_chains();

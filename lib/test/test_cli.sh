@@ -231,9 +231,13 @@ check 0 "$default_line" "warning: --cfg-scale 1.5: older llama.cpp's classifier-
     --cfg-scale 1.5
 check 0 '{"prompt": "x"}' "warning: -ins: older llama.cpp's instruction mode" -- --json -p x -ins
 check 2 "" "--top-k: missing value" -- ./main -ins --top-k
-# Item 3: -bs is not ignored: a note names the stages llama.cpp would prefix with + or -.
-check 0 "$default_line" "llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, the stages of this line" -- \
-    llama-server -bs
+# Item 3: -bs is not ignored: a note says which stages run on the GPU (issue 27: by the prefix rule of reference
+# section 2), and a grammar turns it off; a body's grammar too.
+check 0 "$default_line" "note: -bs: here top-k, top-p, min-p, temp-ext and dist run on the GPU" -- llama-server -bs
+check 0 "sampler chain: logits -> dry -> top-k -> dist" "note: -bs: dry, the first stage that acts, has no backend version" -- \
+    --samplers "dry;top_k" -bs --dry-multiplier 0.8
+echo '{"prompt": "x", "backend_sampling": true, "grammar": "root ::= \"a\""}' >"$tmp/grammar.json"
+check 0 "-bs" "note: -bs: with a grammar (grammar), llama.cpp turns backend sampling off" -- --from-json "$tmp/grammar.json"
 n_err=$("$bin" -bs -c 8 2>&1 >/dev/null | grep -c "ignored, as it does not change sampling: -c$")
 [ "$n_err" -eq 1 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: -bs named as ignored"; }
 # Issue 17, item 5: --from-json reads a body back: its chain line, then the flags that give the same chain.
@@ -299,7 +303,30 @@ check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --
 awk 'BEGIN { s = ""; for (i = 0; i < 300; i++) s = "[" s "]"; print s }' >"$tmp/deep.json"
 check 2 "" "the body is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
     --from-json "$tmp/deep.json"
-check 2 "" "--from-json: cannot read '$tmp/no-such.json'" -- --from-json "$tmp/no-such.json"
+check 2 "" "--from-json: cannot read '$tmp/no-such.json': No such file or directory" -- --from-json "$tmp/no-such.json"
+# Issue 27, item 11: the system's reason, standard input by name, one body at a time, --request as --from-json.
+check 2 "" "--request: cannot read '$tmp': Is a directory" -- --request "$tmp"
+check 2 "" "--request: a second body, '$tmp/b.json', after standard input (--from-json): this tool reads one request" -- \
+    --from-json - --request "$tmp/b.json"
+check 2 "" "--from-json: a second body, standard input, after '$tmp/a.json' (--from-json)" -- \
+    --from-json "$tmp/a.json" --from-json -
+echo '{"prompt": "x", "top_k": 5}' | "$bin" --request - >"$tmp/back" 2>&1
+grep -qF "llama-server --top-k 5" "$tmp/back" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: --request - is not read as --from-json -"; cat "$tmp/back"; }
+check 2 "" "--request: the body holds the prompt or messages" -- --request - -p x </dev/null
+# A breaker over 40 bytes is cut with llama.cpp's warning, on the command line and in a body (reference 4.3).
+long=aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeee
+check 0 '"dry_sequence_breakers": ["aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd"]' \
+    "warning: --dry-sequence-breaker: truncating DRY sequence breaker to 40 characters (llama.cpp's warning" -- \
+    --dry-sequence-breaker "$long" --json -p x
+echo "{\"prompt\": \"x\", \"dry_sequence_breakers\": [\"$long\"]}" >"$tmp/breaker.json"
+check 0 "--dry-sequence-breaker aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd" \
+    "warning: dry_sequence_breakers: truncating DRY sequence breaker to 40 characters" -- --from-json "$tmp/breaker.json"
+# A NUL in a -f or -sysf file: llama.cpp keeps the bytes (reference section 11); here the text ends there, said.
+printf 'hello\000world\n' >"$tmp/nul.txt"
+check 0 '{"prompt": "hello"}' "warning: -f: '$tmp/nul.txt' holds a NUL byte at offset 5 (of 12 bytes): llama.cpp reads the file whole" -- \
+    --json -f "$tmp/nul.txt"
+check 0 '"content": "hello"' "warning: -sysf: '$tmp/nul.txt' holds a NUL byte at offset 5" -- --openai -sysf "$tmp/nul.txt" -p hi
 check 2 "" "--from-json: missing value" -- --from-json
 check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json
 check 2 "" "--from-json: the body holds the prompt or messages" -- --from-json - -p x </dev/null
@@ -309,8 +336,108 @@ check 0 "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit
     --repeat-penalty 1.1 --explain
 check 0 "?typical: typical_p 1.0 is off (Example 7)" "" -- --explain
 check 0 "OpenAI names: temperature 0.7 (llama.cpp's temp)" "" -- --explain --temp 0.7
-[ "$("$bin" --explain | wc -l)" -eq 13 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
+# the chain line, 10 stages, 2 OpenAI lines, and the line of the values at llama.cpp's defaults (issue 27)
+[ "$("$bin" --explain | wc -l)" -eq 14 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain lines"; }
 check 2 "" "--explain: it prints a chain line; --openai prints a body instead (choose one)" -- --explain --openai
+
+# Issue 27: the layers under a request. GGUF files written here byte by byte (the format of the reference's
+# section 11, little-endian): le N BYTES writes N in BYTES bytes, gstr S a GGUF string.
+le() { n=$1 k=$2; while [ "$k" -gt 0 ]; do printf "\\$(printf %03o $((n % 256)))"; n=$((n / 256)); k=$((k - 1)); done; }
+gstr() { le ${#1} 8; printf %s "$1"; }
+# demo.gguf: general.name "Demo 1B", general.sampling.top_k 20 (int32) and .temp 0.7 (float32, 0x3f333333).
+write_demo() {
+    { printf GGUF; le 3 4; le 0 8; le 3 8
+      gstr general.name; le 8 4; gstr "Demo 1B"
+      gstr general.sampling.top_k; le 5 4; le 20 4
+      gstr general.sampling.temp; le 6 4; le 1060320051 4; } >"$1"
+}
+write_demo "$tmp/demo.gguf"
+write_demo "${BUILD:-build}/demo.gguf"          # the model of lib/cli/README.md's examples
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.sequence; le 8 4; gstr "top_k;min_p"; } >"$tmp/seq.gguf"
+# want WORDS... -- LINE: the --explain of WORDS holds LINE as a whole line (the layers' value lines).
+want() {
+    eval "line=\${$#}"
+    n=$(($# - 2))
+    args=""
+    i=0
+    for w in "$@"; do
+        i=$((i + 1))
+        [ $i -le $n ] || break
+        args="$args '$w'"
+    done
+    if eval "\"\$bin\" $args --explain" 2>/dev/null | grep -qxF -- "$line"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: 11_sampler_chain$args --explain: no line '$line'"
+        eval "\"\$bin\" $args --explain" 2>&1 | grep '^value' | sed 's/^/    /'
+    fi
+}
+printf '[*]\ntemp = 0.5\nmin-p = 0.1\n\n[demo]\nmodel = %s\ntemperature = 0.3\n\n[demo2]\nmodel = %s\ntop-k = 30\n' \
+    "$tmp/demo.gguf" "$tmp/demo.gguf" >"$tmp/p.ini"
+echo '{"messages": [{"role": "user", "content": "hi"}], "temperature": 1}' >"$tmp/t1.json"
+# The precedence of section 11, each case worked out by hand: the request over the server's flag,
+want llama-server --temp 0.6 --from-json "$tmp/t1.json" -- "value: temperature 1.0 from the request replaces --temp 0.6 from the server"
+# the router's flag over the preset ([*] alone: no model chosen),
+want llama-server --models-preset "$tmp/p.ini" --temp 0.9 -- "value: temperature 0.9 from --temp replaces temp 0.5 from the preset's [*]"
+# the model's section over [*],
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- \
+    "value: temperature 0.3 from the preset $tmp/p.ini, section [demo], key temperature replaces temp 0.5 from the preset's [*]"
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- "value: min_p 0.1 from the preset $tmp/p.ini, section [*], key min-p"
+# the preset over the GGUF (the section's model), and the GGUF over llama.cpp's default,
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo2 -- \
+    "value: top_k 30 from the preset $tmp/p.ini, section [demo2], key top-k replaces general.sampling.top_k 20 from the model"
+want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
+want llama-server -m "$tmp/demo.gguf" -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
+want llama-server -m "$tmp/demo.gguf" --temp 0.6 -- "value: temperature 0.6 from --temp replaces general.sampling.temp 0.7 from the model"
+# and the request's model field picks the section, as the router picks it;
+echo '{"model": "demo", "prompt": "x", "top_k": 5}' >"$tmp/t2.json"
+want llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/t2.json" -- \
+    "value: top_k 5 from the request replaces general.sampling.top_k 20 from the model"
+# --sampler-seq does not keep a GGUF sequence out, --samplers does (section 3).
+want -m "$tmp/seq.gguf" --sampler-seq kt -- \
+    "value: samplers top_k;min_p from the model's general.sampling.sequence ($tmp/seq.gguf) replaces --sampler-seq top_k;temperature from the command line"
+want -m "$tmp/seq.gguf" --samplers "top_k;temperature" -- \
+    "value: samplers top_k;temperature from --samplers replaces general.sampling.sequence top_k;min_p from the model"
+# The notes on settings no stage reads name a model's value as the model's key.
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.mirostat; le 5 4; le 2 4; } >"$tmp/miro.gguf"
+check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --top-k 20 does nothing: with mirostat 2 (the model's general.sampling.mirostat), llama.cpp ignores the sampler list" -- \
+    -m "$tmp/miro.gguf" --top-k 20
+check 0 "sampler chain: logits -> top-k -> min-p -> dist" "note: --repeat-penalty 1.2 does nothing: penalties is not in the model's general.sampling.sequence (top_k;min_p), and a sampler left out of the list is off; add penalties to the list with --samplers to use it" -- \
+    -m "$tmp/seq.gguf" --sampler-seq kt --repeat-penalty 1.2
+# A preset's keys: the ';' cut, a key matched exactly (top_p is none), an environment variable, [*] alone.
+printf '[*]\nsamplers = top_k;top_p\nLLAMA_ARG_TOP_K = 5\n' >"$tmp/cut.ini"
+check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2: samplers: the value stops at the ';'" -- \
+    llama-server --models-preset "$tmp/cut.ini"
+want llama-server --models-preset "$tmp/cut.ini" -- "value: top_k 5 from the preset $tmp/cut.ini, section [*], key LLAMA_ARG_TOP_K"
+check 0 "$default_line" "note: --models-preset $tmp/p.ini: no model chosen" -- llama-server --models-preset "$tmp/p.ini"
+printf '[*]\ntemp = 0.5\n\n[qwen]\ntop_p = 0.9\n' >"$tmp/top_p.ini"
+check 2 "" "$tmp/top_p.ini: line 5: 'top_p' is not a flag's name or environment variable" -- llama-server --models-preset "$tmp/top_p.ini"
+grep -qF "option 'top_p' not recognized in preset 'qwen'" "$tmp/err" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: top_p.ini: no llama.cpp message"; cat "$tmp/err"; }
+# Item 7: bad input gets a message naming the file and the offset or line, and no chain line.
+printf 'GGUF\003\000' >"$tmp/short.gguf"
+check 2 "" "$tmp/short.gguf: offset 4: " -- -m "$tmp/short.gguf"
+printf 'GGML\003\000\000\000' >"$tmp/magic.gguf"
+check 2 "" "$tmp/magic.gguf: offset 0: the magic is 47 47 4d 4c ('GGML'), not 'GGUF'" -- -m "$tmp/magic.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 5 8; } >"$tmp/count.gguf"
+check 2 "" "$tmp/count.gguf: offset 24: " -- -m "$tmp/count.gguf"
+{ printf GGUF; le 3 4; le 0 8; printf '\000\000\000\000\000\000\000\200'; } >"$tmp/huge.gguf"
+check 2 "" "$tmp/huge.gguf: offset 16: " -- -m "$tmp/huge.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.top_k; le 13 4; le 1 4; } >"$tmp/type.gguf"
+check 2 "" "$tmp/type.gguf: offset " -- -m "$tmp/type.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.x; le 9 4; le 9 4; le 1 8; } >"$tmp/arrays.gguf"
+check 2 "" "$tmp/arrays.gguf: offset " -- -m "$tmp/arrays.gguf"
+{ printf GGUF; le 3 4; le 0 8; le 2 8; gstr general.sampling.top_k; le 5 4; le 20 4; gstr general.sampling.top_k; le 5 4; le 30 4; } \
+    >"$tmp/twice.gguf"
+check 2 "" "duplicate key" -- -m "$tmp/twice.gguf"
+printf '[*]\ntemp 0.5\n' >"$tmp/kind.ini"
+check 2 "" "$tmp/kind.ini: line 2: " -- llama-server --models-preset "$tmp/kind.ini"
+printf '[m]\nmodel = %s\n' "$tmp/no-such.gguf" >"$tmp/missing.ini"
+check 2 "" "$tmp/missing.ini: line 2: [m] model $tmp/no-such.gguf: cannot read the model: No such file or directory" -- \
+    llama-server --models-preset "$tmp/missing.ini" --preset-model m
+check 2 "" "--props: -m goes with a server's command line, not with a saved /props" -- --props "$tmp/p.json" -m "$tmp/demo.gguf"
+check 2 "" "--preset-model: it picks a section of a --models-preset file" -- --preset-model demo
 
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
@@ -324,12 +451,13 @@ awk -v dir="$tmp/readme" '
 for cmd in "$tmp"/readme/*.cmd; do
     want=${cmd%.cmd}.out
     sed "s#build/#${BUILD:-build}/#g" "$cmd" >"$cmd.here"     # the build tree under test
-    if sh -c "($(cat "$cmd.here")) 2>&1" | cmp -s - "$want"; then
+    # the build tree's files are named in the output too (build/demo.gguf): back to the README's build/
+    if sh -c "($(cat "$cmd.here")) 2>&1" | sed "s#${BUILD:-build}/#build/#g" | cmp -s - "$want"; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
         echo "test_cli.sh: lib/cli/README.md: '$(cat "$cmd")' does not print what the README shows"
-        sh -c "($(cat "$cmd.here")) 2>&1" | diff "$want" - | sed 's/^/    /'
+        sh -c "($(cat "$cmd.here")) 2>&1" | sed "s#${BUILD:-build}/#build/#g" | diff "$want" - | sed 's/^/    /'
     fi
 done
 [ "$(ls "$tmp"/readme/*.cmd | wc -l)" -gt 30 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: README commands not found"; }

@@ -1000,7 +1000,7 @@ static void test_help_text(void)
     /* Issue 17: the float rule, old pastes, --from-json and --explain are stated. */
     CHECK(strstr(text, "--temp 1.00000001\nis 1.0 (?temp-ext)") != NULL);
     CHECK(strstr(text, "A flag that does not change sampling never costs the chain line") != NULL);
-    CHECK(strstr(text, "  --from-json FILE ") != NULL && strstr(text, "  --explain ") != NULL);
+    CHECK(strstr(text, "  --from-json, --request FILE ") != NULL && strstr(text, "  --explain ") != NULL);
     CHECK(strstr(text, "-c") != NULL && strstr(text, "0 off; -1 off here (current libllama clamps it to 0; see the "
                                                      "warning)") != NULL);
     CHECK(strstr(text, "March") == NULL && strstr(text, "(clamped to 0)") == NULL);

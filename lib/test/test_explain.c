@@ -44,12 +44,36 @@ static void explain_words(const char *const *words, CliParams *p, char *text, si
     }
 }
 
+/* The explanation of a body read onto llama.cpp's defaults (--from-json's rules), into text; "(refused)"
+ * when the body or its chain is refused. */
+static void explain_body(const char *body, CliParams *p, char *text, size_t size)
+{
+    char err[600];
+    Chain ch;
+    snprintf(text, size, "(refused)");
+    args_defaults(p);
+    if (body_read(body, strlen(body), p, NULL, 0, err, sizeof err)
+        && chain_init_from_params(&ch, &p->sampling, 0) == SAMPLING_OK) {
+        args_explain(p, &ch, text, size);
+        chain_free(&ch);
+    }
+}
+
 typedef struct {
     const char *argv[16];
     const char *line;             /* one whole line the explanation must hold */
 } LineRow;
 
 static const LineRow line_rows[] = {
+    /* Issue 27, item 5: the prompt is in the penalty and DRY windows (reference section 11); the numbers are the
+     * windows' own. */
+    {{"--repeat-penalty", "1.1", "--repeat-last-n", "256"}, "the prompt is in the window: llama-server feeds every "
+     "token of the prompt to the chain before it samples (llama-completion does too), so with repeat_last_n 256 the "
+     "first generated token is already penalized for the prompt's last 256 tokens (reference section 11)"},
+    {{"--dry-multiplier", "0.8", "--dry-penalty-last-n", "128"}, "the prompt is in the window: llama-server feeds "
+     "every token of the prompt to the chain before it samples (llama-completion does too), so DRY's window of 128 "
+     "(dry_penalty_last_n) starts with the prompt's last 128 tokens, whose repeats the first generated token can "
+     "extend (reference section 11)"},
     /* The issue's two examples. */
     {{"--repeat-penalty", "1.1"}, "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, "
      "multiplies one at or below 0 (Examples 1-4)"},
@@ -262,20 +286,11 @@ static void test_min_keep(void)
     static CliParams p;
     static char text[8192];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-        char notes[1024], err[600] = "";
-        Chain ch;
-        args_defaults(&p);
-        bool built = body_read(rows[r].body, strlen(rows[r].body), &p, notes, sizeof notes, err, sizeof err)
-                  && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
-        CHECK(built);
-        if (!built)
-            continue;
-        args_explain(&p, &ch, text, sizeof text);
+        explain_body(rows[r].body, &p, text, sizeof text);
         bool good = has_line(text, rows[r].line);
         check_true(__FILE__, __LINE__, good, rows[r].line);
         if (!good)
             printf("    min_keep row %zu: got\n%s\n", r, text);
-        chain_free(&ch);
     }
 }
 
@@ -292,7 +307,124 @@ static void test_lines(void)
     }
 }
 
-/* One line per stage under the chain line, in its order, then the two OpenAI lines; a "?" base of DRY. */
+/* Issue 27, item 5: with n_probs (or logprobs), the probabilities a response reports come from before the chain
+ * unless post_sampling_probs is true (reference section 11); a chat body's logprobs true is top_logprobs, 20
+ * without (section 7). No window line when penalties and DRY are off; none for probabilities not asked for. */
+static void test_probs_and_windows(void)
+{
+    static const struct { const char *body, *line; } rows[] = {
+        {"{\"prompt\": \"x\", \"n_probs\": 5}", "n_probs 5: the probabilities a response reports for each token are "
+         "the model's own, a softmax of its logits at temperature 1 before any stage of this chain (no penalty, bias, "
+         "cut or temperature); send \"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"prompt\": \"x\", \"logprobs\": 2, \"post_sampling_probs\": true}", "logprobs 2 with post_sampling_probs: "
+         "the probabilities a response reports for each token are those of the candidates this chain left, with the "
+         "p it gave them (reference section 11)"},
+        {"{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"logprobs\": true}", "logprobs 20: the "
+         "probabilities a response reports for each token are the model's own, a softmax of its logits at "
+         "temperature 1 before any stage of this chain (no penalty, bias, cut or temperature); send "
+         "\"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}], \"logprobs\": true, \"top_logprobs\": 3, "
+         "\"n_probs\": 9}", "top_logprobs 3: the probabilities a response reports for each token are the model's own, "
+         "a softmax of its logits at temperature 1 before any stage of this chain (no penalty, bias, cut or "
+         "temperature); send \"post_sampling_probs\": true for those the chain left (reference section 11)"},
+        {"{\"prompt\": \"x\", \"repeat_penalty\": 1.1, \"repeat_last_n\": 32}", "the prompt is in the window: "
+         "llama-server feeds every token of the prompt to the chain before it samples (llama-completion does too), "
+         "so with repeat_last_n 32 the first generated token is already penalized for the prompt's last 32 tokens "
+         "(reference section 11)"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        explain_body(rows[r].body, &p, text, sizeof text);
+        bool good = has_line(text, rows[r].line);
+        check_true(__FILE__, __LINE__, good, rows[r].line);
+        if (!good)
+            printf("    probs row %zu: got\n%s\n", r, text);
+    }
+    explain_words((const char *const[]){"--top-k", "20", NULL}, &p, text, sizeof text);
+    CHECK(strstr(text, "the prompt is in the window") == NULL && strstr(text, "probabilities a response") == NULL);
+}
+
+/* Issue 27, item 3: each value the chain reads with its source, and where a higher layer replaced a lower one,
+ * both (reference section 11: the request over the server's flags, over the preset's section for the model,
+ * over its [*], over the model's GGUF, over llama.cpp's defaults). Worked out by hand from that order. */
+static void test_sources(void)
+{
+    static const struct {
+        const char *argv[8];
+        const char *body;             /* read with --from-json's rules, or NULL */
+        const char *line;             /* one whole line of --explain */
+    } rows[] = {
+        {{"llama-server", "--temp", "0.6"}, "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], "
+         "\"temperature\": 1}", "value: temperature 1.0 from the request replaces --temp 0.6 from the server"},
+        {{"llama-server", "--temp", "0.6", "--top-k", "20"}, "{\"prompt\": \"x\", \"temperature\": 1}",
+         "value: top_k 20 from the server's --top-k"},
+        {{"--temp", "0.6"}, NULL, "value: temperature 0.6 from --temp"},
+        {{"--temperature", "0.6"}, NULL, "value: temperature 0.6 from --temperature"},
+        {{"--top_k", "20"}, NULL, "value: top_k 20 from --top_k"},
+        {{"--temp", "0.5", "--temp", "0.7"}, NULL, "value: temperature 0.7 from --temp"},   /* one layer: the last */
+        {{"--gpt-oss-20b-default"}, NULL, "value: top_p 1.0 from --gpt-oss-20b-default"},
+        {{NULL}, "{\"prompt\": \"x\", \"top_k\": 5}", "value: top_k 5 from the request"},
+        {{"--mirostat", "2"}, NULL, "values at llama.cpp's defaults: temperature 0.8, mirostat_tau 5.0, mirostat_eta "
+         "0.1, seed -1 (random)"},
+        {{"--samplers", "top_k"}, NULL, "value: samplers top_k from --samplers"},
+        {{"-l", "15-inf", "--samplers", "top_k"}, "{\"prompt\": \"x\", \"logit_bias\": [[7, 2], [9, false]]}",
+         "value: logit_bias (2 entries) from the request replaces -l (1 entry) from the server"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        char *argv[MAX_WORDS], err[300];
+        int argc = argv_of(rows[r].argv, argv);
+        Chain ch;
+        bool ok = args_parse(argc, argv, &p, err, sizeof err);
+        if (ok && rows[r].body != NULL) {
+            p.from_json = "-";          /* as --from-json - gives it: the flags are the server's */
+            ok = body_read(rows[r].body, strlen(rows[r].body), &p, NULL, 0, err, sizeof err);
+        }
+        ok = ok && chain_init_from_params(&ch, &p.sampling, 0) == SAMPLING_OK;
+        CHECK(ok);
+        if (!ok)
+            continue;
+        args_explain(&p, &ch, text, sizeof text);
+        bool good = has_line(text, rows[r].line);
+        check_true(__FILE__, __LINE__, good, rows[r].line);
+        if (!good)
+            printf("    sources row %zu: got\n%s\n", r, text);
+        chain_free(&ch);
+    }
+    /* An alias is named with the field it stands for: max_tokens is n_predict's (reference section 7). */
+    static const char alias[] = "{\"prompt\": \"x\", \"max_tokens\": 5}";
+    args_defaults(&p);
+    CHECK(body_read(alias, strlen(alias), &p, NULL, 0, NULL, 0));
+    CHECK(p.sources[SET_N_PREDICT].now.layer == LAYER_REQUEST && strcmp(p.sources[SET_N_PREDICT].now.name,
+          "max_tokens") == 0 && strcmp(p.sources[SET_N_PREDICT].now.alias_of, "n_predict") == 0);
+
+    /* The layers between the flag and the default, as the preset and model readers record them: a model section
+     * over [*], the flag over both, a GGUF key read after a flag (common skips it) named as replaced. */
+    Chain ch;
+    args_defaults(&p);
+    p.sampling.temp = 0.5;
+    sources_note(&p, SET_TEMP, LAYER_PRESET_ALL, "temp", "p.ini", "*", NULL);
+    p.sampling.temp = 0.3;
+    sources_note(&p, SET_TEMP, LAYER_PRESET_MODEL, "temperature", "p.ini", "qwen", NULL);
+    p.sampling.top_k = 20;
+    sources_note(&p, SET_TOP_K, LAYER_FLAG, "--top-k", NULL, NULL, NULL);
+    sources_note_value(&p, SET_TOP_K, LAYER_MODEL, "general.sampling.top_k", "m.gguf", NULL, "40");
+    p.sampling.min_p = 0.1;
+    sources_note(&p, SET_MIN_P, LAYER_MODEL, "general.sampling.min_p", "m.gguf", NULL, NULL);
+    CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p.sampling, 0));
+    args_sources(&p, &ch, text, sizeof text);
+    CHECK(has_line(text, "value: temperature 0.3 from the preset p.ini, section [qwen], key temperature replaces temp "
+                         "0.5 from the preset's [*]"));
+    CHECK(has_line(text, "value: top_k 20 from --top-k replaces general.sampling.top_k 40 from the model"));
+    CHECK(has_line(text, "value: min_p 0.1 from the model's general.sampling.min_p (m.gguf)"));
+    chain_free(&ch);
+}
+
+/* One line per stage under the chain line, in its order, then (penalties and DRY act) the prompt in their
+ * windows, then the two OpenAI lines, then each value the line set (SamplingSetting's order), and one line of
+ * the values at llama.cpp's defaults; a "?" base of DRY. */
 static void test_shape(void)
 {
     static CliParams p;
@@ -301,8 +433,12 @@ static void test_shape(void)
                                         "0.8", "--xtc-probability", "0.5", "--typical", "0.9", "--top-n-sigma", "2",
                                         NULL}, &p, text, sizeof text);
     static const char *const starts[] = {"penalties: ", "dry: ", "top-n-sigma: ", "top-k: ", "typical: ", "top-p: ",
-                                         "min-p: ", "xtc: ", "temp-ext: ", "dist: ", "OpenAI names: ",
-                                         "no OpenAI parameter "};
+                                         "min-p: ", "xtc: ", "temp-ext: ", "dist: ",
+                                         "the prompt is in the windows: ", "OpenAI names: ", "no OpenAI parameter ",
+                                         "value: typical_p 0.9 from --typical", "value: repeat_penalty 1.1 from ",
+                                         "value: presence_penalty 0.1 from ", "value: dry_multiplier 0.8 from ",
+                                         "value: xtc_probability 0.5 from ", "value: top_n_sigma 2.0 from ",
+                                         "values at llama.cpp's defaults: "};
     const char *at = text;
     size_t lines = 0;
     for (size_t i = 0; i < sizeof starts / sizeof starts[0] && at != NULL; i++) {
@@ -311,7 +447,7 @@ static void test_shape(void)
         at = at != NULL ? at + 1 : NULL;
         lines++;
     }
-    CHECK_INT(12, (long long)lines);
+    CHECK_INT(20, (long long)lines);
     CHECK(at != NULL && *at == '\0');           /* nothing after the last line */
     /* dry_base below 1 reaches the chain only from the library (the flag and the server never store it). */
     SamplingParams sp = sampling_params_default();
@@ -329,34 +465,46 @@ static void test_shape(void)
     chain_free(&ch);
 }
 
-/* Third newcomer, item 3: with -bs, llama.cpp prefixes each stage it can run on the GPU (reference section 2:
- * logit-bias, penalties, top-k, top-p, min-p, temp, temp-ext, dist, greedy; a ? stage keeps its ?) with + or -
- * once the backend is up. The note names this line's such stages, and says why the line here has none. */
+/* Third newcomer, item 3, and issue 27, item 5: with -bs, llama.cpp runs on the GPU the stages before the first
+ * one that acts and has no backend version (reference section 2: logit-bias, penalties, top-k, top-p, min-p,
+ * temp, temp-ext and dist have one; a ? stage ends nothing), that one and the rest on the CPU; a grammar turns
+ * backend sampling off. Each split below is worked out from that rule. */
 static void test_backend_note(void)
 {
+#define ASSUMES " (reference section 2: the GPU runs the stages before the first without one; a ? stage ends " \
+                "nothing). This assumes that each stage on the GPU gets + once llama.cpp's backend is initialized " \
+                "(the backend has its ops): a - (an op it lacks) would end the GPU part there. Which mark a stage " \
+                "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"
     static const struct {
         const char *argv[12];
         const char *note;         /* args_backend_note's text, exactly */
     } rows[] = {
-        {{"-bs"}, "-bs: once its backend is initialized, llama.cpp prefixes top-k, top-p, min-p, temp-ext and dist, "
-         "the stages of this line that can run on the GPU, with + (the backend has their ops) or - (one is "
-         "missing); which mark each gets depends on the GPU backend, which this tool cannot know, so the line "
-         "here has no prefixes\n"},
-        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: once its "
-         "backend is initialized, llama.cpp prefixes logit-bias and temp, the stages of this line that can run on "
-         "the GPU, with + (the backend has their ops) or - (one is missing); which mark each gets depends on the "
-         "GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
+        {{"-bs"}, "-bs: here top-k, top-p, min-p, temp-ext and dist run on the GPU" ASSUMES},
+        {{"--backend-sampling", "-l", "15-inf", "--repeat-penalty", "1.1", "--mirostat", "2"}, "-bs: here logit-bias "
+         "and temp run on the GPU, and mirostat-v2, the first stage that acts without a backend version, and every "
+         "later one on the CPU" ASSUMES},
         {{"--samplers", "penalties;top_k;xtc", "--repeat-penalty", "1.1", "--xtc-probability", "0.5", "-bs"},
-         "-bs: once its backend is initialized, llama.cpp prefixes penalties, top-k and dist, the stages of this "
-         "line that can run on the GPU, with + (the backend has their ops) or - (one is missing); which mark each "
-         "gets depends on the GPU backend, which this tool cannot know, so the line here has no prefixes\n"},
-        {{"-bs", "--mirostat", "2"}, "-bs: once its backend is initialized, llama.cpp prefixes temp, the stage of "
-         "this line that can run on the GPU, with + (the backend has its ops) or - (one is missing); which mark "
-         "it gets depends on the GPU backend, which this tool cannot know, so the line here has no prefix\n"},
-        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: none of this line's stages is one llama.cpp runs on the "
-         "GPU (a ? stage keeps its ?), so llama.cpp logs the line as it stands\n"},
+         "-bs: here penalties and top-k run on the GPU, and xtc, the first stage that acts without a backend "
+         "version, and every later one on the CPU, though dist is prefixed too" ASSUMES},
+        {{"-bs", "--mirostat", "2"}, "-bs: here temp runs on the GPU, and mirostat-v2, the first stage that acts "
+         "without a backend version, and every later one on the CPU" ASSUMES},
+        /* The reference's own case: DRY first, so every stage runs on the CPU though top-k and top-p print +. */
+        {{"--samplers", "dry;top_k;top_p", "-bs", "--dry-multiplier", "0.8"}, "-bs: dry, the first stage that acts, "
+         "has no backend version, so llama.cpp runs it and every later stage on the CPU: the whole chain, though "
+         "top-k, top-p and dist are prefixed with + or - (reference section 2: the GPU runs only the stages before "
+         "the first without one). Which mark a stage gets depends on the GPU backend, which this tool cannot know, "
+         "so the line here has no prefixes\n"},
+        /* ?dry, ?top-n-sigma, ?typical and ?xtc end nothing: every stage that acts has a backend version */
+        {{"-bs", "--repeat-penalty", "1.1"}, "-bs: here penalties, top-k, top-p, min-p, temp-ext and dist run on "
+         "the GPU" ASSUMES},
+        {{"-bs", "--mirostat", "1", "--temp", "1"}, "-bs: no stage of this line that acts has a backend version (a ? "
+         "stage keeps its ?), so llama.cpp runs the chain on the CPU and logs the line as it stands\n"},
+        {{"-bs", "-j", "{}"}, "-bs: with a grammar (-j), llama.cpp turns backend sampling off (\"backend sampling is "
+         "not compatible with grammar, disabling\"): every stage runs on the CPU, and llama.cpp logs the line "
+         "without + or -\n"},
         {{"--repeat-penalty", "1.1"}, ""},
     };
+#undef ASSUMES
     static CliParams p;
     char err[300], note[1024];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
@@ -454,6 +602,11 @@ static const struct {
     {{"llama-server", "--repeat-penalty", "1.1"}, "{\"prompt\": \"x\", \"samplers\": [\"top_k\"]}",
      "--repeat-penalty 1.1 does nothing: penalties is not in samplers ([\"top_k\"]), and a sampler left out of the "
      "list is off; add penalties to the list to use it\n"},
+    /* Issue 27: a body's min_keep is a setting too (typical, top-p, min-p and XTC read it); 0 is the default. */
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 3}", "min_keep 3 does nothing: with mirostat 2, "
+     "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
+     "filters); drop it, or send mirostat 0 to use the list\n"},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 0}", ""},
 };
 
 static void test_dropped(void)
@@ -496,5 +649,7 @@ void test_explain(void)
     test_min_keep();
     test_shape();
     test_backend_note();
+    test_probs_and_windows();
+    test_sources();
     test_dropped();
 }

@@ -481,8 +481,79 @@ static void test_round_trip(void)
     CHECK(trips > 150);         /* enough lines were accepted for the round trip to mean something */
 }
 
+/* Issue 27, item 4: a body's fields that llama-server does not read. Every one is named for --explain (unread);
+ * one that looks like a sampling setting also gets a warning, with the field meant where one is near; a field
+ * llama-server reads gets no word, sampling or not. The server reads server-schema.cpp's fields at 0177c342 and
+ * prompt, model, messages, tools, ... outside it; the other engines' names are those of unread.c's sources. */
+typedef struct {
+    const char *body;
+    const char *warnings;       /* exactly */
+    const char *unread;         /* exactly */
+} UnreadRow;
+
+static const UnreadRow unread_rows[] = {
+    {"{\"prompt\": \"x\", \"temp\": 0.2}", "\"temp\": llama-server ignores it; the field is \"temperature\"\n", "temp"},
+    {"{\"prompt\": \"x\", \"top-k\": 5, \"topp\": 0.5}", "\"top-k\": llama-server ignores it; the field is \"top_k\"\n"
+     "\"topp\": llama-server ignores it; the field is \"top_p\"\n", "top-k, topp"},
+    /* a flag's name nearer than a field's: --mirostat-ent is tau, though mirostat_eta is two edits away */
+    {"{\"prompt\": \"x\", \"mirostat_ent\": 3}", "\"mirostat_ent\": llama-server ignores it; the field is "
+     "\"mirostat_tau\"\n", "mirostat_ent"},
+    {"{\"prompt\": \"x\", \"repetition_penalty\": 1.2}", "\"repetition_penalty\": llama-server ignores it (vLLM's and "
+     "text-generation-webui's name for the repetition penalty); the field is \"repeat_penalty\"\n",
+     "repetition_penalty"},
+    {"{\"prompt\": \"x\", \"adaptive_p_target\": 0.5}", "\"adaptive_p_target\": llama-server ignores it (kronk's name "
+     "for the adaptive-p target); the field is \"adaptive_target\"\n", "adaptive_p_target"},
+    {"{\"prompt\": \"x\", \"top_a\": 0.1}", "\"top_a\": llama-server ignores it (KoboldAI's and "
+     "text-generation-webui's top-a sampler, which llama.cpp does not have)\n", "top_a"},
+    /* Ollama's options: each key that is a sampling field or looks like one; num_ctx is neither */
+    {"{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], \"stream\": false, "
+     "\"options\": {\"repeat_penalty\": 5.0, \"num_ctx\": 4096, \"tfs_z\": 0.9}}",
+     "\"repeat_penalty\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those "
+     "inside an object); the field is the body's own \"repeat_penalty\"\n\"tfs_z\" in \"options\": llama-server "
+     "ignores it (Ollama's tail-free sampling; and it reads only the body's own fields, not those inside an object)\n",
+     "options"},
+    /* read, not sampling: no word; OpenAI's user, and words an edit or two from a short name: --explain only */
+    {"{\"prompt\": \"x\", \"user\": \"bob\", \"stream\": true, \"cache_prompt\": true, \"tools\": [], "
+     "\"model\": \"m\", \"time\": 1, \"speed\": 2}", "", "user, time, speed"},
+    {"{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], \"max_tokens\": 5, \"logprobs\": false, "
+     "\"response_format\": {\"type\": \"text\"}, \"tool_choice\": \"auto\", \"chat_template_kwargs\": {}}", "", ""},
+    {"{\"prompt\": \"x\", \"temp\": 1, \"temp\": 2}",
+     "\"temp\": llama-server ignores it; the field is \"temperature\"\n", "temp"},
+};
+
+static void test_unread_fields(void)
+{
+    static CliParams p;
+    for (size_t r = 0; r < sizeof unread_rows / sizeof unread_rows[0]; r++) {
+        const UnreadRow *row = &unread_rows[r];
+        char notes[2048] = "", err[600] = "", line[512] = "";
+        bool ok = read_body(row->body, &p, notes, sizeof notes, err, sizeof err);
+        if (ok)
+            line_of(&p, line, sizeof line);
+        bool good = ok && strcmp(p.warnings, row->warnings) == 0 && strcmp(p.unread, row->unread) == 0
+                 && strcmp(line, DEFAULT_LINE) == 0;        /* an unread field changes nothing */
+        check_true(__FILE__, __LINE__, good, row->body);
+        if (!good)
+            printf("    unread row %zu: warnings '%s', unread '%s', line '%s' (%s)\n", r, p.warnings, p.unread, line,
+                   err);
+    }
+    /* Past BODY_MAX_UNREAD members, a warning counts those not examined: 300 unknown keys, 44 past 256. */
+    static char body[8192];
+    Text t = text_start(body, sizeof body);
+    text_add(&t, "{\"prompt\": \"x\"");
+    for (int k = 0; k < 300; k++)
+        text_add(&t, ", \"k%d\": %d", k, k);
+    text_add(&t, "}");
+    CHECK(read_body(body, &p, NULL, 0, NULL, 0));
+    CHECK(strstr(p.warnings, "44 more members that llama-server does not read, not examined (this tool's limit: 256)")
+          != NULL);
+    CHECK(strncmp(p.unread, "k0, k1, k2", 10) == 0 && strstr(p.unread, ", k255") != NULL);
+    CHECK(strstr(p.unread, "k256") == NULL);
+}
+
 void test_from_json(void)
 {
+    test_unread_fields();
     test_body_rows();
     test_error_rows();
     test_server_defaults();

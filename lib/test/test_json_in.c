@@ -20,21 +20,25 @@ static void test_values(void)
     JsonDoc d;
     char err[200];
     CHECK(parse_text("{\"a\": [1, -2.5e3, true, false, null, \"x\\n\\u00e9\"]}", &d, err, sizeof err));
-    const JsonValue *a = json_get(&d, &d.values[0], "a");
-    CHECK(a != NULL && a->type == JSON_ARRAY && a->count == 6);
-    if (a != NULL && a->count == 6) {
+    const JsonValue *a = json_get(&d, json_root(&d), "a");
+    CHECK(a != NULL && json_type(a) == JSON_ARRAY && json_count(&d, a) == 6);
+    if (a != NULL && json_count(&d, a) == 6) {
         const JsonValue *e[6];
-        long i = a->first;
-        for (int k = 0; k < 6; k++, i = d.values[i].next)
-            e[k] = &d.values[i];
-        CHECK(e[0]->type == JSON_INTEGER && e[0]->integer == 1);
-        CHECK(e[1]->type == JSON_FLOAT && e[1]->number == -2500.0 && strcmp(e[1]->text, "-2.5e3") == 0);
-        CHECK(e[2]->type == JSON_BOOL && e[2]->boolean && e[3]->type == JSON_BOOL && !e[3]->boolean);
-        CHECK(e[4]->type == JSON_NULL);
-        CHECK(e[5]->type == JSON_STRING && e[5]->length == 4 && memcmp(e[5]->text, "x\n\xc3\xa9", 4) == 0);
-        CHECK(e[5]->next == -1);
+        const JsonValue *item = json_first(&d, a);
+        for (int k = 0; k < 6; k++, item = json_next(&d, item))
+            e[k] = item;
+        char text[16];
+        size_t length = 0;
+        CHECK(json_type(e[0]) == JSON_INTEGER && json_integer(&d, e[0]) == 1);
+        CHECK(json_type(e[1]) == JSON_FLOAT && json_number(&d, e[1]) == -2500.0
+              && strcmp(json_written(&d, e[1], text, sizeof text), "-2.5e3") == 0);
+        CHECK(json_type(e[2]) == JSON_BOOL && json_bool(e[2]) && json_type(e[3]) == JSON_BOOL && !json_bool(e[3]));
+        CHECK(json_type(e[4]) == JSON_NULL);
+        CHECK(json_type(e[5]) == JSON_STRING && json_text(&d, e[5], &length) != NULL && length == 4
+              && memcmp(json_text(&d, e[5], NULL), "x\n\xc3\xa9", 4) == 0);
+        CHECK(json_next(&d, e[5]) == NULL);
     }
-    CHECK(strcmp(json_type_name(a), "array") == 0 && strcmp(json_type_name(&d.values[0]), "object") == 0);
+    CHECK(strcmp(json_type_name(a), "array") == 0 && strcmp(json_type_name(json_root(&d)), "object") == 0);
     json_free(&d);
 
     /* Whole numbers as nlohmann keeps them. */
@@ -45,35 +49,37 @@ static void test_values(void)
         {"1.0", JSON_FLOAT}, {"1e2", JSON_FLOAT}, {"0", JSON_INTEGER}, {"1E-400", JSON_FLOAT}};
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
         bool ok = parse_text(numbers[i].text, &d, err, sizeof err);
-        check_true(__FILE__, __LINE__, ok && d.values[0].type == numbers[i].type, numbers[i].text);
+        check_true(__FILE__, __LINE__, ok && json_type(json_root(&d)) == numbers[i].type, numbers[i].text);
         json_free(&d);
     }
-    CHECK(parse_text("9223372036854775807", &d, err, sizeof err) && d.values[0].integer == INT64_MAX);
+    CHECK(parse_text("9223372036854775807", &d, err, sizeof err) && json_integer(&d, json_root(&d)) == INT64_MAX);
     json_free(&d);
-    CHECK(parse_text("18446744073709551615", &d, err, sizeof err) && d.values[0].big == UINT64_MAX);
+    CHECK(parse_text("18446744073709551615", &d, err, sizeof err) && json_unsigned(&d, json_root(&d)) == UINT64_MAX);
     json_free(&d);
-    CHECK(parse_text("-9223372036854775808", &d, err, sizeof err) && d.values[0].integer == INT64_MIN);
+    CHECK(parse_text("-9223372036854775808", &d, err, sizeof err) && json_integer(&d, json_root(&d)) == INT64_MIN);
     json_free(&d);
-    CHECK(parse_text("1e2", &d, err, sizeof err) && d.values[0].number == 100.0);
+    CHECK(parse_text("1e2", &d, err, sizeof err) && json_number(&d, json_root(&d)) == 100.0);
     json_free(&d);
 
     /* A surrogate pair is one character (U+1F600 is F0 9F 98 80); \u0000 is a byte of the string. */
-    CHECK(parse_text("\"\\ud83d\\ude00\"", &d, err, sizeof err) && d.values[0].length == 4
-          && memcmp(d.values[0].text, "\xF0\x9F\x98\x80", 4) == 0);
+    size_t length = 0;
+    CHECK(parse_text("\"\\ud83d\\ude00\"", &d, err, sizeof err) && json_text(&d, json_root(&d), &length) != NULL
+          && length == 4 && memcmp(json_text(&d, json_root(&d), NULL), "\xF0\x9F\x98\x80", 4) == 0);
     json_free(&d);
-    CHECK(parse_text("\"a\\u0000b\"", &d, err, sizeof err) && d.values[0].length == 3 && d.values[0].text[1] == '\0');
+    CHECK(parse_text("\"a\\u0000b\"", &d, err, sizeof err) && json_text(&d, json_root(&d), &length) != NULL
+          && length == 3 && json_text(&d, json_root(&d), NULL)[1] == '\0');
     json_free(&d);
     CHECK(parse_text("\"\\/\\b\\f\\r\\t\\\"\\\\\"", &d, err, sizeof err)
-          && strcmp(d.values[0].text, "/\b\f\r\t\"\\") == 0);
+          && strcmp(json_text(&d, json_root(&d), NULL), "/\b\f\r\t\"\\") == 0);
     json_free(&d);
 
     /* The last of two same keys counts; a byte-order mark is skipped; blanks around the value are fine. */
     CHECK(parse_text("{\"a\": 1, \"a\": 2}", &d, err, sizeof err));
-    const JsonValue *twice = json_get(&d, &d.values[0], "a");
-    CHECK(twice != NULL && twice->integer == 2);
-    CHECK(json_get(&d, &d.values[0], "b") == NULL && json_get(&d, twice, "a") == NULL);
+    const JsonValue *twice = json_get(&d, json_root(&d), "a");
+    CHECK(twice != NULL && json_integer(&d, twice) == 2);
+    CHECK(json_get(&d, json_root(&d), "b") == NULL && json_get(&d, twice, "a") == NULL);
     json_free(&d);
-    CHECK(parse_text("\xEF\xBB\xBF {} \n", &d, err, sizeof err) && d.values[0].type == JSON_OBJECT);
+    CHECK(parse_text("\xEF\xBB\xBF {} \n", &d, err, sizeof err) && json_type(json_root(&d)) == JSON_OBJECT);
     json_free(&d);
 }
 
@@ -88,7 +94,8 @@ static void test_refusals(void)
     char err[200];
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         bool ok = json_parse(bad[i], strlen(bad[i]), &d, err, sizeof err);
-        check_true(__FILE__, __LINE__, !ok && strncmp(err, "line ", 5) == 0 && d.values == NULL && !d.too_deep, bad[i]);
+        bool refused = !ok && strncmp(err, "line ", 5) == 0 && json_root(&d) == NULL && !d.too_deep;
+        check_true(__FILE__, __LINE__, refused, bad[i]);
         if (ok)
             json_free(&d);
     }
@@ -108,7 +115,7 @@ static void test_refusals(void)
     deep[514] = '\0';
     CHECK(!parse_text(deep, &d, err, sizeof err)
           && strcmp(err, "line 1, column 257: nested deeper than 256 levels, this tool's limit") == 0);
-    CHECK(d.too_deep && d.values == NULL);     /* valid JSON, refused only by this tool's limit */
+    CHECK(d.too_deep && json_root(&d) == NULL);     /* valid JSON, refused only by this tool's limit */
     /* NULL in, no crash; freeing twice is fine. */
     CHECK(!json_parse(NULL, 0, &d, err, sizeof err));
     CHECK(!json_parse("{}", 2, NULL, err, sizeof err));
@@ -118,7 +125,7 @@ static void test_refusals(void)
     json_free(NULL);
     CHECK(json_get(NULL, NULL, "a") == NULL);
     /* Not NUL-terminated: only length bytes are read. */
-    CHECK(json_parse("[1]]]]", 3, &d, err, sizeof err) && d.values[0].count == 1);
+    CHECK(json_parse("[1]]]]", 3, &d, err, sizeof err) && json_count(&d, json_root(&d)) == 1);
     json_free(&d);
 }
 

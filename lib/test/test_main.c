@@ -30,5 +30,10 @@ int main(void)
     test_from_json();
     test_explain();
     test_svg();
+    test_gguf();
+    test_preset();
+    test_props();
+    test_layers();
+    test_readers_memory();
     return check_summary();
 }

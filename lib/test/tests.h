@@ -28,5 +28,10 @@ void test_json_in(void);
 void test_from_json(void);
 void test_explain(void);
 void test_svg(void);
+void test_gguf(void);
+void test_preset(void);
+void test_props(void);
+void test_layers(void);
+void test_readers_memory(void);
 
 #endif

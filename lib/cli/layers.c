@@ -1,0 +1,376 @@
+/* layers.c: the model's GGUF and the preset under a command line: read (gguf.c, preset.c), laid in
+ * llama-server's order, each value with its source. */
+#include "cli/layers.h"
+#include "cli/apply.h"
+#include "cli/flags.h"
+#include "cli/gguf.h"
+#include "cli/preset.h"
+#include "cli/values.h"
+
+#include "text.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the sources point into, kept until the next call (layers.h). */
+static GgufInfo model_info;
+static Preset preset;
+static PresetChild child_line;
+static bool preset_held, child_held;
+
+/* Whether a flag of p keeps the model's value for setting s out: llama.cpp keeps a bit per field that the
+ * command line sets (reference section 3); --samplers sets the sequence's, --sampler-seq none. A preset's
+ * values reach the child as flags, so they keep it out too. */
+static bool flag_keeps(const CliParams *p, int s)
+{
+    if ((p->set & (1u << s)) == 0 || p->named[s] == NULL)
+        return false;
+    return s != SET_SAMPLERS || strcmp(p->named[s], "--samplers") == 0;
+}
+
+/* A key's value as common took it, as the sources write values: "20", "0.7", "top_k;min_p". */
+static const char *taken_text(const GgufSampling *gs, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    char digits[40];
+    if (gs->setting == SET_SAMPLERS) {
+        for (size_t i = 0; i < gs->n_samplers; i++)
+            text_add(&t, "%s%s", i ? ";" : "", sampler_type_name(gs->samplers[i]));
+        if (gs->n_samplers == 0)
+            text_add(&t, "(none)");
+    } else if (gs->integer) {
+        text_add(&t, "%d", (int)gs->value);
+    } else {
+        float_text(gs->value, digits, sizeof digits);
+        text_add(&t, "%s%s", digits, strpbrk(digits, ".eni") == NULL ? ".0" : "");
+    }
+    return buf;
+}
+
+/* Stores what common took for a key into p: the int32, the float, or the sequence. */
+static void store(CliParams *p, const GgufSampling *gs)
+{
+    if (gs->setting == SET_SAMPLERS) {
+        memcpy(p->sampling.samplers, gs->samplers, gs->n_samplers * sizeof gs->samplers[0]);
+        p->sampling.n_samplers = gs->n_samplers;
+        return;
+    }
+    const ArgSpec *spec = number_spec((ArgsSetting)gs->setting);
+    if (spec == NULL)
+        return;                 /* every key common reads has a flag (gguf_sampling's table) */
+    if (spec->kind == K_INT) {
+        int32_t n = (int32_t)gs->value;
+        memcpy((char *)p + spec->offset, &n, sizeof n);
+    } else {
+        double d = float_value(gs->value);
+        memcpy((char *)p + spec->offset, &d, sizeof d);
+    }
+}
+
+/* Whether a key's GGUF type is the one its setting would have (an integer type for top_k, penalty_last_n and
+ * mirostat, a float type for the others, a string for the sequence): another one is read by common's rule,
+ * and a note says so. */
+static bool usual_type(const GgufKey *key, const GgufSampling *gs)
+{
+    GgufType t = key->type;
+    if (gs->setting == SET_SAMPLERS)
+        return t == GGUF_STRING;
+    if (gs->integer)
+        return t <= GGUF_INT32 || t == GGUF_UINT64 || t == GGUF_INT64;
+    return t == GGUF_FLOAT32 || t == GGUF_FLOAT64;
+}
+
+/* The key's type as a note names it: "a bool", "an array of str", "a f32". */
+static const char *type_words(const GgufKey *key, char *buf, size_t size)
+{
+    if (key->type == GGUF_ARRAY)
+        snprintf(buf, size, "an array of %s", gguf_type_name((int)key->array_type));
+    else
+        snprintf(buf, size, "a%s %s", key->type == GGUF_INT8 || key->type == GGUF_INT16 || key->type == GGUF_INT32
+                 || key->type == GGUF_INT64 ? "n" : "", gguf_type_name((int)key->type));
+    return buf;
+}
+
+/* One note for a key common does not take as its setting's value, or takes by its text from an unusual type. */
+static void note_key(Text *n, const char *where, const GgufKey *key, const GgufSampling *gs, const CliParams *p)
+{
+    char type[48], text[96], now[SOURCE_VALUE_MAX + 1];
+    shown(key->text, text, sizeof text);
+    type_words(key, type, sizeof type);
+    switch (gs->outcome) {
+    case GGUF_UNKNOWN_KEY:
+        text_add(n, "%s: %s (offset %llu) is not one of the general.sampling.* keys llama.cpp's common reads: "
+                 "ignored, as there\n", where, key->key, (unsigned long long)key->offset);
+        return;
+    case GGUF_NOT_READ:
+        text_add(n, "%s: %s (offset %llu) is %s, which common finds no text for (llama.cpp keeps no array, nor an "
+                 "empty string, among the model's metadata texts): %s stays %s\n", where, key->key,
+                 (unsigned long long)key->offset, key->type == GGUF_ARRAY ? type : "an empty string", gs->field,
+                 args_setting_text(p, gs->setting, now, sizeof now));
+        return;
+    case GGUF_NOT_A_NUMBER:
+        text_add(n, "%s: %s (offset %llu) is %s, \"%s\", whose text starts with no number for common's %s: %s "
+                 "stays %s (reference section 11)\n", where, key->key, (unsigned long long)key->offset, type, text,
+                 gs->integer ? "strtol" : "strtof", gs->field, args_setting_text(p, gs->setting, now, sizeof now));
+        return;
+    case GGUF_APPLIED:
+        if (!usual_type(key, gs) || gs->cut)
+            text_add(n, "%s: %s (offset %llu) is %s, \"%s\"%s: common reads its text with %s, which gives %s %s "
+                     "(reference section 11)\n", where, key->key, (unsigned long long)key->offset, type, text,
+                     gs->cut ? ", cut to the bytes common's buffer holds" : "", gs->setting == SET_SAMPLERS ?
+                     "--samplers' names" : gs->integer ? "strtol" : "strtof", gs->field, taken_text(gs, now,
+                     sizeof now));
+        return;
+    }
+}
+
+bool layers_model(CliParams *p, const char *path, const char *named_by, bool must_exist, char *notes,
+                  size_t notes_size, char *err, size_t err_size)
+{
+    char where[300], shown_path[160];
+    if (notes != NULL && notes_size > 0)
+        notes[0] = '\0';
+    if (p == NULL || path == NULL)
+        return true;
+    shown(path, shown_path, sizeof shown_path);
+    snprintf(where, sizeof where, "%s %s", named_by, shown_path);
+    errno = 0;
+    FILE *probe = fopen(path, "rb");
+    if (probe == NULL && !must_exist)
+        return true;            /* no file there: -hf's repository, a path on the server; today's note stays */
+    if (probe == NULL) {
+        snprintf(err, err_size, "%s: cannot read the model: %s; llama-server cannot load it", where, strerror(errno));
+        return false;
+    }
+    fclose(probe);              /* opened for reading only, to see whether it is there */
+    if (!gguf_read_file(path, &model_info, err, err_size))
+        return false;           /* gguf_read's message names the file, the offset and llama.cpp's words */
+    return layers_apply_model(p, &model_info, path, named_by, notes, notes_size, err, err_size);
+}
+
+bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, const char *named_by, char *notes,
+                        size_t notes_size, char *err, size_t err_size)
+{
+    Text n = text_start(notes, notes_size);
+    char where[300], name[80], shown_path[160];
+    shown(path, shown_path, sizeof shown_path);
+    snprintf(where, sizeof where, "%s %s", named_by, shown_path);
+    char applied[1024] = "", kept[1024] = "", value[SOURCE_VALUE_MAX + 1], flag_value[SOURCE_VALUE_MAX + 1];
+    Text a = text_start(applied, sizeof applied), k = text_start(kept, sizeof kept);
+    size_t n_applied = 0, n_kept = 0, all_applied = 0, all_kept = 0;
+    const char *seq_over = NULL;        /* the --sampler-seq that the model's sequence replaces */
+    for (size_t i = 0; i < info->n_keys; i++) {     /* first how many, for the lists' "and" */
+        GgufSampling gs;
+        gguf_sampling(&info->keys[i], &gs);
+        all_applied += gs.outcome == GGUF_APPLIED && gs.setting >= 0;
+        all_kept += gs.outcome == GGUF_APPLIED && gs.setting >= 0 && flag_keeps(p, gs.setting);
+    }
+    for (size_t i = 0; i < info->n_keys; i++) {
+        const GgufKey *key = &info->keys[i];
+        GgufSampling gs;
+        gguf_sampling(key, &gs);
+        for (const char *w = gs.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
+            char line[200];
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
+            args_warn(p, "%s\n", line);   /* a sequence's unknown name, as llama.cpp logs it */
+        }
+        note_key(&n, where, key, &gs, p);
+        if (gs.outcome != GGUF_APPLIED || gs.setting < 0)
+            continue;
+        taken_text(&gs, value, sizeof value);
+        n_applied++;
+        text_add(&a, "%s%s %s", n_applied == 1 ? "" : n_applied == all_applied ? " and " : ", ", gs.field, value);
+        if (flag_keeps(p, gs.setting)) {
+            const ValueSource *by = &p->sources[gs.setting].now;     /* the flag, or the preset's key */
+            sources_note_value(p, gs.setting, LAYER_MODEL, key->key, path, NULL, value);
+            n_kept++;
+            text_add(&k, "%s%s%s %s overrides its %s %s", n_kept == 1 ? "" : n_kept == all_kept ? " and " : ", ",
+                     by->layer == LAYER_FLAG ? ""
+                     : "the preset's ", by->name != NULL ? by->name : "?", args_setting_text(p, gs.setting, flag_value,
+                     sizeof flag_value), gs.field, value);
+            continue;
+        }
+        bool over = (p->set & (1u << gs.setting)) != 0;     /* --sampler-seq's list, which sets no bit */
+        store(p, &gs);
+        if (over) {
+            seq_over = p->named[gs.setting];
+            sources_replace(p, gs.setting, LAYER_MODEL, key->key, path, NULL);
+        } else {
+            sources_note(p, gs.setting, LAYER_MODEL, key->key, path, NULL, NULL);
+        }
+    }
+    p->model_read = true;
+    shown(info->name, name, sizeof name);
+    text_add(&n, "%s: the model", where);
+    if (info->has_name)
+        text_add(&n, " \"%s\"", name);
+    text_add(&n, " (GGUF v%u) ", (unsigned)info->version);
+    if (n_applied > 0)
+        text_add(&n, "sets %s (general.sampling.*), each applied where no flag sets the value, as llama.cpp's "
+                 "common applies them", applied);
+    else
+        text_add(&n, "sets no sampling value that llama.cpp's common takes (no general.sampling.* key it reads)");
+    if (n_kept > 0)
+        text_add(&n, "; here %s", kept);
+    text_add(&n, ". Read here: its header and metadata only, not its tensor descriptions (llama.cpp checks them "
+                 "too, and can still refuse the file), nor the tokens it marks \"suppress\" or end-of-generation, "
+                 "which the chain line assumes it has none of\n");
+    if (seq_over != NULL)
+        text_add(&n, "%s: general.sampling.sequence replaces %s: only --samplers keeps a model's sequence out "
+                 "(llama.cpp sets its bit for --samplers, not for --sampler-seq; read from code, and whether that is "
+                 "intended is unconfirmed: reference sections 3 and 10)\n", where, seq_over);
+    if (info->n_keys_dropped > 0)
+        text_add(&n, "%s: %zu more general.sampling.* keys, none of them one common reads, are not listed (this "
+                 "tool keeps %d)\n", where, info->n_keys_dropped, GGUF_MAX_KEYS);
+    const char *problem = sampling_params_problem(&p->sampling);
+    if (problem != NULL) {
+        snprintf(err, err_size, "%s: the chain builder refuses what its general.sampling.* keys set: %s", where,
+                 problem);
+        return false;
+    }
+    return true;
+}
+
+/* The entry of section (an index) that sets spec's flag and counts, into *out; false when there is none. */
+static bool entry_of(long section, const ArgSpec *spec, PresetEntry *out)
+{
+    if (section < 0)
+        return false;
+    size_t n = preset_entries(&preset, (size_t)section, NULL, 0);
+    PresetEntry *all = malloc((n > 0 ? n : 1) * sizeof *all);
+    bool found = false;
+    if (all == NULL)
+        return false;           /* best-effort: the replaced value is then not named */
+    preset_entries(&preset, (size_t)section, all, n);
+    for (size_t i = 0; i < n && !found; i++)
+        if (all[i].spec == spec && all[i].counts) {
+            *out = all[i];
+            found = true;
+        }
+    free(all);
+    return found;
+}
+
+/* Each preset value of the child's line gets its preset source ([*] or the model's section, the key as
+ * written), and the lower one it replaced: [*]'s under the section's, the preset's under the router's flag. */
+static void label_sources(CliParams *child, const char *file, long global, long section)
+{
+    PresetSection sec = {0};
+    if (section >= 0)
+        preset_section(&preset, (size_t)section, &sec);
+    for (size_t i = 0; i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        int s = arg->spec->setting;
+        if (s < 0 || s >= SET_COUNT || (child->set & (1u << s)) == 0)
+            continue;
+        SettingSources *ss = &child->sources[s];
+        PresetEntry lower;
+        ValueLayer below = LAYER_PRESET_ALL;
+        bool found = false;
+        ss->has_replaced = false;
+        if (arg->source == PRESET_FROM_GLOBAL || arg->source == PRESET_FROM_SECTION) {
+            ss->now.layer = arg->source == PRESET_FROM_GLOBAL ? LAYER_PRESET_ALL : LAYER_PRESET_MODEL;
+            ss->now.name = arg->key;
+            ss->now.file = file;
+            ss->now.section = arg->section;
+            found = arg->source == PRESET_FROM_SECTION && entry_of(global, arg->spec, &lower);
+        } else {                /* the router's flag as typed, over the section's value or [*]'s */
+            ss->now.name = arg->key;
+            child->named[s] = arg->key;
+            found = section != global && entry_of(section, arg->spec, &lower);
+            below = found ? LAYER_PRESET_MODEL : LAYER_PRESET_ALL;
+            found = found || entry_of(global, arg->spec, &lower);
+        }
+        if (found) {
+            ss->replaced = (ValueSource){below, lower.key, NULL, file, below == LAYER_PRESET_ALL ? "*" : sec.name,
+                                         ""};
+            snprintf(ss->replaced.value, sizeof ss->replaced.value, "%s", lower.value);
+            ss->has_replaced = true;
+        }
+    }
+}
+
+/* The child line's refusal, named by the preset's key and line when a preset value caused it ("--temperature:
+ * 'abc' is not a number" for temp = abc). */
+static void child_refusal(const char *file, const char *message, char *err, size_t err_size)
+{
+    char f[160];
+    shown(file, f, sizeof f);
+    for (size_t i = 0; i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        size_t len = strlen(arg->flag);
+        if (arg->source != PRESET_FROM_ROUTER && strncmp(message, arg->flag, len) == 0 && message[len] == ':') {
+            snprintf(err, err_size, "%s: line %zu: [%s] %s = %s: the router gives it to the model's llama-server "
+                     "as %s, which refuses it:%s", f, arg->line, arg->section, arg->key, arg->value != NULL ?
+                     arg->value : "", arg->flag, message + len + 1);
+            return;
+        }
+    }
+    snprintf(err, err_size, "%s", message);
+}
+
+bool layers_preset(const CliParams *router, int argc, char *const argv[], const char *model, CliParams *child,
+                   char *notes, size_t notes_size, char *err, size_t err_size)
+{
+    Text n = text_start(notes, notes_size);
+    char f[160], message[900];
+    if (child_held)
+        preset_child_free(&child_line);
+    if (preset_held)
+        preset_free(&preset);
+    child_held = preset_held = false;
+    if (router == NULL || router->models_preset == NULL || child == NULL)
+        return true;
+    shown(router->models_preset, f, sizeof f);
+    if (!preset_read_file(router->models_preset, &preset, err, err_size))
+        return false;
+    preset_held = true;
+    long global = preset_find(&preset, "*"), section = model != NULL ? preset_find(&preset, model) : -1;
+    if (!preset_child(&preset, model, argc, argv, &child_line, message, sizeof message)) {
+        snprintf(err, err_size, "%s%s", router->from_json != NULL ? "the request's \"model\" picks no section: "
+                 : "--preset-model picks no section: ", message);
+        return false;
+    }
+    child_held = true;
+    if (!args_parse(child_line.argc, child_line.argv, child, message, sizeof message)) {
+        child_refusal(router->models_preset, message, err, err_size);
+        return false;
+    }
+    child->from_json = router->from_json;   /* this tool's own, which the router's line had */
+    child->from_json_flag = router->from_json_flag;
+    child->explain = router->explain;
+    child->output = router->output;
+    child->models_preset = router->models_preset;
+    child->preset_model = router->preset_model;
+    label_sources(child, router->models_preset, global, section);
+    for (const char *w = preset.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
+        char line[400];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
+        args_warn(child, "%s\n", line);    /* a ';' cut, a repeated header: as llama.cpp reads them */
+    }
+    if (model != NULL) {
+        text_add(&n, "--models-preset %s: the model \"%s\" picks its section [%s]", f, model, model);
+        text_add(&n, "%s, with the router's own flags over both (reference section 11)\n", global >= 0 && global !=
+                 section ? ", laid over [*]" : "");
+    } else {
+        text_add(&n, "--models-preset %s: no model chosen (a request's \"model\" field picks its section, or "
+                     "--preset-model NAME without a request); its sections:", f);
+        for (size_t i = 0; i < preset.n_sections; i++) {
+            PresetSection sec;
+            if (preset_section(&preset, i, &sec))
+                text_add(&n, " [%s]", sec.name);
+        }
+        text_add(&n, "; the chain here is %s, with the router's own flags over it\n", global >= 0 ? "[*]'s"
+                 : "the router's alone (the preset has no [*])");
+    }
+    if (child_line.model == NULL)
+        return true;
+    char named_by[300], model_notes[4096];
+    snprintf(named_by, sizeof named_by, "%s: line %zu: [%s] model", f, child_line.model_line,
+             child_line.model_section != NULL ? child_line.model_section : "?");
+    bool ok = layers_model(child, child_line.model, named_by, true, model_notes, sizeof model_notes, err, err_size);
+    text_add(&n, "%s", model_notes);
+    return ok;
+}

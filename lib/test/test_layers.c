@@ -1,0 +1,202 @@
+/* test_layers.c: issue 27, items 1 and 8: a model's general.sampling.* keys laid under a command line
+ * (layers.c), on GGUF files this test writes (gguf_writer.h). Each expected value is worked out by hand from the
+ * reference's section 11: the key's text as llama.cpp prints metadata (an integer in decimal, a float as "%f", a
+ * bool as true/false), then strtol or strtof of it; applied only where no flag set the value, --samplers
+ * keeping the sequence out and --sampler-seq not (section 3). The end-to-end table of layers (request, flag,
+ * preset section, [*], GGUF, default) is test_cli.sh's, on files it writes. */
+#include "check.h"
+#include "gguf_writer.h"
+#include "cli/args.h"
+#include "cli/layers.h"
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { I32 = 5, F32 = 6, BOOL = 7, STR = 8, ARR = 9 };
+
+static GgufInfo info;       /* static: 40 KB */
+static CliParams params;
+
+/* Reads the bytes w holds through a temporary file into info; false with err on a refusal. */
+static bool read_written(const GgufWriter *w, char *err, size_t size)
+{
+    FILE *f = tmpfile();
+    if (f == NULL || fwrite(w->data, 1, w->len, f) != w->len) {
+        snprintf(err, size, "cannot write a temporary file");
+        if (f != NULL)
+            fclose(f);
+        return false;
+    }
+    bool ok = gguf_read(f, "m.gguf", &info, err, size);
+    fclose(f);
+    return ok;
+}
+
+/* Parses words (NULL-terminated, the program word first) into params, then lays the model w holds under
+ * them; notes get layers_apply_model's notes. Returns its result. */
+static bool lay(const char *const *words, const GgufWriter *w, char *notes, size_t size, char *err, size_t err_size)
+{
+    char *argv[16];
+    int argc = 0;
+    while (words[argc] != NULL && argc < 15) {
+        argv[argc] = (char *)words[argc];
+        argc++;
+    }
+    argv[argc] = NULL;
+    notes[0] = '\0';
+    return args_parse(argc, argv, &params, err, err_size) && read_written(w, err, err_size)
+        && layers_apply_model(&params, &info, "m.gguf", "-m", notes, size, err, err_size);
+}
+
+/* A file of one or two sampling keys after general.name (and, with tokens, after a tokenizer array of that
+ * many strings), version 3 unless v2. */
+static void start(GgufWriter *w, int version, uint64_t n_kv, size_t tokens)
+{
+    gw_init(w, (uint32_t)version, 0, n_kv + 1 + (tokens > 0));
+    gw_key(w, "general.name", STR);
+    gw_str(w, "Test 1B");
+    if (tokens > 0) {
+        gw_key(w, "tokenizer.ggml.tokens", ARR);
+        gw_u32(w, STR);
+        gw_u64(w, tokens);
+        for (size_t i = 0; i < tokens; i++)
+            gw_str(w, i % 2 ? "tok" : "another");
+    }
+}
+
+static void test_applied_and_kept(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    /* top_k 20 applies (no flag); temp 0.7 is kept out by --temp 0.6, which replaces it. */
+    start(&w, 3, 2, 0);
+    gw_key(&w, "general.sampling.top_k", I32);
+    gw_u32(&w, 20);
+    gw_key(&w, "general.sampling.temp", F32);
+    gw_f32(&w, 0.7f);
+    CHECK(lay((const char *const[]){"llama-server", "--temp", "0.6", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(20, params.sampling.top_k);
+    CHECK(params.sampling.temp == (double)0.6f);
+    CHECK(params.sources[SET_TOP_K].now.layer == LAYER_MODEL
+          && strcmp(params.sources[SET_TOP_K].now.name, "general.sampling.top_k") == 0);
+    CHECK(params.sources[SET_TEMP].now.layer == LAYER_FLAG && params.sources[SET_TEMP].has_replaced
+          && params.sources[SET_TEMP].replaced.layer == LAYER_MODEL
+          && strcmp(params.sources[SET_TEMP].replaced.value, "0.7") == 0);
+    CHECK(strstr(notes, "-m m.gguf: the model \"Test 1B\" (GGUF v3) sets top_k 20 and temp 0.7 (general.sampling.*), "
+                        "each applied where no flag sets the value, as llama.cpp's common applies them; here --temp "
+                        "0.6 overrides its temp 0.7. Read here: its header and metadata only, not its tensor "
+                        "descriptions") != NULL);
+    CHECK(strstr(notes, "nor the tokens it marks \"suppress\" or end-of-generation") != NULL);
+    CHECK(params.model_read);
+    gw_free(&w);
+
+    /* Version 2, the keys after a tokenizer of 50,000 strings: read and applied the same. */
+    start(&w, 2, 1, 50000);
+    gw_key(&w, "general.sampling.min_p", F32);
+    gw_f32(&w, 0.1f);
+    CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(params.sampling.min_p == (double)0.1f);
+    CHECK(strstr(notes, "(GGUF v2) sets min_p 0.1 ") != NULL);
+    gw_free(&w);
+}
+
+/* The sequence: --sampler-seq does not keep it out (llama.cpp sets no bit for it), --samplers does. */
+static void test_sequence(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    start(&w, 3, 1, 0);
+    gw_key(&w, "general.sampling.sequence", STR);
+    gw_str(&w, "min_p;top_k");
+    CHECK(lay((const char *const[]){"llama-server", "--sampler-seq", "kt", NULL}, &w, notes, sizeof notes, err,
+              sizeof err));
+    CHECK(params.sampling.n_samplers == 2 && params.sampling.samplers[0] == SAMPLER_MIN_P
+          && params.sampling.samplers[1] == SAMPLER_TOP_K);
+    CHECK(params.sources[SET_SAMPLERS].now.layer == LAYER_MODEL && params.sources[SET_SAMPLERS].has_replaced
+          && params.sources[SET_SAMPLERS].replaced.layer == LAYER_FLAG
+          && strcmp(params.sources[SET_SAMPLERS].replaced.value, "top_k;temperature") == 0);
+    CHECK(strstr(notes, "-m m.gguf: general.sampling.sequence replaces --sampler-seq: only --samplers keeps a "
+                        "model's sequence out") != NULL);
+    CHECK(lay((const char *const[]){"llama-server", "--samplers", "top_k", NULL}, &w, notes, sizeof notes, err,
+              sizeof err));
+    CHECK(params.sampling.n_samplers == 1 && params.sampling.samplers[0] == SAMPLER_TOP_K);
+    CHECK(strstr(notes, "here --samplers top_k overrides its sequence min_p;top_k") != NULL);
+    gw_free(&w);
+}
+
+/* Keys read by common's text-then-strtol/strtof rule: a min_p of 1e-7 ("0.000000") is 0, as llama.cpp reads it;
+ * and keys of another type than their setting's, each with a note: a float32 top_k 20.0 ("20.000000") is 20;
+ * a string "0.6" is a temp of 0.6; a bool mirostat ("true") is no number, so mirostat stays 0; an array is no
+ * text common reads; an unknown key is ignored. */
+static void test_types(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    start(&w, 3, 6, 0);
+    gw_key(&w, "general.sampling.top_k", F32);
+    gw_f32(&w, 20.0f);
+    gw_key(&w, "general.sampling.min_p", F32);
+    gw_f32(&w, 1e-7f);
+    gw_key(&w, "general.sampling.temp", STR);
+    gw_str(&w, "0.6");
+    gw_key(&w, "general.sampling.mirostat", BOOL);
+    gw_u8(&w, 1);
+    gw_key(&w, "general.sampling.penalty_repeat", ARR);
+    gw_u32(&w, F32);
+    gw_u64(&w, 1);
+    gw_f32(&w, 1.1f);
+    gw_key(&w, "general.sampling.penalty_freq", F32);
+    gw_f32(&w, 0.5f);
+    CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(20, params.sampling.top_k);
+    CHECK(params.sampling.min_p == 0.0);
+    CHECK(params.sampling.temp == (double)0.6f);
+    CHECK_INT(0, params.sampling.mirostat);
+    CHECK(params.sampling.penalty_repeat == 1.0 && params.sampling.penalty_freq == 0.0);
+    CHECK(strstr(notes, "general.sampling.top_k (offset ") != NULL);
+    CHECK(strstr(notes, ") is a f32, \"20.000000\": common reads its text with strtol, which gives top_k 20") != NULL);
+    CHECK(strstr(notes, ") is a str, \"0.6\": common reads its text with strtof, which gives temp 0.6") != NULL);
+    CHECK(strstr(notes, ") is a bool, \"true\", whose text starts with no number for common's strtol: mirostat stays "
+                        "0") != NULL);
+    CHECK(strstr(notes, ") is an array of f32, which common finds no text for") != NULL);
+    CHECK(strstr(notes, "general.sampling.penalty_freq (offset ") != NULL
+          && strstr(notes, "is not one of the general.sampling.* keys llama.cpp's common reads: ignored") != NULL);
+    gw_free(&w);
+}
+
+/* What the chain builder refuses stops the line, naming the keys: mirostat 3 (llama.cpp aborts on another
+ * version). A file llama.cpp refuses stops it too, with gguf_read's words. */
+static void test_refusals(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    start(&w, 3, 1, 0);
+    gw_key(&w, "general.sampling.mirostat", I32);
+    gw_u32(&w, 3);
+    CHECK(!lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(strcmp(err, "-m m.gguf: the chain builder refuses what its general.sampling.* keys set: mirostat must be "
+                      "0, 1 or 2 (llama.cpp aborts on another version)") == 0);
+    gw_free(&w);
+    gw_init(&w, 1, 0, 0);       /* version 1: llama.cpp refuses it */
+    CHECK(!lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(strstr(err, "m.gguf: offset 4: ") == err && strstr(err, "GGUFv1 is no longer supported") != NULL);
+    gw_free(&w);
+    /* No file there: nothing read, and today's note stays the word on it (main.c prints args_model_note). */
+    args_defaults(&params);
+    CHECK(layers_model(&params, "no/such/model.gguf", "-m", false, notes, sizeof notes, err, sizeof err));
+    CHECK(!params.model_read && notes[0] == '\0');
+    CHECK(!layers_model(&params, "no/such/model.gguf", "p.ini: line 3: [m] model", true, notes, sizeof notes, err,
+                        sizeof err));
+    CHECK(strcmp(err, "p.ini: line 3: [m] model no/such/model.gguf: cannot read the model: No such file or "
+                      "directory; llama-server cannot load it") == 0);
+}
+
+void test_layers(void)
+{
+    test_applied_and_kept();
+    test_sequence();
+    test_types();
+    test_refusals();
+}
