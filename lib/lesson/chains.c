@@ -1,6 +1,8 @@
 /* chains.c: the step view of Example 12, its --trace argument, and the sampler-list check of Example 13
  * (chains.h). */
 #include "lesson/chains.h"
+#include <stdlib.h>
+#include <string.h>
 
 ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
                               int step, char after, const Candidates *c, bool trace, Picture *picture)

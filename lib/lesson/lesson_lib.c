@@ -31,6 +31,17 @@ void lesson_say(const char *file, const char *what, const char *format, ...)
     va_end(args);
 }
 
+void lesson_stop(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(1);
+}
+
 bool lesson_holds(const char *file, bool cond)
 {
     lesson_file = file;
@@ -466,6 +477,20 @@ int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE 
     return lesson_settings_label_to(s, penalty_last_n, out, NULL);
 }
 
+void lesson_say_settings(const char *file, const char *noun, const LessonSettings *s, int32_t penalty_last_n,
+                         const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    fprintf(stderr, "note: the %s \"", noun);
+    lesson_settings_label(s, penalty_last_n, stderr);
+    fputc('"', stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
 int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
 {
     for (size_t r = 0; r < n; r++) {
@@ -577,4 +602,14 @@ void lesson_note_bias_limits_at(const char *file, const Candidates *after, const
                        "its softmax then gives NaN, where the lesson's Java, in double, gives this table",
                        words[biases[b].token], logit);
     }
+}
+
+size_t lesson_mirostat_v2_sorted_kept_at(const char *file, int line, const double *logits, size_t n, double mu,
+                                         TokenData *buf)
+{
+    Candidates sorted;
+    lesson_check_at(file, line, "candidates_init(&sorted, buf, logits, n)", candidates_init(&sorted, buf, logits, n));
+    lesson_check_at(file, line, "candidates_softmax(&sorted, true)", candidates_softmax(&sorted, true));
+    lesson_check_at(file, line, "mirostat_v2_cut(&sorted, mu)", mirostat_v2_cut(&sorted, mu));
+    return sorted.size;
 }
