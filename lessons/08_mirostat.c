@@ -37,12 +37,15 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t
 {
     double logits[N_VOCAB];
     TokenData buf[N_VOCAB], sorted_buf[N_VOCAB];
-    Candidates c;
+    Candidates c, sorted;
     logits_for(data, logits);
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
     if (mu != NULL) {
-        *kept_sorted = lesson_mirostat_v2_sorted_kept(logits, N_VOCAB, *mu, sorted_buf);   /* llama.cpp's cut */
+        lesson_check(candidates_init(&sorted, sorted_buf, logits, N_VOCAB));
+        lesson_check(candidates_softmax(&sorted, true));     /* llama.cpp: sorted, then cut */
+        lesson_check(mirostat_v2_cut(&sorted, *mu));
+        *kept_sorted = sorted.size;
         lesson_check(mirostat_v2_cut(&c, *mu));            /* drop the tokens with surprise > mu, keep one */
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }

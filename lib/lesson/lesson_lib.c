@@ -603,13 +603,3 @@ void lesson_note_bias_limits_at(const char *file, const Candidates *after, const
                        words[biases[b].token], logit);
     }
 }
-
-size_t lesson_mirostat_v2_sorted_kept_at(const char *file, int line, const double *logits, size_t n, double mu,
-                                         TokenData *buf)
-{
-    Candidates sorted;
-    lesson_check_at(file, line, "candidates_init(&sorted, buf, logits, n)", candidates_init(&sorted, buf, logits, n));
-    lesson_check_at(file, line, "candidates_softmax(&sorted, true)", candidates_softmax(&sorted, true));
-    lesson_check_at(file, line, "mirostat_v2_cut(&sorted, mu)", mirostat_v2_cut(&sorted, mu));
-    return sorted.size;
-}

@@ -26,8 +26,7 @@
  * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
  * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
  * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings, lesson_say_settings,
- * lesson_note_bias_limits, lesson_mirostat_v2_sorted_kept; and, through picture.h, each lesson's picture
- * (picture_*).
+ * lesson_note_bias_limits; and, through picture.h, each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H
@@ -305,15 +304,6 @@ bool lesson_note_unread_list_at(const char *file, const char *noun, const Lesson
 
 void lesson_note_bias_limits_at(const char *file, const Candidates *after, const LogitBias *biases,
                                 size_t n, const char *const *words);
-
-/* Example 8's note: how many tokens llama.cpp's mirostat-v2 keeps at mu (bits) of the candidates built from logits
- * (n,) in buf (n,): it sorts them first (candidates_softmax, sorted), then cuts (mirostat_v2_cut), where the
- * lesson's Java cuts them in vocabulary order. A call the library refuses stops the program, as lesson_check does. */
-#define lesson_mirostat_v2_sorted_kept(logits, n, mu, buf) \
-    lesson_mirostat_v2_sorted_kept_at(__FILE__, __LINE__, (logits), (n), (mu), (buf))
-
-size_t lesson_mirostat_v2_sorted_kept_at(const char *file, int line, const double *logits, size_t n, double mu,
-                                         TokenData *buf);
 
 /* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #endif
