@@ -88,9 +88,25 @@ $(if $(filter $(BUILD),$(SAN) $(BENCH)),,$(eval $(call build_tree,$(BUILD),)))
 $(eval $(call build_tree,$(SAN),$(SAN_FLAGS)))
 $(eval $(call build_tree,$(BENCH),-O2))
 
-$(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(LIB_SRC:%.c=$(BENCH)/%.o)
+# The bench times DRY against commit DRY_OLD's (lib/bench/old_dry.h): that commit's lib/fast/dry.c, taken with git
+# show and built beside today's under other names. Without git or the commit, or if it no longer builds (the
+# compiler's words go to old_dry_<commit>.log), lib/bench/old_dry_missing.c stands in and those rows say skipped.
+DRY_OLD ?= 9353431
+OLD_DRY = $(BENCH)/old_dry_$(DRY_OLD)
+
+$(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(OLD_DRY).o $(LIB_SRC:%.c=$(BENCH)/%.o)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CC) -O2 $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+
+$(OLD_DRY).o: lib/bench/old_dry.h lib/bench/old_dry_missing.c
+	@mkdir -p $(@D)
+	$(call say,CC,$(DRY_OLD):lib/fast/dry.c)if git show $(DRY_OLD):lib/fast/dry.c >$(OLD_DRY).c 2>$(OLD_DRY).log \
+	    && $(CC) $(REQUIRED_CFLAGS) -O2 $(CFLAGS) -Ilib/fast -include lib/bench/old_dry.h \
+	        -DOLD_DRY_COMMIT='"$(DRY_OLD)"' -MMD -MP -c -o $@ $(OLD_DRY).c 2>>$(OLD_DRY).log; then :; else \
+	    echo "bench: no build of $(DRY_OLD):lib/fast/dry.c (see $(OLD_DRY).log); its DRY rows are skipped"; \
+	    $(CC) $(REQUIRED_CFLAGS) -O2 $(CFLAGS) -MMD -MP -c -o $@ lib/bench/old_dry_missing.c; fi
+$(OLD_DRY).c: ;
+-include $(wildcard $(OLD_DRY).d)
 
 # Never part of check: timings are figures to read, not tests.
 bench: $(BENCH)/bin/bench all

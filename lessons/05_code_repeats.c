@@ -7,6 +7,7 @@
  */
 #include "lesson.h"
 #include "penalties.h"
+#include <string.h>
 
 static const char *const vocab[] = {"count", "total", "i", "=", "+", "1", ";", "("};
 static const double logits[] = {3.0, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5};  /* sure the identifier repeats */

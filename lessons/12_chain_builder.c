@@ -12,6 +12,8 @@
 #include "lesson/chains.h"
 #include "rng.h"
 
+#include <string.h>
+
 #define STEPS 59
 _Static_assert(STEPS > 0 && STEPS <= 100000, "STEPS must be from 1 to 100000: the table prints the candidates per "
                "step, and each chain's text of STEPS characters");

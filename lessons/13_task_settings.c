@@ -12,6 +12,8 @@
 #include "lesson/chains.h"
 #include "rng.h"
 
+#include <string.h>
+
 #define DRAWS 8
 _Static_assert(DRAWS > 0, "DRAWS must be at least 1: the table prints each preset's draws");
 

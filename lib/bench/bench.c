@@ -2,9 +2,10 @@
  * repeated runs, for one pass over the logits at memory speed (the floor), llama.cpp's default chain, the same
  * chain with top-k 0, llama.cpp's default settings alone and with a repeat penalty, a logit bias,
  * --ignore-eos's bans or adaptive-p in place of dist, building the candidates with top-k 40, each stage alone,
- * and DRY over growing windows;
+ * and DRY over growing windows, also with llama.cpp's default breakers beside an earlier commit's DRY (old_dry.h);
  * then the ratios measured in this one run. Timing
  * uses C11's timespec_get. Figures vary with the machine; the ratios are what to compare across runs. */
+#include "bench/old_dry.h"
 #include "chain.h"
 #include "cli/gguf.h"
 #include "dry.h"
@@ -487,6 +488,138 @@ static void print_gguf_ratios(const GgufBench *b)
            "none)\n", b->read_us / b->read_small_us);
 }
 
+/* ===== DRY with llama.cpp's four default breakers: this build against an earlier commit's (old_dry.h) ===== */
+
+/* llama.cpp's default sequence breakers "\n", ":", "\"" and "*" (common_params_sampling's dry_sequence_breakers).
+ * This workbench has no tokenizer, so each is one single-token breaker, the token whose id is its character's
+ * code, as in a byte-level vocabulary (a real vocabulary has many tokens that hold a "\n": each is a head). */
+static const int32_t brk_newline[] = {'\n'}, brk_colon[] = {':'}, brk_quote[] = {'"'}, brk_star[] = {'*'};
+static const DryBreaker default_breakers[] = {{brk_newline, 1}, {brk_colon, 1}, {brk_quote, 1}, {brk_star, 1}};
+/* The same four as tokens the history never holds (ids past the 1,000 of the vocabulary), so the search for the
+ * newest breaker reads the whole window. */
+static const int32_t brk_absent[] = {DRY_VOCAB, DRY_VOCAB + 1, DRY_VOCAB + 2, DRY_VOCAB + 3};
+static const DryBreaker absent_breakers[] = {{brk_absent, 1}, {brk_absent + 1, 1}, {brk_absent + 2, 1},
+                                             {brk_absent + 3, 1}};
+
+typedef SamplingStatus (*DryFn)(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params,
+                                int32_t *scratch, size_t scratch_len);
+
+/* DRY alone, again and again on the same candidates: its work does not depend on their logits, which only move
+ * further down (each run is one more DRY penalty), so building them is left out of the time. */
+typedef struct {
+    DryFn apply;
+    Candidates c;           /* DRY_VOCAB candidates in id order, as built from logits */
+    const int32_t *history;
+    size_t n_history;
+    DryParams params;
+    int32_t *scratch;
+    size_t scratch_len;
+} DryPairRun;
+
+static void dry_pair_step(void *arg)
+{
+    DryPairRun *run = arg;
+    if (run->apply(&run->c, run->history, run->n_history, &run->params, run->scratch, run->scratch_len)
+        != SAMPLING_OK) {
+        fprintf(stderr, "bench: DRY with breakers failed\n");
+        exit(1);
+    }
+}
+
+/* The medians over RUNS of `reps` calls of fn_a and then of fn_b, timed in turns so that a machine that grows
+ * busier during the row slows both alike; in microseconds per call. */
+static void median_pair_us(void (*fn_a)(void *), void *a, void (*fn_b)(void *), void *b, int reps, double *us_a,
+                           double *us_b)
+{
+    double ta[RUNS], tb[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        double start = now_us();
+        for (int i = 0; i < reps; i++)
+            fn_a(a);
+        double mid = now_us();
+        for (int i = 0; i < reps; i++)
+            fn_b(b);
+        ta[r] = (mid - start) / reps;
+        tb[r] = (now_us() - mid) / reps;
+    }
+    qsort(ta, RUNS, sizeof ta[0], by_value);
+    qsort(tb, RUNS, sizeof tb[0], by_value);
+    *us_a = ta[RUNS / 2];
+    *us_b = tb[RUNS / 2];
+}
+
+#define N_BREAKER_ROWS 5
+
+static struct {
+    double us[N_BREAKER_ROWS], old_us[N_BREAKER_ROWS];     /* old_us is 0 when the old build is missing */
+} breaker_rows;
+
+/* The rows: penalty_last_n 64, 1,024, 8,192 and 65,536 with the default breakers, and 65,536 with breakers the
+ * window never holds; each this build's fast_apply_dry and, in turns, old_dry_commit's on the same inputs. */
+static void dry_breaker_rows(const int32_t *h, size_t n, TokenData *buf)
+{
+    static const int32_t windows[N_BREAKER_ROWS] = {64, 1024, 8192, 65536, 65536};
+    static const char *const labels[N_BREAKER_ROWS] = {"64", "1,024", "8,192", "65,536",
+                                                       "65,536, breakers absent"};
+    static double zeros[DRY_VOCAB];
+    const char *old = old_dry_commit;
+    printf("DRY with llama.cpp's four default breakers (\"\\n\" \":\" \"\\\"\" \"*\" as tokens 10 58 34 42), 1,000 "
+           "candidates, the same\nhistory (its newest breaker is %zu tokens back), this build against ",
+           dry_repeat_limit(h, n, &(DryParams){0.8, 1.75, 2, 65536, default_breakers, 4}));
+    if (old != NULL)
+        printf("commit %s's, timed in turns:\n", old);
+    else
+        printf("an earlier commit's: skipped\n  (make bench could not build it: it needs git and the commit DRY_OLD)\n");
+    printf("  penalty_last_n            this build \xc2\xb5s   ns per window token   %7s \xc2\xb5s   this \xc3\xb7 %s\n",
+           old != NULL ? old : "old", old != NULL ? old : "old");
+    for (int i = 0; i < N_BREAKER_ROWS; i++) {
+        const DryBreaker *breakers = i == N_BREAKER_ROWS - 1 ? absent_breakers : default_breakers;
+        DryParams dp = {0.8, 1.75, 2, windows[i], breakers, 4};
+        size_t len = fast_dry_scratch_len(n, windows[i]), old_len = old_fast_dry_scratch_len(n, windows[i]);
+        int32_t *s = malloc((len > old_len ? len : old_len) * sizeof *s);
+        if (s == NULL) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(1);
+        }
+        DryPairRun now = {fast_apply_dry, {0}, h, n, dp, s, len};
+        DryPairRun then = {old_fast_apply_dry, {0}, h, n, dp, s, old_len};
+        candidates_init(&now.c, buf, zeros, DRY_VOCAB);
+        candidates_init(&then.c, buf + DRY_VOCAB, zeros, DRY_VOCAB);
+        int reps = 262144 / windows[i] + 3;
+        breaker_rows.old_us[i] = 0.0;
+        if (old != NULL)
+            median_pair_us(dry_pair_step, &now, dry_pair_step, &then, reps, &breaker_rows.us[i],
+                           &breaker_rows.old_us[i]);
+        else
+            breaker_rows.us[i] = median_us(dry_pair_step, &now, reps);
+        free(s);
+        double us = breaker_rows.us[i], old_us = breaker_rows.old_us[i];
+        printf("  %-24s %15.1f %21.2f", labels[i], us, us * 1000.0 / windows[i]);
+        if (old != NULL)
+            printf(" %13.1f %15.2f\n", old_us, us / old_us);
+        else
+            printf(" %13s %15s\n", "skipped", "skipped");
+    }
+    printf("\n");
+}
+
+/* The ratios of those rows: the growth per window token, and this build against the old one. */
+static void dry_breaker_ratios(void)
+{
+    const double *us = breaker_rows.us, *old_us = breaker_rows.old_us;
+    printf("ratio dry_per_token %.2f      (DRY with breakers, ns per window token at 65,536 \xc3\xb7 at 1,024; "
+           "goal <= 1.5)\n", (us[3] / 65536) / (us[1] / 1024));
+    if (old_dry_commit == NULL) {
+        printf("ratio dry_vs_old: skipped (no build of an earlier commit's DRY: needs git and the commit)\n");
+        return;
+    }
+    double worst = 0.0;
+    for (int i = 0; i < N_BREAKER_ROWS; i++)
+        worst = us[i] / old_us[i] > worst ? us[i] / old_us[i] : worst;
+    printf("ratio dry_vs_old %.2f         (DRY with breakers, this build \xc3\xb7 commit %s's, the largest of the "
+           "%d rows; goal <= 0.4)\n", worst, old_dry_commit, N_BREAKER_ROWS);
+}
+
 int main(int argc, char **argv)
 {
     make_inputs();
@@ -548,7 +681,8 @@ int main(int argc, char **argv)
     printf("\nDRY over a repetitive history, %d candidates:\n", DRY_VOCAB);
     printf("  penalty_last_n 1,024             %9.1f\n", dry_1k);
     printf("  penalty_last_n 16,384            %9.1f\n", dry_16k);
-    printf("  penalty_last_n 65,536            %9.1f\n", dry_64k);
+    printf("  penalty_last_n 65,536            %9.1f\n\n", dry_64k);
+    dry_breaker_rows(long_history, 65536, buf);
     GgufBench gguf = bench_gguf(argc > 0 ? argv[0] : NULL);
 
     printf("ratio chain_vs_pass %.1f      (default chain \xc3\xb7 one pass, 152,064 normal logits)\n",
@@ -570,6 +704,7 @@ int main(int argc, char **argv)
            eos_big / eos_floor);
     printf("ratio adaptive_vs_pass %.2f   (the defaults ending in adaptive-p instead of dist \xc3\xb7 one pass)\n",
            adaptive_big / adaptive_floor);
+    dry_breaker_ratios();
     print_gguf_ratios(&gguf);
     return pass_big.sink + pass_small.sink == 0.123456 ? 1 : 0;    /* uses the sink; never true */
 }

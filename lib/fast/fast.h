@@ -8,17 +8,18 @@
  *
  * How the time is saved: top-k picks its k straight from the logits, also after stages that change a known few
  * tokens (logit-bias, penalties, DRY), whose new logits are worked out on those tokens alone; top-p sorts only the
- * prefix that holds its mass (buckets of logit values); penalties and DRY gather the window once in a hash map (and
- * DRY's repeat lengths come from the Z-algorithm in linear time); the stages whose rule starts with a full sort
- * (typical, XTC, temp-ext, the mirostats) get the array sorted by a bucket sort first, and then find it sorted; the
- * chain's first stage can know the range of the logits from its one pass. Penalties, DRY and typical work in
- * scratch the caller keeps (the chain does), so sampling allocates nothing once the window is full.
+ * prefix that holds its mass (buckets of logit values); penalties count the window once into a hash map, and DRY
+ * finds its repeats with the Z-algorithm where the newest token stands again, keeping the few that count in one;
+ * the stages whose rule starts with a full sort (typical, XTC, temp-ext, the mirostats) get the array sorted by a
+ * bucket sort first, and then find it sorted; the chain's first stage can know the range of the logits from its
+ * one pass. Penalties, DRY and typical work in scratch the caller keeps (the chain does), so sampling allocates
+ * nothing once the window is full.
  *
  * defines: FAST_MIN_SIZE, FAST_MIN_WINDOW, FAST_TOP_K_MAX, fast_sort, fast_candidates_init_top_k,
  * fast_candidates_init_top_k_over, fast_apply_top_k, fast_apply_top_p, fast_apply_top_p_known,
  * fast_penalties_scratch_len, fast_apply_penalties, fast_apply_logit_bias_by_id, fast_dry_scratch_len,
  * fast_apply_dry, fast_apply_typical, fast_apply_xtc, fast_apply_temp_ext, fast_sample_mirostat,
- * fast_sample_mirostat_v2, fast_logit_range, fast_range_after.
+ * fast_sample_mirostat_v2, fast_logit_range, fast_range_after, fast_candidates_check.
  */
 #ifndef FAST_H
 #define FAST_H
@@ -103,13 +104,16 @@ SamplingStatus fast_apply_penalties(Candidates *c, const int32_t *history, size_
  * nothing. Bad input: as apply_logit_bias. */
 SamplingStatus fast_apply_logit_bias_by_id(Candidates *c, const LogitBias *biases, size_t n_biases);
 
-/* The int32 entries of scratch fast_apply_dry needs: the repeat lengths (W,) plus a hash map of the window's
- * tokens, W = dry_window(n_history, dry_penalty_last_n). 0 when the window is empty. */
+/* The int32 entries of scratch fast_apply_dry needs: the repeat lengths (W,), the positions of the repeats that
+ * count (W,) and a hash map for up to W tokens, W = dry_window(n_history, dry_penalty_last_n); about 8 W. 0 when
+ * the window is empty. */
 size_t fast_dry_scratch_len(size_t n_history, int32_t dry_penalty_last_n);
 
 /* Equals apply_dry, in O(window + size): the repeat lengths come from the Z-algorithm over the reversed window
- * (as llama.cpp computes them) and the longest per token from a hash map, all in scratch (scratch_len,); the
- * penalty is dry_penalty, the plain rule. Allocates nothing. Bad input: as apply_dry, plus, when there is
+ * (as llama.cpp computes them), worked out only where the newest token stands again, and the longest per token
+ * from a hash map sized by the repeats that count, all in scratch (scratch_len,); the penalty is dry_penalty,
+ * the plain rule. The window is read 64 tokens at a time, once for the newest breaker (from the newest token
+ * back to it) and once for the newest token. Allocates nothing. Bad input: as apply_dry, plus, when there is
  * work to do, a NULL scratch gives SAMPLING_ERR_NULL and a scratch_len below fast_dry_scratch_len gives
  * SAMPLING_ERR_PARAM, changing nothing. */
 SamplingStatus fast_apply_dry(Candidates *c, const int32_t *history, size_t n_history, const DryParams *params,
@@ -134,7 +138,7 @@ SamplingStatus fast_sample_mirostat(Candidates *c, MirostatState *st, int32_t m,
                                     void *coin_state);
 SamplingStatus fast_sample_mirostat_v2(Candidates *c, MirostatState *st, CoinFn coin, void *coin_state);
 
-/* ===== The range of the logits, for the chain's first pass ===== */
+/* ===== The range of the logits, for the chain's first pass; the check for a NaN ===== */
 
 /* Whether x (n,) holds no NaN; if so, *max gets its largest value (-inf when n is 0) and *min its smallest
  * that is not -inf (+inf when there is none). One pass with four independent lanes, which the compiler can
@@ -148,5 +152,9 @@ bool fast_logit_range(const double *x, size_t n, double *max, double *min);
  * the largest), or one became NaN. Ids outside the array are skipped. */
 bool fast_range_after(const double *before, const Candidates *c, const int32_t *tokens, size_t n_tokens,
                       double *max, double *min);
+
+/* Equals candidates_check (SAMPLING_ERR_NULL, SAMPLING_ERR_NAN or SAMPLING_OK), in one pass of independent sums
+ * with no branch per candidate; an array that holds an infinite logit is checked again by candidates_check. */
+SamplingStatus fast_candidates_check(const Candidates *c);
 
 #endif

@@ -1,6 +1,8 @@
 /* chains.c: the step view of Example 12, its --trace argument, and the sampler-list check of Example 13
  * (chains.h). */
 #include "lesson/chains.h"
+#include <stdlib.h>
+#include <string.h>
 
 /* How many candidates of c a draw can still pick: a logit above -inf (a +inf one too, which the library's softmax
  * gives all the probability). */

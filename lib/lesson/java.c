@@ -7,6 +7,8 @@
 #include "penalties.h"
 #include "sample.h"
 #include <float.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The entry `i` of the array `name` ("logits") as a stop or note names it: `logits[4] ("dog")`. */
 static LessonText entry(const char *name, size_t i, const char *const *words)

@@ -32,6 +32,17 @@ void lesson_say(const char *file, const char *what, const char *format, ...)
     va_end(args);
 }
 
+void lesson_stop(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(1);
+}
+
 bool lesson_holds(const char *file, bool cond)
 {
     lesson_file = file;
@@ -520,6 +531,20 @@ int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FI
 int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out)
 {
     return lesson_settings_label_to(s, penalty_last_n, out, NULL);
+}
+
+void lesson_say_settings(const char *file, const char *noun, const LessonSettings *s, int32_t penalty_last_n,
+                         const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_print_name(file);
+    fprintf(stderr, "note: the %s \"", noun);
+    lesson_settings_label(s, penalty_last_n, stderr);
+    fputc('"', stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
 }
 
 int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)

@@ -35,14 +35,14 @@
  * Numbers in a column print with lesson_fixed: "%.2f" (or the column's decimals), and "%.2e" from a magnitude of
  * 1e6 on, with one note; a column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
- * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_note,
+ * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
  * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_most_likely, lesson_printable, LessonNumber,
  * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
  * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_label_width, lesson_print_label,
  * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
  * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
- * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings,
+ * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings, lesson_say_settings,
  * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
  * lesson_logit_width,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
@@ -55,13 +55,12 @@
 
 #include "candidates.h"
 #include "chain.h"
-#include <ctype.h>
+/* What the lessons use of the standard library, and nothing more: every header here is read by each lesson's
+ * compile (math.h alone costs about half of a whole hello-world's). A lesson that calls strchr or strtol includes
+ * <string.h> or <stdlib.h> itself; lib/lesson/'s own files include what they use. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* The number of entries of an array (not a pointer). */
 #define LESSON_N(a) (sizeof(a) / sizeof((a)[0]))
@@ -87,11 +86,13 @@ void lesson_check_at(const char *file, int line, const char *call, SamplingStatu
 /* Unless cond holds, prints "NN_slug: message" and exits with status 1: where no right table exists. */
 #define lesson_require(cond, ...) \
     do { \
-        if (!lesson_holds(__FILE__, (cond))) { \
-            lesson_say(__FILE__, "", __VA_ARGS__); \
-            exit(1); \
-        } \
+        if (!lesson_holds(__FILE__, (cond))) \
+            lesson_stop(__FILE__, __VA_ARGS__); \
     } while (0)
+
+/* Prints "NN_slug: message" (printf-style) to stderr and exits with status 1: lesson_require's stop, one call in
+ * each lesson_require, so that the lessons compile no more of it. */
+_Noreturn void lesson_stop(const char *file, const char *format, ...);
 
 /* cond, after noting file as the program's (for the messages of helpers that are not handed it). */
 bool lesson_holds(const char *file, bool cond);
@@ -406,15 +407,13 @@ void lesson_check_params_at(const char *file, const SamplingParams *params, cons
     do { \
         static const void *noted_row_; \
         static bool noted_; \
-        if ((cond) && lesson_note_due(&noted_row_, &noted_, (s))) { \
-            lesson_print_name(__FILE__); \
-            fprintf(stderr, "note: the %s \"", (noun)); \
-            lesson_settings_label((s), (penalty_last_n), stderr); \
-            fputc('"', stderr); \
-            fprintf(stderr, __VA_ARGS__); \
-            fputc('\n', stderr); \
-        } \
+        if ((cond) && lesson_note_due(&noted_row_, &noted_, (s))) \
+            lesson_say_settings(__FILE__, (noun), (s), (penalty_last_n), __VA_ARGS__); \
     } while (0)
+
+/* lesson_note_settings's note, printed: "NN_slug: note: the <noun> "<s's label>"<format, printf-style>". */
+void lesson_say_settings(const char *file, const char *noun, const LessonSettings *s, int32_t penalty_last_n,
+                         const char *format, ...);
 
 /* How many candidates of c have p > 0: the Java's count of candidates left (Example 13). */
 int lesson_count_p(const Candidates *c);

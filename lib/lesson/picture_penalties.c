@@ -1,6 +1,7 @@
 /* picture_penalties.c: the pictures of Examples 1 to 6 (picture_penalties.h). */
 #include "lesson/picture.h"
 #include "penalties.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>

@@ -22,6 +22,7 @@ int main(void)
     test_property();
     test_llama_vectors();
     test_fast_path();
+    test_fast_dry();
     test_top_p_prefix();
     test_top_p_known();
     test_fast_sparse();

@@ -20,6 +20,7 @@ void test_edges(void);
 void test_property(void);
 void test_llama_vectors(void);
 void test_fast_path(void);
+void test_fast_dry(void);
 void test_top_p_prefix(void);
 void test_top_p_known(void);
 void test_fast_sparse(void);
