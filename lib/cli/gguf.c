@@ -783,8 +783,7 @@ void gguf_sampling(const GgufKey *key, GgufSampling *out)
         if (n > 0 && n < sizeof name && sampler_from_name(name, &type)) {
             if (out->n_samplers < CHAIN_MAX_SAMPLERS)
                 out->samplers[out->n_samplers++] = type;
-            else
-                out->too_many = true;
+            out->n_named++;
         } else if (n > 0) {
             char safe[80], line[120];
             snprintf(line, sizeof line, "unable to match sampler by name '%s'\n",

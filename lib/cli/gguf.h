@@ -134,8 +134,9 @@ typedef struct {
                                                * ';' and matched as --samplers matches them (sampler_from_name);
                                                * possibly none, as common then runs none */
     size_t n_samplers;
-    bool too_many;                  /* the sequence names more than CHAIN_MAX_SAMPLERS samplers (this tool's
-                                     * limit): the rest are not in samplers */
+    size_t n_named;                 /* the sequence's names that match a sampler, all of them: more than
+                                     * CHAIN_MAX_SAMPLERS (this tool's limit) and the rest are not in samplers,
+                                     * so the caller refuses the key rather than cut it */
     char warnings[GGUF_WARNINGS_MAX]; /* the sequence's names that match nothing, as llama.cpp logs them: one
                                        * line each, "unable to match sampler by name 'x'\n"; an empty piece
                                        * (";;") is skipped without one, as --samplers here skips it */

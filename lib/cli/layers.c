@@ -35,7 +35,9 @@ static const char *taken_text(const GgufSampling *gs, char *buf, size_t size)
 {
     Text t = text_start(buf, size);
     char digits[40];
-    if (gs->setting == SET_SAMPLERS) {
+    if (gs->setting == SET_SAMPLERS && gs->n_named > CHAIN_MAX_SAMPLERS) {
+        text_add(&t, "(%zu names)", gs->n_named);      /* more than the list holds: refused where applied */
+    } else if (gs->setting == SET_SAMPLERS) {
         for (size_t i = 0; i < gs->n_samplers; i++)
             text_add(&t, "%s%s", i ? ";" : "", sampler_type_name(gs->samplers[i]));
         if (gs->n_samplers == 0)
@@ -191,6 +193,13 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
                      : "the preset's ", by->name != NULL ? by->name : "?", args_setting_text(p, gs.setting, flag_value,
                      sizeof flag_value), gs.field, value);
             continue;
+        }
+        if (gs.setting == SET_SAMPLERS && gs.n_named > CHAIN_MAX_SAMPLERS) {
+            snprintf(err, err_size, "%s: %s (offset %llu) names %zu samplers%s, more than this tool's limit of %d "
+                     "(llama.cpp has none): refused here, never cut (--samplers keeps a model's sequence out)", where,
+                     key->key, (unsigned long long)key->offset, gs.n_named, gs.cut ? " in the 511 bytes of its text "
+                     "that common reads" : "", CHAIN_MAX_SAMPLERS);
+            return false;
         }
         bool over = (p->set & (1u << gs.setting)) != 0;     /* --sampler-seq's list, which sets no bit */
         store(p, &gs);

@@ -124,6 +124,24 @@ static void test_sequence(void)
     CHECK(params.sampling.n_samplers == 1 && params.sampling.samplers[0] == SAMPLER_TOP_K);
     CHECK(strstr(notes, "here --samplers top_k overrides its sequence min_p;top_k") != NULL);
     gw_free(&w);
+
+    /* Review 27, finding 1: "top_k;" 200 times is 1,200 bytes; common reads 511 of them, 85 whole names and a
+     * 't' (85 * 6 = 510). 85 is more than this tool's 64: refused, never cut; with --samplers it is kept out,
+     * and only its count is named. */
+    char seq[1300] = "";
+    for (int i = 0; i < 200; i++)
+        strcat(seq, "top_k;");
+    start(&w, 3, 1, 0);
+    gw_key(&w, "general.sampling.sequence", STR);
+    gw_str(&w, seq);
+    CHECK(!lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(strstr(err, "-m m.gguf: general.sampling.sequence (offset ") == err);
+    CHECK(strstr(err, ") names 85 samplers in the 511 bytes of its text that common reads, more than this tool's "
+                      "limit of 64 (llama.cpp has none): refused here, never cut") != NULL);
+    CHECK(lay((const char *const[]){"llama-server", "--samplers", "top_k", NULL}, &w, notes, sizeof notes, err,
+              sizeof err));
+    CHECK(strstr(notes, "here --samplers top_k overrides its sequence (85 names)") != NULL);
+    gw_free(&w);
 }
 
 /* Keys read by common's text-then-strtol/strtof rule: a min_p of 1e-7 ("0.000000") is 0, as llama.cpp reads it;
