@@ -25,7 +25,8 @@
 static const unsigned char type_sizes[GGUF_TYPE_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 
 typedef struct {
-    uint64_t hash;
+    uint32_t hash;              /* the key's 64-bit hash, folded to 32 bits */
+    uint32_t index;             /* the pair's index (UINT32_MAX past that), for llama.cpp's duplicate message */
     uint64_t offset;            /* of the key's bytes; 0: an empty slot (no key starts before byte 32) */
 } KeySlot;
 
@@ -224,9 +225,12 @@ static bool same_key(Reader *r, uint64_t a, uint64_t b, uint64_t n, bool *io)
     return true;
 }
 
-/* Adds the key of length n at offset with hash h; *repeat gets the offset of an earlier same key, or 0. */
-static bool add_key(Reader *r, uint64_t h, uint64_t offset, uint64_t n, uint64_t *repeat)
+/* Adds the key of length n at offset with hash h, pair index; *repeat gets the offset of an earlier same key
+ * (the same bytes, NULs included, as gguf.cpp compares std::strings), or 0, and *repeat_index its index. */
+static bool add_key(Reader *r, uint64_t h64, uint64_t offset, uint64_t n, int64_t index, uint64_t *repeat,
+                    int64_t *repeat_index)
 {
+    uint32_t h = (uint32_t)(h64 ^ (h64 >> 32));
     *repeat = 0;
     if ((r->used + 1) * 8 > r->cap * 7) {
         size_t cap = r->cap == 0 ? 64 : 2 * r->cap;
@@ -248,12 +252,13 @@ static bool add_key(Reader *r, uint64_t h, uint64_t offset, uint64_t n, uint64_t
         bool io = false;
         if (r->slots[j].hash == h && same_key(r, r->slots[j].offset, offset, n, &io)) {
             *repeat = r->slots[j].offset;
+            *repeat_index = r->slots[j].index == UINT32_MAX ? -1 : (int64_t)r->slots[j].index;
             return true;
         }
         if (io)
             return false;
     }
-    r->slots[j] = (KeySlot){h, offset};
+    r->slots[j] = (KeySlot){h, index < UINT32_MAX ? (uint32_t)index : UINT32_MAX, offset};
     r->used++;
     return true;
 }
@@ -590,11 +595,15 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
     if (n == 0)
         return fail(r, pair, "%s is empty; llama.cpp refuses it: \"key %" PRId64 " is empty\"", what, i);
     uint64_t repeat;
-    if (!add_key(r, h, key_at, n, &repeat))
+    int64_t repeat_index = -1;
+    if (!add_key(r, h, key_at, n, i, &repeat, &repeat_index))
         return false;
+    char first[24] = "...";
+    if (repeat_index >= 0)
+        snprintf(first, sizeof first, "%" PRId64, repeat_index);
     if (repeat != 0)
         return fail(r, pair, "%s, '%s', repeats the key at offset %" PRIu64 "; llama.cpp refuses it: \"duplicate "
-                    "key '%s' for tensors ... and %" PRId64 "\"", what, shown_key, repeat - 8, shown_key, i);
+                    "key '%s' for tensors %s and %" PRId64 "\"", what, shown_key, repeat - 8, shown_key, first, i);
     uint64_t type, array_type = 0, count = 0, type_at = at(r);
     bool io;
     if (!read_le(r, 4, &type, &io)
@@ -607,23 +616,33 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
                     "type %" PRId32 "\"", shown_key, type == GGUF_ARRAY ? "the element" : "the value", checked,
                     checked == GGUF_ARRAY ? "an array of arrays" : "not a type of the format (0 to 12)",
                     shown_key, checked);
-    bool exact = !k.cut && strlen(key) == n;        /* the whole key is in key, with no NUL in it */
+    /* llama.cpp finds a key by its C string (gguf_find_key's strcmp; the model's metadata texts, src/llama-model.cpp
+     * at 00342301, are kept by gguf_get_key's C string, the first of a name kept): the bytes before a NUL. */
+    const char *nul_in_key = memchr(key, '\0', k.len);
+    bool whole = nul_in_key != NULL || (!k.cut && k.len == n);     /* the key's C string is all in key */
     Out o = {0};
     GgufKey *kept = NULL;
-    if (exact && strncmp(key, "general.sampling.", strlen("general.sampling.")) == 0) {
+    if (strncmp(key, "general.sampling.", strlen("general.sampling.")) == 0) {
         kept = sampling_slot(info, key);
         if (kept != NULL) {
             *kept = (GgufKey){.offset = pair, .type = (GgufType)type, .array_type = (GgufType)array_type,
-                              .array_count = count};
+                              .array_count = count, .key_length = n, .key_cut = !whole,
+                              .key_nul = nul_in_key != NULL};
             snprintf(kept->key, sizeof kept->key, "%s", key);
+            for (size_t j = 0; whole && j + 1 < info->n_keys && kept->shadowed_by == 0; j++)
+                if (!info->keys[j].key_cut && info->keys[j].type != GGUF_ARRAY && strcmp(info->keys[j].key, key) == 0)
+                    kept->shadowed_by = info->keys[j].offset;      /* an array is not among the texts: skipped */
             o = (Out){kept->text, sizeof kept->text, 0, false};
         }
-    } else if (exact && strcmp(key, "general.name") == 0 && type == GGUF_STRING) {
-        o = (Out){info->name, sizeof info->name, 0, false};
-    } else if (!exact && strncmp(key, "general.sampling.", strlen("general.sampling.")) == 0) {
-        info->n_keys_dropped++;     /* a key past GGUF_NAME_MAX bytes, or holding a NUL: not kept */
+    } else if (whole && strcmp(key, "general.name") == 0 && !info->name_seen) {
+        info->name_seen = true;     /* the first of the name, as gguf_find_key finds it */
+        info->name_offset = pair;
+        if (type == GGUF_STRING)
+            o = (Out){info->name, sizeof info->name, 0, false};
+        else
+            info->name_type = (int)type;
     }
-    bool alignment_key = exact && strcmp(key, "general.alignment") == 0;
+    bool alignment_key = whole && strcmp(key, "general.alignment") == 0 && *alignment_type < 0;
     bool nul = false;
     uint64_t bits = 0;
     if (type == GGUF_STRING && o.s != NULL) {
@@ -641,9 +660,7 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
     } else if (o.s == info->name) {
         info->has_name = true;
         info->name_cut = o.cut;
-        info->name_type = -1;
-    } else if (exact && strcmp(key, "general.name") == 0) {
-        info->name_type = (int)type;
+        info->name_nul = nul;
     }
     if (alignment_key) {
         *alignment_type = (int)type;

@@ -43,8 +43,14 @@ typedef enum {
 
 /* One general.sampling.* key as the file holds it. */
 typedef struct {
-    char key[GGUF_NAME_MAX + 1];    /* "general.sampling.top_k"; a longer key is cut (key_cut) */
-    bool key_cut;
+    char key[GGUF_NAME_MAX + 1];    /* "general.sampling.top_k": the key's C string, the bytes before a NUL, as
+                                     * llama.cpp finds a key (key_nul); a longer one is cut (key_cut) */
+    uint64_t key_length;            /* the key's bytes in the file */
+    bool key_cut;                   /* the key's C string is longer than the 255 bytes kept: no key common reads */
+    bool key_nul;                   /* the key holds a NUL byte: llama.cpp names it by key, the bytes before */
+    uint64_t shadowed_by;           /* the offset of an earlier key of the same C string (not an array), which
+                                     * llama.cpp's model keeps instead of this one (src/llama-model.cpp at
+                                     * 00342301: load_hparams emplaces the first); 0 for none */
     uint64_t offset;                /* bytes from the file's start to the pair (its key's length) */
     GgufType type;                  /* the value's type; GGUF_ARRAY for an array */
     GgufType array_type;            /* an array's element type */
@@ -68,10 +74,13 @@ typedef struct {
     bool tensors_checked;           /* always false: llama.cpp goes on to check the tensor descriptions and can
                                      * still refuse the file; say so when calling it good */
     bool has_name;                  /* general.name is present as a string */
-    char name[GGUF_NAME_MAX + 1];   /* general.name up to its first NUL, cut to 255 bytes (name_cut) */
+    char name[GGUF_NAME_MAX + 1];   /* general.name up to its first NUL (name_nul), cut to 255 bytes (name_cut) */
     bool name_cut;
-    int name_type;                  /* general.name's GgufType when it is not a string, else -1 (llama.cpp's
-                                     * model loader expects a string; not checked here) */
+    bool name_nul;                  /* the string holds a NUL: llama.cpp's C string stops there too */
+    bool name_seen;                 /* a key named general.name (its C string) was met: the first counts */
+    uint64_t name_offset;           /* its pair's offset */
+    int name_type;                  /* general.name's GgufType when it is not a string, else -1: llama.cpp's
+                                     * model loader then refuses the model (layers.c says so) */
     uint32_t alignment;             /* general.alignment, or 32 (the format's default) */
     GgufKey keys[GGUF_MAX_KEYS];    /* (n_keys,) every general.sampling.* key, in file order */
     size_t n_keys;

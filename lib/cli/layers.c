@@ -101,10 +101,28 @@ static void note_key(Text *n, const char *where, const GgufKey *key, const GgufS
     char type[48], text[96], now[SOURCE_VALUE_MAX + 1];
     shown(key->text, text, sizeof text);
     type_words(key, type, sizeof type);
+    if (key->shadowed_by != 0) {
+        text_add(n, "%s: %s (offset %llu%s) is not read: llama.cpp keeps the first key of a name, here the one at "
+                 "offset %llu (src/llama-model.cpp at 00342301: the model's metadata texts are kept by each key's C "
+                 "string, the bytes before a NUL, and of two the first)\n", where, key->key,
+                 (unsigned long long)key->offset, key->key_nul ? ", a key holding a NUL byte" : "",
+                 (unsigned long long)key->shadowed_by);
+        return;
+    }
+    if (key->key_nul && gs->outcome != GGUF_UNKNOWN_KEY)
+        text_add(n, "%s: the key at offset %llu holds a NUL byte after its first %zu bytes (of %llu): llama.cpp "
+                 "names it by those, %s (gguf_get_key's C string, src/llama-model.cpp at 00342301), and so does this "
+                 "tool\n", where, (unsigned long long)key->offset, strlen(key->key),
+                 (unsigned long long)key->key_length, key->key);
     switch (gs->outcome) {
     case GGUF_UNKNOWN_KEY:
-        text_add(n, "%s: %s (offset %llu) is not one of the general.sampling.* keys llama.cpp's common reads: "
-                 "ignored, as there\n", where, key->key, (unsigned long long)key->offset);
+        if (key->key_cut)
+            text_add(n, "%s: %.40s... (offset %llu), a key of %llu bytes (this tool keeps its first %d), is not one of "
+                     "the general.sampling.* keys llama.cpp's common reads: ignored, as there\n", where, key->key,
+                     (unsigned long long)key->offset, (unsigned long long)key->key_length, GGUF_NAME_MAX);
+        else
+            text_add(n, "%s: %s (offset %llu) is not one of the general.sampling.* keys llama.cpp's common reads: "
+                     "ignored, as there\n", where, key->key, (unsigned long long)key->offset);
         return;
     case GGUF_NOT_READ:
         text_add(n, "%s: %s (offset %llu) is %s, which common finds no text for (llama.cpp keeps no array, nor an "
@@ -159,6 +177,13 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     char where[300], name[80], shown_path[160];
     shown(path, shown_path, sizeof shown_path);
     snprintf(where, sizeof where, "%s %s", named_by, shown_path);
+    if (info->name_type >= 0) {     /* llama_model::load_hparams reads general.name with get_key, as a string */
+        snprintf(err, err_size, "%s: general.name (offset %llu) is a %s, not a string; llama.cpp's model loader "
+                 "refuses the model: \"key general.name has wrong type %s but expected type str\" "
+                 "(src/llama-model-loader.cpp at 00347649)", where, (unsigned long long)info->name_offset,
+                 gguf_type_name(info->name_type), gguf_type_name(info->name_type));
+        return false;
+    }
     char applied[1024] = "", kept[1024] = "", value[SOURCE_VALUE_MAX + 1], flag_value[SOURCE_VALUE_MAX + 1];
     Text a = text_start(applied, sizeof applied), k = text_start(kept, sizeof kept);
     size_t n_applied = 0, n_kept = 0, all_applied = 0, all_kept = 0;
@@ -166,8 +191,9 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     for (size_t i = 0; i < info->n_keys; i++) {     /* first how many, for the lists' "and" */
         GgufSampling gs;
         gguf_sampling(&info->keys[i], &gs);
-        all_applied += gs.outcome == GGUF_APPLIED && gs.setting >= 0;
-        all_kept += gs.outcome == GGUF_APPLIED && gs.setting >= 0 && flag_keeps(p, gs.setting);
+        bool read = gs.outcome == GGUF_APPLIED && gs.setting >= 0 && info->keys[i].shadowed_by == 0;
+        all_applied += read;
+        all_kept += read && flag_keeps(p, gs.setting);
     }
     for (size_t i = 0; i < info->n_keys; i++) {
         const GgufKey *key = &info->keys[i];
@@ -179,7 +205,7 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
             args_warn(p, "%s\n", line);   /* a sequence's unknown name, as llama.cpp logs it */
         }
         note_key(&n, where, key, &gs, p);
-        if (gs.outcome != GGUF_APPLIED || gs.setting < 0)
+        if (gs.outcome != GGUF_APPLIED || gs.setting < 0 || key->shadowed_by != 0)
             continue;
         taken_text(&gs, value, sizeof value);
         n_applied++;
@@ -214,7 +240,8 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     shown(info->name, name, sizeof name);
     text_add(&n, "%s: the model", where);
     if (info->has_name)
-        text_add(&n, " \"%s\"", name);
+        text_add(&n, " \"%s\"%s", name, info->name_nul ? " (its general.name holds a NUL byte after these bytes, "
+                 "where llama.cpp's C string of it stops too)" : "");
     text_add(&n, " (GGUF v%u) ", (unsigned)info->version);
     if (n_applied > 0)
         text_add(&n, "sets %s (general.sampling.*), each applied where no flag sets the value, as llama.cpp's "

@@ -393,7 +393,7 @@ static void test_refusals(void)
     gw_key(&w, "general.sampling.top_k", U32), gw_u32(&w, 40);
     gw_key(&w, "general.name", STR), gw_str(&w, "b");
     REFUSED(read_written(&w, err, sizeof err), err, "offset 95: metadata key 2 (of 3), 'general.name', repeats the key "
-            "at offset 24; llama.cpp refuses it: \"duplicate key 'general.name' for tensors ... and 2\"");
+            "at offset 24; llama.cpp refuses it: \"duplicate key 'general.name' for tensors 0 and 2\"");
     gw_free(&w);
     gw_init(&w, 3, 0, 1);
     gw_key(&w, "", U8), gw_u8(&w, 1);
@@ -461,6 +461,31 @@ static void test_limits(void)
     CHECK(kept("general.sampling.sequence") != NULL && kept("general.sampling.sequence")->has_nul
           && strcmp(text_of("general.sampling.sequence"), "top_k") == 0);
     CHECK(!info.has_name && info.name_type == GGUF_UINT32);
+    gw_free(&w);
+
+    /* Review 27, finding 24: gguf.cpp (067d44f6) compares keys as whole std::strings, so "top_k\0zz" and "top_k"
+     * are two keys; llama.cpp then finds a key by its C string (gguf_find_key's strcmp; src/llama-model.cpp at
+     * 00342301 keeps the model's texts by gguf_get_key's C string, the first of a name). Both are kept here, by
+     * their C string, the second marked as not read; an array is not among those texts, so one after it is read.
+     * A key longer than the 255 bytes kept is kept cut, with its length. */
+    gw_init(&w, 3, 0, 5);
+    gw_u64(&w, 25), gw_bytes(&w, "general.sampling.top_k\0zz", 25), gw_u32(&w, I32), gw_u32(&w, 5);
+    gw_key(&w, "general.sampling.top_k", I32), gw_u32(&w, 6);
+    gw_u64(&w, 22), gw_bytes(&w, "general.sampling.temp\0", 22), gw_u32(&w, ARR), gw_u32(&w, F32), gw_u64(&w, 1);
+    gw_f32(&w, 0.5f);
+    gw_key(&w, "general.sampling.temp", F32), gw_f32(&w, 0.25f);
+    char key[400] = "general.sampling.";
+    memset(key + 17, 'x', 300);
+    key[317] = '\0';
+    gw_key(&w, key, U8), gw_u8(&w, 1);
+    CHECK(read_written(&w, err, sizeof err));
+    CHECK_INT(5, (long long)info.n_keys);
+    CHECK(strcmp(info.keys[0].key, "general.sampling.top_k") == 0 && info.keys[0].key_nul
+          && info.keys[0].key_length == 25 && info.keys[0].shadowed_by == 0);
+    CHECK(strcmp(info.keys[1].key, "general.sampling.top_k") == 0 && !info.keys[1].key_nul
+          && info.keys[1].shadowed_by == 24);     /* the first pair starts right after the 24-byte header */
+    CHECK(info.keys[2].type == GGUF_ARRAY && info.keys[2].key_nul && info.keys[3].shadowed_by == 0);
+    CHECK(info.keys[4].key_cut && info.keys[4].key_length == 317 && strlen(info.keys[4].key) == 255);
     gw_free(&w);
 }
 

@@ -209,6 +209,42 @@ static void test_refusals(void)
                         sizeof err));
     CHECK(strcmp(err, "p.ini: line 3: [m] model no/such/model.gguf: cannot read the model: No such file or "
                       "directory; llama-server cannot load it") == 0);
+
+    /* Review 27, finding 22: general.name of another type than a string: llama.cpp's loader (get_key, as a
+     * string; src/llama-model-loader.cpp at 00347649) throws, and the model does not load. */
+    gw_init(&w, 3, 0, 1);
+    gw_key(&w, "general.name", 4), gw_u32(&w, 7);
+    CHECK(!lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(strcmp(err, "-m m.gguf: general.name (offset 24) is a u32, not a string; llama.cpp's model loader refuses "
+                      "the model: \"key general.name has wrong type u32 but expected type str\" "
+                      "(src/llama-model-loader.cpp at 00347649)") == 0);
+    gw_free(&w);
+}
+
+/* Review 27, finding 24: of two keys with the same C string (one holding a NUL), llama.cpp reads the first
+ * (src/llama-model.cpp at 00342301): top_k 5, not 6; each is named. A long key's real reason is its length. */
+static void test_c_string_keys(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    gw_init(&w, 3, 0, 3);
+    gw_u64(&w, 25), gw_bytes(&w, "general.sampling.top_k\0zz", 25), gw_u32(&w, I32), gw_u32(&w, 5);
+    gw_key(&w, "general.sampling.top_k", I32), gw_u32(&w, 6);
+    char key[400] = "general.sampling.";
+    memset(key + 17, 'x', 300);
+    key[317] = '\0';
+    gw_key(&w, key, I32), gw_u32(&w, 1);
+    CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(5, params.sampling.top_k);
+    CHECK(strstr(notes, "-m m.gguf: the key at offset 24 holds a NUL byte after its first 22 bytes (of 25): llama.cpp "
+                        "names it by those, general.sampling.top_k") != NULL);
+    CHECK(strstr(notes, "-m m.gguf: general.sampling.top_k (offset 65) is not read: llama.cpp keeps the first key of a "
+                        "name, here the one at offset 24") != NULL);
+    CHECK(strstr(notes, "(offset 103), a key of 317 bytes (this tool keeps its first 255), is not one of the "
+                        "general.sampling.* keys llama.cpp's common reads: ignored") != NULL);
+    CHECK(strstr(notes, "sets top_k 5 (general.sampling.*)") != NULL);
+    CHECK(strstr(notes, "not listed") == NULL);
+    gw_free(&w);
 }
 
 void test_layers(void)
@@ -217,4 +253,5 @@ void test_layers(void)
     test_sequence();
     test_types();
     test_refusals();
+    test_c_string_keys();
 }
