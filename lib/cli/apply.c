@@ -66,12 +66,14 @@ static bool add_sampler(SamplingParams *sp, SamplerType type)
     return true;
 }
 
-static bool set_samplers(CliParams *out, const char *value)
+static bool set_samplers(CliParams *out, const char *flag, const char *value)
 {
     out->sampling.n_samplers = 0;
     const char *piece = value;
+    size_t empty = 0;
     for (;;) {
         size_t n = strcspn(piece, ";");
+        empty += n == 0 && value[0] != '\0';    /* "" is the empty list (reference section 5), no piece */
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), piece);
         SamplerType type;
@@ -82,9 +84,17 @@ static bool set_samplers(CliParams *out, const char *value)
             args_warn(out, "unable to match sampler by name '%s'\n", name);
         }
         if (piece[n] == '\0')
-            return true;
+            break;
         piece += n + 1;
     }
+    if (empty > 0) {        /* reference section 6: whether llama.cpp keeps an empty piece and warns is unconfirmed */
+        char line[300], f[64];
+        snprintf(line, sizeof line, "%s: %zu empty name%s (a ';' next to another or at an end) %s skipped here; whether "
+                 "llama.cpp skips %s and warns is unconfirmed (reference section 6)", shown(flag, f, sizeof f), empty,
+                 empty == 1 ? "" : "s", empty == 1 ? "is" : "are", empty == 1 ? "it" : "them");
+        args_warn(out, "%s\n", line);
+    }
+    return true;
 }
 
 static bool set_sampler_seq(CliParams *out, const char *value)
@@ -516,7 +526,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
         break;
     case K_SAMPLERS:
     case K_SAMPLER_SEQ:
-        if (!(spec->kind == K_SAMPLERS ? set_samplers(out, value) : set_sampler_seq(out, value))) {
+        if (!(spec->kind == K_SAMPLERS ? set_samplers(out, flag, value) : set_sampler_seq(out, value))) {
             snprintf(err, err_size, "%s: '%s' names more than %d samplers (this tool's limit; "
                      "arg.cpp 0017d6fb has none)", flag, v, CHAIN_MAX_SAMPLERS);
             *limit = true;

@@ -650,6 +650,8 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
         snprintf(what, sizeof what, "the value of '%.60s'", shown_key);
         if (!read_length(r, what, &len) || !read_string_bytes(r, len, &o, &nul))
             return false;
+        if (kept != NULL)
+            kept->value_length = len;
     } else if (!read_value(r, (GgufType)type, (GgufType)array_type, count, shown_key, o.s != NULL ? &o : NULL,
                            &bits)) {
         return false;
@@ -657,6 +659,7 @@ static bool read_pair(Reader *r, GgufInfo *info, int64_t i, uint32_t *alignment,
     if (kept != NULL) {
         kept->text_cut = o.cut;
         kept->has_nul = nul;
+        kept->bits = bits;
     } else if (o.s == info->name) {
         info->has_name = true;
         info->name_cut = o.cut;
@@ -735,6 +738,40 @@ bool gguf_read_file(const char *path, GgufInfo *info, char *err, size_t err_size
     return ok;
 }
 
+double gguf_stored(const GgufKey *key, bool *exact, char *whole, size_t size)
+{
+    *exact = key != NULL && key->type != GGUF_STRING && key->type != GGUF_ARRAY;
+    if (whole != NULL && size > 0)
+        whole[0] = '\0';
+    if (!*exact)
+        return 0;
+    uint64_t b = key->bits;
+    float f;
+    double d;
+    switch (key->type) {
+    case GGUF_INT8: return (int8_t)(uint8_t)b;
+    case GGUF_INT16: return (int16_t)(uint16_t)b;
+    case GGUF_INT32: return (int32_t)(uint32_t)b;
+    case GGUF_FLOAT32: {
+        uint32_t u = (uint32_t)b;
+        memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    case GGUF_FLOAT64: memcpy(&d, &b, sizeof d); return d;
+    case GGUF_BOOL: return b != 0;
+    case GGUF_INT64:
+        *exact = (int64_t)b >= -(INT64_C(1) << 53) && (int64_t)b <= (INT64_C(1) << 53);
+        if (whole != NULL)
+            snprintf(whole, size, "%" PRId64, (int64_t)b);
+        return (double)(int64_t)b;
+    default:        /* the unsigned types */
+        *exact = b <= (UINT64_C(1) << 53);
+        if (whole != NULL)
+            snprintf(whole, size, "%" PRIu64, b);
+        return (double)b;
+    }
+}
+
 const char *gguf_type_name(int type)
 {
     static const char *const names[GGUF_TYPE_COUNT] = {"u8", "i8", "u16", "i16", "u32", "i32", "f32", "bool",
@@ -780,13 +817,18 @@ void gguf_sampling(const GgufKey *key, GgufSampling *out)
     }
     char *end;
     if (known[k].kind == 'i') {
+        errno = 0;
         long v = strtol(out->text, &end, 10);
+        out->range = errno == ERANGE;
+        out->read = v;
         out->outcome = end != out->text ? GGUF_APPLIED : GGUF_NOT_A_NUMBER;
         out->value = (int32_t)(uint32_t)(unsigned long)v;   /* int32_t v = strtol(...): the low 32 bits */
         return;
     }
     if (known[k].kind == 'f') {
+        errno = 0;
         float v = strtof(out->text, &end);
+        out->range = errno == ERANGE;
         out->outcome = end != out->text ? GGUF_APPLIED : GGUF_NOT_A_NUMBER;
         out->value = v;
         return;
@@ -801,7 +843,9 @@ void gguf_sampling(const GgufKey *key, GgufSampling *out)
             if (out->n_samplers < CHAIN_MAX_SAMPLERS)
                 out->samplers[out->n_samplers++] = type;
             out->n_named++;
-        } else if (n > 0) {
+        } else if (n == 0) {
+            out->n_empty++;
+        } else {
             char safe[80], line[120];
             snprintf(line, sizeof line, "unable to match sampler by name '%s'\n",
                      shown(n < sizeof name ? name : "(a name of 64 bytes or more)", safe, sizeof safe));

@@ -61,6 +61,9 @@ typedef struct {
                                      * it with %s), an array as [a, b] (strings quoted); cut to 511 bytes */
     bool text_cut;                  /* the text is longer than the 511 bytes kept */
     bool has_nul;                   /* a string value holds a NUL: text stops there, as llama.cpp's does */
+    uint64_t value_length;          /* a string value's bytes in the file */
+    uint64_t bits;                  /* a scalar that is not a string: its bytes, little-endian, zero-extended
+                                     * (the stored value, before any text: gguf_stored reads it) */
 } GgufKey;
 
 /* What gguf_read found. */
@@ -111,6 +114,11 @@ bool gguf_read(FILE *file, const char *name, GgufInfo *info, char *err, size_t e
  * directory" when it cannot be opened, with the system's reason. */
 bool gguf_read_file(const char *path, GgufInfo *info, char *err, size_t err_size);
 
+/* The value a scalar key holds as a double (key->bits read as its type: an integer, a float32 or float64, a
+ * bool as 0 or 1); *exact tells whether the double holds it exactly (a 64-bit integer past 2^53 does not, and
+ * *whole then gets its decimal digits). Returns 0 with *exact false for a string or an array. */
+double gguf_stored(const GgufKey *key, bool *exact, char *whole, size_t size);
+
 /* llama.cpp's short name of a type ("u8", "i8", "u16", "i16", "u32", "i32", "f32", "bool", "str", "arr",
  * "u64", "i64", "f64"); "unknown" for any other value. */
 const char *gguf_type_name(int type);
@@ -136,6 +144,8 @@ typedef struct {
     char text[GGUF_TEXT_MAX + 1];   /* the text common reads: the value's text cut to 63 bytes for an integer
                                      * key, 127 for a float key, 511 for the sequence (its buffers less the NUL) */
     bool cut;                       /* text is shorter than the value's text: common read only this much */
+    long long read;                 /* an integer key, GGUF_APPLIED: strtol's long, before the int32 (value) */
+    bool range;                     /* strtol's or strtof's text was past its type's range (ERANGE) */
     double value;                   /* GGUF_APPLIED: the int32 (strtol's long, its low 32 bits, as llama.cpp's
                                      * conversion to int32_t gives on gcc and clang) or the float (strtof),
                                      * which may be inf or NaN, as common takes them; no range is checked */
@@ -146,9 +156,11 @@ typedef struct {
     size_t n_named;                 /* the sequence's names that match a sampler, all of them: more than
                                      * CHAIN_MAX_SAMPLERS (this tool's limit) and the rest are not in samplers,
                                      * so the caller refuses the key rather than cut it */
+    size_t n_empty;                 /* the sequence's empty pieces (";;", a ';' at an end): skipped here, as
+                                     * --samplers here skips them; what llama.cpp does is unconfirmed (reference
+                                     * section 6), and the caller says so */
     char warnings[GGUF_WARNINGS_MAX]; /* the sequence's names that match nothing, as llama.cpp logs them: one
-                                       * line each, "unable to match sampler by name 'x'\n"; an empty piece
-                                       * (";;") is skipped without one, as --samplers here skips it */
+                                       * line each, "unable to match sampler by name 'x'\n" */
 } GgufSampling;
 
 /* What common takes from key (one of GgufInfo.keys) into *out: the key's value as text, cut as common's

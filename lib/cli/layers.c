@@ -10,6 +10,7 @@
 #include "text.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,39 @@ static const char *type_words(const GgufKey *key, char *buf, size_t size)
     return buf;
 }
 
+/* The clause for a string value holding a NUL byte: llama.cpp's text of it stops there. */
+static void add_nul(Text *n, const GgufKey *key)
+{
+    if (key->type == GGUF_STRING && key->has_nul)
+        text_add(n, " up to a NUL byte after its first %zu bytes (of %llu), where llama.cpp's text of it stops too "
+                 "(llama_model_meta_val_str prints it with %%s, src/llama-model.cpp at 00342301)", strlen(key->text),
+                 (unsigned long long)key->value_length);
+}
+
+/* Whether a number key's stored value is another float than the one common takes from its text (a float32
+ * 0.9999999 whose text "1.000000" reads as 1, a min_p of 1e-7 read as 0), compared as floats, as llama.cpp
+ * holds the setting; *stored gets the stored value's digits. */
+static bool stored_differs(const GgufKey *key, const GgufSampling *gs, char *stored, size_t size)
+{
+    bool exact;
+    char whole[32];
+    double d = gguf_stored(key, &exact, whole, sizeof whole);
+    if (key->type == GGUF_STRING || key->type == GGUF_ARRAY || key->type == GGUF_BOOL)
+        return false;
+    float have = (float)gs->value, want = (float)float_value(d);
+    if ((isnan(have) && isnan(want)) || have == want)
+        return false;
+    if (whole[0] != '\0')
+        snprintf(stored, size, "%s", whole);
+    else if (key->type == GGUF_FLOAT64)
+        for (int digits = 1; digits <= 17 && (snprintf(stored, size, "%.*g", digits, d), strtod(stored, NULL) != d);
+             digits++)
+            ;
+    else
+        float_text(d, stored, size);
+    return true;
+}
+
 /* One note for a key common does not take as its setting's value, or takes by its text from an unusual type. */
 static void note_key(Text *n, const char *where, const GgufKey *key, const GgufSampling *gs, const CliParams *p)
 {
@@ -125,24 +159,51 @@ static void note_key(Text *n, const char *where, const GgufKey *key, const GgufS
                      "ignored, as there\n", where, key->key, (unsigned long long)key->offset);
         return;
     case GGUF_NOT_READ:
-        text_add(n, "%s: %s (offset %llu) is %s, which common finds no text for (llama.cpp keeps no array, nor an "
-                 "empty string, among the model's metadata texts): %s stays %s\n", where, key->key,
-                 (unsigned long long)key->offset, key->type == GGUF_ARRAY ? type : "an empty string", gs->field,
-                 args_setting_text(p, gs->setting, now, sizeof now));
+        if (key->type == GGUF_ARRAY)
+            text_add(n, "%s: %s (offset %llu) is %s: llama.cpp keeps no array among the model's metadata texts "
+                     "(src/llama-model.cpp at 00342301, load_hparams), so common finds none: %s stays %s (the "
+                     "reference, section 11, says otherwise: that an array's text is [a, b], %s)\n", where, key->key,
+                     (unsigned long long)key->offset, type, gs->field, args_setting_text(p, gs->setting, now, sizeof now),
+                     gs->setting == SET_SAMPLERS ? "whose names between ';' would match no sampler here"
+                     : "which starts with no number and would leave the value too");
+        else
+            text_add(n, "%s: %s (offset %llu) is an empty string%s, whose text starts with no number: %s stays %s "
+                     "(reference section 11)\n", where, key->key, (unsigned long long)key->offset,
+                     key->has_nul ? " up to its first byte, a NUL (llama.cpp's C string of it is empty too)" : "",
+                     gs->field, args_setting_text(p, gs->setting, now, sizeof now));
         return;
     case GGUF_NOT_A_NUMBER:
-        text_add(n, "%s: %s (offset %llu) is %s, \"%s\", whose text starts with no number for common's %s: %s "
-                 "stays %s (reference section 11)\n", where, key->key, (unsigned long long)key->offset, type, text,
+        text_add(n, "%s: %s (offset %llu) is %s, \"%s\"", where, key->key, (unsigned long long)key->offset, type, text);
+        add_nul(n, key);
+        text_add(n, ", whose text starts with no number for common's %s: %s stays %s (reference section 11)\n",
                  gs->integer ? "strtol" : "strtof", gs->field, args_setting_text(p, gs->setting, now, sizeof now));
         return;
-    case GGUF_APPLIED:
-        if (!usual_type(key, gs) || gs->cut)
-            text_add(n, "%s: %s (offset %llu) is %s, \"%s\"%s: common reads its text with %s, which gives %s %s "
-                     "(reference section 11)\n", where, key->key, (unsigned long long)key->offset, type, text,
-                     gs->cut ? ", cut to the bytes common's buffer holds" : "", gs->setting == SET_SAMPLERS ?
-                     "--samplers' names" : gs->integer ? "strtol" : "strtof", gs->field, taken_text(gs, now,
-                     sizeof now));
+    case GGUF_APPLIED: {
+        char stored[64];
+        bool wraps = gs->integer && (gs->range || gs->read != (long long)gs->value);
+        bool stepped = !gs->integer && gs->setting != SET_SAMPLERS && stored_differs(key, gs, stored, sizeof stored);
+        bool nul = key->type == GGUF_STRING && key->has_nul;
+        if (usual_type(key, gs) && !gs->cut && !wraps && !stepped && !nul && gs->n_empty == 0)
+            return;
+        text_add(n, "%s: %s (offset %llu) is %s, \"%s\"", where, key->key, (unsigned long long)key->offset, type, text);
+        add_nul(n, key);
+        if (stepped)
+            text_add(n, " as llama.cpp prints it (six decimals, C's %%f), though it holds %s", stored);
+        text_add(n, "%s: common reads its text with %s, which gives %s %s", gs->cut ? ", cut to the bytes common's "
+                 "buffer holds" : "", gs->setting == SET_SAMPLERS ? "--samplers' names" : gs->integer ? "strtol"
+                 : "strtof", gs->field, taken_text(gs, now, sizeof now));
+        if (wraps)      /* int32_t v = strtol(...): the low 32 bits, as gcc and clang convert */
+            text_add(n, " (strtol reads %lld%s, and the int32 it goes into keeps its low 32 bits)", gs->read,
+                     gs->range ? ", its largest long, as the text's number is past it" : "");
+        if (stepped)
+            text_add(n, ", not the value stored");
+        if (gs->n_empty > 0)
+            text_add(n, "; its %zu empty name%s (a ';' next to another or at an end) %s skipped here, and whether "
+                     "llama.cpp skips %s and warns is unconfirmed", gs->n_empty, gs->n_empty == 1 ? "" : "s",
+                     gs->n_empty == 1 ? "is" : "are", gs->n_empty == 1 ? "it" : "them");
+        text_add(n, " (reference section%s)\n", gs->n_empty > 0 ? "s 6 and 11" : " 11");
         return;
+    }
     }
 }
 
@@ -200,9 +261,10 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
         GgufSampling gs;
         gguf_sampling(key, &gs);
         for (const char *w = gs.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
-            char line[200];
-            snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
-            args_warn(p, "%s\n", line);   /* a sequence's unknown name, as llama.cpp logs it */
+            char line[600];
+            snprintf(line, sizeof line, "%s: %s (offset %llu): %.*s", where, key->key, (unsigned long long)key->offset,
+                     (int)strcspn(w, "\n"), w);
+            args_warn(p, "%s\n", line);   /* a sequence's unknown name, as llama.cpp logs it, with where it is */
         }
         note_key(&n, where, key, &gs, p);
         if (gs.outcome != GGUF_APPLIED || gs.setting < 0 || key->shadowed_by != 0)

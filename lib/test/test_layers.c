@@ -178,9 +178,57 @@ static void test_types(void)
     CHECK(strstr(notes, ") is a str, \"0.6\": common reads its text with strtof, which gives temp 0.6") != NULL);
     CHECK(strstr(notes, ") is a bool, \"true\", whose text starts with no number for common's strtol: mirostat stays "
                         "0") != NULL);
-    CHECK(strstr(notes, ") is an array of f32, which common finds no text for") != NULL);
+    CHECK(strstr(notes, ") is an array of f32: llama.cpp keeps no array among the model's metadata texts "
+                        "(src/llama-model.cpp at 00342301, load_hparams), so common finds none: penalty_repeat stays "
+                        "1.0 (the reference, section 11, says otherwise: that an array's text is [a, b], which starts "
+                        "with no number and would leave the value too)") != NULL);
     CHECK(strstr(notes, "general.sampling.penalty_freq (offset ") != NULL
           && strstr(notes, "is not one of the general.sampling.* keys llama.cpp's common reads: ignored") != NULL);
+    gw_free(&w);
+}
+
+/* Review 27, findings 5, 6, 22: what common's text step changes is said, with the stored value. By section 11:
+ * an integer key is strtol of its decimal text into an int32 (a u64 4294967297 keeps its low 32 bits: 1; a u32
+ * 4294967295: -1); a float key is strtof of its "%f" text (a float32 0.9999999 prints "1.000000": 1.0; 1e-7
+ * prints "0.000000": 0); a string stops at a NUL ("0.5\0junk" is "0.5"); a sequence's empty pieces are skipped
+ * (section 6: unconfirmed), and an unknown name is warned about with its key. */
+static void test_value_notes(void)
+{
+    GgufWriter w;
+    char notes[8192], err[600];
+    start(&w, 3, 6, 0);
+    gw_key(&w, "general.sampling.top_k", 10), gw_u64(&w, 4294967297u);
+    gw_key(&w, "general.sampling.penalty_last_n", 4), gw_u32(&w, 4294967295u);
+    gw_key(&w, "general.sampling.top_p", F32), gw_f32(&w, 0.9999999f);
+    gw_key(&w, "general.sampling.min_p", F32), gw_f32(&w, 1e-7f);
+    gw_key(&w, "general.sampling.temp", STR), gw_u64(&w, 8), gw_bytes(&w, "0.5\0junk", 8);
+    gw_key(&w, "general.sampling.sequence", STR), gw_str(&w, ";;top_k;bogus;");
+    CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(1, params.sampling.top_k);
+    CHECK_INT(-1, params.sampling.penalty_last_n);
+    CHECK(params.sampling.top_p == 1.0 && params.sampling.min_p == 0.0 && params.sampling.temp == (double)0.5f);
+    CHECK(params.sampling.n_samplers == 1 && params.sampling.samplers[0] == SAMPLER_TOP_K);
+    CHECK(strstr(notes, "is a u64, \"4294967297\": common reads its text with strtol, which gives top_k 1 (strtol "
+                        "reads 4294967297, and the int32 it goes into keeps its low 32 bits)") != NULL);
+    CHECK(strstr(notes, "is a u32, \"4294967295\": common reads its text with strtol, which gives penalty_last_n -1 "
+                        "(strtol reads 4294967295") != NULL);
+    CHECK(strstr(notes, "is a f32, \"1.000000\" as llama.cpp prints it (six decimals, C's %f), though it holds "
+                        "0.9999999: common reads its text with strtof, which gives top_p 1.0, not the value stored")
+          != NULL);
+    CHECK(strstr(notes, "though it holds 1e-07: common reads its text with strtof, which gives min_p 0.0") != NULL);
+    CHECK(strstr(notes, "is a str, \"0.5\" up to a NUL byte after its first 3 bytes (of 8), where llama.cpp's text of "
+                        "it stops too") != NULL);
+    CHECK(strstr(notes, "which gives sequence top_k; its 3 empty names (a ';' next to another or at an end) are "
+                        "skipped here, and whether llama.cpp skips them and warns is unconfirmed (reference sections 6 "
+                        "and 11)") != NULL);
+    CHECK(strstr(params.warnings, "-m m.gguf: general.sampling.sequence (offset ") != NULL
+          && strstr(params.warnings, "): unable to match sampler by name 'bogus'\n") != NULL);
+    /* A value its text keeps (a float32 0.7 prints "0.700000", which reads back as that float) gets no note. */
+    gw_free(&w);
+    start(&w, 3, 1, 0);
+    gw_key(&w, "general.sampling.temp", F32), gw_f32(&w, 0.7f);
+    CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK(strstr(notes, "holds") == NULL && strstr(notes, "(offset") == NULL);
     gw_free(&w);
 }
 
@@ -252,6 +300,7 @@ void test_layers(void)
     test_applied_and_kept();
     test_sequence();
     test_types();
+    test_value_notes();
     test_refusals();
     test_c_string_keys();
 }
