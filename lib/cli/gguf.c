@@ -694,6 +694,16 @@ bool gguf_read(FILE *file, const char *name, GgufInfo *info, char *err, size_t e
         return false;
     }
     r.size = info->file_size = (uint64_t)size;
+    unsigned char probe;
+    if (size < 4 && fread(&probe, 1, 1, file) == 1 && size == 0) {   /* a device: ftell gives 0, yet it reads */
+        snprintf(err, err_size, "%s: its size reads as 0 bytes, yet bytes can be read from it: not a file of a size "
+                 "(a device or a pipe?), which this tool needs to check each count against the bytes left", name);
+        return false;
+    }
+    if (size < 4 && fseek(file, 0, SEEK_SET) != 0) {
+        snprintf(err, err_size, "%s: cannot read it again from its start (%s)", name, strerror(errno));
+        return false;
+    }
     r.buf = malloc(BUFFER_SIZE);
     if (r.buf == NULL) {
         snprintf(err, err_size, "%s: out of memory", name);

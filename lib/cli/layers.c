@@ -276,10 +276,11 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
             const ValueSource *by = &p->sources[gs.setting].now;     /* the flag, or the preset's key */
             sources_note_value(p, gs.setting, LAYER_MODEL, key->key, path, NULL, value);
             n_kept++;
-            text_add(&k, "%s%s%s %s overrides its %s %s", n_kept == 1 ? "" : n_kept == all_kept ? " and " : ", ",
-                     by->layer == LAYER_FLAG ? ""
-                     : "the preset's ", by->name != NULL ? by->name : "?", args_setting_text(p, gs.setting, flag_value,
-                     sizeof flag_value), gs.field, value);
+            args_setting_text(p, gs.setting, flag_value, sizeof flag_value);
+            bool same = strcmp(flag_value, value) == 0;     /* the bit keeps the key out all the same */
+            text_add(&k, "%s%s%s %s %s its %s %s%s", n_kept == 1 ? "" : n_kept == all_kept ? " and " : ", ",
+                     by->layer == LAYER_FLAG ? "" : "the preset's ", by->name != NULL ? by->name : "?", flag_value,
+                     same ? "matches" : "overrides", gs.field, value, same ? " (and keeps it out)" : "");
             continue;
         }
         if (gs.setting == SET_SAMPLERS && gs.n_named > CHAIN_MAX_SAMPLERS) {
@@ -450,18 +451,20 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
     }
     if (model != NULL) {
         text_add(&n, "--models-preset %s: the model \"%s\" picks its section [%s]", f, model, model);
-        text_add(&n, "%s, with the router's own flags over both (reference section 11)\n", global >= 0 && global !=
-                 section ? ", laid over [*]" : "");
+        bool over_all = global >= 0 && global != section;
+        text_add(&n, "%s, with the router's own flags over %s (reference section 11)\n", over_all ? ", laid over [*]"
+                 : " (the preset has no [*])", over_all ? "both" : "it");
     } else {
         text_add(&n, "--models-preset %s: no model chosen (a request's \"model\" field picks its section, or "
-                     "--preset-model NAME without a request); its sections:", f);
+                     "--preset-model NAME without a request); ", f);
+        text_add(&n, preset.n_sections == 0 ? "it has no sections" : "its sections:");
         for (size_t i = 0; i < preset.n_sections; i++) {
             PresetSection sec;
             if (preset_section(&preset, i, &sec))
                 text_add(&n, " [%s]", sec.name);
         }
-        text_add(&n, "; the chain here is %s, with the router's own flags over it\n", global >= 0 ? "[*]'s"
-                 : "the router's alone (the preset has no [*])");
+        text_add(&n, "; the chain here is %s\n", global >= 0 ? "[*]'s, with the router's own flags over it"
+                 : "the router's own flags' alone (the preset has no [*])");
     }
     if (child_line.model == NULL)
         return true;

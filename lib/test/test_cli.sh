@@ -440,6 +440,19 @@ printf '[m]\nmodel = %s\n' "$tmp/no-such.gguf" >"$tmp/missing.ini"
 check 2 "" "$tmp/missing.ini: line 2: [m] model $tmp/no-such.gguf: cannot read the model: No such file or directory" -- \
     llama-server --models-preset "$tmp/missing.ini" --preset-model m
 check 2 "" "--props: -m goes with a server's command line, not with a saved /props" -- --props "$tmp/p.json" -m "$tmp/demo.gguf"
+# Review 27, finding 23: each message as true as its case: a device is no file of a size; a preset of no
+# sections, or without [*], says so; a flag equal to the model's value matches it (and keeps it out).
+if [ -c /dev/zero ]; then
+    check 2 "" "/dev/zero: its size reads as 0 bytes, yet bytes can be read from it: not a file of a size" -- -m /dev/zero
+fi
+: >"$tmp/empty.ini"
+check 0 "$default_line" "no model chosen (a request's \"model\" field picks its section, or --preset-model NAME without a request); it has no sections; the chain here is the router's own flags' alone (the preset has no [*])" -- \
+    llama-server --models-preset "$tmp/empty.ini"
+printf '[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/nostar.ini"
+check 0 "$default_line" "the model \"m\" picks its section [m] (the preset has no [*]), with the router's own flags over it (reference section 11)" -- \
+    llama-server --models-preset "$tmp/nostar.ini" --preset-model m
+check 0 "$default_line" "here --top-k 20 matches its top_k 20 (and keeps it out) and --temp 0.6 overrides its temp 0.7" -- \
+    llama-server -m "$tmp/demo.gguf" --top-k 20 --temp 0.6
 check 2 "" "--preset-model: it picks a section of a --models-preset file" -- --preset-model demo
 
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
