@@ -53,7 +53,7 @@ endif
 .SUFFIXES:
 .PHONY: all check sanitize bench fuzz clean pictures
 
-all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib $(BUILD)/bin/svg_check
+all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib $(BUILD)/bin/svg_check $(BUILD)/demo.gguf
 
 # The rules for one build tree; $(1) is its directory, $(2) the extra flags of that tree.
 define build_tree
@@ -74,6 +74,11 @@ $(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
 $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
+
+# The small model file lib/cli/README.md's examples read (its metadata only).
+$(1)/demo.gguf: lib/cli/demo_gguf.sh
+	@mkdir -p $$(@D)
+	$$(call say,GEN,$$@)sh lib/cli/demo_gguf.sh $$@
 
 $(1)/bin/svg_check: $(1)/lib/test/svg_check.o $(1)/lib/svg/palette.o
 	@mkdir -p $$(@D)
@@ -147,7 +152,7 @@ endef
 check: all
 	$(call run_checks,$(BUILD))
 
-sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check
+sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check $(SAN)/demo.gguf
 	$(call run_checks,$(SAN),$(SAN_FLAGS))
 
 # Every example's picture, build/pictures/NN_slug.svg, and build/pictures/index.html, which shows each beside its

@@ -716,9 +716,16 @@ size_t args_model_note(const CliParams *params, char *buf, size_t size)
     Text t = text_start(buf, size);
     if (params == NULL || params->model[0] == '\0')
         return t.len;
-    text_add(&t, "%s %s the model, which this line does not read: a model's GGUF can set sampling defaults "
-                 "(general.sampling.*: the sampler sequence, top_k, top_p, min_p, temp, ...) for what the command "
-                 "line leaves unset, and tokens it marks \"suppress\" put logit-bias first; this line assumes none",
-             params->model, strchr(params->model, ',') != NULL ? "name" : "names");
+    char path[160], flag[64];
+    bool missing = params->model_path != NULL && params->model_missing[0] != '\0';    /* -m of no file here */
+    if (missing)
+        text_add(&t, "%s %s: no file is there (%s), so this line does not read the model", params->model_flag,
+                 shown(params->model_path, path, sizeof path), params->model_missing);
+    if (!missing || strcmp(params->model, shown(params->model_flag, flag, sizeof flag)) != 0)
+        text_add(&t, "%s%s %s the model, which this line does not read", missing ? "; " : "", params->model,
+                 strchr(params->model, ',') != NULL ? "name" : "names");
+    text_add(&t, ": a model's GGUF can set sampling defaults (general.sampling.*: the sampler sequence, top_k, top_p, "
+                 "min_p, temp, ...) for what the command line leaves unset, and tokens it marks \"suppress\" put "
+                 "logit-bias first; this line assumes none");
     return t.len;
 }

@@ -219,8 +219,10 @@ bool layers_model(CliParams *p, const char *path, const char *named_by, bool mus
     snprintf(where, sizeof where, "%s %s", named_by, shown_path);
     errno = 0;
     FILE *probe = fopen(path, "rb");
-    if (probe == NULL && !must_exist)
-        return true;            /* no file there: -hf's repository, a path on the server; today's note stays */
+    if (probe == NULL && !must_exist) {     /* no file here (a path on the server?): args_model_note says so */
+        snprintf(p->model_missing, sizeof p->model_missing, "%s", strerror(errno));
+        return true;
+    }
     if (probe == NULL) {
         snprintf(err, err_size, "%s: cannot read the model: %s; llama-server cannot load it", where, strerror(errno));
         return false;
