@@ -513,6 +513,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     static const char *const tool_names[] = {"", "llama-cli", "llama-completion", "llama-server"};
     if (argc > 1 && argv[1] != NULL && (out->tool = tool_from_word(argv[1], &old_name)) != TOOL_ANY)
         i = 2;
+    out->old_program = old_name;
     if (old_name) {
         char line[300], w[80];
         snprintf(line, sizeof line, "'%s' is read as %s: older llama.cpp's programs had this name before their 2024 "

@@ -87,6 +87,7 @@ typedef struct CliParams {
                                  * runs part of the chain on the GPU and prefixes its line's stages that have a
                                  * backend version with + or - (args_backend_note) */
     ArgsTool tool;              /* from the leading program word, TOOL_ANY without one */
+    bool old_program;           /* the word was older llama.cpp's name for it (main, server), before 2024 */
     uint32_t set;               /* bit (1u << ArgsSetting): the command line set it */
     char typed[SET_COUNT][ARGS_MAX_TYPED + 1]; /* a float setting's value as typed ("0.99999999"), "" for none
                                                 * (a preset, a clamp, or longer than ARGS_MAX_TYPED): the

@@ -247,6 +247,10 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
                  gguf_type_name(info->name_type), gguf_type_name(info->name_type));
         return false;
     }
+    /* Reference section 11, layer 4: llama-server applies the keys since PR #21509, llama-cli since PR #23893;
+     * earlier builds (older llama.cpp's main and server among them) ignored them; of llama-completion it says
+     * nothing. The keys are applied only where it says the program does. */
+    bool applies = !p->old_program && p->tool != TOOL_COMPLETION;
     char applied[1024] = "", kept[1024] = "", value[SOURCE_VALUE_MAX + 1], flag_value[SOURCE_VALUE_MAX + 1];
     Text a = text_start(applied, sizeof applied), k = text_start(kept, sizeof kept);
     size_t n_applied = 0, n_kept = 0, all_applied = 0, all_kept = 0;
@@ -256,24 +260,27 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
         gguf_sampling(&info->keys[i], &gs);
         bool read = gs.outcome == GGUF_APPLIED && gs.setting >= 0 && info->keys[i].shadowed_by == 0;
         all_applied += read;
-        all_kept += read && flag_keeps(p, gs.setting);
+        all_kept += read && applies && flag_keeps(p, gs.setting);
     }
     for (size_t i = 0; i < info->n_keys; i++) {
         const GgufKey *key = &info->keys[i];
         GgufSampling gs;
         gguf_sampling(key, &gs);
-        for (const char *w = gs.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
+        for (const char *w = applies ? gs.warnings : ""; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
             char line[600];
             snprintf(line, sizeof line, "%s: %s (offset %llu): %.*s", where, key->key, (unsigned long long)key->offset,
                      (int)strcspn(w, "\n"), w);
             args_warn(p, "%s\n", line);   /* a sequence's unknown name, as llama.cpp logs it, with where it is */
         }
-        note_key(&n, where, key, &gs, p);
+        if (applies)
+            note_key(&n, where, key, &gs, p);
         if (gs.outcome != GGUF_APPLIED || gs.setting < 0 || key->shadowed_by != 0)
             continue;
         taken_text(&gs, value, sizeof value);
         n_applied++;
         text_add(&a, "%s%s %s", n_applied == 1 ? "" : n_applied == all_applied ? " and " : ", ", gs.field, value);
+        if (!applies)
+            continue;       /* named, not laid under the flags */
         if (flag_keeps(p, gs.setting)) {
             const ValueSource *by = &p->sources[gs.setting].now;     /* the flag, or the preset's key */
             sources_note_value(p, gs.setting, LAYER_MODEL, key->key, path, NULL, value);
@@ -308,9 +315,24 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
         text_add(&n, " \"%s\"%s", name, info->name_nul ? " (its general.name holds a NUL byte after these bytes, "
                  "where llama.cpp's C string of it stops too)" : "");
     text_add(&n, " (GGUF v%u) ", (unsigned)info->version);
-    if (n_applied > 0)
+    static const char *const builds[] = {     /* by ArgsTool: which builds apply them (reference section 11) */
+        "llama-server since PR #21509, 2026-04-06, and llama-cli since PR #23893, 2026-05-30; earlier builds "
+        "ignored them, and of llama-completion the reference says nothing",
+        "llama-cli since PR #23893, 2026-05-30; earlier builds ignored them", "",
+        "llama-server since PR #21509, 2026-04-06; earlier builds ignored them"};
+    if (n_applied > 0 && applies)
         text_add(&n, "sets %s (general.sampling.*), each applied where no flag sets the value, as llama.cpp's "
-                 "common applies them", applied);
+                 "common applies them (%s)", applied, builds[p->tool]);
+    else if (n_applied > 0 && p->old_program)
+        text_add(&n, "sets %s (general.sampling.*), which the chain line here leaves out: older llama.cpp's %s, "
+                 "named before the 2024 renaming, ignored them, as every build before PR #21509 (llama-server, "
+                 "2026-04-06) and PR #23893 (llama-cli, 2026-05-30) did (reference section 11)", applied,
+                 p->tool == TOOL_SERVER ? "server" : "main");
+    else if (n_applied > 0)
+        text_add(&n, "sets %s (general.sampling.*), which the chain line here leaves out: whether llama-completion "
+                 "applies them the reference does not say (section 11: llama-server does since PR #21509, "
+                 "llama-cli since PR #23893; earlier builds ignored them); llama-server -m FILE gives the chain "
+                 "with them", applied);
     else
         text_add(&n, "sets no sampling value that llama.cpp's common takes (no general.sampling.* key it reads)");
     if (n_kept > 0)
@@ -325,7 +347,7 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     if (info->n_keys_dropped > 0)
         text_add(&n, "%s: %zu more general.sampling.* keys, none of them one common reads, are not listed (this "
                  "tool keeps %d)\n", where, info->n_keys_dropped, GGUF_MAX_KEYS);
-    const char *problem = sampling_params_problem(&p->sampling);
+    const char *problem = applies ? sampling_params_problem(&p->sampling) : NULL;
     if (problem != NULL) {
         snprintf(err, err_size, "%s: the chain builder refuses what its general.sampling.* keys set: %s", where,
                  problem);

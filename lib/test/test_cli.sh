@@ -393,6 +393,11 @@ want llama-server --models-preset "$tmp/p.ini" --preset-model demo2 -- \
 want llama-server --models-preset "$tmp/p.ini" --preset-model demo -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
 want llama-server -m "$tmp/demo.gguf" -- "value: top_k 20 from the model's general.sampling.top_k ($tmp/demo.gguf)"
 want llama-server -m "$tmp/demo.gguf" --temp 0.6 -- "value: temperature 0.6 from --temp replaces general.sampling.temp 0.7 from the model"
+# Review 27, finding 14: llama-completion's line and older llama.cpp's ./main's leave the model's keys out,
+# saying why (reference section 11: earlier builds ignored them; of llama-completion it says nothing).
+want llama-completion -m "$tmp/demo.gguf" -- "values at llama.cpp's defaults: temperature 0.8, top_k 40, top_p 0.95, min_p 0.05, typical_p 1.0, repeat_penalty 1.0, repeat_last_n 64, presence_penalty 0.0, frequency_penalty 0.0, dry_multiplier 0.0, dry_base 1.75, dry_allowed_length 2, dry_penalty_last_n 64, dry_sequence_breakers (4), xtc_probability 0.0, xtc_threshold 0.1, top_n_sigma -1.0, dynatemp_range 0.0, dynatemp_exponent 1.0, mirostat 0, samplers penalties;dry;top_n_sigma;top_k;typ_p;top_p;min_p;xtc;temperature, seed -1 (random), min_keep 0"
+check 0 "$default_line" "which the chain line here leaves out: older llama.cpp's main, named before the 2024 renaming, ignored them" -- \
+    ./main -m "$tmp/demo.gguf"
 # and the request's model field picks the section, as the router picks it;
 echo '{"model": "demo", "prompt": "x", "top_k": 5}' >"$tmp/t2.json"
 want llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/t2.json" -- \

@@ -34,14 +34,14 @@ static bool read_written(const GgufWriter *w, char *err, size_t size)
     return ok;
 }
 
-/* Parses words (NULL-terminated, the program word first) into params, then lays the model w holds under
+/* Parses words (NULL-terminated, a program word or a flag first) into params, then lays the model w holds under
  * them; notes get layers_apply_model's notes. Returns its result. */
 static bool lay(const char *const *words, const GgufWriter *w, char *notes, size_t size, char *err, size_t err_size)
 {
-    char *argv[16];
-    int argc = 0;
-    while (words[argc] != NULL && argc < 15) {
-        argv[argc] = (char *)words[argc];
+    char *argv[17] = {"11_sampler_chain"};     /* argv[0], then the words: a program word first, or a flag */
+    int argc = 1;
+    while (words[argc - 1] != NULL && argc < 16) {
+        argv[argc] = (char *)words[argc - 1];
         argc++;
     }
     argv[argc] = NULL;
@@ -85,9 +85,9 @@ static void test_applied_and_kept(void)
           && params.sources[SET_TEMP].replaced.layer == LAYER_MODEL
           && strcmp(params.sources[SET_TEMP].replaced.value, "0.7") == 0);
     CHECK(strstr(notes, "-m m.gguf: the model \"Test 1B\" (GGUF v3) sets top_k 20 and temp 0.7 (general.sampling.*), "
-                        "each applied where no flag sets the value, as llama.cpp's common applies them; here --temp "
-                        "0.6 overrides its temp 0.7. Read here: its header and metadata only, not its tensor "
-                        "descriptions") != NULL);
+                        "each applied where no flag sets the value, as llama.cpp's common applies them (llama-server "
+                        "since PR #21509, 2026-04-06; earlier builds ignored them); here --temp 0.6 overrides its temp "
+                        "0.7. Read here: its header and metadata only, not its tensor descriptions") != NULL);
     CHECK(strstr(notes, "nor the tokens it marks \"suppress\" or end-of-generation") != NULL);
     CHECK(params.model_read);
     gw_free(&w);
@@ -99,6 +99,37 @@ static void test_applied_and_kept(void)
     CHECK(lay((const char *const[]){"llama-server", NULL}, &w, notes, sizeof notes, err, sizeof err));
     CHECK(params.sampling.min_p == (double)0.1f);
     CHECK(strstr(notes, "(GGUF v2) sets min_p 0.1 ") != NULL);
+    gw_free(&w);
+}
+
+/* Review 27, finding 14: the keys apply where the reference's section 11 says the program applies them:
+ * llama-server since PR #21509, llama-cli since PR #23893, both for a line without a program word; not for
+ * llama-completion (the reference says nothing of it) nor older llama.cpp's main (earlier builds ignored
+ * them). Each note says which builds. */
+static void test_programs(void)
+{
+    GgufWriter w;
+    char notes[4096], err[600];
+    start(&w, 3, 1, 0);
+    gw_key(&w, "general.sampling.top_k", I32);
+    gw_u32(&w, 20);
+    CHECK(lay((const char *const[]){"llama-cli", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(20, params.sampling.top_k);
+    CHECK(strstr(notes, "as llama.cpp's common applies them (llama-cli since PR #23893, 2026-05-30; earlier builds "
+                        "ignored them)") != NULL);
+    CHECK(lay((const char *const[]){"--temp", "0.5", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(20, params.sampling.top_k);
+    CHECK(strstr(notes, "(llama-server since PR #21509, 2026-04-06, and llama-cli since PR #23893, 2026-05-30; "
+                        "earlier builds ignored them, and of llama-completion the reference says nothing)") != NULL);
+    CHECK(lay((const char *const[]){"llama-completion", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(40, params.sampling.top_k);
+    CHECK(params.sources[SET_TOP_K].now.layer == LAYER_DEFAULT);
+    CHECK(strstr(notes, "sets top_k 20 (general.sampling.*), which the chain line here leaves out: whether "
+                        "llama-completion applies them the reference does not say") != NULL);
+    CHECK(lay((const char *const[]){"./main", NULL}, &w, notes, sizeof notes, err, sizeof err));
+    CHECK_INT(40, params.sampling.top_k);
+    CHECK(strstr(notes, "which the chain line here leaves out: older llama.cpp's main, named before the 2024 "
+                        "renaming, ignored them, as every build before PR #21509") != NULL);
     gw_free(&w);
 }
 
@@ -298,6 +329,7 @@ static void test_c_string_keys(void)
 void test_layers(void)
 {
     test_applied_and_kept();
+    test_programs();
     test_sequence();
     test_types();
     test_value_notes();
