@@ -652,6 +652,12 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return true;
     }
     case K_PRESET_MODEL: out->preset_model = value; return true;
+    case K_ROUTER:      /* router mode: the preset is read by the router's line (layers.h), the folder named */
+        if (strcmp(spec->names[0], "--models-preset") == 0)
+            out->models_preset = value;
+        else
+            out->models_dir = value;
+        return true;
     case K_PROPS:       /* llama-server's switch; args.c takes this tool's FILE before the row is applied */
         args_add_named(out->ignored, sizeof out->ignored, flag);
         return true;
@@ -659,10 +665,6 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         if (strcmp(spec->names[0], "-m") == 0 && value != NULL) {
             out->model_path = value;        /* the last one counts, as in arg.cpp: read as the model (layers.h) */
             out->model_flag = flag;
-        }
-        if (strcmp(spec->names[0], "--models-preset") == 0 && value != NULL) {
-            out->models_preset = value;     /* read by the router's line (layers.h): not ignored */
-            return true;
         }
         if (args_names_model(spec))
             args_add_named(out->model, sizeof out->model, flag);

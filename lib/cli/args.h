@@ -107,6 +107,7 @@ typedef struct CliParams {
     char model_missing[80];     /* why no file is at model_path, as the system says ("No such file or
                                  * directory"), "" otherwise: args_model_note says it is not there */
     const char *models_preset;  /* --models-preset FILE (a router's presets), into argv; NULL for none */
+    const char *models_dir;     /* --models-dir DIR (a router's folder of models, not read here); NULL for none */
     const char *preset_model;   /* --preset-model NAME (this tool's: the section without a request); NULL */
     const char *props_file;     /* this tool's --props FILE: a saved GET /props as the server's values; NULL */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */

@@ -714,9 +714,14 @@ size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf,
 size_t args_model_note(const CliParams *params, char *buf, size_t size)
 {
     Text t = text_start(buf, size);
+    char path[160], flag[64];
+    if (params != NULL && params->models_dir != NULL)   /* router mode (reference section 11, layer 2) */
+        text_add(&t, "--models-dir %s: a router's folder of models (router mode: a request's \"model\" picks one, "
+                 "reference section 11), whose GGUFs can set sampling defaults (general.sampling.*) and tokens "
+                 "marked \"suppress\", which this line does not read: it assumes none%s",
+                 shown(params->models_dir, path, sizeof path), params->model[0] != '\0' ? "\n" : "");
     if (params == NULL || params->model[0] == '\0')
         return t.len;
-    char path[160], flag[64];
     bool missing = params->model_path != NULL && params->model_missing[0] != '\0';    /* -m of no file here */
     if (missing)
         text_add(&t, "%s %s: no file is there (%s), so this line does not read the model", params->model_flag,

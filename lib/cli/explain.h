@@ -41,7 +41,8 @@ size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf,
 /* Writes into buf like snprintf (returns the full length; NULL buf writes nothing) what a model named by
  * params->model can change that this tool cannot see (reference sections 2 and 3): a GGUF's general.sampling.*
  * keys, which override every such setting the command line leaves unset, and the tokens it marks "suppress",
- * which current llama.cpp bans through logit-bias. "" when no flag names a model. */
+ * which current llama.cpp bans through logit-bias; and, on a line of its own, what a --models-dir folder (router
+ * mode) holds that this tool does not read. "" when no flag names a model or a folder. */
 size_t args_model_note(const CliParams *params, char *buf, size_t size);
 
 #endif

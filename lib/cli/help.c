@@ -230,11 +230,12 @@ size_t args_help(char *buf, size_t size)
     text_add(&t, "\nAccepted and ignored, named in one note on stderr (they do not change sampling: context,\n"
                  "GPU, server, chat and log settings; -m, -mu, -hf, -hff and -dr name the model, whose GGUF can set\n"
                  "sampling defaults and suppressed tokens: -m FILE, when the file is here, is read (its metadata:\n"
-                 "general.sampling.* under the flags), the others not, and a note says which). --models-preset\n"
-                 "FILE is read as the router reads it (the request's model, or --preset-model NAME, picks the\n"
-                 "section); --props FILE reads a saved GET /props as the server's values (a bare --props is\n"
-                 "llama-server's switch, ignored). --gpt-oss-*-default sets temp 1, top_p 1,\n"
-                 "top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do. A value arg.cpp 0017d6fb checks is\n"
+                 "general.sampling.* under the flags), the others not, and a note says which). Router mode is\n"
+                 "not ignored: --models-preset FILE is read as the router reads it (the request's model, or\n"
+                 "--preset-model NAME, picks the section), and --models-dir DIR, a folder of models, is named\n"
+                 "in a note (its models are not read). --props FILE reads a saved GET /props as the server's\n"
+                 "values (a bare --props is llama-server's switch, ignored). --gpt-oss-*-default sets temp 1,\n"
+                 "top_p 1, top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do. A value arg.cpp 0017d6fb checks is\n"
                  "checked here too, with a warning where it would refuse it (a whole number is read as std::stoi\n"
                  "reads it, '99.5' as 99, with a warning):\n");
     help_list(&t, K_IGNORED);

@@ -445,6 +445,15 @@ printf '[m]\nmodel = %s\n' "$tmp/no-such.gguf" >"$tmp/missing.ini"
 check 2 "" "$tmp/missing.ini: line 2: [m] model $tmp/no-such.gguf: cannot read the model: No such file or directory" -- \
     llama-server --models-preset "$tmp/missing.ini" --preset-model m
 check 2 "" "--props: -m goes with a server's command line, not with a saved /props" -- --props "$tmp/p.json" -m "$tmp/demo.gguf"
+# Review 27, finding 9: router mode is no flag to ignore (reference section 11, layer 2): a models folder is named
+# with what its GGUFs can set, --models-preset without its file stops, and --help lists neither as ignored.
+check 0 "$default_line" "note: --models-dir $tmp: a router's folder of models (router mode: a request's \"model\" picks one, reference section 11), whose GGUFs can set sampling defaults (general.sampling.*) and tokens marked \"suppress\", which this line does not read: it assumes none" -- \
+    llama-server --models-dir "$tmp" --top-k 40
+grep -q "ignored, as" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: --models-dir named as ignored"; } \
+    || passed=$((passed + 1))
+check 2 "" "--models-preset: missing value" -- llama-server --models-preset
+"$bin" --help | grep -- '--models-max' | grep -q -e '--models-preset' -e '--models-dir' \
+    && { failed=$((failed + 1)); echo "test_cli.sh: --help lists a router flag as ignored"; } || passed=$((passed + 1))
 # Review 27, finding 23: each message as true as its case: a device is no file of a size; a preset of no
 # sections, or without [*], says so; a flag equal to the model's value matches it (and keeps it out).
 if [ -c /dev/zero ]; then
