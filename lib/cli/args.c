@@ -514,6 +514,19 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     if (argc > 1 && argv[1] != NULL && (out->tool = tool_from_word(argv[1], &old_name)) != TOOL_ANY)
         i = 2;
     out->old_program = old_name;
+    /* Router mode is llama-server's (arg.cpp 0017d6fb gives --models-preset and --models-dir to it alone): a line
+     * without a program word that has one is read as llama-server's, -p and -f included (review 27, finding 3). */
+    for (int k = i; out->tool == TOOL_ANY && k < argc && argv[k] != NULL; k++) {
+        char normal[96];
+        bool unused;
+        const ArgSpec *router = normalize(argv[k], normal, sizeof normal) ? find_spec(normal, T_ALL, &unused) : NULL;
+        if (router != NULL && router->kind == K_ROUTER) {
+            out->tool = TOOL_SERVER;
+            args_warn(out, "%s makes this a llama-server line (router mode; arg.cpp 0017d6fb gives the flag to "
+                      "llama-server alone), so it is read as one: llama-server's flags, and not -p, -f, -sys or "
+                      "-sysf, which llama-server does not take\n", router->names[0]);
+        }
+    }
     if (old_name) {
         char line[300], w[80];
         snprintf(line, sizeof line, "'%s' is read as %s: older llama.cpp's programs had this name before their 2024 "

@@ -386,14 +386,19 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     }
     text_add(&t, "}");
     /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
+    /* A llama-server line has no prompt flag (arg.cpp 0017d6fb gives -p, -f, -sys, -sysf to llama-cli and
+     * llama-completion): its body has no prompt to take from it. */
+    bool server = params->tool == TOOL_SERVER;
     if (chat && !system && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "messages: none given (-p, -sys), so this body has none; add them before you send it (whether "
-                     "llama-server's /v1/chat/completions refuses a body without them is not checked against this "
-                     "workbench's reference)\n");
+        text_add(&n, "messages: %s, so this body has none; add them before you send it (whether llama-server's "
+                 "/v1/chat/completions refuses a body without them is not checked against this workbench's "
+                 "reference)\n", server ? "a llama-server line has none to give (-p and -sys are llama-cli's and "
+                 "llama-completion's)" : "none given (-p, -sys)");
     if (!chat && (params->set & (1u << SET_PROMPT)) == 0)
-        text_add(&n, "prompt: none given (-p or -f), so this body has none; add it before you send it (whether "
-                     "llama-server's /completion refuses a body without one is not checked against this workbench's "
-                     "reference)\n");
+        text_add(&n, "prompt: %s, so this body has none; add it before you send it (whether llama-server's "
+                 "/completion refuses a body without one is not checked against this workbench's reference)\n",
+                 server ? "a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's)"
+                 : "none given (-p or -f)");
     if (!chat && system)
         text_add(&n, "-sys: /completion has no system message; not sent (--openai sends it)\n");
     if (params->outside[0] != '\0')

@@ -445,6 +445,17 @@ printf '[m]\nmodel = %s\n' "$tmp/no-such.gguf" >"$tmp/missing.ini"
 check 2 "" "$tmp/missing.ini: line 2: [m] model $tmp/no-such.gguf: cannot read the model: No such file or directory" -- \
     llama-server --models-preset "$tmp/missing.ini" --preset-model m
 check 2 "" "--props: -m goes with a server's command line, not with a saved /props" -- --props "$tmp/p.json" -m "$tmp/demo.gguf"
+# Review 27, finding 3: a line with --models-preset is llama-server's, program word or not: -p is refused as
+# llama-server refuses it (arg.cpp 0017d6fb), a warning for the chain line, a stop for a body; a body without a
+# prompt says that a llama-server line has none to give.
+printf '[*]\ntemp = 0.9\n' >"$tmp/star.ini"
+check 2 "" "-p: llama-server does not take it in arg.cpp 0017d6fb" -- --models-preset "$tmp/star.ini" --json -p hi
+check 0 "$default_line" "warning: --models-preset makes this a llama-server line (router mode; arg.cpp 0017d6fb gives the flag to llama-server alone), so it is read as one" -- \
+    --models-preset "$tmp/star.ini" -p hi -n 5
+grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
+check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
+    --models-preset "$tmp/star.ini" -n 5 --json
 # Review 27, finding 9: router mode is no flag to ignore (reference section 11, layer 2): a models folder is named
 # with what its GGUFs can set, --models-preset without its file stops, and --help lists neither as ignored.
 check 0 "$default_line" "note: --models-dir $tmp: a router's folder of models (router mode: a request's \"model\" picks one, reference section 11), whose GGUFs can set sampling defaults (general.sampling.*) and tokens marked \"suppress\", which this line does not read: it assumes none" -- \

@@ -905,6 +905,11 @@ static const BodyRow body_rows[] = {
                          "(whether llama-server's /v1/chat/completions refuses a body without them is not checked " \
                          "against this workbench's reference)"
 
+#define NO_PROMPT_SERVER "prompt: a llama-server line has none to give (-p and -f are llama-cli's and " \
+                         "llama-completion's), so this body has none"
+#define NO_MESSAGES_SERVER "messages: a llama-server line has none to give (-p and -sys are llama-cli's and " \
+                           "llama-completion's), so this body has none"
+
 /* Takes the required-field line out of notes (it must be there when the body has no prompt or messages). */
 static bool take_required_note(char *notes, const JsonMember *m, int n, RequestKind kind)
 {
@@ -913,6 +918,8 @@ static bool take_required_note(char *notes, const JsonMember *m, int n, RequestK
         if (strcmp(m[i].key, key) == 0)
             return strstr(notes, kind == REQUEST_CHAT ? NO_MESSAGES_NOTE : NO_PROMPT_NOTE) == NULL;
     char *at = strstr(notes, kind == REQUEST_CHAT ? NO_MESSAGES_NOTE : NO_PROMPT_NOTE);
+    if (at == NULL)         /* a llama-server line has no prompt flag to give (review 27, finding 3) */
+        at = strstr(notes, kind == REQUEST_CHAT ? NO_MESSAGES_SERVER : NO_PROMPT_SERVER);
     if (at == NULL)
         return false;
     char *end = strchr(at, '\n');
