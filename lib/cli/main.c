@@ -10,6 +10,7 @@
 #include "cli/layers.h"
 #include "cli/props.h"
 #include "cli/request.h"
+#include "cli/values.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -155,8 +156,19 @@ static int read_layers(const char *program, int argc, char *const argv[], const 
 {
     static CliParams child;         /* static: it holds several kilobytes of arrays */
     static char layer_notes[8192];
-    char err[900], model[256];
-    if (params->models_preset != NULL) {
+    char err[900], model[256], f[160], m[160];
+    if (params->models_preset != NULL && params->model_path != NULL)    /* no router: -m's model alone */
+        fprintf(stderr, "%s: note: %s %s beside --models-preset %s: llama-server is a router only without -m and -hf "
+                "(tools/server/server.cpp at 00dd0816: is_router_server), so this line serves -m's model alone and "
+                "does not read the preset%s (the reference does not say how the two go together)\n", program,
+                params->model_flag, shown(params->model_path, m, sizeof m), shown(params->models_preset, f, sizeof f),
+                params->preset_model != NULL ? ", nor --preset-model's section" : "");
+    if (params->models_preset != NULL && params->model_path == NULL && params->model[0] != '\0')
+        fprintf(stderr, "%s: note: %s beside --models-preset: not read here; llama-server is a router only without -m "
+                "and -hf (tools/server/server.cpp at 00dd0816: is_router_server, which reads a remote preset that -hf "
+                "names first), and how a router takes %s the reference does not say: this line is read as a "
+                "router's\n", program, params->model, strchr(params->model, ',') != NULL ? "them" : "it");
+    if (params->models_preset != NULL && params->model_path == NULL) {
         const char *name = body != NULL ? body_model(body, length, model, sizeof model) : params->preset_model;
         if (!layers_preset(params, argc, argv, name, &child, layer_notes, sizeof layer_notes, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", program, err);

@@ -456,6 +456,14 @@ grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((pa
     || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
 check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
     --models-preset "$tmp/star.ini" -n 5 --json
+# Review 27, finding 7: -m beside --models-preset: tools/server/server.cpp at 00dd0816 makes llama-server a
+# router only without -m and -hf, so the line serves -m's model alone, and the note says the preset is not read.
+check 0 "$default_line" "note: -m $tmp/demo.gguf beside --models-preset $tmp/p.ini: llama-server is a router only without -m and -hf (tools/server/server.cpp at 00dd0816: is_router_server), so this line serves -m's model alone and does not read the preset, nor --preset-model's section" -- \
+    llama-server -m "$tmp/demo.gguf" --models-preset "$tmp/p.ini" --preset-model demo
+grep -qF "note: -m $tmp/demo.gguf: the model \"Demo 1B\"" "$tmp/err" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: -m beside --models-preset: -m's model not read"; cat "$tmp/err"; }
+check 0 "$default_line" "note: -hf beside --models-preset: not read here; llama-server is a router only without -m and -hf" -- \
+    llama-server -hf org/m --models-preset "$tmp/p.ini"
 # Review 27, finding 9: router mode is no flag to ignore (reference section 11, layer 2): a models folder is named
 # with what its GGUFs can set, --models-preset without its file stops, and --help lists neither as ignored.
 check 0 "$default_line" "note: --models-dir $tmp: a router's folder of models (router mode: a request's \"model\" picks one, reference section 11), whose GGUFs can set sampling defaults (general.sampling.*) and tokens marked \"suppress\", which this line does not read: it assumes none" -- \
