@@ -136,11 +136,14 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
     return ok;
 }
 
-const char *body_model(const char *text, size_t length, char *buf, size_t size)
+const char *body_model(const char *text, size_t length, char *buf, size_t size, bool *json)
 {
     JsonDoc doc;
     char why[200];
-    if (text == NULL || !json_parse(text, length, &doc, why, sizeof why))
+    bool parsed = text != NULL && json_parse(text, length, &doc, why, sizeof why);
+    if (json != NULL)
+        *json = parsed;
+    if (!parsed)
         return NULL;            /* body_read says why, when it reads the body */
     const char *model = json_text(&doc, json_get(&doc, json_root(&doc), "model"), NULL);
     if (model != NULL)

@@ -62,8 +62,9 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
 bool body_read_file(const char *flag, const char *path, char **text, size_t *length, char *err, size_t err_size);
 
 /* The body's top-level "model" string (a router picks the preset's section by it, reference section 11), into
- * buf (size bytes, cut there), or NULL when the text is not a JSON object with a string "model". */
-const char *body_model(const char *text, size_t length, char *buf, size_t size);
+ * buf (size bytes, cut there), or NULL when the text is not a JSON object with a string "model"; *json (when
+ * not NULL) tells whether the text is JSON at all (body_read says why it is not). */
+const char *body_model(const char *text, size_t length, char *buf, size_t size, bool *json);
 
 /* A body's file as a message names it, into buf (size bytes): "standard input" for "-", else the path in
  * single quotes, made safe for one line (shown, values.h). Returns buf. */

@@ -450,10 +450,31 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
     if (!preset_read_file(router->models_preset, &preset, err, err_size))
         return false;
     preset_held = true;
+    /* What a router answers a request for a model it has not (tools/server/server-models.cpp at 00dd0816,
+     * router_validate_model): [*] is no model (common/preset.cpp at 13b56e2a keeps it apart, as every model's
+     * base), and a request must name one. */
+    char picks[160];
+    if (router->from_json != NULL && (model == NULL || model[0] == '\0')) {
+        snprintf(err, err_size, "the request names no model: a router answers 400 \"model name is missing from the "
+                 "request\" (tools/server/server-models.cpp at 00dd0816, router_validate_model); give the body its "
+                 "\"model\", one of %s's sections", f);
+        return false;
+    }
+    if (model != NULL && strcmp(model, "*") == 0) {
+        snprintf(err, err_size, "%s \"*\" is no model: [*] holds the values for every model (common/preset.cpp at "
+                 "13b56e2a keeps it apart from the models), and a router answers a request for it 400 \"model '*' not "
+                 "found\" (tools/server/server-models.cpp at 00dd0816, router_validate_model)%s",
+                 router->from_json != NULL ? "the request's model" : "--preset-model", router->from_json != NULL ? ""
+                 : "; leave --preset-model out for [*]'s chain");
+        return false;
+    }
     long global = preset_find(&preset, "*"), section = model != NULL ? preset_find(&preset, model) : -1;
     if (!preset_child(&preset, model, argc, argv, &child_line, message, sizeof message)) {
-        snprintf(err, err_size, "%s%s", router->from_json != NULL ? "the request's \"model\" picks no section: "
-                 : "--preset-model picks no section: ", message);
+        shown(model != NULL ? model : "", picks, sizeof picks);
+        snprintf(err, err_size, "%s%s; a router answers 400 \"model '%s' not found\" unless its cache or a "
+                 "--models-dir holds a model of that name (tools/server/server-models.cpp at 00dd0816), which this "
+                 "tool does not read", router->from_json != NULL ? "the request's \"model\" picks no section: "
+                 : "--preset-model picks no section: ", message, picks);
         return false;
     }
     child_held = true;

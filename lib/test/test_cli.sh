@@ -456,6 +456,18 @@ grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((pa
     || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
 check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
     --models-preset "$tmp/star.ini" -n 5 --json
+# Review 27, finding 21: a router serves no model "*" ([*] holds every model's values, common/preset.cpp at
+# 13b56e2a) and needs a request's model (tools/server/server-models.cpp at 00dd0816, router_validate_model).
+echo '{"model": "*", "prompt": "x"}' >"$tmp/star.json"
+check 2 "" "the request's model \"*\" is no model: [*] holds the values for every model (common/preset.cpp at 13b56e2a keeps it apart from the models), and a router answers a request for it 400 \"model '*' not found\"" -- \
+    llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/star.json"
+check 2 "" "--preset-model \"*\" is no model" -- llama-server --models-preset "$tmp/p.ini" --preset-model '*'
+echo '{"prompt": "x"}' >"$tmp/nomodel.json"
+check 2 "" "the request names no model: a router answers 400 \"model name is missing from the request\" (tools/server/server-models.cpp at 00dd0816, router_validate_model)" -- \
+    llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/nomodel.json"
+echo '{"model": "qwen", "prompt": "x"}' >"$tmp/other.json"
+check 2 "" "no section [qwen]; its sections: [*] [demo] [demo2]; a router answers 400 \"model 'qwen' not found\" unless its cache or a --models-dir holds a model of that name" -- \
+    llama-server --models-preset "$tmp/p.ini" --from-json "$tmp/other.json"
 # Review 27, finding 7: -m beside --models-preset: tools/server/server.cpp at 00dd0816 makes llama-server a
 # router only without -m and -hf, so the line serves -m's model alone, and the note says the preset is not read.
 check 0 "$default_line" "note: -m $tmp/demo.gguf beside --models-preset $tmp/p.ini: llama-server is a router only without -m and -hf (tools/server/server.cpp at 00dd0816: is_router_server), so this line serves -m's model alone and does not read the preset, nor --preset-model's section" -- \
