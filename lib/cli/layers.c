@@ -505,9 +505,8 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
                      "--preset-model NAME without a request); ", f);
         text_add(&n, preset.n_sections == 0 ? "it has no sections" : "its sections:");
         for (size_t i = 0; i < preset.n_sections; i++) {
-            PresetSection sec;
-            if (preset_section(&preset, i, &sec))
-                text_add(&n, " [%s]", sec.name);
+            char sec[200];
+            text_add(&n, " %s", preset_section_shown(&preset, i, sec, sizeof sec));
         }
         text_add(&n, "; the chain here is %s\n", global >= 0 ? "[*]'s, with the router's own flags over it"
                  : "the router's own flags' alone (the preset has no [*])");

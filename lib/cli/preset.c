@@ -272,12 +272,15 @@ static bool read_header(Reader *r, size_t start, size_t *end)
     r->copy[i] = '\0';
     const char *section = r->copy + name;
     if (r->s[i - 1] == ' ' || r->s[i - 1] == '\t')
-        warn(r->p, "line %zu: the section's name is '%s', with its trailing blank, as llama.cpp reads it: a request's "
-             "model must name it so", header_line, section);
+        warn(r->p, "line %zu: the section's name is '%s', with its trailing blank, as llama.cpp reads it (common/"
+             "preset.cpp at 13b56e2a: the name is every byte up to ']'): a request's model must name it so",
+             header_line, section);
     PresetBlock *b = block_named(r, section);
     if (b != NULL) {
-        warn(r->p, "line %zu: [%s] is given again (first on line %u): llama.cpp starts the section again, so the %u "
-             "keys under the earlier header are dropped", header_line, section, b->first_line, b->count);
+        warn(r->p, "line %zu: [%s] is given again (first on line %u): llama.cpp starts the section again (common/"
+             "preset.cpp at 13b56e2a: a header sets its section to {}), so the %u key%s under the earlier header %s "
+             "dropped", header_line, section, b->first_line, b->count, b->count == 1 ? "" : "s",
+             b->count == 1 ? "is" : "are");
     } else {
         b = &r->p->sections[r->n_blocks++];
         *b = (PresetBlock){section, 0, (uint32_t)header_line, 0, 0};
@@ -337,8 +340,9 @@ static bool read_key(Reader *r, size_t start, size_t *end)
     if (r->current == NULL) {
         char key[80];
         snprintf(key, sizeof key, "%.*s", (int)(key_end - start), r->s + start);
-        warn(r->p, "line %zu: %s comes before any [section]: llama.cpp puts it in a section named \"default\", not in "
-             "[*]", r->line, key);
+        if (strcmp(key, "version") != 0)     /* skipped wherever it is (reference section 11): nothing to say */
+            warn(r->p, "line %zu: %s comes before any [section]: llama.cpp puts it in a section named \"default\" "
+                 "(common/preset.cpp at 13b56e2a: COMMON_PRESET_DEFAULT_NAME), not in [*]", r->line, key);
         PresetBlock *b = block_named(r, "default");
         if (b == NULL) {
             b = &r->p->sections[r->n_blocks++];
@@ -563,16 +567,18 @@ static bool check_keys(Preset *p, Scratch *s, char *err, size_t err_size)
             size_t line = p->keys[b->first + j].line_eq >> 1;
             if (!line_kept(s, k, j)) {
                 uint32_t last = (uint32_t)s->seen[k - s->index];
-                warn(p, "line %zu: %s is given again in [%s] (line %u): llama.cpp keeps the last", line, key, b->name,
-                     p->keys[b->first + last].line_eq >> 1);
+                warn(p, "line %zu: %s is given again in [%s] (line %u): llama.cpp keeps the last (common/preset.cpp "
+                     "at 13b56e2a: a std::map of keys)", line, key, b->name, p->keys[b->first + last].line_eq >> 1);
             } else if (k->how != BY_VERSION && k->spec != NULL && !line_counts(s, k, j)) {
                 const char *winner = s->index[s->best[k->spec - arg_specs]].key;
-                warn(p, "line %zu: %s and %s both set %s in [%s]: llama.cpp keeps %s, the key that sorts last", line,
-                     key, winner, k->spec->names[0], b->name, winner);
+                warn(p, "line %zu: %s and %s both set %s in [%s]: llama.cpp keeps %s, the key that sorts last "
+                     "(common/preset.cpp at 13b56e2a reads a section's keys in their std::map's order, each over the "
+                     "one before)", line, key, winner, k->spec->names[0], b->name, winner);
             }
             if (line_kept(s, k, j) && k->how == BY_ENV_NEGATIVE)
                 warn(p, "line %zu: %s = %s sets %s to '%s', not its opposite: llama.cpp's preset reader inverts a no- "
-                     "spelling (%s) but not a LLAMA_ARG_NO_ variable; write %s = true for off", line, key, value,
+                     "spelling (%s) but not a LLAMA_ARG_NO_ variable (common/preset.cpp at 13b56e2a, parse_bool_arg); "
+                     "write %s = true for off", line, key, value,
                      k->spec->names[0], value, undashed(spelling(k->spec, true)), undashed(spelling(k->spec, true)));
         }
         section_reset(p, b, s);
@@ -792,6 +798,23 @@ bool preset_section(const Preset *p, size_t i, PresetSection *out)
     return ok;
 }
 
+const char *preset_section_shown(const Preset *p, size_t i, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0)
+        return buf;
+    buf[0] = '\0';
+    if (p == NULL || i >= p->n_sections)
+        return buf;
+    const PresetBlock *b = &p->sections[i];
+    bool headless = b->line == 0;     /* keys before any header, and no header of its name: "default" (COMMON_PRESET_DEFAULT_NAME) */
+    bool only_version = headless;
+    for (uint32_t j = 0; only_version && j < b->count; j++)
+        only_version = strcmp(p->text + p->keys[b->first + j].at, "version") == 0;
+    snprintf(buf, size, "[%s]%s", b->name, !headless ? "" : only_version ? " (only version, before any header, "
+             "which llama.cpp skips)" : " (keys before any header)");
+    return buf;
+}
+
 long preset_find(const Preset *p, const char *name)
 {
     for (size_t i = 0; p != NULL && name != NULL && i < p->n_sections; i++)
@@ -919,8 +942,11 @@ bool preset_child(const Preset *p, const char *section, int router_argc, char *c
     long global = preset_find(p, "*"), chosen = section != NULL ? preset_find(p, section) : -1;
     if (section != NULL && chosen < 0) {
         int len = snprintf(err, err_size, "%s has no section [%s]; its sections:", p->name, section);
-        for (size_t i = 0; i < p->n_sections && len >= 0 && (size_t)len < err_size; i++)
-            len += snprintf(err + len, err_size - (size_t)len, " [%s]", p->sections[i].name);
+        for (size_t i = 0; i < p->n_sections && len >= 0 && (size_t)len < err_size; i++) {
+            char shown_name[200];
+            len += snprintf(err + len, err_size - (size_t)len, " %s", preset_section_shown(p, i, shown_name,
+                            sizeof shown_name));
+        }
         return false;
     }
     Slot *slots = calloc(n_arg_specs, sizeof *slots);

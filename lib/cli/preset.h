@@ -109,6 +109,11 @@ void preset_free(Preset *p);
 /* Section i (0 to n_sections - 1) into *out; false when there is no such section. */
 bool preset_section(const Preset *p, size_t i, PresetSection *out);
 
+/* Section i's name as a list of sections shows it, into buf (size bytes): "[qwen3]", and for the "default"
+ * section of keys before any header "[default] (keys before any header)", or "[default] (only version,
+ * before any header, which llama.cpp skips)". Returns buf. */
+const char *preset_section_shown(const Preset *p, size_t i, char *buf, size_t size);
+
 /* The index of the section with that name (exactly as written, "*" included), or -1. */
 long preset_find(const Preset *p, const char *name);
 

@@ -456,6 +456,13 @@ grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((pa
     || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
 check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
     --models-preset "$tmp/star.ini" -n 5 --json
+# Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
+# list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
+printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
+check 0 "$default_line" "its sections: [default] (only version, before any header, which llama.cpp skips) [*] [m]" -- \
+    llama-server --models-preset "$tmp/docs.ini"
+grep -q "warning" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: docs.ini: a warning"; cat "$tmp/err"; } \
+    || passed=$((passed + 1))
 # Review 27, finding 21: a router serves no model "*" ([*] holds every model's values, common/preset.cpp at
 # 13b56e2a) and needs a request's model (tools/server/server-models.cpp at 00dd0816, router_validate_model).
 echo '{"model": "*", "prompt": "x"}' >"$tmp/star.json"

@@ -68,7 +68,7 @@ static void test_sections(void)
     /* top-k and LLAMA_ARG_TOP_K both set --top-k: of the two keys, the one that sorts last counts ('t' > 'L'). */
     CHECK(e != NULL && !e->counts && entry_of("qwen3-8b", "top-k") != NULL && entry_of("qwen3-8b", "top-k")->counts);
     CHECK(strstr(preset.warnings, "p.ini: line 9: LLAMA_ARG_TOP_K and top-k both set --top-k in [qwen3-8b]: "
-                 "llama.cpp keeps top-k, the key that sorts last\n") != NULL);
+                 "llama.cpp keeps top-k, the key that sorts last (common/preset.cpp") != NULL);
     /* The child: [*], the section over it, in the flags' first spellings' order, each as its last spelling. */
     LINE("llama-server --temperature 0.7 --top-k 20 --model /m/qwen.gguf", "qwen3-8b", 0, NULL);
     LINE("llama-server --temperature 0.7", NULL, 0, NULL);
@@ -99,7 +99,12 @@ static void test_sections(void)
     CHECK(parse_text("temp = 1\n[a]\n", err, sizeof err) && preset.n_sections == 2
           && preset_find(&preset, "default") == 0);
     CHECK(strstr(preset.warnings, "line 1: temp comes before any [section]: llama.cpp puts it in a section named "
-                 "\"default\", not in [*]") != NULL);
+                 "\"default\" (common/preset.cpp at 13b56e2a: COMMON_PRESET_DEFAULT_NAME), not in [*]") != NULL);
+    preset_free(&preset);
+    /* Review 27, finding 10: version is skipped wherever it is (reference section 11), llama.cpp's own example
+     * puts it first: no warning. */
+    CHECK(parse_text("version = 1\n\n[*]\nc = 8192\n", err, sizeof err) && preset.n_sections == 2);
+    CHECK(preset.warnings[0] == '\0');
     preset_free(&preset);
 }
 
@@ -141,8 +146,8 @@ static void test_values(void)
     CHECK(parse_text("[a]\nno-escape = 0\nLLAMA_ARG_NO_MMAP = 1\n", err, sizeof err));
     LINE("llama-server --mmap --escape", "a", 0, NULL);
     CHECK(strstr(preset.warnings, "p.ini: line 3: LLAMA_ARG_NO_MMAP = 1 sets --mmap to '1', not its opposite: "
-                 "llama.cpp's preset reader inverts a no- spelling (no-mmap) but not a LLAMA_ARG_NO_ variable; write "
-                 "no-mmap = true for off\n") != NULL);
+                 "llama.cpp's preset reader inverts a no- spelling (no-mmap) but not a LLAMA_ARG_NO_ variable "
+                 "(common/preset.cpp at 13b56e2a, parse_bool_arg); write no-mmap = true for off\n") != NULL);
     preset_free(&preset);
     /* A switch with no off spelling, off, is left out; the router's own keys are not flags. */
     CHECK(parse_text("[a]\nignore-eos = false\nload-on-startup = a\nbs = 1\n", err, sizeof err));
@@ -165,10 +170,11 @@ static void test_repeats(void)
     CHECK(parse_text("[a]\ntemp = 0.5\ntemp = 0.6\n[b]\ntemperature = 0.5\ntemp = 0.7\n", err, sizeof err));
     LINE("llama-server --temperature 0.6", "a", 0, NULL);
     LINE("llama-server --temperature 0.5", "b", 0, NULL);
-    CHECK(strstr(preset.warnings, "p.ini: line 2: temp is given again in [a] (line 3): llama.cpp keeps the last\n")
+    CHECK(strstr(preset.warnings, "p.ini: line 2: temp is given again in [a] (line 3): llama.cpp keeps the last (common/preset.cpp at "
+                 "13b56e2a: a std::map of keys)\n")
           != NULL);
     CHECK(strstr(preset.warnings, "p.ini: line 6: temp and temperature both set --temp in [b]: llama.cpp keeps "
-                 "temperature, the key that sorts last\n") != NULL);
+                 "temperature, the key that sorts last (common/preset.cpp") != NULL);
     CHECK(preset_entries(&preset, 0, NULL, 0) == 1);
     preset_free(&preset);
     /* A header given twice starts its section again. */
@@ -176,7 +182,8 @@ static void test_repeats(void)
     CHECK_INT(2, (long long)preset.n_sections);
     LINE("llama-server --min-p 0.1", "a", 0, NULL);
     CHECK(strstr(preset.warnings, "p.ini: line 5: [a] is given again (first on line 1): llama.cpp starts the section "
-                 "again, so the 2 keys under the earlier header are dropped\n") != NULL);
+                 "again (common/preset.cpp at 13b56e2a: a header sets its section to {}), so the 2 keys under the "
+                 "earlier header are dropped\n") != NULL);
     preset_free(&preset);
     /* A name is every byte up to ']': its trailing blank, even a line end. */
     CHECK(parse_text("[ qwen ]\ntemp = 1\n[x\ny]\ntop-k = 2\n", err, sizeof err));
