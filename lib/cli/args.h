@@ -104,6 +104,8 @@ typedef struct CliParams {
     const char *model_path;     /* the last -m/--model FILE, into argv (or the preset child's line); NULL: none */
     const char *model_flag;     /* the flag that gave it, as typed */
     bool model_read;            /* a GGUF was read for it (layers.h): its note replaces args_model_note's */
+    bool model_unread;          /* a model is named (a preset's hf-repo, a section's own name) whose GGUF this
+                                 * tool does not read: --explain's defaults say it may set them */
     char model_missing[80];     /* why no file is at model_path, as the system says ("No such file or
                                  * directory"), "" otherwise: args_model_note says it is not there */
     const char *models_preset;  /* --models-preset FILE (a router's presets), into argv; NULL for none */

@@ -434,6 +434,35 @@ static void child_refusal(const char *file, const char *message, char *err, size
     snprintf(err, err_size, "%s", message);
 }
 
+/* Where the chosen section names no model file: the preset's keys that name a model (hf-repo, model-url), as
+ * written, or the section's own name, by which the router finds a cached or a --models-dir model
+ * (tools/server/server-models.cpp at 00dd0816 lays a section over the model of its name); this tool reads none
+ * of them, and a note says so in the preset's words (not as the child's flags: args_model_note is kept out). */
+static void note_unread_model(CliParams *child, const char *file, const char *model, Text *n)
+{
+    static const char what[] = "a model's GGUF can set sampling defaults (general.sampling.*: the sampler sequence, "
+                               "top_k, top_p, min_p, temp, ...) for what the preset and the router's flags leave "
+                               "unset, and tokens it marks \"suppress\" put logit-bias first; this line assumes none";
+    char keys[600] = "", safe[160];
+    Text k = text_start(keys, sizeof keys);
+    size_t n_keys = 0;
+    for (size_t i = 0; i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        if (arg->source != PRESET_FROM_ROUTER && args_names_model(arg->spec))
+            text_add(&k, "%s%s: line %zu: [%s] %s", n_keys++ ? ", " : "", file, arg->line, arg->section, arg->key);
+    }
+    if (n_keys > 0) {
+        text_add(n, "%s name%s the model, which this line does not read: %s\n", keys, n_keys == 1 ? "s" : "", what);
+    } else if (model != NULL) {
+        text_add(n, "%s: [%s] names no model file (no model, m or hf-repo key): the router finds its model by the "
+                 "section's name among its cached models and its --models-dir (tools/server/server-models.cpp at "
+                 "00dd0816 lays a section over the model of its name), which this line does not read: %s\n", file,
+                 shown(model, safe, sizeof safe), what);
+    }
+    child->model[0] = '\0';                 /* said here, in the preset's words */
+    child->model_unread = n_keys > 0 || model != NULL;
+}
+
 bool layers_preset(const CliParams *router, int argc, char *const argv[], const char *model, CliParams *child,
                    char *notes, size_t notes_size, char *err, size_t err_size)
 {
@@ -511,11 +540,13 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
         text_add(&n, "; the chain here is %s\n", global >= 0 ? "[*]'s, with the router's own flags over it"
                  : "the router's own flags' alone (the preset has no [*])");
     }
-    if (child_line.model == NULL)
+    if (child_line.model == NULL) {
+        note_unread_model(child, f, model, &n);
         return true;
+    }
     char named_by[300], model_notes[4096];
-    snprintf(named_by, sizeof named_by, "%s: line %zu: [%s] model", f, child_line.model_line,
-             child_line.model_section != NULL ? child_line.model_section : "?");
+    snprintf(named_by, sizeof named_by, "%s: line %zu: [%s] %s", f, child_line.model_line,
+             child_line.model_section != NULL ? child_line.model_section : "?", child_line.model_key);
     bool ok = layers_model(child, child_line.model, named_by, true, model_notes, sizeof model_notes, err, err_size);
     text_add(&n, "%s", model_notes);
     return ok;

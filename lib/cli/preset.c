@@ -996,6 +996,7 @@ bool preset_child(const Preset *p, const char *section, int router_argc, char *c
         }
         if (is_model_flag(s)) {
             out->model = a->value;
+            out->model_key = a->key;
             out->model_line = a->line;
             out->model_section = a->section;
         }

@@ -146,6 +146,7 @@ typedef struct {
                                  * for args_parse; the strings are owned by the child */
     int argc;
     const char *model;          /* the model file the child loads (its --model), NULL for none */
+    const char *model_key;      /* the preset's key that named it, as written ("model", "m", "LLAMA_ARG_MODEL") */
     size_t model_line;
     const char *model_section;  /* the section that named it */
 } PresetChild;

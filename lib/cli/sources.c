@@ -178,10 +178,14 @@ static void add_shared(Text *t, const CliParams *p, const Chain *chain, ValueLay
     if (n == 0)
         return;
     char f[120];
+    /* A model named but not read (-hf, a path not here, a folder, a preset's hf-repo or section name) can set any
+     * of these: say so rather than call them llama.cpp's for sure (review 27, finding 8). */
+    bool unread = !p->model_read && (p->model[0] != '\0' || p->models_dir != NULL || p->model_unread);
     if (layer == LAYER_PROPS)
         text_add(t, "value%s from /props (%s): ", n == 1 ? "" : "s", shown(file != NULL ? file : "", f, sizeof f));
     else
-        text_add(t, "value%s at llama.cpp's default%s: ", n == 1 ? "" : "s", n == 1 ? "" : "s");
+        text_add(t, "value%s at llama.cpp's default%s%s: ", n == 1 ? "" : "s", n == 1 ? "" : "s",
+                 unread ? ", unless the model's GGUF, not read here, sets them" : "");
     for (int s = 0; s < SETTING_COUNT; s++) {
         if (!chain_reads(chain, (SamplingSetting)s) || p->sources[s].now.layer != layer || own_line(&p->sources[s]))
             continue;

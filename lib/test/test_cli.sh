@@ -463,6 +463,16 @@ check 0 "$default_line" "its sections: [default] (only version, before any heade
     llama-server --models-preset "$tmp/docs.ini"
 grep -q "warning" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: docs.ini: a warning"; cat "$tmp/err"; } \
     || passed=$((passed + 1))
+# Review 27, finding 8: a section naming no model file, or a model by a key this tool does not read (hf-repo),
+# says so in the preset's words, and --explain's defaults say the unread GGUF may set them.
+printf '[*]\nc = 8192\n\n[org/MY-MODEL-GGUF:Q8_0]\njinja = true\n\n[h]\nhf-repo = org/m-GGUF\n' >"$tmp/cached.ini"
+echo '{"model": "org/MY-MODEL-GGUF:Q8_0", "messages": [{"role": "user", "content": "hi"}]}' >"$tmp/cached.json"
+check 0 "values at llama.cpp's defaults, unless the model's GGUF, not read here, sets them: temperature 0.8" "note: $tmp/cached.ini: [org/MY-MODEL-GGUF:Q8_0] names no model file (no model, m or hf-repo key): the router finds its model by the section's name among its cached models and its --models-dir (tools/server/server-models.cpp at 00dd0816 lays a section over the model of its name), which this line does not read" -- \
+    llama-server --models-preset "$tmp/cached.ini" --from-json "$tmp/cached.json" --explain
+check 0 "$default_line" "note: $tmp/cached.ini: line 8: [h] hf-repo names the model, which this line does not read" -- \
+    llama-server --models-preset "$tmp/cached.ini" --preset-model h
+grep -q -- "--hf-repo" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a preset key named as a flag"; } \
+    || passed=$((passed + 1))
 # Review 27, finding 21: a router serves no model "*" ([*] holds every model's values, common/preset.cpp at
 # 13b56e2a) and needs a request's model (tools/server/server-models.cpp at 00dd0816, router_validate_model).
 echo '{"model": "*", "prompt": "x"}' >"$tmp/star.json"
