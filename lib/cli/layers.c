@@ -255,6 +255,7 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     Text a = text_start(applied, sizeof applied), k = text_start(kept, sizeof kept);
     size_t n_applied = 0, n_kept = 0, all_applied = 0, all_kept = 0;
     const char *seq_over = NULL;        /* the --sampler-seq that the model's sequence replaces */
+    char seq_words[300] = "";           /* as written: the flag, or the preset's key and section */
     for (size_t i = 0; i < info->n_keys; i++) {     /* first how many, for the lists' "and" */
         GgufSampling gs;
         gguf_sampling(&info->keys[i], &gs);
@@ -302,7 +303,16 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
         bool over = (p->set & (1u << gs.setting)) != 0;     /* --sampler-seq's list, which sets no bit */
         store(p, &gs);
         if (over) {
+            const ValueSource *was = &p->sources[gs.setting].now;
+            char sec[120], file[160];
             seq_over = p->named[gs.setting];
+            if (was->layer == LAYER_PRESET_ALL || was->layer == LAYER_PRESET_MODEL)
+                snprintf(seq_words, sizeof seq_words, "the preset %s's [%s] %s (a preset's samplers holds one name, "
+                         "a ';' starting a comment there: give --samplers on the router's command line for a list)",
+                         shown(was->file != NULL ? was->file : "", file, sizeof file),
+                         shown(was->section != NULL ? was->section : "?", sec, sizeof sec), was->name);
+            else
+                snprintf(seq_words, sizeof seq_words, "%s", seq_over);
             sources_replace(p, gs.setting, LAYER_MODEL, key->key, path, NULL);
         } else {
             sources_note(p, gs.setting, LAYER_MODEL, key->key, path, NULL, NULL);
@@ -343,7 +353,7 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
     if (seq_over != NULL)
         text_add(&n, "%s: general.sampling.sequence replaces %s: only --samplers keeps a model's sequence out "
                  "(llama.cpp sets its bit for --samplers, not for --sampler-seq; read from code, and whether that is "
-                 "intended is unconfirmed: reference sections 3 and 10)\n", where, seq_over);
+                 "intended is unconfirmed: reference sections 3 and 10)\n", where, seq_words);
     if (info->n_keys_dropped > 0)
         text_add(&n, "%s: %zu more general.sampling.* keys, none of them one common reads, are not listed (this "
                  "tool keeps %d)\n", where, info->n_keys_dropped, GGUF_MAX_KEYS);
@@ -463,6 +473,34 @@ static void note_unread_model(CliParams *child, const char *file, const char *mo
     child->model_unread = n_keys > 0 || model != NULL;
 }
 
+/* A samplers value the preset's reader cut at a ';', in the section whose model has a general.sampling.sequence:
+ * the warning's advice (sampler-seq) does not hold there, since the model's sequence replaces a sampler-seq
+ * (it sets no bit: reference sections 3 and 11, layer 4); the router's own --samplers, laid over every model's
+ * preset, keeps the sequence out. */
+static void note_cut_advice(const char *file, Text *n)
+{
+    bool sequence = false;
+    for (size_t i = 0; i < model_info.n_keys && !sequence; i++) {
+        GgufSampling gs;
+        gguf_sampling(&model_info.keys[i], &gs);
+        sequence = gs.setting == SET_SAMPLERS && gs.outcome == GGUF_APPLIED && model_info.keys[i].shadowed_by == 0;
+    }
+    for (size_t i = 0; sequence && i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        for (size_t c = 0; arg->source != PRESET_FROM_ROUTER && arg->spec->kind == K_SAMPLERS && c < preset.n_cuts;
+             c++) {
+            const PresetCut *cut = &preset.cuts[c];
+            if (cut->line != arg->line)
+                continue;
+            text_add(n, "%s: line %zu: [%s] %s: the advice of its warning, sampler-seq = %s, does not hold for this "
+                     "section: its model's general.sampling.sequence would replace a sampler-seq, which sets no bit "
+                     "(reference sections 3 and 11, layer 4); give --samplers '%s' on the router's command line "
+                     "instead (the router's flags are laid over every model's preset, and --samplers keeps the "
+                     "model's sequence out)\n", file, arg->line, arg->section, arg->key, cut->letters, cut->list);
+        }
+    }
+}
+
 bool layers_preset(const CliParams *router, int argc, char *const argv[], const char *model, CliParams *child,
                    char *notes, size_t notes_size, char *err, size_t err_size)
 {
@@ -549,5 +587,7 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
              child_line.model_section != NULL ? child_line.model_section : "?", child_line.model_key);
     bool ok = layers_model(child, child_line.model, named_by, true, model_notes, sizeof model_notes, err, err_size);
     text_add(&n, "%s", model_notes);
+    if (ok)
+        note_cut_advice(f, &n);
     return ok;
 }

@@ -3,6 +3,7 @@
  * and each section, and ends every name, key and value with a NUL in place; the third checks each key of the
  * sections llama.cpp keeps against the flag table, through a sorted index of every key it takes. */
 #include "cli/preset.h"
+#include "cli/args.h"
 #include "cli/values.h"
 
 #include <errno.h>
@@ -292,6 +293,63 @@ static bool read_header(Reader *r, size_t start, size_t *end)
     return true;
 }
 
+/* Whether a key (n bytes) names --samplers: its spelling without dashes, or its environment variable. */
+static bool samplers_key(const char *key, size_t n)
+{
+    const ArgSpec *row = kind_row(K_SAMPLERS);
+    const char *env = row != NULL ? arg_env(row) : NULL;
+    return (n == strlen("samplers") && memcmp(key, "samplers", n) == 0)
+        || (env != NULL && n == strlen(env) && memcmp(key, env, n) == 0);
+}
+
+/* A samplers value cut at the ';' at `at` (value starts at `value`): the whole list as written (up to a '#' or
+ * the line's end), its names as --sampler-seq letters (reference section 6), recorded in the preset's cuts
+ * (second pass) and written as the warning's advice, computed from the list itself. */
+static void samplers_advice(Reader *r, size_t value, size_t at, char *advice, size_t size)
+{
+    size_t end = at;
+    while (!line_end(r, end) && r->s[end] != '#')
+        end++;
+    while (end > value && blank(r->s[end - 1]))
+        end--;
+    PresetCut c = {.line = r->line};
+    snprintf(c.list, sizeof c.list, "%.*s%s", (int)(end - value < 252 ? end - value : 248), r->s + value,
+             end - value < 252 ? "" : "...");
+    size_t n_letters = 0, n_unknown = 0;
+    char names[300] = "";
+    for (size_t i = value; i < end;) {
+        size_t j = i;
+        while (j < end && r->s[j] != ';')
+            j++;
+        size_t a = i, b = j;
+        while (a < b && blank(r->s[a]))
+            a++;
+        while (b > a && blank(r->s[b - 1]))
+            b--;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(b - a < 63 ? b - a : 63), r->s + a);
+        SamplerType type;
+        if (b > a && b - a < 63 && sampler_from_name(name, &type) && n_letters + 1 < sizeof c.letters) {
+            c.letters[n_letters++] = sampler_letters[type];
+            size_t len = strlen(names);
+            snprintf(names + len, sizeof names - len, "%s%c for %s", len ? ", " : "", sampler_letters[type], name);
+        } else if (b > a) {
+            size_t len = strlen(c.unknown);
+            snprintf(c.unknown + len, sizeof c.unknown - len, "%s%s", n_unknown++ ? ", " : "", name);
+        }
+        i = j + 1;
+    }
+    if (r->copy != NULL && r->p->n_cuts < PRESET_MAX_CUTS)
+        r->p->cuts[r->p->n_cuts++] = c;
+    char unknown[120] = "";
+    if (n_unknown > 0)
+        snprintf(unknown, sizeof unknown, "; %s match%s no sampler, so %s no letter", c.unknown,
+                 n_unknown == 1 ? "es" : "", n_unknown == 1 ? "it has" : "they have");
+    if (n_letters > 0)
+        snprintf(advice, size, "; sampler-seq = %s gives the samplers as letters, with no ';' (%s%s)", c.letters, names,
+                 unknown);
+}
+
 static bool read_key(Reader *r, size_t start, size_t *end)
 {
     size_t i = start;
@@ -319,6 +377,9 @@ static bool read_key(Reader *r, size_t start, size_t *end)
         return true;
     }
     char cut = r->s[i];
+    char advice[700] = "";
+    if (cut == ';' && samplers_key(r->s + start, key_end - start))
+        samplers_advice(r, value, i, advice, sizeof advice);
     if (cut == ';' || cut == '#') {
         char shown_cut[90], key[80];
         snprintf(key, sizeof key, "%.*s", (int)(key_end - start), r->s + start);
@@ -326,16 +387,15 @@ static bool read_key(Reader *r, size_t start, size_t *end)
         while (!line_end(r, cut_end))
             cut_end++;
         char raw[80];
-        snprintf(raw, sizeof raw, "%.*s", (int)(cut_end - i < 79 ? cut_end - i : 79), r->s + i);
+        snprintf(raw, sizeof raw, "%.*s%s", (int)(cut_end - i < 76 ? cut_end - i : 72), r->s + i,
+                 cut_end - i < 76 ? "" : "...");
         shown(raw, shown_cut, sizeof shown_cut);
         char value_shown[90], value_raw[80];
         snprintf(value_raw, sizeof value_raw, "%.*s", (int)(value_end - value < 79 ? value_end - value : 79),
                  r->s + value);
         warn(r->p, "line %zu: %s: the value stops at the '%c' (llama.cpp's preset reader takes ';' and '#' as the "
              "start of a comment, with or without a blank before them): it is '%s', and '%s' is not part of it%s",
-             r->line, key, cut, shown(value_raw, value_shown, sizeof value_shown), shown_cut,
-             strcmp(key, "samplers") == 0 ? "; sampler-seq takes the samplers as letters, with no ';' (kpt for "
-             "top_k, top_p, temperature)" : "");
+             r->line, key, cut, shown(value_raw, value_shown, sizeof value_shown), shown_cut, advice);
     }
     if (r->current == NULL) {
         char key[80];

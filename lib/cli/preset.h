@@ -44,6 +44,16 @@
 #define PRESET_MAX_SECTIONS 4096                 /* sections (this tool's limit; llama.cpp has none) */
 #define PRESET_MAX_WARNINGS 4096                 /* bytes of warnings kept; past them one line says so */
 
+#define PRESET_MAX_CUTS 16                       /* samplers values cut at a ';' kept for advice (PresetCut) */
+
+/* A samplers value cut at a ';' (the list as written, for the advice that fits it). */
+typedef struct {
+    size_t line;
+    char list[256];             /* the whole list as written, up to a '#' ("min_p;typ_p;dry"), "..." past 255 */
+    char letters[72];           /* its names as --sampler-seq letters ("myd"); an unknown name has none */
+    char unknown[80];           /* the names that match no sampler, "" for none */
+} PresetCut;
+
 typedef struct PresetKeyLine PresetKeyLine;     /* one key line: 8 bytes, preset.c */
 typedef struct PresetBlock PresetBlock;         /* one section: preset.c */
 typedef struct PresetIndex PresetIndex;         /* every key a preset may hold, sorted: preset.c */
@@ -62,6 +72,8 @@ typedef struct {
     char warnings[PRESET_MAX_WARNINGS]; /* one line each, "p.ini: line 3: ...\n", for what llama.cpp reads in
                                          * a way its writer may not expect */
     size_t bytes;               /* what preset_parse allocated and the preset holds */
+    PresetCut cuts[PRESET_MAX_CUTS]; /* (n_cuts,) the samplers values cut at a ';', in file order */
+    size_t n_cuts;
 } Preset;
 
 /* One section as llama.cpp keeps it. */

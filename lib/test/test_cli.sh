@@ -456,6 +456,14 @@ grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((pa
     || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
 check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
     --models-preset "$tmp/star.ini" -n 5 --json
+# Review 27, finding 2: a cut list's advice is its own letters; for a section whose model has a sequence, the
+# sampler-seq advice does not hold (it sets no bit, reference sections 3 and 11), and the note gives the router's
+# --samplers instead; a sampler-seq the model's sequence replaces is named as the preset's key.
+printf '[n]\nmodel = %s\nsamplers = top_k;top_p\n[s]\nmodel = %s\nsampler-seq = kp\n' "$tmp/seq.gguf" "$tmp/seq.gguf" >"$tmp/seqcut.ini"
+check 0 "sampler chain: logits -> top-k -> dist" "note: $tmp/seqcut.ini: line 3: [n] samplers: the advice of its warning, sampler-seq = kp, does not hold for this section: its model's general.sampling.sequence would replace a sampler-seq, which sets no bit (reference sections 3 and 11, layer 4); give --samplers 'top_k;top_p' on the router's command line instead" -- \
+    llama-server --models-preset "$tmp/seqcut.ini" --preset-model n
+check 0 "sampler chain: logits -> top-k -> min-p -> dist" "general.sampling.sequence replaces the preset $tmp/seqcut.ini's [s] sampler-seq (a preset's samplers holds one name" -- \
+    llama-server --models-preset "$tmp/seqcut.ini" --preset-model s
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"

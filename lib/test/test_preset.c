@@ -120,9 +120,20 @@ static void test_values(void)
     CHECK(entry_of("a", "chat-template") != NULL && strcmp(entry_of("a", "chat-template")->value, "") == 0);
     CHECK(strstr(preset.warnings, "p.ini: line 2: samplers: the value stops at the ';' (llama.cpp's preset reader "
                  "takes ';' and '#' as the start of a comment, with or without a blank before them): it is 'top_k', "
-                 "and ';top_p;temperature' is not part of it; sampler-seq takes the samplers as letters, with no ';' "
-                 "(kpt for top_k, top_p, temperature)\n") != NULL);
+                 "and ';top_p;temperature' is not part of it; sampler-seq = kpt gives the samplers as letters, with "
+                 "no ';' (k for top_k, p for top_p, t for temperature)\n") != NULL);
     CHECK(strstr(preset.warnings, "p.ini: line 3: temp: the value stops at the '#'") != NULL);
+    preset_free(&preset);
+    /* Review 27, finding 2: the letters are the list's own (reference section 6: m min_p, y typ_p, d dry), each
+     * name blank-trimmed, to a '#'; a name of no sampler has none; each cut list is kept for layers.c. */
+    CHECK(parse_text("[m]\nsamplers = min_p; typ_p ;dry # three\n[n]\nsamplers = top_k;bogus\n", err,
+                     sizeof err));
+    CHECK(strstr(preset.warnings, "; sampler-seq = myd gives the samplers as letters, with no ';' (m for min_p, y for "
+                 "typ_p, d for dry)\n") != NULL);
+    CHECK(strstr(preset.warnings, "; sampler-seq = k gives the samplers as letters, with no ';' (k for top_k; bogus "
+                 "matches no sampler, so it has no letter)\n") != NULL);
+    CHECK(preset.n_cuts == 2 && preset.cuts[0].line == 2 && strcmp(preset.cuts[0].list, "min_p; typ_p ;dry") == 0
+          && strcmp(preset.cuts[0].letters, "myd") == 0 && strcmp(preset.cuts[1].unknown, "bogus") == 0);
     preset_free(&preset);
     /* Blanks inside a value stay; around it they go; \r\n and \r end lines. */
     CHECK(parse_text("[a]\r\nalias =  two words  \r\ntemp=1\rtop-k = 3", err, sizeof err));
