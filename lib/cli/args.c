@@ -4,7 +4,10 @@
 #include "cli/args.h"
 #include "cli/apply.h"
 #include "cli/flags.h"
+#include "cli/from_json.h"
 #include "cli/values.h"
+
+#include "text.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -443,6 +446,103 @@ static bool old_scaled_pair(CliParams *out, const ArgSpec *spec, const char *fla
     return true;
 }
 
+/* What one flag is about to replace: the settings it sets (a --gpt-oss-*-default preset sets four), each one's
+ * flag and value before it. Lists that a flag appends to (-l, breakers, -r) are not replaced. */
+typedef struct {
+    int settings[4];
+    size_t n;
+    const char *named[4];
+    char text[4][SOURCE_VALUE_MAX + 1];
+    const char *model, *preset, *dir, *preset_model;
+} Before;
+
+static void remember(const CliParams *out, const ArgSpec *spec, Before *b)
+{
+    static const int gpt_oss[] = {SET_TEMP, SET_TOP_P, SET_TOP_K, SET_MIN_P};
+    *b = (Before){.model = out->model_path, .preset = out->models_preset, .dir = out->models_dir,
+                  .preset_model = out->preset_model};
+    if (spec->kind == K_PRESET)
+        for (size_t k = 0; k < 4; k++)
+            b->settings[b->n++] = gpt_oss[k];
+    else if (spec->setting >= 0 && spec->kind != K_BIAS && spec->kind != K_BREAKER && spec->kind != K_STOP)
+        b->settings[b->n++] = spec->setting;
+    for (size_t k = 0; k < b->n; k++) {
+        int s = b->settings[k];
+        b->named[k] = (out->set & (1u << s)) != 0 ? out->named[s] : NULL;
+        if (b->named[k] != NULL)
+            args_setting_text(out, s, b->text[k], sizeof b->text[k]);
+    }
+}
+
+/* The line for a flag that replaced the value an earlier one gave (arg.cpp 0017d6fb sets a flag's value each
+ * time it is given, so the last counts): nothing typed is dropped in silence (review 27, finding 22). A child's
+ * line of a router says where its order comes from. */
+static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const Before *b)
+{
+    char line[900], f[64], v[80], was[64];
+    static const char order[] = " (the router writes a model's flags in the order of its std::map of them, by "
+                                "first spelling: common/arg.h at 0196e22b; the reference does not give it)";
+    static const char last[] = "arg.cpp 0017d6fb sets the value at each flag: the last one counts";
+    shown(flag, f, sizeof f);
+    shown(value != NULL ? value : "", v, sizeof v);
+    for (size_t k = 0; k < b->n; k++) {
+        int s = b->settings[k];
+        if (b->named[k] == NULL || out->named[s] != flag)
+            continue;
+        char now[SOURCE_VALUE_MAX + 1], earlier[200];
+        const char *by = shown(b->named[k], was, sizeof was);
+        for (int j = 0; out->labels != NULL && j < out->n_labels; j++)   /* a preset key: named so */
+            if (out->labels[j].flag == b->named[k] && out->labels[j].where != NULL)
+                by = strchr(out->labels[j].where, '[') != NULL ? strchr(out->labels[j].where, '[') : by;
+        snprintf(earlier, sizeof earlier, "%s", by);
+        bool listed = s < SET_PROMPT;       /* a setting's value as the sources write it; the prompt is not */
+        const char *field = args_setting_field((ArgsSetting)s, NULL);
+        if (spec->kind == K_PRESET)
+            snprintf(line, sizeof line, "%s sets %s %s, which replaces the %s %s that %s gave before it (%s)%s", f,
+                     field, args_setting_text(out, s, now, sizeof now), field, b->text[k], earlier, last,
+                     out->labels != NULL ? order : "");
+        else
+            snprintf(line, sizeof line, "%s %s replaces the %s%s%s that %s gave before it (%s)%s", f, v, field,
+                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, out->labels != NULL ? order : "");
+        args_warn(out, "%s\n", line);
+    }
+    static const char *const kinds[] = {"-m", "--models-preset", "--models-dir", "--preset-model"};
+    const char *earlier[] = {b->model, b->preset, b->dir, b->preset_model};
+    const char *later[] = {out->model_path, out->models_preset, out->models_dir, out->preset_model};
+    for (size_t k = 0; k < 4; k++)
+        if (earlier[k] != NULL && later[k] != earlier[k] && later[k] == value) {
+            snprintf(line, sizeof line, "%s %s replaces %s %s given before it (%s)", f, v, kinds[k],
+                     shown(earlier[k], was, sizeof was), last);
+            args_warn(out, "%s\n", line);
+        }
+}
+
+/* Rewrites the warnings from `from` on as a router's child's line gives them: each with where its preset key is
+ * (label->where: "p.ini: line 4: [m] top-k = 5 5"), and a fix "write --top-k 5" as the key's ("write top-k = 5"). */
+static void relabel(CliParams *out, size_t from, const ArgsLabel *label)
+{
+    if (label->where == NULL || from >= strlen(out->warnings))
+        return;
+    char tail[ARGS_MAX_WARNINGS], fix[96];
+    snprintf(tail, sizeof tail, "%s", out->warnings + from);
+    out->warnings[from] = '\0';
+    snprintf(fix, sizeof fix, "; write %s ", label->flag);
+    for (char *w = tail; *w != '\0';) {
+        size_t n = strcspn(w, "\n");
+        char line[1400];
+        Text t = text_start(line, sizeof line);
+        text_add(&t, "%s, given to the model's llama-server as %s: ", label->where, label->flag);
+        char *write = strstr(w, fix);
+        if (write != NULL && (size_t)(write - w) < n)
+            text_add(&t, "%.*s; write %s = %.*s", (int)(write - w), w, label->key,
+                     (int)(n - (size_t)(write - w) - strlen(fix)), write + strlen(fix));
+        else
+            text_add(&t, "%.*s", (int)n, w);
+        args_warn(out, "%s\n", line);
+        w += n + (w[n] == '\n');
+    }
+}
+
 /* --props FILE holds the server's values with its flags and the model's GGUF already merged (reference section
  * 11, "What the server reports"), so its one honest source is /props: a model, a preset or a sampling flag
  * beside it would lay a layer over values that already hold it. */
@@ -496,6 +596,12 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
 
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
 {
+    return args_parse_labeled(argc, argv, NULL, out, err, err_size);
+}
+
+bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, CliParams *out, char *err,
+                        size_t err_size)
+{
     char scratch[1], request_err[MESSAGE_SIZE] = "";
     if (err == NULL || err_size == 0) {
         err = scratch;
@@ -507,6 +613,8 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         return false;
     }
     args_defaults(out);
+    out->labels = labels;
+    out->n_labels = labels != NULL ? argc : 0;
     int i = 1;
     bool old_name = false;
     static const unsigned tool_bits[] = {T_ALL, T_CLI, T_COMP, T_SRV};
@@ -537,6 +645,7 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
     const char *prompt_flag = NULL;
     for (; i < argc; i++) {
         const char *flag = argv[i];
+        int flag_at = i;
         char f[80], normal[96], message[MESSAGE_SIZE];
         if (flag == NULL) {
             snprintf(err, err_size, "unknown flag '(null)'");
@@ -570,6 +679,13 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         }
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (spec->kind == K_PROPS && next != NULL && (next[0] != '-' || strcmp(next, "-") == 0)) {
+            char first[100], second[100];
+            if (out->props_file != NULL) {  /* one server is read at a time: never the second over the first */
+                snprintf(err, err_size, "--props: a second saved /props, %s, after %s: this tool reads one server's "
+                         "values at a time; give one of them", body_file_shown(next, second, sizeof second),
+                         body_file_shown(out->props_file, first, sizeof first));
+                return false;
+            }
             out->props_file = argv[++i];    /* llama-server's --props takes no value: a FILE after it is ours */
             continue;
         }
@@ -585,7 +701,15 @@ bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t 
         if (spec->kind == K_PROMPT || spec->kind == K_PROMPT_FILE)
             prompt_flag = flag;
         bool limit = false;
-        if (!args_apply_flag(out, spec, flag, value, &breakers_cleared, &limit, message, sizeof message)) {
+        Before before;
+        remember(out, spec, &before);
+        size_t mark = strlen(out->warnings);
+        bool applied = args_apply_flag(out, spec, flag, value, &breakers_cleared, &limit, message, sizeof message);
+        if (applied)
+            say_replaced(out, spec, flag, value, &before);
+        if (out->labels != NULL)
+            relabel(out, mark, &out->labels[flag_at]);
+        if (!applied) {
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
                 return false;

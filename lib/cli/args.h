@@ -69,6 +69,14 @@ _Static_assert(SET_COUNT <= 32, "CliParams.set holds one bit per ArgsSetting");
 /* What the tool prints: the chain line, the /completion body (set fields or every field), the chat body. */
 typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsOutput;
 
+/* Where a flag of a command line written for it came from (a router's child: the preset's key), for
+ * args_parse_labeled: its warnings are then given in the preset's words. */
+typedef struct {
+    const char *where;          /* "p.ini: line 4: [m] top-k = 5 5"; NULL: the flag as typed */
+    const char *flag;           /* the flag as the child's line spells it ("--top-k") */
+    const char *key;            /* the preset's key as written ("top-k") */
+} ArgsLabel;
+
 typedef struct CliParams {
     SamplingParams sampling;    /* everything the chain builder reads */
     char dry_breakers[ARGS_MAX_BREAKERS][ARGS_MAX_BREAKER_RAW + 1]; /* (n_dry_breakers,) at most 40 bytes each
@@ -113,6 +121,8 @@ typedef struct CliParams {
     const char *preset_model;   /* --preset-model NAME (this tool's: the section without a request); NULL */
     const char *props_file;     /* this tool's --props FILE: a saved GET /props as the server's values; NULL */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
+    const ArgsLabel *labels;    /* args_parse_labeled's, (n_labels,) by argv index; NULL for a line as typed */
+    int n_labels;
     char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char model[ARGS_MAX_OUTSIDE];     /* "-m": the flags that name the model (-m, -mu, -hf, -hff, -dr), as typed,
@@ -201,6 +211,12 @@ void args_defaults(CliParams *out);
  * to 40 bytes, at a character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing
  * newline dropped, as llama.cpp does). NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
+
+/* args_parse of a line written for a router's child (layers.c): labels (argc entries, by argv index; NULL for
+ * none) name where each flag came from, and the warnings its flags draw are given in those words, with the fix
+ * as the preset's key ("write top-k = 5"). labels must outlive out's use of them. */
+bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, CliParams *out, char *err,
+                        size_t err_size);
 
 /* The sampler a --samplers name stands for: a canonical name (top_k, typ_p, ...) or an alias (top-k, topk,
  * nucleus, temp, typ, ...), case-insensitive, as in llama.cpp's current table. Returns false for an unknown

@@ -20,6 +20,8 @@ static GgufInfo model_info;
 static Preset preset;
 static PresetChild child_line;
 static bool preset_held, child_held;
+static ArgsLabel *child_labels;     /* (child_line.argc,) where each of the child's flags came from */
+static char *label_pool;            /* their texts */
 
 /* Whether a flag of p keeps the model's value for setting s out: llama.cpp keeps a bit per field that the
  * command line sets (reference section 3); --samplers sets the sequence's, --sampler-seq none. A preset's
@@ -393,11 +395,16 @@ static void label_sources(CliParams *child, const char *file, long global, long 
     PresetSection sec = {0};
     if (section >= 0)
         preset_section(&preset, (size_t)section, &sec);
-    for (size_t i = 0; i < child_line.n_args; i++) {
-        const PresetArg *arg = &child_line.args[i];
-        int s = arg->spec->setting;
+    static const int gpt_oss[] = {SET_TEMP, SET_TOP_P, SET_TOP_K, SET_MIN_P};  /* a --gpt-oss-*-default's */
+    for (size_t i = 0, k = 0; i < child_line.n_args; k = 0, i++) {
+      const PresetArg *arg = &child_line.args[i];
+      bool preset_row = arg->spec->kind == K_PRESET;
+      for (; k < (preset_row ? 4u : 1u); k++) {
+        int s = preset_row ? gpt_oss[k] : arg->spec->setting;
         if (s < 0 || s >= SET_COUNT || (child->set & (1u << s)) == 0)
             continue;
+        if (preset_row && child->named[s] != arg->flag)
+            continue;           /* a later flag set it (say_replaced said so) */
         SettingSources *ss = &child->sources[s];
         PresetEntry lower;
         ValueLayer below = LAYER_PRESET_ALL;
@@ -422,6 +429,7 @@ static void label_sources(CliParams *child, const char *file, long global, long 
             snprintf(ss->replaced.value, sizeof ss->replaced.value, "%s", lower.value);
             ss->has_replaced = true;
         }
+      }
     }
 }
 
@@ -473,6 +481,37 @@ static void note_unread_model(CliParams *child, const char *file, const char *mo
     child->model_unread = n_keys > 0 || model != NULL;
 }
 
+/* The labels of the child's line (args_parse_labeled): for each flag a preset key gave, where that key is and
+ * how it is written ("p.ini: line 4: [m] top-k = 5 5"), so that its warnings name the key, not the flag; the
+ * router's own flags keep their words. Returns false when memory runs out. */
+static bool label_child(const char *file)
+{
+    size_t bytes = 1;
+    for (size_t i = 0; i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        bytes += strlen(file) + strlen(arg->key) + (arg->section != NULL ? strlen(arg->section) : 0)
+                 + (arg->value != NULL ? strlen(arg->value) : 0) + 48;
+    }
+    child_labels = calloc((size_t)child_line.argc + 1, sizeof *child_labels);
+    label_pool = malloc(bytes);
+    if (child_labels == NULL || label_pool == NULL)
+        return false;
+    size_t used = 0;
+    for (size_t i = 0, at = 1; i < child_line.n_args; i++) {
+        const PresetArg *arg = &child_line.args[i];
+        if (arg->source != PRESET_FROM_ROUTER) {
+            char *where = label_pool + used;
+            int n = snprintf(where, bytes - used, "%s: line %zu: [%s] %s%s%s", file, arg->line,
+                             arg->section != NULL ? arg->section : "?", arg->key, arg->value != NULL ? " = " : "",
+                             arg->value != NULL ? arg->value : "");
+            used += n > 0 ? (size_t)n + 1 : 1;
+            child_labels[at] = (ArgsLabel){where, arg->flag, arg->key};
+        }
+        at += 1 + (arg->value != NULL);
+    }
+    return true;
+}
+
 /* A samplers value the preset's reader cut at a ';', in the section whose model has a general.sampling.sequence:
  * the warning's advice (sampler-seq) does not hold there, since the model's sequence replaces a sampler-seq
  * (it sets no bit: reference sections 3 and 11, layer 4); the router's own --samplers, laid over every model's
@@ -508,6 +547,10 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
     char f[160], message[900];
     if (child_held)
         preset_child_free(&child_line);
+    free(child_labels);
+    free(label_pool);
+    child_labels = NULL;
+    label_pool = NULL;
     if (preset_held)
         preset_free(&preset);
     child_held = preset_held = false;
@@ -545,7 +588,11 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
         return false;
     }
     child_held = true;
-    if (!args_parse(child_line.argc, child_line.argv, child, message, sizeof message)) {
+    if (!label_child(f)) {
+        snprintf(err, err_size, "%s: out of memory", f);
+        return false;
+    }
+    if (!args_parse_labeled(child_line.argc, child_line.argv, child_labels, child, message, sizeof message)) {
         child_refusal(router->models_preset, message, err, err_size);
         return false;
     }

@@ -464,6 +464,28 @@ check 0 "sampler chain: logits -> top-k -> dist" "note: $tmp/seqcut.ini: line 3:
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model n
 check 0 "sampler chain: logits -> top-k -> min-p -> dist" "general.sampling.sequence replaces the preset $tmp/seqcut.ini's [s] sampler-seq (a preset's samplers holds one name" -- \
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model s
+# Review 27, finding 11: a second --props stops, naming both, as a second --from-json does.
+check 2 "" "--props: a second saved /props, '$tmp/b.json', after '$tmp/a.json': this tool reads one server's values at a time" -- \
+    --props "$tmp/a.json" --props "$tmp/b.json"
+# Review 27, finding 22: a flag given again replaces the value before it, said (arg.cpp 0017d6fb: the last counts),
+# a --gpt-oss-*-default's values too; a second -m as well.
+check 0 "$default_line" "warning: --temp 0.7 replaces the temperature 0.5 that --temp gave before it (arg.cpp 0017d6fb sets the value at each flag: the last one counts)" -- \
+    --temp 0.5 --temp 0.7
+check 0 "temp-ext" "warning: --gpt-oss-20b-default sets temperature 1.0, which replaces the temperature 0.5 that --temp gave before it" -- \
+    --temp 0.5 --gpt-oss-20b-default
+check 0 "$default_line" "warning: -m b.gguf replaces -m a.gguf given before it" -- -m a.gguf -m b.gguf
+# Review 27, findings 15 and 19: a preset's values are named as its keys, in its file and section: a warning on
+# a value (the fix as the key: top-k = 5), a --gpt-oss-*-default's values as its key, and the order in the
+# child's command line that decides between two keys named with where it is read (common/arg.h at 0196e22b).
+printf '[m]\ntop-k = 5 5\nsamplers = top_k,top_p\n[g]\ngpt-oss-20b-default = true\ntemp = 0.5\n' >"$tmp/words.ini"
+check 0 "sampler chain: logits -> dist" "warning: $tmp/words.ini: line 2: [m] top-k = 5 5, given to the model's llama-server as --top-k: --top-k '5 5': llama.cpp reads 5 (std::stoi stops at ' '); write top-k = 5" -- \
+    llama-server --models-preset "$tmp/words.ini" --preset-model m
+grep -qF "warning: $tmp/words.ini: line 3: [m] samplers = top_k,top_p, given to the model's llama-server as --samplers: unable to match sampler by name 'top_k,top_p'" "$tmp/err" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: words.ini: samplers warning"; cat "$tmp/err"; }
+want llama-server --models-preset "$tmp/words.ini" --preset-model g -- "value: top_k 0 from the preset $tmp/words.ini, section [g], key gpt-oss-20b-default"
+want llama-server --models-preset "$tmp/words.ini" --preset-model g -- "value: temperature 0.5 from the preset $tmp/words.ini, section [g], key temp"
+check 0 "temp-ext" "warning: $tmp/words.ini: line 6: [g] temp = 0.5, given to the model's llama-server as --temperature: --temperature 0.5 replaces the temperature 1.0 that [g] gpt-oss-20b-default gave before it (arg.cpp 0017d6fb sets the value at each flag: the last one counts) (the router writes a model's flags in the order of its std::map of them, by first spelling: common/arg.h at 0196e22b; the reference does not give it)" -- \
+    llama-server --models-preset "$tmp/words.ini" --preset-model g
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
