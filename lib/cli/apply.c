@@ -80,8 +80,13 @@ static bool set_samplers(CliParams *out, const char *flag, const char *value)
         if (n > 0 && sampler_from_name(name, &type)) {
             if (!add_sampler(&out->sampling, type))
                 return false;
-        } else if (n > 0) {
+        } else if (n > 0 && n < sizeof name) {
             args_warn(out, "unable to match sampler by name '%s'\n", name);
+        } else if (n > 0) {     /* the name is shown in part, and says so */
+            char line[200];
+            snprintf(line, sizeof line, "unable to match sampler by name '%.40s...' (a name of %zu bytes; this tool "
+                     "shows its first 40)", name, n);
+            args_warn(out, "%s\n", line);
         }
         if (piece[n] == '\0')
             break;

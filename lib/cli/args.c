@@ -162,6 +162,17 @@ static ArgsTool tool_from_word(const char *word, bool *old)
     return TOOL_ANY;
 }
 
+static void relabel(CliParams *out, size_t from, const ArgsLabel *label);
+
+/* The label of the flag that last set setting s (a router's child line), or NULL. */
+static const ArgsLabel *label_of(const CliParams *out, int s)
+{
+    for (int j = 0; out->labels != NULL && j < out->n_labels; j++)
+        if (out->labels[j].where != NULL && out->labels[j].flag == out->named[s])
+            return &out->labels[j];
+    return NULL;
+}
+
 /* After the flags: the last --reasoning-budget is named by its value; a window of -1 is kept (the chain builder,
  * like current libllama, clamps it to 0, off) with a warning that says what the reference states and leaves
  * unconfirmed (sections 4.2, 4.3, 6 and 10) and what older builds did; escapes are processed (a \x00 kept as
@@ -193,7 +204,11 @@ static void finish(CliParams *out, const char *prompt_flag)
                  "negative window to 0; whether current llama.cpp's command line refuses -1 instead (PR #26524 means "
                  "negative windows to be refused) is unconfirmed; give the window in tokens, e.g. %s 4096; older "
                  "builds took -1 as a context size: %s", window_flags[i], hence, window_flags[i], older[i]);
+        size_t mark = strlen(out->warnings);
         args_warn(out, "%s\n", line);
+        const ArgsLabel *label = label_of(out, i == 0 ? SET_REPEAT_LAST_N : SET_DRY_LAST_N);
+        if (label != NULL)
+            relabel(out, mark, label);
     }
     if (out->escape) {
         static const char nul[] = "%s: \\x00 is kept as the 4 characters typed; arg.cpp 0017d6fb's escapes would "
@@ -211,8 +226,12 @@ static void finish(CliParams *out, const char *prompt_flag)
         if (kept)
             args_warn(out, nul, "--dry-sequence-breaker");
     }
+    const ArgsLabel *breakers = label_of(out, SET_DRY_BREAKERS);
+    size_t mark = strlen(out->warnings);
     for (size_t i = 0; i < out->n_dry_breakers; i++)
         args_cut_breaker(out, "--dry-sequence-breaker", out->dry_breakers[i]);
+    if (breakers != NULL)
+        relabel(out, mark, breakers);
 }
 
 /* The chain builder's own check (sampling_params_problem) on the finished parameters, so that what it would

@@ -856,9 +856,12 @@ void gguf_sampling(const GgufKey *key, GgufSampling *out)
         } else if (n == 0) {
             out->n_empty++;
         } else {
-            char safe[80], line[120];
-            snprintf(line, sizeof line, "unable to match sampler by name '%s'\n",
-                     shown(n < sizeof name ? name : "(a name of 64 bytes or more)", safe, sizeof safe));
+            char safe[80], line[200];
+            if (n < sizeof name)
+                snprintf(line, sizeof line, "unable to match sampler by name '%s'\n", shown(name, safe, sizeof safe));
+            else        /* the name is shown in part, and says so */
+                snprintf(line, sizeof line, "unable to match sampler by name '%.40s...' (a name of %zu bytes; this "
+                         "tool shows its first 40)\n", shown(name, safe, sizeof safe), n);
             size_t used = strlen(out->warnings);
             if (used + strlen(line) < sizeof out->warnings - 30)
                 snprintf(out->warnings + used, sizeof out->warnings - used, "%s", line);

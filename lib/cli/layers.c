@@ -557,8 +557,10 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
     if (router == NULL || router->models_preset == NULL || child == NULL)
         return true;
     shown(router->models_preset, f, sizeof f);
-    if (!preset_read_file(router->models_preset, &preset, err, err_size))
+    if (!preset_read_file(router->models_preset, &preset, message, sizeof message)) {
+        snprintf(err, err_size, "%s%s", strncmp(message, "cannot read", 11) == 0 ? "--models-preset: " : "", message);
         return false;
+    }
     preset_held = true;
     /* What a router answers a request for a model it has not (tools/server/server-models.cpp at 00dd0816,
      * router_validate_model): [*] is no model (common/preset.cpp at 13b56e2a keeps it apart, as every model's

@@ -96,7 +96,12 @@ static bool read_body(const char *program, const char *text, size_t length, CliP
     char err[600];
     size_t seen = strlen(params->warnings);
     bool ok = body_read(text, length, params, notes, sizeof notes, err, sizeof err);
-    if (!ok)
+    char file[140];
+    body_file_shown(params->from_json, file, sizeof file);
+    if (!ok && strncmp(err, "the body ", 9) == 0)     /* about the whole text: the file it is in */
+        fprintf(stderr, "%s: the body %s %s %s\n", program, strcmp(params->from_json, "-") == 0 ? "on" : "in", file,
+                err + 9);
+    else if (!ok)
         fprintf(stderr, "%s: %s\n", program, err);
     print_lines(program, "warning: ", ok ? params->warnings + seen : "");
     print_lines(program, "note: ", ok ? notes : "");

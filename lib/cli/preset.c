@@ -725,9 +725,13 @@ bool preset_read_file(const char *path, Preset *out, char *err, size_t err_size)
         snprintf(err, err_size, "no preset to read");
         return false;
     }
+    errno = 0;
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        snprintf(err, err_size, "cannot read '%s': %s", path, strerror(errno));
+        int why = errno;
+        snprintf(err, err_size, "cannot read '%s': %s%s%s%s", path, strerror(why), why == ENOENT ? "; llama-server "
+                 "stops: \"preset file does not exist: " : "", why == ENOENT ? path : "", why == ENOENT ? "\" "
+                 "(common/preset.cpp at 13b56e2a)" : "");
         return false;
     }
     /* The file's size when it has one (a regular file), so that the buffer is exactly the file; else grown. */

@@ -300,14 +300,14 @@ printf '{"prompt": "x", "temperature": "0.7"}' >"$tmp/bad.json"
 check 2 "" "temperature: llama-server answers 400: \"Field 'temperature': [json.exception.type_error.302] type must be number, but is string\"" -- \
     --from-json "$tmp/bad.json"
 printf '{"prompt": "x",\n  "top_k": 40,,\n}' >"$tmp/bad.json"
-check 2 "" "the body is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
+check 2 "" "the body in '$tmp/bad.json' is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
 printf '{"messages": [{"role": "user"}]}' >"$tmp/bad.json"
 check 2 "" "messages: llama-server answers 400: \"All non-assistant messages must contain 'content'\"" -- \
     --from-json "$tmp/bad.json"
 printf '\377\376' >"$tmp/bad.json"
-check 2 "" "the body is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
+check 2 "" "the body in '$tmp/bad.json' is not JSON (line 1, column 1: unexpected byte \\xff" -- --from-json "$tmp/bad.json"
 awk 'BEGIN { s = ""; for (i = 0; i < 300; i++) s = "[" s "]"; print s }' >"$tmp/deep.json"
-check 2 "" "the body is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
+check 2 "" "the body in '$tmp/deep.json' is not read here (line 1, column 257: nested deeper than 256 levels, this tool's limit; nlohmann::json" -- \
     --from-json "$tmp/deep.json"
 check 2 "" "--from-json: cannot read '$tmp/no-such.json': No such file or directory" -- --from-json "$tmp/no-such.json"
 # Issue 27, item 11: the system's reason, standard input by name, one body at a time, --request as --from-json.
@@ -336,7 +336,7 @@ check 0 '"content": "hello"' "warning: -sysf: '$tmp/nul.txt' holds a NUL byte at
 check 2 "" "--from-json: missing value" -- --from-json
 check 2 "" "--from-json: it prints a chain line; --json prints a body instead (choose one)" -- --from-json - --json
 check 2 "" "--from-json: the body holds the prompt or messages" -- --from-json - -p x </dev/null
-check 2 "" "the body is not JSON (line 1, column 1: expected a value, found the end of the text)" -- --from-json - </dev/null
+check 2 "" "the body on standard input is not JSON (line 1, column 1: expected a value, found the end of the text)" -- --from-json - </dev/null
 # Issue 17, item 6: --explain, one line per stage under the chain line, then the OpenAI names.
 check 0 "penalties: repeat 1.1 over the last 64 tokens: divides a positive logit, multiplies one at or below 0 (Examples 1-4)" "" -- \
     --repeat-penalty 1.1 --explain
@@ -486,6 +486,12 @@ want llama-server --models-preset "$tmp/words.ini" --preset-model g -- "value: t
 want llama-server --models-preset "$tmp/words.ini" --preset-model g -- "value: temperature 0.5 from the preset $tmp/words.ini, section [g], key temp"
 check 0 "temp-ext" "warning: $tmp/words.ini: line 6: [g] temp = 0.5, given to the model's llama-server as --temperature: --temperature 0.5 replaces the temperature 1.0 that [g] gpt-oss-20b-default gave before it (arg.cpp 0017d6fb sets the value at each flag: the last one counts) (the router writes a model's flags in the order of its std::map of them, by first spelling: common/arg.h at 0196e22b; the reference does not give it)" -- \
     llama-server --models-preset "$tmp/words.ini" --preset-model g
+# Review 27, finding 19: the file in every message where there is one; a missing preset with llama.cpp's words
+# (common/preset.cpp at 13b56e2a); a long name shown in part, saying so.
+check 2 "" "--models-preset: cannot read '$tmp/no-such.ini': No such file or directory; llama-server stops: \"preset file does not exist: $tmp/no-such.ini\" (common/preset.cpp at 13b56e2a)" -- \
+    llama-server --models-preset "$tmp/no-such.ini"
+check 0 "sampler chain: logits -> dist" "warning: unable to match sampler by name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (a name of 70 bytes; this tool shows its first 40)" -- \
+    --samplers "$(head -c 70 /dev/zero | tr '\0' x)"
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"

@@ -246,7 +246,8 @@ static void test_refusals(void)
           && strstr(err, "p.ini: line 3: a NUL byte") != NULL);
     CHECK(!preset_parse(NULL, 0, "p.ini", &preset, err, sizeof err) && strcmp(err, "no preset to read") == 0);
     CHECK(!preset_read_file("no/such.ini", &preset, err, sizeof err)
-          && strcmp(err, "cannot read 'no/such.ini': No such file or directory") == 0);
+          && strcmp(err, "cannot read 'no/such.ini': No such file or directory; llama-server stops: \"preset file does not "
+                 "exist: no/such.ini\" (common/preset.cpp at 13b56e2a)") == 0);
     CHECK(!preset_read_file("lib", &preset, err, sizeof err) && strcmp(err, "cannot read 'lib': Is a directory") == 0);
     preset_free(NULL);
     preset_child_free(NULL);
