@@ -119,6 +119,7 @@ typedef struct CliParams {
     const char *models_preset;  /* --models-preset FILE (a router's presets), into argv; NULL for none */
     const char *models_dir;     /* --models-dir DIR (a router's folder of models, not read here); NULL for none */
     const char *preset_model;   /* --preset-model NAME (this tool's: the section without a request); NULL */
+    bool router_child;          /* these are a router's child's settings (layers_preset): a body names the model */
     const char *props_file;     /* this tool's --props FILE: a saved GET /props as the server's values; NULL */
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     const ArgsLabel *labels;    /* args_parse_labeled's, (n_labels,) by argv index; NULL for a line as typed */

@@ -599,6 +599,7 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
         return false;
     }
     child->tool = TOOL_SERVER;              /* the router starts each model as a llama-server */
+    child->router_child = true;
     child->from_json = router->from_json;   /* this tool's own, which the router's line had */
     child->from_json_flag = router->from_json_flag;
     child->explain = router->explain;

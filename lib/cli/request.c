@@ -370,11 +370,25 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
     text_add(&t, "{");
     bool first = true;
     bool chat = kind == REQUEST_CHAT, system = params->system_prompt[0] != '\0';
+    /* To a router, a body names its model, which picks the preset's section (reference section 11); the
+     * section's values, [*]'s and the model's GGUF are the router's own for it, so the body leaves them to it. */
+    char left[600] = "";
+    Text l = text_start(left, sizeof left);
+    if (params->router_child && params->preset_model != NULL) {
+        json_key(&t, &first, "model");
+        json_string(&t, params->preset_model);
+    }
     for (size_t i = 0; i < SET_COUNT; i++) {
         ArgsSetting s = order[i];
         if (s == SET_MIN_KEEP)
             continue;       /* no flag sets it, so a body made from flags leaves it to the server */
         bool request_only = s == SET_PROMPT || s == SET_N_PREDICT || s == SET_STOP;
+        ValueLayer layer = params->sources[s].now.layer;
+        bool preset = params->router_child && (layer == LAYER_PRESET_ALL || layer == LAYER_PRESET_MODEL);
+        if (preset && kind != REQUEST_COMPLETION_ALL && (params->set & (1u << s)) != 0) {
+            text_add(&l, "%s%s", l.len ? ", " : "", args_setting_field(s, NULL));
+            continue;
+        }
         bool wanted = (params->set & (1u << s)) != 0 || (kind == REQUEST_COMPLETION_ALL && !request_only)
                    || (s == SET_PROMPT && chat && system);
         if (wanted)
@@ -385,6 +399,14 @@ size_t request_json(const CliParams *params, RequestKind kind, char *buf, size_t
         text_add(&t, "true");
     }
     text_add(&t, "}");
+    if (params->router_child && params->preset_model == NULL)
+        text_add(&n, "model: none chosen, so this body names none, and a router answers 400 \"model name is missing "
+                 "from the request\" (tools/server/server-models.cpp at 00dd0816, router_validate_model); give "
+                 "--preset-model NAME, and the body names it\n");
+    if (left[0] != '\0')
+        text_add(&n, "%s: left out of the body, as the preset's: the router gives a preset's values to the model's "
+                 "server itself, with the model's general.sampling.* (reference section 11); the body carries this "
+                 "line's own flags\n", left);
     /* What the server needs that the command line did not give (the body goes out anyway, to be completed). */
     /* A llama-server line has no prompt flag (arg.cpp 0017d6fb gives -p, -f, -sys, -sysf to llama-cli and
      * llama-completion): its body has no prompt to take from it. */

@@ -454,7 +454,7 @@ check 0 "$default_line" "warning: --models-preset makes this a llama-server line
     --models-preset "$tmp/star.ini" -p hi -n 5
 grep -qF "warning: -p: llama-server does not take it" "$tmp/err" && passed=$((passed + 1)) \
     || { failed=$((failed + 1)); echo "test_cli.sh: --models-preset -p: no word on -p"; cat "$tmp/err"; }
-check 0 '{"n_predict": 5, "temperature": 0.9}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
+check 0 '{"n_predict": 5}' "note: prompt: a llama-server line has none to give (-p and -f are llama-cli's and llama-completion's), so this body has none" -- \
     --models-preset "$tmp/star.ini" -n 5 --json
 # Review 27, finding 2: a cut list's advice is its own letters; for a section whose model has a sequence, the
 # sampler-seq advice does not hold (it sets no bit, reference sections 3 and 11), and the note gives the router's
@@ -492,6 +492,12 @@ check 2 "" "--models-preset: cannot read '$tmp/no-such.ini': No such file or dir
     llama-server --models-preset "$tmp/no-such.ini"
 check 0 "sampler chain: logits -> dist" "warning: unable to match sampler by name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (a name of 70 bytes; this tool shows its first 40)" -- \
     --samplers "$(head -c 70 /dev/zero | tr '\0' x)"
+# Review 27, finding 16: a router's body names its model (the section, reference section 11) and carries the
+# line's own flags; the preset's values are the router's for the model, left out with a note.
+check 0 '{"model": "demo", "top_k": 3}' "note: temperature, min_p: left out of the body, as the preset's: the router gives a preset's values to the model's server itself" -- \
+    llama-server --models-preset "$tmp/p.ini" --preset-model demo --openai --top-k 3
+check 0 '{"top_k": 3}' "note: model: none chosen, so this body names none, and a router answers 400 \"model name is missing from the request\"" -- \
+    llama-server --models-preset "$tmp/p.ini" --json --top-k 3
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
