@@ -66,19 +66,29 @@ static bool read_chat(Body *b, const JsonValue *messages)
  * overflows, a repeat penalty whose float reciprocal overflows). */
 static bool check_sampler(Body *b)
 {
-    static const struct { const char *problem, *field; bool own; } names[] = {
-        {"penalty_repeat", "repeat_penalty", false}, {"penalty_freq", "frequency_penalty", false},
-        {"penalty_present", "presence_penalty", false}, {"mirostat_tau", "mirostat_tau", true},
-        {"mirostat_eta", "mirostat_eta", true}};
+    static const struct { const char *problem, *field; bool own; int setting; } names[] = {
+        {"penalty_repeat", "repeat_penalty", false, SET_REPEAT_PENALTY},
+        {"penalty_freq", "frequency_penalty", false, SET_FREQUENCY},
+        {"penalty_present", "presence_penalty", false, SET_PRESENCE},
+        {"mirostat_tau", "mirostat_tau", true, SET_MIROSTAT_TAU}, {"mirostat_eta", "mirostat_eta", true, SET_MIROSTAT_ETA}};
     const char *problem = sampling_params_problem(&b->params->sampling);
     if (problem == NULL)
         return true;
     const char *field_name = "sampling";
+    char blamed[400];
     bool own = strstr(problem, "this workbench's own") != NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strncmp(problem, names[i].problem, strlen(names[i].problem)) == 0) {
             field_name = names[i].field;
             own = own || names[i].own;
+            const CliParams *p = b->params;
+            if (p->sources[names[i].setting].now.layer != LAYER_REQUEST) {     /* the real cause: another layer */
+                char value[SOURCE_VALUE_MAX + 1], from[300];
+                snprintf(blamed, sizeof blamed, "%s %s, from %s, not the request", names[i].field,
+                         args_setting_text(p, names[i].setting, value, sizeof value),
+                         sources_origin(p, names[i].setting, from, sizeof from));
+                field_name = blamed;
+            }
         }
     if (own)
         return body_refuse(b, field_name, "this workbench refuses it (its own limit; llama-server would build the "

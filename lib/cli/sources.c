@@ -138,6 +138,14 @@ static void add_origin(Text *t, const ValueSource *v, bool body)
     }
 }
 
+const char *sources_origin(const CliParams *p, int s, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    if (p != NULL && s >= 0 && s < SET_COUNT)
+        add_origin(&t, &p->sources[s].now, false);
+    return buf;
+}
+
 /* The value a layer above replaced, after "replaces ": "--temp 0.6 from the server", "temp 0.7 from the
  * preset's [*]", "general.sampling.temp 0.7 from the model", "temperature 0.6 from /props". */
 static void add_replaced(Text *t, const ValueSource *v, const char *field, bool body)

@@ -82,6 +82,11 @@ void sources_note_value(struct CliParams *p, int s, ValueLayer layer, const char
  * fit), the breakers' and the biases' counts ("(4)", "(2 entries)"), ignore_eos as true or false. Returns buf. */
 const char *args_setting_text(const struct CliParams *p, int s, char *buf, size_t size);
 
+/* Where setting s's value in p came from, as a sentence names it after "from ": "the request", "--top-k",
+ * "the preset p.ini, section [*], key temp", "the model's general.sampling.top_k (m.gguf)", into buf (size
+ * bytes). Returns buf. */
+const char *sources_origin(const struct CliParams *p, int s, char *buf, size_t size);
+
 /* Writes into buf like snprintf (returns the full length; NULL buf writes nothing) the sources of the values the
  * stages of chain read (stage_reads), for --explain: one line for each value that a layer above the default
  * set, "value: temperature 1.0 from the request replaces --temp 0.6 from the server", then one line for the

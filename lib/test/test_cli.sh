@@ -498,6 +498,14 @@ check 0 '{"model": "demo", "top_k": 3}' "note: temperature, min_p: left out of t
     llama-server --models-preset "$tmp/p.ini" --preset-model demo --openai --top-k 3
 check 0 '{"top_k": 3}' "note: model: none chosen, so this body names none, and a router answers 400 \"model name is missing from the request\"" -- \
     llama-server --models-preset "$tmp/p.ini" --json --top-k 3
+# Review 27, finding 17: a refusal blames the real cause: an infinite mirostat_eta from the model's GGUF (a
+# float32 inf, text "inf", strtof inf), which the request's mirostat 2 turns on.
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.mirostat_eta; le 6 4; le 2139095040 4; } >"$tmp/eta.gguf"
+echo '{"prompt": "x", "mirostat": 2}' >"$tmp/miro.json"
+status=0
+"$bin" llama-server -m "$tmp/eta.gguf" --from-json "$tmp/miro.json" >"$tmp/out" 2>"$tmp/err" || status=$?
+[ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && tail -1 "$tmp/err" | grep -qF "mirostat_eta inf, from the model's general.sampling.mirostat_eta ($tmp/eta.gguf), not the request: this workbench refuses it (its own limit; llama-server would build the chain)" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: eta.gguf: not the model blamed"; cat "$tmp/err"; }
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
