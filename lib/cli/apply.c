@@ -682,6 +682,12 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         keep_parallel(out, spec, value);
         return true;
     case K_OUTSIDE:
+        if (strcmp(spec->names[0], "--grammar") == 0 && value != NULL && value[0] == '\0') {
+            args_warn(out, "%s '': an empty grammar, for which llama.cpp builds no grammar sampler (common/sampling.cpp "
+                      "at 00efb3e: only for a grammar that is not empty), so it changes nothing\n",
+                      flag);
+            return true;
+        }
         if (spec->choices == NULL) {
             args_add_named(out->outside, sizeof out->outside, flag);
             out->grammar = flag;        /* a grammar or a JSON schema: only --reasoning-budget has choices */

@@ -589,14 +589,27 @@ static bool read_others(Body *b, bool chat)
         b->params->sampling.ignore_eos = json_bool(v);
         mark(b, SET_IGNORE_EOS, "ignore_eos");
     }
-    static const char *const grammars[] = {"json_schema", "grammar"};
-    for (size_t i = 0; i < sizeof grammars / sizeof grammars[0]; i++) {
-        v = json_get(b->doc, b->body, grammars[i]);
-        if (v != NULL && json_type(v) != JSON_NULL) {
-            text_add(&b->notes, "%s: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
-                                "--json-schema); not in the flags\n", grammars[i]);
-            b->params->grammar = grammars[i];
-        }
+    /* server-schema.cpp at 0177c342, the handler of json_schema and its alias grammar: json_schema alone is a
+     * schema; with "grammar" in the body, the grammar string alone is read, and set only when it is not empty
+     * (common/sampling.cpp at 00efb3e builds a grammar sampler only for a grammar that is not empty). */
+    const JsonValue *schema = json_get(b->doc, b->body, "json_schema"), *grammar = json_get(b->doc, b->body, "grammar");
+    bool has_schema = schema != NULL && json_type(schema) != JSON_NULL;
+    size_t grammar_length = 0;
+    bool empty = json_type(grammar) == JSON_STRING && json_text(b->doc, grammar, &grammar_length) != NULL
+                 && grammar_length == 0;
+    if (grammar != NULL && json_type(grammar) != JSON_NULL && empty) {
+        text_add(&b->notes, "grammar: \"\" is empty: llama-server sets no grammar for it (server-schema.cpp at "
+                 "0177c342 takes a grammar only when it is not empty; common/sampling.cpp at 00efb3e builds the "
+                 "grammar sampler only then), so it changes nothing%s\n", has_schema ? "; nor is json_schema read: "
+                 "with \"grammar\" in the body, llama-server reads that field alone" : "");
+    } else if (grammar != NULL && json_type(grammar) != JSON_NULL) {
+        text_add(&b->notes, "grammar: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
+                            "--json-schema); not in the flags\n");
+        b->params->grammar = "grammar";
+    } else if (has_schema) {
+        text_add(&b->notes, "json_schema: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
+                            "--json-schema); not in the flags\n");
+        b->params->grammar = "json_schema";
     }
     /* The chat conversion turns a response_format of type json_object or json_schema into a JSON-schema grammar
      * (reference section 7); type text asks for none. */

@@ -506,6 +506,17 @@ status=0
 "$bin" llama-server -m "$tmp/eta.gguf" --from-json "$tmp/miro.json" >"$tmp/out" 2>"$tmp/err" || status=$?
 [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && tail -1 "$tmp/err" | grep -qF "mirostat_eta inf, from the model's general.sampling.mirostat_eta ($tmp/eta.gguf), not the request: this workbench refuses it (its own limit; llama-server would build the chain)" \
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: eta.gguf: not the model blamed"; cat "$tmp/err"; }
+# Review 27, finding 4: an empty grammar is no grammar (server-schema.cpp at 0177c342 sets one only when it is
+# not empty; common/sampling.cpp at 00efb3e builds the sampler only then): said, and -bs keeps its GPU split.
+echo '{"prompt": "x", "grammar": "", "backend_sampling": true}' >"$tmp/nogrammar.json"
+check 0 "llama-server -bs" "note: grammar: \"\" is empty: llama-server sets no grammar for it (server-schema.cpp at 0177c342 takes a grammar only when it is not empty; common/sampling.cpp at 00efb3e builds the grammar sampler only then), so it changes nothing" -- \
+    --from-json "$tmp/nogrammar.json"
+grep -q "turns backend sampling off" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: empty grammar turns -bs off"; } \
+    || passed=$((passed + 1))
+check 0 "$default_line" "warning: --grammar '': an empty grammar, for which llama.cpp builds no grammar sampler (common/sampling.cpp at 00efb3e: only for a grammar that is not empty), so it changes nothing" -- \
+    llama-server --grammar "" -bs
+grep -q "turns backend sampling off\|not in the chain line" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: --grammar ''"; } \
+    || passed=$((passed + 1))
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
