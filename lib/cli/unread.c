@@ -38,7 +38,9 @@ static const char *const server_fields[] = {
 /* The names other engines give their sampling settings, the one list of them, each with its source:
  *   vLLM: SamplingParams (vllm/sampling_params.py; docs.vllm.ai, "Inference Parameters");
  *   KoboldAI's generate API (lite.koboldai.net/kobold_api.json, as ai_horde's ModelGenerationInputKobold
- *   lists its fields);
+ *   lists its fields: sample_order among them, ai_horde's docs/interfaces/ModelPayloadKobold.md);
+ *   KoboldCpp's generate API, which SillyTavern sends to Kobold back ends: sampler_order, sampler_seed and
+ *   nsigma, as review 27 names them (KoboldCpp's own documents were not read here);
  *   text-generation-webui: GenerationOptions in extensions/openai/typing.py (commit 02678ae4), the fields its
  *   OpenAI-style API reads, most of them Hugging Face transformers' generation parameters;
  *   Ollama: a request's "options" (docs/api.md) and a Modelfile's PARAMETER names (docs/modelfile.md);
@@ -57,6 +59,10 @@ static const struct {
     {"encoder_repetition_penalty", "text-generation-webui's encoder repetition penalty", NULL},
     {"no_repeat_ngram_size", "text-generation-webui's n-gram ban", NULL},
     {"typical", "KoboldAI's name for locally typical sampling", "typical_p"},
+    {"sample_order", "KoboldAI's sampler order, a list of sampler numbers", "samplers"},
+    {"sampler_order", "KoboldCpp's sampler order, a list of sampler numbers", "samplers"},
+    {"sampler_seed", "KoboldCpp's sampling seed", "seed"},
+    {"nsigma", "KoboldCpp's name for top-n-sigma", "top_n_sigma"},
     {"tfs", "KoboldAI's and text-generation-webui's tail-free sampling", NULL},
     {"tfs_z", "Ollama's tail-free sampling", NULL},
     {"top_a", "KoboldAI's and text-generation-webui's top-a sampler", NULL},

@@ -517,6 +517,16 @@ check 0 "$default_line" "warning: --grammar '': an empty grammar, for which llam
     llama-server --grammar "" -bs
 grep -q "turns backend sampling off\|not in the chain line" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: --grammar ''"; } \
     || passed=$((passed + 1))
+# Review 27, finding 12: other engines' sampling names (KoboldAI's sample_order, KoboldCpp's sampler_order,
+# sampler_seed, nsigma) are warned about, each with llama-server's field.
+echo '{"prompt": "x", "sample_order": [6, 0, 1], "sampler_order": [6, 0, 1], "sampler_seed": 5, "nsigma": 1}' >"$tmp/kobold.json"
+check 0 "$default_line" "warning: \"sample_order\": llama-server ignores it (KoboldAI's sampler order, a list of sampler numbers); the field is \"samplers\"" -- \
+    --from-json "$tmp/kobold.json"
+for w in "\"sampler_order\": llama-server ignores it (KoboldCpp's sampler order, a list of sampler numbers); the field is \"samplers\"" \
+         "\"sampler_seed\": llama-server ignores it (KoboldCpp's sampling seed); the field is \"seed\"" \
+         "\"nsigma\": llama-server ignores it (KoboldCpp's name for top-n-sigma); the field is \"top_n_sigma\""; do
+    grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
+done
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
