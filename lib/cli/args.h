@@ -131,6 +131,8 @@ typedef struct CliParams {
                                        * and suppressed tokens (args_model_note) */
     char unread[2 * ARGS_MAX_IGNORED]; /* "temp, user": the body's members llama-server does not read (--from-json),
                                         * as written, once each; --explain names them */
+    char completions_errors[64];      /* "best_of, echo true": a /completion body's fields that llama-server's
+                                       * OpenAI completions endpoint refuses (reference section 7) */
     char outside[ARGS_MAX_OUTSIDE];   /* "--grammar, -j": flags that change sampling outside the chain line (a
                                        * grammar, a JSON schema, --reasoning-budget of 0 or more), as typed, once
                                        * each; not read here and not carried in request bodies */

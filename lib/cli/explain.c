@@ -616,6 +616,9 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
     explain_others(&t, params, chain);
     if (params->unread[0] != '\0')    /* a body's (body_unread): llama-server ignores them without a word */
         text_add(&t, "ignored by llama-server (the body's fields it does not read): %s\n", params->unread);
+    if (params->completions_errors[0] != '\0')    /* reference section 7 */
+        text_add(&t, "an error on /v1/completions, llama-server's OpenAI completions endpoint (reference section 7; "
+                 "this tool cannot tell the endpoint): %s\n", params->completions_errors);
     room = t.len < t.size ? t.size - t.len : 0;     /* where each value the chain reads came from */
     t.len += args_sources(params, chain, room > 0 ? t.buf + t.len : NULL, room);
     return t.len;

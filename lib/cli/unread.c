@@ -182,9 +182,34 @@ static bool same_key(const char *a, size_t na, const char *b, size_t nb)
     return na == nb && memcmp(a, b, na) == 0;
 }
 
+/* A body without messages goes to /completion or to the OpenAI completions endpoint, /v1/completions, which
+ * answers an error for echo true, best_of and suffix (reference section 7); this tool cannot know which: each
+ * gets a warning saying so, and --explain names them (review 27, finding 20). */
+static void completions_errors(Body *b)
+{
+    static const char *const fields[] = {"best_of", "echo", "suffix"};
+    if (json_get(b->doc, b->body, "messages") != NULL)
+        return;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const JsonValue *v = json_get(b->doc, b->body, fields[i]);
+        bool echo = i == 1;
+        if (v == NULL || json_type(v) == JSON_NULL || (echo && !json_bool(v)))
+            continue;
+        char line[400];
+        snprintf(line, sizeof line, "\"%s\"%s: llama-server's OpenAI completions endpoint, /v1/completions, answers "
+                 "an error for it (reference section 7), and /completion %s; this tool cannot tell which endpoint the "
+                 "body is for", fields[i], echo ? ": true" : "", echo ? "reads an echo field of its own (server-schema.cpp at 0177c342)"
+                 : "does not read it");
+        args_warn(b->params, "%s\n", line);
+        args_add_named(b->params->completions_errors, sizeof b->params->completions_errors,
+                       echo ? "echo true" : fields[i]);
+    }
+}
+
 void body_unread(Body *b)
 {
     const JsonDoc *doc = b->doc;
+    completions_errors(b);
     const char *seen[BODY_MAX_UNREAD];         /* the keys examined, each once */
     size_t seen_length[BODY_MAX_UNREAD], n_seen = 0, more = 0;
     if (json_type(b->body) != JSON_OBJECT)

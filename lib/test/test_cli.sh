@@ -527,6 +527,14 @@ for w in "\"sampler_order\": llama-server ignores it (KoboldCpp's sampler order,
          "\"nsigma\": llama-server ignores it (KoboldCpp's name for top-n-sigma); the field is \"top_n_sigma\""; do
     grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
 done
+# Review 27, finding 20: echo true, best_of and suffix are errors on the completions endpoint (reference
+# section 7): warned about, and --explain names them, since this tool cannot tell the endpoint.
+echo '{"model": "x", "prompt": "x", "best_of": 2, "echo": true, "suffix": "s"}' >"$tmp/cmpl.json"
+check 0 "an error on /v1/completions, llama-server's OpenAI completions endpoint (reference section 7; this tool cannot tell the endpoint): best_of, echo true, suffix" \
+    "warning: \"best_of\": llama-server's OpenAI completions endpoint, /v1/completions, answers an error for it (reference section 7), and /completion does not read it; this tool cannot tell which endpoint the body is for" -- \
+    --from-json "$tmp/cmpl.json" --explain
+grep -qF "warning: \"echo\": true: llama-server's OpenAI completions endpoint" "$tmp/err" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: no echo warning"; }
 # Review 27, finding 10: llama.cpp's own preset example (version = 1 first) draws no warning, and its section
 # list says what the "default" section of keys before any header holds (common/preset.cpp at 13b56e2a).
 printf 'version = 1\n\n[*]\nc = 8192\n\n[m]\nmodel = %s\n' "$tmp/demo.gguf" >"$tmp/docs.ini"
