@@ -124,6 +124,17 @@ static long long wrap(uint64_t u, int bits, bool is_unsigned)
 /* nlohmann's get<T> for an integer T (int32_t, int64_t, or uint32_t for the seed) into *out. A boolean is 0
  * or 1 (except for int64_t, nlohmann's own integer type); a float is cut toward 0, and refused where C++'s
  * conversion is undefined (past the type's range). */
+/* The note for a body's number that its field holds as another value (review 27, finding 22): a boolean as 0 or
+ * 1, a fraction cut, a whole number wrapped to the field's bits. How a number converts is nlohmann::json's and
+ * C++'s, which the reference does not describe (lib/cli/README.md, "Where the words come from"). */
+static void note_converted(Body *b, const char *name, const JsonValue *v, long long got, const char *how)
+{
+    char text[64];
+    text_add(&b->notes, "%s: %s is read as %lld (%s: nlohmann::json, llama-server's JSON reader, and C++'s "
+             "conversion, which the reference does not describe)\n", name, json_written(b->doc, v, text, sizeof text),
+             got, how);
+}
+
 static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind, long long *out)
 {
     int bits = kind == N_INT64 ? 64 : 32;
@@ -133,9 +144,19 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
         if (kind == N_INT64)
             return body_type_error(b, name, "number", v);
         *out = json_bool(v);
+        if (strcmp(name, "logprobs") != 0 || json_get(b->doc, b->body, "messages") == NULL)    /* the chat's own */
+            note_converted(b, name, v, *out, "a boolean in a number field is 0 or 1");
         return true;
-    case JSON_INTEGER: *out = wrap((uint64_t)json_integer(b->doc, v), bits, is_unsigned); return true;
-    case JSON_UNSIGNED: *out = wrap(json_unsigned(b->doc, v), bits, is_unsigned); return true;
+    case JSON_INTEGER:
+        *out = wrap((uint64_t)json_integer(b->doc, v), bits, is_unsigned);
+        if (*out != json_integer(b->doc, v) && !(is_unsigned && json_integer(b->doc, v) == -1))   /* -1: random */
+            note_converted(b, name, v, *out, "the field keeps the number's low 32 bits");
+        return true;
+    case JSON_UNSIGNED:
+        *out = wrap(json_unsigned(b->doc, v), bits, is_unsigned);
+        note_converted(b, name, v, *out, bits == 64 ? "past int64, the number wraps" : "the field keeps the number's "
+                       "low 32 bits");
+        return true;
     case JSON_FLOAT: {
         double t = trunc(json_number(b->doc, v));
         double lo = is_unsigned ? 0.0 : bits == 64 ? -9223372036854775808.0 : -2147483648.0;    /* -0 passes */
@@ -145,6 +166,8 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
             return body_refuse(b, name, "%s does not fit llama-server's integer field (C++'s conversion is undefined "
                                "there; this tool refuses it)", json_written(b->doc, v, text, sizeof text));
         *out = (long long)t;
+        if (t != json_number(b->doc, v))
+            note_converted(b, name, v, *out, "an integer field cuts the number's fraction");
         return true;
     }
     default:
@@ -156,7 +179,10 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
 static bool get_float(Body *b, const char *name, const JsonValue *v, double *out)
 {
     switch (json_type(v)) {
-    case JSON_BOOL: *out = json_bool(v); return true;
+    case JSON_BOOL:
+        *out = json_bool(v);
+        note_converted(b, name, v, (long long)*out, "a boolean in a number field is 0 or 1");
+        return true;
     case JSON_INTEGER: *out = (float)json_integer(b->doc, v); return true;
     case JSON_UNSIGNED: *out = (float)json_unsigned(b->doc, v); return true;
     case JSON_FLOAT: *out = float_value(json_number(b->doc, v)); return true;

@@ -607,6 +607,11 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
     child->models_preset = router->models_preset;
     child->preset_model = router->preset_model;
     label_sources(child, router->models_preset, global, section);
+    for (const char *w = child_line.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
+        char line[700];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
+        args_warn(child, "%s\n", line);    /* a switch of neither true nor false, on as the router writes it */
+    }
     for (const char *w = preset.warnings; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
         char line[400];
         snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);

@@ -915,8 +915,29 @@ static bool reserved(const ArgSpec *spec, bool model_args)
     return false;
 }
 
+static bool truthy(const char *v);
+static bool falsey(const char *v);
+
+/* The warning for a switch's value that is neither true nor false (llama.cpp's is_truthy and is_falsey): the
+ * router writes the flag on for any value that is not false (common/preset.cpp at 13b56e2a, to_args), and a no-
+ * key's value that is not true is inverted to true (parse_bool_arg), so the switch is on (review 27, finding
+ * 22); into out->warnings. */
+static void warn_switch(const Preset *p, PresetChild *out, const PresetBlock *b, const char *key, const char *value,
+                        size_t line, bool negated)
+{
+    size_t used = strlen(out->warnings);
+    if (truthy(value) || falsey(value) || (value[0] == '\0' && !negated) || used + 600 > sizeof out->warnings)
+        return;             /* an empty value turns a switch on, as a preset's writer means it */
+    char v[80];
+    snprintf(out->warnings + used, sizeof out->warnings - used, "%s: line %zu: [%s] %s = %s: neither true nor false "
+             "(on, off, true, false, 1, 0, enabled, disabled); %s, so the switch is on\n", p->name, line, b->name, key,
+             shown(value, v, sizeof v), negated ? "llama.cpp's preset reader takes a no- key's value that is not true "
+             "as false, and inverts it to true (common/preset.cpp at 13b56e2a, parse_bool_arg)" : "the router writes "
+             "the flag for any value that is not false (common/preset.cpp at 13b56e2a, to_args: is_falsey)");
+}
+
 /* Lays section i's counting entries over slots. */
-static bool lay_section(const Preset *p, size_t i, PresetSource source, Slot *slots)
+static bool lay_section(const Preset *p, size_t i, PresetSource source, Slot *slots, PresetChild *out)
 {
     Scratch s = {0};
     bool ok = scratch_init(&s, p);
@@ -929,6 +950,8 @@ static bool lay_section(const Preset *p, size_t i, PresetSource source, Slot *sl
         if (!line_counts(&s, k, j) || k->spec == NULL)
             continue;
         const char *v = k->how == BY_NEGATIVE ? (truthy(value) ? "false" : "true") : value;
+        if (k->spec->arity == 0)
+            warn_switch(p, out, b, key, value, p->keys[b->first + j].line_eq >> 1, k->how == BY_NEGATIVE);
         slots[k->spec - arg_specs] = (Slot){v, source, key, p->keys[b->first + j].line_eq >> 1, b->name};
     }
     scratch_free(&s);
@@ -1016,8 +1039,8 @@ bool preset_child(const Preset *p, const char *section, int router_argc, char *c
     Slot *slots = calloc(n_arg_specs, sizeof *slots);
     const ArgSpec **order = malloc(n_arg_specs * sizeof *order);
     bool ok = slots != NULL && order != NULL;
-    ok = ok && (global < 0 || lay_section(p, (size_t)global, PRESET_FROM_GLOBAL, slots));
-    ok = ok && (chosen < 0 || chosen == global || lay_section(p, (size_t)chosen, PRESET_FROM_SECTION, slots));
+    ok = ok && (global < 0 || lay_section(p, (size_t)global, PRESET_FROM_GLOBAL, slots, out));
+    ok = ok && (chosen < 0 || chosen == global || lay_section(p, (size_t)chosen, PRESET_FROM_SECTION, slots, out));
     if (ok)
         lay_router(router_argc, router_argv, slots);
     size_t n = 0, bytes = sizeof "llama-server";

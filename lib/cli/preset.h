@@ -161,6 +161,8 @@ typedef struct {
     const char *model_key;      /* the preset's key that named it, as written ("model", "m", "LLAMA_ARG_MODEL") */
     size_t model_line;
     const char *model_section;  /* the section that named it */
+    char warnings[1024];        /* "p.ini: line 2: [m] ignore-eos = maybe: ...\n": a switch's value that is neither
+                                 * true nor false, as the router writes it anyway */
 } PresetChild;
 
 /* The command line the router gives the child for section (its name, or NULL for [*] alone): the flags of

@@ -206,10 +206,55 @@ static void completions_errors(Body *b)
     }
 }
 
+/* A member given twice in object (the body, or its logit_bias object: `in` names it, NULL for the body): JSON
+ * keeps both, and nlohmann::json, llama-server's reader, keeps the last (json_in.h); the earlier values are
+ * named as dropped (review 27, finding 22). The first BODY_MAX_UNREAD members are compared. */
+static void repeated_keys(Body *b, const JsonValue *object, const char *in)
+{
+    const JsonDoc *doc = b->doc;
+    size_t i = 0;
+    for (const JsonValue *m = json_first(doc, object); m != NULL && i < BODY_MAX_UNREAD; m = json_next(doc, m), i++) {
+        size_t n, times = 1;
+        const char *key = json_member_key(doc, m, &n);
+        bool first = true, later = false;
+        size_t j = 0;
+        const JsonValue *last = m;
+        for (const JsonValue *o = json_first(doc, object); o != NULL && j < BODY_MAX_UNREAD; o = json_next(doc, o), j++) {
+            size_t k;
+            const char *other = json_member_key(doc, o, &k);
+            if (k != n || memcmp(other, key, n) != 0 || o == m)
+                continue;
+            first = first && j > i;         /* said once, at the key's first place */
+            later = later || j > i;
+            times++;
+            last = o;
+        }
+        if (times < 2 || !first || !later)
+            continue;
+        char name[80], kept[64], where[100] = "", line[400];
+        json_written(doc, last, kept, sizeof kept);
+        if (in != NULL)
+            snprintf(where, sizeof where, " in \"%s\"", in);
+        char count[32] = "twice";
+        if (times > 2)
+            snprintf(count, sizeof count, "%zu times", times);
+        snprintf(line, sizeof line, "\"%s\"%s is given %s: llama-server's JSON reader (nlohmann::json) keeps the "
+                 "last, %s; the earlier %s dropped", shown(key, name, sizeof name), where, count,
+                 kept[0] != '\0' ? kept : json_type_name(last), times == 2 ? "one is" : "ones are");
+        args_warn(b->params, "%s\n", line);
+    }
+}
+
 void body_unread(Body *b)
 {
     const JsonDoc *doc = b->doc;
     completions_errors(b);
+    if (json_type(b->body) == JSON_OBJECT) {
+        repeated_keys(b, b->body, NULL);
+        const JsonValue *bias = json_get(doc, b->body, "logit_bias");
+        if (json_type(bias) == JSON_OBJECT)
+            repeated_keys(b, bias, "logit_bias");
+    }
     const char *seen[BODY_MAX_UNREAD];         /* the keys examined, each once */
     size_t seen_length[BODY_MAX_UNREAD], n_seen = 0, more = 0;
     if (json_type(b->body) != JSON_OBJECT)

@@ -284,11 +284,16 @@ check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a st
 # Fourth newcomer, finding 7: a --json-all body read back draws no note for the defaults it sends.
 "$bin" --json-all -p x 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>"$tmp/back.err"
 [ ! -s "$tmp/back.err" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --json-all read back:"; sed 's/^/    /' "$tmp/back.err"; }
-# Fourth newcomer, finding 4: a logit_bias key given twice counts once, with its last bias.
+# Fourth newcomer, finding 4: a logit_bias key given twice counts once, with its last bias; review 27, finding 22:
+# said, as a key of the body given twice is.
 printf '{"prompt": "x", "logit_bias": {"15": false, "15": 1}}' >"$tmp/body.json"
-check 0 "llama-server -l 15+1" "" -- --from-json "$tmp/body.json"
-check 0 "logit-bias: before every other stage, adds to 1 logit: token 15 +1.0 (Example 6)" "" -- \
+check 0 "llama-server -l 15+1" "warning: \"15\" in \"logit_bias\" is given twice: llama-server's JSON reader (nlohmann::json) keeps the last, 1; the earlier one is dropped" -- \
+    --from-json "$tmp/body.json"
+check 0 "logit-bias: before every other stage, adds to 1 logit: token 15 +1.0 (Example 6)" "is given twice" -- \
     --from-json "$tmp/body.json" --explain
+printf '{"prompt": "x", "temperature": 0.7, "temperature": 0.2}' >"$tmp/twice.json"
+check 0 "llama-server --temp 0.2" "warning: \"temperature\" is given twice: llama-server's JSON reader (nlohmann::json) keeps the last, 0.2; the earlier one is dropped" -- \
+    --from-json "$tmp/twice.json"
 # The other flags are the server's own defaults; --explain goes with it.
 printf '{"prompt": "x", "top_k": 5}' >"$tmp/body.json"
 check 0 "llama-server --temp 0.6 --top-k 5" "" -- llama-server --temp 0.6 --from-json "$tmp/body.json"

@@ -70,11 +70,16 @@ static const BodyRow body_rows[] = {
      "llama-server --temp 0 --top-p 1", "temperature: -1 is clamped to 0 by llama-server"},
     {"{\"prompt\": \"x\", \"dry_multiplier\": 0.8, \"dry_base\": 0.5, \"samplers\": [\"dry\"]}", "logits -> dry -> dist",
      "llama-server --dry-multiplier 0.8 --samplers dry", "dry_base: 0.5 is below 1: llama-server uses its default, 1.75"},
-    /* nlohmann's conversions: true is 1, an int32 wraps modulo 2^32 (4294967336 is 40), a float is cut. */
+    /* nlohmann's conversions: true is 1, an int32 wraps modulo 2^32 (4294967336 is 40), a float is cut; each with
+     * a note (review 27, finding 22), -1 as a seed (random) without one. */
     {"{\"prompt\": \"x\", \"temperature\": true, \"samplers\": [\"temperature\"]}", "logits -> ?temp-ext -> dist",
-     "llama-server --temp 1 --samplers temperature", NULL},
-    {"{\"prompt\": \"x\", \"top_k\": 4294967336}", DEFAULT_LINE, "llama-server", NULL},
-    {"{\"prompt\": \"x\", \"top_k\": 20.9, \"seed\": 4294967297}", DEFAULT_LINE, "llama-server --top-k 20 -s 1", NULL},
+     "llama-server --temp 1 --samplers temperature", "temperature: true is read as 1 (a boolean in a number field is "
+     "0 or 1: nlohmann::json, llama-server's JSON reader, and C++'s conversion, which the reference does not "
+     "describe)"},
+    {"{\"prompt\": \"x\", \"top_k\": 4294967336}", DEFAULT_LINE, "llama-server", "top_k: 4294967336 is read as 40 (the "
+     "field keeps the number's low 32 bits"},
+    {"{\"prompt\": \"x\", \"top_k\": 20.9, \"seed\": 4294967297}", DEFAULT_LINE, "llama-server --top-k 20 -s 1",
+     "top_k: 20.9 is read as 20 (an integer field cuts the number's fraction"},
     {"{\"prompt\": \"x\", \"seed\": -1, \"temperature\": null}", DEFAULT_LINE, "llama-server", NULL},
     /* logit_bias's pairs: a ban as false; an id below 0, a float id, a lone element, a bias that is neither a
      * number nor false are skipped; a string token is kept as -1 with a note. */
@@ -91,11 +96,14 @@ static const BodyRow body_rows[] = {
     /* Fourth newcomer, finding 4: of two members with the same key, nlohmann::json (llama-server's reader) keeps
      * the last, in logit_bias's object as in the body itself; two pairs of one token both stay (a list). */
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \"15\": 1}, \"samplers\": []}",
-     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15+1", NULL},
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 15+1", "\"15\" in \"logit_bias\" is given twice: "
+     "llama-server's JSON reader (nlohmann::json) keeps the last, 1; the earlier one is dropped"},
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": 1, \"7\": 2, \"15\": false, \"015\": 3}, \"samplers\": []}",
-     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 7+2 -l 15-inf -l 15+3", NULL},
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l 7+2 -l 15-inf -l 15+3", "\"15\" in \"logit_bias\" "
+     "is given twice: llama-server's JSON reader (nlohmann::json) keeps the last, false; the earlier one is dropped"},
     {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": \"x\"}, \"samplers\": []}", "logits -> dist",
-     "llama-server --samplers ''", NULL},
+     "llama-server --samplers ''", "\"ab\" in \"logit_bias\" is given twice: llama-server's JSON reader "
+     "(nlohmann::json) keeps the last, string"},
     {"{\"prompt\": \"x\", \"logit_bias\": {\"ab\": 1, \"ab\": 2}, \"samplers\": []}",
      "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1+2", "write -l ID+2)"},
     {"{\"prompt\": \"x\", \"logit_bias\": [[15, false], [15, 1]], \"samplers\": []}",
@@ -518,7 +526,8 @@ static const UnreadRow unread_rows[] = {
     {"{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], \"max_tokens\": 5, \"logprobs\": false, "
      "\"response_format\": {\"type\": \"text\"}, \"tool_choice\": \"auto\", \"chat_template_kwargs\": {}}", "", ""},
     {"{\"prompt\": \"x\", \"temp\": 1, \"temp\": 2}",
-     "\"temp\": llama-server ignores it; the field is \"temperature\"\n", "temp"},
+     "\"temp\" is given twice: llama-server's JSON reader (nlohmann::json) keeps the last, 2; the earlier one is "
+     "dropped\n\"temp\": llama-server ignores it; the field is \"temperature\"\n", "temp"},
 };
 
 static void test_unread_fields(void)

@@ -174,6 +174,27 @@ static void test_values(void)
     preset_free(&preset);
 }
 
+/* Review 27, finding 22: a switch's value that is neither true nor false turns it on, as the router writes it
+ * (common/preset.cpp at 13b56e2a: to_args drops a flag only for a false value; parse_bool_arg inverts a no- key's
+ * value that is not true to true), with a warning; an empty value is the idiom for on, without one. */
+static void test_switch_values(void)
+{
+    char err[600];
+    CHECK(parse_text("[m]\nignore-eos = maybe\njinja =\nno-mmap =\n", err, sizeof err));
+    PresetChild c;
+    CHECK(preset_child(&preset, "m", 0, NULL, &c, err, sizeof err));
+    CHECK(strstr(c.warnings, "p.ini: line 2: [m] ignore-eos = maybe: neither true nor false (on, off, true, false, 1, "
+                 "0, enabled, disabled); the router writes the flag for any value that is not false") != NULL);
+    CHECK(strstr(c.warnings, "p.ini: line 4: [m] no-mmap = : neither true nor false") != NULL);
+    CHECK(strstr(c.warnings, "jinja") == NULL);
+    bool eos = false;
+    for (int i = 0; i < c.argc; i++)
+        eos = eos || strcmp(c.argv[i], "--ignore-eos") == 0;
+    CHECK(eos);
+    preset_child_free(&c);
+    preset_free(&preset);
+}
+
 static void test_repeats(void)
 {
     char err[600];
@@ -296,6 +317,7 @@ static void test_every_key(void)
 
 void test_preset(void)
 {
+    test_switch_values();
     test_sections();
     test_values();
     test_repeats();
