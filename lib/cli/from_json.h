@@ -58,7 +58,9 @@ bool body_read(const char *text, size_t length, CliParams *params, char *notes, 
  * it), with its length in *length. Returns false with one line in err, which starts with flag (the option as
  * typed: "--from-json", "--request") and names the file (body_file_shown), when it cannot be opened or read,
  * with the reason the system gave ("No such file or directory", "Is a directory"), or is longer than
- * BODY_MAX_BYTES (nothing is then allocated). */
+ * BODY_MAX_BYTES (nothing is then allocated). A file of a size is read into a buffer of that size and a byte;
+ * standard input or a pipe into one grown by half at a time, then cut back to its bytes: with body_read's JSON
+ * reader, within 4 bytes a byte of the text (lib/test/test_readers_memory.c). */
 bool body_read_file(const char *flag, const char *path, char **text, size_t *length, char *err, size_t err_size);
 
 /* The body's top-level "model" string (a router picks the preset's section by it, reference section 11), into

@@ -1,8 +1,11 @@
 /* json_in.c: a recursive-descent JSON reader in two passes over the same code. The first checks the text and
- * counts what it holds (values, numbers that need 8 bytes of their own, decoded string bytes) without
- * allocating; the second fills three arrays of exactly those sizes. Values are written in the order they
- * appear (a member's key just before its value), so an array's first element follows it, and a value's next
- * sibling comes after the values under it: a container keeps how many those are. */
+ * counts what it holds (words, long numbers, decoded string bytes), and marks each container of two or more
+ * members in a bitmap (a bit per container); the second fills three arrays of exactly those sizes. Values are
+ * written in the order they appear (a member's key just before its value) as one word each, and a second word
+ * (aux) where one is needed: a string's place in strings, a long number's in numbers, and a container's width
+ * in words when it holds two or more values (one of none or one child needs none: its end is found from its
+ * child). So an array's first element follows it, and a value's next sibling comes after the words under it. A
+ * number's value is read from the text when asked for (its type is decided once, while reading). */
 #include "cli/json_in.h"
 #include "cli/values.h"
 
@@ -13,17 +16,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* head: the JsonType in bits 0-2, then FLAG, LAST and MEMBER, then the value's offset in the text. FLAG is,
- * for a boolean, its value; for an integer, that aux holds it (a 32-bit one); for a string or a key, that its
- * bytes hold a NUL, so a 4-byte length comes before them. */
+/* head: the JsonType in bits 0-2, then FLAG, LAST, MEMBER and WIDE, then the value's offset in the text. FLAG
+ * is, for a boolean, its value; for a string or a key, that its bytes hold a NUL, so a 4-byte length comes
+ * before them; for an array or an object, that it is empty. WIDE: an aux word follows (every string; a number
+ * of more than INLINE_DIGITS bytes: its index in numbers; a container of two or more values: its width in
+ * words, itself included). */
 struct JsonValue {
-    uint32_t head;
-    uint32_t aux;       /* array, object: the values under it plus itself; string, key: the offset of its bytes
-                         * in strings; a 32-bit integer: its value; any other number: its index in numbers */
+    uint32_t head;      /* or, in the word after a WIDE head, that value's aux */
 };
 
-enum { TYPE_BITS = 7u, FLAG = 1u << 3, LAST = 1u << 4, MEMBER = 1u << 5, AT_SHIFT = 6 };
-_Static_assert(sizeof(JsonValue) == 8, "a value is 8 bytes: the memory bound of json_in.h counts on it");
+enum { TYPE_BITS = 7u, FLAG = 1u << 3, LAST = 1u << 4, MEMBER = 1u << 5, WIDE = 1u << 6, AT_SHIFT = 7 };
+enum { INLINE_DIGITS = 40 };    /* a number's text up to this is read again when asked for; longer ones keep
+                                 * their value in numbers */
+_Static_assert(sizeof(JsonValue) == 4, "a word is 4 bytes: the memory bound of json_in.h counts on it");
+_Static_assert(JSON_MAX_TEXT <= (size_t)1 << (32 - AT_SHIFT), "a text offset fits a head");
 
 typedef union {
     double d;           /* JSON_FLOAT */
@@ -37,7 +43,10 @@ typedef struct {
     size_t line, line_start;
     bool fill;              /* the second pass: write into doc */
     JsonDoc *doc;
-    size_t n_values, n_numbers, strings_used;   /* counted (first pass), or the next free place (second) */
+    size_t n_words, n_numbers, strings_used;    /* counted (first pass), or the next free place (second) */
+    unsigned char *wide;    /* a bit per container, in the order they open: it holds two or more values (set by
+                             * the first pass, read by the second) */
+    size_t n_containers;
     char *scratch;          /* (scratch_size,) a number's text with a NUL, for strtod; on the heap when long */
     size_t scratch_size;
     char small[64];
@@ -76,13 +85,24 @@ static void skip_blanks(Reader *r)
     }
 }
 
-/* A new value at the reader's place; returns its index. */
-static uint32_t new_value(Reader *r, JsonType type, uint32_t flags)
+/* A new value at the reader's place, of one word or, wide, two; returns its index. */
+static uint32_t new_value(Reader *r, JsonType type, uint32_t flags, bool wide)
 {
-    uint32_t index = (uint32_t)r->n_values++;
-    if (r->fill)
-        r->doc->values[index] = (JsonValue){(uint32_t)type | flags | (uint32_t)r->at << AT_SHIFT, 0};
+    uint32_t index = (uint32_t)r->n_words;
+    r->n_words += wide ? 2 : 1;
+    if (r->fill) {
+        r->doc->values[index] = (JsonValue){(uint32_t)type | flags | (wide ? WIDE : 0) | (uint32_t)r->at << AT_SHIFT};
+        if (wide)
+            r->doc->values[index + 1] = (JsonValue){0};
+    }
     return index;
+}
+
+/* The aux word of the wide value at index (second pass). */
+static void set_aux(Reader *r, uint32_t index, uint32_t aux)
+{
+    if (r->fill)
+        r->doc->values[index + 1].head = aux;
 }
 
 static int hex4(const char *s)
@@ -186,6 +206,8 @@ static bool read_string(Reader *r, uint32_t index)
         used += put_utf8(out != NULL ? out + used : NULL, cp);
     }
     size_t prefix = nul ? sizeof(uint32_t) : 0;     /* a string holding a NUL keeps its length before it */
+    if (used == 0 && !nul)
+        return true;            /* "": the NUL every text's strings start with (aux 0) */
     if (out != NULL) {
         if (nul) {
             uint32_t length = (uint32_t)used;
@@ -193,9 +215,8 @@ static bool read_string(Reader *r, uint32_t index)
             memcpy(out, &length, sizeof length);
         }
         out[prefix + used] = '\0';
-        JsonValue *v = &r->doc->values[index];
-        v->aux = (uint32_t)r->strings_used;
-        v->head |= nul ? FLAG : 0;
+        set_aux(r, index, (uint32_t)r->strings_used);
+        r->doc->values[index].head |= nul ? FLAG : 0;
     }
     r->strings_used += prefix + used + 1;
     return true;
@@ -217,8 +238,8 @@ static char *number_text(Reader *r, size_t start, size_t end)
     return r->scratch;
 }
 
-/* Reads a number: its syntax strictly, then as nlohmann stores it. */
-static bool read_number(Reader *r, uint32_t index)
+/* Reads a number: its syntax strictly, then as nlohmann stores it; *index gets its value. */
+static bool read_number(Reader *r, uint32_t flags, uint32_t *index)
 {
     size_t start = r->at, i = r->at;
     const char *s = r->s;
@@ -253,7 +274,7 @@ static bool read_number(Reader *r, uint32_t index)
     if (text == NULL)
         return fail(r, "out of memory");
     JsonType type = JSON_FLOAT;
-    uint32_t flags = 0, aux = 0;
+    uint32_t aux = 0;
     Number number = {.d = 0};
     if (whole) {
         char *end;
@@ -282,18 +303,13 @@ static bool read_number(Reader *r, uint32_t index)
             return fail(r, "number overflow parsing '%.40s' (past a double's range)", text);
         }
     }
-    if (type == JSON_INTEGER && number.i >= INT32_MIN && number.i <= INT32_MAX) {
-        flags = FLAG;           /* kept in the value itself */
-        aux = (uint32_t)(int32_t)number.i;
-    } else {
+    bool wide = i - start > INLINE_DIGITS;      /* read again from the text when asked for, or kept */
+    *index = new_value(r, type, flags, wide);
+    if (wide) {
         aux = (uint32_t)r->n_numbers++;
         if (r->fill)
             ((Number *)r->doc->numbers)[aux] = number;
-    }
-    if (r->fill) {
-        JsonValue *v = &r->doc->values[index];
-        v->head = (v->head & ~TYPE_BITS) | (uint32_t)type | flags;
-        v->aux = aux;
+        set_aux(r, *index, aux);
     }
     r->at = i;
     return true;
@@ -301,8 +317,8 @@ static bool read_number(Reader *r, uint32_t index)
 
 static bool read_value(Reader *r, size_t depth, uint32_t flags, uint32_t *index);
 
-/* Reads an array or an object at the reader's '[' or '{', the value at index. */
-static bool read_container(Reader *r, uint32_t index, size_t depth)
+/* Reads an array or an object at the reader's '[' or '{'; *index gets its value. */
+static bool read_container(Reader *r, uint32_t flags, size_t depth, uint32_t *index)
 {
     bool object = r->s[r->at] == '{';
     char close = object ? '}' : ']';
@@ -310,6 +326,10 @@ static bool read_container(Reader *r, uint32_t index, size_t depth)
         r->too_deep = !r->failed;
         return fail(r, "nested deeper than %d levels, this tool's limit", JSON_MAX_DEPTH);
     }
+    size_t ord = r->n_containers++;
+    bool wide = r->fill && (r->wide[ord / 8] >> (ord % 8) & 1);
+    *index = new_value(r, object ? JSON_OBJECT : JSON_ARRAY, flags, wide);
+    size_t n_members = 0;
     r->at++;
     skip_blanks(r);
     uint32_t last = UINT32_MAX;
@@ -319,7 +339,7 @@ static bool read_container(Reader *r, uint32_t index, size_t depth)
         if (object) {
             if (r->at >= r->n || r->s[r->at] != '"')
                 return fail(r, "expected a member's key, a string in double quotes");
-            if (!read_string(r, new_value(r, JSON_STRING, 0)))
+            if (!read_string(r, new_value(r, JSON_STRING, 0, true)))
                 return false;
             skip_blanks(r);
             if (r->at >= r->n || r->s[r->at] != ':')
@@ -328,6 +348,7 @@ static bool read_container(Reader *r, uint32_t index, size_t depth)
         }
         if (!read_value(r, depth + 1, object ? MEMBER : 0, &last))
             return false;
+        n_members++;
         skip_blanks(r);
         if (r->at < r->n && r->s[r->at] == ',') {
             r->at++;
@@ -341,10 +362,17 @@ static bool read_container(Reader *r, uint32_t index, size_t depth)
             return fail(r, object ? "expected ',' or '}' after a member" : "expected ',' or ']' after an element");
     }
     r->at++;
+    if (!r->fill && n_members >= 2) {       /* the first pass: it needs its width word */
+        r->wide[ord / 8] |= (unsigned char)(1u << (ord % 8));
+        r->n_words++;
+    }
     if (r->fill) {
         if (last != UINT32_MAX)
             r->doc->values[last].head |= LAST;
-        r->doc->values[index].aux = (uint32_t)(r->n_values - index);
+        else
+            r->doc->values[*index].head |= FLAG;    /* empty */
+        if (wide)
+            set_aux(r, *index, (uint32_t)(r->n_words - *index));
     }
     return true;
 }
@@ -375,17 +403,14 @@ static bool read_value(Reader *r, size_t depth, uint32_t flags, uint32_t *index)
         return fail(r, "expected a value, found the end of the text");
     char c = r->s[r->at];
     switch (c) {
-    case '{': *index = new_value(r, JSON_OBJECT, flags); return read_container(r, *index, depth);
-    case '[': *index = new_value(r, JSON_ARRAY, flags); return read_container(r, *index, depth);
-    case '"': *index = new_value(r, JSON_STRING, flags); return read_string(r, *index);
-    case 't': *index = new_value(r, JSON_BOOL, flags | FLAG); return read_word(r, "true");
-    case 'f': *index = new_value(r, JSON_BOOL, flags); return read_word(r, "false");
-    case 'n': *index = new_value(r, JSON_NULL, flags); return read_word(r, "null");
+    case '{': case '[': return read_container(r, flags, depth, index);
+    case '"': *index = new_value(r, JSON_STRING, flags, true); return read_string(r, *index);
+    case 't': *index = new_value(r, JSON_BOOL, flags | FLAG, false); return read_word(r, "true");
+    case 'f': *index = new_value(r, JSON_BOOL, flags, false); return read_word(r, "false");
+    case 'n': *index = new_value(r, JSON_NULL, flags, false); return read_word(r, "null");
     default:
-        if (c == '-' || (c >= '0' && c <= '9')) {
-            *index = new_value(r, JSON_FLOAT, flags);
-            return read_number(r, *index);
-        }
+        if (c == '-' || (c >= '0' && c <= '9'))
+            return read_number(r, flags, index);
         return fail_unexpected(r);
     }
 }
@@ -395,7 +420,8 @@ static bool read_text(Reader *r)
 {
     r->at = r->line_start = 0;
     r->line = 1;
-    r->n_values = r->n_numbers = r->strings_used = 0;
+    r->n_words = r->n_numbers = r->n_containers = 0;
+    r->strings_used = 1;        /* strings[0] is the NUL of every empty string */
     if (r->n >= 3 && memcmp(r->s, "\xEF\xBB\xBF", 3) == 0)
         r->at = r->line_start = 3;
     uint32_t root;
@@ -431,24 +457,29 @@ bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t
     Reader r = {.s = text, .n = length, .doc = doc, .err = err, .err_size = err_size};
     r.scratch = r.small;
     r.scratch_size = sizeof r.small;
-    bool ok = read_text(&r);
+    r.wide = calloc(length / 16 + 1, 1);    /* a container takes 2 bytes at least: length / 2 bits */
+    bool ok = r.wide != NULL;
+    if (!ok)
+        snprintf(err, err_size, "out of memory");
+    ok = ok && read_text(&r);
     if (ok) {
-        doc->values = malloc(r.n_values * sizeof *doc->values);
+        doc->values = malloc(r.n_words * sizeof *doc->values);
         doc->numbers = r.n_numbers > 0 ? malloc(r.n_numbers * sizeof(Number)) : NULL;
-        doc->strings = r.strings_used > 0 ? malloc(r.strings_used) : NULL;
-        ok = doc->values != NULL && (r.n_numbers == 0 || doc->numbers != NULL)
-             && (r.strings_used == 0 || doc->strings != NULL);
+        doc->strings = malloc(r.strings_used);
+        ok = doc->values != NULL && (r.n_numbers == 0 || doc->numbers != NULL) && doc->strings != NULL;
         if (!ok)
             snprintf(err, err_size, "out of memory");
     }
     if (ok) {
-        doc->n_values = r.n_values;
+        doc->n_values = r.n_words;
         doc->n_numbers = r.n_numbers;
         doc->strings_size = r.strings_used;
-        doc->bytes = r.n_values * sizeof *doc->values + r.n_numbers * sizeof(Number) + r.strings_used;
+        doc->strings[0] = '\0';
+        doc->bytes = r.n_words * sizeof *doc->values + r.n_numbers * sizeof(Number) + r.strings_used;
         r.fill = true;
         ok = read_text(&r);     /* the same text again: it cannot fail where the first pass passed */
     }
+    free(r.wide);
     if (r.scratch != r.small)
         free(r.scratch);
     if (!ok) {
@@ -475,7 +506,36 @@ static JsonType type_of(const JsonValue *v)
     return (JsonType)(v->head & TYPE_BITS);
 }
 
-/* Whether v is one of doc's values. */
+/* The aux word of a wide value. */
+static uint32_t aux_of(const JsonValue *v)
+{
+    return v[1].head;
+}
+
+static size_t width_of(const JsonValue *v)
+{
+    return (v->head & WIDE) ? 2 : 1;
+}
+
+static bool is_container(const JsonValue *v)
+{
+    return type_of(v) == JSON_ARRAY || type_of(v) == JSON_OBJECT;
+}
+
+/* The word after the words of v and of everything under it. A container of one value has no width word: its
+ * end is its child's, found down the chain. */
+static const JsonValue *end_of(const JsonValue *v)
+{
+    for (;;) {
+        if (!is_container(v) || (v->head & FLAG))
+            return v + width_of(v);             /* a scalar, a string, an empty container */
+        if (v->head & WIDE)
+            return v + aux_of(v);
+        v += 1 + (type_of(v) == JSON_OBJECT ? 2 : 0);     /* its one value (after its key, a string's 2 words) */
+    }
+}
+
+/* Whether v is one of doc's values (a head word: the reader only hands those out). */
 static bool in_doc(const JsonDoc *doc, const JsonValue *v)
 {
     return doc != NULL && v != NULL && doc->values != NULL && v >= doc->values && v < doc->values + doc->n_values;
@@ -484,7 +544,7 @@ static bool in_doc(const JsonDoc *doc, const JsonValue *v)
 /* The bytes of a string or key value (its length in *length). */
 static const char *piece(const JsonDoc *doc, const JsonValue *v, size_t *length)
 {
-    const char *p = doc->strings + v->aux;
+    const char *p = doc->strings + aux_of(v);
     size_t n;
     if (v->head & FLAG) {
         uint32_t stored;
@@ -499,6 +559,18 @@ static const char *piece(const JsonDoc *doc, const JsonValue *v, size_t *length)
     return p;
 }
 
+/* A number's text, read again from the text (it is at most INLINE_DIGITS bytes), NUL-terminated in buf. */
+static const char *number_again(const JsonDoc *doc, const JsonValue *v, char *buf, size_t size)
+{
+    size_t at = v->head >> AT_SHIFT, n = 0;
+    while (at + n < doc->length && n + 1 < size && strchr("+-.eE0123456789", doc->text[at + n]) != NULL
+           && doc->text[at + n] != '\0')
+        n++;
+    memcpy(buf, doc->text + at, n);
+    buf[n] = '\0';
+    return buf;
+}
+
 const JsonValue *json_root(const JsonDoc *doc)
 {
     return doc != NULL && doc->n_values > 0 ? doc->values : NULL;
@@ -511,19 +583,16 @@ JsonType json_type(const JsonValue *v)
 
 const JsonValue *json_first(const JsonDoc *doc, const JsonValue *container)
 {
-    if (!in_doc(doc, container) || (type_of(container) != JSON_ARRAY && type_of(container) != JSON_OBJECT)
-        || container->aux == 1)
+    if (!in_doc(doc, container) || !is_container(container) || (container->head & FLAG))
         return NULL;
-    return container + (type_of(container) == JSON_OBJECT ? 2 : 1);    /* an object's first value follows its key */
+    return container + width_of(container) + (type_of(container) == JSON_OBJECT ? 2 : 0);   /* after its key */
 }
 
 const JsonValue *json_next(const JsonDoc *doc, const JsonValue *v)
 {
     if (!in_doc(doc, v) || (v->head & LAST))
         return NULL;
-    bool container = type_of(v) == JSON_ARRAY || type_of(v) == JSON_OBJECT;
-    const JsonValue *after = v + (container ? v->aux : 1);
-    return after + ((v->head & MEMBER) ? 1 : 0);    /* the next member's key comes first */
+    return end_of(v) + ((v->head & MEMBER) ? 2 : 0);    /* the next member's key (2 words) comes first */
 }
 
 size_t json_count(const JsonDoc *doc, const JsonValue *container)
@@ -538,7 +607,7 @@ const char *json_member_key(const JsonDoc *doc, const JsonValue *member, size_t 
 {
     if (!in_doc(doc, member) || !(member->head & MEMBER))
         return NULL;
-    return piece(doc, member - 1, length);
+    return piece(doc, member - 2, length);
 }
 
 const char *json_text(const JsonDoc *doc, const JsonValue *v, size_t *length)
@@ -570,20 +639,27 @@ bool json_bool(const JsonValue *v)
 
 int64_t json_integer(const JsonDoc *doc, const JsonValue *v)
 {
+    char text[INLINE_DIGITS + 1];
     if (!in_doc(doc, v) || type_of(v) != JSON_INTEGER)
         return 0;
-    return (v->head & FLAG) ? (int32_t)v->aux : ((const Number *)doc->numbers)[v->aux].i;
+    if (v->head & WIDE)
+        return ((const Number *)doc->numbers)[aux_of(v)].i;
+    return strtoll(number_again(doc, v, text, sizeof text), NULL, 10);     /* in range: read so once already */
 }
 
 uint64_t json_unsigned(const JsonDoc *doc, const JsonValue *v)
 {
+    char text[INLINE_DIGITS + 1];
     if (!in_doc(doc, v) || type_of(v) != JSON_UNSIGNED)
         return 0;
-    return ((const Number *)doc->numbers)[v->aux].u;
+    if (v->head & WIDE)
+        return ((const Number *)doc->numbers)[aux_of(v)].u;
+    return strtoull(number_again(doc, v, text, sizeof text), NULL, 10);
 }
 
 double json_number(const JsonDoc *doc, const JsonValue *v)
 {
+    char text[INLINE_DIGITS + 1];
     if (!in_doc(doc, v))
         return 0;
     switch (type_of(v)) {
@@ -592,7 +668,10 @@ double json_number(const JsonDoc *doc, const JsonValue *v)
         return i == 0 && doc->text[v->head >> AT_SHIFT] == '-' ? -0.0 : (double)i;     /* strtod("-0") */
     }
     case JSON_UNSIGNED: return (double)json_unsigned(doc, v);
-    case JSON_FLOAT: return ((const Number *)doc->numbers)[v->aux].d;
+    case JSON_FLOAT:
+        if (v->head & WIDE)
+            return ((const Number *)doc->numbers)[aux_of(v)].d;
+        return strtod(number_again(doc, v, text, sizeof text), NULL);
     default: return 0;
     }
 }

@@ -4,11 +4,14 @@
  * refused ("number overflow"), and of two members with the same key the last one counting. For --from-json
  * and --props.
  *
- * Memory (issue 27, item 11): json_parse allocates at most 4 bytes for each byte of the text, plus a constant
- * (lib/test/test_readers_memory.c measures it). Each value is 8 bytes, a number that is not a 32-bit integer 8
- * more, a string or key its decoded bytes and a NUL; nothing else is kept: a value's text as written is read
- * from the caller's text, which therefore must stay alive and unchanged until json_free. The densest text,
- * [0,0,...], is one value per 2 bytes: 4 bytes per byte.
+ * Memory (issue 27, item 11; review 27, finding 18): json_parse allocates at most 3 bytes for each byte of the
+ * text, plus a constant, so that the text and its tree stay within 4 bytes a byte (lib/test/test_readers_memory.c
+ * measures both, with the file read). Each value is a 4-byte word, and a second one where it needs it: a string
+ * or key (then its decoded bytes and a NUL; "" none), a number of more than 40 bytes of text (then 8 more), an
+ * array or object of two or more values; a number's value is read again from the text when asked for. Nothing
+ * else is kept, so the caller's text must stay alive and unchanged until json_free. The densest texts: [0,0,...]
+ * is a word per 2 bytes, ["","",...] two words per 3 bytes (2.7 bytes a byte), and while reading, a bit per
+ * container of the text (1/16 byte a byte at most).
  *
  * The values are opaque: a const JsonValue * names one, and the functions below read it. The doc is never
  * changed after json_parse, so a pointer stays valid until json_free.
@@ -26,22 +29,23 @@
 
 #define JSON_MAX_DEPTH 256      /* arrays and objects nested deeper are refused (this tool's limit; nlohmann::json,
                                  * whose parser keeps its own stack, has none) */
-#define JSON_MAX_TEXT ((size_t)1 << 26)  /* 64 MiB: a longer text is refused (this reader's limit: a value keeps
-                                          * its offset in 26 bits); --from-json reads at most 16 MiB */
+#define JSON_MAX_TEXT ((size_t)1 << 25)  /* 32 MiB: a longer text is refused (this reader's limit: a value keeps
+                                          * its offset in 25 bits); --from-json reads at most 16 MiB */
 
 typedef enum {
     JSON_NULL, JSON_BOOL, JSON_INTEGER, JSON_UNSIGNED, JSON_FLOAT, JSON_STRING, JSON_ARRAY, JSON_OBJECT
 } JsonType;
 
-/* One value of a read text (8 bytes, json_in.c). */
+/* One value of a read text (a 4-byte word, json_in.c). */
 typedef struct JsonValue JsonValue;
 
 typedef struct {
     const char *text;       /* (length,) the text read: the caller's, not a copy */
     size_t length;
-    JsonValue *values;      /* (n_values,) the values and the members' keys, in the order they are written */
+    JsonValue *values;      /* (n_values,) words: the values and the members' keys, in the order they are
+                             * written, each one word and for some a second (json_in.c) */
     size_t n_values;
-    void *numbers;          /* (n_numbers,) the numbers that are not 32-bit integers, 8 bytes each */
+    void *numbers;          /* (n_numbers,) the numbers of more than 40 bytes of text, 8 bytes each */
     size_t n_numbers;
     char *strings;          /* (strings_size,) the decoded strings and keys, each NUL-terminated */
     size_t strings_size;
@@ -60,7 +64,7 @@ typedef struct {
  * the value, an empty text), a float past a double's range (1e400), and NULL text or doc; and, though it is
  * JSON, nesting past JSON_MAX_DEPTH ("line 1, column 257: nested deeper than 256 levels, this tool's limit",
  * doc->too_deep set) and a text longer than JSON_MAX_TEXT ("the text is N bytes, more than this reader's
- * limit of 67108864"). */
+ * limit of 33554432"). */
 bool json_parse(const char *text, size_t length, JsonDoc *doc, char *err, size_t err_size);
 
 /* Frees what json_parse allocated; NULL or an already freed doc is fine. */

@@ -173,8 +173,9 @@ static int read_layers(const char *program, int argc, char *const argv[], const 
                 "and -hf (tools/server/server.cpp at 00dd0816: is_router_server, which reads a remote preset that -hf "
                 "names first), and how a router takes %s the reference does not say: this line is read as a "
                 "router's\n", program, params->model, strchr(params->model, ',') != NULL ? "them" : "it");
-    bool json = true;
-    const char *name = body != NULL ? body_model(body, length, model, sizeof model, &json) : params->preset_model;
+    bool json = true;           /* the body's "model" picks a router's section: read only for a router */
+    const char *name = body != NULL && params->models_preset != NULL ? body_model(body, length, model, sizeof model,
+                                                                                  &json) : params->preset_model;
     if (params->models_preset != NULL && params->model_path == NULL && json) {
         if (!layers_preset(params, argc, argv, name, &child, layer_notes, sizeof layer_notes, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", program, err);

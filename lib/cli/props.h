@@ -9,8 +9,9 @@
  * nlohmann::json, the server's writer, prints a float that is not finite as null: a logit_bias entry whose
  * bias is null is taken as a ban (-inf, as --ignore-eos's end-of-generation bans are), with a note.
  *
- * Memory: the file (at most PROPS_MAX_BYTES, this tool's limit) and the JSON reader's at most 4 bytes a
- * byte, freed before props_read returns: within 4 bytes a byte of the file plus PROPS_MAX_BYTES.
+ * Memory: the file, read at its size (standard input or a pipe in a buffer grown by half at a time; at most
+ * PROPS_MAX_BYTES, this tool's limit), and the JSON reader's at most 3 bytes a byte, freed before props_read
+ * returns: within 4 bytes a byte of the file plus a constant (lib/test/test_readers_memory.c).
  *
  * defines: PROPS_*, PropsKind, PropsField, PropsInfo, props_read, props_read_file.
  */
