@@ -94,9 +94,9 @@ static bool set_samplers(CliParams *out, const char *flag, const char *value)
     }
     if (empty > 0) {        /* reference section 6: whether llama.cpp keeps an empty piece and warns is unconfirmed */
         char line[300], f[64];
-        snprintf(line, sizeof line, "%s: %zu empty name%s (a ';' next to another or at an end) %s skipped here; whether "
-                 "llama.cpp skips %s and warns is unconfirmed (reference section 6)", shown(flag, f, sizeof f), empty,
-                 empty == 1 ? "" : "s", empty == 1 ? "is" : "are", empty == 1 ? "it" : "them");
+        snprintf(line, sizeof line, "%s: %zu empty name%s (a ';' next to another or at an end) %s skipped here; "
+                 "whether llama.cpp skips %s and warns is unconfirmed (reference section 6)", shown(flag, f, sizeof f),
+                 empty, empty == 1 ? "" : "s", empty == 1 ? "is" : "are", empty == 1 ? "it" : "them");
         args_warn(out, "%s\n", line);
     }
     return true;
@@ -683,8 +683,8 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
         return true;
     case K_OUTSIDE:
         if (strcmp(spec->names[0], "--grammar") == 0 && value != NULL && value[0] == '\0') {
-            args_warn(out, "%s '': an empty grammar, for which llama.cpp builds no grammar sampler (common/sampling.cpp "
-                      "at 00efb3e: only for a grammar that is not empty), so it changes nothing\n",
+            args_warn(out, "%s '': an empty grammar, for which llama.cpp builds no grammar sampler "
+                      "(common/sampling.cpp at 00efb3e: only for a grammar that is not empty), so it changes nothing\n",
                       flag);
             return true;
         }

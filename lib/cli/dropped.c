@@ -301,9 +301,10 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
             named = "the model's general.sampling.sequence";   /* no flag gave it: --samplers would replace it */
         if (list_from->layer == LAYER_PRESET_ALL || list_from->layer == LAYER_PRESET_MODEL) {
             char file[160], sec[120], key[80];
-            snprintf(preset_list, sizeof preset_list, "the preset %s's [%s] %s", shown(list_from->file != NULL ? list_from->file
-                     : "", file, sizeof file), shown(list_from->section != NULL ? list_from->section : "?", sec,
-                     sizeof sec), shown(list_from->name != NULL ? list_from->name : "", key, sizeof key));
+            snprintf(preset_list, sizeof preset_list, "the preset %s's [%s] %s",
+                     shown(list_from->file != NULL ? list_from->file : "", file, sizeof file),
+                     shown(list_from->section != NULL ? list_from->section : "?", sec, sizeof sec),
+                     shown(list_from->name != NULL ? list_from->name : "", key, sizeof key));
             named = preset_list;    /* a preset's key, named as it is written there (review 27, finding 19) */
         }
         bool letters = list_of_letters(p);

@@ -70,7 +70,8 @@ static bool check_sampler(Body *b)
         {"penalty_repeat", "repeat_penalty", false, SET_REPEAT_PENALTY},
         {"penalty_freq", "frequency_penalty", false, SET_FREQUENCY},
         {"penalty_present", "presence_penalty", false, SET_PRESENCE},
-        {"mirostat_tau", "mirostat_tau", true, SET_MIROSTAT_TAU}, {"mirostat_eta", "mirostat_eta", true, SET_MIROSTAT_ETA}};
+        {"mirostat_tau", "mirostat_tau", true, SET_MIROSTAT_TAU},
+        {"mirostat_eta", "mirostat_eta", true, SET_MIROSTAT_ETA}};
     const char *problem = sampling_params_problem(&b->params->sampling);
     if (problem == NULL)
         return true;

@@ -235,9 +235,9 @@ size_t args_help(char *buf, size_t size)
                  "--preset-model NAME, picks the section), and --models-dir DIR, a folder of models, is named\n"
                  "in a note (its models are not read). --props FILE reads a saved GET /props as the server's\n"
                  "values (a bare --props is llama-server's switch, ignored). --gpt-oss-*-default sets temp 1,\n"
-                 "top_p 1, top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do. A value arg.cpp 0017d6fb checks is\n"
-                 "checked here too, with a warning where it would refuse it (a whole number is read as std::stoi\n"
-                 "reads it, '99.5' as 99, with a warning):\n");
+                 "top_p 1, top_k 0 and min_p 0.01, as arg.cpp 0017d6fb's presets do. A value arg.cpp 0017d6fb\n"
+                 "checks is checked here too, with a warning where it would refuse it (a whole number is read as\n"
+                 "std::stoi reads it, '99.5' as 99, with a warning):\n");
     help_list(&t, K_IGNORED);
     text_add(&t, "Their checked values:\n");
     help_choices(&t);

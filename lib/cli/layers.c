@@ -165,7 +165,8 @@ static void note_key(Text *n, const char *where, const GgufKey *key, const GgufS
             text_add(n, "%s: %s (offset %llu) is %s: llama.cpp keeps no array among the model's metadata texts "
                      "(src/llama-model.cpp at 00342301, load_hparams), so common finds none: %s stays %s (the "
                      "reference, section 11, says otherwise: that an array's text is [a, b], %s)\n", where, key->key,
-                     (unsigned long long)key->offset, type, gs->field, args_setting_text(p, gs->setting, now, sizeof now),
+                     (unsigned long long)key->offset, type, gs->field,
+                     args_setting_text(p, gs->setting, now, sizeof now),
                      gs->setting == SET_SAMPLERS ? "whose names between ';' would match no sampler here"
                      : "which starts with no number and would leave the value too");
         else
@@ -269,7 +270,8 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
         const GgufKey *key = &info->keys[i];
         GgufSampling gs;
         gguf_sampling(key, &gs);
-        for (const char *w = applies ? gs.warnings : ""; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
+        const char *w = applies ? gs.warnings : "";
+        for (; *w != '\0'; w += strcspn(w, "\n") + (w[strcspn(w, "\n")] == '\n')) {
             char line[600];
             snprintf(line, sizeof line, "%s: %s (offset %llu): %.*s", where, key->key, (unsigned long long)key->offset,
                      (int)strcspn(w, "\n"), w);

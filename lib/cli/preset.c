@@ -870,7 +870,7 @@ const char *preset_section_shown(const Preset *p, size_t i, char *buf, size_t si
     if (p == NULL || i >= p->n_sections)
         return buf;
     const PresetBlock *b = &p->sections[i];
-    bool headless = b->line == 0;     /* keys before any header, and no header of its name: "default" (COMMON_PRESET_DEFAULT_NAME) */
+    bool headless = b->line == 0;   /* keys before any header, and no header of its name: COMMON_PRESET_DEFAULT_NAME */
     bool only_version = headless;
     for (uint32_t j = 0; only_version && j < b->count; j++)
         only_version = strcmp(p->text + p->keys[b->first + j].at, "version") == 0;

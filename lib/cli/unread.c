@@ -198,7 +198,8 @@ static void completions_errors(Body *b)
         char line[400];
         snprintf(line, sizeof line, "\"%s\"%s: llama-server's OpenAI completions endpoint, /v1/completions, answers "
                  "an error for it (reference section 7), and /completion %s; this tool cannot tell which endpoint the "
-                 "body is for", fields[i], echo ? ": true" : "", echo ? "reads an echo field of its own (server-schema.cpp at 0177c342)"
+                 "body is for", fields[i], echo ? ": true" : "",
+                 echo ? "reads an echo field of its own (server-schema.cpp at 0177c342)"
                  : "does not read it");
         args_warn(b->params, "%s\n", line);
         args_add_named(b->params->completions_errors, sizeof b->params->completions_errors,
@@ -219,7 +220,8 @@ static void repeated_keys(Body *b, const JsonValue *object, const char *in)
         bool first = true, later = false;
         size_t j = 0;
         const JsonValue *last = m;
-        for (const JsonValue *o = json_first(doc, object); o != NULL && j < BODY_MAX_UNREAD; o = json_next(doc, o), j++) {
+        const JsonValue *o = json_first(doc, object);
+        for (; o != NULL && j < BODY_MAX_UNREAD; o = json_next(doc, o), j++) {
             size_t k;
             const char *other = json_member_key(doc, o, &k);
             if (k != n || memcmp(other, key, n) != 0 || o == m)

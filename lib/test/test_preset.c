@@ -202,8 +202,8 @@ static void test_repeats(void)
     CHECK(parse_text("[a]\ntemp = 0.5\ntemp = 0.6\n[b]\ntemperature = 0.5\ntemp = 0.7\n", err, sizeof err));
     LINE("llama-server --temperature 0.6", "a", 0, NULL);
     LINE("llama-server --temperature 0.5", "b", 0, NULL);
-    CHECK(strstr(preset.warnings, "p.ini: line 2: temp is given again in [a] (line 3): llama.cpp keeps the last (common/preset.cpp at "
-                 "13b56e2a: a std::map of keys)\n")
+    CHECK(strstr(preset.warnings, "p.ini: line 2: temp is given again in [a] (line 3): llama.cpp keeps the last "
+                 "(common/preset.cpp at 13b56e2a: a std::map of keys)\n")
           != NULL);
     CHECK(strstr(preset.warnings, "p.ini: line 6: temp and temperature both set --temp in [b]: llama.cpp keeps "
                  "temperature, the key that sorts last (common/preset.cpp") != NULL);
@@ -267,8 +267,8 @@ static void test_refusals(void)
           && strstr(err, "p.ini: line 3: a NUL byte") != NULL);
     CHECK(!preset_parse(NULL, 0, "p.ini", &preset, err, sizeof err) && strcmp(err, "no preset to read") == 0);
     CHECK(!preset_read_file("no/such.ini", &preset, err, sizeof err)
-          && strcmp(err, "cannot read 'no/such.ini': No such file or directory; llama-server stops: \"preset file does not "
-                 "exist: no/such.ini\" (common/preset.cpp at 13b56e2a)") == 0);
+          && strcmp(err, "cannot read 'no/such.ini': No such file or directory; llama-server stops: \"preset file "
+                 "does not exist: no/such.ini\" (common/preset.cpp at 13b56e2a)") == 0);
     CHECK(!preset_read_file("lib", &preset, err, sizeof err) && strcmp(err, "cannot read 'lib': Is a directory") == 0);
     preset_free(NULL);
     preset_child_free(NULL);
