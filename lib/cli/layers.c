@@ -330,10 +330,11 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
                  "where llama.cpp's C string of it stops too)" : "");
     text_add(&n, " (GGUF v%u) ", (unsigned)info->version);
     static const char *const builds[] = {     /* by ArgsTool: which builds apply them (reference section 11) */
-        "llama-server since PR #21509, 2026-04-06, and llama-cli since PR #23893, 2026-05-30; earlier builds "
-        "ignored them, and of llama-completion the reference says nothing",
-        "llama-cli since PR #23893, 2026-05-30; earlier builds ignored them", "",
-        "llama-server since PR #21509, 2026-04-06; earlier builds ignored them"};
+        [TOOL_ANY] = ("llama-server since PR #21509, 2026-04-06, and llama-cli since PR #23893, 2026-05-30; "
+                      "earlier builds ignored them, and of llama-completion the reference says nothing"),
+        [TOOL_CLI] = "llama-cli since PR #23893, 2026-05-30; earlier builds ignored them",
+        [TOOL_COMPLETION] = "",
+        [TOOL_SERVER] = "llama-server since PR #21509, 2026-04-06; earlier builds ignored them"};
     if (n_applied > 0 && applies)
         text_add(&n, "sets %s (general.sampling.*), each applied where no flag sets the value, as llama.cpp's "
                  "common applies them (%s)", applied, builds[p->tool]);
