@@ -36,10 +36,10 @@ int main(void)
         lesson_candidates(&c[s], buf[s], logits, vocab);
         lesson_check(apply_penalties(&c[s], history, n_history, &settings[s]));
         lesson_check(candidates_softmax(&c[s], false));
-        printf("%-*s", width, lesson_penalty_label(&settings[s]).text);
+        lesson_printf("%-*s", width, lesson_penalty_label(&settings[s]).text);
         for (size_t w = 0; w < LESSON_N(shown); w++)
-            printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
-        printf("\n");
+            lesson_printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
+        lesson_printf("\n");
     }
     return picture_code_repeats(__FILE__, vocab, logits, text, shown, LESSON_N(shown), settings, c, LESSON_N(c));
 }

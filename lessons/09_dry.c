@@ -36,7 +36,7 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     lesson_check_dry(&dry);
     const char *off = dry_off_reason(history, n_history, &dry);
-    printf("history: %s\n", text);
+    lesson_printf("history: %s\n", text);
     int32_t length[LESSON_N(candidates)], longest = 0;
     double penalty[LESSON_N(candidates)];
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
@@ -48,17 +48,17 @@ int main(void)
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
         int32_t java_length = lesson_java_repeat_length(history, n_history, lesson_id(candidates[i], vocab));
-        printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
-               (int)length[i], lesson_fixed(checked(candidates[i], penalty[i], length[i], java_length, off, n_history),
-                                            3).text);
+        lesson_printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
+                      (int)length[i], lesson_fixed(checked(candidates[i], penalty[i], length[i], java_length, off,
+                                                           n_history), 3).text);
         picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
     }
     lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
                 "length of 2; this line follows dry_allowed_length %d", (int)dry.dry_allowed_length);
-    printf("penalty by repeat length: [");
+    lesson_printf("penalty by repeat length: [");
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
-        printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i], lesson_fixed(checked("the last line",
+        lesson_printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i], lesson_fixed(checked("the last line",
                dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], shown_lengths[i], off, n_history), 2).text);
-    printf("]\n");
+    lesson_printf("]\n");
     return picture_dry(&pic, &dry, history, n_history, vocab, shown_lengths, LESSON_N(shown_lengths));
 }

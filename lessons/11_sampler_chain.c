@@ -38,7 +38,7 @@ int main(int argc, char *argv[])
         int status = cli_chain(program, commands[i], &chain);  /* the flags read as llama.cpp reads them */
         lesson_require(status == 0, "(that is the lesson's command line %zu of %zu, commands[%zu])", i + 1,
                        LESSON_N(commands), i);
-        printf("sampler chain: ");
+        lesson_printf("sampler chain: ");
         lesson_print_describe(&chain);
         picture_chain_line(&pic, commands[i], &chain);
         chain_free(&chain);

@@ -128,7 +128,7 @@ int main(int argc, char *argv[])
         static char text[STEPS + 2];
         if (trace) {
             lesson_settings_label(&chains[c], window, stdout);
-            printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
+            lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
         picture_chain_start(&pic, &chains[c], window, &ch[c]);
         lesson_note_unread("chain", &chains[c], window, &ch[c]);        /* a setting order[] leaves no stage for */
@@ -137,8 +137,8 @@ int main(int argc, char *argv[])
                              "keeps the lower id); the lesson's Java keeps none");
         long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
-        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "",
-               text, kept / (double)STEPS);
+        lesson_printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout),
+               "", text, kept / (double)STEPS);
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */

@@ -168,11 +168,11 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     memcpy(left_data, c->data, n * sizeof *c->data);
     Candidates left = {left_data, n, -1, false};    /* a copy, sorted, with p among the survivors */
     candidates_softmax(&left, true);    /* best-effort view: an all -inf array just prints nothing */
-    printf("  %-11s", stage_name(stage));
+    lesson_printf("  %-11s", stage_name(stage));
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
-        printf(" '%c' %s %.3f", s->alphabet[left.data[i].id], lesson_fixed(left.data[i].logit, 2).text,
-               left.data[i].p);
-    printf("\n");
+        lesson_printf(" '%c' %s %.3f", s->alphabet[left.data[i].id], lesson_fixed(left.data[i].logit, 2).text,
+                      left.data[i].p);
+    lesson_printf("\n");
 }
 
 size_t chain_step_left(const ChainStep *view, const Candidates *c)

@@ -58,11 +58,11 @@ bool lesson_java_differs(const char *format, double ours, double java)
     if (fabs(ours) >= 1e6 && isfinite(ours))
         snprintf(a, sizeof a, "%.2e", ours);
     else
-        snprintf(a, sizeof a, format, ours);
+        lesson_format(a, sizeof a, format, ours);
     if (fabs(java) >= 1e6 && isfinite(java))
         snprintf(b, sizeof b, "%.2e", java);
     else
-        snprintf(b, sizeof b, format, java);
+        lesson_format(b, sizeof b, format, java);
     return strcmp(a, b) != 0;
 }
 

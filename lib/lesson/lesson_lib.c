@@ -255,7 +255,7 @@ LessonNumber lesson_fixed(double value, int decimals)
                     "the table stays aligned; the lesson's Java prints all its digits\n", n.text);
         noted = true;
     } else {
-        snprintf(n.text, sizeof n.text, "%.*f", decimals, value);
+        lesson_format(n.text, sizeof n.text, "%.*f", decimals, value);     /* rounded as the Java rounds */
     }
     return n;
 }

@@ -32,8 +32,10 @@
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
  * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
  *
- * Numbers in a column print with lesson_fixed: "%.2f" (or the column's decimals), and "%.2e" from a magnitude of
- * 1e6 on, with one note; a column is as wide as its widest value (lesson_width), so every row stays aligned.
+ * Numbers print as the lesson's Java prints them: each row with lesson_printf, whose %f rounds half up as Java's
+ * Formatter does (0.125 to two places is 0.13, where C's printf gives 0.12); a column's numbers with lesson_fixed:
+ * "%.2f" (or the column's decimals) rounded the same way, and "%.2e" from a magnitude of 1e6 on, with one note; a
+ * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
@@ -47,7 +49,8 @@
  * lesson_logit_width,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
+ * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_printf, lesson_format; and, through
+ * picture.h,
  * each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
@@ -61,6 +64,21 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+
+#if defined(__GNUC__)
+#define LESSON_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LESSON_PRINTF_LIKE(f, a)
+#endif
+
+/* printf, printing each %f as the lesson's Java prints it: Java's Formatter rounds half up from the shortest
+ * decimal that reads back as the double (0.125 to 2 places is 0.13, 1.005 is 1.01, 0.0625 to 3 is 0.063), where
+ * C's printf rounds the double's exact binary value (0.12, 1.00, 0.062). Every other conversion, and an infinite
+ * or NaN %f, is printf's. Each lesson prints its table rows with it. Returns the characters printed. */
+int lesson_printf(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
+
+/* lesson_printf's text written to out (size bytes), as snprintf writes it: returns the full length. */
+int lesson_format(char *out, size_t size, const char *format, ...) LESSON_PRINTF_LIKE(3, 4);
 
 /* The number of entries of an array (not a pointer). */
 #define LESSON_N(a) (sizeof(a) / sizeof((a)[0]))
@@ -184,9 +202,10 @@ LessonNumber lesson_percent(double probability);
  * read back, at least one decimal ("0.5", "1.0"), and from 1e-3 down or 1e7 up Java's "1.0E-4" form. */
 LessonNumber lesson_java_double(double value);
 
-/* A computed number as a table column prints it: "%.*f" with `decimals`, or "%.2e" (-1.00e+308) when its
- * magnitude is 1e6 or more, so that no value takes more than 10 characters; inf, -inf and nan as printf writes
- * them. The first value printed in "%.2e" gets a note, once: the lesson's Java's "%.2f" prints every digit. */
+/* A computed number as a table column prints it: "%.*f" with `decimals`, rounded as the Java rounds (as
+ * lesson_printf), or "%.2e" (-1.00e+308) when its magnitude is 1e6 or more, so that no value takes more than 10
+ * characters; inf, -inf and nan as printf writes them. The first value printed in "%.2e" gets a note, once: the
+ * lesson's Java's "%.2f" prints every digit. */
 LessonNumber lesson_fixed(double value, int decimals);
 
 /* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least
@@ -201,8 +220,8 @@ int lesson_number_width(const double *values, size_t n, int min_decimals, int le
 int lesson_logit_width(const Candidates *c, int decimals, int least);
 
 /* Whether ours and java, the same cell of a row by llama.cpp's rule and by the lesson's Java's, print differently
- * with format (one printf conversion for a double: "%.3f"): the test of lesson_note_row where a row parts from
- * the Java. A number lesson_fixed would print as "%.2e" is compared so. */
+ * with format (one printf conversion for a double: "%.3f", rounded as the Java rounds, lesson_format): the test of
+ * lesson_note_row where a row parts from the Java. A number lesson_fixed would print as "%.2e" is compared so. */
 bool lesson_java_differs(const char *format, double ours, double java);
 
 /* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */

@@ -476,6 +476,26 @@ edit 13 's/{"chat",                          0\.8,/{"chat",                     
 edit 13 's/{"code",                          0\.2,  0, 0\.95, 0\.05,/{"code",                          0.2,  0, 0.95, 1e-308,/' \
     'code              P(count) 1.000  candidates 6  draws: count count count count count count count count'
 
+# ===== Numbers printed as the lesson's Java prints them (lesson_printf, lesson_fixed) =====
+# Java's %.Nf rounds half up from the shortest decimal that reads back; C's printf rounds the exact binary value
+# (0.125 -> 0.12 there). Each row below is what the lesson's Java printed with the same edit (OpenJDK 17).
+# Example 3 with a frequency penalty of 0.125: cat loses 0.125 (Java 0.13), dog -0.625 (Java -0.63), the 0.375.
+edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 0.125}/' \
+    'the        3        0.38   2.00   1.63      0.534    0.456' \
+    'cat        1        0.13   1.00   0.88      0.196    0.215' \
+    'dog        1        0.13  -0.50  -0.63      0.044    0.048'
+# Example 10 with p 1/16 twice: 0.0625 at three places is 0.063 in Java (C: 0.062).
+edit 10 's/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/{0.5, 0.25, 0.125, 0.0625, 0.0625}/' \
+    'before:           0.500 0.250 0.125 0.063 0.063' \
+    'XTC (p=1, t=0.1): 0.000 0.000 0.500 0.250 0.250'
+# Example 9 with a multiplier of 0.125: the last line's 2 -> 0.125 is 0.13 in Java; 0.125 * 1.75^3 = 0.670.
+edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 0.125/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.670' \
+    'penalty by repeat length: [2 -> 0.13, 4 -> 0.38, 8 -> 3.59]'
+# Example 1 with a logit of 2.675 for "the" (Java 2.68; C 2.67) and 1.005 for "cat" (Java 1.01; C 1.00).
+edit 01 's/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/{2.675, 1.005, 0.5, 0.1, -0.5, -1.0}/' \
+    'the    yes    2.68   1.78         1.78     0.692    0.490    0.470' \
+    'cat    no     1.01   1.01         1.01     0.130    0.225    0.216'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
