@@ -20,7 +20,7 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
-    lesson_check_penalty_all(&penalty, logits, words, history, n_history);    /* the Java counts it all */
+    lesson_check_penalty_all(&penalty, logits, words, history, n_history, false);  /* the Java counts it all */
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
     lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */

@@ -49,8 +49,8 @@
  * lesson_logit_width,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_printf, lesson_format; and, through
- * picture.h,
+ * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_printf, lesson_format, lesson_check_dry_line;
+ * and, through picture.h,
  * each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
@@ -298,13 +298,16 @@ void lesson_check_dry_at(const char *file, const DryParams *dp);
 /* lesson_check_penalty for a program whose Java counts the whole history (Examples 2 and 3): then, where the
  * window pp->penalty_last_n holds fewer tokens than the history (n_history,), each row whose count, logit after or
  * p after (as the table prints them) differs from the Java's, which is llama.cpp's penalty step over the whole
- * history, gets a note with both, once: lesson_check_penalty_all(&penalty, logits, words, history, n_history),
- * logits and words (n,) being the table's. */
-#define lesson_check_penalty_all(pp, logits, words, history, n_history) \
-    lesson_check_penalty_all_at(__FILE__, (pp), (logits), (words), LESSON_N(logits), (history), (n_history))
+ * history, gets a note with both, once, and with_subtracted (a table with Example 3's "subtracted" column, before
+ * minus after) names that column too where it differs: lesson_check_penalty_all(&penalty, logits, words, history,
+ * n_history, with_subtracted), logits and words (n,) being the table's. */
+#define lesson_check_penalty_all(pp, logits, words, history, n_history, with_subtracted) \
+    lesson_check_penalty_all_at(__FILE__, (pp), (logits), (words), LESSON_N(logits), (history), (n_history), \
+                                (with_subtracted))
 
 void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, const double *logits,
-                                 const char *const *words, size_t n, const int32_t *history, size_t n_history);
+                                 const char *const *words, size_t n, const int32_t *history, size_t n_history,
+                                 bool with_subtracted);
 
 /* Example 7's check of one of its limits (typical_p and top_p at once), limits[l]: NaN stops, naming it, its
  * line and what llama.cpp would do (build both samplers and keep every token); a limit of 1 or more (on
@@ -332,15 +335,29 @@ void lesson_check_xtc_at(const char *file, const char *probs_name, const double 
  * sequence breakers, no cap. */
 int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t candidate);
 
-/* Example 9's note on one row (its name, row): what llama.cpp's DRY gives (a repeat of length tokens, penalty)
- * against the lesson's rule (java_length, java; the last line passes the same length twice); where the row
- * prints differently, once per row, with the cause: DRY off (off: dry_off_reason, or NULL), the window (dp's,
- * against the history's n_history), only tokens that followed a repeat, or the exponent's cap. */
-#define lesson_note_dry_row(row, length, penalty, java_length, java, off, dp, n_history) \
-    lesson_note_dry_row_at(__FILE__, (row), (length), (penalty), (java_length), (java), (off), (dp), (n_history))
+/* Example 9's note on the row of candidate token (its name, row): what llama.cpp's DRY gives (a repeat of length
+ * tokens, penalty) against the lesson's Java (java_length, java), on dp and the history (n_history,); where the
+ * row prints differently, once per row, with each cause that applies: a length that the window or a sequence
+ * breaker cut, and a penalty that DRY being off (dry_off_reason), a single-token breaker (never penalized), a token
+ * that followed no repeat in the window (with dry_allowed_length 0 or less) or the exponent's cap changed. */
+#define lesson_note_dry_row(row, token, length, penalty, java_length, java, dp, history, n_history) \
+    lesson_note_dry_row_at(__FILE__, (row), (token), (length), (penalty), (java_length), (java), (dp), (history), \
+                           (n_history))
 
-void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
-                            int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history);
+void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, int32_t length, double penalty,
+                            int32_t java_length, double java, const DryParams *dp, const int32_t *history,
+                            size_t n_history);
+
+/* Example 9's last line, the penalty at each repeat length of lengths (n,) (dry_penalty): a negative length stops,
+ * naming it and its line; where the line prints differently from the lesson's Java's (java(length), the Java's rule
+ * the program supplies), one note names every length that differs, with both values and the cause (DRY off, or
+ * the exponent's cap); and a dry_allowed_length other than 2 is noted, as the Java writes the line's exponents for
+ * 2. lesson_check_dry_line(&dry, shown_lengths, java_penalty), before the line. */
+#define lesson_check_dry_line(dp, lengths, java) \
+    lesson_check_dry_line_at(__FILE__, (dp), #lengths, (lengths), LESSON_N(lengths), (java))
+
+void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
+                              size_t n, double (*java)(int32_t length));
 
 /* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
  * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between

@@ -31,6 +31,7 @@ fail() {
 # edit NN SED LINE...: lessons/NN_*.c edited by the sed substitution SED must print each LINE (a whole line, on
 # stdout or stderr), each one counted as a check.
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
+# edit NN SED -absent TEXT LINE...: as the first form, and no line holds TEXT (a cause that is not the cause).
 edit() {
     src=$(ls lessons/"$1"_*.c)
     copy=$tmp/lessons/$(basename "$src")
@@ -58,6 +59,14 @@ edit() {
     n=$1
     e=$2
     shift 2
+    if [ "$1" = -absent ]; then
+        if grep -qF -- "$2" "$tmp/out"; then
+            fail "$n with '$e': a line holds '$2', which is not the cause here:" shown
+        else
+            passed=$((passed + 1))
+        fi
+        shift 2
+    fi
     for line in "$@"; do
         if grep -qxF -- "$line" "$tmp/out"; then
             passed=$((passed + 1))
@@ -127,7 +136,7 @@ edit 13 's/{"chat",                          0\.8, 40, 0\.95/{"chat",           
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
     'penalty by repeat length: [2 -> 0.00, 4 -> 0.00, 8 -> 0.00]'
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
-    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson'"'"'s Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: it is off here, as dry_penalty_last_n is 0 or less'
 
 # Where an edit leaves no number, the build stops and says why.
 edit 08 's/#define STEPS 5000/#define STEPS 0/' -build 'STEPS must be at least 1'
@@ -246,7 +255,12 @@ edit 03 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
 # Windows: 0 and -1 take nothing; the Java's the row is 3, 0.50, 0.243 (its table).
 edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 0/' \
     'the        0        0.00   2.00   2.00      0.534    0.534' \
-    "03_frequency_penalty: note: the: count 0, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 03 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, after 0.50, p after 0.243"
+    "03_frequency_penalty: note: the: count 0, subtracted 0.00, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 03 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, subtracted 1.50, after 0.50, p after 0.243"
+# A window of 2 (X22): only "cat dog" count; the Java's table gives its subtracted column (the 1.50, cat 0.50),
+# and where the subtracted values agree (sat, 0 and 0) the note gives only what differs, the p.
+edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 2/' \
+    "03_frequency_penalty: note: the: count 0, subtracted 0.00, after 2.00, p after 0.590, over llama.cpp's window of the newest tokens, penalty_last_n 2 (line $(line_of 03 '.penalty_last_n = ')); the lesson's Java counts the whole history, 5 tokens: count 3, subtracted 1.50, after 0.50, p after 0.243" \
+    "03_frequency_penalty: note: sat: count 0, after 0.50, p after 0.132, over llama.cpp's window of the newest tokens, penalty_last_n 2 (line $(line_of 03 '.penalty_last_n = ')); the lesson's Java counts the whole history, 5 tokens: count 0, after 0.50, p after 0.243"
 edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = -1/' \
     'dog        0        0.00  -0.50  -0.50      0.044    0.044'
 # A frequency penalty of 1e308 is +inf as a float: llama.cpp refuses it, and so does the program; 1e-308 is 0.
@@ -359,27 +373,64 @@ edit 08 's/static const double eta = 0\.1;/static const double eta = 1e308;/' \
     "08_mirostat: mu is inf at step 2: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta 1e+308 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 
 # Example 9. A window of -1 turns DRY off; every row that differs from the Java's (which scans the whole history:
-# mat 5 tokens, 0.8 * 1.75^3 = 4.288; cat 1 token; the last line's 0.8) gets its own note, once.
+# mat 5 tokens, 0.8 * 1.75^3 = 4.2875, which Java's %.3f rounds half up to 4.288; cat 1 token; the last line's
+# 0.8, 0.8 * 1.75^2 = 2.45 and 0.8 * 1.75^6 = 22.98) gets its own note, once, with each cause: the empty window
+# for the length, DRY off for the penalty.
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = -1/' \
     'candidate mat extends a repeat of 0 tokens: logit penalty 0.000' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 5 tokens and 4.288: it is off here, as dry_penalty_last_n is 0 or less' \
-    '09_dry: note: cat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 1 tokens and 0: it is off here, as dry_penalty_last_n is 0 or less' \
-    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 0 tokens and 0.000 where the lesson's Java gives 5 tokens and 4.288: its window holds no token (dry_penalty_last_n -1 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans the whole history; it is off here, as dry_penalty_last_n is 0 or less" \
+    "09_dry: note: cat: llama.cpp's DRY gives a repeat of 0 tokens and 0.000 where the lesson's Java gives 1 token and 0.000: its window holds no token (dry_penalty_last_n -1 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans the whole history" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson's Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: it is off here, as dry_penalty_last_n is 0 or less"
 # A window of 9 tokens: "on the mat . the cat sat on the": mat follows "on the" (2 tokens): 0.8 * 1.75^0.
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 9/' \
     'candidate mat extends a repeat of 2 tokens: logit penalty 0.800' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 2 tokens and 0.8 where the lesson'"'"'s rule gives 5 tokens and 4.288: its window is the last 9 tokens (dry_penalty_last_n), where the lesson'"'"'s Java scans the whole history'
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 2 tokens and 0.800 where the lesson's Java gives 5 tokens and 4.288: its window is the last 9 of the history's 12 tokens (dry_penalty_last_n 9 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans them all"
 # A base of 1e308: llama.cpp caps the exponent at int(88.72 / ln 1e308) = 0, so every penalty is 0.8; the Java
-# prints Infinity for mat (0.8 * 1e308^3) and for the last line's 4 and 8.
+# prints Infinity for mat (0.8 * 1e308^3) and for the last line's 4 and 8 (its 2 -> 0.80 is the same).
 edit 09 's/\.dry_base = 1\.75/.dry_base = 1e308/' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 0.800' \
     'penalty by repeat length: [2 -> 0.80, 4 -> 0.80, 8 -> 0.80]' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives 0.8 where the lesson'"'"'s rule gives inf: it caps the exponent so that the penalty fits a float'
+    "09_dry: note: mat: llama.cpp's DRY gives 0.800 where the lesson's Java gives inf: it caps the exponent at 0 (int(88.7228391 / ln dry_base)), so that the penalty fits a float" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [4 -> 0.80, 8 -> 0.80] where the lesson's Java gives [4 -> inf, 8 -> inf]: it caps the exponent at 0 (int(88.7228391 / ln dry_base)), so that the penalty fits a float"
+# A base of 0.5 turns DRY off (llama.cpp: base < 1); the Java gives mat 0.8 * 0.5^3 = 0.1 and its last line
+# [0.80, 0.20, 0.01] (0.8 * 0.5^6 = 0.0125, half up at the 2: 0.01): the last line's note names all three.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' \
+    "09_dry: note: mat: llama.cpp's DRY gives 0.000 where the lesson's Java gives 0.100: it is off here, as dry_base is below 1" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson's Java gives [2 -> 0.80, 4 -> 0.20, 8 -> 0.01]: it is off here, as dry_base is below 1"
+# "mat" as a single-token sequence breaker: reference 4.3 step 5 never penalizes a head with an empty tail, so mat
+# gets 0 though it still extends a repeat of 5 (its own place, 6 tokens back, limits the repeat to 6).
+BREAK09='s/^static const DryParams dry = {\.dry_multiplier = 0\.8, \.dry_base = 1\.75, \.dry_allowed_length = 2,$/static const int32_t breaker[] = {TOKENS};\nstatic const DryBreaker breakers[] = {{breaker, LESSON_N(breaker)}};\nstatic const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2, .breakers = breakers, .n_breakers = 1,/'
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/4/')" -absent 'followed a repeat' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.000' \
+    "09_dry: note: mat: llama.cpp's DRY gives 0.000 where the lesson's Java gives 4.288: mat is a single-token sequence breaker (breakers[0]), which llama.cpp's DRY never penalizes"
+# "cat" as a breaker: scanning back from the newest token, cat stands 3 tokens back, so every repeat is cut at 3
+# (reference 4.3 step 2): mat's 5 becomes 3, 0.8 * 1.75^1 = 1.400. cat itself follows "the" once (length 1,
+# free in both), so its row is the Java's and gets no note, breaker or not.
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/1/')" -absent 'cat:' \
+    'candidate mat extends a repeat of 3 tokens: logit penalty 1.400' \
+    'candidate cat extends a repeat of 1 tokens: logit penalty 0.000' \
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 3 tokens and 1.400 where the lesson's Java gives 5 tokens and 4.288: it ends a repeat at the newest sequence breaker, 3 tokens back, where the lesson's Java has no breakers"
+# The breaker "mat ." (head mat, tail "."): a head with a tail is penalized (step 5), and its match 6 back, minus
+# its tail, leaves a limit of 5: mat's row is the Java's, with no note at all.
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/4, 6/')" -absent '09_dry: note' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 4.288'
+# dry_allowed_length 0: the Java gives dog (a repeat of 0) 0.8 * 1.75^0 = 0.8; llama.cpp penalizes only a token
+# that followed a repeat in the window (step 4), and dog never occurs. mat 0.8 * 1.75^5 = 13.130 in both.
+edit 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 0/' \
+    'candidate dog extends a repeat of 0 tokens: logit penalty 0.000' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 13.130' \
+    "09_dry: note: dog: llama.cpp's DRY gives 0.000 where the lesson's Java gives 0.800: it penalizes only tokens that followed a repeat in the window, and dog follows none there; the lesson's Java, with dry_allowed_length 0 (line $(line_of 09 '.dry_allowed_length = ')), penalizes every candidate, even one with no repeat" \
+    "09_dry: note: the lesson's Java writes the last line's exponents for an allowed length of 2; this line follows dry_allowed_length 0 (line $(line_of 09 '.dry_allowed_length = '))"
+# A negative length in the last line stops, naming the entry and its line.
+edit 09 's/shown_lengths\[\] = {2, 4, 8}/shown_lengths[] = {2, -4, 8}/' \
+    "09_dry: shown_lengths[1] -4 (line $(line_of 09 'shown_lengths[] =')): a repeat is 0 tokens or more"
 # A multiplier of 1e-308 (0 as a float, DRY off; the Java's 5.36e-308 prints 0.000 too): no note.
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e-308/' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 0.000'
-# A base of 1e10: 0.8 * 1e10^3 = 8e29 for mat (the cap is 3), printed %.2e; the last line's 8 is capped at 3 too.
-edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' \
+# A base of 1e10: 0.8 * 1e10^3 = 8e29 for mat (the cap is 3), printed %.2e; the last line's 8 is capped at 3 too
+# (the Java: 0.8 * 1e10^6 = 8e59), and only the 8 is named; mat is under the cap, and its row gets no note.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' -absent 'note: mat' \
+    "09_dry: note: the last line: llama.cpp's DRY gives [8 -> 8.00e+29] where the lesson's Java gives [8 -> 8.00e+59]: it caps the exponent at 3 (int(88.7228391 / ln dry_base)), so that the penalty fits a float" \
     'candidate mat extends a repeat of 5 tokens: logit penalty 8.00e+29' \
     'penalty by repeat length: [2 -> 0.80, 4 -> 8.00e+19, 8 -> 8.00e+29]'
 
@@ -475,6 +526,7 @@ edit 13 's/{"chat",                          0\.8,/{"chat",                     
     'chat              P(count) 0.200  candidates 5  draws: 1 ( ( 1 count count 1 ('
 edit 13 's/{"code",                          0\.2,  0, 0\.95, 0\.05,/{"code",                          0.2,  0, 0.95, 1e-308,/' \
     'code              P(count) 1.000  candidates 6  draws: count count count count count count count count'
+
 
 # ===== Numbers printed as the lesson's Java prints them (lesson_printf, lesson_fixed) =====
 # Java's %.Nf rounds half up from the shortest decimal that reads back; C's printf rounds the exact binary value
