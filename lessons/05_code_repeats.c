@@ -26,7 +26,7 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     int width = 0;      /* the label column ("repeat penalty 1.3, window 64:", lesson_penalty_label), its longest */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
-        lesson_check_penalty(&settings[s], NULL);
+        lesson_check_penalty_row(settings, s);      /* a setting llama.cpp refuses stops, naming the row */
         int length = (int)strlen(lesson_penalty_label(&settings[s]).text);
         width = length > width ? length : width;
     }

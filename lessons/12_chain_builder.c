@@ -105,8 +105,8 @@ int main(int argc, char *argv[])
     long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
     lesson_require(lesson_printable(corpus), "the corpus must be printable ASCII (' ' to '~'), so that a table row "
                    "shows each character as it is");
-    lesson_require(start != '\0' && strchr(corpus, start), "the start character '%c' does not occur in the corpus",
-                   start);
+    lesson_require(start != '\0' && strchr(corpus, start), "start '%c'%s does not occur in the corpus%s", start,
+                   lesson_where(__FILE__, "start").text, lesson_where(__FILE__, "corpus").text);
     char alphabet[96] = "";                     /* the corpus's distinct characters, sorted */
     size_t n = 0;
     for (int ch = ' '; ch <= '~'; ch++)

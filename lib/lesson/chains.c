@@ -27,8 +27,8 @@ ChainStep chain_step_start_at(const char *file, const char *alphabet, const Less
         lesson_print_name(file);
         fputs("the chain \"", stderr);
         lesson_settings_label(s, window, stderr);
-        fprintf(stderr, "\": nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the corpus "
-                "with a character it already has\n", after, step);
+        fprintf(stderr, "\": nothing follows '%c' in the corpus%s, so the text cannot go on at step %d: end the corpus "
+                "with a character it already has\n", after, lesson_where(file, "corpus").text, step);
         exit(1);
     }
     memcpy(view.before, c->data, c->size * sizeof *c->data);
@@ -182,8 +182,10 @@ size_t chain_step_left(const ChainStep *view, const Candidates *c)
         lesson_print_name(view->file);
         fputs("the chain \"", stderr);
         lesson_settings_label(view->chain, view->window, stderr);
-        fprintf(stderr, "\", step %d: its stage %s removed every character that follows '%c' in the corpus, so the "
-                "text cannot go on\n", view->step, view->emptied != NULL ? stage_name(view->emptied) : "(none)",
+        bool bias = view->emptied != NULL && view->emptied->type == STAGE_LOGIT_BIAS;
+        fprintf(stderr, "\", step %d: its stage %s%s%s%s removed every character that follows '%c' in the corpus, so "
+                "the text cannot go on\n", view->step, view->emptied != NULL ? stage_name(view->emptied) : "(none)",
+                bias ? ", with bias" : "", bias ? lesson_where(view->file, "bias").text : "", bias ? "," : "",
                 view->after);
         exit(1);
     }
@@ -349,7 +351,9 @@ void chain_check_order_at(const char *file, const SamplerType *order, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (order[i] == SAMPLER_INFILL) {
-            lesson_say(file, "", "order[%zu] is infill, which this workbench does not compute", i);
+            int line = lesson_element_line(file, "order", i);
+            lesson_say(file, "", "order[%zu]%s%.0d%s is infill, which this workbench does not compute", i,
+                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "");
             exit(1);
         }
     }

@@ -83,8 +83,9 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
     for (size_t i = 0; i < n_vocab; i++)
         for (size_t j = i + 1; j < n_vocab; j++)
             if (strcmp(vocab[i], vocab[j]) == 0) {
-                lesson_say(file, "", "%s[] has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
-                           "names one token", vocab_name, vocab[i], vocab_name, i, vocab_name, j);
+                lesson_say(file, "", "%s[]%s has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
+                           "names one token", vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i,
+                           vocab_name, j);
                 exit(1);
             }
 }
@@ -122,8 +123,10 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
         size_t length = strcspn(w, " ");
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
-            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in %s[]: add it to %s[] with its logit, or "
-                       "change %s", (int)length, w, n + 1, name, vocab_name, vocab_name, name);
+            int line = lesson_line_of(file, name, true);
+            lesson_say(file, "", "\"%.*s\" (word %zu of %s%s%.0d) is not in %s[]: add it to %s[] with its logit, or "
+                       "change %s", (int)length, w, n + 1, name, line > 0 ? ", line " : "", line, vocab_name,
+                       vocab_name, name);
             exit(1);
         }
         if (n < max_ids)
@@ -181,14 +184,15 @@ void lesson_check_probs_at(const char *file, const char *name, const double *pro
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(probs[i] > 0 && probs[i] <= 1)) {
-            lesson_say(file, "", "%s[%zu] is %s; each p must be above 0 and at most 1", name, i,
-                       lesson_number(probs[i], 0).text);
+            lesson_say(file, "", "%s[%zu] is %s%s: each p must be above 0 and at most 1", name, i,
+                       lesson_number(probs[i], 0).text, lesson_where(file, name).text);
             exit(1);
         }
         sum += probs[i];
     }
     if (fabs(sum - 1) > 1e-9) {
-        lesson_say(file, "", "%s[] sums to %.10g, not 1; change them so they sum to 1", name, sum);
+        lesson_say(file, "", "%s[] sums to %.10g, not 1%s: change them so they sum to 1", name, sum,
+                   lesson_where(file, name).text);
         exit(1);
     }
 }
@@ -430,12 +434,71 @@ LessonText lesson_setting(const char *file, const char *name, double value)
     return t;
 }
 
+/* The scan of lesson_element_line (lesson_lib.h): comments and the insides of string and character literals are
+ * skipped, so that only the array's own braces and commas count. */
+int lesson_element_line(const char *file, const char *name, size_t index)
+{
+    FILE *f = fopen(file, "r");
+    char *src = malloc(1 << 20);        /* a lesson is a few KB; a longer source is read as far as this */
+    size_t n = f != NULL && src != NULL ? fread(src, 1, (1 << 20) - 1, f) : 0;
+    int found = 0, line = 1;
+    if (src != NULL)
+        src[n] = '\0';
+    const char *at = src != NULL ? src : "";
+    for (const char *start = at; (at = strstr(at, name)) != NULL; at++) {     /* the declaration: "name[] =" */
+        while (start < at && strchr(start, '\n') != NULL && strchr(start, '\n') < at) {
+            start = strchr(start, '\n') + 1;
+            line++;
+        }
+        if (lesson_sets(start, at, name))
+            break;
+    }
+    const char *c = at != NULL ? strchr(at, '=') : NULL;
+    int depth = 0;
+    size_t element = 0;
+    bool expect = false;        /* at depth 1, after '{' or ',': the next character starts an element */
+    for (; c != NULL && *c != '\0' && !found; c++) {
+        if (*c == '\n') {
+            line++;
+        } else if (c[0] == '/' && c[1] == '*') {
+            for (c += 2; *c != '\0' && !(c[0] == '*' && c[1] == '/'); c++)
+                line += *c == '\n';
+            c += *c != '\0';
+        } else if (c[0] == '/' && c[1] == '/') {
+            c += strcspn(c, "\n") - 1;
+        } else if (depth == 1 && expect && !isspace((unsigned char)*c) && *c != '}') {
+            found = element++ == index ? line : 0;
+            expect = false;
+        }
+        if (*c == '"' || *c == '\'') {     /* a literal: its braces and commas are not the array's */
+            char quote = *c;
+            for (c++; *c != '\0' && *c != quote && *c != '\n'; c++)
+                c += c[0] == '\\' && c[1] != '\0';
+            if (*c == '\0')
+                break;
+        } else if (*c == '{' || *c == '}') {
+            depth += *c == '{' ? 1 : -1;
+            expect = *c == '{' && depth == 1;
+            if (depth <= 0 && *c == '}')
+                break;
+        } else if (*c == ',' && depth == 1) {
+            expect = true;
+        }
+    }
+    free(src);
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
 /* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
  * field's name ("penalty_repeat must be finite and above 0 as the float llama.cpp holds ...", penalty_params_problem,
  * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with
- * one setting). Prints `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...`, or without a
- * row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can, and exits with 1. */
-static void lesson_stop_problem(const char *file, const char *label, const LabelValue *values,
+ * one setting), or row, for a row with no label, its name and line ("settings[2] (line 17)"). Prints `NN_slug: the
+ * row "repeat 0" (line 29): penalty_repeat 0: must be ...`, `NN_slug: settings[2] (line 17): penalty_repeat -1.3:
+ * must be ...`, or without a row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can,
+ * and exits with 1. */
+static void lesson_stop_problem(const char *file, const char *label, const char *row, const LabelValue *values,
                                 size_t n_values, const char *problem)
 {
     size_t field = strcspn(problem, " "), i = 0;        /* the setting problem names: values[i] */
@@ -449,12 +512,14 @@ static void lesson_stop_problem(const char *file, const char *label, const Label
         fputs("the row \"", stderr);
         lesson_label(label, values, n_values, stderr);
         fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
+    } else if (row != NULL) {
+        fprintf(stderr, "%s: ", row);
     }
     if (i == n_values)
         fprintf(stderr, "%s\n", problem);
     else
         fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
-                label != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+                label != NULL || row != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
     exit(1);
 }
 
@@ -470,13 +535,15 @@ LessonText lesson_penalty_label(const PenaltyParams *pp)
     return t;
 }
 
-void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+/* lesson_check_penalty_at, for a row named by its label, or with none by row ("settings[2] (line 17)"), or
+ * neither. */
+static void check_penalty(const char *file, const PenaltyParams *pp, const char *label, const char *row)
 {
     lesson_file = file;
     const char *problem = penalty_params_problem(pp);
     const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
     if (problem != NULL)
-        lesson_stop_problem(file, label, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, label, row, values, LESSON_N(values), problem);
     if (pp->penalty_last_n > 0 || penalties_off(&(PenaltyParams){64, pp->penalty_repeat, pp->penalty_freq,
                                                                  pp->penalty_present}, 1))
         return;     /* a window above 0, or penalties that are neutral anyway: nothing to say */
@@ -486,12 +553,27 @@ void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const ch
         fputs("the row \"", stderr);
         lesson_label(label, values, LESSON_N(values), stderr);
         fputs("\": ", stderr);
+    } else if (row != NULL) {
+        fprintf(stderr, "%s: ", row);
     }
     fprintf(stderr, "penalty_last_n %d%s: %s, so the penalties with this window change no logit\n",
-            (int)pp->penalty_last_n, label != NULL ? "" : lesson_where(file, "penalty_last_n").text,
+            (int)pp->penalty_last_n, label != NULL || row != NULL ? "" : lesson_where(file, "penalty_last_n").text,
             pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
                                     : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off "
                                       "(current llama.cpp's command line and server refuse a negative window)");
+}
+
+void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+{
+    check_penalty(file, pp, label, NULL);
+}
+
+void lesson_check_penalty_row_at(const char *file, const char *name, size_t index, const PenaltyParams *pp)
+{
+    char row[96];
+    int line = lesson_element_line(file, name, index);
+    snprintf(row, sizeof row, line > 0 ? "%.40s[%zu] (line %d)" : "%.40s[%zu]", name, index, line);
+    check_penalty(file, pp, NULL, row);
 }
 
 void lesson_check_dry_at(const char *file, const DryParams *dp)
@@ -506,7 +588,7 @@ void lesson_check_dry_at(const char *file, const DryParams *dp)
                                  {"dry_allowed_length", dp->dry_allowed_length},
                                  {"dry_penalty_last_n", dp->dry_penalty_last_n}};
     if (problem != NULL)
-        lesson_stop_problem(file, NULL, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, NULL, NULL, values, LESSON_N(values), problem);
 }
 
 SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_last_n)
@@ -563,7 +645,7 @@ void lesson_check_params_at(const char *file, const SamplingParams *params, cons
     const char *problem = sampling_params_problem(params);
     const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
     if (problem != NULL)
-        lesson_stop_problem(file, s->label, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, s->label, NULL, values, LESSON_N(values), problem);
 }
 
 int lesson_count_p(const Candidates *c)
@@ -651,7 +733,8 @@ void lesson_softmax_biased_at(const char *file, const Candidates *before, Candid
 {
     SamplingStatus st = candidates_softmax(after, false);
     if (st == SAMPLING_ERR_NO_FINITE) {
-        lesson_say(file, "", "biases[] ban every word: no token is left to have a probability");
+        lesson_say(file, "", "biases[]%s ban every word: no token is left to have a probability",
+                   lesson_where(file, "biases").text);
         exit(1);
     }
     lesson_check_at(file, __LINE__, "candidates_softmax(after, false)", st);

@@ -46,11 +46,11 @@
  * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
  * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings, lesson_say_settings,
  * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
- * lesson_logit_width,
+ * lesson_logit_width, lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row,
+ * lesson_element_line,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_printf, lesson_format, lesson_check_dry_line;
- * and, through picture.h,
+ * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
  * each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
@@ -145,7 +145,8 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
                      const char *const *vocab, size_t n_vocab);
 
 /* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
- * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it:
+ * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it, with
+ * the text's line:
  * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
     lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
@@ -173,8 +174,8 @@ typedef struct {
  * shortest "%g" form. */
 LessonNumber lesson_number(double value, int min_decimals);
 
-/* Stops with "NN_slug: probs[i] is X; ..." unless every p of probs[] is above 0 and at most 1 and they sum to 1
- * (within 1e-9): a lesson that starts from probabilities (Examples 7 and 10) refuses them rather than
+/* Stops with "NN_slug: probs[i] is X (line N): ..." unless every p of probs[] is above 0 and at most 1 and they
+ * sum to 1 (within 1e-9): a lesson that starts from probabilities (Examples 7 and 10) refuses them rather than
  * renormalize behind the p it prints. */
 #define lesson_check_probs(probs) lesson_check_probs_at(__FILE__, #probs, (probs), LESSON_N(probs))
 
@@ -267,6 +268,11 @@ void lesson_print_label(const char *label, const LabelValue *values, size_t n_va
  * when there is none or the program cannot read its own source: what a stop adds after a setting. */
 LessonText lesson_where(const char *file, const char *name);
 
+/* The line of entry `index` of the array `name`'s initializer in the program's source (file, as __FILE__ names
+ * it): where the entry's first character stands ("{64, -1.3, 0, 0}" of settings[2]), or 0 when there is none or
+ * the program cannot read its own source. */
+int lesson_element_line(const char *file, const char *name, size_t index);
+
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */
 LessonText lesson_setting(const char *file, const char *name, double value);
@@ -288,6 +294,13 @@ LessonText lesson_penalty_label(const PenaltyParams *pp);
 #define lesson_check_penalty(pp, label) lesson_check_penalty_at(__FILE__, (pp), (label))
 
 void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label);
+
+/* lesson_check_penalty for row i of an array of PenaltyParams with no labels (Example 5's settings[]): a stop or
+ * note names the row as the program spells it and the line where its entry stands, `settings[2] (line 17):
+ * penalty_repeat -1.3: must be ...`. lesson_check_penalty_row(settings, s). */
+#define lesson_check_penalty_row(rows, i) lesson_check_penalty_row_at(__FILE__, #rows, (i), &(rows)[i])
+
+void lesson_check_penalty_row_at(const char *file, const char *name, size_t index, const PenaltyParams *pp);
 
 /* Stops, naming the field, its value, its line and the rule (lesson_stop_problem), when the DRY functions would
  * refuse dp (dry_params_problem): lesson_check_dry(&dry). */

@@ -118,11 +118,11 @@ edit 13 's/{"code",  /{"code {temp",/' \
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
     "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1])"
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1] (line $(line_of 11 '*const commands[] =')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
-    "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus, so the text cannot go on at step 59: end the corpus with a character it already has"
+    "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus (line $(line_of 12 'char corpus[] =')), so the text cannot go on at step 59: end the corpus with a character it already has"
 
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
@@ -162,9 +162,9 @@ edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
     "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no running sum is above or at NaN)"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
-    '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"the\" twice (words[0] and words[6]): each word once, so that a word names one token"
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
-    '13_task_settings: order[1] is infill, which this workbench does not compute'
+    "13_task_settings: order[1] (line $(line_of 13 'SamplerType order[] =')) is infill, which this workbench does not compute"
 # A stage left out of order[]: the setting it would read does nothing, and a note names it (as Example 11 does).
 edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                    SAMPLER_TEMPERATURE};$//' \
     '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
@@ -179,7 +179,7 @@ edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                  
 # Only "e" follows "h" in the corpus (alphabet: ' ' . a c d e ..., so "e" is 5): a ban on it, with every chain
 # biased, stops at the first "h" and names the stage that removed it.
 edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
-    '12_chain_builder: the chain "llama.cpp defaults", step 2: its stage logit-bias removed every character that follows '"'"'h'"'"' in the corpus, so the text cannot go on'
+    "12_chain_builder: the chain \"llama.cpp defaults\", step 2: its stage logit-bias, with bias (line $(line_of 12 'LogitBias bias =')), removed every character that follows 'h' in the corpus, so the text cannot go on"
 
 # ===== Infinities, windows, repeated stages, ties, and numbers at the edges of double (issue 28) =====
 # Every expected table row below was printed by the lesson's Java with the same edit (OpenJDK 17), or computed in
@@ -299,7 +299,7 @@ edit 05 "${L5}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
 # Windows of 0 and -1 in the last row: nothing penalized, so its row is the first row's numbers.
 edit 05 's/{1, 1\.5, 0, 0}/{0, 1.5, 0, 0}/' \
     'repeat penalty 1.5, window  0: P(count) 0.672  P(total) 0.091  P(i) 0.074' \
-    "05_code_repeats: note: penalty_last_n 0: a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
+    "05_code_repeats: note: settings[4] (line $(line_of 05 '{64, 1.0, 0, 0}')): penalty_last_n 0: a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
 edit 05 's/{1, 1\.5, 0, 0}/{-1, 1.5, 0, 0}/' \
     'repeat penalty 1.5, window -1: P(count) 0.672  P(total) 0.091  P(i) 0.074'
 # 1e308 for "i" (never in the text): P(i) 1 in every row, and the float note; 1e-308 for "+" leaves the table's
@@ -345,9 +345,9 @@ edit 06 's/{"mat", 2\.0}/{"mat", -1e-308}/' \
 # 0.45 with one of the three tokens at 0.2); 1e-308 is a p: surprise -ln 1e-308 = 709.196, entropy 1.089 nats
 # (the Java prints these with p 0.0); a limit of 1e308 is off in llama.cpp (the Java: [cat sat the mat]).
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{INFINITY, 0.3, 0.2, 0.1}/' \
-    '07_typical: probs[0] is inf; each p must be above 0 and at most 1'
+    "07_typical: probs[0] is inf (line $(line_of 07 'probs[] =')): each p must be above 0 and at most 1"
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.3, 0.2, -INFINITY}/' \
-    '07_typical: probs[3] is -inf; each p must be above 0 and at most 1'
+    "07_typical: probs[3] is -inf (line $(line_of 07 'probs[] =')): each p must be above 0 and at most 1"
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.2, 0.2, 0.2}/' \
     'limit 0.45: typical keeps [cat sat mat], top-p keeps [the cat]' \
     '07_typical: note: limit 0.45: top-p keeps 1 of the 3 tokens tied in p (cat, sat, mat: p 0.2): which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes them in their order in probs[]'
@@ -438,8 +438,8 @@ edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' -absent 'note: mat' \
 # on its sorted probs[], the last); thresholds of 1e308 (above 0.5: off) and 1e-308 (every token: only the last
 # stays, 0.04 / 0.04) as the Java prints them.
 L10='s/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/'
-edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" '10_xtc: probs[0] is inf; each p must be above 0 and at most 1'
-edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" '10_xtc: probs[4] is -inf; each p must be above 0 and at most 1'
+edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" "10_xtc: probs[0] is inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
+edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" "10_xtc: probs[4] is -inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
 edit 10 "${L10}{0.50, 0.50}/" \
     'XTC (p=1, t=0.1): 0.000 1.000' \
     '10_xtc: note: XTC keeps 1 of the 2 tokens tied at 0.5 (probs[0], probs[1]): which tied tokens llama.cpp keeps is unspecified (its sort is not stable); this workbench keeps probs[1]'
@@ -527,6 +527,35 @@ edit 13 's/{"chat",                          0\.8,/{"chat",                     
 edit 13 's/{"code",                          0\.2,  0, 0\.95, 0\.05,/{"code",                          0.2,  0, 0.95, 1e-308,/' \
     'code              P(count) 1.000  candidates 6  draws: count count count count count count count count'
 
+
+# ===== A stop names the setting as the program spells it, and its line =====
+# A word of the text that vocab[] lacks (E14): the text's line.
+edit 05 's/count + 1 ; count =";/count + 2 ; count =";/' \
+    "05_code_repeats: \"2\" (word 11 of text, line $(line_of 05 'char text[] =')) is not in vocab[]: add it to vocab[] with its logit, or change text"
+# A word twice in words[] (E18): the array's line.
+edit 06 's/"dog", "ran"}/"dog", "mat"}/' \
+    "06_logit_bias: words[] (line $(line_of 06 'words[] =')) has \"mat\" twice (words[3] and words[5]): each word once, so that a word names one token"
+# A row of Example 5 that llama.cpp refuses (X46), named as the program spells it, settings[2], with the line of its
+# entry, also when the entry stands on a line of its own after a comment that holds braces and commas.
+edit 05 's/{64, 1\.3, 0, 0}/{64, -1.3, 0, 0}/' \
+    "05_code_repeats: settings[2] (line $(line_of 05 '{64, 1.3, 0, 0}')): penalty_repeat -1.3: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
+edit 05 's/{64, 1\.3, 0, 0}, {64, 1\.5, 0, 0},/\/* {a, b}, "{c}", d *\/\n    {64, 1.3, 0, 0},\n    {64, 0, 0, 0},/' \
+    "05_code_repeats: settings[3] (line $(($(line_of 05 '{64, 1.3, 0, 0}') + 2))): penalty_repeat 0: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
+# A start character the corpus lacks (X05) names start, its line, and the corpus's.
+edit 12 "s/static const char start = 't';/static const char start = 'z';/" \
+    "12_chain_builder: start 'z' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# Biases that ban every word name biases[] and its line; probabilities that do not sum to 1, probs[] and its line.
+edit 06 's/{"dog", -100}/{"cat", -INFINITY}, {"sat", -INFINITY}, {"mat", -INFINITY}, {"dog", -INFINITY}, {"ran", -INFINITY}/' \
+    "06_logit_bias: biases[] (line $(line_of 06 'biases[] =')) ban every word: no token is left to have a probability"
+edit 10 's/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/{0.50, 0.30, 0.10, 0.06, 0.14}/' \
+    "10_xtc: probs[] sums to 1.1, not 1 (line $(line_of 10 'probs[] =')): change them so they sum to 1"
+# No bias at all (X29): C11 has no empty array, and the compiler says so (gcc: "ISO C forbids empty initializer
+# braces", clang: "use of GNU empty initializer extension"); the documented neutral entry, a bias of 0, gives
+# after = before, the softmax of the logits: e^2 / 13.835 = 0.5341, ... e^-1 / 13.835 = 0.0266.
+edit 06 '/^    {"the", -INFINITY},/d; /^    {"mat", 2\.0},/d; /^    {"dog", -100},/d' -build 'empty initializer'
+edit 06 's/^    {"the", -INFINITY},.*$/    {"the", 0},/; /^    {"mat", 2\.0},/d; /^    {"dog", -100},/d' \
+    'the  before 0.5341  after 0.5341' \
+    'ran  before 0.0266  after 0.0266'
 
 # ===== Numbers printed as the lesson's Java prints them (lesson_printf, lesson_fixed) =====
 # Java's %.Nf rounds half up from the shortest decimal that reads back; C's printf rounds the exact binary value
