@@ -1,5 +1,5 @@
 /* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
-#include "lesson/lesson_lib.h"
+#include "lesson/print.h"
 #include <ctype.h>
 #include <float.h>
 #include <math.h>
@@ -18,7 +18,7 @@ void lesson_print_name(const char *file)
 {
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
     size_t n = strlen(base) > 2 && strcmp(base + strlen(base) - 2, ".c") == 0 ? strlen(base) - 2 : strlen(base);
-    fprintf(stderr, "%.*s: ", (int)n, base);
+    lesson_message("%.*s: ", (int)n, base);
 }
 
 void lesson_say(const char *file, const char *what, const char *format, ...)
@@ -26,9 +26,9 @@ void lesson_say(const char *file, const char *what, const char *format, ...)
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    fputs(what, stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_message("%s", what);
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
 }
 
@@ -37,8 +37,8 @@ void lesson_stop(const char *file, const char *format, ...)
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
     exit(1);
 }
@@ -53,7 +53,8 @@ void lesson_check_at(const char *file, int line, const char *call, SamplingStatu
 {
     lesson_file = file;
     if (st != SAMPLING_OK) {
-        fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
+        lesson_message("%s:%d: %s: %s", file, line, call, sampling_strerror(st));
+        lesson_message_end();
         exit(1);
     }
 }
@@ -254,9 +255,11 @@ LessonNumber lesson_fixed(double value, int decimals)
         snprintf(n.text, sizeof n.text, "%.2e", value);
         if (!noted && lesson_file != NULL)
             lesson_print_name(lesson_file);
-        if (!noted)
-            fprintf(stderr, "note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
-                    "the table stays aligned; the lesson's Java prints all its digits\n", n.text);
+        if (!noted) {
+            lesson_message("note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
+                           "the table stays aligned; the lesson's Java prints all its digits", n.text);
+            lesson_message_end();
+        }
         noted = true;
     } else {
         lesson_format(n.text, sizeof n.text, "%.*f", decimals, value);     /* rounded as the Java rounds */
@@ -319,6 +322,15 @@ void lesson_text_add(LessonText *text, const char *s, size_t n)
     text->text[used + (n < room ? n : room)] = '\0';
 }
 
+/* n characters of a label, s, written to out: stderr is the note or stop being put together (print.h). */
+static void label_put(FILE *out, const char *s, size_t n)
+{
+    if (out == stderr)
+        lesson_message("%.*s", (int)n, s);
+    else if (out != NULL)
+        fwrite(s, 1, n, out);
+}
+
 int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text)
 {
@@ -328,8 +340,7 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL && *s != '{') {
-            if (out != NULL)
-                fputc(*s, out);
+            label_put(out, s, 1);
             if (text != NULL)
                 lesson_text_add(text, s, 1);
             length++;
@@ -344,21 +355,21 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
             char quoted[4200];
             snprintf(quoted, sizeof quoted, "\"%s\"", label);
             int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+            lesson_message_clear();     /* a stop or note this label was being written into */
             if (lesson_file != NULL)
                 lesson_print_name(lesson_file);
-            fprintf(stderr, line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
+            lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
             if (close != NULL && i == n_values && (open == NULL || open > close))
-                fprintf(stderr, ": no setting named %.*s; it may name:", (int)(close - s + 1), s);
+                lesson_message(": no setting named %.*s; it may name:", (int)(close - s + 1), s);
             else
-                fprintf(stderr, ": a '{' without its '}'; {name} prints a setting, and it may name:");
+                lesson_message(": a '{' without its '}'; {name} prints a setting, and it may name:");
             for (i = 0; i < n_values; i++)
-                fprintf(stderr, " {%s}", values[i].name);
-            fprintf(stderr, "\n");
+                lesson_message(" {%s}", values[i].name);
+            lesson_message_end();
             exit(1);
         }
         LessonNumber number = lesson_number(values[i].value, 0);
-        if (out != NULL)
-            fputs(number.text, out);
+        label_put(out, number.text, strlen(number.text));
         if (text != NULL)
             lesson_text_add(text, number.text, strlen(number.text));
         length += (int)strlen(number.text);
@@ -509,17 +520,18 @@ static void lesson_stop_problem(const char *file, const char *label, const char 
         char quoted[4200];
         snprintf(quoted, sizeof quoted, "\"%s\"", label);
         int line = label[0] != '\0' ? lesson_line_of(file, quoted, false) : 0;     /* "" is no row's own text */
-        fputs("the row \"", stderr);
+        lesson_message("the row \"");
         lesson_label(label, values, n_values, stderr);
-        fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
+        lesson_message(line > 0 ? "\" (line %d): " : "\": ", line);
     } else if (row != NULL) {
-        fprintf(stderr, "%s: ", row);
+        lesson_message("%s: ", row);
     }
     if (i == n_values)
-        fprintf(stderr, "%s\n", problem);
+        lesson_message("%s", problem);
     else
-        fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
-                label != NULL || row != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+        lesson_message("%s %s%s:%s", values[i].name, lesson_number(values[i].value, 0).text,
+                       label != NULL || row != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+    lesson_message_end();
     exit(1);
 }
 
@@ -548,19 +560,21 @@ static void check_penalty(const char *file, const PenaltyParams *pp, const char 
                                                                  pp->penalty_present}, 1))
         return;     /* a window above 0, or penalties that are neutral anyway: nothing to say */
     lesson_print_name(file);
-    fputs("note: ", stderr);
+    lesson_message("note: ");
     if (label != NULL) {
-        fputs("the row \"", stderr);
+        lesson_message("the row \"");
         lesson_label(label, values, LESSON_N(values), stderr);
-        fputs("\": ", stderr);
+        lesson_message("\": ");
     } else if (row != NULL) {
-        fprintf(stderr, "%s: ", row);
+        lesson_message("%s: ", row);
     }
-    fprintf(stderr, "penalty_last_n %d%s: %s, so the penalties with this window change no logit\n",
-            (int)pp->penalty_last_n, label != NULL || row != NULL ? "" : lesson_where(file, "penalty_last_n").text,
-            pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
-                                    : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off "
-                                      "(current llama.cpp's command line and server refuse a negative window)");
+    lesson_message("penalty_last_n %d%s: %s, so the penalties with this window change no logit",
+                   (int)pp->penalty_last_n,
+                   label != NULL || row != NULL ? "" : lesson_where(file, "penalty_last_n").text,
+                   pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
+                   : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off (current "
+                     "llama.cpp's command line and server refuse a negative window)");
+    lesson_message_end();
 }
 
 void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
@@ -621,11 +635,11 @@ void lesson_say_settings(const char *file, const char *noun, const LessonSetting
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    fprintf(stderr, "note: the %s \"", noun);
+    lesson_message("note: the %s \"", noun);
     lesson_settings_label(s, penalty_last_n, stderr);
-    fputc('"', stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_message("\"");
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
 }
 
@@ -689,10 +703,11 @@ bool lesson_note_unread_at(const char *file, const char *noun, const LessonSetti
         if (!acts)
             continue;
         lesson_print_name(file);
-        fprintf(stderr, "note: the %s \"", noun);
+        lesson_message("note: the %s \"", noun);
         lesson_settings_label(s, penalty_last_n, stderr);
-        fprintf(stderr, "\": %s %s does nothing: no stage of order[] reads it\n", values[f].name,
-                lesson_number(values[f].value, 0).text);
+        lesson_message("\": %s %s does nothing: no stage of order[] reads it", values[f].name,
+                       lesson_number(values[f].value, 0).text);
+        lesson_message_end();
         any = true;
     }
     return any;

@@ -89,10 +89,14 @@ int lesson_format(char *out, size_t size, const char *format, ...) LESSON_PRINTF
 /* At least the number of words in a string array: room for its ids, lesson_ids(text, vocab, ids). */
 #define LESSON_MAX_WORDS(text) (sizeof(text) / 2 + 1)
 
-/* Writes the program's name, "07_typical" for lessons/07_typical.c, to stderr. */
+/* Starts a note or stop with the program's name and a colon, "07_typical: " for lessons/07_typical.c, in the
+ * message that lesson/print.h's one printer puts together and prints. */
 void lesson_print_name(const char *file);
 
-/* Prints "NN_slug: <what><message>" (printf-style) to stderr. */
+/* Prints "NN_slug: <what><message>" (printf-style, each %f as lesson_printf rounds it) to stderr, through the one
+ * printer of notes and stops: a line longer than 120 columns is wrapped at its spaces, each continuation line
+ * indented two spaces, a word longer than a line kept whole (lesson/print.h). Every note and stop of the lessons
+ * prints so, lesson_stop's, lesson_require's and lesson_note's too. */
 void lesson_say(const char *file, const char *what, const char *format, ...);
 
 /* Runs a library call; when it fails, prints "file:line: the call: the library's message" to stderr and exits
@@ -249,9 +253,9 @@ typedef struct {
 /* Appends the characters s (n,) to text, as many as fit. */
 void lesson_text_add(LessonText *text, const char *s, size_t n);
 
-/* Writes label to out (when not NULL: stdout for a table, stderr for a message) and to text (when not NULL),
- * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
- * returns its length in characters. A name not in values (n_values,) stops the program with a message that
+/* Writes label to out (when not NULL: stdout for a table, stderr for the note or stop being put together,
+ * lesson/print.h) and to text (when not NULL), with each "{name}" replaced by that setting's value as
+ * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in values (n_values,) stops the program with a message that
  * lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
 int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text);

@@ -1,8 +1,9 @@
 /* print.c: how the lessons print (lesson_lib.h). Numbers as the lesson's Java prints them: lesson_printf is
  * printf, except that each %f rounds as Java's Formatter does (half up, from the shortest decimal that reads
  * back as the double), where C's printf rounds the double's exact binary value: 0.125 at two places is 0.13 in
- * Java and 0.12 in C, and 1.005 (a hair below 1.005 in binary) is 1.01 in Java and 1.00 in C. */
-#include "lesson/lesson_lib.h"
+ * Java and 0.12 in C, and 1.005 (a hair below 1.005 in binary) is 1.01 in Java and 1.00 in C. And the one
+ * printer of notes and stops (print.h), which wraps them at 120 columns. */
+#include "lesson/print.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -257,4 +258,90 @@ int lesson_printf(const char *format, ...)
     fputs(long_line, stdout);
     free(long_line);
     return n;
+}
+
+/* ===== The one printer of notes and stops (print.h) ===== */
+
+static char *message;               /* the message being put together, message_len characters; grows as needed */
+static size_t message_len, message_cap;
+
+/* Makes room for n more characters in the message; false when memory runs out. */
+static bool message_room(size_t n)
+{
+    if (message_len + n + 1 <= message_cap)
+        return true;
+    size_t cap = (message_len + n + 1) * 2;
+    char *grown = realloc(message, cap);
+    if (grown == NULL)
+        return false;
+    message = grown;
+    message_cap = cap;
+    return true;
+}
+
+void lesson_vmessage(const char *format, va_list args)
+{
+    va_list again;
+    va_copy(again, args);
+    int n = lesson_vformat(NULL, 0, format, args);
+    if (n > 0 && message_room((size_t)n)) {
+        lesson_vformat(message + message_len, message_cap - message_len, format, again);
+        message_len += (size_t)n;
+    } else if (n > 0) {                 /* out of memory: the message so far and this piece, as they are */
+        if (message_len > 0)
+            fwrite(message, 1, message_len, stderr);
+        vfprintf(stderr, format, again);
+        message_len = 0;
+    }
+    va_end(again);
+}
+
+void lesson_message(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lesson_vmessage(format, args);
+    va_end(args);
+}
+
+void lesson_message_clear(void)
+{
+    message_len = 0;
+}
+
+void lesson_message_end(void)
+{
+    if (message_room(0))
+        message[message_len] = '\0';
+    lesson_print_wrapped(stderr, message != NULL ? message : "", LESSON_COLUMNS, 2);
+    message_len = 0;
+}
+
+void lesson_print_wrapped(FILE *out, const char *text, int width, int indent)
+{
+    size_t room_first = width > 0 ? (size_t)width : 1;
+    size_t room_next = width > indent ? (size_t)(width - indent) : 1;
+    for (const char *line = text; ; line++) {
+        size_t n = strcspn(line, "\n"), room = room_first;
+        const char *end = line + n;
+        while ((size_t)(end - line) > room) {
+            size_t cut = room;          /* the last space that fits, not after another space */
+            while (cut > 0 && !(line[cut] == ' ' && line[cut - 1] != ' '))
+                cut--;
+            if (cut == 0) {             /* a word longer than the room: whole, up to the first space after it */
+                cut = room;
+                while (line + cut < end && !(line[cut] == ' ' && line[cut - 1] != ' '))
+                    cut++;
+                if (line + cut >= end)
+                    break;
+            }
+            fprintf(out, "%.*s\n%*s", (int)cut, line, indent, "");
+            line += cut + 1;
+            room = room_next;
+        }
+        fprintf(out, "%.*s\n", (int)(end - line), line);
+        if (*end == '\0')
+            break;
+        line = end;
+    }
 }

@@ -29,7 +29,9 @@ fail() {
 }
 
 # edit NN SED LINE...: lessons/NN_*.c edited by the sed substitution SED must print each LINE (a whole line, on
-# stdout or stderr), each one counted as a check.
+# stdout or stderr), each one counted as a check. A note or stop that the program wraps at 120 columns is matched
+# whole, its continuation lines (two spaces, then the rest) joined back to it; and, one check more, no line of
+# its stderr is longer than 120 characters but one that holds a single word (Example 11's tool prints its own).
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
 # edit NN SED -absent TEXT LINE...: as the first form, and no line holds TEXT (a cause that is not the cause).
 edit() {
@@ -55,7 +57,15 @@ edit() {
         fail "$1 with '$2' does not build:" shown
         return
     fi
-    "$tmp/edit" >"$tmp/out" 2>&1
+    "$tmp/edit" >"$tmp/stdout" 2>"$tmp/stderr"
+    { cat "$tmp/stdout"; joined <"$tmp/stderr"; } >"$tmp/out"
+    if [ "$1" != 11 ] && [ -s "$tmp/stderr" ]; then
+        if long=$(unwrapped <"$tmp/stderr"); then
+            passed=$((passed + 1))
+        else
+            fail "$1 with '$2': a line of its stderr is longer than 120 characters: $long"
+        fi
+    fi
     n=$1
     e=$2
     shift 2
@@ -74,6 +84,22 @@ edit() {
             fail "$n with '$e': no line '$line' in:" shown
         fi
     done
+}
+
+# Standard input with each continuation line of a wrapped note or stop (two spaces, then text) joined back to the
+# line before it, the two spaces read as the one space they replace.
+joined() {
+    awk 'NR > 1 && /^  / { line = line " " substr($0, 3); next }
+         NR > 1 { print line }
+         { line = $0 }
+         END { if (NR > 0) print line }'
+}
+
+# Fails (printing the line) when a line of standard input is longer than 120 characters and, after its two
+# spaces of continuation, still holds a space where it could have been broken.
+unwrapped() {
+    awk 'length($0) > 120 { rest = $0; sub(/^  /, "", rest); if (rest ~ /[^ ] /) { print; bad = 1; exit } }
+         END { exit bad }'
 }
 
 # The line of lessons/NN_*.c where TEXT first occurs: what a stop must name.

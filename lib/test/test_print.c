@@ -1,8 +1,9 @@
-/* test_print.c: how the lessons print (lib/lesson/print.c): each %f as the lesson's Java prints it. Every expected
- * text is what String.format printed on OpenJDK 17.0.15 (java Fmt.java), never our own output; the C printf of
- * the same value is shown beside it where the two part. */
+/* test_print.c: how the lessons print (lib/lesson/print.c): each %f as the lesson's Java prints it, and notes
+ * and stops wrapped at their spaces. Every expected %f text is what String.format printed on OpenJDK 17.0.15,
+ * never our own output; the C printf of the same value is shown beside it where the two part. The wrapped texts
+ * are worked out by hand, at a width of 10 so that each break can be checked by eye. */
 #include "check.h"
-#include "lesson/lesson_lib.h"
+#include "lesson/print.h"
 #include "tests.h"
 
 #include <string.h>
@@ -65,8 +66,45 @@ static void test_flags_and_other_conversions(void)
     CHECK_INT(4, lesson_format(NULL, 0, "%.2f", 0.125));
 }
 
+/* check that lesson_print_wrapped(text, width, indent) writes expected. */
+static void check_wrapped(const char *file, int line, const char *text, int width, int indent, const char *expected)
+{
+    FILE *f = tmpfile();
+    char got[256] = "";
+    if (f != NULL) {
+        lesson_print_wrapped(f, text, width, indent);
+        rewind(f);
+        got[fread(got, 1, sizeof got - 1, f)] = '\0';
+        fclose(f);
+    }
+    check_true(file, line, f != NULL && strcmp(got, expected) == 0, expected);
+    if (f != NULL && strcmp(got, expected) != 0)
+        fprintf(stderr, "    wrapping \"%s\": expected \"%s\", got \"%s\"\n", text, expected, got);
+}
+
+#define CHECK_WRAPPED(text, width, indent, expected) \
+    check_wrapped(__FILE__, __LINE__, (text), (width), (indent), (expected))
+
+static void test_wrapping(void)
+{
+    CHECK_WRAPPED("short", 10, 2, "short\n");
+    CHECK_WRAPPED("", 10, 2, "\n");
+    CHECK_WRAPPED("aaaa bbbbb", 10, 2, "aaaa bbbbb\n");                  /* exactly 10: no break */
+    /* At the last space that fits: "aaa bbb" (7), then "  ccc ddd" (2 + 7), then "  eee fff". */
+    CHECK_WRAPPED("aaa bbb ccc ddd eee fff", 10, 2, "aaa bbb\n  ccc ddd\n  eee fff\n");
+    CHECK_WRAPPED("aaaa  bbbb cccc", 10, 2, "aaaa  bbbb\n  cccc\n");      /* a space at column 11 */
+    /* A word longer than a line stays whole, on its own, and breaks at the first space after it. */
+    CHECK_WRAPPED("a bbbbbbbbbbbbbbb c", 10, 2, "a\n  bbbbbbbbbbbbbbb\n  c\n");
+    CHECK_WRAPPED("bbbbbbbbbbbbbbb", 10, 2, "bbbbbbbbbbbbbbb\n");
+    /* Two spaces: the break takes the first, so the second leads the next line and joining gives the text back. */
+    CHECK_WRAPPED("aaaaaaa  bbbbbb", 10, 2, "aaaaaaa\n   bbbbbb\n");
+    CHECK_WRAPPED("ab\ncd efgh ijkl", 10, 2, "ab\ncd efgh\n  ijkl\n");  /* each line on its own */
+    CHECK_WRAPPED("aaa bbb ccc ddd", 10, 4, "aaa bbb\n    ccc\n    ddd\n");
+}
+
 void test_print(void)
 {
     test_java_rounding();
     test_flags_and_other_conversions();
+    test_wrapping();
 }
