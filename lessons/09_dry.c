@@ -17,11 +17,11 @@ static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allo
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
-/* The lesson's Java's penalty for a repeat of `length` tokens: multiplier * base^(length - allowed length) from
- * the allowed length on, in double, with no cap (llama.cpp caps the exponent; a note says where that shows). */
-static double java_penalty(int32_t length)
+/* The lesson's Java's penalty for a repeat of `length` tokens: multiplier * base^(length - allowed) from the
+ * allowed length on, in double, with no cap (llama.cpp caps the exponent; a note says where that shows). */
+static double java_penalty(int32_t length, int32_t allowed)
 {
-    double exponent = (double)length - dry.dry_allowed_length;
+    double exponent = (double)length - allowed;
     return exponent < 0 ? 0 : dry.dry_multiplier * pow(dry.dry_base, exponent);
 }
 
@@ -44,8 +44,8 @@ int main(void)
         int32_t id = lesson_id(candidates[i], vocab), java_length = lesson_java_repeat_length(history, n_history, id);
         lesson_printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
                       (int)length[i], lesson_fixed(penalty[i], 3).text);
-        lesson_note_dry_row(candidates[i], id, length[i], penalty[i], java_length, java_penalty(java_length), &dry,
-                            history, n_history);        /* where the row differs from the Java's, and why */
+        lesson_note_dry_row(candidates[i], id, length[i], penalty[i], java_length,
+                            java_penalty(java_length, dry.dry_allowed_length), &dry, history, n_history);  /* and why */
         picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
     }
     lesson_check_dry_line(&dry, shown_lengths, java_penalty);     /* a length below 0 stops; the Java's line */

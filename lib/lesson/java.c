@@ -260,7 +260,7 @@ void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, in
 }
 
 void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
-                              size_t n, double (*java)(int32_t length))
+                              size_t n, double (*java)(int32_t length, int32_t allowed))
 {
     for (size_t i = 0; i < n; i++) {
         if (lengths[i] < 0) {
@@ -275,7 +275,7 @@ void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char 
     int cap = dry_cap(dp);
     size_t more = 0;        /* lengths that differ past the room of the note (a shown_lengths[] of dozens) */
     for (size_t i = 0; i < n; i++) {
-        double p = dry_penalty(dp, lengths[i]), j = java(lengths[i]);
+        double p = dry_penalty(dp, lengths[i]), j = java(lengths[i], 2);     /* the Java writes it for 2 */
         if (!lesson_java_differs("%.2f", p, j))
             continue;
         if (strlen(ours) + 64 > sizeof ours || strlen(theirs) + 64 > sizeof theirs) {
@@ -288,22 +288,26 @@ void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char 
         snprintf(theirs + strlen(theirs), sizeof theirs - strlen(theirs), "%s%d -> %s", theirs[0] ? ", " : "",
                  (int)lengths[i], lesson_fixed(j, 2).text);
     }
-    char why[160] = "llama.cpp's rule differs from the lesson's Java's here";
+    if (ours[0] == '\0')
+        return;
+    char why[320] = "";
     if (as_float(dp->dry_base) < 1.0f || dp->dry_penalty_last_n <= 0)     /* where dry_penalty gives 0 */
         snprintf(why, sizeof why, "it is off here, as %s", as_float(dp->dry_base) < 1.0f ? "dry_base is below 1"
                  : "dry_penalty_last_n is 0 or less");
-    else if (capped)
+    else if (dp->dry_allowed_length != 2)
+        snprintf(why, sizeof why, "the lesson's Java writes the line's exponents for an allowed length of 2, and this "
+                 "line follows %s", lesson_setting(file, "dry_allowed_length", dp->dry_allowed_length).text);
+    if (capped && why[0] == '\0')
         snprintf(why, sizeof why, "it caps the exponent at %d (int(88.7228391 / ln dry_base)), so that the penalty "
                  "fits a float", cap);
+    else if (capped && strncmp(why, "it is off", 9) != 0)
+        snprintf(why + strlen(why), sizeof why - strlen(why), "; and it caps the exponent at %d (int(88.7228391 / ln "
+                 "dry_base)), so that the penalty fits a float", cap);
     char rest[48] = "";
     if (more > 0)
         snprintf(rest, sizeof rest, ", and %zu more lengths", more);
-    if (ours[0] != '\0')
-        lesson_say(file, "note: ", "the last line: llama.cpp's DRY gives [%s%s] where the lesson's Java gives [%s%s]: "
-                   "%s", ours, rest, theirs, rest, why);
-    if (dp->dry_allowed_length != 2)
-        lesson_say(file, "note: ", "the lesson's Java writes the last line's exponents for an allowed length of 2; "
-                   "this line follows %s", lesson_setting(file, "dry_allowed_length", dp->dry_allowed_length).text);
+    lesson_say(file, "note: ", "the last line: llama.cpp's DRY gives [%s%s] where the lesson's Java gives [%s%s]: %s",
+               ours, rest, theirs, rest, why[0] ? why : "llama.cpp's rule differs from the lesson's Java's here");
 }
 
 bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, double *value, size_t *n_tied,

@@ -120,8 +120,17 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
     lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     size_t n = 0;
-    for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
-        size_t length = strcspn(w, " ");
+    static const void *noted_text;
+    static bool noted;
+    for (const char *w = text + strspn(text, " "), *after = text; *w != '\0'; w += strspn(w, " ")) {
+        size_t spaces = (size_t)(w - after), length = strcspn(w, " ");
+        if ((spaces > 1 || (n == 0 && spaces > 0)) && lesson_note_due(&noted_text, &noted, text)) {
+            int line = lesson_line_of(file, name, true);
+            lesson_say(file, "note: ", "%s%s%.0d%s has %zu space%s %s word %zu: this workbench reads the words between "
+                       "any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, "
+                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name, line > 0 ? " (line " : "", line,
+                       line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "", n == 0 ? "before" : "after", n == 0 ? 1 : n);
+        }
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
             int line = lesson_line_of(file, name, true);
@@ -133,6 +142,7 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
         if (n < max_ids)
             ids[n++] = id;
         w += length;
+        after = w;
     }
     return n;
 }

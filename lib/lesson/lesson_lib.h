@@ -150,7 +150,8 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
 
 /* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
  * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it, with
- * the text's line:
+ * the text's line; spaces before the first word or two between words, where Java's split(" ") reads an empty
+ * word, get a note, once per text:
  * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
     lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
@@ -366,15 +367,15 @@ void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, in
                             size_t n_history);
 
 /* Example 9's last line, the penalty at each repeat length of lengths (n,) (dry_penalty): a negative length stops,
- * naming it and its line; where the line prints differently from the lesson's Java's (java(length), the Java's rule
- * the program supplies), one note names every length that differs, with both values and the cause (DRY off, or
- * the exponent's cap); and a dry_allowed_length other than 2 is noted, as the Java writes the line's exponents for
- * 2. lesson_check_dry_line(&dry, shown_lengths, java_penalty), before the line. */
+ * naming it and its line; where the line prints differently from the lesson's Java's, java(length, 2) (the Java's
+ * rule, which the program supplies, at the allowed length of 2 the Java writes the line's exponents for), one note
+ * names every length that differs, with both values and each cause (DRY off, another dry_allowed_length, the
+ * exponent's cap). lesson_check_dry_line(&dry, shown_lengths, java_penalty), before the line. */
 #define lesson_check_dry_line(dp, lengths, java) \
     lesson_check_dry_line_at(__FILE__, (dp), #lengths, (lengths), LESSON_N(lengths), (java))
 
 void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
-                              size_t n, double (*java)(int32_t length));
+                              size_t n, double (*java)(int32_t length, int32_t allowed));
 
 /* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
  * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between
