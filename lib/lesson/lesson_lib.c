@@ -14,11 +14,20 @@ static int lesson_line_of(const char *file, const char *needle, bool setting);
  * handed it (a label's unknown {name}). NULL before any such call. */
 static const char *lesson_file;
 
-void lesson_print_name(const char *file)
+/* The program's name in file, "07_typical" of lessons/07_typical.c: its *n characters at the result. */
+static const char *program_name(const char *file, int *n)
 {
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    size_t n = strlen(base) > 2 && strcmp(base + strlen(base) - 2, ".c") == 0 ? strlen(base) - 2 : strlen(base);
-    lesson_message("%.*s: ", (int)n, base);
+    size_t length = strlen(base);
+    *n = (int)(length > 2 && strcmp(base + length - 2, ".c") == 0 ? length - 2 : length);
+    return base;
+}
+
+void lesson_print_name(const char *file)
+{
+    int n;
+    const char *name = program_name(file, &n);
+    lesson_message("%.*s: ", n, name);
 }
 
 void lesson_say(const char *file, const char *what, const char *format, ...)
@@ -128,8 +137,9 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
             int line = lesson_line_of(file, name, true);
             lesson_say(file, "note: ", "%s%s%.0d%s has %zu space%s %s word %zu: this workbench reads the words between "
                        "any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, "
-                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name, line > 0 ? " (line " : "", line,
-                       line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "", n == 0 ? "before" : "after", n == 0 ? 1 : n);
+                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name,
+                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "",
+                       n == 0 ? "before" : "after", n == 0 ? 1 : n);
         }
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
@@ -263,12 +273,14 @@ LessonNumber lesson_fixed(double value, int decimals)
     LessonNumber n;
     if (isfinite(value) && fabs(value) >= 1e6) {
         snprintf(n.text, sizeof n.text, "%.2e", value);
-        if (!noted && lesson_file != NULL)
-            lesson_print_name(lesson_file);
-        if (!noted) {
-            lesson_message("note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
-                           "the table stays aligned; the lesson's Java prints all its digits", n.text);
-            lesson_message_end();
+        if (!noted) {       /* printed whole here, as a message may be being put together around this call */
+            char note[256];
+            int length = 0;
+            const char *name = lesson_file != NULL ? program_name(lesson_file, &length) : "";
+            snprintf(note, sizeof note, "%.*s%snote: a number of magnitude 1e6 or more prints as %%.2e (%s), so that "
+                     "every column of the table stays aligned; the lesson's Java prints all its digits", length, name,
+                     length > 0 ? ": " : "", n.text);
+            lesson_print_wrapped(stderr, note, LESSON_COLUMNS, 2);
         }
         noted = true;
     } else {

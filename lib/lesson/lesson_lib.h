@@ -254,9 +254,9 @@ typedef struct {
 /* Appends the characters s (n,) to text, as many as fit. */
 void lesson_text_add(LessonText *text, const char *s, size_t n);
 
-/* Writes label to out (when not NULL: stdout for a table, stderr for the note or stop being put together,
- * lesson/print.h) and to text (when not NULL), with each "{name}" replaced by that setting's value as
- * lesson_number prints it (exact, no decimals added), and returns its length in characters. A name not in values (n_values,) stops the program with a message that
+/* Writes label to out (when not NULL: stdout for a table, stderr into a note, print.h) and to text (when not NULL),
+ * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
+ * returns its length in characters. A name not in values (n_values,) stops the program with a message that
  * lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
 int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text);
