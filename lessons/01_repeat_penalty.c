@@ -38,13 +38,13 @@ int main(void)
      * as its widest value (lesson_fixed: %.2f, or %.2e from 1e6 on). */
     int width = lesson_longest(words, N_VOCAB, 5), lw = lesson_logit_width(&before, 2, 5);
     int aw = lesson_logit_width(&fixed, 2, 5), nw = lesson_logit_width(&naive, 2, 11);
-    printf("%-*s  seen  %*s  %*s  %*s  p before  p after  p naive\n", width, "token", lw, "logit", aw, "after", nw,
-           "naive-after");
+    lesson_printf("%-*s  seen  %*s  %*s  %*s  p before  p after  p naive\n", width, "token", lw, "logit", aw, "after",
+                  nw, "naive-after");
     for (size_t i = 0; i < N_VOCAB; i++) {
         bool seen = penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i) > 0;
-        printf("%-*s  %-5s %*s  %*s  %*s  %8.3f  %7.3f  %7.3f\n", width, words[i], seen ? "yes" : "no", lw,
-               lesson_fixed(logits[i], 2).text, aw, lesson_fixed(fixed.data[i].logit, 2).text, nw,
-               lesson_fixed(naive.data[i].logit, 2).text, before.data[i].p, fixed.data[i].p, naive.data[i].p);
+        lesson_printf("%-*s  %-5s %*s  %*s  %*s  %8.3f  %7.3f  %7.3f\n", width, words[i], seen ? "yes" : "no", lw,
+                      lesson_fixed(logits[i], 2).text, aw, lesson_fixed(fixed.data[i].logit, 2).text, nw,
+                      lesson_fixed(naive.data[i].logit, 2).text, before.data[i].p, fixed.data[i].p, naive.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &fixed, &naive,
                              &penalty);     /* LESSON_PICTURE */

@@ -21,7 +21,7 @@ int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
-    lesson_check_penalty_all(&penalty, logits, words, history, n_history);    /* the Java counts it all */
+    lesson_check_penalty_all(&penalty, logits, words, history, n_history, true);   /* and "subtracted" too */
     TokenData before_buf[N_VOCAB], after_buf[N_VOCAB];
     Candidates before, after;
     lesson_candidates(&before, before_buf, logits, words);     /* a NaN stops; +inf is noted */
@@ -35,13 +35,13 @@ int main(void)
         subtracted[i] = logits[i] == after.data[i].logit ? 0.0 : logits[i] - after.data[i].logit;
     int width = lesson_longest(words, N_VOCAB, 5), sw = lesson_width(subtracted, N_VOCAB, 2, 10);
     int lw = lesson_logit_width(&before, 2, 5), aw = lesson_logit_width(&after, 2, 5);   /* as wide as their values */
-    printf("%-*s  count  %*s  %*s  %*s   p before  p after\n", width, "token", sw, "subtracted", lw, "logit", aw,
-           "after");
+    lesson_printf("%-*s  count  %*s  %*s  %*s   p before  p after\n", width, "token", sw, "subtracted", lw, "logit", aw,
+                  "after");
     for (size_t i = 0; i < N_VOCAB; i++) {
         int count = (int)penalty_count(history, n_history, penalty.penalty_last_n, (int32_t)i);
-        printf("%-*s  %5d  %*s  %*s  %*s   %8.3f  %7.3f\n", width, words[i], count, sw,
-               lesson_fixed(subtracted[i], 2).text, lw, lesson_fixed(logits[i], 2).text, aw,
-               lesson_fixed(after.data[i].logit, 2).text, before.data[i].p, after.data[i].p);
+        lesson_printf("%-*s  %5d  %*s  %*s  %*s   %8.3f  %7.3f\n", width, words[i], count, sw,
+                      lesson_fixed(subtracted[i], 2).text, lw, lesson_fixed(logits[i], 2).text, aw,
+                      lesson_fixed(after.data[i].logit, 2).text, before.data[i].p, after.data[i].p);
     }
     return picture_penalties(__FILE__, words, N_VOCAB, history, n_history, &before, &after, NULL,
                              &penalty);     /* LESSON_PICTURE */

@@ -44,10 +44,10 @@ int main(void)
         lesson_check_penalty(&settings[s].penalty, settings[s].label);
         width = label(s, NULL, NULL) > width ? label(s, NULL, NULL) : width;
     }
-    printf("%-*s", width, "probability of");
+    lesson_printf("%-*s", width, "probability of");
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%*s", column, words[i]);
-    printf("\n");
+        lesson_printf("%*s", column, words[i]);
+    lesson_printf("\n");
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each row's candidates and settings */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
         TokenData buf[N_VOCAB];
@@ -56,10 +56,10 @@ int main(void)
         lesson_candidates(&c, buf, logits, words);
         lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
         lesson_check(candidates_softmax(&c, false));
-        printf("%*s", width - label(s, stdout, &text), "");
+        lesson_printf("%*s", width - label(s, stdout, &text), "");
         for (size_t i = 0; i < N_VOCAB; i++)
-            printf("%*.3f", column, c.data[i].p);
-        printf("\n");
+            lesson_printf("%*.3f", column, c.data[i].p);
+        lesson_printf("\n");
         picture_penalty_row(&pic, text.text, &c, &settings[s].penalty);
     }
     return picture_three_penalties(&pic, words, N_VOCAB, logits, history, n_history);

@@ -26,7 +26,7 @@ int main(void)
     size_t n_history = lesson_ids(text, vocab, history);
     int width = 0;      /* the label column ("repeat penalty 1.3, window 64:", lesson_penalty_label), its longest */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
-        lesson_check_penalty(&settings[s], NULL);
+        lesson_check_penalty_row(settings, s);      /* a setting llama.cpp refuses stops, naming the row */
         int length = (int)strlen(lesson_penalty_label(&settings[s]).text);
         width = length > width ? length : width;
     }
@@ -36,10 +36,10 @@ int main(void)
         lesson_candidates(&c[s], buf[s], logits, vocab);
         lesson_check(apply_penalties(&c[s], history, n_history, &settings[s]));
         lesson_check(candidates_softmax(&c[s], false));
-        printf("%-*s", width, lesson_penalty_label(&settings[s]).text);
+        lesson_printf("%-*s", width, lesson_penalty_label(&settings[s]).text);
         for (size_t w = 0; w < LESSON_N(shown); w++)
-            printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
-        printf("\n");
+            lesson_printf("%sP(%s) %.3f", w ? "  " : " ", shown[w], c[s].data[lesson_id(shown[w], vocab)].p);
+        lesson_printf("\n");
     }
     return picture_code_repeats(__FILE__, vocab, logits, text, shown, LESSON_N(shown), settings, c, LESSON_N(c));
 }

@@ -33,6 +33,6 @@ int main(void)
 
     int width = lesson_longest(words, N_VOCAB, 0) + 1;     /* the lesson's %-4s for its 3-letter words */
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%-*s before %.4f  after %.4f\n", width, words[i], before.data[i].p, after.data[i].p);
+        lesson_printf("%-*s before %.4f  after %.4f\n", width, words[i], before.data[i].p, after.data[i].p);
     return picture_logit_bias(__FILE__, words, N_VOCAB, &before, &after, bias, LESSON_N(bias));  /* LESSON_PICTURE */
 }

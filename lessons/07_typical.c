@@ -20,7 +20,7 @@ LESSON_SAME_LENGTH(words, probs);
 static void print_words(const Candidates *c)
 {
     for (size_t i = 0; i < c->size; i++)
-        printf("%s%s", i ? " " : "", words[c->data[i].id]);
+        lesson_printf("%s%s", i ? " " : "", words[c->data[i].id]);
 }
 
 int main(void)
@@ -32,15 +32,15 @@ int main(void)
     Candidates c;
     lesson_check(candidates_init_probs(&c, buf, probs, N_VOCAB));
     double entropy = entropy_nats(&c);
-    printf("entropy %.3f nats\n", entropy);
+    lesson_printf("entropy %.3f nats\n", entropy);
     double surprise[N_VOCAB];
     for (size_t i = 0; i < N_VOCAB; i++)
         surprise[i] = surprise_nats(probs[i]);
     int width = lesson_longest(words, N_VOCAB, 0) + 1, pw = lesson_number_width(probs, N_VOCAB, 1, 0);
     int sw = lesson_width(surprise, N_VOCAB, 3, 0);         /* columns as wide as their widest value */
     for (size_t i = 0; i < N_VOCAB; i++)
-        printf("%-*s p %-*s  surprise %*.3f  distance from entropy %.3f\n", width, words[i], pw,
-               lesson_number(probs[i], 1).text, sw, surprise[i], fabs(surprise[i] - entropy));
+        lesson_printf("%-*s p %-*s  surprise %*.3f  distance from entropy %.3f\n", width, words[i], pw,
+                      lesson_number(probs[i], 1).text, sw, surprise[i], fabs(surprise[i] - entropy));
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: what each keeps, at each limit */
     for (size_t l = 0; l < LESSON_N(limits); l++) {
         lesson_check_limit(limits[l]);      /* NaN stops; 1 or more turns typical off in llama.cpp, a note */
@@ -51,11 +51,11 @@ int main(void)
         lesson_check(typical_cut(&typ, limits[l], 0));     /* closest to the entropy first, until the sum > limit */
         lesson_check(candidates_sort(&top));               /* most likely first, ... */
         lesson_check(top_p_cut(&top, limits[l], 0));       /* ... until the sum >= limit */
-        printf("limit %s: typical keeps [", lesson_number(limits[l], 2).text);
+        lesson_printf("limit %s: typical keeps [", lesson_number(limits[l], 2).text);
         print_words(&typ);
-        printf("], top-p keeps [");
+        lesson_printf("], top-p keeps [");
         print_words(&top);
-        printf("]\n");
+        lesson_printf("]\n");
         typical_note_ties(__FILE__, limits[l], &typ, &top, words, surprise, N_VOCAB, entropy);  /* tied tokens */
         picture_limit(&pic, limits[l], &typ, &top);
     }

@@ -73,10 +73,10 @@ int main(void)
             picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);   /* mu: the cut it used */
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
-                printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw,
+                lesson_printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw,
                        lesson_number(taus[t], 1).text, sw, s, kw, kept, surprise, lesson_fixed(mu, 2).text);
         }
-        printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
+        lesson_printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
                total / STEPS);
         lesson_note_mirostat(taus[t], more, ties, STEPS);   /* where llama.cpp's sorted cut differs */
     }
@@ -88,6 +88,6 @@ int main(void)
         plain += surprise;
         picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1), 0);
     }
-    printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
+    lesson_printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
     return picture_mirostat(&pic, SHOWN_STEPS);
 }

@@ -17,17 +17,12 @@ static const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allo
                               .dry_penalty_last_n = INT32_MAX};      /* the Java's: the whole history */
 static const int32_t shown_lengths[] = {2, 4, 8};     /* the last line: the penalty at these repeat lengths */
 
-/* penalty, what llama.cpp's DRY gives `row`: a repeat of `length` tokens (java_length by the lesson's Java's rule,
- * lesson_java_repeat_length), with a note where the lesson's rule (its Java's formula, in java) prints another
- * row; off is why llama.cpp's DRY does nothing on this history (dry_off_reason), or NULL. */
-static double checked(const char *row, double penalty, int32_t length, int32_t java_length, const char *off,
-                      size_t n_history)
+/* The lesson's Java's penalty for a repeat of `length` tokens: multiplier * base^(length - allowed) from the
+ * allowed length on, in double, with no cap (llama.cpp caps the exponent; a note says where that shows). */
+static double java_penalty(int32_t length, int32_t allowed)
 {
-    lesson_require(length >= 0, "%s: a repeat of %d tokens: lengths (shown_lengths[]) are 0 or more", row, (int)length);
-    double exponent = (double)java_length - dry.dry_allowed_length;     /* the Java's rule, in double: no overflow */
-    double java = exponent < 0 ? 0 : dry.dry_multiplier * pow(dry.dry_base, exponent);
-    lesson_note_dry_row(row, length, penalty, java_length, java, off, &dry, n_history);
-    return penalty;
+    double exponent = (double)length - allowed;
+    return exponent < 0 ? 0 : dry.dry_multiplier * pow(dry.dry_base, exponent);
 }
 
 int main(void)
@@ -35,8 +30,7 @@ int main(void)
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
     lesson_check_dry(&dry);
-    const char *off = dry_off_reason(history, n_history, &dry);
-    printf("history: %s\n", text);
+    lesson_printf("history: %s\n", text);
     int32_t length[LESSON_N(candidates)], longest = 0;
     double penalty[LESSON_N(candidates)];
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
@@ -47,18 +41,18 @@ int main(void)
     int width = lesson_longest(candidates, LESSON_N(candidates), 0), lw = snprintf(NULL, 0, "%d", (int)longest);
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
-        int32_t java_length = lesson_java_repeat_length(history, n_history, lesson_id(candidates[i], vocab));
-        printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
-               (int)length[i], lesson_fixed(checked(candidates[i], penalty[i], length[i], java_length, off, n_history),
-                                            3).text);
+        int32_t id = lesson_id(candidates[i], vocab), java_length = lesson_java_repeat_length(history, n_history, id);
+        lesson_printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
+                      (int)length[i], lesson_fixed(penalty[i], 3).text);
+        lesson_note_dry_row(candidates[i], id, length[i], penalty[i], java_length,
+                            java_penalty(java_length, dry.dry_allowed_length), &dry, history, n_history);  /* and why */
         picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
     }
-    lesson_note(dry.dry_allowed_length != 2, "the lesson's Java writes the last line's exponents for an allowed "
-                "length of 2; this line follows dry_allowed_length %d", (int)dry.dry_allowed_length);
-    printf("penalty by repeat length: [");
+    lesson_check_dry_line(&dry, shown_lengths, java_penalty);     /* a length below 0 stops; the Java's line */
+    lesson_printf("penalty by repeat length: [");
     for (size_t i = 0; i < LESSON_N(shown_lengths); i++)
-        printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i], lesson_fixed(checked("the last line",
-               dry_penalty(&dry, shown_lengths[i]), shown_lengths[i], shown_lengths[i], off, n_history), 2).text);
-    printf("]\n");
+        lesson_printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i],
+                      lesson_fixed(dry_penalty(&dry, shown_lengths[i]), 2).text);
+    lesson_printf("]\n");
     return picture_dry(&pic, &dry, history, n_history, vocab, shown_lengths, LESSON_N(shown_lengths));
 }

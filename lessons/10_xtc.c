@@ -42,8 +42,8 @@ static void show(const char *label, const LabelValue *values, size_t n_values, i
 {
     lesson_print_label(label, values, n_values, width);
     for (int32_t id = 0; id < (int32_t)N_VOCAB; id++)
-        printf(" %.3f", candidates_find(c, id) < 0 ? 0.0 : c->data[candidates_find(c, id)].p);
-    printf("\n");
+        lesson_printf(" %.3f", candidates_find(c, id) < 0 ? 0.0 : c->data[candidates_find(c, id)].p);
+    lesson_printf("\n");
 }
 
 int main(void)
@@ -68,9 +68,10 @@ int main(void)
             lesson_check(sample_dist(&draw, rng_next_double(&rng)));
             top_chosen[run] += draw.data[draw.selected].id == lesson_most_likely(probs, N_VOCAB);
         }
-        printf("share of draws that pick the top token, XTC %s%s: %s\n", xtc_probability[run] > 0 ? "on at " : "off",
-               xtc_probability[run] > 0 ? lesson_percent(xtc_probability[run]).text : "",
-               lesson_java_double(top_chosen[run] / (double)DRAWS).text);
+        lesson_printf("share of draws that pick the top token, XTC %s%s: %s\n",
+                      xtc_probability[run] > 0 ? "on at " : "off",
+                      xtc_probability[run] > 0 ? lesson_percent(xtc_probability[run]).text : "",
+                      lesson_java_double(top_chosen[run] / (double)DRAWS).text);
     }
     return picture_xtc(__FILE__, probs, N_VOCAB, &c, once_label, once_values, LESSON_N(once_values), xtc_probability,
                        top_chosen, LESSON_N(top_chosen), DRAWS);

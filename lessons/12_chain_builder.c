@@ -105,8 +105,8 @@ int main(int argc, char *argv[])
     long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
     lesson_require(lesson_printable(corpus), "the corpus must be printable ASCII (' ' to '~'), so that a table row "
                    "shows each character as it is");
-    lesson_require(start != '\0' && strchr(corpus, start), "the start character '%c' does not occur in the corpus",
-                   start);
+    lesson_require(start != '\0' && strchr(corpus, start), "start '%c'%s does not occur in the corpus%s", start,
+                   lesson_where(__FILE__, "start").text, lesson_where(__FILE__, "corpus").text);
     char alphabet[96] = "";                     /* the corpus's distinct characters, sorted */
     size_t n = 0;
     for (int ch = ' '; ch <= '~'; ch++)
@@ -128,7 +128,7 @@ int main(int argc, char *argv[])
         static char text[STEPS + 2];
         if (trace) {
             lesson_settings_label(&chains[c], window, stdout);
-            printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
+            lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
         }
         picture_chain_start(&pic, &chains[c], window, &ch[c]);
         lesson_note_unread("chain", &chains[c], window, &ch[c]);        /* a setting order[] leaves no stage for */
@@ -137,8 +137,8 @@ int main(int argc, char *argv[])
                              "keeps the lower id); the lesson's Java keeps none");
         long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
         picture_chain_text(&pic, text, kept / (double)STEPS);
-        printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "",
-               text, kept / (double)STEPS);
+        lesson_printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout),
+               "", text, kept / (double)STEPS);
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */

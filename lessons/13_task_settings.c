@@ -78,16 +78,17 @@ int main(void)
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c, &pic);
         preset_notes(&presets[s], window, order, N_VOCAB, distribution, &c);   /* where llama.cpp and the Java part */
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
-        printf("%*s P(%s) %.3f  candidates %d  draws:", width - lesson_settings_label(&presets[s], window, stdout), "",
-               right, at < 0 ? 0.0 : c.data[at].p, left);
+        lesson_printf("%*s P(%s) %.3f  candidates %d  draws:",
+                      width - lesson_settings_label(&presets[s], window, stdout), "", right,
+                      at < 0 ? 0.0 : c.data[at].p, left);
         Rng rng = rng_new(draw_seed);
         picture_preset(&pic, &presets[s], window, &c, left, rng);     /* a copy: the picture's 1,000 draws */
         for (int d = 0; d < DRAWS; d++) {
             lesson_check(sample_dist(&c, rng_next_double(&rng)));
-            printf(" %s", vocab[c.data[c.selected].id]);
+            lesson_printf(" %s", vocab[c.data[c.selected].id]);
             picture_id(&pic, c.data[c.selected].id);
         }
-        printf("\n");
+        lesson_printf("\n");
     }
     return picture_task_settings(&pic, vocab, logits, N_VOCAB, right);
 }

@@ -6,7 +6,9 @@
  *                             (lesson_check, lesson_require, lesson_note, lesson_ids, lesson_number, ...)
  *   lib/lesson/picture.h      each example's picture, written when LESSON_PICTURE names a file (make pictures)
  *   lib/lesson/chains.h       Examples 12 and 13's step view, --trace and notes (they include it themselves)
- * and the sampling library itself (lib/), which the programs call for every number they print.
+ * and the sampling library itself (lib/), which the programs call for every number they print. The programs
+ * print with lesson_printf, which is printf except that each %f rounds as the lesson's Java does (0.125 to two
+ * places is 0.13 in Java, 0.12 in C's printf), so that an edited table reads as the Java would print it.
  */
 #ifndef LESSON_H
 #define LESSON_H

@@ -1,6 +1,7 @@
 /* chains.c: the step view of Example 12, its --trace argument, and the sampler-list check of Example 13
  * (chains.h). */
 #include "lesson/chains.h"
+#include "lesson/print.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,10 +26,11 @@ ChainStep chain_step_start_at(const char *file, const char *alphabet, const Less
     }
     if (count_alive(c) == 0) {
         lesson_print_name(file);
-        fputs("the chain \"", stderr);
+        lesson_message("the chain \"");
         lesson_settings_label(s, window, stderr);
-        fprintf(stderr, "\": nothing follows '%c' in the corpus, so the text cannot go on at step %d: end the corpus "
-                "with a character it already has\n", after, step);
+        lesson_message("\": nothing follows '%c' in the corpus%s, so the text cannot go on at step %d: end the corpus "
+                       "with a character it already has", after, lesson_where(file, "corpus").text, step);
+        lesson_message_end();
         exit(1);
     }
     memcpy(view.before, c->data, c->size * sizeof *c->data);
@@ -87,19 +89,21 @@ void chain_note_tie(const char *file, const char *noun, const LessonSettings *s,
         || !cut_tie(before, n_before, c, &logit, &kept, &cut) || !lesson_note_due(&noted_row[k], &noted[k], s))
         return;
     lesson_print_name(file);
-    fprintf(stderr, "note: the %s \"", noun);
+    lesson_message("note: the %s \"", noun);
     lesson_settings_label(s, window, stderr);
     if (stage->type == STAGE_TOP_K)
-        fprintf(stderr, "\"%s%.0d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which tied tokens "
-                "llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower ids; %s\n",
-                step > 0 ? ", first at step " : "", step, c->size, cut, java_keeps_ties ? "the lesson's Java keeps "
-                "every tied token, so its text can differ from there on" : "so does the lesson's Java");
+        lesson_message("\"%s%.0d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which tied "
+                       "tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the "
+                       "lower ids; %s", step > 0 ? ", first at step " : "", step, c->size, cut, java_keeps_ties
+                       ? "the lesson's Java keeps every tied token, so its text can differ from there on"
+                       : "so does the lesson's Java");
     else
-        fprintf(stderr, "\"%s%.0d: %s keeps %zu of the %zu tokens tied at logit %s, %s; which llama.cpp keeps is "
-                "unspecified (its sort is not stable), and this workbench keeps the lower id%s, as the lesson's Java "
-                "does\n", step > 0 ? ", first at step " : "", step, stage_name(stage), kept, kept + cut,
-                lesson_fixed(logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
-                : "where its running sum reached top_p", kept > 1 ? "s" : "");
+        lesson_message("\"%s%.0d: %s keeps %zu of the %zu tokens tied at logit %s, %s; which llama.cpp keeps is "
+                       "unspecified (its sort is not stable), and this workbench keeps the lower id%s, as the lesson's "
+                       "Java does", step > 0 ? ", first at step " : "", step, stage_name(stage), kept, kept + cut,
+                       lesson_fixed(logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
+                       : "where its running sum reached top_p", kept > 1 ? "s" : "");
+    lesson_message_end();
 }
 
 /* The notes on a temperature at the edges of llama.cpp's float, for the stage that received before (n,) out of
@@ -125,27 +129,28 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     if (!(zero || overflow || (infinite && (finite < n || java_nan))) || !lesson_note_due(&noted_row, &noted, s))
         return;
     lesson_print_name(file);
-    fprintf(stderr, "note: the %s \"", noun);
+    lesson_message("note: the %s \"", noun);
     lesson_settings_label(s, window, stderr);
     LessonNumber temp = lesson_number(s->temp, 0);
     if (zero)
-        fprintf(stderr, "\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
-                "logit, as this table does, where the lesson's Java divides by it in double\n", temp.text);
+        lesson_message("\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
+                       "logit, as this table does, where the lesson's Java divides by it in double", temp.text);
     else if (overflow)
-        fprintf(stderr, "\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
-                "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, which "
-                "leaves the p as they should be\n", temp.text, lesson_fixed(largest, 2).text, temp.text);
+        lesson_message("\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
+                       "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, "
+                       "which leaves the p as they should be", temp.text, lesson_fixed(largest, 2).text, temp.text);
     else if (finite == n)
-        fprintf(stderr, "\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
-                "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
-                "characters its stages removed, and those that never follow) by inf too, which gives NaN, and its "
-                "draw then returns the first of those characters\n", temp.text);
+        lesson_message("\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
+                       "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
+                       "characters its stages removed, and those that never follow) by inf too, which gives NaN, and "
+                       "its draw then returns the first of those characters", temp.text);
     else
-        fprintf(stderr, "\": temp %s%s meets tokens at -inf that no stage before it removed, and llama.cpp's -inf / "
-                "inf is NaN, which makes every p NaN; this table keeps those tokens out and draws uniformly from the "
-                "rest%s\n", temp.text, s->temp == INFINITY ? "" : " (+inf as the float llama.cpp holds)",
-                java_nan ? ", where the lesson's Java, with the same NaN, returns the first of them"
-                : java_masks ? ", as the lesson's Java, in double, does" : "");
+        lesson_message("\": temp %s%s meets tokens at -inf that no stage before it removed, and llama.cpp's -inf / "
+                       "inf is NaN, which makes every p NaN; this table keeps those tokens out and draws uniformly "
+                       "from the rest%s", temp.text, s->temp == INFINITY ? "" : " (+inf as the float llama.cpp holds)",
+                       java_nan ? ", where the lesson's Java, with the same NaN, returns the first of them"
+                       : java_masks ? ", as the lesson's Java, in double, does" : "");
+    lesson_message_end();
 }
 
 void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
@@ -168,11 +173,16 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     memcpy(left_data, c->data, n * sizeof *c->data);
     Candidates left = {left_data, n, -1, false};    /* a copy, sorted, with p among the survivors */
     candidates_softmax(&left, true);    /* best-effort view: an all -inf array just prints nothing */
-    printf("  %-11s", stage_name(stage));
-    for (size_t i = 0; i < left.size && left.data[i].p > 0; i++)
-        printf(" '%c' %s %.3f", s->alphabet[left.data[i].id], lesson_fixed(left.data[i].logit, 2).text,
-               left.data[i].p);
-    printf("\n");
+    int column = lesson_printf("  %-11s", stage_name(stage));
+    for (size_t i = 0; i < left.size && left.data[i].p > 0; i++) {
+        char entry[48];             /* " 'e' 1.39 0.250" */
+        int w = lesson_format(entry, sizeof entry, " '%c' %s %.3f", s->alphabet[left.data[i].id],
+                              lesson_fixed(left.data[i].logit, 2).text, left.data[i].p);
+        if (column + w > LESSON_COLUMNS)    /* many characters: the line goes on under the first of them */
+            column = lesson_printf("\n%13s", "") - 1;
+        column += lesson_printf("%s", entry);
+    }
+    lesson_printf("\n");
 }
 
 size_t chain_step_left(const ChainStep *view, const Candidates *c)
@@ -180,11 +190,15 @@ size_t chain_step_left(const ChainStep *view, const Candidates *c)
     size_t left = count_alive(c);
     if (left == 0) {            /* only a -inf bias removes every candidate */
         lesson_print_name(view->file);
-        fputs("the chain \"", stderr);
+        lesson_message("the chain \"");
         lesson_settings_label(view->chain, view->window, stderr);
-        fprintf(stderr, "\", step %d: its stage %s removed every character that follows '%c' in the corpus, so the "
-                "text cannot go on\n", view->step, view->emptied != NULL ? stage_name(view->emptied) : "(none)",
-                view->after);
+        bool bias = view->emptied != NULL && view->emptied->type == STAGE_LOGIT_BIAS;
+        lesson_message("\", step %d: its stage %s%s%s%s removed every character that follows '%c' in the corpus, "
+                       "so the text cannot go on", view->step,
+                       view->emptied != NULL ? stage_name(view->emptied) : "(none)",
+                       bias ? ", with bias" : "", bias ? lesson_where(view->file, "bias").text : "", bias ? "," : "",
+                       view->after);
+        lesson_message_end();
         exit(1);
     }
     return left;
@@ -249,13 +263,13 @@ void preset_stage_seen(void *view, const Stage *stage, const Candidates *c)
     s->before_sorted = c->sorted;
 }
 
-/* "NN_slug: note: the preset "<label>"" on stderr, the start of a note on preset s. */
+/* "NN_slug: note: the preset "<label>"", the start of a note on preset s (print.h: lesson_message_end prints it). */
 static void preset_note_start(const char *file, const LessonSettings *s, int32_t window)
 {
     lesson_print_name(file);
-    fputs("note: the preset \"", stderr);
+    lesson_message("note: the preset \"");
     lesson_settings_label(s, window, stderr);
-    fputc('"', stderr);
+    lesson_message("\"");
 }
 
 /* The lesson's Java's rule as a llama.cpp order: with top-p and min-p before top-k, each sees the whole vocabulary
@@ -332,16 +346,19 @@ void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, 
                       "turn, each on what the one before left");
         if (causes[0] != '\0') {
             preset_note_start(file, s, window);
-            fprintf(stderr, ": candidates left %d, in the lesson's Java %d, and other p: %s\n", lesson_count_p(c),
-                    lesson_count_p(&java), causes);
+            lesson_message(": candidates left %d, in the lesson's Java %d, and other p: %s", lesson_count_p(c),
+                           lesson_count_p(&java), causes);
+            lesson_message_end();
         }
     }
     free(buf);
     free(seq);
     if (s->min_p > 1 && s->temp > 0 && lesson_note_due(&noted_min_p_row, &noted_min_p, s)) {
         preset_note_start(file, s, window);
-        fputs(": a min_p above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which is "
-              "unspecified; this workbench keeps the lower id); the lesson's Java keeps none and prints NaN\n", stderr);
+        lesson_message(": a min_p above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which "
+                       "is unspecified; this workbench keeps the lower id); the lesson's Java keeps none and prints "
+                       "NaN");
+        lesson_message_end();
     }
 }
 
@@ -349,7 +366,9 @@ void chain_check_order_at(const char *file, const SamplerType *order, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (order[i] == SAMPLER_INFILL) {
-            lesson_say(file, "", "order[%zu] is infill, which this workbench does not compute", i);
+            int line = lesson_element_line(file, "order", i);
+            lesson_say(file, "", "order[%zu]%s%.0d%s is infill, which this workbench does not compute", i,
+                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "");
             exit(1);
         }
     }

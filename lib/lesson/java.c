@@ -4,6 +4,7 @@
  * Example 9), and the notes where a cut keeps some of a group of tied tokens. */
 #include "lesson/lesson_lib.h"
 #include "filters.h"
+#include "dry.h"
 #include "penalties.h"
 #include "sample.h"
 #include <float.h>
@@ -58,16 +59,23 @@ bool lesson_java_differs(const char *format, double ours, double java)
     if (fabs(ours) >= 1e6 && isfinite(ours))
         snprintf(a, sizeof a, "%.2e", ours);
     else
-        snprintf(a, sizeof a, format, ours);
+        lesson_format(a, sizeof a, format, ours);
     if (fabs(java) >= 1e6 && isfinite(java))
         snprintf(b, sizeof b, "%.2e", java);
     else
-        snprintf(b, sizeof b, format, java);
+        lesson_format(b, sizeof b, format, java);
     return strcmp(a, b) != 0;
 }
 
+/* What a penalty took from logit to leave after: before minus after, and 0 where an infinity stays (inf - inf). */
+static double subtracted(double logit, double after)
+{
+    return logit == after ? 0.0 : logit - after;
+}
+
 void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, const double *logits,
-                                 const char *const *words, size_t n, const int32_t *history, size_t n_history)
+                                 const char *const *words, size_t n, const int32_t *history, size_t n_history,
+                                 bool with_subtracted)
 {
     lesson_check_penalty_at(file, pp, NULL);
     if (pp->penalty_last_n >= 0 && (size_t)pp->penalty_last_n >= n_history)
@@ -94,13 +102,20 @@ void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, cons
         LessonText window = lesson_setting(file, "penalty_last_n", pp->penalty_last_n);
         char p_ours[32] = "", p_java[32] = "";      /* with a logit of +inf the Java's p is NaN: not shown */
         if (!infinite) {
-            snprintf(p_ours, sizeof p_ours, ", p after %.3f", ours.data[i].p);
-            snprintf(p_java, sizeof p_java, ", p after %.3f", java.data[i].p);
+            lesson_format(p_ours, sizeof p_ours, ", p after %.3f", ours.data[i].p);
+            lesson_format(p_java, sizeof p_java, ", p after %.3f", java.data[i].p);
         }
-        lesson_say(file, "note: ", "%s: count %d, after %s%s, %s %s%s; the lesson's Java counts the whole history, %zu "
-                   "tokens: count %d, after %s%s", words[i], count, lesson_fixed(ours.data[i].logit, 2).text, p_ours,
+        double took = subtracted(logits[i], ours.data[i].logit), java_took = subtracted(logits[i], java.data[i].logit);
+        char s_ours[80] = "", s_java[80] = "";      /* Example 3's column, where it differs */
+        if (with_subtracted && lesson_java_differs("%.2f", took, java_took)) {
+            snprintf(s_ours, sizeof s_ours, "subtracted %s, ", lesson_fixed(took, 2).text);
+            snprintf(s_java, sizeof s_java, "subtracted %s, ", lesson_fixed(java_took, 2).text);
+        }
+        lesson_say(file, "note: ", "%s: count %d, %safter %s%s, %s %s%s; the lesson's Java counts the whole history, "
+                   "%zu tokens: count %d, %safter %s%s", words[i], count, s_ours,
+                   lesson_fixed(ours.data[i].logit, 2).text, p_ours,
                    pp->penalty_last_n > 0 ? "over llama.cpp's window of the newest tokens," : "as", window.text,
-                   pp->penalty_last_n > 0 ? "" : " turns llama.cpp's penalties off", n_history, java_count,
+                   pp->penalty_last_n > 0 ? "" : " turns llama.cpp's penalties off", n_history, java_count, s_java,
                    lesson_fixed(java.data[i].logit, 2).text, p_java);
     }
     free(buf);
@@ -170,34 +185,129 @@ int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t cand
     return (int32_t)best;
 }
 
-void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
-                            int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history)
+/* "a repeat of 5 tokens and 4.288" (with the length) or "4.288": a row of Example 9 as a note names it. */
+static LessonText dry_row_text(bool with_length, int32_t length, double penalty, const char *lead)
+{
+    LessonText t;
+    if (with_length)
+        snprintf(t.text, sizeof t.text, "%s%d token%s and %s", lead, (int)length, length == 1 ? "" : "s",
+                 lesson_fixed(penalty, 3).text);
+    else
+        snprintf(t.text, sizeof t.text, "%s", lesson_fixed(penalty, 3).text);
+    return t;
+}
+
+/* The exponent cap of llama.cpp's DRY for dp (int(88.7228391 / ln base), for a base above 1.000001), or -1 for
+ * none. */
+static int dry_cap(const DryParams *dp)
+{
+    return dp->dry_base > 1.000001 ? (int)(88.7228391 / log(dp->dry_base)) : -1;
+}
+
+void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, int32_t length, double penalty,
+                            int32_t java_length, double java, const DryParams *dp, const int32_t *history,
+                            size_t n_history)
 {
     static const void *noted_row;
     static bool noted;
-    bool differs = length != java_length || lesson_java_differs("%.3f", penalty, java);
-    if (!differs || !lesson_note_due(&noted_row, &noted, row))      /* a row's note comes once */
+    bool other_length = length != java_length, other_penalty = lesson_java_differs("%.3f", penalty, java);
+    if ((!other_length && !other_penalty) || !lesson_note_due(&noted_row, &noted, row))    /* a row's note: once */
         return;
-    char lengths[96] = "";
-    if (length != java_length)
-        snprintf(lengths, sizeof lengths, "a repeat of %d tokens and ", (int)length);
-    char java_lengths[64] = "";
-    if (length != java_length)
-        snprintf(java_lengths, sizeof java_lengths, "%d tokens and ", (int)java_length);
-    char why[160];
-    if (off != NULL)
-        snprintf(why, sizeof why, "it is off here, as %s", off);
-    else if (length != java_length && dp->dry_penalty_last_n < (int64_t)n_history)
-        snprintf(why, sizeof why, "its window is the last %d tokens (dry_penalty_last_n), where the lesson's Java "
-                 "scans the whole history", (int)dp->dry_penalty_last_n);
-    else if (length != java_length)
-        snprintf(why, sizeof why, "it caps a repeat at the newest sequence breaker");
-    else if (penalty == 0)
-        snprintf(why, sizeof why, "it penalizes only tokens that followed a repeat in the window");
-    else
-        snprintf(why, sizeof why, "it caps the exponent so that the penalty fits a float");
-    lesson_say(file, "note: ", "%s: llama.cpp's DRY gives %s%.4g where the lesson's rule gives %s%.4g: %s", row,
-               lengths, penalty, java_lengths, java, why);
+    char why[640] = "";
+    if (other_length) {     /* the window, or a breaker: measured again without the breakers */
+        DryParams unbroken = *dp;
+        unbroken.breakers = NULL;
+        unbroken.n_breakers = 0;
+        int32_t windowed = java_length;
+        dry_repeat_length(history, n_history, &unbroken, token, &windowed);    /* dp passed dry_check already */
+        size_t w = dry_window(n_history, dp->dry_penalty_last_n);
+        LessonText window = lesson_setting(file, "dry_penalty_last_n", dp->dry_penalty_last_n);
+        if (windowed != java_length && w == 0)
+            snprintf(why, sizeof why, "its window holds no token (%s), where the lesson's Java scans the whole "
+                     "history", window.text);
+        else if (windowed != java_length)
+            snprintf(why, sizeof why, "its window is the last %zu of the history's %zu tokens (%s), where the lesson's "
+                     "Java scans them all", w, n_history, window.text);
+        if (length != windowed)
+            snprintf(why + strlen(why), sizeof why - strlen(why), "%sit ends a repeat at the newest sequence breaker, "
+                     "%zu tokens back, where the lesson's Java has no breakers", why[0] ? "; " : "",
+                     dry_repeat_limit(history, n_history, dp));
+    }
+    const char *off = dry_off_reason(history, n_history, dp);
+    size_t head = 0;
+    while (head < dp->n_breakers && !(dp->breakers[head].n == 1 && dp->breakers[head].tokens[0] == token))
+        head++;
+    int cap = dry_cap(dp);
+    char cause[320] = "";
+    if (other_penalty && off != NULL)
+        snprintf(cause, sizeof cause, "it is off here, as %s", off);
+    else if (other_penalty && head < dp->n_breakers)
+        snprintf(cause, sizeof cause, "%s is a single-token sequence breaker (breakers[%zu]), which llama.cpp's DRY "
+                 "never penalizes", row, head);
+    else if (other_penalty && penalty == 0 && dp->dry_allowed_length <= 0)    /* above 0, a 0 is a short repeat */
+        snprintf(cause, sizeof cause, "it penalizes only tokens that followed a repeat in the window, and %s follows "
+                 "none there; the lesson's Java, with %s, penalizes every candidate, even one with no repeat", row,
+                 lesson_setting(file, "dry_allowed_length", dp->dry_allowed_length).text);
+    else if (other_penalty && cap >= 0 && (double)length - dp->dry_allowed_length > cap)
+        snprintf(cause, sizeof cause, "it caps the exponent at %d (int(88.7228391 / ln dry_base)), so that the penalty "
+                 "fits a float", cap);
+    if (cause[0] != '\0')
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", cause);
+    lesson_say(file, "note: ", "%s: llama.cpp's DRY gives %s where the lesson's Java gives %s: %s", row,
+               dry_row_text(other_length, length, penalty, "a repeat of ").text,
+               dry_row_text(other_length, java_length, java, "").text,
+               why[0] ? why : "llama.cpp's rule differs from the lesson's Java's here");
+}
+
+void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
+                              size_t n, double (*java)(int32_t length, int32_t allowed))
+{
+    for (size_t i = 0; i < n; i++) {
+        if (lengths[i] < 0) {
+            char entry[64];
+            snprintf(entry, sizeof entry, "%.40s[%zu]", name, i);
+            lesson_say(file, "", "%s: a repeat is 0 tokens or more", lesson_setting(file, entry, lengths[i]).text);
+            exit(1);
+        }
+    }
+    char ours[640] = "", theirs[640] = "";
+    bool capped = false;
+    int cap = dry_cap(dp);
+    size_t more = 0;        /* lengths that differ past the room of the note (a shown_lengths[] of dozens) */
+    for (size_t i = 0; i < n; i++) {
+        double p = dry_penalty(dp, lengths[i]), j = java(lengths[i], 2);     /* the Java writes it for 2 */
+        if (!lesson_java_differs("%.2f", p, j))
+            continue;
+        if (strlen(ours) + 64 > sizeof ours || strlen(theirs) + 64 > sizeof theirs) {
+            more++;
+            continue;
+        }
+        capped = capped || (cap >= 0 && (double)lengths[i] - dp->dry_allowed_length > cap);
+        snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s%d -> %s", ours[0] ? ", " : "", (int)lengths[i],
+                 lesson_fixed(p, 2).text);
+        snprintf(theirs + strlen(theirs), sizeof theirs - strlen(theirs), "%s%d -> %s", theirs[0] ? ", " : "",
+                 (int)lengths[i], lesson_fixed(j, 2).text);
+    }
+    if (ours[0] == '\0')
+        return;
+    char why[320] = "";
+    if (as_float(dp->dry_base) < 1.0f || dp->dry_penalty_last_n <= 0)     /* where dry_penalty gives 0 */
+        snprintf(why, sizeof why, "it is off here, as %s", as_float(dp->dry_base) < 1.0f ? "dry_base is below 1"
+                 : "dry_penalty_last_n is 0 or less");
+    else if (dp->dry_allowed_length != 2)
+        snprintf(why, sizeof why, "the lesson's Java writes the line's exponents for an allowed length of 2, and this "
+                 "line follows %s", lesson_setting(file, "dry_allowed_length", dp->dry_allowed_length).text);
+    if (capped && why[0] == '\0')
+        snprintf(why, sizeof why, "it caps the exponent at %d (int(88.7228391 / ln dry_base)), so that the penalty "
+                 "fits a float", cap);
+    else if (capped && strncmp(why, "it is off", 9) != 0)
+        snprintf(why + strlen(why), sizeof why - strlen(why), "; and it caps the exponent at %d (int(88.7228391 / ln "
+                 "dry_base)), so that the penalty fits a float", cap);
+    char rest[48] = "";
+    if (more > 0)
+        snprintf(rest, sizeof rest, ", and %zu more lengths", more);
+    lesson_say(file, "note: ", "the last line: llama.cpp's DRY gives [%s%s] where the lesson's Java gives [%s%s]: %s",
+               ours, rest, theirs, rest, why[0] ? why : "llama.cpp's rule differs from the lesson's Java's here");
 }
 
 bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, double *value, size_t *n_tied,

@@ -1,5 +1,5 @@
 /* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
-#include "lesson/lesson_lib.h"
+#include "lesson/print.h"
 #include <ctype.h>
 #include <float.h>
 #include <math.h>
@@ -14,11 +14,20 @@ static int lesson_line_of(const char *file, const char *needle, bool setting);
  * handed it (a label's unknown {name}). NULL before any such call. */
 static const char *lesson_file;
 
-void lesson_print_name(const char *file)
+/* The program's name in file, "07_typical" of lessons/07_typical.c: its *n characters at the result. */
+static const char *program_name(const char *file, int *n)
 {
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    size_t n = strlen(base) > 2 && strcmp(base + strlen(base) - 2, ".c") == 0 ? strlen(base) - 2 : strlen(base);
-    fprintf(stderr, "%.*s: ", (int)n, base);
+    size_t length = strlen(base);
+    *n = (int)(length > 2 && strcmp(base + length - 2, ".c") == 0 ? length - 2 : length);
+    return base;
+}
+
+void lesson_print_name(const char *file)
+{
+    int n;
+    const char *name = program_name(file, &n);
+    lesson_message("%.*s: ", n, name);
 }
 
 void lesson_say(const char *file, const char *what, const char *format, ...)
@@ -26,9 +35,9 @@ void lesson_say(const char *file, const char *what, const char *format, ...)
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    fputs(what, stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_message("%s", what);
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
 }
 
@@ -37,8 +46,8 @@ void lesson_stop(const char *file, const char *format, ...)
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
     exit(1);
 }
@@ -53,7 +62,8 @@ void lesson_check_at(const char *file, int line, const char *call, SamplingStatu
 {
     lesson_file = file;
     if (st != SAMPLING_OK) {
-        fprintf(stderr, "%s:%d: %s: %s\n", file, line, call, sampling_strerror(st));
+        lesson_message("%s:%d: %s: %s", file, line, call, sampling_strerror(st));
+        lesson_message_end();
         exit(1);
     }
 }
@@ -83,8 +93,9 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
     for (size_t i = 0; i < n_vocab; i++)
         for (size_t j = i + 1; j < n_vocab; j++)
             if (strcmp(vocab[i], vocab[j]) == 0) {
-                lesson_say(file, "", "%s[] has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
-                           "names one token", vocab_name, vocab[i], vocab_name, i, vocab_name, j);
+                lesson_say(file, "", "%s[]%s has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
+                           "names one token", vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i,
+                           vocab_name, j);
                 exit(1);
             }
 }
@@ -118,17 +129,30 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
     lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab);
     size_t n = 0;
-    for (const char *w = text + strspn(text, " "); *w != '\0'; w += strspn(w, " ")) {
-        size_t length = strcspn(w, " ");
+    static const void *noted_text;
+    static bool noted;
+    for (const char *w = text + strspn(text, " "), *after = text; *w != '\0'; w += strspn(w, " ")) {
+        size_t spaces = (size_t)(w - after), length = strcspn(w, " ");
+        if ((spaces > 1 || (n == 0 && spaces > 0)) && lesson_note_due(&noted_text, &noted, text)) {
+            int line = lesson_line_of(file, name, true);
+            lesson_say(file, "note: ", "%s%s%.0d%s has %zu space%s %s word %zu: this workbench reads the words between "
+                       "any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, "
+                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name,
+                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "",
+                       n == 0 ? "before" : "after", n == 0 ? 1 : n);
+        }
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
-            lesson_say(file, "", "\"%.*s\" (word %zu of %s) is not in %s[]: add it to %s[] with its logit, or "
-                       "change %s", (int)length, w, n + 1, name, vocab_name, vocab_name, name);
+            int line = lesson_line_of(file, name, true);
+            lesson_say(file, "", "\"%.*s\" (word %zu of %s%s%.0d) is not in %s[]: add it to %s[] with its logit, or "
+                       "change %s", (int)length, w, n + 1, name, line > 0 ? ", line " : "", line, vocab_name,
+                       vocab_name, name);
             exit(1);
         }
         if (n < max_ids)
             ids[n++] = id;
         w += length;
+        after = w;
     }
     return n;
 }
@@ -181,14 +205,15 @@ void lesson_check_probs_at(const char *file, const char *name, const double *pro
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(probs[i] > 0 && probs[i] <= 1)) {
-            lesson_say(file, "", "%s[%zu] is %s; each p must be above 0 and at most 1", name, i,
-                       lesson_number(probs[i], 0).text);
+            lesson_say(file, "", "%s[%zu] is %s%s: each p must be above 0 and at most 1", name, i,
+                       lesson_number(probs[i], 0).text, lesson_where(file, name).text);
             exit(1);
         }
         sum += probs[i];
     }
     if (fabs(sum - 1) > 1e-9) {
-        lesson_say(file, "", "%s[] sums to %.10g, not 1; change them so they sum to 1", name, sum);
+        lesson_say(file, "", "%s[] sums to %.10g, not 1%s: change them so they sum to 1", name, sum,
+                   lesson_where(file, name).text);
         exit(1);
     }
 }
@@ -248,14 +273,18 @@ LessonNumber lesson_fixed(double value, int decimals)
     LessonNumber n;
     if (isfinite(value) && fabs(value) >= 1e6) {
         snprintf(n.text, sizeof n.text, "%.2e", value);
-        if (!noted && lesson_file != NULL)
-            lesson_print_name(lesson_file);
-        if (!noted)
-            fprintf(stderr, "note: a number of magnitude 1e6 or more prints as %%.2e (%s), so that every column of "
-                    "the table stays aligned; the lesson's Java prints all its digits\n", n.text);
+        if (!noted) {       /* printed whole here, as a message may be being put together around this call */
+            char note[256];
+            int length = 0;
+            const char *name = lesson_file != NULL ? program_name(lesson_file, &length) : "";
+            snprintf(note, sizeof note, "%.*s%snote: a number of magnitude 1e6 or more prints as %%.2e (%s), so that "
+                     "every column of the table stays aligned; the lesson's Java prints all its digits", length, name,
+                     length > 0 ? ": " : "", n.text);
+            lesson_print_wrapped(stderr, note, LESSON_COLUMNS, 2);
+        }
         noted = true;
     } else {
-        snprintf(n.text, sizeof n.text, "%.*f", decimals, value);
+        lesson_format(n.text, sizeof n.text, "%.*f", decimals, value);     /* rounded as the Java rounds */
     }
     return n;
 }
@@ -315,6 +344,15 @@ void lesson_text_add(LessonText *text, const char *s, size_t n)
     text->text[used + (n < room ? n : room)] = '\0';
 }
 
+/* n characters of a label, s, written to out: stderr is the note or stop being put together (print.h). */
+static void label_put(FILE *out, const char *s, size_t n)
+{
+    if (out == stderr)
+        lesson_message("%.*s", (int)n, s);
+    else if (out != NULL)
+        fwrite(s, 1, n, out);
+}
+
 int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text)
 {
@@ -324,8 +362,7 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL && *s != '{') {
-            if (out != NULL)
-                fputc(*s, out);
+            label_put(out, s, 1);
             if (text != NULL)
                 lesson_text_add(text, s, 1);
             length++;
@@ -340,21 +377,21 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
             char quoted[4200];
             snprintf(quoted, sizeof quoted, "\"%s\"", label);
             int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+            lesson_message_clear();     /* a stop or note this label was being written into */
             if (lesson_file != NULL)
                 lesson_print_name(lesson_file);
-            fprintf(stderr, line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
+            lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
             if (close != NULL && i == n_values && (open == NULL || open > close))
-                fprintf(stderr, ": no setting named %.*s; it may name:", (int)(close - s + 1), s);
+                lesson_message(": no setting named %.*s; it may name:", (int)(close - s + 1), s);
             else
-                fprintf(stderr, ": a '{' without its '}'; {name} prints a setting, and it may name:");
+                lesson_message(": a '{' without its '}'; {name} prints a setting, and it may name:");
             for (i = 0; i < n_values; i++)
-                fprintf(stderr, " {%s}", values[i].name);
-            fprintf(stderr, "\n");
+                lesson_message(" {%s}", values[i].name);
+            lesson_message_end();
             exit(1);
         }
         LessonNumber number = lesson_number(values[i].value, 0);
-        if (out != NULL)
-            fputs(number.text, out);
+        label_put(out, number.text, strlen(number.text));
         if (text != NULL)
             lesson_text_add(text, number.text, strlen(number.text));
         length += (int)strlen(number.text);
@@ -430,12 +467,71 @@ LessonText lesson_setting(const char *file, const char *name, double value)
     return t;
 }
 
+/* The scan of lesson_element_line (lesson_lib.h): comments and the insides of string and character literals are
+ * skipped, so that only the array's own braces and commas count. */
+int lesson_element_line(const char *file, const char *name, size_t index)
+{
+    FILE *f = fopen(file, "r");
+    char *src = malloc(1 << 20);        /* a lesson is a few KB; a longer source is read as far as this */
+    size_t n = f != NULL && src != NULL ? fread(src, 1, (1 << 20) - 1, f) : 0;
+    int found = 0, line = 1;
+    if (src != NULL)
+        src[n] = '\0';
+    const char *at = src != NULL ? src : "";
+    for (const char *start = at; (at = strstr(at, name)) != NULL; at++) {     /* the declaration: "name[] =" */
+        while (start < at && strchr(start, '\n') != NULL && strchr(start, '\n') < at) {
+            start = strchr(start, '\n') + 1;
+            line++;
+        }
+        if (lesson_sets(start, at, name))
+            break;
+    }
+    const char *c = at != NULL ? strchr(at, '=') : NULL;
+    int depth = 0;
+    size_t element = 0;
+    bool expect = false;        /* at depth 1, after '{' or ',': the next character starts an element */
+    for (; c != NULL && *c != '\0' && !found; c++) {
+        if (*c == '\n') {
+            line++;
+        } else if (c[0] == '/' && c[1] == '*') {
+            for (c += 2; *c != '\0' && !(c[0] == '*' && c[1] == '/'); c++)
+                line += *c == '\n';
+            c += *c != '\0';
+        } else if (c[0] == '/' && c[1] == '/') {
+            c += strcspn(c, "\n") - 1;
+        } else if (depth == 1 && expect && !isspace((unsigned char)*c) && *c != '}') {
+            found = element++ == index ? line : 0;
+            expect = false;
+        }
+        if (*c == '"' || *c == '\'') {     /* a literal: its braces and commas are not the array's */
+            char quote = *c;
+            for (c++; *c != '\0' && *c != quote && *c != '\n'; c++)
+                c += c[0] == '\\' && c[1] != '\0';
+            if (*c == '\0')
+                break;
+        } else if (*c == '{' || *c == '}') {
+            depth += *c == '{' ? 1 : -1;
+            expect = *c == '{' && depth == 1;
+            if (depth <= 0 && *c == '}')
+                break;
+        } else if (*c == ',' && depth == 1) {
+            expect = true;
+        }
+    }
+    free(src);
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
 /* Stops a program whose setting the library refuses. problem is the library's sentence, which starts with the
  * field's name ("penalty_repeat must be finite and above 0 as the float llama.cpp holds ...", penalty_params_problem,
  * sampling_params_problem); values (n_values,) are the row's settings, label its label (NULL for a program with
- * one setting). Prints `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...`, or without a
- * row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can, and exits with 1. */
-static void lesson_stop_problem(const char *file, const char *label, const LabelValue *values,
+ * one setting), or row, for a row with no label, its name and line ("settings[2] (line 17)"). Prints `NN_slug: the
+ * row "repeat 0" (line 29): penalty_repeat 0: must be ...`, `NN_slug: settings[2] (line 17): penalty_repeat -1.3:
+ * must be ...`, or without a row `NN_slug: penalty_repeat 0 (line 15): must be ...`, naming the line where it can,
+ * and exits with 1. */
+static void lesson_stop_problem(const char *file, const char *label, const char *row, const LabelValue *values,
                                 size_t n_values, const char *problem)
 {
     size_t field = strcspn(problem, " "), i = 0;        /* the setting problem names: values[i] */
@@ -446,15 +542,18 @@ static void lesson_stop_problem(const char *file, const char *label, const Label
         char quoted[4200];
         snprintf(quoted, sizeof quoted, "\"%s\"", label);
         int line = label[0] != '\0' ? lesson_line_of(file, quoted, false) : 0;     /* "" is no row's own text */
-        fputs("the row \"", stderr);
+        lesson_message("the row \"");
         lesson_label(label, values, n_values, stderr);
-        fprintf(stderr, line > 0 ? "\" (line %d): " : "\": ", line);
+        lesson_message(line > 0 ? "\" (line %d): " : "\": ", line);
+    } else if (row != NULL) {
+        lesson_message("%s: ", row);
     }
     if (i == n_values)
-        fprintf(stderr, "%s\n", problem);
+        lesson_message("%s", problem);
     else
-        fprintf(stderr, "%s %s%s:%s\n", values[i].name, lesson_number(values[i].value, 0).text,
-                label != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+        lesson_message("%s %s%s:%s", values[i].name, lesson_number(values[i].value, 0).text,
+                       label != NULL || row != NULL ? "" : lesson_where(file, values[i].name).text, problem + field);
+    lesson_message_end();
     exit(1);
 }
 
@@ -470,28 +569,47 @@ LessonText lesson_penalty_label(const PenaltyParams *pp)
     return t;
 }
 
-void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+/* lesson_check_penalty_at, for a row named by its label, or with none by row ("settings[2] (line 17)"), or
+ * neither. */
+static void check_penalty(const char *file, const PenaltyParams *pp, const char *label, const char *row)
 {
     lesson_file = file;
     const char *problem = penalty_params_problem(pp);
     const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
     if (problem != NULL)
-        lesson_stop_problem(file, label, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, label, row, values, LESSON_N(values), problem);
     if (pp->penalty_last_n > 0 || penalties_off(&(PenaltyParams){64, pp->penalty_repeat, pp->penalty_freq,
                                                                  pp->penalty_present}, 1))
         return;     /* a window above 0, or penalties that are neutral anyway: nothing to say */
     lesson_print_name(file);
-    fputs("note: ", stderr);
+    lesson_message("note: ");
     if (label != NULL) {
-        fputs("the row \"", stderr);
+        lesson_message("the row \"");
         lesson_label(label, values, LESSON_N(values), stderr);
-        fputs("\": ", stderr);
+        lesson_message("\": ");
+    } else if (row != NULL) {
+        lesson_message("%s: ", row);
     }
-    fprintf(stderr, "penalty_last_n %d%s: %s, so the penalties with this window change no logit\n",
-            (int)pp->penalty_last_n, label != NULL ? "" : lesson_where(file, "penalty_last_n").text,
-            pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
-                                    : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off "
-                                      "(current llama.cpp's command line and server refuse a negative window)");
+    lesson_message("penalty_last_n %d%s: %s, so the penalties with this window change no logit",
+                   (int)pp->penalty_last_n,
+                   label != NULL || row != NULL ? "" : lesson_where(file, "penalty_last_n").text,
+                   pp->penalty_last_n == 0 ? "a window of 0 turns llama.cpp's penalties off"
+                   : "llama.cpp's sampler clamps a window below 0 to 0, which turns its penalties off (current "
+                     "llama.cpp's command line and server refuse a negative window)");
+    lesson_message_end();
+}
+
+void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label)
+{
+    check_penalty(file, pp, label, NULL);
+}
+
+void lesson_check_penalty_row_at(const char *file, const char *name, size_t index, const PenaltyParams *pp)
+{
+    char row[96];
+    int line = lesson_element_line(file, name, index);
+    snprintf(row, sizeof row, line > 0 ? "%.40s[%zu] (line %d)" : "%.40s[%zu]", name, index, line);
+    check_penalty(file, pp, NULL, row);
 }
 
 void lesson_check_dry_at(const char *file, const DryParams *dp)
@@ -506,7 +624,7 @@ void lesson_check_dry_at(const char *file, const DryParams *dp)
                                  {"dry_allowed_length", dp->dry_allowed_length},
                                  {"dry_penalty_last_n", dp->dry_penalty_last_n}};
     if (problem != NULL)
-        lesson_stop_problem(file, NULL, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, NULL, NULL, values, LESSON_N(values), problem);
 }
 
 SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_last_n)
@@ -539,11 +657,11 @@ void lesson_say_settings(const char *file, const char *noun, const LessonSetting
     va_list args;
     va_start(args, format);
     lesson_print_name(file);
-    fprintf(stderr, "note: the %s \"", noun);
+    lesson_message("note: the %s \"", noun);
     lesson_settings_label(s, penalty_last_n, stderr);
-    fputc('"', stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    lesson_message("\"");
+    lesson_vmessage(format, args);
+    lesson_message_end();
     va_end(args);
 }
 
@@ -563,7 +681,7 @@ void lesson_check_params_at(const char *file, const SamplingParams *params, cons
     const char *problem = sampling_params_problem(params);
     const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
     if (problem != NULL)
-        lesson_stop_problem(file, s->label, values, LESSON_N(values), problem);
+        lesson_stop_problem(file, s->label, NULL, values, LESSON_N(values), problem);
 }
 
 int lesson_count_p(const Candidates *c)
@@ -607,10 +725,11 @@ bool lesson_note_unread_at(const char *file, const char *noun, const LessonSetti
         if (!acts)
             continue;
         lesson_print_name(file);
-        fprintf(stderr, "note: the %s \"", noun);
+        lesson_message("note: the %s \"", noun);
         lesson_settings_label(s, penalty_last_n, stderr);
-        fprintf(stderr, "\": %s %s does nothing: no stage of order[] reads it\n", values[f].name,
-                lesson_number(values[f].value, 0).text);
+        lesson_message("\": %s %s does nothing: no stage of order[] reads it", values[f].name,
+                       lesson_number(values[f].value, 0).text);
+        lesson_message_end();
         any = true;
     }
     return any;
@@ -651,7 +770,8 @@ void lesson_softmax_biased_at(const char *file, const Candidates *before, Candid
 {
     SamplingStatus st = candidates_softmax(after, false);
     if (st == SAMPLING_ERR_NO_FINITE) {
-        lesson_say(file, "", "biases[] ban every word: no token is left to have a probability");
+        lesson_say(file, "", "biases[]%s ban every word: no token is left to have a probability",
+                   lesson_where(file, "biases").text);
         exit(1);
     }
     lesson_check_at(file, __LINE__, "candidates_softmax(after, false)", st);

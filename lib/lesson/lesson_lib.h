@@ -32,8 +32,10 @@
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
  * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
  *
- * Numbers in a column print with lesson_fixed: "%.2f" (or the column's decimals), and "%.2e" from a magnitude of
- * 1e6 on, with one note; a column is as wide as its widest value (lesson_width), so every row stays aligned.
+ * Numbers print as the lesson's Java prints them: each row with lesson_printf, whose %f rounds half up as Java's
+ * Formatter does (0.125 to two places is 0.13, where C's printf gives 0.12); a column's numbers with lesson_fixed:
+ * "%.2f" (or the column's decimals) rounded the same way, and "%.2e" from a magnitude of 1e6 on, with one note; a
+ * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
@@ -44,7 +46,8 @@
  * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
  * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings, lesson_say_settings,
  * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
- * lesson_logit_width,
+ * lesson_logit_width, lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row,
+ * lesson_element_line,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
@@ -62,6 +65,21 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#if defined(__GNUC__)
+#define LESSON_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LESSON_PRINTF_LIKE(f, a)
+#endif
+
+/* printf, printing each %f as the lesson's Java prints it: Java's Formatter rounds half up from the shortest
+ * decimal that reads back as the double (0.125 to 2 places is 0.13, 1.005 is 1.01, 0.0625 to 3 is 0.063), where
+ * C's printf rounds the double's exact binary value (0.12, 1.00, 0.062). Every other conversion, and an infinite
+ * or NaN %f, is printf's. Each lesson prints its table rows with it. Returns the characters printed. */
+int lesson_printf(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
+
+/* lesson_printf's text written to out (size bytes), as snprintf writes it: returns the full length. */
+int lesson_format(char *out, size_t size, const char *format, ...) LESSON_PRINTF_LIKE(3, 4);
+
 /* The number of entries of an array (not a pointer). */
 #define LESSON_N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -71,10 +89,14 @@
 /* At least the number of words in a string array: room for its ids, lesson_ids(text, vocab, ids). */
 #define LESSON_MAX_WORDS(text) (sizeof(text) / 2 + 1)
 
-/* Writes the program's name, "07_typical" for lessons/07_typical.c, to stderr. */
+/* Starts a note or stop with the program's name and a colon, "07_typical: " for lessons/07_typical.c, in the
+ * message that lesson/print.h's one printer puts together and prints. */
 void lesson_print_name(const char *file);
 
-/* Prints "NN_slug: <what><message>" (printf-style) to stderr. */
+/* Prints "NN_slug: <what><message>" (printf-style, each %f as lesson_printf rounds it) to stderr, through the one
+ * printer of notes and stops: a line longer than 120 columns is wrapped at its spaces, each continuation line
+ * indented two spaces, a word longer than a line kept whole (lesson/print.h). Every note and stop of the lessons
+ * prints so, lesson_stop's, lesson_require's and lesson_note's too. */
 void lesson_say(const char *file, const char *what, const char *format, ...);
 
 /* Runs a library call; when it fails, prints "file:line: the call: the library's message" to stderr and exits
@@ -127,7 +149,9 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
                      const char *const *vocab, size_t n_vocab);
 
 /* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
- * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it:
+ * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it, with
+ * the text's line; spaces before the first word or two between words, where Java's split(" ") reads an empty
+ * word, get a note, once per text:
  * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
     lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
@@ -155,8 +179,8 @@ typedef struct {
  * shortest "%g" form. */
 LessonNumber lesson_number(double value, int min_decimals);
 
-/* Stops with "NN_slug: probs[i] is X; ..." unless every p of probs[] is above 0 and at most 1 and they sum to 1
- * (within 1e-9): a lesson that starts from probabilities (Examples 7 and 10) refuses them rather than
+/* Stops with "NN_slug: probs[i] is X (line N): ..." unless every p of probs[] is above 0 and at most 1 and they
+ * sum to 1 (within 1e-9): a lesson that starts from probabilities (Examples 7 and 10) refuses them rather than
  * renormalize behind the p it prints. */
 #define lesson_check_probs(probs) lesson_check_probs_at(__FILE__, #probs, (probs), LESSON_N(probs))
 
@@ -184,9 +208,10 @@ LessonNumber lesson_percent(double probability);
  * read back, at least one decimal ("0.5", "1.0"), and from 1e-3 down or 1e7 up Java's "1.0E-4" form. */
 LessonNumber lesson_java_double(double value);
 
-/* A computed number as a table column prints it: "%.*f" with `decimals`, or "%.2e" (-1.00e+308) when its
- * magnitude is 1e6 or more, so that no value takes more than 10 characters; inf, -inf and nan as printf writes
- * them. The first value printed in "%.2e" gets a note, once: the lesson's Java's "%.2f" prints every digit. */
+/* A computed number as a table column prints it: "%.*f" with `decimals`, rounded as the Java rounds (as
+ * lesson_printf), or "%.2e" (-1.00e+308) when its magnitude is 1e6 or more, so that no value takes more than 10
+ * characters; inf, -inf and nan as printf writes them. The first value printed in "%.2e" gets a note, once: the
+ * lesson's Java's "%.2f" prints every digit. */
 LessonNumber lesson_fixed(double value, int decimals);
 
 /* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least
@@ -201,8 +226,8 @@ int lesson_number_width(const double *values, size_t n, int min_decimals, int le
 int lesson_logit_width(const Candidates *c, int decimals, int least);
 
 /* Whether ours and java, the same cell of a row by llama.cpp's rule and by the lesson's Java's, print differently
- * with format (one printf conversion for a double: "%.3f"): the test of lesson_note_row where a row parts from
- * the Java. A number lesson_fixed would print as "%.2e" is compared so. */
+ * with format (one printf conversion for a double: "%.3f", rounded as the Java rounds, lesson_format): the test of
+ * lesson_note_row where a row parts from the Java. A number lesson_fixed would print as "%.2e" is compared so. */
 bool lesson_java_differs(const char *format, double ours, double java);
 
 /* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */
@@ -229,7 +254,7 @@ typedef struct {
 /* Appends the characters s (n,) to text, as many as fit. */
 void lesson_text_add(LessonText *text, const char *s, size_t n);
 
-/* Writes label to out (when not NULL: stdout for a table, stderr for a message) and to text (when not NULL),
+/* Writes label to out (when not NULL: stdout for a table, stderr into a note, print.h) and to text (when not NULL),
  * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
  * returns its length in characters. A name not in values (n_values,) stops the program with a message that
  * lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
@@ -247,6 +272,11 @@ void lesson_print_label(const char *label, const LabelValue *values, size_t n_va
 /* " (line 19)" for the line where the setting `name` is given a value ("name =", "name[] =", ".name ="), or ""
  * when there is none or the program cannot read its own source: what a stop adds after a setting. */
 LessonText lesson_where(const char *file, const char *name);
+
+/* The line of entry `index` of the array `name`'s initializer in the program's source (file, as __FILE__ names
+ * it): where the entry's first character stands ("{64, -1.3, 0, 0}" of settings[2]), or 0 when there is none or
+ * the program cannot read its own source. */
+int lesson_element_line(const char *file, const char *name, size_t index);
 
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */
@@ -270,6 +300,13 @@ LessonText lesson_penalty_label(const PenaltyParams *pp);
 
 void lesson_check_penalty_at(const char *file, const PenaltyParams *pp, const char *label);
 
+/* lesson_check_penalty for row i of an array of PenaltyParams with no labels (Example 5's settings[]): a stop or
+ * note names the row as the program spells it and the line where its entry stands, `settings[2] (line 17):
+ * penalty_repeat -1.3: must be ...`. lesson_check_penalty_row(settings, s). */
+#define lesson_check_penalty_row(rows, i) lesson_check_penalty_row_at(__FILE__, #rows, (i), &(rows)[i])
+
+void lesson_check_penalty_row_at(const char *file, const char *name, size_t index, const PenaltyParams *pp);
+
 /* Stops, naming the field, its value, its line and the rule (lesson_stop_problem), when the DRY functions would
  * refuse dp (dry_params_problem): lesson_check_dry(&dry). */
 #define lesson_check_dry(dp) lesson_check_dry_at(__FILE__, (dp))
@@ -279,13 +316,16 @@ void lesson_check_dry_at(const char *file, const DryParams *dp);
 /* lesson_check_penalty for a program whose Java counts the whole history (Examples 2 and 3): then, where the
  * window pp->penalty_last_n holds fewer tokens than the history (n_history,), each row whose count, logit after or
  * p after (as the table prints them) differs from the Java's, which is llama.cpp's penalty step over the whole
- * history, gets a note with both, once: lesson_check_penalty_all(&penalty, logits, words, history, n_history),
- * logits and words (n,) being the table's. */
-#define lesson_check_penalty_all(pp, logits, words, history, n_history) \
-    lesson_check_penalty_all_at(__FILE__, (pp), (logits), (words), LESSON_N(logits), (history), (n_history))
+ * history, gets a note with both, once, and with_subtracted (a table with Example 3's "subtracted" column, before
+ * minus after) names that column too where it differs: lesson_check_penalty_all(&penalty, logits, words, history,
+ * n_history, with_subtracted), logits and words (n,) being the table's. */
+#define lesson_check_penalty_all(pp, logits, words, history, n_history, with_subtracted) \
+    lesson_check_penalty_all_at(__FILE__, (pp), (logits), (words), LESSON_N(logits), (history), (n_history), \
+                                (with_subtracted))
 
 void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, const double *logits,
-                                 const char *const *words, size_t n, const int32_t *history, size_t n_history);
+                                 const char *const *words, size_t n, const int32_t *history, size_t n_history,
+                                 bool with_subtracted);
 
 /* Example 7's check of one of its limits (typical_p and top_p at once), limits[l]: NaN stops, naming it, its
  * line and what llama.cpp would do (build both samplers and keep every token); a limit of 1 or more (on
@@ -313,15 +353,29 @@ void lesson_check_xtc_at(const char *file, const char *probs_name, const double 
  * sequence breakers, no cap. */
 int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t candidate);
 
-/* Example 9's note on one row (its name, row): what llama.cpp's DRY gives (a repeat of length tokens, penalty)
- * against the lesson's rule (java_length, java; the last line passes the same length twice); where the row
- * prints differently, once per row, with the cause: DRY off (off: dry_off_reason, or NULL), the window (dp's,
- * against the history's n_history), only tokens that followed a repeat, or the exponent's cap. */
-#define lesson_note_dry_row(row, length, penalty, java_length, java, off, dp, n_history) \
-    lesson_note_dry_row_at(__FILE__, (row), (length), (penalty), (java_length), (java), (off), (dp), (n_history))
+/* Example 9's note on the row of candidate token (its name, row): what llama.cpp's DRY gives (a repeat of length
+ * tokens, penalty) against the lesson's Java (java_length, java), on dp and the history (n_history,); where the
+ * row prints differently, once per row, with each cause that applies: a length that the window or a sequence
+ * breaker cut, and a penalty that DRY being off (dry_off_reason), a single-token breaker (never penalized), a token
+ * that followed no repeat in the window (with dry_allowed_length 0 or less) or the exponent's cap changed. */
+#define lesson_note_dry_row(row, token, length, penalty, java_length, java, dp, history, n_history) \
+    lesson_note_dry_row_at(__FILE__, (row), (token), (length), (penalty), (java_length), (java), (dp), (history), \
+                           (n_history))
 
-void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
-                            int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history);
+void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, int32_t length, double penalty,
+                            int32_t java_length, double java, const DryParams *dp, const int32_t *history,
+                            size_t n_history);
+
+/* Example 9's last line, the penalty at each repeat length of lengths (n,) (dry_penalty): a negative length stops,
+ * naming it and its line; where the line prints differently from the lesson's Java's, java(length, 2) (the Java's
+ * rule, which the program supplies, at the allowed length of 2 the Java writes the line's exponents for), one note
+ * names every length that differs, with both values and each cause (DRY off, another dry_allowed_length, the
+ * exponent's cap). lesson_check_dry_line(&dry, shown_lengths, java_penalty), before the line. */
+#define lesson_check_dry_line(dp, lengths, java) \
+    lesson_check_dry_line_at(__FILE__, (dp), #lengths, (lengths), LESSON_N(lengths), (java))
+
+void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
+                              size_t n, double (*java)(int32_t length, int32_t allowed));
 
 /* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
  * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between

@@ -29,8 +29,11 @@ fail() {
 }
 
 # edit NN SED LINE...: lessons/NN_*.c edited by the sed substitution SED must print each LINE (a whole line, on
-# stdout or stderr), each one counted as a check.
+# stdout or stderr), each one counted as a check. A note or stop that the program wraps at 120 columns is matched
+# whole, its continuation lines (two spaces, then the rest) joined back to it; and, one check more, no line of
+# its stderr is longer than 120 characters but one that holds a single word (Example 11's tool prints its own).
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
+# edit NN SED -absent TEXT LINE...: as the first form, and no line holds TEXT (a cause that is not the cause).
 edit() {
     src=$(ls lessons/"$1"_*.c)
     copy=$tmp/lessons/$(basename "$src")
@@ -54,10 +57,26 @@ edit() {
         fail "$1 with '$2' does not build:" shown
         return
     fi
-    "$tmp/edit" >"$tmp/out" 2>&1
+    "$tmp/edit" >"$tmp/stdout" 2>"$tmp/stderr"
+    { cat "$tmp/stdout"; joined <"$tmp/stderr"; } >"$tmp/out"
+    if [ "$1" != 11 ] && [ -s "$tmp/stderr" ]; then
+        if long=$(unwrapped <"$tmp/stderr"); then
+            passed=$((passed + 1))
+        else
+            fail "$1 with '$2': a line of its stderr is longer than 120 characters: $long"
+        fi
+    fi
     n=$1
     e=$2
     shift 2
+    if [ "$1" = -absent ]; then
+        if grep -qF -- "$2" "$tmp/out"; then
+            fail "$n with '$e': a line holds '$2', which is not the cause here:" shown
+        else
+            passed=$((passed + 1))
+        fi
+        shift 2
+    fi
     for line in "$@"; do
         if grep -qxF -- "$line" "$tmp/out"; then
             passed=$((passed + 1))
@@ -65,6 +84,22 @@ edit() {
             fail "$n with '$e': no line '$line' in:" shown
         fi
     done
+}
+
+# Standard input with each continuation line of a wrapped note or stop (two spaces, then text) joined back to the
+# line before it, the two spaces read as the one space they replace.
+joined() {
+    awk 'NR > 1 && /^  / { line = line " " substr($0, 3); next }
+         NR > 1 { print line }
+         { line = $0 }
+         END { if (NR > 0) print line }'
+}
+
+# Fails (printing the line) when a line of standard input is longer than 120 characters and, after its two
+# spaces of continuation, still holds a space where it could have been broken.
+unwrapped() {
+    awk 'length($0) > 120 { rest = $0; sub(/^  /, "", rest); if (rest ~ /[^ ] /) { print; bad = 1; exit } }
+         END { exit bad }'
 }
 
 # The line of lessons/NN_*.c where TEXT first occurs: what a stop must name.
@@ -109,11 +144,11 @@ edit 13 's/{"code",  /{"code {temp",/' \
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
     "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1])"
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1] (line $(line_of 11 '*const commands[] =')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
-    "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus, so the text cannot go on at step 59: end the corpus with a character it already has"
+    "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus (line $(line_of 12 'char corpus[] =')), so the text cannot go on at step 59: end the corpus with a character it already has"
 
 # A statement about llama.cpp is the reference's: which tied token top-k keeps is unspecified. The note prints
 # the label as the table does.
@@ -127,7 +162,7 @@ edit 13 's/{"chat",                          0\.8, 40, 0\.95/{"chat",           
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
     'penalty by repeat length: [2 -> 0.00, 4 -> 0.00, 8 -> 0.00]'
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 0/' \
-    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson'"'"'s Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: it is off here, as dry_penalty_last_n is 0 or less'
 
 # Where an edit leaves no number, the build stops and says why.
 edit 08 's/#define STEPS 5000/#define STEPS 0/' -build 'STEPS must be at least 1'
@@ -153,9 +188,9 @@ edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
     "08_mirostat: mu is inf at step 0: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 1e+308 (line $(line_of 08 'taus[] =')) with eta 0.1 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no running sum is above or at NaN)"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
-    '01_repeat_penalty: words[] has "the" twice (words[0] and words[6]): each word once, so that a word names one token'
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"the\" twice (words[0] and words[6]): each word once, so that a word names one token"
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
-    '13_task_settings: order[1] is infill, which this workbench does not compute'
+    "13_task_settings: order[1] (line $(line_of 13 'SamplerType order[] =')) is infill, which this workbench does not compute"
 # A stage left out of order[]: the setting it would read does nothing, and a note names it (as Example 11 does).
 edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                    SAMPLER_TEMPERATURE};$//' \
     '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
@@ -170,7 +205,7 @@ edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                  
 # Only "e" follows "h" in the corpus (alphabet: ' ' . a c d e ..., so "e" is 5): a ban on it, with every chain
 # biased, stops at the first "h" and names the stage that removed it.
 edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
-    '12_chain_builder: the chain "llama.cpp defaults", step 2: its stage logit-bias removed every character that follows '"'"'h'"'"' in the corpus, so the text cannot go on'
+    "12_chain_builder: the chain \"llama.cpp defaults\", step 2: its stage logit-bias, with bias (line $(line_of 12 'LogitBias bias =')), removed every character that follows 'h' in the corpus, so the text cannot go on"
 
 # ===== Infinities, windows, repeated stages, ties, and numbers at the edges of double (issue 28) =====
 # Every expected table row below was printed by the lesson's Java with the same edit (OpenJDK 17), or computed in
@@ -246,7 +281,12 @@ edit 03 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
 # Windows: 0 and -1 take nothing; the Java's the row is 3, 0.50, 0.243 (its table).
 edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 0/' \
     'the        0        0.00   2.00   2.00      0.534    0.534' \
-    "03_frequency_penalty: note: the: count 0, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 03 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, after 0.50, p after 0.243"
+    "03_frequency_penalty: note: the: count 0, subtracted 0.00, after 2.00, p after 0.534, as penalty_last_n 0 (line $(line_of 03 '.penalty_last_n = ')) turns llama.cpp's penalties off; the lesson's Java counts the whole history, 5 tokens: count 3, subtracted 1.50, after 0.50, p after 0.243"
+# A window of 2 (X22): only "cat dog" count; the Java's table gives its subtracted column (the 1.50, cat 0.50),
+# and where the subtracted values agree (sat, 0 and 0) the note gives only what differs, the p.
+edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = 2/' \
+    "03_frequency_penalty: note: the: count 0, subtracted 0.00, after 2.00, p after 0.590, over llama.cpp's window of the newest tokens, penalty_last_n 2 (line $(line_of 03 '.penalty_last_n = ')); the lesson's Java counts the whole history, 5 tokens: count 3, subtracted 1.50, after 0.50, p after 0.243" \
+    "03_frequency_penalty: note: sat: count 0, after 0.50, p after 0.132, over llama.cpp's window of the newest tokens, penalty_last_n 2 (line $(line_of 03 '.penalty_last_n = ')); the lesson's Java counts the whole history, 5 tokens: count 0, after 0.50, p after 0.243"
 edit 03 's/\.penalty_last_n = INT32_MAX/.penalty_last_n = -1/' \
     'dog        0        0.00  -0.50  -0.50      0.044    0.044'
 # A frequency penalty of 1e308 is +inf as a float: llama.cpp refuses it, and so does the program; 1e-308 is 0.
@@ -285,7 +325,7 @@ edit 05 "${L5}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
 # Windows of 0 and -1 in the last row: nothing penalized, so its row is the first row's numbers.
 edit 05 's/{1, 1\.5, 0, 0}/{0, 1.5, 0, 0}/' \
     'repeat penalty 1.5, window  0: P(count) 0.672  P(total) 0.091  P(i) 0.074' \
-    "05_code_repeats: note: penalty_last_n 0: a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
+    "05_code_repeats: note: settings[4] (line $(line_of 05 '{64, 1.0, 0, 0}')): penalty_last_n 0: a window of 0 turns llama.cpp's penalties off, so the penalties with this window change no logit"
 edit 05 's/{1, 1\.5, 0, 0}/{-1, 1.5, 0, 0}/' \
     'repeat penalty 1.5, window -1: P(count) 0.672  P(total) 0.091  P(i) 0.074'
 # 1e308 for "i" (never in the text): P(i) 1 in every row, and the float note; 1e-308 for "+" leaves the table's
@@ -331,9 +371,9 @@ edit 06 's/{"mat", 2\.0}/{"mat", -1e-308}/' \
 # 0.45 with one of the three tokens at 0.2); 1e-308 is a p: surprise -ln 1e-308 = 709.196, entropy 1.089 nats
 # (the Java prints these with p 0.0); a limit of 1e308 is off in llama.cpp (the Java: [cat sat the mat]).
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{INFINITY, 0.3, 0.2, 0.1}/' \
-    '07_typical: probs[0] is inf; each p must be above 0 and at most 1'
+    "07_typical: probs[0] is inf (line $(line_of 07 'probs[] =')): each p must be above 0 and at most 1"
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.3, 0.2, -INFINITY}/' \
-    '07_typical: probs[3] is -inf; each p must be above 0 and at most 1'
+    "07_typical: probs[3] is -inf (line $(line_of 07 'probs[] =')): each p must be above 0 and at most 1"
 edit 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.4, 0.2, 0.2, 0.2}/' \
     'limit 0.45: typical keeps [cat sat mat], top-p keeps [the cat]' \
     '07_typical: note: limit 0.45: top-p keeps 1 of the 3 tokens tied in p (cat, sat, mat: p 0.2): which tied tokens llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes them in their order in probs[]'
@@ -359,27 +399,64 @@ edit 08 's/static const double eta = 0\.1;/static const double eta = 1e308;/' \
     "08_mirostat: mu is inf at step 2: it starts at 2 * tau and moves by eta * (tau - surprise), and taus[] 2 (line $(line_of 08 'taus[] =')) with eta 1e+308 (line $(line_of 08 'double eta =')) do not keep it a finite number (this workbench's own stop: llama.cpp would go on, its cut keeping every token, as no surprise is above it)"
 
 # Example 9. A window of -1 turns DRY off; every row that differs from the Java's (which scans the whole history:
-# mat 5 tokens, 0.8 * 1.75^3 = 4.288; cat 1 token; the last line's 0.8) gets its own note, once.
+# mat 5 tokens, 0.8 * 1.75^3 = 4.2875, which Java's %.3f rounds half up to 4.288; cat 1 token; the last line's
+# 0.8, 0.8 * 1.75^2 = 2.45 and 0.8 * 1.75^6 = 22.98) gets its own note, once, with each cause: the empty window
+# for the length, DRY off for the penalty.
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = -1/' \
     'candidate mat extends a repeat of 0 tokens: logit penalty 0.000' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 5 tokens and 4.288: it is off here, as dry_penalty_last_n is 0 or less' \
-    '09_dry: note: cat: llama.cpp'"'"'s DRY gives a repeat of 0 tokens and 0 where the lesson'"'"'s rule gives 1 tokens and 0: it is off here, as dry_penalty_last_n is 0 or less' \
-    '09_dry: note: the last line: llama.cpp'"'"'s DRY gives 0 where the lesson'"'"'s rule gives 0.8: it is off here, as dry_penalty_last_n is 0 or less'
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 0 tokens and 0.000 where the lesson's Java gives 5 tokens and 4.288: its window holds no token (dry_penalty_last_n -1 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans the whole history; it is off here, as dry_penalty_last_n is 0 or less" \
+    "09_dry: note: cat: llama.cpp's DRY gives a repeat of 0 tokens and 0.000 where the lesson's Java gives 1 token and 0.000: its window holds no token (dry_penalty_last_n -1 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans the whole history" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson's Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: it is off here, as dry_penalty_last_n is 0 or less"
 # A window of 9 tokens: "on the mat . the cat sat on the": mat follows "on the" (2 tokens): 0.8 * 1.75^0.
 edit 09 's/\.dry_penalty_last_n = INT32_MAX/.dry_penalty_last_n = 9/' \
     'candidate mat extends a repeat of 2 tokens: logit penalty 0.800' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives a repeat of 2 tokens and 0.8 where the lesson'"'"'s rule gives 5 tokens and 4.288: its window is the last 9 tokens (dry_penalty_last_n), where the lesson'"'"'s Java scans the whole history'
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 2 tokens and 0.800 where the lesson's Java gives 5 tokens and 4.288: its window is the last 9 of the history's 12 tokens (dry_penalty_last_n 9 (line $(line_of 09 '.dry_penalty_last_n = '))), where the lesson's Java scans them all"
 # A base of 1e308: llama.cpp caps the exponent at int(88.72 / ln 1e308) = 0, so every penalty is 0.8; the Java
-# prints Infinity for mat (0.8 * 1e308^3) and for the last line's 4 and 8.
+# prints Infinity for mat (0.8 * 1e308^3) and for the last line's 4 and 8 (its 2 -> 0.80 is the same).
 edit 09 's/\.dry_base = 1\.75/.dry_base = 1e308/' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 0.800' \
     'penalty by repeat length: [2 -> 0.80, 4 -> 0.80, 8 -> 0.80]' \
-    '09_dry: note: mat: llama.cpp'"'"'s DRY gives 0.8 where the lesson'"'"'s rule gives inf: it caps the exponent so that the penalty fits a float'
+    "09_dry: note: mat: llama.cpp's DRY gives 0.800 where the lesson's Java gives inf: it caps the exponent at 0 (int(88.7228391 / ln dry_base)), so that the penalty fits a float" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [4 -> 0.80, 8 -> 0.80] where the lesson's Java gives [4 -> inf, 8 -> inf]: it caps the exponent at 0 (int(88.7228391 / ln dry_base)), so that the penalty fits a float"
+# A base of 0.5 turns DRY off (llama.cpp: base < 1); the Java gives mat 0.8 * 0.5^3 = 0.1 and its last line
+# [0.80, 0.20, 0.01] (0.8 * 0.5^6 = 0.0125, half up at the 2: 0.01): the last line's note names all three.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 0.5/' \
+    "09_dry: note: mat: llama.cpp's DRY gives 0.000 where the lesson's Java gives 0.100: it is off here, as dry_base is below 1" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 0.00] where the lesson's Java gives [2 -> 0.80, 4 -> 0.20, 8 -> 0.01]: it is off here, as dry_base is below 1"
+# "mat" as a single-token sequence breaker: reference 4.3 step 5 never penalizes a head with an empty tail, so mat
+# gets 0 though it still extends a repeat of 5 (its own place, 6 tokens back, limits the repeat to 6).
+BREAK09='s/^static const DryParams dry = {\.dry_multiplier = 0\.8, \.dry_base = 1\.75, \.dry_allowed_length = 2,$/static const int32_t breaker[] = {TOKENS};\nstatic const DryBreaker breakers[] = {{breaker, LESSON_N(breaker)}};\nstatic const DryParams dry = {.dry_multiplier = 0.8, .dry_base = 1.75, .dry_allowed_length = 2, .breakers = breakers, .n_breakers = 1,/'
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/4/')" -absent 'followed a repeat' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.000' \
+    "09_dry: note: mat: llama.cpp's DRY gives 0.000 where the lesson's Java gives 4.288: mat is a single-token sequence breaker (breakers[0]), which llama.cpp's DRY never penalizes"
+# "cat" as a breaker: scanning back from the newest token, cat stands 3 tokens back, so every repeat is cut at 3
+# (reference 4.3 step 2): mat's 5 becomes 3, 0.8 * 1.75^1 = 1.400. cat itself follows "the" once (length 1,
+# free in both), so its row is the Java's and gets no note, breaker or not.
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/1/')" -absent 'cat:' \
+    'candidate mat extends a repeat of 3 tokens: logit penalty 1.400' \
+    'candidate cat extends a repeat of 1 tokens: logit penalty 0.000' \
+    "09_dry: note: mat: llama.cpp's DRY gives a repeat of 3 tokens and 1.400 where the lesson's Java gives 5 tokens and 4.288: it ends a repeat at the newest sequence breaker, 3 tokens back, where the lesson's Java has no breakers"
+# The breaker "mat ." (head mat, tail "."): a head with a tail is penalized (step 5), and its match 6 back, minus
+# its tail, leaves a limit of 5: mat's row is the Java's, with no note at all.
+edit 09 "$(printf "%s" "$BREAK09" | sed 's/TOKENS/4, 6/')" -absent '09_dry: note' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 4.288'
+# dry_allowed_length 0: the Java gives dog (a repeat of 0) 0.8 * 1.75^0 = 0.8; llama.cpp penalizes only a token
+# that followed a repeat in the window (step 4), and dog never occurs. mat 0.8 * 1.75^5 = 13.130 in both.
+edit 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 0/' \
+    'candidate dog extends a repeat of 0 tokens: logit penalty 0.000' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 13.130' \
+    "09_dry: note: dog: llama.cpp's DRY gives 0.000 where the lesson's Java gives 0.800: it penalizes only tokens that followed a repeat in the window, and dog follows none there; the lesson's Java, with dry_allowed_length 0 (line $(line_of 09 '.dry_allowed_length = ')), penalizes every candidate, even one with no repeat" \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 2.45, 4 -> 7.50, 8 -> 70.37] where the lesson's Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: the lesson's Java writes the line's exponents for an allowed length of 2, and this line follows dry_allowed_length 0 (line $(line_of 09 '.dry_allowed_length = '))"
+# A negative length in the last line stops, naming the entry and its line.
+edit 09 's/shown_lengths\[\] = {2, 4, 8}/shown_lengths[] = {2, -4, 8}/' \
+    "09_dry: shown_lengths[1] -4 (line $(line_of 09 'shown_lengths[] =')): a repeat is 0 tokens or more"
 # A multiplier of 1e-308 (0 as a float, DRY off; the Java's 5.36e-308 prints 0.000 too): no note.
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e-308/' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 0.000'
-# A base of 1e10: 0.8 * 1e10^3 = 8e29 for mat (the cap is 3), printed %.2e; the last line's 8 is capped at 3 too.
-edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' \
+# A base of 1e10: 0.8 * 1e10^3 = 8e29 for mat (the cap is 3), printed %.2e; the last line's 8 is capped at 3 too
+# (the Java: 0.8 * 1e10^6 = 8e59), and only the 8 is named; mat is under the cap, and its row gets no note.
+edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' -absent 'note: mat' \
+    "09_dry: note: the last line: llama.cpp's DRY gives [8 -> 8.00e+29] where the lesson's Java gives [8 -> 8.00e+59]: it caps the exponent at 3 (int(88.7228391 / ln dry_base)), so that the penalty fits a float" \
     'candidate mat extends a repeat of 5 tokens: logit penalty 8.00e+29' \
     'penalty by repeat length: [2 -> 0.80, 4 -> 8.00e+19, 8 -> 8.00e+29]'
 
@@ -387,8 +464,8 @@ edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' \
 # on its sorted probs[], the last); thresholds of 1e308 (above 0.5: off) and 1e-308 (every token: only the last
 # stays, 0.04 / 0.04) as the Java prints them.
 L10='s/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/'
-edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" '10_xtc: probs[0] is inf; each p must be above 0 and at most 1'
-edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" '10_xtc: probs[4] is -inf; each p must be above 0 and at most 1'
+edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" "10_xtc: probs[0] is inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
+edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" "10_xtc: probs[4] is -inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
 edit 10 "${L10}{0.50, 0.50}/" \
     'XTC (p=1, t=0.1): 0.000 1.000' \
     '10_xtc: note: XTC keeps 1 of the 2 tokens tied at 0.5 (probs[0], probs[1]): which tied tokens llama.cpp keeps is unspecified (its sort is not stable); this workbench keeps probs[1]'
@@ -476,6 +553,93 @@ edit 13 's/{"chat",                          0\.8,/{"chat",                     
 edit 13 's/{"code",                          0\.2,  0, 0\.95, 0\.05,/{"code",                          0.2,  0, 0.95, 1e-308,/' \
     'code              P(count) 1.000  candidates 6  draws: count count count count count count count count'
 
+
+# ===== A stop names the setting as the program spells it, and its line =====
+# A word of the text that vocab[] lacks (E14): the text's line.
+edit 05 's/count + 1 ; count =";/count + 2 ; count =";/' \
+    "05_code_repeats: \"2\" (word 11 of text, line $(line_of 05 'char text[] =')) is not in vocab[]: add it to vocab[] with its logit, or change text"
+# A word twice in words[] (E18): the array's line.
+edit 06 's/"dog", "ran"}/"dog", "mat"}/' \
+    "06_logit_bias: words[] (line $(line_of 06 'words[] =')) has \"mat\" twice (words[3] and words[5]): each word once, so that a word names one token"
+# A row of Example 5 that llama.cpp refuses (X46), named as the program spells it, settings[2], with the line of its
+# entry, also when the entry stands on a line of its own after a comment that holds braces and commas.
+edit 05 's/{64, 1\.3, 0, 0}/{64, -1.3, 0, 0}/' \
+    "05_code_repeats: settings[2] (line $(line_of 05 '{64, 1.3, 0, 0}')): penalty_repeat -1.3: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
+edit 05 's/{64, 1\.3, 0, 0}, {64, 1\.5, 0, 0},/\/* {a, b}, "{c}", d *\/\n    {64, 1.3, 0, 0},\n    {64, 0, 0, 0},/' \
+    "05_code_repeats: settings[3] (line $(($(line_of 05 '{64, 1.3, 0, 0}') + 2))): penalty_repeat 0: must be finite and above 0 as the float llama.cpp holds (llama.cpp refuses it)"
+# A start character the corpus lacks (X05) names start, its line, and the corpus's.
+edit 12 "s/static const char start = 't';/static const char start = 'z';/" \
+    "12_chain_builder: start 'z' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# Biases that ban every word name biases[] and its line; probabilities that do not sum to 1, probs[] and its line.
+edit 06 's/{"dog", -100}/{"cat", -INFINITY}, {"sat", -INFINITY}, {"mat", -INFINITY}, {"dog", -INFINITY}, {"ran", -INFINITY}/' \
+    "06_logit_bias: biases[] (line $(line_of 06 'biases[] =')) ban every word: no token is left to have a probability"
+edit 10 's/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/{0.50, 0.30, 0.10, 0.06, 0.14}/' \
+    "10_xtc: probs[] sums to 1.1, not 1 (line $(line_of 10 'probs[] =')): change them so they sum to 1"
+# No bias at all (X29): C11 has no empty array, and the compiler says so (gcc: "ISO C forbids empty initializer
+# braces", clang: "use of GNU empty initializer extension"); the documented neutral entry, a bias of 0, gives
+# after = before, the softmax of the logits: e^2 / 13.835 = 0.5341, ... e^-1 / 13.835 = 0.0266.
+edit 06 '/^    {"the", -INFINITY},/d; /^    {"mat", 2\.0},/d; /^    {"dog", -100},/d' -build 'empty initializer'
+edit 06 's/^    {"the", -INFINITY},.*$/    {"the", 0},/; /^    {"mat", 2\.0},/d; /^    {"dog", -100},/d' \
+    'the  before 0.5341  after 0.5341' \
+    'ran  before 0.0266  after 0.0266'
+
+# ===== A maintainer's fresh edits (issue 28's second review), each judged by the lesson's Java with the same edit =====
+# Example 9 with dry_allowed_length 5: mat's repeat of 5 costs 0.8 * 1.75^0 = 0.800, as in the Java; the Java's
+# last line still writes its exponents for 2 ([0.80, 2.45, 22.98], its run), where this one follows 5: 2 and 4
+# are free, 8 costs 0.8 * 1.75^3 = 4.29. One note names all three and why.
+edit 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 5/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.800' \
+    'penalty by repeat length: [2 -> 0.00, 4 -> 0.00, 8 -> 4.29]' \
+    "09_dry: note: the last line: llama.cpp's DRY gives [2 -> 0.00, 4 -> 0.00, 8 -> 4.29] where the lesson's Java gives [2 -> 0.80, 4 -> 2.45, 8 -> 22.98]: the lesson's Java writes the line's exponents for an allowed length of 2, and this line follows dry_allowed_length 5 (line $(line_of 09 '.dry_allowed_length = '))"
+# Two spaces in Example 5's text: the Java's split(" ") reads an empty word, indexOf gives -1 and its run stops
+# (ArrayIndexOutOfBoundsException); this workbench reads the words, so the table is the lesson's, with a note.
+edit 05 's/count = count + 1 ; count = count + 1 ; count =";/count = count  + 1 ; count = count + 1 ; count =";/' \
+    'repeat penalty 1.5, window  1: P(count) 0.675  P(total) 0.091  P(i) 0.075' \
+    "05_code_repeats: note: text (line $(line_of 05 'char text[] =')) has 2 spaces after word 3: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+edit 13 's/^static const char history_text\[\] = "count/static const char history_text[] = " count/' \
+    "13_task_settings: note: history_text (line $(line_of 13 'history_text[] =')) has 1 space before word 1: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+# A trailing space: Java's split drops the empty words at the end, and so no note.
+edit 09 's/sat on the";/sat on the ";/' -absent 'space' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 4.288'
+# eta 0: mu stays 2 * tau; one step (STEPS 1); a seed of -1 in Example 12; DRAWS 1 in Example 10: each row as the
+# lesson's Java with the same edit printed it.
+edit 08 's/static const double eta = 0\.1;/static const double eta = 0;/' \
+    'tau 2.0 step 2: kept  3 tokens, surprise 1.01 bits, mu now 4.00'
+edit 08 's/#define STEPS 5000/#define STEPS 1/' \
+    'tau 3.0 step 0: kept 12 tokens, surprise 4.10 bits, mu now 5.89' \
+    'tau 3.0: average surprise over 1 steps = 4.10 bits' \
+    'plain sampling: average surprise = 5.44 bits'
+edit 12 's/static const int64_t seed = 11;/static const int64_t seed = -1;/' \
+    'llama.cpp defaults   t at. t athe sandog t at. t t. dog sat t t sathe at mathe t   (3.7 candidates per step)' \
+    'min-p 0.1, T=1.2     t at. t athe og t athe sa t t. dog og. t t on t d d log. dog  (4.1 candidates per step)'
+edit 10 's/#define DRAWS 10000/#define DRAWS 1/' \
+    'share of draws that pick the top token, XTC off: 1.0' \
+    'share of draws that pick the top token, XTC on at 50%: 0.0'
+# A label longer than a line (a 140-character word) keeps its note whole, the label on a line of its own.
+LONG13=brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-brainstorming-
+edit 13 "s/{\"brainstorming\",                 1\.3,  0, 1\.0,  0\.1,/{\"$LONG13\", 1.3, 0, 1.0, 1.5,/" \
+    "13_task_settings: note: the preset \"$LONG13\": a min_p above 1 keeps exactly one token in llama.cpp, the most likely (of tied ones, which is unspecified; this workbench keeps the lower id); the lesson's Java keeps none and prints NaN"
+
+# ===== Numbers printed as the lesson's Java prints them (lesson_printf, lesson_fixed) =====
+# Java's %.Nf rounds half up from the shortest decimal that reads back; C's printf rounds the exact binary value
+# (0.125 -> 0.12 there). Each row below is what the lesson's Java printed with the same edit (OpenJDK 17).
+# Example 3 with a frequency penalty of 0.125: cat loses 0.125 (Java 0.13), dog -0.625 (Java -0.63), the 0.375.
+edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 0.125}/' \
+    'the        3        0.38   2.00   1.63      0.534    0.456' \
+    'cat        1        0.13   1.00   0.88      0.196    0.215' \
+    'dog        1        0.13  -0.50  -0.63      0.044    0.048'
+# Example 10 with p 1/16 twice: 0.0625 at three places is 0.063 in Java (C: 0.062).
+edit 10 's/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/{0.5, 0.25, 0.125, 0.0625, 0.0625}/' \
+    'before:           0.500 0.250 0.125 0.063 0.063' \
+    'XTC (p=1, t=0.1): 0.000 0.000 0.500 0.250 0.250'
+# Example 9 with a multiplier of 0.125: the last line's 2 -> 0.125 is 0.13 in Java; 0.125 * 1.75^3 = 0.670.
+edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 0.125/' \
+    'candidate mat extends a repeat of 5 tokens: logit penalty 0.670' \
+    'penalty by repeat length: [2 -> 0.13, 4 -> 0.38, 8 -> 3.59]'
+# Example 1 with a logit of 2.675 for "the" (Java 2.68; C 2.67) and 1.005 for "cat" (Java 1.01; C 1.00).
+edit 01 's/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/{2.675, 1.005, 0.5, 0.1, -0.5, -1.0}/' \
+    'the    yes    2.68   1.78         1.78     0.692    0.490    0.470' \
+    'cat    no     1.01   1.01         1.01     0.130    0.225    0.216'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -36,5 +36,6 @@ int main(void)
     test_props();
     test_layers();
     test_readers_memory();
+    test_print();
     return check_summary();
 }

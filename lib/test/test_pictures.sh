@@ -26,6 +26,10 @@ bad() {
     failed=$((failed + 1))
     echo "test_pictures.sh: $*"
 }
+notes() {   # notes FILE: a program's stderr with each note or stop whole, its wrapped lines ("  " + text) joined
+    awk 'NR > 1 && /^  / { line = line " " substr($0, 3); next } NR > 1 { print line } { line = $0 }
+         END { if (NR > 0) print line }' "$1"
+}
 expect() {  # expect WHAT STATUS-WANTED COMMAND...: the command's exit status must be the one wanted
     what=$1
     want=$2
@@ -543,7 +547,7 @@ if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.25, 0.25, 0.25, 0.25}/' e07t
                 'limit 0.45: top-p keeps 2 of the 4 tokens tied in p (the, cat, sat, mat: p 0.25): which tied' \
                 'limit 0.85: typical keeps the tokens tied in their distance from the entropy (the, cat, sat,' \
                 'limit 0.85: top-p keeps the tokens tied in p (the, cat, sat, mat: p 0.25) in an order llama.cpp'; do
-        if grep -qF "07_typical: note: $note" "$tmp/e07tie.err"; then passed=$((passed + 1))
+        if notes "$tmp/e07tie.err" | grep -qF "07_typical: note: $note"; then passed=$((passed + 1))
         else bad "07 with four equal p: no note '$note' on stderr:"; sed 's/^/    /' "$tmp/e07tie.err"; fi
     done
     if [ "$(grep -c '>tie</text>' "$tmp/e07tie.svg")" -eq 16 ]; then passed=$((passed + 1))
@@ -586,7 +590,7 @@ if edited_picture 07 's/{0\.4, 0\.3, 0\.2, 0\.1}/{0.5, 0.2, 0.2, 0.1}/; s/{0\.45
 fi
 says_not "$tmp/07_typical.svg" '>tie</text>' "07: no tie, no tie mark"
 says_not "$tmp/07_typical.svg" '#D55E00' "07: vermillion (the mark's colour) with no mark"
-if grep -q '^07_typical: note: .*tied' "$tmp/07_typical.err"; then bad "07: a tie note with no tie"
+if notes "$tmp/07_typical.err" | grep -q '^07_typical: note: .*tied'; then bad "07: a tie note with no tie"
 else passed=$((passed + 1)); fi
 
 # Example 8: the subtitle says how the lesson cuts (in vocabulary order), each panel how often llama.cpp's sorted
@@ -598,7 +602,7 @@ says_not "$m08" 'cuts the tokens whose surprise exceeds mu' "08's subtitle"
 says "$m08" '>step (the first 200 of 5000)</text>' "08's step axis"
 for tau in 2.0 3.0; do
     rule="s/^08_mirostat: note: tau $tau: .* at \([0-9]*\) of its \([0-9]*\) steps the sorted cut .*/\1 of the \2/p"
-    more=$(sed -n "$rule" "$tmp/08_mirostat.err")
+    more=$(notes "$tmp/08_mirostat.err" | sed -n "$rule")
     says "$m08" ">at $more steps llama.cpp&apos;s cut, which sorts the tokens first, would keep more" "08's tau $tau"
     n=$(grep "data-series=\"running average, tau $tau\"" "$m08" | grep -o 'stroke="[^"]*"' | sort -u | wc -l)
     if [ "$(grep -c "data-series=\"running average, tau $tau\"" "$m08")" -eq 2 ] && [ "$n" -eq 1 ]; then
@@ -835,7 +839,7 @@ if edited 13 's/{SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
     13-no-penalties; then
     drawn "13 without penalties and top-p" 13_ "$tmp/13-no-penalties.txt" "$tmp/13-no-penalties.svg"
     settings_marked "13 without penalties and top-p" "$tmp/13-no-penalties.svg"
-    sed -n 's/^.*": \(.*\) does nothing: no stage of order\[\] reads it$/?\1/p' "$tmp/13-no-penalties.err" \
+    notes "$tmp/13-no-penalties.err" | sed -n 's/^.*": \(.*\) does nothing: no stage of order\[\] reads it$/?\1/p' \
         | sort -u >"$tmp/13-unread.txt"
     if [ "$(wc -l <"$tmp/13-unread.txt")" -eq 2 ]; then passed=$((passed + 1))
     else bad "13 without penalties and top-p: the notes do not name top_p 0.95 and penalty_repeat 1.3:"
@@ -950,7 +954,8 @@ fi
 status=0
 LESSON_PICTURE=$tmp/no/such/dir/01.svg "$build/bin/01_repeat_penalty" >"$tmp/unwritable.txt" 2>"$tmp/unwritable.err" \
     || status=$?
-if [ "$status" -eq 1 ] && grep -q '^01_repeat_penalty: cannot write the picture ".*no/such/dir/01.svg"' "$tmp/unwritable.err" \
+if [ "$status" -eq 1 ] \
+    && notes "$tmp/unwritable.err" | grep -q '^01_repeat_penalty: cannot write the picture ".*no/such/dir/01.svg"' \
     && cmp -s expected/01_repeat_penalty.txt "$tmp/unwritable.txt"; then
     passed=$((passed + 1))
 else

@@ -34,5 +34,6 @@ void test_preset(void);
 void test_props(void);
 void test_layers(void);
 void test_readers_memory(void);
+void test_print(void);
 
 #endif

@@ -1,0 +1,41 @@
+/* print.h: the one printer of the lessons' notes and stops, for lib/lesson/'s own files (the lessons print through
+ * lesson_say, lesson_stop, lesson_require and lesson_note, lesson_lib.h, which use it).
+ *
+ * A message is put together piece by piece (lesson_print_name, lesson_message, a label written to stderr with
+ * lesson_label_to) and printed on stderr by lesson_message_end, wrapped at LESSON_COLUMNS columns: each line
+ * breaks at its last space that fits, the space itself giving way to a new line that starts with two spaces, so
+ * that a continuation line joined back to the one before (its two spaces read as one) gives the message as it
+ * was put together; a word longer than a line stays whole, on a line of its own.
+ *
+ * defines: LESSON_COLUMNS, lesson_message, lesson_vmessage, lesson_message_end, lesson_message_clear,
+ * lesson_print_wrapped.
+ */
+#ifndef LESSON_PRINT_H
+#define LESSON_PRINT_H
+
+#include "lesson/lesson_lib.h"
+#include <stdarg.h>
+
+#define LESSON_COLUMNS 120      /* the widest line a note or stop prints, in characters */
+
+/* Appends printf-style text to the message being put together, each %f rounded as lesson_printf rounds it. */
+void lesson_message(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
+
+/* lesson_message with its arguments in args. */
+void lesson_vmessage(const char *format, va_list args);
+
+/* Prints the message put together so far on stderr, wrapped (lesson_print_wrapped, width LESSON_COLUMNS, indent
+ * 2), ending in a newline, and starts the next one. */
+void lesson_message_end(void);
+
+/* Drops the message put together so far, unprinted: a stop found while a message was being put together (a
+ * label's unknown {name}) prints its own instead. */
+void lesson_message_clear(void);
+
+/* Writes text to out, each of its lines (text split at '\n', a newline after each) wrapped at width columns:
+ * where a line is longer, it breaks at the last space that fits (one not after another space), which becomes a
+ * newline and `indent` spaces; a word longer than the room stays whole and breaks at the first space after it.
+ * With indent 2, joining each continuation line to the one before, its two spaces read as one, gives text. */
+void lesson_print_wrapped(FILE *out, const char *text, int width, int indent);
+
+#endif
