@@ -10,7 +10,8 @@
 # the example's line.
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
 # (polled once a second), until Ctrl-C; where the picture draws p per token (Examples 1 to 6, 10 and 13), it
-# also shows them as text bars. After a save that does not build, the picture left is the last good build's.
+# also shows them as text bars. After a save that does not build, the picture left is the last good build's. A file
+# that is gone for a while (a checkout, a stash, an editor's rewrite) is said to be, and waited for.
 #
 # With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
 # contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
@@ -143,8 +144,16 @@ if [ "${1:-}" = --watch ]; then
     last=""
     rounds=0
     while :; do
-        now=$(ls -l "$watched" 2>&1; cksum <"$watched" 2>&1 || true)
-        if [ "$now" != "$last" ]; then
+        # A file that is gone (a git checkout, a stash, an editor that deletes and rewrites) is said to be, once,
+        # and watched for until it is back; it may go between the test and the reading, hence the || too.
+        now=gone
+        if [ -e "$watched" ]; then
+            now=$(ls -l "$watched" 2>/dev/null && cksum <"$watched" 2>/dev/null) || now=gone
+        fi
+        if [ "$now" = gone ] && [ "$last" != gone ]; then
+            last=gone
+            echo "== $(date '+%H:%M:%S') $watched is gone; watching for it to come back (Ctrl-C stops)"
+        elif [ "$now" != "$last" ]; then
             last=$now
             rounds=$((rounds + 1))
             echo "== $(date '+%H:%M:%S') $watched"

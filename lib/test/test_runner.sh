@@ -184,6 +184,29 @@ else
     echo "test_runner.sh: --watch 01 shows text bars for a series that is not a probability:"
     sed 's/^/    /' "$tmp/watch"
 fi
+# The watched file gone for a while (a git checkout, a stash, an editor that deletes and rewrites): the watch says
+# so and keeps watching, and runs the lesson again when the file is back (WATCH_ROUNDS=2: then it ends, exit 0).
+rm -f "$tmp/watch"
+WATCH_ROUNDS=2 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
+watch_pid=$!
+wait_for "$tmp/watch" "watching $watched"
+mv "$watched" "$tmp/watched.away"
+wait_for "$tmp/watch" "$watched is gone; watching for it to come back (Ctrl-C stops)"
+mv "$tmp/watched.away" "$watched"
+(sleep 30; kill "$watch_pid"; echo "test_runner.sh: --watch did not end after the file came back") 2>/dev/null &
+guard=$!
+status=0
+wait "$watch_pid" 2>/dev/null || status=$?
+kill "$guard" 2>/dev/null
+if [ "$status" -eq 0 ] && grep -qF "$watched is gone; watching for it to come back" "$tmp/watch" \
+   && [ "$(grep -c '^PASS 01_repeat_penalty$' "$tmp/watch")" -eq 2 ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 did not say its file was gone, keep watching and run again when it was back" \
+         "(exit $status):"
+    sed 's/^/    /' "$tmp/watch"
+fi
 # Example 12's picture has series with values in [0, 1] too (a stage's survivors, with its count "left", 1 for
 # T=0), but its bars are per stage, not per token of a table: no text bars.
 WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 12 >"$tmp/watch" 2>&1
