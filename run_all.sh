@@ -140,7 +140,9 @@ if [ "${1:-}" = --watch ]; then
     want=$2
     name=$(one_lesson "$2")
     watched=${WATCH_FILE:-lessons/$name.c}
-    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 0' INT TERM
+    # Ctrl-C (INT) ends the watch as it ends other programs, with 128 + the signal's number: 130; TERM 143.
+    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 130' INT
+    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 143' TERM
     last=""
     rounds=0
     while :; do
