@@ -1,5 +1,6 @@
 #!/bin/sh
-# run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table.
+# run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table. NN is an
+# example's number (1 or 01), slug a part of a name; for --run and --watch, each must name one program.
 # run_all.sh --run NN [ARG ...]: rebuilds lesson NN from its current source and runs it with ARGs, its output
 # straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
@@ -13,8 +14,8 @@
 # also shows them as text bars. After a save that does not build, the picture left is the last good build's. A file
 # that is gone for a while (a checkout, a stash, an editor's rewrite) is said to be, and waited for.
 #
-# With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
-# contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
+# With no arguments every program in lessons/ runs, in order; a number selects that example (1 or 01: Example 1
+# alone), any other argument the programs whose name contains it (./run_all.sh 8 typical). Each prints one line, PASS name or FAIL name (reason), and after a
 # FAIL the unified diff expected -> actual (or the program's stderr). The last line is "N passed, M failed";
 # the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
 #
@@ -31,6 +32,7 @@ usage() {
     echo "       ./run_all.sh --run NN [ARG ...]"
     echo "       ./run_all.sh --pictures [NN|slug ...]"
     echo "       ./run_all.sh --watch NN"
+    echo "NN is an example's number (1 or 01: Example 1); slug is a part of a name (typical, chain_builder)"
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
@@ -79,14 +81,26 @@ release_lock() {
     trap - EXIT HUP INT TERM
 }
 
+# Whether lesson program $1 (NN_slug) is one that argument $2 selects: a number selects the example of that number
+# (1, 01 and 001 are Example 1), anything else the programs whose name contains it (chain_builder, 08_, typical).
+selects() {
+    case "$2" in
+    ''|*[!0-9]*) case "$1" in *"$2"*) return 0 ;; *) return 1 ;; esac ;;
+    esac
+    want_n=$2
+    while case "$want_n" in 0?*) true ;; *) false ;; esac; do want_n=${want_n#0}; done
+    nn=${1%%_*}
+    while case "$nn" in 0?*) true ;; *) false ;; esac; do nn=${nn#0}; done
+    [ "$want_n" = "$nn" ]
+}
+
 # The one lesson program that $1 names: its number (12, or 1 for 01) or a part of its name (chain_builder).
 one_lesson() {
     found=""
     for src in lessons/*.c; do
         name=${src##*/}
         name=${name%.c}
-        case "$name" in "$1"_*|0"$1"_*) echo "$name"; return ;; esac
-        case "$name" in *"$1"*) found="$found $name" ;; esac
+        if selects "$name" "$1"; then found="$found $name"; fi
     done
     set -- $found
     if [ $# -ne 1 ]; then
@@ -204,7 +218,7 @@ for src in lessons/*.c; do
         continue
     fi
     for want in "$@"; do
-        case "$name" in *"$want"*) names="$names $name"; break ;; esac
+        if selects "$name" "$want"; then names="$names $name"; break; fi
     done
 done
 if [ -z "$names" ]; then

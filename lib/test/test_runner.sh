@@ -45,6 +45,16 @@ expect "a pass" "$tmp/faults" "PASS 03_frequency_penalty"
 expect "a note under a PASS" "$tmp/faults" "04_three_penalties: note: the Java differs"
 expect "a note under a FAIL" "$tmp/faults" "05_code_repeats: note: the Java differs"
 expect "the fault summary" "$tmp/faults" "2 passed, 3 failed"
+# A number selects that example alone (3 is Example 3, not 13 too), a part of a name every program that holds it.
+MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 3 code >"$tmp/numbers" 2>&1
+printf '%s\n' "PASS 03_frequency_penalty" "FAIL 05_code_repeats (output differs)" "1 passed, 1 failed" >"$tmp/want"
+if grep -E '^(PASS|FAIL) |^[0-9]+ passed, ' "$tmp/numbers" | cmp -s "$tmp/want" -; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: ./run_all.sh 3 code did not run Example 3 (by its number) and 05_code_repeats (by name) alone:"
+    sed 's/^/    /' "$tmp/numbers"
+fi
 
 # 1b. Two runs at once on one build folder (make check while --watch reruns an example): the second waits for the
 # first, and both see their own tables (03 prints the lesson's table after a second, long enough to overlap). A
@@ -136,6 +146,12 @@ status=0
 BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "--run no_such_lesson" "$tmp/out" "exit 2"
+# A number is an example's number for --watch too: 0 is none (not the ten names that hold a 0).
+status=0
+BUILD=$build ./run_all.sh --watch 0 >"$tmp/out" 2>&1 || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "--watch 0" "$tmp/out" "run_all.sh: --run and --watch take one lesson program; '0' names none"
+expect "--watch 0" "$tmp/out" "exit 2"
 
 # 4. --watch NN: the first run at once, another after each change of the watched file (WATCH_FILE, a copy, so
 # that the lesson itself is never touched), each with its picture; WATCH_ROUNDS=2 ends it after the second. A
@@ -206,6 +222,15 @@ else
     failed=$((failed + 1))
     echo "test_runner.sh: --watch 01 did not say its file was gone, keep watching and run again when it was back" \
          "(exit $status):"
+    sed 's/^/    /' "$tmp/watch"
+fi
+# --watch 1 is Example 1 (a number, as for --run), run once with WATCH_ROUNDS=1.
+WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 1 >"$tmp/watch" 2>&1
+if [ "$(grep -cE '^(PASS|FAIL) ' "$tmp/watch")" -eq 1 ] && grep -q '^PASS 01_repeat_penalty$' "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 1 did not run Example 1 alone:"
     sed 's/^/    /' "$tmp/watch"
 fi
 # Example 12's picture has series with values in [0, 1] too (a stage's survivors, with its count "left", 1 for
