@@ -15,9 +15,10 @@
 # that is gone for a while (a checkout, a stash, an editor's rewrite) is said to be, and waited for.
 #
 # With no arguments every program in lessons/ runs, in order; a number selects that example (1 or 01: Example 1
-# alone), any other argument the programs whose name contains it (./run_all.sh 8 typical). Each prints one line, PASS name or FAIL name (reason), and after a
-# FAIL the unified diff expected -> actual (or the program's stderr). The last line is "N passed, M failed";
-# the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
+# alone), any other argument the programs whose name contains it (./run_all.sh 8 typical). Each prints one line,
+# PASS name or FAIL name (reason), and after a FAIL the unified diff expected -> actual (or the program's stderr).
+# The last line is "N passed, M failed"; the exit status is 0 only when nothing failed, 2 for an argument that
+# matches no program.
 #
 # BUILD (default build) is the build tree whose bin/ holds the programs; TIME_LIMIT (default 10) the seconds a
 # program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script
@@ -116,6 +117,21 @@ if [ "${1:-}" = --run ]; then
     name=$(one_lesson "$2")
     shift 2
     if [ "${1:-}" = -- ]; then shift; fi       # "--run 11 -- --temp 0.5": the usual end of run_all.sh's own options
+    # A program whose source declares int main(void) cannot see an argument, so one is refused here, as the
+    # programs that read none refuse one themselves (lesson_takes_no_arguments): --help alone is answered.
+    if [ $# -gt 0 ] && grep -q '^int main(void)' "lessons/$name.c"; then
+        help=no
+        if [ $# -eq 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; }; then help=yes; fi
+        if [ "$help" = yes ]; then exec 3>&1; else
+            exec 3>&2
+            echo "run_all.sh: $name takes no arguments (lessons/$name.c has int main(void)), not '$1'" >&2
+        fi
+        echo "usage: ./run_all.sh --run ${name%%_*}" >&3
+        echo "Prints the lesson's table, and takes no arguments. To change the table, edit lessons/$name.c" >&3
+        echo "and run ./run_all.sh ${name%%_*}, which rebuilds the program and shows what changed." >&3
+        if [ "$help" = yes ]; then exit 0; fi
+        exit 2
+    fi
     take_lock           # while make may relink it; not while it runs (a pipe of two --run must not wait)
     ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
     release_lock

@@ -52,7 +52,8 @@ if grep -E '^(PASS|FAIL) |^[0-9]+ passed, ' "$tmp/numbers" | cmp -s "$tmp/want" 
     passed=$((passed + 1))
 else
     failed=$((failed + 1))
-    echo "test_runner.sh: ./run_all.sh 3 code did not run Example 3 (by its number) and 05_code_repeats (by name) alone:"
+    echo "test_runner.sh: ./run_all.sh 3 code did not run Example 3 (by its number) and 05_code_repeats (by name)" \
+         "alone:"
     sed 's/^/    /' "$tmp/numbers"
 fi
 
@@ -146,6 +147,43 @@ status=0
 BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "--run no_such_lesson" "$tmp/out" "exit 2"
+# Every example but 11 and 12 takes no arguments and refuses one, through --run and by itself: what is wrong and the
+# usage on stderr, exit 2, nothing on stdout; --help alone gives the usage on stdout, exit 0. A program whose main
+# is int main(void) (it cannot see an argument) is refused by run_all.sh --run itself.
+for src in lessons/*.c; do
+    name=${src##*/}
+    name=${name%.c}
+    case "$name" in 11_*|12_*) continue ;; esac
+    said="$name: this program takes no arguments, not '--bogus'"
+    hows="run itself"
+    if grep -q '^int main(void)' "$src"; then
+        said="run_all.sh: $name takes no arguments ($src has int main(void)), not '--bogus'"
+        hows=run
+    fi
+    for how in $hows; do
+        if [ "$how" = run ]; then set -- ./run_all.sh --run "${name%%_*}"; else set -- "$build/bin/$name"; fi
+        status=0
+        BUILD=$build "$@" --bogus >"$tmp/out" 2>"$tmp/err" || status=$?
+        if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qxF -- "$said" "$tmp/err" \
+           && grep -q '^usage: ' "$tmp/err"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_runner.sh: $* --bogus: exit $status, not 2 with '$said' and the usage on stderr alone:"
+            sed 's/^/    /' "$tmp/out" "$tmp/err"
+        fi
+        status=0
+        BUILD=$build "$@" --help >"$tmp/out" 2>"$tmp/err" || status=$?
+        if [ "$status" -eq 0 ] && grep -q '^usage: ' "$tmp/out" && grep -qF 'takes no arguments' "$tmp/out" \
+           && [ ! -s "$tmp/err" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_runner.sh: $* --help: exit $status, not 0 with the usage on stdout alone:"
+            sed 's/^/    /' "$tmp/out" "$tmp/err"
+        fi
+    done
+done
 # A number is an example's number for --watch too: 0 is none (not the ten names that hold a 0).
 status=0
 BUILD=$build ./run_all.sh --watch 0 >"$tmp/out" 2>&1 || status=$?
