@@ -9,6 +9,7 @@
 # rebuilt here.
 set -u
 export LC_ALL=C
+unset MAKEFLAGS MFLAGS      # make check runs this script: the makes that --run starts get no jobserver of its
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
 tmp=$build/out/runner
