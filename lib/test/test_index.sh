@@ -7,7 +7,8 @@
 # last and "an earlier run" for every other, and, for a section whose sources changed since it ran, a grey badge
 # in the contents and in the section and the files that changed, named. All of it on a copy of the tree under
 # $BUILD/out/index (its lessons/ and lib/ are the ones edited; the build tree is copied too, so that only the
-# edited files are recompiled): lessons/ itself is never touched. No step waits for a time: the watch test waits
+# edited files are recompiled; lib/test/committed.sh: its lessons are the last commit's, so that a reader's edit
+# shows in make check's lessons: part, not here): lessons/ itself is never touched. No step waits for a time: the watch test waits
 # for the watch's own lines, at most 120 s each, and a watch that does not stop is killed, failing the test.
 # Ends with "N passed, M failed". BUILD picks the build tree (default build); CC and CFLAGS build what is rebuilt.
 set -u
@@ -15,11 +16,9 @@ export LC_ALL=C
 unset MAKELEVEL MAKEFLAGS MFLAGS     # make check runs this script; the copy's run_all.sh must run make itself
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
-case "$build" in /*) b=${build##*/} ;; *) b=$build ;; esac     # the build tree's name inside the copy
 tmp=$build/out/index
 rm -rf "$tmp"
 tree=$tmp/tree
-mkdir -p "$tree/$b/bin"
 passed=0
 failed=0
 bad() {
@@ -30,19 +29,17 @@ ok() {
     passed=$((passed + 1))
 }
 
-# The copy: the sources, and the build tree's objects, dependency files and lesson programs, with their times
-# (cp -p), so that make in the copy finds them up to date.
-cp -Rp Makefile run_all.sh lessons lib expected "$tree/"
-cp -Rp "$build/lib" "$build/lessons" "$tree/$b/"
-for src in lessons/*.c; do
-    name=${src##*/}
-    cp -p "$build/bin/${name%.c}" "$tree/$b/bin/"
-done
-cp -p "$build/bin/svg_check" "$tree/$b/bin/"
-names=$(cd lessons && ls *.c | sed 's/\.c$//')
+# The copy: the sources (the lessons as committed), and the build tree's objects, dependency files and lesson
+# programs, with their times (cp -p), so that make in the copy finds them up to date; b is the build tree's name
+# inside it. saved/ keeps the copy's files as they start, to put back; untouched/ the tree's own, to compare at
+# the end.
+. lib/test/committed.sh
+committed_tree "$tree"
+names=$(cd "$tree/lessons" && ls *.c | sed 's/\.c$//')
 index=$tree/$b/pictures/index.html
-mkdir -p "$tmp/saved"
-cp lessons/*.c lessons/lesson.h lib/penalties.c "$tmp/saved/"
+mkdir -p "$tmp/saved" "$tmp/untouched"
+cp "$tree"/lessons/*.c "$tree/lessons/lesson.h" "$tree/lib/penalties.c" "$tmp/saved/"
+cp lessons/*.c lessons/lesson.h lib/penalties.c "$tmp/untouched/"
 
 # pictures ARG...: ./run_all.sh --pictures ARG... in the copy; its output in $tmp/run.out.
 pictures() {
@@ -280,7 +277,7 @@ if [ -s "$abs/drive.err" ]; then bad "the watch's driver: $(cat "$abs/drive.err"
 
 # Nothing here touched the tree itself.
 for src in lessons/*.c lessons/lesson.h lib/penalties.c; do
-    if ! cmp -s "$src" "$tmp/saved/${src##*/}"; then bad "$src changed while this test ran"; fi
+    if ! cmp -s "$src" "$tmp/untouched/${src##*/}"; then bad "$src changed while this test ran"; fi
 done
 
 echo "$passed passed, $failed failed"

@@ -11,11 +11,18 @@
 # After: an unwritable picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE
 # means nothing written; ./run_all.sh --pictures writes index.html with a contents list and every example's title
 # (the lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
-# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here.
+# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here but the
+# lessons as committed: all of it runs in a copy of the tree, $BUILD/out/pictures-tree, whose lessons are the last
+# commit's (lib/test/committed.sh), built there if they differ from lessons/, so that a reader's edit shows in make
+# check's lessons: part, not here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
+. lib/test/committed.sh
+committed_tree "$build/out/pictures-tree"
+cd "$build/out/pictures-tree"
+build=$b
 tmp=$build/out/pictures
 rm -rf "$tmp"
 mkdir -p "$tmp/cwd"

@@ -6,12 +6,20 @@
 # as one run at rest. The lessons need not pass: a reader's edit is the lessons' failure, not the runner's. A
 # correct runner never waits for its limit, so this takes about a second per run on a busy 2-core machine.
 # --run and --watch are tried too (--watch polls once a second: a few seconds). Ends with "N passed, M failed". BUILD picks the build tree whose lessons were built (default build); nothing is
-# rebuilt here.
+# rebuilt here but the lessons as committed (below).
+#
+# All of it runs in a copy of the tree, $BUILD/out/runner-tree, whose lessons are the last commit's
+# (lib/test/committed.sh), built there if they differ from lessons/: a reader's edit shows in make check's
+# lessons: part, not here.
 set -u
 export LC_ALL=C
 unset MAKEFLAGS MFLAGS      # make check runs this script: the makes that --run starts get no jobserver of its
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
+. lib/test/committed.sh
+committed_tree "$build/out/runner-tree"
+cd "$build/out/runner-tree"
+build=$b
 tmp=$build/out/runner
 rm -rf "$tmp"
 mkdir -p "$tmp/fake/bin"
@@ -28,6 +36,46 @@ expect() {
         sed 's/^/    /' "$2"
     fi
 }
+
+# 0. committed_lessons (lib/test/committed.sh), on a small repository of its own: after a lesson is edited, one
+# removed and one added but not committed, the copy holds the commit's files (the edited one as committed, the
+# removed one back, the added one left out) and names the two that differ. In a folder no commit holds, the
+# files as they are, none named.
+abs=$(cd "$tmp" && pwd)
+repo=$abs/repo
+mkdir -p "$repo/lessons" "$abs/plain/lessons"
+printf 'one\n' >"$repo/lessons/01_a.c"
+printf 'two\n' >"$repo/lessons/02_b.c"
+printf 'h\n' >"$repo/lessons/lesson.h"
+if command -v git >/dev/null 2>&1 && (cd "$repo" && git init -q . && git add lessons \
+       && git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m lessons) \
+       >"$tmp/repo.log" 2>&1; then
+    printf 'one, edited\n' >"$repo/lessons/01_a.c"
+    rm "$repo/lessons/02_b.c"
+    printf 'new\n' >"$repo/lessons/03_c.c"
+    (cd "$repo" && committed_lessons "$abs/copy" && echo "changed: $lessons_changed") >"$tmp/repo.out" 2>&1
+    if [ "$(cat "$abs/copy/01_a.c" "$abs/copy/02_b.c" "$abs/copy/lesson.h" 2>&1)" = "one
+two
+h" ] && [ ! -e "$abs/copy/03_c.c" ] && grep -qx 'changed: 01_a.c 02_b.c' "$tmp/repo.out"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_runner.sh: committed_lessons does not copy the lessons as committed:"
+        ls "$abs/copy" | sed 's/^/    /'
+        sed 's/^/    /' "$tmp/repo.out"
+    fi
+else
+    echo "test_runner.sh: note: no git here, or no commit could be made: committed_lessons's commit not tried"
+fi
+printf 'as it is\n' >"$abs/plain/lessons/01_a.c"
+(cd "$abs/plain" && committed_lessons "$abs/plain-copy" && echo "changed: $lessons_changed") >"$tmp/plain.out" 2>&1
+if [ "$(cat "$abs/plain-copy/01_a.c" 2>&1)" = "as it is" ] && grep -qx 'changed: ' "$tmp/plain.out"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: committed_lessons in a folder no commit holds does not copy the files as they are:"
+    sed 's/^/    /' "$tmp/plain.out"
+fi
 
 # 1. Faults, on a fake build tree whose "lessons" are shell scripts: one hangs, one crashes, one passes.
 fake=$tmp/fake/bin
