@@ -119,7 +119,7 @@ if [ "${1:-}" = --run ]; then
     if [ "${1:-}" = -- ]; then shift; fi       # "--run 11 -- --temp 0.5": the usual end of run_all.sh's own options
     # A program whose source declares int main(void) cannot see an argument, so one is refused here, as the
     # programs that read none refuse one themselves (lesson_takes_no_arguments): --help alone is answered.
-    if [ $# -gt 0 ] && grep -q '^int main(void)' "lessons/$name.c"; then
+    if [ $# -gt 0 ] && grep -q '^int main(void)' "lessons/$name.c" 2>/dev/null; then
         help=no
         if [ $# -eq 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; }; then help=yes; fi
         if [ "$help" = yes ]; then exec 3>&1; else

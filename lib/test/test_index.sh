@@ -8,8 +8,9 @@
 # in the contents and in the section and the files that changed, named. All of it on a copy of the tree under
 # $BUILD/out/index (its lessons/ and lib/ are the ones edited; the build tree is copied too, so that only the
 # edited files are recompiled; lib/test/committed.sh: its lessons are the last commit's, so that a reader's edit
-# shows in make check's lessons: part, not here): lessons/ itself is never touched. No step waits for a time: the watch test waits
-# for the watch's own lines, at most 120 s each, and a watch that does not stop is killed, failing the test.
+# shows in make check's lessons: part, not here): lessons/ itself is never touched. No step waits for a time:
+# the watch test waits for the watch's own lines, at most 120 s each, and a watch that does not stop is killed,
+# failing the test.
 # Ends with "N passed, M failed". BUILD picks the build tree (default build); CC and CFLAGS build what is rebuilt.
 set -u
 export LC_ALL=C
