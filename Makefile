@@ -120,28 +120,35 @@ bench: $(BENCH)/bin/bench all
 
 # Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the front
 # page's test (index.html, on a copy of the tree), the lessons edited as a reader would (built with tree $(1)'s
-# flags, $(2)) and the runner on tree $(1). Each part's "N passed, M failed" line is shown with a label (library:,
-# cli:, runner:, pictures:, index:, edits:, lessons:); the last line is their sum. The exit status is non-zero when
-# any part failed or printed no summary.
+# flags, $(2)) and the runner on tree $(1). Each part's output is shown as the part ends, its "N passed, M failed"
+# line with a label (library:, cli:, runner:, pictures:, index:, edits:, lessons:); the last line is their sum.
+# The exit status is non-zero when any part failed or printed no summary. The runner's, pictures', front page's
+# and edits' tests take the lessons as last committed (lib/test/committed.sh); when lessons/ differs from that
+# commit, a note says so first, and the lessons: part alone shows the difference.
 CHECK_PARTS = library cli runner pictures index edits lessons
 define run_checks
 	@status=0; \
-	$(1)/bin/test_lib > $(1)/check-library.log 2>&1 || status=1; \
-	BUILD=$(1) lib/test/test_cli.sh > $(1)/check-cli.log 2>&1 || status=1; \
-	BUILD=$(1) lib/test/test_runner.sh > $(1)/check-runner.log 2>&1 || status=1; \
-	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
-	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_pictures.sh > $(1)/check-pictures.log 2>&1 || status=1; \
-	BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" lib/test/test_index.sh > $(1)/check-index.log 2>&1 || status=1; \
-	BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
-	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_edits.sh > $(1)/check-edits.log 2>&1 || status=1; \
-	BUILD=$(1) ./run_all.sh > $(1)/check-lessons.log 2>&1 || status=1; \
-	for part in $(CHECK_PARTS); do \
-	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$part: &/" $(1)/check-$$part.log; \
-	done; \
-	if [ $$status -ne 0 ] && command -v git >/dev/null 2>&1 && ! git diff --quiet -- lessons 2>/dev/null; then \
-	    echo "note: lessons/ differs from the last commit (git diff --stat lessons): these checks are for the"; \
-	    echo "      lessons as committed, so an edit shows as failures; ./run_all.sh shows what it changes in a table"; \
+	if command -v git >/dev/null 2>&1 && [ -n "$$(git ls-tree HEAD lessons 2>/dev/null)" ] \
+	   && { ! git diff --quiet HEAD -- lessons || [ -n "$$(git ls-files --others --exclude-standard -- lessons)" ]; } \
+	   2>/dev/null; then \
+	    echo "note: lessons/ differs from the last commit (git status lessons). The workbench's own checks (runner:,"; \
+	    echo "      pictures:, index:, edits:) test the lessons as committed; the last part, lessons:, runs yours and"; \
+	    echo "      shows with a diff what your edit changes in each table (a FAIL there is your edit at work)."; \
 	fi; \
+	part() { \
+	    name=$$1; shift; "$$@" > $(1)/check-$$name.log 2>&1 || status=1; \
+	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$name: &/" $(1)/check-$$name.log; \
+	}; \
+	part library $(1)/bin/test_lib; \
+	part cli env BUILD=$(1) lib/test/test_cli.sh; \
+	part runner env BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" lib/test/test_runner.sh; \
+	part pictures env BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" \
+	    EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" \
+	    lib/test/test_pictures.sh; \
+	part index env BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" lib/test/test_index.sh; \
+	part edits env BUILD=$(1) CC="$(CC)" EDIT_CFLAGS="$(REQUIRED_CFLAGS) $(LESSON_CFLAGS) $(2) $(CFLAGS)" \
+	    EDIT_LDFLAGS="$(2) $(CFLAGS) $(LDFLAGS)" lib/test/test_edits.sh; \
+	part lessons env BUILD=$(1) ./run_all.sh; \
 	awk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; n++ } \
 	     END { if (n < $(words $(CHECK_PARTS))) { print "a summary line is missing (a test program crashed?)"; f++ } \
 	           printf "%d passed, %d failed\n", p, f; exit (f > 0) }' $(CHECK_PARTS:%=$(1)/check-%.log) \

@@ -1,5 +1,6 @@
 #!/bin/sh
-# run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table.
+# run_all.sh [NN|slug ...]: runs the lesson programs and compares each output with the lesson's table. NN is an
+# example's number (1 or 01), slug a part of a name; for --run and --watch, each must name one program.
 # run_all.sh --run NN [ARG ...]: rebuilds lesson NN from its current source and runs it with ARGs, its output
 # straight to the terminal (build/bin/NN_slug itself may be older than the source after an edit or a checkout).
 # run_all.sh --pictures [NN|slug ...]: as without it, and each program also writes its picture,
@@ -10,12 +11,14 @@
 # the example's line.
 # run_all.sh --watch NN: runs lesson NN as --pictures does, then again after each save of lessons/NN_slug.c
 # (polled once a second), until Ctrl-C; where the picture draws p per token (Examples 1 to 6, 10 and 13), it
-# also shows them as text bars. After a save that does not build, the picture left is the last good build's.
+# also shows them as text bars. After a save that does not build, the picture left is the last good build's. A file
+# that is gone for a while (a checkout, a stash, an editor's rewrite) is said to be, and waited for.
 #
-# With no arguments every program in lessons/ runs, in order; an argument selects the programs whose name
-# contains it (./run_all.sh 08 typical). Each prints one line, PASS name or FAIL name (reason), and after a
-# FAIL the unified diff expected -> actual (or the program's stderr). The last line is "N passed, M failed";
-# the exit status is 0 only when nothing failed, 2 for an argument that matches no program.
+# With no arguments every program in lessons/ runs, in order; a number selects that example (1 or 01: Example 1
+# alone), any other argument the programs whose name contains it (./run_all.sh 8 typical). Each prints one line,
+# PASS name or FAIL name (reason), and after a FAIL the unified diff expected -> actual (or the program's stderr).
+# The last line is "N passed, M failed"; the exit status is 0 only when nothing failed, 2 for an argument that
+# matches no program.
 #
 # BUILD (default build) is the build tree whose bin/ holds the programs; TIME_LIMIT (default 10) the seconds a
 # program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script
@@ -30,6 +33,7 @@ usage() {
     echo "       ./run_all.sh --run NN [ARG ...]"
     echo "       ./run_all.sh --pictures [NN|slug ...]"
     echo "       ./run_all.sh --watch NN"
+    echo "NN is an example's number (1 or 01: Example 1); slug is a part of a name (typical, chain_builder)"
 }
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
@@ -78,14 +82,26 @@ release_lock() {
     trap - EXIT HUP INT TERM
 }
 
+# Whether lesson program $1 (NN_slug) is one that argument $2 selects: a number selects the example of that number
+# (1, 01 and 001 are Example 1), anything else the programs whose name contains it (chain_builder, 08_, typical).
+selects() {
+    case "$2" in
+    ''|*[!0-9]*) case "$1" in *"$2"*) return 0 ;; *) return 1 ;; esac ;;
+    esac
+    want_n=$2
+    while case "$want_n" in 0?*) true ;; *) false ;; esac; do want_n=${want_n#0}; done
+    nn=${1%%_*}
+    while case "$nn" in 0?*) true ;; *) false ;; esac; do nn=${nn#0}; done
+    [ "$want_n" = "$nn" ]
+}
+
 # The one lesson program that $1 names: its number (12, or 1 for 01) or a part of its name (chain_builder).
 one_lesson() {
     found=""
     for src in lessons/*.c; do
         name=${src##*/}
         name=${name%.c}
-        case "$name" in "$1"_*|0"$1"_*) echo "$name"; return ;; esac
-        case "$name" in *"$1"*) found="$found $name" ;; esac
+        if selects "$name" "$1"; then found="$found $name"; fi
     done
     set -- $found
     if [ $# -ne 1 ]; then
@@ -101,6 +117,21 @@ if [ "${1:-}" = --run ]; then
     name=$(one_lesson "$2")
     shift 2
     if [ "${1:-}" = -- ]; then shift; fi       # "--run 11 -- --temp 0.5": the usual end of run_all.sh's own options
+    # A program whose source declares int main(void) cannot see an argument, so one is refused here, as the
+    # programs that read none refuse one themselves (lesson_takes_no_arguments): --help alone is answered.
+    if [ $# -gt 0 ] && grep -q '^int main(void)' "lessons/$name.c" 2>/dev/null; then
+        help=no
+        if [ $# -eq 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; }; then help=yes; fi
+        if [ "$help" = yes ]; then exec 3>&1; else
+            exec 3>&2
+            echo "run_all.sh: $name takes no arguments (lessons/$name.c has int main(void)), not '$1'" >&2
+        fi
+        echo "usage: ./run_all.sh --run ${name%%_*}" >&3
+        echo "Prints the lesson's table, and takes no arguments. To change the table, edit lessons/$name.c" >&3
+        echo "and run ./run_all.sh ${name%%_*}, which rebuilds the program and shows what changed." >&3
+        if [ "$help" = yes ]; then exit 0; fi
+        exit 2
+    fi
     take_lock           # while make may relink it; not while it runs (a pipe of two --run must not wait)
     ${MAKE:-make} --no-print-directory -s BUILD="$BUILD" "$BUILD/bin/$name" || exit 2
     release_lock
@@ -139,12 +170,22 @@ if [ "${1:-}" = --watch ]; then
     want=$2
     name=$(one_lesson "$2")
     watched=${WATCH_FILE:-lessons/$name.c}
-    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 0' INT TERM
+    # Ctrl-C (INT) ends the watch as it ends other programs, with 128 + the signal's number: 130; TERM 143.
+    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 130' INT
+    trap 'echo; echo "run_all.sh: stopped watching $watched"; exit 143' TERM
     last=""
     rounds=0
     while :; do
-        now=$(ls -l "$watched" 2>&1; cksum <"$watched" 2>&1 || true)
-        if [ "$now" != "$last" ]; then
+        # A file that is gone (a git checkout, a stash, an editor that deletes and rewrites) is said to be, once,
+        # and watched for until it is back; it may go between the test and the reading, hence the || too.
+        now=gone
+        if [ -e "$watched" ]; then
+            now=$(ls -l "$watched" 2>/dev/null && cksum <"$watched" 2>/dev/null) || now=gone
+        fi
+        if [ "$now" = gone ] && [ "$last" != gone ]; then
+            last=gone
+            echo "== $(date '+%H:%M:%S') $watched is gone; watching for it to come back (Ctrl-C stops)"
+        elif [ "$now" != "$last" ]; then
             last=$now
             rounds=$((rounds + 1))
             echo "== $(date '+%H:%M:%S') $watched"
@@ -193,7 +234,7 @@ for src in lessons/*.c; do
         continue
     fi
     for want in "$@"; do
-        case "$name" in *"$want"*) names="$names $name"; break ;; esac
+        if selects "$name" "$want"; then names="$names $name"; break; fi
     done
 done
 if [ -z "$names" ]; then

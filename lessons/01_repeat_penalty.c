@@ -18,8 +18,9 @@ static const PenaltyParams penalty = {.penalty_last_n = 64, .penalty_repeat = 1.
 #define N_VOCAB LESSON_N(words)
 LESSON_SAME_LENGTH(words, logits);
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
     lesson_check_penalty(&penalty, NULL);

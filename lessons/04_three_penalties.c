@@ -34,8 +34,9 @@ static int label(size_t s, FILE *out, LessonText *text)
     return lesson_label_to(settings[s].label, values, LESSON_N(values), out, text);
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(history_text)];
     size_t n_history = lesson_ids(history_text, words, history);
     int column = lesson_longest(words, N_VOCAB, 6) + 1;

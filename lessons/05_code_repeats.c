@@ -20,8 +20,9 @@ static const PenaltyParams settings[] = {      /* penalty_last_n, penalty_repeat
 #define N_VOCAB LESSON_N(vocab)
 LESSON_SAME_LENGTH(vocab, logits);
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_ids(text, vocab, history);
     int width = 0;      /* the label column ("repeat penalty 1.3, window 64:", lesson_penalty_label), its longest */

@@ -18,8 +18,9 @@ static const struct { const char *word; double bias; } biases[] = {
 #define N_VOCAB LESSON_N(words)
 LESSON_SAME_LENGTH(words, logits);
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     LogitBias bias[LESSON_N(biases)];
     for (size_t b = 0; b < LESSON_N(biases); b++)
         bias[b] = lesson_bias(biases, b, words);    /* the word's token and its bias; a NaN stops */

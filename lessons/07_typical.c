@@ -23,8 +23,9 @@ static void print_words(const Candidates *c)
         lesson_printf("%s%s", i ? " " : "", words[c->data[i].id]);
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     lesson_check_probs(probs);
     lesson_note(!lesson_sorted(probs, N_VOCAB), "probs[] is not sorted from most to least likely: top-p, as in "
                 "llama.cpp, walks from the most likely token, where the lesson's Java walks probs[] as written");

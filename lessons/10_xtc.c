@@ -46,8 +46,9 @@ static void show(const char *label, const LabelValue *values, size_t n_values, i
     lesson_printf("\n");
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     lesson_check_xtc(probs, once_probability, xtc_probability, xtc_threshold);    /* a NaN stops, naming it */
     const char once_label[] = "XTC (p={xtc_probability}, t={xtc_threshold}):";
     const LabelValue once_values[] = {{"xtc_probability", once_probability}, {"xtc_threshold", xtc_threshold}};

@@ -65,8 +65,9 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     return lesson_count_p(c);
 }
 
-int main(void)
+int main(int argc, char *argv[])
 {
+    lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */

@@ -810,3 +810,18 @@ void lesson_softmax_biased_at(const char *file, const Candidates *before, Candid
                        "its softmax then gives NaN, where the lesson's Java, in double, gives this table", word, logit);
     }
 }
+
+void lesson_takes_no_arguments_at(const char *file, int argc, char *argv[])
+{
+    if (argc <= 1)
+        return;
+    bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+    const char *base = strrchr(file, '/') != NULL ? strrchr(file, '/') + 1 : file;
+    int n = (int)strcspn(base, ".");
+    if (!help)
+        lesson_say(file, "", "this program takes no arguments, not '%s'", argv[1]);
+    fprintf(help ? stdout : stderr, "usage: %.*s\nPrints the lesson's table, and takes no arguments. To change the "
+            "table, edit %s\nand run ./run_all.sh %.2s, which rebuilds the program and shows what changed.\n", n, base,
+            file, base);
+    exit(help ? 0 : 2);
+}

@@ -50,7 +50,7 @@
  * lesson_element_line,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
+ * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
  * each lesson's picture (picture_*).
  */
 #ifndef LESSON_LIB_H
@@ -516,6 +516,14 @@ LogitBias lesson_bias_at(const char *file, const char *name, size_t b, const cha
 
 void lesson_softmax_biased_at(const char *file, const Candidates *before, Candidates *after,
                               const LogitBias *biases, size_t n, const char *const *words);
+
+/* The first line of main in a program that takes no arguments (all but Examples 11 and 12): with none it returns;
+ * with --help (or -h) alone it prints the usage, what the program does and how to change its table, to stdout,
+ * and exits 0; with any other argument it says the program takes none, then the usage, to stderr, and exits 2
+ * (a bad flag, as in every program here). Never ignores an argument in silence. */
+#define lesson_takes_no_arguments(argc, argv) lesson_takes_no_arguments_at(__FILE__, (argc), (argv))
+
+void lesson_takes_no_arguments_at(const char *file, int argc, char *argv[]);
 
 /* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #endif

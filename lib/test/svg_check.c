@@ -858,12 +858,27 @@ static size_t check_colours(const Parser *p)
 
 int main(int argc, char *argv[])
 {
-    const char *mode = argc == 3 ? argv[1] : "";
-    if (!(argc == 2 || (argc == 3 && (strcmp(mode, "--data") == 0 || strcmp(mode, "--xml") == 0
-                                      || strcmp(mode, "--colours") == 0)))) {
-        fprintf(stderr, "usage: svg_check [--xml | --data | --colours] FILE\n");
+    static const char usage[] = "usage: svg_check [--xml | --data | --colours] FILE\n";
+    const char *mode = argc >= 2 ? argv[1] : "";
+    bool is_mode = strcmp(mode, "--data") == 0 || strcmp(mode, "--xml") == 0 || strcmp(mode, "--colours") == 0;
+    if (argc == 2 && (strcmp(mode, "--help") == 0 || strcmp(mode, "-h") == 0)) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (argc == 2 && mode[0] == '-') {      /* a flag alone: a file named so is ./-x */
+        if (is_mode)
+            fprintf(stderr, "svg_check: %s needs a FILE after it\n", mode);
+        else
+            fprintf(stderr, "svg_check: '%s' is no option of this program\n", mode);
+        fputs(usage, stderr);
         return 2;
     }
+    if (!(argc == 2 || (argc == 3 && is_mode))) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    if (argc == 2)
+        mode = "";
     const char *file = argv[argc - 1];
     FILE *f = fopen(file, "rb");
     if (f == NULL) {

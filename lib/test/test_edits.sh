@@ -4,7 +4,9 @@
 # runs it; then a line the program must print (stdout or stderr, whole) or, for an edit that must not build, a
 # line of the compiler's message. The values are worked out by hand in the comments, and each stop's line
 # number is found here in the source, never taken from the program. Ends with "N passed, M failed".
-# Run by make check (CC, EDIT_CFLAGS and EDIT_LDFLAGS come from the Makefile); BUILD picks the build tree.
+# Run by make check (CC, EDIT_CFLAGS and EDIT_LDFLAGS come from the Makefile); BUILD picks the build tree. Each
+# edit is made to the lesson as last committed (lib/test/committed.sh: $BUILD/out/edits/committed/), so that a
+# reader's own edit of lessons/ shows in make check's lessons: part, not here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
@@ -15,6 +17,9 @@ ldflags=${EDIT_LDFLAGS:-}
 tmp=$build/out/edits
 rm -rf "$tmp"
 mkdir -p "$tmp/lessons"
+. lib/test/committed.sh
+lessons=$tmp/committed
+committed_lessons "$lessons"
 objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o "$build"/lib/lesson/*.o)
 # One archive of them (POSIX ar), which each edit links against in a third of the time the objects take.
 ar rcs "$tmp/lib.a" $objects 2>/dev/null && objects=$tmp/lib.a
@@ -35,7 +40,7 @@ fail() {
 # edit NN SED -build TEXT: the edited program must not build, and the compiler must say TEXT.
 # edit NN SED -absent TEXT LINE...: as the first form, and no line holds TEXT (a cause that is not the cause).
 edit() {
-    src=$(ls lessons/"$1"_*.c)
+    src=$(ls "$lessons"/"$1"_*.c)
     copy=$tmp/lessons/$(basename "$src")
     sed "$2" "$src" >"$copy"
     if cmp -s "$src" "$copy"; then
@@ -43,7 +48,7 @@ edit() {
         return
     fi
     if [ "$3" = -build ]; then
-        if $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1; then
+        if $cc $cflags -I"$lessons" -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1; then
             fail "$1 with '$2' builds; it must stop the build with '$4'"
         elif grep -qF -- "$4" "$tmp/out"; then
             passed=$((passed + 1))
@@ -52,7 +57,7 @@ edit() {
         fi
         return
     fi
-    if ! $cc $cflags -Ilessons -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1 \
+    if ! $cc $cflags -I"$lessons" -c -o "$tmp/edit.o" "$copy" >"$tmp/out" 2>&1 \
        || ! $cc $ldflags -o "$tmp/edit" "$tmp/edit.o" $objects -lm >>"$tmp/out" 2>&1; then
         fail "$1 with '$2' does not build:" shown
         return
@@ -104,7 +109,7 @@ unwrapped() {
 
 # The line of lessons/NN_*.c where TEXT first occurs: what a stop must name.
 line_of() {
-    grep -nF -- "$2" lessons/"$1"_*.c | head -n 1 | cut -d: -f1
+    grep -nF -- "$2" "$lessons"/"$1"_*.c | head -n 1 | cut -d: -f1
 }
 
 # A printed number is what the library computed. Example 3 with a presence penalty of 0.7 added: "the" (3 times)

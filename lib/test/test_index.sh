@@ -7,19 +7,19 @@
 # last and "an earlier run" for every other, and, for a section whose sources changed since it ran, a grey badge
 # in the contents and in the section and the files that changed, named. All of it on a copy of the tree under
 # $BUILD/out/index (its lessons/ and lib/ are the ones edited; the build tree is copied too, so that only the
-# edited files are recompiled): lessons/ itself is never touched. No step waits for a time: the watch test waits
-# for the watch's own lines, at most 120 s each, and a watch that does not stop is killed, failing the test.
+# edited files are recompiled; lib/test/committed.sh: its lessons are the last commit's, so that a reader's edit
+# shows in make check's lessons: part, not here): lessons/ itself is never touched. No step waits for a time:
+# the watch test waits for the watch's own lines, at most 120 s each, and a watch that does not stop is killed,
+# failing the test.
 # Ends with "N passed, M failed". BUILD picks the build tree (default build); CC and CFLAGS build what is rebuilt.
 set -u
 export LC_ALL=C
 unset MAKELEVEL MAKEFLAGS MFLAGS     # make check runs this script; the copy's run_all.sh must run make itself
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
-case "$build" in /*) b=${build##*/} ;; *) b=$build ;; esac     # the build tree's name inside the copy
 tmp=$build/out/index
 rm -rf "$tmp"
 tree=$tmp/tree
-mkdir -p "$tree/$b/bin"
 passed=0
 failed=0
 bad() {
@@ -30,19 +30,17 @@ ok() {
     passed=$((passed + 1))
 }
 
-# The copy: the sources, and the build tree's objects, dependency files and lesson programs, with their times
-# (cp -p), so that make in the copy finds them up to date.
-cp -Rp Makefile run_all.sh lessons lib expected "$tree/"
-cp -Rp "$build/lib" "$build/lessons" "$tree/$b/"
-for src in lessons/*.c; do
-    name=${src##*/}
-    cp -p "$build/bin/${name%.c}" "$tree/$b/bin/"
-done
-cp -p "$build/bin/svg_check" "$tree/$b/bin/"
-names=$(cd lessons && ls *.c | sed 's/\.c$//')
+# The copy: the sources (the lessons as committed), and the build tree's objects, dependency files and lesson
+# programs, with their times (cp -p), so that make in the copy finds them up to date; b is the build tree's name
+# inside it. saved/ keeps the copy's files as they start, to put back; untouched/ the tree's own, to compare at
+# the end.
+. lib/test/committed.sh
+committed_tree "$tree"
+names=$(cd "$tree/lessons" && ls *.c | sed 's/\.c$//')
 index=$tree/$b/pictures/index.html
-mkdir -p "$tmp/saved"
-cp lessons/*.c lessons/lesson.h lib/penalties.c "$tmp/saved/"
+mkdir -p "$tmp/saved" "$tmp/untouched"
+cp "$tree"/lessons/*.c "$tree/lessons/lesson.h" "$tree/lib/penalties.c" "$tmp/saved/"
+cp lessons/*.c lessons/lesson.h lib/penalties.c "$tmp/untouched/"
 
 # pictures ARG...: ./run_all.sh --pictures ARG... in the copy; its output in $tmp/run.out.
 pictures() {
@@ -195,13 +193,16 @@ pictures 02
 # 4. --watch 03 in the copy, in the foreground as a student runs it, driven from a second process: after its
 # first run, a save that changes the table (FAIL), one that does not build, then the lesson put back (PASS); then
 # SIGINT. After each run, index.html says "this run" of 03 only, with that run's verdict. The watch must stop,
-# saying so, exit 0, and leave the page and no lock behind.
+# saying so, exit 130 (128 + SIGINT's 2, as Ctrl-C ends a program; 143 for SIGTERM), and leave the page and no
+# lock behind.
 abs=$(cd "$tmp" && pwd)
 # A shell started in the background without job control ignores SIGINT for good, and so would the watch: then it
 # is stopped with SIGTERM (which it handles alike), and a note says so.
 stop=INT
+stopped=130
 if sh -c 'trap "exit 7" INT; kill -INT $$; exit 0'; then
     stop=TERM
+    stopped=143
     echo "test_index.sh: note: SIGINT is ignored here (started in the background?): the watch gets SIGTERM instead"
 fi
 rm -f "$abs/watch.pid" "$abs/watch.problem"
@@ -269,14 +270,15 @@ else
     check_page "--watch 03, the lesson put back" "$abs/round4.html" "03" "" ""
     if cmp -s "$abs/round4.html" "$index"; then ok; else bad "--watch 03: SIGINT changed index.html"; fi
 fi
-if [ "$status" -eq 0 ] && grep -qxF "run_all.sh: stopped watching lessons/03_frequency_penalty.c" "$abs/watch.out"
-then ok; else bad "--watch 03 did not stop on SIG$stop with its message and exit 0 (exit $status)"; fi
+if [ "$status" -eq "$stopped" ] \
+   && grep -qxF "run_all.sh: stopped watching lessons/03_frequency_penalty.c" "$abs/watch.out"
+then ok; else bad "--watch 03 did not stop on SIG$stop with its message and exit $stopped (exit $status)"; fi
 if [ ! -e "$tree/$b/out/.run_all.lock" ]; then ok; else bad "--watch 03 left its lock behind"; fi
 if [ -s "$abs/drive.err" ]; then bad "the watch's driver: $(cat "$abs/drive.err")"; fi
 
 # Nothing here touched the tree itself.
 for src in lessons/*.c lessons/lesson.h lib/penalties.c; do
-    if ! cmp -s "$src" "$tmp/saved/${src##*/}"; then bad "$src changed while this test ran"; fi
+    if ! cmp -s "$src" "$tmp/untouched/${src##*/}"; then bad "$src changed while this test ran"; fi
 done
 
 echo "$passed passed, $failed failed"

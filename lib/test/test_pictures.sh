@@ -11,11 +11,18 @@
 # After: an unwritable picture path is a clear message and exit 1, with the table still printed; no LESSON_PICTURE
 # means nothing written; ./run_all.sh --pictures writes index.html with a contents list and every example's title
 # (the lesson's), verdict, picture and table; a lesson edited to print another table shows FAIL, both tables and the
-# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here.
+# diff. Ends with "N passed, M failed". BUILD picks the build tree (default build); nothing is rebuilt here but the
+# lessons as committed: all of it runs in a copy of the tree, $BUILD/out/pictures-tree, whose lessons are the last
+# commit's (lib/test/committed.sh), built there if they differ from lessons/, so that a reader's edit shows in make
+# check's lessons: part, not here.
 set -u
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
+. lib/test/committed.sh
+committed_tree "$build/out/pictures-tree"
+cd "$build/out/pictures-tree"
+build=$b
 tmp=$build/out/pictures
 rm -rf "$tmp"
 mkdir -p "$tmp/cwd"
@@ -128,6 +135,10 @@ collide "a character is a UTF-8 sequence, not a byte (3 x 8.4 px clear the line)
 collide "the same text at 14 px crosses the line" 1 \
     '<text x="10" y="30">abcdefghij</text>' '<g><line x1="60" y1="0" x2="60" y2="100" stroke="#000"/></g>'
 expect "--xml skips the collision check" 0 "$check" --xml "$tmp/collide.svg"
+# A flag with no file after it: what is missing, and the usage (exit 2), never "cannot read --colours".
+expect "svg_check --colours with no file" 2 "$check" --colours
+message "svg_check --colours with no file says what is missing" "svg_check: --colours needs a FILE after it"
+message "svg_check --colours with no file gives the usage" "usage: svg_check [--xml | --data | --colours] FILE"
 
 # 1c. The colours' check (svg_check --colours FILE): every fill and stroke is a colour of the palette
 # (lib/svg/palette.c), every text is in a text shade of it, and every text reaches 4.5:1 against what it sits on

@@ -101,7 +101,7 @@ static void within(const char *what, long long input, long long got, int line)
     snprintf(text, sizeof text, "%s: %lld bytes at most for %lld bytes of input (%.2f a byte), budget 4 a byte "
              "plus %lld", what, got, input, (double)got / (double)input, BUDGET_CONSTANT);
     check_true(__FILE__, line, got <= 4 * input + BUDGET_CONSTANT, text);
-    printf("memory: %s\n", text);
+    printf("  %s\n", text);
 }
 #endif
 
@@ -177,8 +177,11 @@ static long long body_pipe(const char *text, size_t n, size_t *length)
 void test_readers_memory(void)
 {
 #ifdef NO_COUNTING
-    printf("memory: not counted here (a sanitizer's or another libc's allocator); make check counts it\n");
+    printf("figures, not failures: the readers' memory is not counted here (a sanitizer's or another libc's "
+           "allocator); make check counts it\n");
 #else
+    printf("figures, not failures: the most memory each reader held at once, against its budget "
+           "(lib/test/test_readers_memory.c):\n");
     enum { MIB = 1 << 20 };
     /* JSON: the densest text there is, [0,0,...], 4 MiB (the body that took 53 bytes a byte); then a text of
      * short strings, and an object of short members. */

@@ -6,11 +6,20 @@
 # as one run at rest. The lessons need not pass: a reader's edit is the lessons' failure, not the runner's. A
 # correct runner never waits for its limit, so this takes about a second per run on a busy 2-core machine.
 # --run and --watch are tried too (--watch polls once a second: a few seconds). Ends with "N passed, M failed". BUILD picks the build tree whose lessons were built (default build); nothing is
-# rebuilt here.
+# rebuilt here but the lessons as committed (below).
+#
+# All of it runs in a copy of the tree, $BUILD/out/runner-tree, whose lessons are the last commit's
+# (lib/test/committed.sh), built there if they differ from lessons/: a reader's edit shows in make check's
+# lessons: part, not here.
 set -u
 export LC_ALL=C
+unset MAKEFLAGS MFLAGS      # make check runs this script: the makes that --run starts get no jobserver of its
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
+. lib/test/committed.sh
+committed_tree "$build/out/runner-tree"
+cd "$build/out/runner-tree"
+build=$b
 tmp=$build/out/runner
 rm -rf "$tmp"
 mkdir -p "$tmp/fake/bin"
@@ -27,6 +36,46 @@ expect() {
         sed 's/^/    /' "$2"
     fi
 }
+
+# 0. committed_lessons (lib/test/committed.sh), on a small repository of its own: after a lesson is edited, one
+# removed and one added but not committed, the copy holds the commit's files (the edited one as committed, the
+# removed one back, the added one left out) and names the two that differ. In a folder no commit holds, the
+# files as they are, none named.
+abs=$(cd "$tmp" && pwd)
+repo=$abs/repo
+mkdir -p "$repo/lessons" "$abs/plain/lessons"
+printf 'one\n' >"$repo/lessons/01_a.c"
+printf 'two\n' >"$repo/lessons/02_b.c"
+printf 'h\n' >"$repo/lessons/lesson.h"
+if command -v git >/dev/null 2>&1 && (cd "$repo" && git init -q . && git add lessons \
+       && git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m lessons) \
+       >"$tmp/repo.log" 2>&1; then
+    printf 'one, edited\n' >"$repo/lessons/01_a.c"
+    rm "$repo/lessons/02_b.c"
+    printf 'new\n' >"$repo/lessons/03_c.c"
+    (cd "$repo" && committed_lessons "$abs/copy" && echo "changed: $lessons_changed") >"$tmp/repo.out" 2>&1
+    if [ "$(cat "$abs/copy/01_a.c" "$abs/copy/02_b.c" "$abs/copy/lesson.h" 2>&1)" = "one
+two
+h" ] && [ ! -e "$abs/copy/03_c.c" ] && grep -qx 'changed: 01_a.c 02_b.c' "$tmp/repo.out"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_runner.sh: committed_lessons does not copy the lessons as committed:"
+        ls "$abs/copy" | sed 's/^/    /'
+        sed 's/^/    /' "$tmp/repo.out"
+    fi
+else
+    echo "test_runner.sh: note: no git here, or no commit could be made: committed_lessons's commit not tried"
+fi
+printf 'as it is\n' >"$abs/plain/lessons/01_a.c"
+(cd "$abs/plain" && committed_lessons "$abs/plain-copy" && echo "changed: $lessons_changed") >"$tmp/plain.out" 2>&1
+if [ "$(cat "$abs/plain-copy/01_a.c" 2>&1)" = "as it is" ] && grep -qx 'changed: ' "$tmp/plain.out"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: committed_lessons in a folder no commit holds does not copy the files as they are:"
+    sed 's/^/    /' "$tmp/plain.out"
+fi
 
 # 1. Faults, on a fake build tree whose "lessons" are shell scripts: one hangs, one crashes, one passes.
 fake=$tmp/fake/bin
@@ -45,6 +94,17 @@ expect "a pass" "$tmp/faults" "PASS 03_frequency_penalty"
 expect "a note under a PASS" "$tmp/faults" "04_three_penalties: note: the Java differs"
 expect "a note under a FAIL" "$tmp/faults" "05_code_repeats: note: the Java differs"
 expect "the fault summary" "$tmp/faults" "2 passed, 3 failed"
+# A number selects that example alone (3 is Example 3, not 13 too), a part of a name every program that holds it.
+MAKELEVEL=1 BUILD=$tmp/fake TIME_LIMIT=1 ./run_all.sh 3 code >"$tmp/numbers" 2>&1
+printf '%s\n' "PASS 03_frequency_penalty" "FAIL 05_code_repeats (output differs)" "1 passed, 1 failed" >"$tmp/want"
+if grep -E '^(PASS|FAIL) |^[0-9]+ passed, ' "$tmp/numbers" | cmp -s "$tmp/want" -; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: ./run_all.sh 3 code did not run Example 3 (by its number) and 05_code_repeats (by name)" \
+         "alone:"
+    sed 's/^/    /' "$tmp/numbers"
+fi
 
 # 1b. Two runs at once on one build folder (make check while --watch reruns an example): the second waits for the
 # first, and both see their own tables (03 prints the lesson's table after a second, long enough to overlap). A
@@ -136,10 +196,54 @@ status=0
 BUILD=$build ./run_all.sh --run no_such_lesson >"$tmp/out" 2>&1 || status=$?
 echo "exit $status" >>"$tmp/out"
 expect "--run no_such_lesson" "$tmp/out" "exit 2"
+# Every example but 11 and 12 takes no arguments and refuses one, through --run and by itself: what is wrong and the
+# usage on stderr, exit 2, nothing on stdout; --help alone gives the usage on stdout, exit 0. A program whose main
+# is int main(void) (it cannot see an argument) is refused by run_all.sh --run itself.
+for src in lessons/*.c; do
+    name=${src##*/}
+    name=${name%.c}
+    case "$name" in 11_*|12_*) continue ;; esac
+    said="$name: this program takes no arguments, not '--bogus'"
+    hows="run itself"
+    if grep -q '^int main(void)' "$src"; then
+        said="run_all.sh: $name takes no arguments ($src has int main(void)), not '--bogus'"
+        hows=run
+    fi
+    for how in $hows; do
+        if [ "$how" = run ]; then set -- ./run_all.sh --run "${name%%_*}"; else set -- "$build/bin/$name"; fi
+        status=0
+        BUILD=$build "$@" --bogus >"$tmp/out" 2>"$tmp/err" || status=$?
+        if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -qxF -- "$said" "$tmp/err" \
+           && grep -q '^usage: ' "$tmp/err"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_runner.sh: $* --bogus: exit $status, not 2 with '$said' and the usage on stderr alone:"
+            sed 's/^/    /' "$tmp/out" "$tmp/err"
+        fi
+        status=0
+        BUILD=$build "$@" --help >"$tmp/out" 2>"$tmp/err" || status=$?
+        if [ "$status" -eq 0 ] && grep -q '^usage: ' "$tmp/out" && grep -qF 'takes no arguments' "$tmp/out" \
+           && [ ! -s "$tmp/err" ]; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+            echo "test_runner.sh: $* --help: exit $status, not 0 with the usage on stdout alone:"
+            sed 's/^/    /' "$tmp/out" "$tmp/err"
+        fi
+    done
+done
+# A number is an example's number for --watch too: 0 is none (not the ten names that hold a 0).
+status=0
+BUILD=$build ./run_all.sh --watch 0 >"$tmp/out" 2>&1 || status=$?
+echo "exit $status" >>"$tmp/out"
+expect "--watch 0" "$tmp/out" "run_all.sh: --run and --watch take one lesson program; '0' names none"
+expect "--watch 0" "$tmp/out" "exit 2"
 
 # 4. --watch NN: the first run at once, another after each change of the watched file (WATCH_FILE, a copy, so
 # that the lesson itself is never touched), each with its picture; WATCH_ROUNDS=2 ends it after the second. A
-# TERM (what Ctrl-C's INT also gets) ends it cleanly with exit 0. Waits at most 30 s for each step.
+# TERM ends it cleanly, saying so, with 143 (128 + 15; Ctrl-C's INT gives 130, test_index.sh). Waits at most 30 s
+# for each step.
 wait_for() {    # wait_for FILE TEXT: until FILE has a line containing TEXT, polling once a second
     tries=0
     while [ "$tries" -lt 30 ] && ! grep -qF -- "$2" "$1" 2>/dev/null; do
@@ -184,6 +288,38 @@ else
     echo "test_runner.sh: --watch 01 shows text bars for a series that is not a probability:"
     sed 's/^/    /' "$tmp/watch"
 fi
+# The watched file gone for a while (a git checkout, a stash, an editor that deletes and rewrites): the watch says
+# so and keeps watching, and runs the lesson again when the file is back (WATCH_ROUNDS=2: then it ends, exit 0).
+rm -f "$tmp/watch"
+WATCH_ROUNDS=2 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 01 >"$tmp/watch" 2>&1 &
+watch_pid=$!
+wait_for "$tmp/watch" "watching $watched"
+mv "$watched" "$tmp/watched.away"
+wait_for "$tmp/watch" "$watched is gone; watching for it to come back (Ctrl-C stops)"
+mv "$tmp/watched.away" "$watched"
+(sleep 30; kill "$watch_pid"; echo "test_runner.sh: --watch did not end after the file came back") 2>/dev/null &
+guard=$!
+status=0
+wait "$watch_pid" 2>/dev/null || status=$?
+kill "$guard" 2>/dev/null
+if [ "$status" -eq 0 ] && grep -qF "$watched is gone; watching for it to come back" "$tmp/watch" \
+   && [ "$(grep -c '^PASS 01_repeat_penalty$' "$tmp/watch")" -eq 2 ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 01 did not say its file was gone, keep watching and run again when it was back" \
+         "(exit $status):"
+    sed 's/^/    /' "$tmp/watch"
+fi
+# --watch 1 is Example 1 (a number, as for --run), run once with WATCH_ROUNDS=1.
+WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 1 >"$tmp/watch" 2>&1
+if [ "$(grep -cE '^(PASS|FAIL) ' "$tmp/watch")" -eq 1 ] && grep -q '^PASS 01_repeat_penalty$' "$tmp/watch"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: --watch 1 did not run Example 1 alone:"
+    sed 's/^/    /' "$tmp/watch"
+fi
 # Example 12's picture has series with values in [0, 1] too (a stage's survivors, with its count "left", 1 for
 # T=0), but its bars are per stage, not per token of a table: no text bars.
 WATCH_ROUNDS=1 WATCH_FILE=$watched BUILD=$build sh ./run_all.sh --watch 12 >"$tmp/watch" 2>&1
@@ -206,7 +342,7 @@ wait "$watch_pid" 2>/dev/null || status=$?
 kill "$guard" 2>/dev/null
 echo "exit $status" >>"$tmp/watch"
 expect "--watch stopped" "$tmp/watch" "run_all.sh: stopped watching $watched"
-expect "--watch stopped" "$tmp/watch" "exit 0"
+expect "--watch stopped" "$tmp/watch" "exit 143"
 
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
