@@ -46,7 +46,7 @@
  * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
  * lesson_logit_width,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
- * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
+ * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut; and, through picture.h,
  * each lesson's picture (picture_*).
  */
@@ -323,11 +323,16 @@ int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t cand
 void lesson_note_dry_row_at(const char *file, const char *row, int32_t length, double penalty,
                             int32_t java_length, double java, const char *off, const DryParams *dp, size_t n_history);
 
-/* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
- * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between
- * two tied tokens (every surprise was above mu, so it kept one of the tokens tied at the top), where which one
- * llama.cpp keeps is unspecified. */
-size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bool *tie);
+/* Example 8's tally of llama.cpp's own cut over one run: llama.cpp's mirostat-v2 sorts the tokens before it cuts at
+ * mu, where Example 8's table cuts them in vocabulary order, as the lesson's Java does. */
+typedef struct {
+    int more;       /* steps at which the sorted cut would keep more tokens than the table's */
+    int ties;       /* steps at which it falls between tied tokens (every surprise was above mu, so it kept one of
+                     * the tokens tied at the top), where which one llama.cpp keeps is unspecified */
+} LessonSortedCut;
+
+/* Adds one step to *tally: the distribution logits (n,) cut at mu, of which the table's cut kept `kept` tokens. */
+void lesson_sorted_cut(LessonSortedCut *tally, const double *logits, size_t n, double mu, size_t kept);
 
 /* Example 8's stop where mu, at step `step` of the run with tau (taus[t]) and eta, is no longer a finite number:
  * it names mu, the step, both settings with their lines, and what llama.cpp would do (go on, its cut keeping every
@@ -337,12 +342,12 @@ size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bo
 void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_name, double tau, const char *eta_name,
                         double eta);
 
-/* Example 8's notes for the run with tau (taus[t]) over `steps` steps, once each: at `more` steps llama.cpp's
- * sorted cut would keep more tokens than the table's cut in vocabulary order (the lesson's Java's); at `ties`
- * steps it falls between tied tokens (lesson_mirostat_sorted_kept). */
-#define lesson_note_mirostat(tau, more, ties, steps) lesson_note_mirostat_at(__FILE__, &(tau), (more), (ties), (steps))
+/* Example 8's notes for the run with tau (taus[t]) over `steps` steps, once each, from its tally (lesson_sorted_cut):
+ * the steps at which llama.cpp's sorted cut would keep more tokens than the table's cut in vocabulary order (the
+ * lesson's Java's), and those at which it falls between tied tokens. */
+#define lesson_note_mirostat(tau, tally, steps) lesson_note_mirostat_at(__FILE__, &(tau), (tally), (steps))
 
-void lesson_note_mirostat_at(const char *file, const double *tau, int more, int ties, int steps);
+void lesson_note_mirostat_at(const char *file, const double *tau, const LessonSortedCut *tally, int steps);
 
 /* Whether kept, what a cut kept of the tokens whose values by id are by_id (n,) (p, or logits), holds some but
  * not all of the tokens tied at one finite value; if so, writes the value, how many share it and how many were

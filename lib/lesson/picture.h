@@ -40,6 +40,7 @@ typedef struct {
     double held[2];         /* (n_held,) numbers recorded ahead of the row they belong to: Example 8's cut, taken
                              * inside a step before that step's row is recorded */
     size_t n_held;
+    double sum;             /* Example 8: the surprise of the steps of the run so far, summed in order */
 } Picture;
 
 /* The picture of lesson `file`, empty; its path from LESSON_PICTURE. */

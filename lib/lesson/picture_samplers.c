@@ -390,10 +390,12 @@ void picture_mirostat_cut(Picture *pic, const Candidates *c)
     pic->n_held = 2;
 }
 
-void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average, int more)
+void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, int more)
 {
     if (pic->path == NULL)
         return;
+    pic->sum = step == 0 ? surprise : pic->sum + surprise;
+    double average = pic->sum / (step + 1);
     if (step == 0) {
         char label[128];
         snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);

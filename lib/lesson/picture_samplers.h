@@ -55,15 +55,15 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 void picture_mirostat_cut(Picture *pic, const Candidates *c);
 
 /* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu as this step's cut used it,
- * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), the running average
- * surprise so far, and at how many steps so far llama.cpp's cut, which sorts the tokens first, would keep more
- * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's three rows: group 0 holds mu and surprise
- * of the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
- * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1] the
- * steps; group 2, for the first MIROSTAT_FIRST_MAX steps, the size and entropy (bits) of the step's cut
- * (picture_mirostat_cut; NaN when none was recorded). All are labelled "tau 2.0" or "plain sampling". */
-void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average,
-                           int more);
+ * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), and at how many steps so
+ * far llama.cpp's cut, which sorts the tokens first, would keep more tokens than the lesson's (0 for plain
+ * sampling). The running average is the run's surprises so far, summed in order as the lesson sums them, over
+ * the steps: at the last step, the table's average. Step 0 starts the run's three rows: group 0 holds mu and
+ * surprise of the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1];
+ * group 1 the running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and
+ * numbers[1] the steps; group 2, for the first MIROSTAT_FIRST_MAX steps, the size and entropy (bits) of the step's
+ * cut (picture_mirostat_cut; NaN when none was recorded). All are labelled "tau 2.0" or "plain sampling". */
+void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, int more);
 
 /* Example 8: for each tau recorded in pic, its first first_steps steps (at most MIROSTAT_FIRST_MAX; the table's),
  * a column each at a readable scale: tau dashed, the drawn token's surprise and, from tau to it, surprise - tau,
