@@ -32,7 +32,7 @@ static void logits_for(Rng *data, double *logits)
 
 /* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
  * the surprise of the drawn token in bits and writes how many tokens were kept; sorted tallies where llama.cpp's
- * cut, which sorts them first, differs, and pic records what the draw saw. */
+ * cut, which sorts them first, differs, and pic records the step: what the draw saw, mu and the draw. */
 static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, LessonSortedCut *sorted, Picture *pic)
 {
     double logits[N_VOCAB];
@@ -47,8 +47,8 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, Lesson
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }
     *kept = c.size;
-    picture_mirostat_cut(pic, &c);                         /* LESSON_PICTURE: what the draw sees */
     lesson_check(sample_dist(&c, rng_next_double(draws)));
+    picture_mirostat_step(pic, &c, mu);                    /* LESSON_PICTURE: the step's cut, mu and draw */
     return surprise_bits(c.data[c.selected].p);
 }
 
@@ -62,12 +62,12 @@ int main(void)
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
         LessonNumber tau = lesson_number(taus[t], 1);       /* as the table prints it */
         LessonSortedCut sorted = {0, 0};        /* where llama.cpp's cut, which sorts first, differs */
+        picture_mirostat_run(&pic, taus[t], &sorted);      /* the picture records this run */
         for (int s = 0; s < STEPS; s++) {
             lesson_check_mu(mu, s, taus[t], eta);          /* a mu that is not a finite number stops */
             size_t kept;
             double surprise = step(&data, &draws, &mu, &kept, &sorted, &pic);
             total += surprise;
-            picture_mirostat_step(&pic, taus[t], s, mu, surprise, sorted.more);  /* mu: the cut used */
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
                 printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw, tau.text, sw, s,
@@ -78,11 +78,10 @@ int main(void)
     }
     Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;
+    picture_mirostat_run(&pic, NAN, NULL);
     for (int s = 0; s < STEPS; s++) {
         size_t kept;
-        double surprise = step(&data, &draws, NULL, &kept, NULL, &pic);
-        plain += surprise;
-        picture_mirostat_step(&pic, NAN, s, NAN, surprise, 0);
+        plain += step(&data, &draws, NULL, &kept, NULL, &pic);
     }
     printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
     return picture_mirostat(&pic, SHOWN_STEPS);

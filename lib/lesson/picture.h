@@ -37,10 +37,9 @@ typedef struct {
 
     bool out_of_memory;     /* a row could not be recorded: the figure reports it and writes nothing */
 
-    double held[2];         /* (n_held,) numbers recorded ahead of the row they belong to: Example 8's cut, taken
-                             * inside a step before that step's row is recorded */
-    size_t n_held;
-    double sum;             /* Example 8: the surprise of the steps of the run so far, summed in order */
+    const LessonSortedCut *tally;   /* Example 8: the run's tally of llama.cpp's sorted cut, or NULL */
+    int steps;              /* Example 8: the steps of the run recorded so far */
+    double sum;             /* Example 8: their surprise, summed in order */
 } Picture;
 
 /* The picture of lesson `file`, empty; its path from LESSON_PICTURE. */
