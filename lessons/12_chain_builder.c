@@ -89,11 +89,8 @@ int main(int argc, char *argv[])
 {
     long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
     chain_check_corpus(corpus, start);                 /* printable ASCII, holding start */
-    char alphabet[96] = "";                     /* the corpus's distinct characters, sorted */
-    size_t n = 0;
-    for (int ch = ' '; ch <= '~'; ch++)
-        if (strchr(corpus, ch) != NULL)
-            alphabet[n++] = (char)ch;
+    char alphabet[96];                          /* the corpus's distinct characters, sorted */
+    lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
     static double counts[95][95];               /* the bigram model of lesson 5: counts[previous][next] */
     for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++)
         counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
@@ -114,15 +111,11 @@ int main(int argc, char *argv[])
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
-    for (size_t c = 0; c < LESSON_N(chains); c++) {     /* the first two chains are described, as in the Java */
-        if (c < 2) {
-            lesson_print_describe(&ch[c]);
-            picture_describe(&pic, &ch[c]);             /* the picture draws each line's stages */
-        }
+    chain_print_describe(&ch[0], &pic);          /* the first two chains' lines, as in the Java; the picture */
+    chain_print_describe(&ch[1], &pic);          /* draws each line's stages */
+    chain_print_describe(&biased, &pic);
+    for (size_t c = 0; c < LESSON_N(chains); c++)
         chain_free(&ch[c]);
-    }
-    lesson_print_describe(&biased);
-    picture_describe(&pic, &biased);
     chain_free(&biased);
     return picture_chain_builder(&pic, alphabet);
 }

@@ -227,6 +227,12 @@ size_t chain_step_left(const ChainView *view, const Candidates *c)
     return left;
 }
 
+void chain_print_describe(const Chain *ch, Picture *pic)
+{
+    lesson_print_describe(ch);
+    picture_describe(pic, ch);
+}
+
 void chain_check_corpus_at(const char *file, const char *corpus, char start)
 {
     if (!lesson_holds(file, lesson_printable(corpus)))      /* file is the program's, for every helper's messages */

@@ -4,7 +4,7 @@
  * corpus and builder, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
  *
  * defines: CHAIN_STEP_MAX, ChainView, chain_view_start, chain_view_step, chain_step_seen, chain_step_left,
- * chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep, preset_step_start,
+ * chain_print_describe, chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep, preset_step_start,
  * preset_stage_seen, PresetRun, preset_notes, chain_check_order.
  */
 #ifndef LESSON_CHAINS_H
@@ -61,6 +61,10 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c);
  * stage <name> removed every character that follows 'x' in the corpus, so the text cannot go on" (only a -inf
  * bias can do it). */
 size_t chain_step_left(const ChainView *view, const Candidates *c);
+
+/* Prints the chain's line, "logits -> ... -> dist" (lesson_print_describe), as the Java's describe(), and records
+ * it in pic for the picture (picture_describe). */
+void chain_print_describe(const Chain *ch, Picture *pic);
 
 /* Example 12's checks of its corpus: unless every character of corpus is printable ASCII (' ' to '~', so that a
  * table row shows it as it is) and start is one of them, stops the program with a message that says which. */

@@ -2,6 +2,7 @@
 #include "lesson/lesson_lib.h"
 #include <ctype.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,6 +156,16 @@ bool lesson_printable(const char *s)
         if (*s < ' ' || *s > '~')
             return false;
     return true;
+}
+
+void lesson_distinct_chars(const char *text, char *chars, size_t size)
+{
+    size_t n = 0;
+    for (int ch = 1; ch <= UCHAR_MAX && n + 1 < size; ch++)
+        if (strchr(text, ch) != NULL)
+            chars[n++] = (char)ch;
+    if (size > 0)
+        chars[n] = '\0';
 }
 
 LessonNumber lesson_number(double value, int min_decimals)
