@@ -12,8 +12,6 @@
 #include "lesson/chains.h"
 #include "rng.h"
 
-#include <string.h>
-
 #define STEPS 59
 _Static_assert(STEPS > 0 && STEPS <= 100000, "STEPS must be from 1 to 100000: the table prints the candidates per "
                "step, and each chain's text of STEPS characters");
@@ -57,11 +55,10 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
  * left per step, summed. The view (lesson/chains.h) sees every stage of every step: it prints what they leave at
  * --trace's step, notes where top-k cuts through ties, and records the picture. */
-static long generate(Chain *ch, const char *alphabet, double counts[][95], char *text, ChainView *view)
+static long generate(Chain *ch, const char *alphabet, size_t n, double counts[][95], char *text, ChainView *view)
 {
-    size_t n = strlen(alphabet);
     Rng rng = rng_new(seed);
-    int32_t last = (int32_t)(strchr(alphabet, start) - alphabet);
+    int32_t last = lesson_index_of(alphabet, start);
     text[0] = start;
     lesson_check(chain_accept(ch, last));
     long kept = 0;
@@ -90,10 +87,10 @@ int main(int argc, char *argv[])
     long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
     chain_check_corpus(corpus, start);                 /* printable ASCII, holding start */
     char alphabet[96];                          /* the corpus's distinct characters, sorted */
-    lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
+    size_t n = lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
     static double counts[95][95];               /* the bigram model of lesson 5: counts[previous][next] */
     for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++)
-        counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
+        counts[lesson_index_of(alphabet, corpus[i])][lesson_index_of(alphabet, corpus[i + 1])]++;
 
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
     chain_check_builder(window, bias, order);   /* a NaN bias, or a stage in order[] the builder adds itself, stops */
@@ -104,7 +101,7 @@ int main(int argc, char *argv[])
     for (size_t c = 0; c < LESSON_N(chains); c++) {
         static char text[STEPS + 2];
         ChainView view = chain_view_start(&ch[c], &chains[c], window, alphabet, trace, &pic);     /* and its notes */
-        long kept = generate(&ch[c], alphabet, counts, text, &view);
+        long kept = generate(&ch[c], alphabet, n, counts, text, &view);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout), "",
                text, kept / (double)STEPS);

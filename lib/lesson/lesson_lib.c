@@ -158,7 +158,7 @@ bool lesson_printable(const char *s)
     return true;
 }
 
-void lesson_distinct_chars(const char *text, char *chars, size_t size)
+size_t lesson_distinct_chars(const char *text, char *chars, size_t size)
 {
     size_t n = 0;
     for (int ch = 1; ch <= UCHAR_MAX && n + 1 < size; ch++)
@@ -166,6 +166,13 @@ void lesson_distinct_chars(const char *text, char *chars, size_t size)
             chars[n++] = (char)ch;
     if (size > 0)
         chars[n] = '\0';
+    return n;
+}
+
+int32_t lesson_index_of(const char *text, char ch)
+{
+    const char *at = ch != '\0' ? strchr(text, ch) : NULL;
+    return at != NULL ? (int32_t)(at - text) : -1;
 }
 
 LessonNumber lesson_number(double value, int min_decimals)

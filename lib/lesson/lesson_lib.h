@@ -38,7 +38,7 @@
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
  * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_most_likely, lesson_printable,
- * lesson_distinct_chars, LessonNumber,
+ * lesson_distinct_chars, lesson_index_of, LessonNumber,
  * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
  * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_label_width, lesson_print_label,
  * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
@@ -146,8 +146,11 @@ int32_t lesson_most_likely(const double *probs, size_t n);
 bool lesson_printable(const char *s);
 
 /* Writes the distinct characters of text to chars (size bytes: room for them and a '\0'; beyond it they are cut),
- * in byte order, as the Java's text.chars().distinct().sorted() (Example 12's alphabet). */
-void lesson_distinct_chars(const char *text, char *chars, size_t size);
+ * in byte order, as the Java's text.chars().distinct().sorted() (Example 12's alphabet); returns how many. */
+size_t lesson_distinct_chars(const char *text, char *chars, size_t size);
+
+/* The index of the first ch in text, as the Java's text.indexOf(ch); -1 when text has none (and for '\0'). */
+int32_t lesson_index_of(const char *text, char ch);
 
 /* A number as text, short enough to live in a printf argument: lesson_number(x, 1).text. */
 typedef struct {
