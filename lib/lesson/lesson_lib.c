@@ -1,5 +1,6 @@
 /* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
 #include "lesson/lesson_lib.h"
+#include "lesson/lesson_settings.h"
 #include <ctype.h>
 #include <float.h>
 #include <limits.h>

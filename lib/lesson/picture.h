@@ -18,8 +18,9 @@
  * per token) is lib/lesson/picture_draw.h's, which the lessons need not compile.
  *
  * defines: Picture, PictureRow (its fields: picture_draw.h), picture_start, picture_row, picture_row_value,
- * picture_row_id, picture_value, picture_id; the figures of Examples 1 to 6 (picture_penalties.h), 7 to 10
- * (picture_samplers.h) and 11 to 13 (picture_chains.h).
+ * picture_row_id, picture_value, picture_id; the figures of Examples 1 to 6 (picture_penalties.h) and 7 to 10
+ * (picture_samplers.h). Those of Examples 11 to 13, which draw chains, are picture_chains.h's (Example 11 includes
+ * it, Examples 12 and 13 through lesson/chains.h), so that the other lessons never compile chain.h.
  */
 #ifndef PICTURE_H
 #define PICTURE_H
@@ -62,6 +63,5 @@ void picture_id(Picture *pic, int32_t id);
 
 #include "lesson/picture_penalties.h"
 #include "lesson/picture_samplers.h"
-#include "lesson/picture_chains.h"
 
 #endif
