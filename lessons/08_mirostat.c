@@ -31,10 +31,9 @@ static void logits_for(Rng *data, double *logits)
 }
 
 /* One step: the distribution from `data`, cut at *mu when mu is not NULL, then one draw from `draws`. Returns
- * the surprise of the drawn token in bits; writes how many tokens were kept, how many llama.cpp's cut, which
- * sorts them first, would keep, and whether that cut falls between tied tokens; pic records what the draw saw. */
-static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t *kept_sorted, bool *tie,
-                   Picture *pic)
+ * the surprise of the drawn token in bits and writes how many tokens were kept; sorted tallies where llama.cpp's
+ * cut, which sorts them first, differs, and pic records the step: what the draw saw, mu and the draw. */
+static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, LessonSortedCut *sorted, Picture *pic)
 {
     double logits[N_VOCAB];
     TokenData buf[N_VOCAB];
@@ -43,13 +42,13 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, size_t
     lesson_check(candidates_init(&c, buf, logits, N_VOCAB));
     lesson_check(candidates_softmax(&c, false));
     if (mu != NULL) {
-        *kept_sorted = lesson_mirostat_sorted_kept(logits, N_VOCAB, *mu, tie);     /* llama.cpp: sorted, then cut */
         lesson_check(mirostat_v2_cut(&c, *mu));            /* drop the tokens with surprise > mu, keep one */
+        lesson_sorted_cut(sorted, logits, N_VOCAB, *mu, c.size);      /* llama.cpp: sorted, then cut */
         lesson_check(candidates_softmax(&c, false));       /* renormalize over the kept tokens */
     }
     *kept = c.size;
-    picture_mirostat_cut(pic, &c);                         /* LESSON_PICTURE: what the draw sees */
     lesson_check(sample_dist(&c, rng_next_double(draws)));
+    picture_mirostat_step(pic, &c, mu);                    /* LESSON_PICTURE: the step's cut, mu and draw */
     return surprise_bits(c.data[c.selected].p);
 }
 
@@ -62,32 +61,28 @@ int main(int argc, char *argv[])
     for (size_t t = 0; t < LESSON_N(taus); t++) {
         Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
         double mu = 2 * taus[t], total = 0;                 /* mu starts at 2 * tau, as in llama.cpp */
-        int more = 0, ties = 0;     /* steps where llama.cpp's sorted cut keeps more, or cuts between tied tokens */
+        LessonNumber tau = lesson_number(taus[t], 1);       /* as the table prints it */
+        LessonSortedCut sorted = {0, 0};        /* where llama.cpp's cut, which sorts first, differs */
+        picture_mirostat_run(&pic, taus[t], &sorted);      /* the picture records this run */
         for (int s = 0; s < STEPS; s++) {
             lesson_check_mu(mu, s, taus[t], eta);          /* a mu that is not a finite number stops */
-            size_t kept, kept_sorted;
-            bool tie;
-            double surprise = step(&data, &draws, &mu, &kept, &kept_sorted, &tie, &pic);
+            size_t kept;
+            double surprise = step(&data, &draws, &mu, &kept, &sorted, &pic);
             total += surprise;
-            more += kept_sorted > kept;
-            ties += tie;
-            picture_mirostat_step(&pic, taus[t], s, mu, surprise, total / (s + 1), more);   /* mu: the cut it used */
             mu -= eta * (surprise - taus[t]);               /* feedback: too surprising lowers mu */
             if (s < SHOWN_STEPS && isfinite(mu))      /* a mu that is not, the next step stops on */
-                lesson_printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw,
-                       lesson_number(taus[t], 1).text, sw, s, kw, kept, surprise, lesson_fixed(mu, 2).text);
+                lesson_printf("tau %-*s step %*d: kept %*zu tokens, surprise %.2f bits, mu now %s\n", tw, tau.text, sw,
+                              s, kw, kept, surprise, lesson_fixed(mu, 2).text);
         }
-        lesson_printf("tau %s: average surprise over %d steps = %.2f bits\n", lesson_number(taus[t], 1).text, STEPS,
-               total / STEPS);
-        lesson_note_mirostat(taus[t], more, ties, STEPS);   /* where llama.cpp's sorted cut differs */
+        lesson_printf("tau %s: average surprise over %d steps = %.2f bits\n", tau.text, STEPS, total / STEPS);
+        lesson_note_mirostat(taus[t], &sorted, STEPS);      /* where llama.cpp's sorted cut differs */
     }
     Rng data = rng_new(data_seed), draws = rng_new(draw_seed);
     double plain = 0;
+    picture_mirostat_run(&pic, NAN, NULL);
     for (int s = 0; s < STEPS; s++) {
-        size_t kept, kept_sorted;
-        double surprise = step(&data, &draws, NULL, &kept, &kept_sorted, NULL, &pic);
-        plain += surprise;
-        picture_mirostat_step(&pic, NAN, s, NAN, surprise, plain / (s + 1), 0);
+        size_t kept;
+        plain += step(&data, &draws, NULL, &kept, NULL, &pic);
     }
     lesson_printf("plain sampling: average surprise = %.2f bits\n", plain / STEPS);
     return picture_mirostat(&pic, SHOWN_STEPS);

@@ -12,8 +12,6 @@
 #include "lesson/chains.h"
 #include "rng.h"
 
-#include <string.h>
-
 #define STEPS 59
 _Static_assert(STEPS > 0 && STEPS <= 100000, "STEPS must be from 1 to 100000: the table prints the candidates per "
                "step, and each chain's text of STEPS characters");
@@ -49,34 +47,21 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
     lesson_check(chain_init(ch, &p, 0));
     if (n_bias > 0)
         lesson_check(chain_add(ch, STAGE_LOGIT_BIAS));
-    for (size_t i = 0; i < LESSON_N(order); i++) {
-        lesson_require(!stage_picks_token(order[i]) && order[i] != STAGE_LOGIT_BIAS, "order[%zu] is a draw or "
-                       "logit-bias, which the builder adds itself: logit-bias first when set, the draw (dist) last", i);
-        lesson_require(order[i] != STAGE_INFILL, "order[%zu] is infill, which this workbench names but does not "
-                       "compute (it is no sampler of the lesson)", i);
+    for (size_t i = 0; i < LESSON_N(order); i++)
         lesson_check(chain_add(ch, order[i]));
-    }
     lesson_check(chain_add(ch, STAGE_DIST));
 }
 
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
- * left per step, summed. Each stage's view of the step (chain_step_seen) prints what it leaves at step `trace`
- * (1-based; 0 for none) and notes where top-k cuts through ties; pic records the candidates left at every step
- * and what each stage leaves at step `trace` (or PICTURE_FUNNEL_STEP). */
-static long generate(Chain *ch, const LessonSettings *chain, const char *alphabet, double counts[][95], char *text,
-                     int trace, Picture *pic)
+ * left per step, summed. The view (lesson/chains.h) sees every stage of every step: it prints what they leave at
+ * --trace's step, notes where top-k cuts through ties, and records the picture. */
+static long generate(Chain *ch, const char *alphabet, size_t n, double counts[][95], char *text, ChainView *view)
 {
-    size_t n = strlen(alphabet);
     Rng rng = rng_new(seed);
-    int32_t last = (int32_t)(strchr(alphabet, start) - alphabet);
+    int32_t last = lesson_index_of(alphabet, start);
     text[0] = start;
     lesson_check(chain_accept(ch, last));
     long kept = 0;
-    lesson_note(ch->params.n_logit_bias > 0 && bias.bias > 0 && isinf(as_float(bias.bias)), "%s: a character that can "
-                "follow is then at +inf and takes all the probability (the limit of softmax), and one that cannot "
-                "stays out; llama.cpp's float makes them NaN (exp(inf - inf), -inf + inf)%s",
-                lesson_setting(__FILE__, "bias", bias.bias).text, bias.bias == INFINITY ? ", and so does the lesson's "
-                "Java" : ", where the lesson's Java, in double, gives this table");
     for (int step = 1; step <= STEPS; step++) {
         double logits[95];
         TokenData buf[95];
@@ -84,12 +69,9 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
         for (size_t j = 0; j < n; j++)
             logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
         lesson_check(candidates_init(&c, buf, logits, n));
-        ChainStep view = chain_step_start(alphabet, chain, window, step, alphabet[last], &c, step == trace,
-                                          step == (trace > 0 ? trace : PICTURE_FUNNEL_STEP) ? pic : NULL);
-        lesson_check(chain_apply_except_pick(ch, &c, chain_step_seen, &view, NULL));
-        size_t left = chain_step_left(&view, &c);    /* stops when a stage left none */
-        kept += (long)left;
-        picture_chain_step(pic, left);
+        chain_view_step(view, step, alphabet[last], &c);      /* stops when nothing follows */
+        lesson_check(chain_apply_except_pick(ch, &c, chain_step_seen, view, NULL));
+        kept += (long)chain_step_left(view, &c);    /* stops when a stage left none */
         lesson_check(candidates_sort_by_id(&c));
         lesson_check(sample_dist(&c, rng_next_double(&rng)));
         last = c.data[c.selected].id;
@@ -103,54 +85,34 @@ static long generate(Chain *ch, const LessonSettings *chain, const char *alphabe
 int main(int argc, char *argv[])
 {
     long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
-    lesson_require(lesson_printable(corpus), "the corpus must be printable ASCII (' ' to '~'), so that a table row "
-                   "shows each character as it is");
-    lesson_require(start != '\0' && strchr(corpus, start), "start '%c'%s does not occur in the corpus%s", start,
-                   lesson_where(__FILE__, "start").text, lesson_where(__FILE__, "corpus").text);
-    char alphabet[96] = "";                     /* the corpus's distinct characters, sorted */
-    size_t n = 0;
-    for (int ch = ' '; ch <= '~'; ch++)
-        if (strchr(corpus, ch) != NULL)
-            alphabet[n++] = (char)ch;
+    chain_check_corpus(corpus, start);                 /* printable ASCII, holding start */
+    char alphabet[96];                          /* the corpus's distinct characters, sorted */
+    size_t n = lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
     static double counts[95][95];               /* the bigram model of lesson 5: counts[previous][next] */
     for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++)
-        counts[strchr(alphabet, corpus[i]) - alphabet][strchr(alphabet, corpus[i + 1]) - alphabet]++;
+        counts[lesson_index_of(alphabet, corpus[i])][lesson_index_of(alphabet, corpus[i + 1])]++;
 
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
-    lesson_note(window <= 0, "window is %d: llama.cpp's penalties are off for a window of 0 or less (?penalties); "
-                "the lesson's Java penalizes nothing either, but names the stage penalties", (int)window);
-    lesson_require(!isnan(bias.bias), "%s: a bias is a number", lesson_setting(__FILE__, "bias", bias.bias).text);
+    chain_check_builder(window, bias, order);   /* a NaN bias, or a stage in order[] the builder adds itself, stops */
     Chain ch[LESSON_N(chains)];                 /* all built first, so a setting the library refuses stops */
     for (size_t c = 0; c < LESSON_N(chains); c++)   /* before the table */
         build(&ch[c], &chains[c], 0);
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
         static char text[STEPS + 2];
-        if (trace) {
-            lesson_settings_label(&chains[c], window, stdout);
-            lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
-        }
-        picture_chain_start(&pic, &chains[c], window, &ch[c]);
-        lesson_note_unread("chain", &chains[c], window, &ch[c]);        /* a setting order[] leaves no stage for */
-        lesson_note_settings("chain", &chains[c], window, chains[c].min_p > 1, ": a min_p above 1 keeps exactly one "
-                             "token in llama.cpp, the most likely (of tied ones, which is unspecified; this workbench "
-                             "keeps the lower id); the lesson's Java keeps none");
-        long kept = generate(&ch[c], &chains[c], alphabet, counts, text, (int)trace, &pic);
+        ChainView view = chain_view_start(&ch[c], &chains[c], window, alphabet, trace, &pic);     /* and its notes */
+        long kept = generate(&ch[c], alphabet, n, counts, text, &view);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         lesson_printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout),
                "", text, kept / (double)STEPS);
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
-    for (size_t c = 0; c < LESSON_N(chains); c++) {     /* the first two chains are described, as in the Java */
-        if (c < 2) {
-            lesson_print_describe(&ch[c]);
-            picture_describe(&pic, &ch[c]);             /* the picture draws each line's stages */
-        }
+    chain_print_describe(&ch[0], &pic);          /* the first two chains' lines, as in the Java; the picture */
+    chain_print_describe(&ch[1], &pic);          /* draws each line's stages */
+    chain_print_describe(&biased, &pic);
+    for (size_t c = 0; c < LESSON_N(chains); c++)
         chain_free(&ch[c]);
-    }
-    lesson_print_describe(&biased);
-    picture_describe(&pic, &biased);
     chain_free(&biased);
     return picture_chain_builder(&pic, alphabet);
 }

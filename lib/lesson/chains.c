@@ -15,27 +15,63 @@ static size_t count_alive(const Candidates *c)
     return n;
 }
 
-ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
-                              int step, char after, const Candidates *c, bool trace, Picture *picture)
+ChainView chain_view_start_at(const char *file, const Chain *ch, const LessonSettings *s, int32_t window,
+                              const char *alphabet, long trace, Picture *picture)
 {
-    ChainStep view = {file, alphabet, s, window, step, after, trace, picture, {{0}}, 0, false, NULL};
+    ChainView view = {file, alphabet, s, window, trace, picture, 0, '\0', {{0}}, 0, false, NULL};
+    if (trace) {
+        lesson_settings_label(s, window, stdout);
+        lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
+    }
+    picture_chain_start(picture, s, window, ch);
+    lesson_note_unread_at(file, "chain", s, window, ch);     /* a setting order[] leaves no stage for */
+    static const void *min_p_row;
+    static bool min_p_noted;
+    if (s->min_p > 1 && lesson_note_due(&min_p_row, &min_p_noted, s))
+        lesson_say_settings(file, "chain", s, window, ": a min_p above 1 keeps exactly one token in llama.cpp, the "
+                            "most likely (of tied ones, which is unspecified; this workbench keeps the lower id); "
+                            "the lesson's Java keeps none");
+    static bool bias_noted;     /* once per program */
+    double bias = ch->params.n_logit_bias > 0 ? ch->params.logit_bias[0].bias : 0;
+    if (bias > 0 && isinf(as_float(bias)) && !bias_noted) {
+        bias_noted = true;
+        lesson_say(file, "note: ", "%s: a character that can follow is then at +inf and takes all the probability "
+                   "(the limit of softmax), and one that cannot stays out; llama.cpp's float makes them NaN (exp(inf "
+                   "- inf), -inf + inf)%s", lesson_setting(file, "bias", bias).text, bias == INFINITY ? ", and so does "
+                   "the lesson's Java" : ", where the lesson's Java, in double, gives this table");
+    }
+    return view;
+}
+
+void chain_view_step(ChainView *view, int step, char after, const Candidates *c)
+{
+    view->step = step;
+    view->after = after;
+    view->emptied = NULL;
+    view->before_sorted = false;
     if (c->size > CHAIN_STEP_MAX) {
-        lesson_say(file, "", "step %d has %zu candidates; a step holds at most %d (printable ASCII)", step, c->size,
-                   CHAIN_STEP_MAX);
+        lesson_say(view->file, "", "step %d has %zu candidates; a step holds at most %d (printable ASCII)", step,
+                   c->size, CHAIN_STEP_MAX);
         exit(1);
     }
     if (count_alive(c) == 0) {
-        lesson_print_name(file);
+        lesson_print_name(view->file);
         lesson_message("the chain \"");
-        lesson_settings_label(s, window, stderr);
+        lesson_settings_label(view->chain, view->window, stderr);
         lesson_message("\": nothing follows '%c' in the corpus%s, so the text cannot go on at step %d: end the corpus "
-                       "with a character it already has", after, lesson_where(file, "corpus").text, step);
+                       "with a character it already has", after, lesson_where(view->file, "corpus").text, step);
         lesson_message_end();
         exit(1);
     }
-    memcpy(view.before, c->data, c->size * sizeof *c->data);
-    view.n_before = c->size;
-    return view;
+    memcpy(view->before, c->data, c->size * sizeof *c->data);
+    view->n_before = c->size;
+}
+
+/* The picture view->picture when this step is the one it draws the stages of (--trace's, else
+ * PICTURE_FUNNEL_STEP), else NULL. */
+static Picture *funnel_picture(const ChainView *view)
+{
+    return view->step == (view->trace > 0 ? view->trace : PICTURE_FUNNEL_STEP) ? view->picture : NULL;
 }
 
 /* Whether a cutting stage, which received before (n,) and left c, kept some but not all of the tokens tied at one
@@ -155,19 +191,19 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
 
 void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
 {
-    ChainStep *s = view;
+    ChainView *s = view;
     chain_note_tie(s->file, "chain", s->chain, s->window, s->step, stage, s->before, s->n_before, s->before_sorted, c,
                    true);
     if (stage->type == STAGE_TEMP && !stage->empty)
         note_temp_limits(s->file, "chain", s->chain, s->window, s->before, s->n_before, strlen(s->alphabet), true);
     if (s->emptied == NULL && count_alive(c) == 0)
         s->emptied = stage;
-    picture_stage(s->picture, s->step, stage, s->before, s->n_before, c);
+    picture_stage(funnel_picture(s), s->step, stage, s->before, s->n_before, c);
     size_t n = c->size < CHAIN_STEP_MAX ? c->size : CHAIN_STEP_MAX;     /* a stage never adds candidates */
     memcpy(s->before, c->data, n * sizeof *c->data);
     s->n_before = n;
     s->before_sorted = c->sorted;
-    if (!s->trace)
+    if (s->step != s->trace)
         return;
     TokenData left_data[CHAIN_STEP_MAX];
     memcpy(left_data, c->data, n * sizeof *c->data);
@@ -185,7 +221,7 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     lesson_printf("\n");
 }
 
-size_t chain_step_left(const ChainStep *view, const Candidates *c)
+size_t chain_step_left(const ChainView *view, const Candidates *c)
 {
     size_t left = count_alive(c);
     if (left == 0) {            /* only a -inf bias removes every candidate */
@@ -201,7 +237,43 @@ size_t chain_step_left(const ChainStep *view, const Candidates *c)
         lesson_message_end();
         exit(1);
     }
+    picture_chain_step(view->picture, left);
     return left;
+}
+
+void chain_print_describe(const Chain *ch, Picture *pic)
+{
+    lesson_print_describe(ch);
+    picture_describe(pic, ch);
+}
+
+void chain_check_corpus_at(const char *file, const char *corpus, char start)
+{
+    if (!lesson_holds(file, lesson_printable(corpus)))      /* file is the program's, for every helper's messages */
+        lesson_stop(file, "the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character "
+                    "as it is");
+    if (start == '\0' || strchr(corpus, start) == NULL)
+        lesson_stop(file, "start '%c'%s does not occur in the corpus%s", start, lesson_where(file, "start").text,
+                    lesson_where(file, "corpus").text);
+}
+
+void chain_check_builder_at(const char *file, int32_t window, const char *bias_name, LogitBias bias,
+                            const StageType *order, size_t n)
+{
+    if (window <= 0)
+        lesson_say(file, "note: ", "window is %d: llama.cpp's penalties are off for a window of 0 or less "
+                   "(?penalties); the lesson's Java penalizes nothing either, but names the stage penalties",
+                   (int)window);
+    if (isnan(bias.bias))
+        lesson_stop(file, "%s: a bias is a number", lesson_setting(file, bias_name, bias.bias).text);
+    for (size_t i = 0; i < n; i++) {
+        if (stage_picks_token(order[i]) || order[i] == STAGE_LOGIT_BIAS)
+            lesson_stop(file, "order[%zu] is a draw or logit-bias, which the builder adds itself: logit-bias first "
+                        "when set, the draw (dist) last", i);
+        if (order[i] == STAGE_INFILL)
+            lesson_stop(file, "order[%zu] is infill, which this workbench names but does not compute (it is no "
+                        "sampler of the lesson)", i);
+    }
 }
 
 long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps)

@@ -1,57 +1,86 @@
 /* chains.h: what Examples 12 and 13 need beyond lesson_lib.h, kept out of the lessons so that each reads like its
- * Java (and compiles fast): the view of one step of a chain, stage by stage (Example 12's --trace, its tie note,
- * the stage that leaves nothing, and the picture's funnel), the --trace argument, Example 13's notes on where
- * llama.cpp and the Java part, and the check of a sampler list.
+ * Java (and compiles fast): the view of a chain's text, step by step and stage by stage (Example 12's --trace, its
+ * notes, the stage that leaves nothing, and the picture's funnel), the --trace argument, the checks of Example 12's
+ * corpus and builder, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
  *
- * defines: CHAIN_STEP_MAX, ChainStep, chain_step_start, chain_step_seen, chain_step_left, chain_trace_arg,
- * chain_note_tie, PresetStep, preset_step_start, preset_stage_seen, PresetRun,
- * preset_notes, chain_check_order.
+ * defines: CHAIN_STEP_MAX, ChainView, chain_view_start, chain_view_step, chain_step_seen, chain_step_left,
+ * chain_print_describe, chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep, preset_step_start,
+ * preset_stage_seen, PresetRun, preset_notes, chain_check_order.
  */
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
 
-#include "lesson/picture.h"
+#include "lesson/picture_chains.h"
 
 #define CHAIN_STEP_MAX 95       /* candidates a step may hold: Example 12's alphabet is printable ASCII */
 
-/* One step of one chain, seen by its stages (chain_apply_except_pick's trace, chain_step_seen). */
+/* One chain's text, seen step by step by its stages (chain_apply_except_pick's trace, chain_step_seen). */
 typedef struct {
     const char *file;                   /* the lesson's __FILE__: notes and stops name the program */
     const char *alphabet;               /* (n,) token id -> character */
     const LessonSettings *chain;        /* the chain's settings: its label and temperature */
     int32_t window;                     /* the penalty window its label may print ({penalty_last_n}) */
-    int step;                           /* 1-based */
+    long trace;                         /* the step whose stages print what they leave (--trace); 0: none */
+    Picture *picture;                   /* records the candidates left at every step, and what each stage leaves at
+                                         * step trace (PICTURE_FUNNEL_STEP without --trace) */
+    int step;                           /* the step being seen, 1-based */
     char after;                         /* the character the step follows */
-    bool trace;                         /* print what each stage leaves (--trace) */
-    Picture *picture;                   /* record what each stage leaves (picture_stage); NULL: no */
     TokenData before[CHAIN_STEP_MAX];   /* (n_before,) the candidates before the stage that runs next */
     size_t n_before;
     bool before_sorted;                 /* whether the stage that runs next receives a sorted array */
-    const Stage *emptied;               /* the first stage that left no candidate, or NULL */
-} ChainStep;
+    const Stage *emptied;               /* the first stage that left no candidate at this step, or NULL */
+} ChainView;
 
-/* The view of step `step` (1-based) of the chain with settings s and penalty window `window`, whose candidates c
- * follow the character `after`: it prints with trace and records in picture (NULL for none). Stops the program
- * (exit 1, a message naming the character and the step) when nothing follows `after` in the corpus (c has no
- * finite logit), and when c holds more than CHAIN_STEP_MAX candidates. */
-#define chain_step_start(alphabet, s, window, step, after, c, trace, picture) \
-    chain_step_start_at(__FILE__, (alphabet), (s), (window), (step), (after), (c), (trace), (picture))
+/* The view of the text of chain ch, built from settings s with penalty window `window`, over alphabet (token id ->
+ * character), before its first step. With trace (a step, --trace), prints the table's label and ", step N: what
+ * each stage leaves (character, logit, p)"; starts the chain's rows in picture (picture_chain_start); and notes,
+ * once each, a setting no stage of ch reads (lesson_note_unread), a min_p above 1 (llama.cpp keeps one token, the
+ * Java none), and a bias of +inf in ch (a finite one past float's range too: llama.cpp's float makes it NaN),
+ * named as the lesson spells it, bias. */
+#define chain_view_start(ch, s, window, alphabet, trace, picture) \
+    chain_view_start_at(__FILE__, (ch), (s), (window), (alphabet), (trace), (picture))
 
-ChainStep chain_step_start_at(const char *file, const char *alphabet, const LessonSettings *s, int32_t window,
-                              int step, char after, const Candidates *c, bool trace, Picture *picture);
+ChainView chain_view_start_at(const char *file, const Chain *ch, const LessonSettings *s, int32_t window,
+                              const char *alphabet, long trace, Picture *picture);
+
+/* Step `step` (1-based) of the view's text, whose candidates c follow the character `after`, before its stages
+ * run. Stops the program (exit 1, a message naming the character and the step) when nothing follows `after` in
+ * the corpus (c has no finite logit), and when c holds more than CHAIN_STEP_MAX candidates. */
+void chain_view_step(ChainView *view, int step, char after, const Candidates *c);
 
 /* The trace of chain_apply_except_pick (ChainTraceFn), called after each stage with what it left, c; view is a
- * ChainStep. With trace, prints the stage's line: each character still possible, its logit and its p among the
- * survivors (most likely first). Notes, once per chain, where top-k cuts through tied logits (llama.cpp keeps
- * exactly k, which of the tied ones being unspecified, and this workbench keeps the lower ids; the lesson's
- * Java keeps every token tied with the k-th). Records the first stage that leaves no candidate, and, for the
- * picture, what the stage received and what it left (picture_stage). */
+ * ChainView. At the step --trace names, prints the stage's line: each character still possible, its logit and its
+ * p among the survivors (most likely first). Notes, once per chain, where top-k cuts through tied logits
+ * (llama.cpp keeps exactly k, which of the tied ones being unspecified, and this workbench keeps the lower ids;
+ * the lesson's Java keeps every token tied with the k-th). Records the first stage that leaves no candidate, and,
+ * for the picture, what the stage received and what it left (picture_stage). */
 void chain_step_seen(void *view, const Stage *stage, const Candidates *c);
 
-/* How many candidates the chain left at this step (c: what every stage but the draw left). None left stops the
- * program: "NN_slug: the chain "<label>", step N: its stage <name> removed every character that follows 'x' in
- * the corpus, so the text cannot go on" (only a -inf bias can do it). */
-size_t chain_step_left(const ChainStep *view, const Candidates *c);
+/* How many candidates the chain left at this step (c: what every stage but the draw left), which the view's
+ * picture records (picture_chain_step). None left stops the program: "NN_slug: the chain "<label>", step N: its
+ * stage <name> removed every character that follows 'x' in the corpus, so the text cannot go on" (only a -inf
+ * bias can do it). */
+size_t chain_step_left(const ChainView *view, const Candidates *c);
+
+/* Prints the chain's line, "logits -> ... -> dist" (lesson_print_describe), as the Java's describe(), and records
+ * it in pic for the picture (picture_describe). */
+void chain_print_describe(const Chain *ch, Picture *pic);
+
+/* Example 12's checks of its corpus: unless every character of corpus is printable ASCII (' ' to '~', so that a
+ * table row shows it as it is) and start is one of them, stops the program with a message that says which. */
+#define chain_check_corpus(corpus, start) chain_check_corpus_at(__FILE__, (corpus), (start))
+
+void chain_check_corpus_at(const char *file, const char *corpus, char start);
+
+/* Example 12's checks of its builder's settings: a window of 0 or less is noted (llama.cpp's penalties are then
+ * off, "?penalties", where the Java names the stage penalties); a NaN bias stops, naming it as the program spells
+ * it, with its line; an entry of order (n,) that the builder adds itself (logit-bias, or a stage that draws) or
+ * that this workbench does not compute (infill) stops, naming order[i]. */
+#define chain_check_builder(window, bias, order) \
+    chain_check_builder_at(__FILE__, (window), #bias, (bias), (order), LESSON_N(order))
+
+void chain_check_builder_at(const char *file, int32_t window, const char *bias_name, LogitBias bias,
+                            const StageType *order, size_t n);
 
 /* Example 12's arguments: none (0), or --trace [STEP] (the step, 1 when left out, from 1 to steps). -h or
  * --help prints the usage to stdout and exits 0; anything else prints it to stderr and exits 2. */

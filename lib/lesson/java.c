@@ -355,20 +355,18 @@ void lesson_note_tied_cut_at(const char *file, const char *stage, const char *na
                lesson_number(value, 0).text, all, chosen);
 }
 
-size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bool *tie)
+void lesson_sorted_cut(LessonSortedCut *tally, const double *logits, size_t n, double mu, size_t kept)
 {
     TokenData *buf = malloc((n > 0 ? n : 1) * sizeof *buf);
     Candidates c;
-    *tie = false;
     if (buf == NULL || candidates_init(&c, buf, logits, n) != SAMPLING_OK || candidates_softmax(&c, true) != SAMPLING_OK
         || mirostat_v2_cut(&c, mu) != SAMPLING_OK) {
         free(buf);
-        return n;       /* best-effort: the program's own cut stops on what these refuse */
+        return;         /* best-effort: the program's own cut stops on what these refuse */
     }
-    size_t kept = c.size;
-    *tie = kept > 0 && kept < n && buf[kept - 1].logit == buf[kept].logit;
+    tally->more += c.size > kept;
+    tally->ties += c.size > 0 && c.size < n && buf[c.size - 1].logit == buf[c.size].logit;
     free(buf);
-    return kept;
 }
 
 void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_name, double tau, const char *eta_name,
@@ -386,8 +384,9 @@ void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_n
     exit(1);
 }
 
-void lesson_note_mirostat_at(const char *file, const double *tau, int more, int ties, int steps)
+void lesson_note_mirostat_at(const char *file, const double *tau, const LessonSortedCut *tally, int steps)
 {
+    int more = tally->more, ties = tally->ties;
     static const void *noted_more, *noted_ties;
     static bool more_noted, ties_noted;
     if (more > 0 && lesson_note_due(&noted_more, &more_noted, tau))

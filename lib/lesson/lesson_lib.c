@@ -1,7 +1,9 @@
 /* lesson_lib.c: the lesson helpers declared in lesson_lib.h, compiled once for all thirteen programs. */
 #include "lesson/print.h"
+#include "lesson/lesson_settings.h"
 #include <ctype.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -179,6 +181,23 @@ bool lesson_printable(const char *s)
         if (*s < ' ' || *s > '~')
             return false;
     return true;
+}
+
+size_t lesson_distinct_chars(const char *text, char *chars, size_t size)
+{
+    size_t n = 0;
+    for (int ch = 1; ch <= UCHAR_MAX && n + 1 < size; ch++)
+        if (strchr(text, ch) != NULL)
+            chars[n++] = (char)ch;
+    if (size > 0)
+        chars[n] = '\0';
+    return n;
+}
+
+int32_t lesson_index_of(const char *text, char ch)
+{
+    const char *at = ch != '\0' ? strchr(text, ch) : NULL;
+    return at != NULL ? (int32_t)(at - text) : -1;
 }
 
 LessonNumber lesson_number(double value, int min_decimals)

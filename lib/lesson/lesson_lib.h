@@ -38,26 +38,26 @@
  * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
- * lesson_note_row, lesson_note_due, lesson_count_p, lesson_same_p, lesson_settings_width, lesson_check_vocab,
- * lesson_ids, lesson_id, lesson_check_probs, lesson_sorted, lesson_most_likely, lesson_printable, LessonNumber,
- * lesson_number, lesson_percent, lesson_java_double, lesson_longest, lesson_print_describe, LabelValue,
- * LessonText, lesson_text_add, lesson_label_to, lesson_label, lesson_label_width, lesson_print_label,
- * lesson_line_of, lesson_sets, lesson_where, lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES,
- * lesson_check_penalty, lesson_check_dry, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
- * lesson_settings_label_to, lesson_settings_label, lesson_check_params, lesson_note_settings, lesson_say_settings,
- * lesson_bias, lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width,
- * lesson_logit_width, lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row,
- * lesson_element_line,
+ * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
+ * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
+ * lesson_percent, lesson_java_double, lesson_longest, LabelValue, LessonText, lesson_text_add, lesson_label_to,
+ * lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where, lesson_setting,
+ * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
+ * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
+ * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
- * lesson_java_repeat_length, lesson_note_dry_row, lesson_mirostat_sorted_kept, lesson_check_mu,
+ * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
- * each lesson's picture (picture_*).
+ * each lesson's picture (picture_*). The rows of settings of Examples 12 and 13 (LessonSettings,
+ * lesson_check_params, lesson_note_settings, ...) are lesson_settings.h's, which those lessons include through
+ * lesson/chains.h.
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H
 
 #include "candidates.h"
-#include "chain.h"
+#include "dry.h"
+#include "penalties.h"
 /* What the lessons use of the standard library, and nothing more: every header here is read by each lesson's
  * compile (math.h alone costs about half of a whole hello-world's). A lesson that calls strchr or strtol includes
  * <string.h> or <stdlib.h> itself; lib/lesson/'s own files include what they use. */
@@ -168,6 +168,13 @@ int32_t lesson_most_likely(const double *probs, size_t n);
 /* Whether every byte of s is printable ASCII, ' ' to '~', so that a table row shows it as it is. */
 bool lesson_printable(const char *s);
 
+/* Writes the distinct characters of text to chars (size bytes: room for them and a '\0'; beyond it they are cut),
+ * in byte order, as the Java's text.chars().distinct().sorted() (Example 12's alphabet); returns how many. */
+size_t lesson_distinct_chars(const char *text, char *chars, size_t size);
+
+/* The index of the first ch in text, as the Java's text.indexOf(ch); -1 when text has none (and for '\0'). */
+int32_t lesson_index_of(const char *text, char ch);
+
 /* A number as text, short enough to live in a printf argument: lesson_number(x, 1).text. */
 typedef struct {
     char text[64];
@@ -232,9 +239,6 @@ bool lesson_java_differs(const char *format, double ours, double java);
 
 /* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */
 int lesson_longest(const char *const *words, size_t n, int least);
-
-/* Prints the chain's line, "logits -> ... -> dist" (chain_describe), whatever its length. */
-void lesson_print_describe(const Chain *ch);
 
 /* A setting a label may show: its name as written in the label between braces, and its value. */
 typedef struct {
@@ -377,11 +381,16 @@ void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, in
 void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char *name, const int32_t *lengths,
                               size_t n, double (*java)(int32_t length, int32_t allowed));
 
-/* How many tokens llama.cpp's mirostat-v2 keeps at mu of the distribution logits (n,): it sorts before it cuts
- * (Example 8's table cuts in vocabulary order, as the lesson's Java). *tie gets whether the cut falls between
- * two tied tokens (every surprise was above mu, so it kept one of the tokens tied at the top), where which one
- * llama.cpp keeps is unspecified. */
-size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bool *tie);
+/* Example 8's tally of llama.cpp's own cut over one run: llama.cpp's mirostat-v2 sorts the tokens before it cuts at
+ * mu, where Example 8's table cuts them in vocabulary order, as the lesson's Java does. */
+typedef struct {
+    int more;       /* steps at which the sorted cut would keep more tokens than the table's */
+    int ties;       /* steps at which it falls between tied tokens (every surprise was above mu, so it kept one of
+                     * the tokens tied at the top), where which one llama.cpp keeps is unspecified */
+} LessonSortedCut;
+
+/* Adds one step to *tally: the distribution logits (n,) cut at mu, of which the table's cut kept `kept` tokens. */
+void lesson_sorted_cut(LessonSortedCut *tally, const double *logits, size_t n, double mu, size_t kept);
 
 /* Example 8's stop where mu, at step `step` of the run with tau (taus[t]) and eta, is no longer a finite number:
  * it names mu, the step, both settings with their lines, and what llama.cpp would do (go on, its cut keeping every
@@ -391,12 +400,12 @@ size_t lesson_mirostat_sorted_kept(const double *logits, size_t n, double mu, bo
 void lesson_check_mu_at(const char *file, double mu, int step, const char *tau_name, double tau, const char *eta_name,
                         double eta);
 
-/* Example 8's notes for the run with tau (taus[t]) over `steps` steps, once each: at `more` steps llama.cpp's
- * sorted cut would keep more tokens than the table's cut in vocabulary order (the lesson's Java's); at `ties`
- * steps it falls between tied tokens (lesson_mirostat_sorted_kept). */
-#define lesson_note_mirostat(tau, more, ties, steps) lesson_note_mirostat_at(__FILE__, &(tau), (more), (ties), (steps))
+/* Example 8's notes for the run with tau (taus[t]) over `steps` steps, once each, from its tally (lesson_sorted_cut):
+ * the steps at which llama.cpp's sorted cut would keep more tokens than the table's cut in vocabulary order (the
+ * lesson's Java's), and those at which it falls between tied tokens. */
+#define lesson_note_mirostat(tau, tally, steps) lesson_note_mirostat_at(__FILE__, &(tau), (tally), (steps))
 
-void lesson_note_mirostat_at(const char *file, const double *tau, int more, int ties, int steps);
+void lesson_note_mirostat_at(const char *file, const double *tau, const LessonSortedCut *tally, int steps);
 
 /* Whether kept, what a cut kept of the tokens whose values by id are by_id (n,) (p, or logits), holds some but
  * not all of the tokens tied at one finite value; if so, writes the value, how many share it and how many were
@@ -412,87 +421,6 @@ bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, doub
 
 void lesson_note_tied_cut_at(const char *file, const char *stage, const char *name, const double *by_id, size_t n,
                              const Candidates *kept);
-
-/* One row of Example 12's chains or Example 13's presets: what the lesson's builder setters and its Preset
- * record set (the Java's order: temperature, topK, topP, minP, repeat). Every other setting is off, as in the
- * Java's builder and in llama.cpp's defaults. */
-typedef struct {
-    const char *label;          /* the row's label, the reader's text; a {name} in it prints that setting */
-    double temp;
-
-    int32_t top_k;
-
-    double top_p, min_p, penalty_repeat;
-
-} LessonSettings;
-
-/* llama.cpp's defaults (sampling_params_default) with s's settings and a penalty window of penalty_last_n. */
-SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_last_n);
-
-/* The settings of s as its label may name them: {temp}, {top_k}, {top_p}, {min_p}, {penalty_repeat} and
- * {penalty_last_n}. */
-#define LESSON_SETTINGS_VALUES(s, penalty_last_n) \
-    {{"temp", (s)->temp}, {"top_k", (s)->top_k}, {"top_p", (s)->top_p}, {"min_p", (s)->min_p}, \
-     {"penalty_repeat", (s)->penalty_repeat}, {"penalty_last_n", (penalty_last_n)}}
-
-/* s's label (lesson_label_to) with its settings: written to out when not NULL, to text when not NULL; returns
- * its length. */
-int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FILE *out,
-                             LessonText *text);
-
-/* lesson_settings_label_to without a text. */
-int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out);
-
-/* The widest label of rows (n,) (lesson_settings_label), and at least `least`: a table's label column. */
-int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least);
-
-/* Stops with `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...` (lesson_stop_problem)
- * when chain_init would refuse params, built from row s with a window of penalty_last_n: the setting, its
- * value and the rule (sampling_params_problem). lesson_check_params(&p, s, window) before chain_init. */
-#define lesson_check_params(params, s, penalty_last_n) \
-    lesson_check_params_at(__FILE__, (params), (s), (penalty_last_n))
-
-void lesson_check_params_at(const char *file, const SamplingParams *params, const LessonSettings *s,
-                            int32_t penalty_last_n);
-
-/* lesson_note_row for row s of a table of LessonSettings: "NN_slug: note: the <noun> "<label as the table
- * prints it>"<the rest, printf-style>", once per row: lesson_note_settings("chain", s, window, cond, ": ..."). */
-#define lesson_note_settings(noun, s, penalty_last_n, cond, ...) \
-    do { \
-        static const void *noted_row_; \
-        static bool noted_; \
-        if ((cond) && lesson_note_due(&noted_row_, &noted_, (s))) \
-            lesson_say_settings(__FILE__, (noun), (s), (penalty_last_n), __VA_ARGS__); \
-    } while (0)
-
-/* lesson_note_settings's note, printed: "NN_slug: note: the <noun> "<s's label>"<format, printf-style>". */
-void lesson_say_settings(const char *file, const char *noun, const LessonSettings *s, int32_t penalty_last_n,
-                         const char *format, ...);
-
-/* How many candidates of c have p > 0: the Java's count of candidates left (Example 13). */
-int lesson_count_p(const Candidates *c);
-
-/* Whether a and b, both in id order, give every token the same p (to 1e-12; a token one of them lacks has p 0):
- * two orders of the same stages that leave the same distribution. */
-bool lesson_same_p(const Candidates *a, const Candidates *b);
-
-/* Notes each setting of row s that would act in llama.cpp (its stage, built alone from s's settings and a window
- * of penalty_last_n, is not "?") but that no stage of ch, the row's chain, reads, because order[] leaves its
- * stage out: "NN_slug: note: the chain "low T": temp 0.2 does nothing: no stage of order[] reads it". As
- * Example 11 names a setting the chain drops. Returns whether it noted any. */
-#define lesson_note_unread(noun, s, penalty_last_n, ch) \
-    lesson_note_unread_at(__FILE__, (noun), (s), (penalty_last_n), (ch))
-
-bool lesson_note_unread_at(const char *file, const char *noun, const LessonSettings *s,
-                           int32_t penalty_last_n, const Chain *ch);
-
-/* lesson_note_unread for a chain built as llama.cpp's common builds it from a sampler list, order (n,): the
- * presets of Example 13. */
-#define lesson_note_unread_list(noun, s, penalty_last_n, order, n) \
-    lesson_note_unread_list_at(__FILE__, (noun), (s), (penalty_last_n), (order), (n))
-
-bool lesson_note_unread_list_at(const char *file, const char *noun, const LessonSettings *s,
-                                int32_t penalty_last_n, const SamplerType *order, size_t n);
 
 /* Example 6's bias entry b of biases[] ({word, bias} each): the word's token (lesson_id: a word words[] lacks
  * stops) and its bias; a NaN bias stops, naming biases[b], its word and its line, and what llama.cpp would do. */

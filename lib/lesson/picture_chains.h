@@ -1,6 +1,7 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by picture.h): chain lines as rows of stages, in
- * columns in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and
- * candidates per step (picture_builder.c), each preset's final distribution and draws (picture_presets.c).
+/* picture_chains.h: the pictures of Examples 11 to 13 (included by lesson/chains.h, and by Example 11): chain
+ * lines as rows of stages, in columns in llama.cpp's default order or in their own (picture_chains.c), the chain
+ * builder's funnel and candidates per step (picture_builder.c), each preset's final distribution and draws
+ * (picture_presets.c).
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
  * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
@@ -9,6 +10,8 @@
 #ifndef PICTURE_CHAINS_H
 #define PICTURE_CHAINS_H
 
+#include "lesson/lesson_settings.h"
+#include "lesson/picture.h"
 #include "rng.h"
 
 /* ===== Example 11 ===== */

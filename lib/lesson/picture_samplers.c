@@ -1,5 +1,5 @@
 /* picture_samplers.c: the pictures of Examples 7 and 8 (picture_samplers.h); 9 and 10 are in picture_dry_xtc.c. */
-#include "lesson/picture.h"
+#include "lesson/picture_draw.h"
 #include "filters.h"
 #include <math.h>
 #include <stdlib.h>
@@ -381,41 +381,41 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 
 #define MIRO_ROWS 3     /* the rows of a run: its shown steps, its running average, its first steps' cuts */
 
-void picture_mirostat_cut(Picture *pic, const Candidates *c)
-{
-    if (pic == NULL || pic->path == NULL)
-        return;
-    pic->held[0] = (double)c->size;
-    pic->held[1] = entropy_bits(c);
-    pic->n_held = 2;
-}
-
-void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average, int more)
+void picture_mirostat_run(Picture *pic, double tau, const LessonSortedCut *tally)
 {
     if (pic->path == NULL)
         return;
-    if (step == 0) {
-        char label[128];
-        snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
-        picture_row(pic, 0, label, NULL);
-        picture_row(pic, 1, label, NULL);
-        picture_row(pic, 2, label, NULL);
-    }
-    if (pic->n_rows < MIRO_ROWS || pic->out_of_memory)
+    char label[128];
+    snprintf(label, sizeof label, isnan(tau) ? "plain sampling" : "tau %.40s", lesson_number(tau, 1).text);
+    picture_row(pic, 0, label, NULL);
+    picture_row(pic, 1, label, NULL);
+    picture_row(pic, 2, label, NULL);
+    if (pic->n_rows >= MIRO_ROWS && !pic->out_of_memory)
+        pic->rows[pic->n_rows - 3].numbers[0] = tau;
+    pic->tally = tally;
+    pic->steps = 0;
+    pic->sum = 0;
+}
+
+void picture_mirostat_step(Picture *pic, const Candidates *c, const double *mu)
+{
+    if (pic == NULL || pic->path == NULL || pic->n_rows < MIRO_ROWS || pic->out_of_memory)
         return;
+    int step = pic->steps++;
+    double surprise = surprise_bits(c->data[c->selected].p);
+    pic->sum += surprise;
+    double average = pic->sum / (step + 1);
     PictureRow *shown = &pic->rows[pic->n_rows - 3], *run = &pic->rows[pic->n_rows - 2];
     PictureRow *first = &pic->rows[pic->n_rows - 1];
-    if (step < MIROSTAT_FIRST_MAX) {        /* this step's cut (picture_mirostat_cut), or NaN for none */
-        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[0] : NAN);
-        picture_row_value(pic, first, pic->n_held == 2 ? pic->held[1] : NAN);
+    if (step < MIROSTAT_FIRST_MAX) {        /* what this step's cut kept */
+        picture_row_value(pic, first, (double)c->size);
+        picture_row_value(pic, first, entropy_bits(c));
     }
-    pic->n_held = 0;
-    shown->numbers[0] = tau;
-    shown->numbers[1] = more;
+    shown->numbers[1] = pic->tally != NULL ? pic->tally->more : 0;
     run->numbers[0] = average;
     run->numbers[1] = step + 1;
     if (step < MIROSTAT_SHOWN_STEPS) {
-        picture_row_value(pic, shown, mu);
+        picture_row_value(pic, shown, mu != NULL ? *mu : NAN);
         picture_row_value(pic, shown, surprise);
     }
     if (step < MIROSTAT_SHOWN_STEPS || (step + 1) % 25 == 0) {

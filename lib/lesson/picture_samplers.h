@@ -3,7 +3,7 @@
  * stepped penalty, XTC's threshold.
  *
  * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
- * picture_mirostat_cut, picture_mirostat_step, picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
+ * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -48,22 +48,22 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
 #define MIROSTAT_SHOWN_STEPS 200    /* the steps whose surprise and mu the picture shows */
 #define MIROSTAT_FIRST_MAX 16       /* the first steps it can show at a readable scale, each with its cut */
 
-/* Records the candidates c a step's draw sees, inside the step, for the step recorded next (picture_mirostat_step):
- * how many there are and their entropy (entropy_bits). After mirostat's cut and its renormalization that is what
- * the cut kept; in a plain run, the whole distribution, which every run's cut receives at that step (each run
- * draws the same distributions from one seed). NULL pic does nothing. */
-void picture_mirostat_cut(Picture *pic, const Candidates *c);
+/* Starts a run of Example 8 in pic: its tau (NaN for plain sampling) and its tally of llama.cpp's sorted cut
+ * (lesson_sorted_cut; NULL for plain sampling), which each step's record reads. The run's three rows, labelled
+ * "tau 2.0" or "plain sampling": group 0 holds mu and surprise of the first MIROSTAT_SHOWN_STEPS steps,
+ * interleaved, tau in numbers[0] and at how many steps so far llama.cpp's sorted cut would keep more tokens
+ * (the tally's `more`) in numbers[1]; group 1 the running average at steps 1, 2, ..., 200 and every 25th after,
+ * numbers[0] the last average and numbers[1] the steps; group 2, for the first MIROSTAT_FIRST_MAX steps, the
+ * size and entropy (bits) of the step's cut. */
+void picture_mirostat_run(Picture *pic, double tau, const LessonSortedCut *tally);
 
-/* Records one step of a run: tau (NaN for plain sampling), the step (from 0), mu as this step's cut used it,
- * before the step's update (NaN for plain sampling), the drawn token's surprise (bits), the running average
- * surprise so far, and at how many steps so far llama.cpp's cut, which sorts the tokens first, would keep more
- * tokens than the lesson's (0 for plain sampling). Step 0 starts the run's three rows: group 0 holds mu and surprise
- * of the first MIROSTAT_SHOWN_STEPS steps, interleaved, tau in numbers[0] and that count in numbers[1]; group 1 the
- * running average at steps 1, 2, ..., 200 and every 25th after, numbers[0] the last average and numbers[1] the
- * steps; group 2, for the first MIROSTAT_FIRST_MAX steps, the size and entropy (bits) of the step's cut
- * (picture_mirostat_cut; NaN when none was recorded). All are labelled "tau 2.0" or "plain sampling". */
-void picture_mirostat_step(Picture *pic, double tau, int step, double mu, double surprise, double average,
-                           int more);
+/* Records the next step of the run started last: the candidates c its draw saw, drawn (sample_dist: c's
+ * selected), and mu as its cut used it, before the step's update (NULL for plain sampling). After mirostat's cut
+ * and its renormalization c is what the cut kept; in a plain run, the whole distribution, which every run's cut
+ * receives at that step (each run draws the same distributions from one seed). The step's surprise is the drawn
+ * token's (surprise_bits), the running average the surprises so far, summed in order as the lesson sums them, over
+ * the steps: at the last step, the table's average. NULL pic does nothing. */
+void picture_mirostat_step(Picture *pic, const Candidates *c, const double *mu);
 
 /* Example 8: for each tau recorded in pic, its first first_steps steps (at most MIROSTAT_FIRST_MAX; the table's),
  * a column each at a readable scale: tau dashed, the drawn token's surprise and, from tau to it, surprise - tau,
