@@ -601,6 +601,21 @@ check 0 "$default_line" "here --top-k 20 matches its top_k 20 (and keeps it out)
     llama-server -m "$tmp/demo.gguf" --top-k 20 --temp 0.6
 check 2 "" "--preset-model: it picks a section of a --models-preset file" -- --preset-model demo
 
+# Newcomer review of lib/cli/README.md, finding 1: a fence is a line of ``` alone (with a language word at most),
+# and they pair up; text after a closing fence (CommonMark takes no info after one) left the block open to the
+# end of the file.
+awk '/```/ && !/^```[a-z]*$/ { print "lib/cli/README.md:" NR ": a fence with text on its line: " $0; bad = 1 }
+     /^```/ { n++ } END { if (n % 2) { print "lib/cli/README.md: " n " fences, an odd number"; bad = 1 }; exit bad }' \
+    lib/cli/README.md >"$tmp/fences" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); sed 's/^/test_cli.sh: /' "$tmp/fences"; }
+# and its paragraph on --explain gives its lines in the order printed: the stages, the prompt in the window,
+# n_probs, a setting no stage reads, the OpenAI names, the fields llama-server ignores, the value: lines.
+echo '{"prompt": "x", "n_probs": 3, "repeat_penalty": 1.1, "mirostat_eta": 0.2, "user": "bob"}' >"$tmp/order.json"
+"$bin" --from-json "$tmp/order.json" --explain 2>/dev/null \
+    | sed -n -e 's/^\(penalties:\|the prompt is in\|n_probs\|OpenAI names:\|ignored by\|value:\).*/\1/p' \
+        -e 's/^mirostat_eta 0.2 does nothing.*/dropped/p' | uniq | tr '\n' , >"$tmp/order"
+[ "$(cat "$tmp/order")" = "penalties:,the prompt is in,n_probs,dropped,OpenAI names:,ignored by,value:," ] \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain's order: $(cat "$tmp/order")"; }
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
