@@ -222,6 +222,20 @@ check 0 "$default_line" "-fa: missing value (arg.cpp 0017d6fb: \"expected value 
 check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
     "llama-server --temp 0.7"
 check 0 "$default_line" "note: ignored, as it does not change sampling: --port" -- LLAMA-SERVER --port 8080
+# Newcomer review of Example 11, finding 2: a multi-line command line pasted as one line with its backslashes (the
+# shell reads "\ " as a blank joined to the next word; another shell keeps '\' alone), and '--', which arg.cpp
+# 0017d6fb does not take either: each named, with what llama.cpp says and how to paste it.
+check 2 "" "' --temp' begins with a blank: a command line of several lines, each ending in '\\', pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging to that word (arg.cpp 0017d6fb stops there: \"error: invalid argument:  --temp\"); paste the lines as they were, each '\\' last on its line, or write one line without the '\\'s" -- \
+    llama-server -m x.gguf \ --temp 0.7 \ --top-k 40
+check 2 "" "' ' begins with a blank" -- llama-server -m x.gguf \  --temp 0.7
+check 2 "" "'\\' is a line continuation: a command line of several lines ends each line but the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp 0017d6fb stops there: \"error: invalid argument: \\\")" -- \
+    llama-server -m x.gguf '\' --temp 0.7 '\' --top-k 40
+check 2 "" "'\\' is a line continuation" -- '\' --temp 0.7
+check 2 "" "'--' is not a flag: llama.cpp's command line has no '--' to end its flags (arg.cpp 0017d6fb stops there: \"error: invalid argument: --\"); drop it" -- \
+    -- llama-server --temp 0.7
+check 2 "" "'--' is not a flag" -- llama-server --temp 0.7 --
+check 2 "" "(one argument holds a whole command line: remove the quotes around it, and the '\\' of each line continuation)" -- \
+    'llama-server -m x.gguf \ --temp 0.7'
 check 0 "$default_line" "warning: -ngl: arg.cpp 0017d6fb reads '99.5' as 99 (std::stoi; ignored here, so not refused)" -- -ngl 99.5
 check 0 "$default_line" "note: ignored, as it does not change sampling: -c" -- -c 0 --repeat-last-n -1
 # 13: \x00 stays as typed, and a warning says so.
