@@ -72,6 +72,35 @@ bool sampler_from_name(const char *name, SamplerType *type)
 }
 
 
+const char *sampler_unknown_hint(const char *name, char letter)
+{
+    static const char *const tail_free[] = {"tfs_z", "tfs-z", "tfs"};
+    static const char *const typical[] = {"typical_p", "typical", "typical-p"};
+    if (name == NULL)
+        return letter == 'f' ? " (f: older llama.cpp's letter for its tail-free sampler (" NOT_CHECKED "); current "
+                               "llama.cpp has no tail-free sampler, and its letters have no f: reference section 6)"
+                             : "";
+    char lower[16];
+    size_t n = strlen(name);
+    if (n >= sizeof lower)
+        return "";
+    for (size_t i = 0; i <= n; i++)
+        lower[i] = (char)tolower((unsigned char)name[i]);
+    for (size_t i = 0; i < sizeof tail_free / sizeof tail_free[0]; i++)
+        if (strcmp(lower, tail_free[i]) == 0)
+            return " (older llama.cpp's tail-free sampler (" NOT_CHECKED "); current llama.cpp has no tail-free "
+                   "sampler, and its names have no tfs_z: reference section 6)";
+    if (strcmp(lower, typical[0]) == 0)
+        return " (typical_p is the request field's name, reference section 7; the sampler's name is typ_p, or "
+               "typ-p, typp, typ: section 6)";
+    for (size_t i = 1; i < sizeof typical / sizeof typical[0]; i++)
+        if (strcmp(lower, typical[i]) == 0)
+            return " (earlier llama.cpp's command line took it for typ_p; current llama.cpp's names have no "
+                   "typical and typical-p, and whether that is intended is unconfirmed: reference section 6; write "
+                   "typ_p)";
+    return "";
+}
+
 bool sampler_from_char(char letter, SamplerType *type)
 {
     const char *hit = letter != '\0' ? strchr(sampler_letters, letter) : NULL;

@@ -537,9 +537,10 @@ static bool read_samplers(Body *b)
         if (word == NULL)
             item = json_next(doc, item);
         if (!known) {
-            char safe[80], line[160];
-            snprintf(line, sizeof line, "unable to match sampler by %s '%s'", text != NULL ? "name" : "char",
-                     shown(text != NULL ? text : one, safe, sizeof safe));
+            char safe[80], line[400];
+            snprintf(line, sizeof line, "unable to match sampler by %s '%s'%s", text != NULL ? "name" : "char",
+                     shown(text != NULL ? text : one, safe, sizeof safe),
+                     sampler_unknown_hint(text != NULL ? text : NULL, one[0]));
             size_t len = strlen(b->params->warnings);
             if (len + strlen(line) + 2 < sizeof b->params->warnings)
                 snprintf(b->params->warnings + len, sizeof b->params->warnings - len, "%s\n", line);

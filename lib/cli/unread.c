@@ -64,7 +64,7 @@ static const struct {
     {"sampler_seed", "KoboldCpp's sampling seed", "seed"},
     {"nsigma", "KoboldCpp's name for top-n-sigma", "top_n_sigma"},
     {"tfs", "KoboldAI's and text-generation-webui's tail-free sampling", NULL},
-    {"tfs_z", "Ollama's tail-free sampling", NULL},
+    {"tfs_z", "older llama-server's tail-free sampling field, and Ollama's", NULL},
     {"top_a", "KoboldAI's and text-generation-webui's top-a sampler", NULL},
     {"smoothing_factor", "text-generation-webui's quadratic (smoothing) sampling", NULL},
     {"smoothing_curve", "text-generation-webui's quadratic (smoothing) sampling", NULL},
@@ -88,11 +88,18 @@ static const struct {
     {"custom_token_bans", "text-generation-webui's token bans (llama.cpp's: a logit bias of false)", "logit_bias"},
     {"min_tokens", "vLLM's least number of tokens before an end-of-generation token", NULL},
     {"penalize_newline", "Ollama's newline penalty (older llama.cpp's --penalize-nl)", NULL},
+    {"penalize_nl", "older llama-server's switch that let the repeat penalties reach the newline token, as "
+                    "older llama.cpp's --penalize-nl did", NULL},
     {"adaptive_p_target", "kronk's name for the adaptive-p target", "adaptive_target"},
     {"adaptive_p_decay", "kronk's name for the adaptive-p decay", "adaptive_decay"},
     {"xtc_min_keep", "kronk's least number of tokens XTC keeps (llama.cpp's min_keep, for every filter)",
      "min_keep"},
 };
+
+/* The names in foreign that older llama-server read itself (NOT_CHECKED) and the current one does not
+ * (server-schema.cpp at 0177c342): their warning says what llama.cpp does with them now (newcomer review of
+ * Example 11, finding 3). */
+static const char *const older_fields[] = {"tfs_z", "penalize_nl"};
 
 bool server_reads_field(const char *name)
 {
@@ -146,11 +153,14 @@ static const char *sampling_field(const char *name, size_t n, bool exact)
 static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
 {
     const char *what = NULL, *field = NULL;
+    bool older = false;
     for (size_t i = 0; i < sizeof foreign / sizeof foreign[0] && what == NULL; i++)
         if (strlen(foreign[i].name) == n && memcmp(key, foreign[i].name, n) == 0) {
             what = foreign[i].what;
             field = foreign[i].field;
         }
+    for (size_t i = 0; what != NULL && i < sizeof older_fields / sizeof older_fields[0]; i++)
+        older = older || (strlen(older_fields[i]) == n && memcmp(key, older_fields[i], n) == 0);
     if (what == NULL)
         field = sampling_field(key, n, in != NULL);
     if (what == NULL && field == NULL && in != NULL)
@@ -166,6 +176,8 @@ static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
     text_add(&t, ": llama-server ignores it");
     if (what != NULL && in != NULL)
         text_add(&t, " (%s; and it reads only the body's own fields, not those inside an object)", what);
+    else if (what != NULL && older)     /* older llama-server's own: what the current one does with it */
+        text_add(&t, " (%s; " NOT_CHECKED "): server-schema.cpp at 0177c342 reads no such field", what);
     else if (what != NULL)
         text_add(&t, " (%s%s)", what, field == NULL ? ", which llama.cpp does not have" : "");
     else if (in != NULL)

@@ -546,6 +546,27 @@ for w in "\"sampler_order\": llama-server ignores it (KoboldCpp's sampler order,
          "\"nsigma\": llama-server ignores it (KoboldCpp's name for top-n-sigma); the field is \"top_n_sigma\""; do
     grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
 done
+# Newcomer review of Example 11, finding 3: old names a pasted line or body still carries, each with what llama.cpp
+# does with it now: --tfs refused (arg.cpp 0017d6fb), tfs_z and penalize_nl ignored (server-schema.cpp at
+# 0177c342 reads neither), tfs_z and the letter f skipped from the sampler list, typical_p named as the field's
+# (reference sections 6, 7); a body's typical_p is read (server-schema.cpp at 0177c342).
+check 0 "$default_line" "warning: --tfs 0.95: older llama.cpp's tail-free sampling (not checked: this workbench's reference does not cover older llama.cpp), which changed sampling; arg.cpp 0017d6fb does not have it (its message: \"error: invalid argument: --tfs\"; drop it); llama.cpp stops here" -- \
+    llama-server --tfs 0.95
+check 0 "sampler chain: logits -> top-k -> top-p -> min-p -> temp-ext -> dist" "warning: unable to match sampler by name 'tfs_z' (older llama.cpp's tail-free sampler (not checked: this workbench's reference does not cover older llama.cpp); current llama.cpp has no tail-free sampler, and its names have no tfs_z: reference section 6)" -- \
+    --samplers "top_k;tfs_z;typical_p;top_p;min_p;temperature"
+grep -qF "warning: unable to match sampler by name 'typical_p' (typical_p is the request field's name, reference section 7; the sampler's name is typ_p, or typ-p, typp, typ: section 6)" "$tmp/err" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no typical_p hint"; cat "$tmp/err"; }
+check 0 "sampler chain: logits -> top-k -> ?typical -> top-p -> min-p -> temp-ext -> dist" "warning: unable to match sampler by char 'f' (f: older llama.cpp's letter for its tail-free sampler" -- \
+    --sampler-seq kfypmt
+echo '{"prompt": "x", "tfs_z": 0.95, "penalize_nl": true, "typical_p": 0.9, "samplers": ["top_k", "tfs_z", "typ_p"]}' >"$tmp/old.json"
+check 0 "llama-server --typical 0.9 --samplers 'top_k;typ_p'" "warning: \"tfs_z\": llama-server ignores it (older llama-server's tail-free sampling field, and Ollama's; not checked: this workbench's reference does not cover older llama.cpp): server-schema.cpp at 0177c342 reads no such field" -- \
+    --from-json "$tmp/old.json"
+for w in "\"penalize_nl\": llama-server ignores it (older llama-server's switch that let the repeat penalties reach the newline token, as older llama.cpp's --penalize-nl did; not checked: this workbench's reference does not cover older llama.cpp): server-schema.cpp at 0177c342 reads no such field" \
+         "unable to match sampler by name 'tfs_z' (older llama.cpp's tail-free sampler"; do
+    grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
+done
+grep -q "typical_p" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a body's typical_p warned about"; } \
+    || passed=$((passed + 1))
 # Review 27, finding 20: echo true, best_of and suffix are errors on the completions endpoint (reference
 # section 7): warned about, and --explain names them, since this tool cannot tell the endpoint.
 echo '{"model": "x", "prompt": "x", "best_of": 2, "echo": true, "suffix": "s"}' >"$tmp/cmpl.json"
