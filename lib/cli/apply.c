@@ -81,7 +81,10 @@ static bool set_samplers(CliParams *out, const char *flag, const char *value)
             if (!add_sampler(&out->sampling, type))
                 return false;
         } else if (n > 0 && n < sizeof name) {
-            args_warn(out, "unable to match sampler by name '%s'\n", name);
+            char line[400];
+            snprintf(line, sizeof line, "unable to match sampler by name '%s'%s", name,
+                     sampler_unknown_hint(name, '\0'));
+            args_warn(out, "%s\n", line);
         } else if (n > 0) {     /* the name is shown in part, and says so */
             char line[200];
             snprintf(line, sizeof line, "unable to match sampler by name '%.40s...' (a name of %zu bytes; this tool "
@@ -112,7 +115,10 @@ static bool set_sampler_seq(CliParams *out, const char *value)
                 return false;
         } else {
             char letter[2] = {*s, '\0'};
-            args_warn(out, "unable to match sampler by char '%s'\n", letter);
+            char line[300];
+            snprintf(line, sizeof line, "unable to match sampler by char '%s'%s", letter,
+                     sampler_unknown_hint(NULL, *s));
+            args_warn(out, "%s\n", line);
         }
     }
     return true;

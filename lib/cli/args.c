@@ -72,6 +72,35 @@ bool sampler_from_name(const char *name, SamplerType *type)
 }
 
 
+const char *sampler_unknown_hint(const char *name, char letter)
+{
+    static const char *const tail_free[] = {"tfs_z", "tfs-z", "tfs"};
+    static const char *const typical[] = {"typical_p", "typical", "typical-p"};
+    if (name == NULL)
+        return letter == 'f' ? " (f: older llama.cpp's letter for its tail-free sampler (" NOT_CHECKED "); current "
+                               "llama.cpp has no tail-free sampler, and its letters have no f: reference section 6)"
+                             : "";
+    char lower[16];
+    size_t n = strlen(name);
+    if (n >= sizeof lower)
+        return "";
+    for (size_t i = 0; i <= n; i++)
+        lower[i] = (char)tolower((unsigned char)name[i]);
+    for (size_t i = 0; i < sizeof tail_free / sizeof tail_free[0]; i++)
+        if (strcmp(lower, tail_free[i]) == 0)
+            return " (older llama.cpp's tail-free sampler (" NOT_CHECKED "); current llama.cpp has no tail-free "
+                   "sampler, and its names have no tfs_z: reference section 6)";
+    if (strcmp(lower, typical[0]) == 0)
+        return " (typical_p is the request field's name, reference section 7; the sampler's name is typ_p, or "
+               "typ-p, typp, typ: section 6)";
+    for (size_t i = 1; i < sizeof typical / sizeof typical[0]; i++)
+        if (strcmp(lower, typical[i]) == 0)
+            return " (earlier llama.cpp's command line took it for typ_p; current llama.cpp's names have no "
+                   "typical and typical-p, and whether that is intended is unconfirmed: reference section 6; write "
+                   "typ_p)";
+    return "";
+}
+
 bool sampler_from_char(char letter, SamplerType *type)
 {
     const char *hit = letter != '\0' ? strchr(sampler_letters, letter) : NULL;
@@ -383,6 +412,39 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
     return true;
 }
 
+/* The pieces a command line leaves when it is pasted in a shape arg.cpp 0017d6fb cannot read, which looks every
+ * argument up among its flags and stops at one it does not have ("error: invalid argument: ARG"): '--', which it
+ * does not take as the end of the options, and what a command line written over several lines, each ending in a
+ * line continuation '\', leaves when it is pasted as one line with the backslashes: a POSIX shell reads "\ " as
+ * a blank that belongs to the next word (' --temp', or ' ' alone), and a shell that does not take '\' as an
+ * escape keeps a '\' of its own (newcomer review of Example 11, finding 2). Writes the message and the fix to err
+ * and returns true for one of them; false otherwise. */
+static bool pasted_wrong(const char *flag, char *err, size_t err_size)
+{
+    static const char fix[] = "paste the lines as they were, each '\\' last on its line, or write one line "
+                              "without the '\\'s";
+    char f[80];
+    size_t blanks = strspn(flag, " \t");
+    const char *word = flag + blanks;
+    bool lone = word[0] == '\\' && word[1 + strspn(word + 1, " \t")] == '\0';
+    if (strcmp(flag, "--") == 0)
+        snprintf(err, err_size, "'--' is not a flag: llama.cpp's command line has no '--' to end its flags (arg.cpp "
+                 "0017d6fb stops there: \"error: invalid argument: --\"); drop it: this tool takes the command line "
+                 "as typed, right after its name (llama-server -m model.gguf --temp 0.7)");
+    else if (lone)
+        snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
+                 "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
+                 "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown(flag, f, sizeof f), f, fix);
+    else if (blanks > 0 && strpbrk(word, " \t") == NULL)
+        snprintf(err, err_size, "'%s' begins with a blank: a command line of several lines, each ending in '\\', "
+                 "pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging "
+                 "to that word (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); %s",
+                 shown(flag, f, sizeof f), f, fix);
+    else
+        return false;
+    return true;
+}
+
 /* A flag another of the three programs takes, given to the named one, which refuses it ("error: invalid
  * argument: -i"): when it does not change sampling, a warning, its values skipped as that program would take
  * them; returns whether it was so (false: a sampling flag, which stays an error). */
@@ -673,6 +735,8 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         bool other_tool = false;
         const ArgSpec *spec = normalize(flag, normal, sizeof normal)
                             ? find_spec(normal, tool_bits[out->tool], &other_tool) : NULL;
+        if (spec == NULL && pasted_wrong(flag, err, err_size))
+            return false;
         if (spec == NULL && i == 1 && flag[0] != '-' && strpbrk(flag, " \t") == NULL) {
             snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "
                      "llama-completion or llama-server)", shown(flag, f, sizeof f));
@@ -689,7 +753,10 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
             snprintf(err, err_size, "unknown flag '%s'%s%s%s%s%s", shown(flag, f, sizeof f),
                      other_tool ? " (" : "", other_tool ? tool_names[out->tool] : "",
                      other_tool ? " does not take it)" : "",
-                     blank ? " (one argument holds a whole command line: remove the quotes around it)" : "", hint);
+                     !blank ? "" : strstr(flag, "\\ ") != NULL
+                     ? " (one argument holds a whole command line: remove the quotes around it, and the '\\' of "
+                       "each line continuation)"
+                     : " (one argument holds a whole command line: remove the quotes around it)", hint);
             return false;
         }
         if (spec->kind == K_OLD || spec->kind == K_OLD_SAMPLING) {

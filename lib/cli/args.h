@@ -229,6 +229,13 @@ bool sampler_from_name(const char *name, SamplerType *type);
 /* The sampler a --sampler-seq letter stands for (d k y p s m t x i e a). Returns false for any other. */
 bool sampler_from_char(char letter, SamplerType *type);
 
+/* What a --samplers name (name != NULL) or a --sampler-seq letter (name NULL) that current llama.cpp does not
+ * know was, for the old names a pasted line still carries: " (...)" to follow llama.cpp's warning "unable to
+ * match sampler by ...", or "" for any other. tfs_z (tfs-z, tfs) and the letter f: older llama.cpp's tail-free
+ * sampler (NOT_CHECKED); typical_p, the request field's name, and typical, typical-p, which earlier llama.cpp
+ * took: the sampler's name is typ_p (reference sections 6 and 7). Case-insensitive, as sampler_from_name. */
+const char *sampler_unknown_hint(const char *name, char letter);
+
 /* The request field a setting is sent as ("temperature", "top_k", "n_predict", ...), and in *openai (when not
  * NULL) whether OpenAI's chat API has a parameter of that name (temperature, top_p, frequency_penalty,
  * presence_penalty, seed, logit_bias, stop; n_predict and prompt are OpenAI's max_tokens and messages, and

@@ -112,7 +112,10 @@ static const JsonValue *field(const Body *b, const char *const *names, size_t n_
     return NULL;
 }
 
-/* 2^bits wrap of a whole number, as C++ converts to a narrower integer type (C++20 defines it so). */
+/* 2^bits wrap of a whole number, as C++ converts to a narrower integer type: nlohmann::json's get<int32_t> of a
+ * number stored as a 64-bit integer is a static_cast, which C++20 defines as this wrap, and which before C++20 is
+ * implementation-defined, GCC documenting this same wrap (its manual, "Integers implementation"). A float past
+ * the type's range is undefined behaviour in every C++, and is refused instead (get_integer). */
 static long long wrap(uint64_t u, int bits, bool is_unsigned)
 {
     if (bits == 64)
@@ -299,7 +302,10 @@ static bool read_plain(Body *b, const Field *f)
         }
         long long clamped = f->limit == L_CLAMP ? (n < f->min ? (long long)f->min : (double)n > f->max
                                                    ? (long long)f->max : n) : n;
-        if (clamped != n)
+        bool converted = json_type(v) != JSON_INTEGER || json_integer(b->doc, v) != n;   /* note_converted's */
+        if (clamped != n && converted)      /* the value read, not the number sent, is what is clamped */
+            text_add(&b->notes, "%s: %lld, as read, is clamped to %lld by llama-server\n", name, n, clamped);
+        else if (clamped != n)
             text_add(&b->notes, "%s: %s is clamped to %lld by llama-server\n", name,
                      written(b, v, typed, sizeof typed), clamped);
         if (f->offset != NONE) {
@@ -537,9 +543,10 @@ static bool read_samplers(Body *b)
         if (word == NULL)
             item = json_next(doc, item);
         if (!known) {
-            char safe[80], line[160];
-            snprintf(line, sizeof line, "unable to match sampler by %s '%s'", text != NULL ? "name" : "char",
-                     shown(text != NULL ? text : one, safe, sizeof safe));
+            char safe[80], line[400];
+            snprintf(line, sizeof line, "unable to match sampler by %s '%s'%s", text != NULL ? "name" : "char",
+                     shown(text != NULL ? text : one, safe, sizeof safe),
+                     sampler_unknown_hint(text != NULL ? text : NULL, one[0]));
             size_t len = strlen(b->params->warnings);
             if (len + strlen(line) + 2 < sizeof b->params->warnings)
                 snprintf(b->params->warnings + len, sizeof b->params->warnings - len, "%s\n", line);

@@ -53,10 +53,16 @@ static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t si
     return chain_describe(c, buf, size);
 }
 
+/* The flags that give the same chain (--from-json); a note when they are none, so that a bare "llama-server"
+ * reads as what it is (newcomer review of Example 11, finding 4). */
 static size_t flags_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
     (void)c;
-    return args_command(p, buf, size);
+    size_t n = args_command(p, buf, size);
+    if (buf != NULL && strcmp(buf, "llama-server") == 0)
+        snprintf(notes, sizeof notes, "the flags line is llama-server alone: started with no sampling flag, "
+                 "llama-server builds this same chain line\n");
+    return n;
 }
 
 static size_t body_text(const CliParams *p, const Chain *c, char *buf, size_t size)

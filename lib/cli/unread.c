@@ -64,7 +64,7 @@ static const struct {
     {"sampler_seed", "KoboldCpp's sampling seed", "seed"},
     {"nsigma", "KoboldCpp's name for top-n-sigma", "top_n_sigma"},
     {"tfs", "KoboldAI's and text-generation-webui's tail-free sampling", NULL},
-    {"tfs_z", "Ollama's tail-free sampling", NULL},
+    {"tfs_z", "older llama-server's tail-free sampling field, and Ollama's", NULL},
     {"top_a", "KoboldAI's and text-generation-webui's top-a sampler", NULL},
     {"smoothing_factor", "text-generation-webui's quadratic (smoothing) sampling", NULL},
     {"smoothing_curve", "text-generation-webui's quadratic (smoothing) sampling", NULL},
@@ -88,11 +88,45 @@ static const struct {
     {"custom_token_bans", "text-generation-webui's token bans (llama.cpp's: a logit bias of false)", "logit_bias"},
     {"min_tokens", "vLLM's least number of tokens before an end-of-generation token", NULL},
     {"penalize_newline", "Ollama's newline penalty (older llama.cpp's --penalize-nl)", NULL},
+    {"num_predict", "Ollama's number of tokens to predict", "n_predict"},
+    {"format", "Ollama's structured output, \"json\" or a JSON schema; llama-server's own are \"json_schema\" and "
+               "\"grammar\", and a chat body's \"response_format\" (reference section 7), whose grammar, when the "
+               "server applies one, changes sampling outside the chain line",
+     NULL},
+    {"penalize_nl", "older llama-server's switch that let the repeat penalties reach the newline token, as "
+                    "older llama.cpp's --penalize-nl did", NULL},
     {"adaptive_p_target", "kronk's name for the adaptive-p target", "adaptive_target"},
     {"adaptive_p_decay", "kronk's name for the adaptive-p decay", "adaptive_decay"},
     {"xtc_min_keep", "kronk's least number of tokens XTC keeps (llama.cpp's min_keep, for every filter)",
      "min_keep"},
 };
+
+/* The names in foreign that older llama-server read itself (NOT_CHECKED) and the current one does not
+ * (server-schema.cpp at 0177c342): their warning says what llama.cpp does with them now (newcomer review of
+ * Example 11, finding 3). */
+static const char *const older_fields[] = {"tfs_z", "penalize_nl"};
+
+/* The names in foreign whose words already say what llama-server has instead: no "which llama.cpp does not
+ * have" after them. */
+static const char *const said_fields[] = {"format"};
+
+/* Whether name (n bytes) is one of list's (count) names. */
+static bool in_list(const char *const *list, size_t count, const char *name, size_t n)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strlen(list[i]) == n && memcmp(name, list[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* The field of server_fields that name (n bytes) is, or NULL. */
+static const char *server_field(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof server_fields / sizeof server_fields[0]; i++)
+        if (strlen(server_fields[i]) == n && memcmp(name, server_fields[i], n) == 0)
+            return server_fields[i];
+    return NULL;
+}
 
 bool server_reads_field(const char *name)
 {
@@ -151,10 +185,14 @@ static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
             what = foreign[i].what;
             field = foreign[i].field;
         }
+    bool older = what != NULL && in_list(older_fields, sizeof older_fields / sizeof older_fields[0], key, n);
+    bool said = what != NULL && in_list(said_fields, sizeof said_fields / sizeof said_fields[0], key, n);
     if (what == NULL)
         field = sampling_field(key, n, in != NULL);
     if (what == NULL && field == NULL && in != NULL)
         field = sampling_field(key, n, false);
+    if (what == NULL && field == NULL && in != NULL)    /* Ollama's "options": {"stop": [...]}: a field it reads */
+        field = server_field(key, n);
     if (what == NULL && field == NULL)
         return false;
     char name[80], object[80], line[700];
@@ -166,8 +204,10 @@ static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
     text_add(&t, ": llama-server ignores it");
     if (what != NULL && in != NULL)
         text_add(&t, " (%s; and it reads only the body's own fields, not those inside an object)", what);
+    else if (what != NULL && older)     /* older llama-server's own: what the current one does with it */
+        text_add(&t, " (%s; " NOT_CHECKED "): server-schema.cpp at 0177c342 reads no such field", what);
     else if (what != NULL)
-        text_add(&t, " (%s%s)", what, field == NULL ? ", which llama.cpp does not have" : "");
+        text_add(&t, " (%s%s)", what, field == NULL && !said ? ", which llama.cpp does not have" : "");
     else if (in != NULL)
         text_add(&t, " (it reads only the body's own fields, not those inside an object)");
     if (field != NULL)

@@ -222,6 +222,20 @@ check 0 "$default_line" "-fa: missing value (arg.cpp 0017d6fb: \"expected value 
 check 2 "" "unknown flag 'llama-server --temp 0.7' (one argument holds a whole command line: remove the quotes around it)" -- \
     "llama-server --temp 0.7"
 check 0 "$default_line" "note: ignored, as it does not change sampling: --port" -- LLAMA-SERVER --port 8080
+# Newcomer review of Example 11, finding 2: a multi-line command line pasted as one line with its backslashes (the
+# shell reads "\ " as a blank joined to the next word; another shell keeps '\' alone), and '--', which arg.cpp
+# 0017d6fb does not take either: each named, with what llama.cpp says and how to paste it.
+check 2 "" "' --temp' begins with a blank: a command line of several lines, each ending in '\\', pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging to that word (arg.cpp 0017d6fb stops there: \"error: invalid argument:  --temp\"); paste the lines as they were, each '\\' last on its line, or write one line without the '\\'s" -- \
+    llama-server -m x.gguf \ --temp 0.7 \ --top-k 40
+check 2 "" "' ' begins with a blank" -- llama-server -m x.gguf \  --temp 0.7
+check 2 "" "'\\' is a line continuation: a command line of several lines ends each line but the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp 0017d6fb stops there: \"error: invalid argument: \\\")" -- \
+    llama-server -m x.gguf '\' --temp 0.7 '\' --top-k 40
+check 2 "" "'\\' is a line continuation" -- '\' --temp 0.7
+check 2 "" "'--' is not a flag: llama.cpp's command line has no '--' to end its flags (arg.cpp 0017d6fb stops there: \"error: invalid argument: --\"); drop it" -- \
+    -- llama-server --temp 0.7
+check 2 "" "'--' is not a flag" -- llama-server --temp 0.7 --
+check 2 "" "(one argument holds a whole command line: remove the quotes around it, and the '\\' of each line continuation)" -- \
+    'llama-server -m x.gguf \ --temp 0.7'
 check 0 "$default_line" "warning: -ngl: arg.cpp 0017d6fb reads '99.5' as 99 (std::stoi; ignored here, so not refused)" -- -ngl 99.5
 check 0 "$default_line" "note: ignored, as it does not change sampling: -c" -- -c 0 --repeat-last-n -1
 # 13: \x00 stays as typed, and a warning says so.
@@ -281,9 +295,12 @@ printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.
 check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
 check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
     --from-json "$tmp/body.json"
-# Fourth newcomer, finding 7: a --json-all body read back draws no note for the defaults it sends.
-"$bin" --json-all -p x 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>"$tmp/back.err"
-[ ! -s "$tmp/back.err" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --json-all read back:"; sed 's/^/    /' "$tmp/back.err"; }
+# Fourth newcomer, finding 7: a --json-all body read back draws no note for the defaults it sends (only the one
+# line that says its flags line, llama-server alone, is what it is: newcomer review of Example 11, finding 4).
+"$bin" --json-all -p x 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>"$tmp/back.all"
+grep -vxF "11_sampler_chain: note: the flags line is llama-server alone: started with no sampling flag, llama-server builds this same chain line" \
+    "$tmp/back.all" >"$tmp/back.err"
+[ ! -s "$tmp/back.err" ] && [ -s "$tmp/back.all" ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --json-all read back:"; sed 's/^/    /' "$tmp/back.err"; }
 # Fourth newcomer, finding 4: a logit_bias key given twice counts once, with its last bias; review 27, finding 22:
 # said, as a key of the body given twice is.
 printf '{"prompt": "x", "logit_bias": {"15": false, "15": 1}}' >"$tmp/body.json"
@@ -532,6 +549,48 @@ for w in "\"sampler_order\": llama-server ignores it (KoboldCpp's sampler order,
          "\"nsigma\": llama-server ignores it (KoboldCpp's name for top-n-sigma); the field is \"top_n_sigma\""; do
     grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
 done
+# Newcomer review of Example 11, finding 3: old names a pasted line or body still carries, each with what llama.cpp
+# does with it now: --tfs refused (arg.cpp 0017d6fb), tfs_z and penalize_nl ignored (server-schema.cpp at
+# 0177c342 reads neither), tfs_z and the letter f skipped from the sampler list, typical_p named as the field's
+# (reference sections 6, 7); a body's typical_p is read (server-schema.cpp at 0177c342).
+check 0 "$default_line" "warning: --tfs 0.95: older llama.cpp's tail-free sampling (not checked: this workbench's reference does not cover older llama.cpp), which changed sampling; arg.cpp 0017d6fb does not have it (its message: \"error: invalid argument: --tfs\"; drop it); llama.cpp stops here" -- \
+    llama-server --tfs 0.95
+check 0 "sampler chain: logits -> top-k -> top-p -> min-p -> temp-ext -> dist" "warning: unable to match sampler by name 'tfs_z' (older llama.cpp's tail-free sampler (not checked: this workbench's reference does not cover older llama.cpp); current llama.cpp has no tail-free sampler, and its names have no tfs_z: reference section 6)" -- \
+    --samplers "top_k;tfs_z;typical_p;top_p;min_p;temperature"
+grep -qF "warning: unable to match sampler by name 'typical_p' (typical_p is the request field's name, reference section 7; the sampler's name is typ_p, or typ-p, typp, typ: section 6)" "$tmp/err" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no typical_p hint"; cat "$tmp/err"; }
+check 0 "sampler chain: logits -> top-k -> ?typical -> top-p -> min-p -> temp-ext -> dist" "warning: unable to match sampler by char 'f' (f: older llama.cpp's letter for its tail-free sampler" -- \
+    --sampler-seq kfypmt
+echo '{"prompt": "x", "tfs_z": 0.95, "penalize_nl": true, "typical_p": 0.9, "samplers": ["top_k", "tfs_z", "typ_p"]}' >"$tmp/old.json"
+check 0 "llama-server --typical 0.9 --samplers 'top_k;typ_p'" "warning: \"tfs_z\": llama-server ignores it (older llama-server's tail-free sampling field, and Ollama's; not checked: this workbench's reference does not cover older llama.cpp): server-schema.cpp at 0177c342 reads no such field" -- \
+    --from-json "$tmp/old.json"
+for w in "\"penalize_nl\": llama-server ignores it (older llama-server's switch that let the repeat penalties reach the newline token, as older llama.cpp's --penalize-nl did; not checked: this workbench's reference does not cover older llama.cpp): server-schema.cpp at 0177c342 reads no such field" \
+         "unable to match sampler by name 'tfs_z' (older llama.cpp's tail-free sampler"; do
+    grep -qF "warning: $w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: no warning $w"; }
+done
+grep -q "typical_p" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a body's typical_p warned about"; } \
+    || passed=$((passed + 1))
+# Newcomer review of Example 11, finding 4: an Ollama body. format is not read (server-schema.cpp at 0177c342
+# has no such field), and llama-server's own constraints are named; options.stop and options.num_predict are
+# unread like the other options; the bare flags line gets a note; an int32 field out of range wraps as
+# nlohmann::json's get<int32_t> casts, and the clamp applies to the value read; a float past it is refused.
+printf "%s\n" '{"model": "llama3", "prompt": "x", "format": "json", "options": {"stop": ["\n"], "num_predict": 64, "num_ctx": 4096}}' >"$tmp/ollama.json"
+check 0 "sampler chain: logits -> ?penalties" "warning: \"format\": llama-server ignores it (Ollama's structured output, \"json\" or a JSON schema; llama-server's own are \"json_schema\" and \"grammar\", and a chat body's \"response_format\" (reference section 7), whose grammar, when the server applies one, changes sampling outside the chain line)" -- \
+    --from-json "$tmp/ollama.json"
+for w in "warning: \"stop\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those inside an object); the field is the body's own \"stop\"" \
+         "warning: \"num_predict\" in \"options\": llama-server ignores it (Ollama's number of tokens to predict; and it reads only the body's own fields, not those inside an object); the field is the body's own \"n_predict\"" \
+         "note: the flags line is llama-server alone: started with no sampling flag, llama-server builds this same chain line"; do
+    grep -qF "$w" "$tmp/err" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: ollama.json: no $w"; cat "$tmp/err"; }
+done
+grep -qxF "llama-server" "$tmp/out" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: ollama.json: not bare"; }
+grep -q "num_ctx" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: num_ctx warned about"; } || passed=$((passed + 1))
+echo '{"prompt": "x", "top_k": 3000000000}' >"$tmp/big.json"
+check 0 "llama-server --top-k 0" "note: top_k: -1294967296, as read, is clamped to 0 by llama-server" -- --from-json "$tmp/big.json"
+grep -qF "note: top_k: 3000000000 is read as -1294967296 (the field keeps the number's low 32 bits" "$tmp/err" \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: big.json: no wrap note"; cat "$tmp/err"; }
+echo '{"prompt": "x", "top_k": 3e9}' >"$tmp/big.json"
+check 2 "" "top_k: 3e9 does not fit llama-server's integer field (C++'s conversion is undefined there; this tool refuses it)" -- \
+    --from-json "$tmp/big.json"
 # Review 27, finding 20: echo true, best_of and suffix are errors on the completions endpoint (reference
 # section 7): warned about, and --explain names them, since this tool cannot tell the endpoint.
 echo '{"model": "x", "prompt": "x", "best_of": 2, "echo": true, "suffix": "s"}' >"$tmp/cmpl.json"
@@ -601,6 +660,21 @@ check 0 "$default_line" "here --top-k 20 matches its top_k 20 (and keeps it out)
     llama-server -m "$tmp/demo.gguf" --top-k 20 --temp 0.6
 check 2 "" "--preset-model: it picks a section of a --models-preset file" -- --preset-model demo
 
+# Newcomer review of lib/cli/README.md, finding 1: a fence is a line of ``` alone (with a language word at most),
+# and they pair up; text after a closing fence (CommonMark takes no info after one) left the block open to the
+# end of the file.
+awk '/```/ && !/^```[a-z]*$/ { print "lib/cli/README.md:" NR ": a fence with text on its line: " $0; bad = 1 }
+     /^```/ { n++ } END { if (n % 2) { print "lib/cli/README.md: " n " fences, an odd number"; bad = 1 }; exit bad }' \
+    lib/cli/README.md >"$tmp/fences" && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); sed 's/^/test_cli.sh: /' "$tmp/fences"; }
+# and its paragraph on --explain gives its lines in the order printed: the stages, the prompt in the window,
+# n_probs, a setting no stage reads, the OpenAI names, the fields llama-server ignores, the value: lines.
+echo '{"prompt": "x", "n_probs": 3, "repeat_penalty": 1.1, "mirostat_eta": 0.2, "user": "bob"}' >"$tmp/order.json"
+"$bin" --from-json "$tmp/order.json" --explain 2>/dev/null \
+    | sed -n -e 's/^\(penalties:\|the prompt is in\|n_probs\|OpenAI names:\|ignored by\|value:\).*/\1/p' \
+        -e 's/^mirostat_eta 0.2 does nothing.*/dropped/p' | uniq | tr '\n' , >"$tmp/order"
+[ "$(cat "$tmp/order")" = "penalties:,the prompt is in,n_probs,dropped,OpenAI names:,ignored by,value:," ] \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain's order: $(cat "$tmp/order")"; }
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"

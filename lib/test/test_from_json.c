@@ -518,7 +518,8 @@ static const UnreadRow unread_rows[] = {
      "\"options\": {\"repeat_penalty\": 5.0, \"num_ctx\": 4096, \"tfs_z\": 0.9}}",
      "\"repeat_penalty\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those "
      "inside an object); the field is the body's own \"repeat_penalty\"\n\"tfs_z\" in \"options\": llama-server "
-     "ignores it (Ollama's tail-free sampling; and it reads only the body's own fields, not those inside an object)\n",
+     "ignores it (older llama-server's tail-free sampling field, and Ollama's; and it reads only the body's own "
+     "fields, not those inside an object)\n",
      "options"},
     /* read, not sampling: no word; OpenAI's user, and words an edit or two from a short name: --explain only */
     {"{\"prompt\": \"x\", \"user\": \"bob\", \"stream\": true, \"cache_prompt\": true, \"tools\": [], "
