@@ -1028,7 +1028,8 @@ bool preset_child(const Preset *p, const char *section, int router_argc, char *c
     *out = (PresetChild){0};
     long global = preset_find(p, "*"), chosen = section != NULL ? preset_find(p, section) : -1;
     if (section != NULL && chosen < 0) {
-        int len = snprintf(err, err_size, "%s has no section [%s]; its sections:", p->name, section);
+        int len = snprintf(err, err_size, "%s has no section [%s]; %s", p->name, section,
+                           p->n_sections == 0 ? "it has no sections" : "its sections:");
         for (size_t i = 0; i < p->n_sections && len >= 0 && (size_t)len < err_size; i++) {
             char shown_name[200];
             len += snprintf(err + len, err_size - (size_t)len, " %s", preset_section_shown(p, i, shown_name,

@@ -95,6 +95,7 @@ static void test_sections(void)
     preset_free(&preset);
     /* An empty file has no section; keys before any header are a section named "default". */
     CHECK(parse_text("", err, sizeof err) && preset.n_sections == 0);
+    LINE("error: p.ini has no section [llama]; it has no sections", "llama", 0, NULL);     /* not "its sections:" */
     preset_free(&preset);
     CHECK(parse_text("temp = 1\n[a]\n", err, sizeof err) && preset.n_sections == 2
           && preset_find(&preset, "default") == 0);
