@@ -40,7 +40,8 @@ typedef enum {
     K_OLD,          /* older llama.cpp took it, arg.cpp no longer has it ("error: invalid argument"), and it did
                      * not change sampling: its old values skipped, a warning (meta: what it was; help: the fix) */
     K_OLD_SAMPLING, /* the same for a flag that changed sampling in older builds (meta: what it was; help: what
-                     * current llama.cpp has instead): a warning, and the chain is current llama.cpp's; both with NOT_CHECKED */
+                     * current llama.cpp has instead): a warning, and the chain is current llama.cpp's; both
+                     * with NOT_CHECKED */
     K_ROUTER,       /* --models-preset FILE (read, layers.h) and --models-dir DIR (named, not read): a router's
                      * models and their presets, which change sampling (reference section 11, layer 2) */
     K_PROPS,        /* --props: llama-server's switch (POST /props), or with a FILE after it this tool's: a saved

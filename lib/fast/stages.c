@@ -44,7 +44,8 @@ SamplingStatus fast_apply_xtc(Candidates *c, double probability, double threshol
 
 SamplingStatus fast_apply_temp_ext(Candidates *c, double temp, double delta, double exponent)
 {
-    bool acts = valid(c) && as_float(delta) > 0.0f && isfinite(temp) && isfinite(delta) && isfinite(exponent) && c->size >= 2;
+    bool acts = valid(c) && as_float(delta) > 0.0f && isfinite(temp) && isfinite(delta) && isfinite(exponent)
+                && c->size >= 2;
     SamplingStatus st = acts ? presort(c) : SAMPLING_OK;
     return st != SAMPLING_OK ? st : apply_temp_ext(c, temp, delta, exponent);
 }

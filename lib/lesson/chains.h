@@ -4,8 +4,8 @@
  * corpus and builder, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
  *
  * defines: CHAIN_STEP_MAX, ChainView, chain_view_start, chain_view_step, chain_step_seen, chain_step_left,
- * chain_print_describe, chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep, preset_step_start,
- * preset_stage_seen, PresetRun, preset_notes, chain_check_order.
+ * chain_print_describe, chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep,
+ * preset_step_start, preset_stage_seen, PresetRun, preset_notes, chain_check_order.
  */
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
