@@ -22,8 +22,9 @@ typedef enum {
  * xtc_probability, xtc_threshold, top_n_sigma, dynatemp_range, dynatemp_exponent, mirostat, mirostat_tau,
  * mirostat_eta, adaptive_target, adaptive_decay, samplers, seed, ignore_eos, logit_bias, and prompt, n_predict,
  * stop; then backend_sampling true for -bs (params->backend_sampling; reference section 2).
- * REQUEST_COMPLETION writes prompt and n_predict first, then only the fields whose bit is in params->set; REQUEST_COMPLETION_ALL every sampling field; REQUEST_CHAT writes messages (a system message from
- * -sys or -sysf, then the user's from -p or -f) and max_tokens (from -n),
+ * REQUEST_COMPLETION writes prompt and n_predict first, then only the fields whose bit is in params->set;
+ * REQUEST_COMPLETION_ALL every sampling field; REQUEST_CHAT writes messages (a system message from -sys or -sysf,
+ * then the user's from -p or -f) and max_tokens (from -n),
  * then OpenAI's temperature, top_p, frequency_penalty, presence_penalty, seed, logit_bias (an object keyed by
  * token id, a token's biases summed) and stop, then llama.cpp's own set fields, which llama-server's chat
  * endpoint passes through. logit_bias in /completion is [[id, bias], ...].
