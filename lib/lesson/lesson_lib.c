@@ -87,12 +87,21 @@ int32_t lesson_find(const char *word, size_t length, const char *const *vocab, s
     return -1;
 }
 
-/* Stops when a word stands twice in vocab (n_vocab,): a word must name one token, as the Java's indexOf finds
- * only the first. lesson_ids and lesson_id check their vocab[] with it. */
+/* Stops when a word of vocab (n_vocab,) is empty, which no row can name, or stands twice: a word must name one
+ * token, as the Java's indexOf finds only the first. With `split` (lesson_ids, which reads a text's words between
+ * spaces), a word holding a space stops too: no text could name it. lesson_ids and lesson_id check their vocab[]
+ * with it. */
 static void lesson_check_vocab(const char *file, const char *vocab_name, const char *const *vocab,
-                               size_t n_vocab)
+                               size_t n_vocab, bool split)
 {
-    for (size_t i = 0; i < n_vocab; i++)
+    for (size_t i = 0; i < n_vocab; i++) {
+        if (vocab[i][0] == '\0' || (split && strchr(vocab[i], ' ') != NULL)) {
+            lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): %s", vocab_name, lesson_where(file, vocab_name).text,
+                       vocab[i], vocab_name, i, vocab[i][0] == '\0' ? "a word has at least one character, so that "
+                       "its row shows the token and a text can name it" : "a text's words are read between spaces, so "
+                       "no text can name a word that holds one: write it without the space (ice_cream)");
+            exit(1);
+        }
         for (size_t j = i + 1; j < n_vocab; j++)
             if (strcmp(vocab[i], vocab[j]) == 0) {
                 lesson_say(file, "", "%s[]%s has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "
@@ -100,13 +109,14 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
                            vocab_name, j);
                 exit(1);
             }
+    }
 }
 
 int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab)
 {
     lesson_file = file;
-    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab, false);
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
         char from[96] = "";     /* " (from shown[], line 14)" */
@@ -129,7 +139,7 @@ size_t lesson_ids_at(const char *file, const char *name, const char *text, const
                      const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
 {
     lesson_file = file;
-    lesson_check_vocab(file, vocab_name, vocab, n_vocab);
+    lesson_check_vocab(file, vocab_name, vocab, n_vocab, true);
     size_t n = 0;
     static const void *noted_text;
     static bool noted;

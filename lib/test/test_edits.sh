@@ -194,6 +194,11 @@ edit 08 's/{2\.0, 3\.0}/{1e308, 3.0}/' \
 edit 07 's/{0\.45, 0\.85}/{NAN, 0.85}/' "07_typical: limits[] nan (line $(line_of 07 'limits[] =')): a limit is a probability, not NaN (this workbench's own refusal: llama.cpp builds typical and top-p with it, as a NaN makes no sampler empty, and both keep every token, since no running sum is above or at NaN)"
 edit 01 's/"dog", "ran"}/"dog", "ran", "the"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"the\" twice (words[0] and words[6]): each word once, so that a word names one token"
+# An empty word has no name to show in its row and none a text can give; a word with a space, none the history can.
+edit 01 's/"dog", "ran"}/"dog", "ran", ""}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"\" (words[6]): a word has at least one character, so that its row shows the token and a text can name it"
+edit 01 's/"dog", "ran"}/"dog", "ran", "ice cream"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"ice cream\" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: write it without the space (ice_cream)"
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
     "13_task_settings: order[1] (line $(line_of 13 'SamplerType order[] =')) is infill, which this workbench does not compute"
 # A stage left out of order[]: the setting it would read does nothing, and a note names it (as Example 11 does).
