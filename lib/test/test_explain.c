@@ -370,6 +370,23 @@ static void test_sources(void)
         {{"--samplers", "top_k"}, NULL, "value: samplers top_k from --samplers"},
         {{"-l", "15-inf", "--samplers", "top_k"}, "{\"prompt\": \"x\", \"logit_bias\": [[7, 2], [9, false]]}",
          "value: logit_bias (2 entries) from the request replaces -l (1 entry) from the server"},
+        /* Review item 2: a dry_base below 1 is replaced by the server's own (reference section 7), so the value
+         * that runs is the server's, from its layer, and the request's is named as the one not used. */
+        {{"llama-server", "--dry-base", "2"}, "{\"prompt\": \"x\", \"dry_base\": 0.5, \"dry_multiplier\": 0.8}",
+         "value: dry_base 2.0 from the server's --dry-base; the request's dry_base 0.5 is below 1, which "
+         "llama-server replaces by the server's value (reference section 7)"},
+        {{"llama-server"}, "{\"prompt\": \"x\", \"dry_base\": 0.5, \"dry_multiplier\": 0.8}",
+         "value: dry_base 1.75 from llama.cpp's default; the request's dry_base 0.5 is below 1, which "
+         "llama-server replaces by the server's value (reference section 7)"},
+        {{"llama-server", "--dry-base", "2"}, "{\"prompt\": \"x\", \"dry_base\": 3, \"dry_multiplier\": 0.8}",
+         "value: dry_base 3.0 from the request replaces --dry-base 2.0 from the server"},
+        /* A clamp keeps the request's value, clamped: the line says so (reference section 7: [0, inf), [0, 2]). */
+        {{"llama-server", "--temp", "0.6"}, "{\"prompt\": \"x\", \"temperature\": -1}",
+         "value: temperature 0.0 from the request replaces --temp 0.6 from the server; the request's temperature -1 "
+         "is clamped by llama-server (reference section 7)"},
+        {{"llama-server"}, "{\"prompt\": \"x\", \"mirostat\": 5}",
+         "value: mirostat 2 from the request; the request's mirostat 5 is clamped by llama-server (reference "
+         "section 7)"},
     };
     static CliParams p;
     static char text[8192];
