@@ -230,7 +230,8 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         snprintf(err, err_size, "%s: %s is refused by llama.cpp (this penalty must be finite)", flag, what);
         return false;
     }
-    if (status == VALUE_LOOSE)
+    bool clamped = spec->kind == K_TEMP && single < 0;     /* said with the loose reading, in one warning */
+    if (status == VALUE_LOOSE && !clamped)
         warn_loose(out, flag, v, read, loose_reading(value, used, "std::stof", how, sizeof how));
     if (spec->kind == K_DRY_BASE && !(single >= 1)) {     /* arg.cpp keeps a base of 1 or more: not NaN */
         args_warn(out, isnan(single) ? "--dry-base %s is NaN, not 1 or more: ignored, as llama.cpp does (the value "
@@ -243,9 +244,17 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         snprintf(what, sizeof what, "'%s'", v);
         return refuse_nan(flag, what, err, err_size);
     }
-    bool clamped = spec->kind == K_TEMP && single < 0;
-    if (clamped)
-        d = 0;                          /* llama.cpp clamps --temp to >= 0, in float */
+    if (clamped) {                      /* arg.cpp 0017d6fb: std::max(std::stof(value), 0.0f) */
+        char line[600];
+        d = 0;
+        if (status == VALUE_LOOSE)
+            snprintf(what, sizeof what, "'%s', which llama.cpp reads as %s (%s),", v, read,
+                     loose_reading(value, used, "std::stof", how, sizeof how));
+        snprintf(line, sizeof line, "%s %s is below 0: llama.cpp clamps it to 0 (reference section 6), and a "
+                 "temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp range is "
+                 "above 0 (section 4.10); write %s 0", flag, what, flag);
+        args_warn(out, "%s\n", line);
+    }
     memcpy((char *)out + spec->offset, &d, sizeof d);
     mark(out, spec->setting, flag);
     if (spec->setting >= 0)
