@@ -188,7 +188,18 @@ static bool get_float(Body *b, const char *name, const JsonValue *v, double *out
         return true;
     case JSON_INTEGER: *out = (float)json_integer(b->doc, v); return true;
     case JSON_UNSIGNED: *out = (float)json_unsigned(b->doc, v); return true;
-    case JSON_FLOAT: *out = float_value(json_number(b->doc, v)); return true;
+    case JSON_FLOAT:
+        *out = float_value(json_number(b->doc, v));
+        if (isinf(*out)) {      /* JSON has no inf: a finite double past float's range (review item 9) */
+            char text[64];
+            text_add(&b->notes, "%s: %s is past float's range (at most about 3.4e38): llama-server's float field "
+                     "holds %s (nlohmann::json's get<float>, C++'s conversion of the double, which the reference does "
+                     "not describe)%s\n", name, json_written(b->doc, v, text, sizeof text), *out > 0 ? "inf" : "-inf",
+                     strcmp(name, "temperature") == 0 && *out > 0 ? "; temp divides each logit by it (reference "
+                     "section 1), so each finite logit becomes 0 and the tokens the filters keep are equally likely, "
+                     "unless a dynatemp range is set" : "");
+        }
+        return true;
     default: return body_type_error(b, name, "number", v);
     }
 }
