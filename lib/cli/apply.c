@@ -573,6 +573,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             *limit = true;
             return false;
         }
+        shown(value, out->samplers_typed, sizeof out->samplers_typed);     /* a note quotes it (review item 15) */
         break;
     case K_BREAKER:
         if (!add_breaker(out, value, breakers_cleared)) {

@@ -574,6 +574,18 @@ static const struct {
      "is not in --sampler-seq (kt), and a sampler left out of the list is off; add x to the list to use it\n"},
     {{"--samplers", "min_p", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature is not in --samplers "
      "(min_p), and a sampler left out of the list is off; add temperature to the list to use it\n"},
+    /* Review item 15: the list as typed, and what llama.cpp made of it where that differs. */
+    {{"--samplers", "top_k;typical", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature is not in "
+     "--samplers (top_k;typical, which llama.cpp reads as top_k), and a sampler left out of the list is off; add "
+     "temperature to the list to use it\n"},
+    {{"--sampler-seq", "kq", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature (t) is not in "
+     "--sampler-seq (kq, which llama.cpp reads as k), and a sampler left out of the list is off; add t to the list "
+     "to use it\n"},
+    {{"--mirostat", "2", "--samplers", "top_k;typical"}, NULL, "--samplers top_k;typical (which llama.cpp reads as "
+     "top_k) does nothing: " MIROSTAT_2 "; drop it, or give --mirostat 0 to use the list\n"},
+    {{"--samplers", "typical", "--top-k", "5"}, NULL, "--top-k 5 does nothing: top_k is not in --samplers (typical, "
+     "which llama.cpp reads as an empty list), and a sampler left out of the list is off; add top_k to the list to "
+     "use it\n"},
     /* Mirostat's own settings with mirostat off. */
     {{"--mirostat-ent", "3", "--mirostat-lr", "0.2"}, NULL, "--mirostat-ent 3 and --mirostat-lr 0.2 do nothing: only "
      "mirostat reads them, and mirostat is off (--mirostat 0, the default); give --mirostat 1 or 2 to use them\n"},
