@@ -186,6 +186,21 @@ static void warn_loose(CliParams *out, const char *flag, const char *v, const ch
     args_warn(out, "%s\n", line);
 }
 
+/* The number a decimal comma meant, into buf: value is digits (a sign and blanks before them), read up to the
+ * ',' at value[used], then digits to its end ("0,5" gives "0.5"); else NULL. */
+static const char *decimal_comma(const char *value, size_t used, char *buf, size_t size)
+{
+    size_t blank = strspn(value, " \t\n\v\f\r");
+    size_t sign = value[blank] == '-' || value[blank] == '+';
+    size_t digits = strspn(value + blank + sign, "0123456789");
+    const char *after = value + used + 1;
+    if (value[used] != ',' || digits == 0 || blank + sign + digits != used || *after == '\0'
+        || strspn(after, "0123456789") != strlen(after) || strlen(value) + 1 > size)
+        return NULL;
+    snprintf(buf, size, "%.*s.%s", (int)(used - blank), value + blank, after);
+    return buf;
+}
+
 /* The refusal of NaN (what: the value as the message shows it), which llama.cpp takes and this workbench
  * cannot compute with. Returns false. */
 static bool refuse_nan(const char *flag, const char *what, char *err, size_t err_size)
@@ -230,8 +245,16 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         snprintf(err, err_size, "%s: %s is refused by llama.cpp (this penalty must be finite)", flag, what);
         return false;
     }
-    if (status == VALUE_LOOSE)
+    bool clamped = spec->kind == K_TEMP && single < 0;     /* said with the loose reading, in one warning */
+    char meant[80], line[600];
+    if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL) {
+        snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal point, "
+                 "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs", flag, v, read, meant, flag,
+                 meant, flag, read);
+        args_warn(out, "%s\n", line);
+    } else if (status == VALUE_LOOSE && !clamped) {
         warn_loose(out, flag, v, read, loose_reading(value, used, "std::stof", how, sizeof how));
+    }
     if (spec->kind == K_DRY_BASE && !(single >= 1)) {     /* arg.cpp keeps a base of 1 or more: not NaN */
         args_warn(out, isnan(single) ? "--dry-base %s is NaN, not 1 or more: ignored, as llama.cpp does (the value "
                                        "before it stays)\n"
@@ -243,9 +266,16 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         snprintf(what, sizeof what, "'%s'", v);
         return refuse_nan(flag, what, err, err_size);
     }
-    bool clamped = spec->kind == K_TEMP && single < 0;
-    if (clamped)
-        d = 0;                          /* llama.cpp clamps --temp to >= 0, in float */
+    if (clamped) {                      /* arg.cpp 0017d6fb: std::max(std::stof(value), 0.0f) */
+        d = 0;
+        if (status == VALUE_LOOSE)
+            snprintf(what, sizeof what, "'%s', which llama.cpp reads as %s (%s),", v, read,
+                     loose_reading(value, used, "std::stof", how, sizeof how));
+        snprintf(line, sizeof line, "%s %s is below 0: llama.cpp clamps it to 0 (reference section 6), and a "
+                 "temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp range is "
+                 "above 0 (section 4.10); write %s 0", flag, what, flag);
+        args_warn(out, "%s\n", line);
+    }
     memcpy((char *)out + spec->offset, &d, sizeof d);
     mark(out, spec->setting, flag);
     if (spec->setting >= 0)
@@ -543,6 +573,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             *limit = true;
             return false;
         }
+        shown(value, out->samplers_typed, sizeof out->samplers_typed);     /* a note quotes it (review item 15) */
         break;
     case K_BREAKER:
         if (!add_breaker(out, value, breakers_cleared)) {

@@ -104,6 +104,8 @@ typedef struct CliParams {
                                    * flag, or a body's field ("top_k"), pointing into argv or a static
                                    * table; NULL for none. Notes name the setting so (dropped.h) */
     SettingSources sources[SET_COUNT]; /* where each value came from, layer by layer (sources.h) */
+    char samplers_typed[SOURCE_VALUE_MAX + 1]; /* the last --samplers or --sampler-seq value as typed, shown
+                                                * safely (cut); "" for none: a note quotes it (dropped.c) */
     ArgsOutput output;
     bool help;                  /* -h, --help, --usage */
     bool explain;               /* --explain: the chain in the lesson's words */

@@ -188,7 +188,18 @@ static bool get_float(Body *b, const char *name, const JsonValue *v, double *out
         return true;
     case JSON_INTEGER: *out = (float)json_integer(b->doc, v); return true;
     case JSON_UNSIGNED: *out = (float)json_unsigned(b->doc, v); return true;
-    case JSON_FLOAT: *out = float_value(json_number(b->doc, v)); return true;
+    case JSON_FLOAT:
+        *out = float_value(json_number(b->doc, v));
+        if (isinf(*out)) {      /* JSON has no inf: a finite double past float's range (review item 9) */
+            char text[64];
+            text_add(&b->notes, "%s: %s is past float's range (at most about 3.4e38): llama-server's float field "
+                     "holds %s (nlohmann::json's get<float>, C++'s conversion of the double, which the reference does "
+                     "not describe)%s\n", name, json_written(b->doc, v, text, sizeof text), *out > 0 ? "inf" : "-inf",
+                     strcmp(name, "temperature") == 0 && *out > 0 ? "; temp divides each logit by it (reference "
+                     "section 1), so each finite logit becomes 0 and the tokens the filters keep are equally likely, "
+                     "unless a dynatemp range is set" : "");
+        }
+        return true;
     default: return body_type_error(b, name, "number", v);
     }
 }
@@ -257,6 +268,7 @@ static bool read_plain(Body *b, const Field *f)
     if (v == NULL)
         return true;
     char line[500], typed[64];
+    static const char clamp_why[] = "is clamped by llama-server (reference section 7)";
     long long n_read = 0;       /* an integer field's value, as read */
     if (f->kind == N_BOOL || f->kind == N_STRING) {
         bool ok = f->kind == N_BOOL ? json_type(v) == JSON_BOOL : json_type(v) == JSON_STRING;
@@ -288,6 +300,8 @@ static bool read_plain(Body *b, const Field *f)
         if (f->offset != NONE)
             memcpy((char *)b->params + f->offset, &clamped, sizeof clamped);
         mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
+        if (clamped != d)       /* the value line names the value sent, as the note does */
+            sources_unused(b->params, f->setting, LAYER_REQUEST, name, typed, clamp_why);
     } else {
         long long n;
         if (!get_integer(b, name, v, f->kind, &n))
@@ -313,6 +327,10 @@ static bool read_plain(Body *b, const Field *f)
             memcpy((char *)b->params + f->offset, &i32, sizeof i32);
         }
         mark_alias(b, f->setting, name, name != f->names[0] ? f->names[0] : NULL);
+        if (clamped != n && converted)
+            snprintf(typed, sizeof typed, "%lld, as read,", n);
+        if (clamped != n)
+            sources_unused(b->params, f->setting, LAYER_REQUEST, name, typed, clamp_why);
     }
     if (strcmp(f->names[0], "n_probs") == 0)
         b->params->probs_named = name;
@@ -336,14 +354,20 @@ static bool read_dry_base(Body *b)
         return true;
     if (!get_float(b, name, v, &d))
         return false;
-    if (d < 1) {
-        char text[40], typed[64];
-        text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n",
-                 written(b, v, typed, sizeof typed), float_text(b->default_dry_base, text, sizeof text));
-        d = b->default_dry_base;
+    if (!(d < 1)) {
+        b->params->sampling.dry_base = d;
+        mark(b, SET_DRY_BASE, name);
+        return true;
     }
-    b->params->sampling.dry_base = d;
-    mark(b, SET_DRY_BASE, name);
+    char text[40], typed[64];
+    text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n",
+             written(b, v, typed, sizeof typed), float_text(b->default_dry_base, text, sizeof text));
+    b->params->sampling.dry_base = b->default_dry_base;
+    /* The value is the server's (server-schema.cpp at 0177c342 takes params_base's dry_base), so whatever set it
+     * stays its setter and its source, not marked as the body's; the request's value is named as the one not
+     * used (review item 2). */
+    sources_unused(b->params, SET_DRY_BASE, LAYER_REQUEST, name, typed, "is below 1, which llama-server replaces by "
+                   "the server's value (reference section 7)");
     return true;
 }
 

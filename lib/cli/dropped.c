@@ -179,15 +179,29 @@ static const char *list_text(const CliParams *p, char *buf, size_t size)
     return buf;
 }
 
+/* The sampler list as typed, where llama.cpp made another list of it (list: list_text's; an unknown name
+ * skipped, an alias read), else NULL (review item 15). */
+static const char *typed_list(const CliParams *p, const char *list)
+{
+    ValueLayer layer = p->sources[SET_SAMPLERS].now.layer;
+    bool typed = layer == LAYER_FLAG || layer == LAYER_PRESET_ALL || layer == LAYER_PRESET_MODEL;
+    return typed && strcmp(p->samplers_typed, list) != 0 ? p->samplers_typed : NULL;
+}
+
 /* The value of setting s as the note shows it: the digits typed, or llama.cpp's float in its shortest digits,
  * or the whole number; the list; the breakers. */
 static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size_t size)
 {
     buf[0] = '\0';
     if (s == SET_SAMPLERS) {
-        list_text(p, buf, size);
-        if (buf[0] == '\0')
-            snprintf(buf, size, "''");
+        char list[CHAIN_MAX_SAMPLERS * 16];
+        list_text(p, list, sizeof list);
+        const char *typed = typed_list(p, list);
+        Text t = text_start(buf, size);     /* cut to size, as list_text cuts */
+        if (typed != NULL)
+            text_add(&t, "%s (which llama.cpp reads as %s)", typed, list[0] != '\0' ? list : "an empty list");
+        else
+            text_add(&t, "%s", list[0] != '\0' ? list : "''");
     } else if (s == SET_DRY_BREAKERS) {
         char one[64];
         if (p->n_dry_breakers == 1)
@@ -311,10 +325,12 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
         char letter[2] = {sampler_letters[drops[first].entry], '\0'};
         snprintf(entry, sizeof entry, letters ? "%s (%s)" : "%s", name, letter);
         list_text(p, list, sizeof list);
-        text_add(t, "%s is not in %s (%s), and a sampler left out of the list is off; add %s to the list%s to use %s\n",
-                 entry, named != NULL ? named : "llama.cpp's default sampler list", list[0] != '\0' ? list
-                 : "an empty list", letters ? letter : name, named != NULL && list_from->layer != LAYER_MODEL ? ""
-                 : " with --samplers", it);
+        const char *typed = typed_list(p, list);
+        text_add(t, "%s is not in %s (%s%s%s), and a sampler left out of the list is off; add %s to the list%s to use "
+                 "%s\n", entry, named != NULL ? named : "llama.cpp's default sampler list", typed != NULL ? typed : "",
+                 typed != NULL ? ", which llama.cpp reads as " : "", list[0] != '\0' ? list : "an empty list",
+                 letters ? letter : name, named != NULL && list_from->layer != LAYER_MODEL ? "" : " with --samplers",
+                 it);
         return;
     }
     case WHY_UNREAD:

@@ -115,6 +115,16 @@ void sources_note_value(CliParams *p, int s, ValueLayer layer, const char *name,
     record(&p->sources[s], &v);
 }
 
+void sources_unused(CliParams *p, int s, ValueLayer layer, const char *name, const char *value, const char *why)
+{
+    if (p == NULL || s < 0 || s >= SET_COUNT)
+        return;
+    SettingSources *ss = &p->sources[s];
+    ss->unused = make_source(layer, name, NULL, NULL, NULL, value != NULL ? value : "");
+    ss->unused_why = why != NULL ? why : "";
+    ss->has_unused = true;
+}
+
 /* Where a value came from, as the sentence names it after "from ": "the request", "--top-k" (the server's, with
  * a body), "the preset p.ini, section [*], key temp", "the model's general.sampling.top_k (m.gguf)", "/props". */
 static void add_origin(Text *t, const ValueSource *v, bool body)
@@ -166,10 +176,10 @@ static void add_replaced(Text *t, const ValueSource *v, const char *field, bool 
 }
 
 /* Whether a value goes on a line of its own: a layer above the default set it, and it is not one of /props's
- * many, which share a line unless they replaced nothing. */
+ * many, which share a line unless they replaced nothing; or a higher layer's value was not used. */
 static bool own_line(const SettingSources *ss)
 {
-    return ss->now.layer != LAYER_DEFAULT && (ss->now.layer != LAYER_PROPS || ss->has_replaced);
+    return ss->has_unused || (ss->now.layer != LAYER_DEFAULT && (ss->now.layer != LAYER_PROPS || ss->has_replaced));
 }
 
 /* One line for the values the chain reads whose source is `layer` and that own_line leaves out: "values at
@@ -219,6 +229,12 @@ size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t si
         add_origin(&t, &ss->now, body);
         if (ss->has_replaced)
             add_replaced(&t, &ss->replaced, field, body);
+        if (ss->has_unused) {           /* "; the request's dry_base 0.5 is below 1, which ..." */
+            char name[80];
+            shown(ss->unused.name != NULL ? ss->unused.name : field, name, sizeof name);
+            text_add(&t, "; %s%s %s %s", ss->unused.layer == LAYER_REQUEST ? "the request's " : "", name,
+                     ss->unused.value, ss->unused_why);
+        }
         text_add(&t, "\n");
     }
     add_shared(&t, p, chain, LAYER_PROPS, value, sizeof value);

@@ -9,7 +9,7 @@
  * layer has overwritten it.
  *
  * defines: ValueLayer, ValueSource, SettingSources, SOURCE_VALUE_MAX, sources_note, sources_replace,
- * sources_note_value, args_setting_text, args_sources.
+ * sources_note_value, sources_unused, args_setting_text, args_sources.
  */
 #ifndef CLI_SOURCES_H
 #define CLI_SOURCES_H
@@ -53,6 +53,10 @@ typedef struct {
     ValueSource replaced;   /* the highest lower layer that set the setting, when has_replaced; llama.cpp's
                              * default is never named as replaced */
     bool has_replaced;
+    ValueSource unused;     /* a higher layer's value that llama.cpp put the one of `now` in place of (a body's
+                             * dry_base below 1), when has_unused */
+    const char *unused_why; /* why, after "the request's dry_base 0.5 ": a static text */
+    bool has_unused;
 } SettingSources;
 
 struct CliParams;
@@ -75,6 +79,14 @@ void sources_replace(struct CliParams *p, int s, ValueLayer layer, const char *n
  * above keeps from the chain. */
 void sources_note_value(struct CliParams *p, int s, ValueLayer layer, const char *name, const char *file,
                         const char *section, const char *value);
+
+/* Records that `layer`'s name (a body's field) sent value (as written) for setting s of p, and that llama.cpp
+ * put the value p holds in its place: the source stays the layer below, and --explain's value line names the
+ * value not used and why (a static text after "the request's dry_base 0.5 ": "is below 1, ..."). The case of
+ * server-schema.cpp at 0177c342: a dry_base below 1 is replaced by the server's own. NULL p or s out of range
+ * does nothing. */
+void sources_unused(struct CliParams *p, int s, ValueLayer layer, const char *name, const char *value,
+                    const char *why);
 
 /* Setting s's value in p as the sources name it, into buf (size bytes, NUL-terminated when size > 0): a float
  * in its shortest digits with ".0" on a whole one ("0.8", "1.0"), an integer, the seed ("-1 (random)" for

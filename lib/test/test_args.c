@@ -99,6 +99,22 @@ static const Row rows[] = {
     {{"--temp", "1e400"}, NULL, "--temp: '1e400' is out of range"},
     {{"-l", "15+1e400"}, NULL, "-l: the bias '1e400' of '15+1e400' is out of range for a float"},
     {{"--temp", "inf", "--samplers", "temp"}, "logits -> temp-ext -> dist", NULL},
+    /* Review item 8: arg.cpp's --temp takes std::max(temp, 0) (reference section 6), said as other readings are. */
+    {{"--temp", "-5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
+     "--temp -5 is below 0: llama.cpp clamps it to 0 (reference section 6), and a temperature of 0 is greedy, only "
+     "the top token keeping a finite logit, unless a dynatemp range is above 0 (section 4.10); write --temp 0\n"},
+    /* Review item 13: a decimal comma is named, and llama.cpp's reading (std::stof stops at it) kept. */
+    {{"--temp", "0,5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
+     "--temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 "
+     "write --temp 0.5, or --temp 0 for what llama.cpp runs\n"},
+    {{"--min-p", "0,05", "--samplers", "min_p"}, "logits -> ?min-p -> dist",
+     "--min-p '0,05': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.05 "
+     "write --min-p 0.05, or --min-p 0 for what llama.cpp runs\n"},
+    {{"--temp", "1,5x", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
+     "--temp '1,5x': llama.cpp reads 1 (std::stof stops at ','); write --temp 1\n"},
+    {{"--temp", "-1x", "--samplers", "temp"}, "logits -> temp-ext -> dist",
+     "--temp '-1x', which llama.cpp reads as -1 (std::stof stops at 'x'), is below 0: llama.cpp clamps it to 0 "
+     "(reference section 6)"},
     /* Issue 21: where llama.cpp reads a value more loosely than wholly a number, it is read as llama.cpp reads
      * it, with a warning naming the flag, the value as typed and what llama.cpp reads. */
     {{"--top-k", "0.0", "--samplers", "top_k"}, "logits -> ?top-k -> dist",

@@ -370,6 +370,23 @@ static void test_sources(void)
         {{"--samplers", "top_k"}, NULL, "value: samplers top_k from --samplers"},
         {{"-l", "15-inf", "--samplers", "top_k"}, "{\"prompt\": \"x\", \"logit_bias\": [[7, 2], [9, false]]}",
          "value: logit_bias (2 entries) from the request replaces -l (1 entry) from the server"},
+        /* Review item 2: a dry_base below 1 is replaced by the server's own (reference section 7), so the value
+         * that runs is the server's, from its layer, and the request's is named as the one not used. */
+        {{"llama-server", "--dry-base", "2"}, "{\"prompt\": \"x\", \"dry_base\": 0.5, \"dry_multiplier\": 0.8}",
+         "value: dry_base 2.0 from the server's --dry-base; the request's dry_base 0.5 is below 1, which "
+         "llama-server replaces by the server's value (reference section 7)"},
+        {{"llama-server"}, "{\"prompt\": \"x\", \"dry_base\": 0.5, \"dry_multiplier\": 0.8}",
+         "value: dry_base 1.75 from llama.cpp's default; the request's dry_base 0.5 is below 1, which "
+         "llama-server replaces by the server's value (reference section 7)"},
+        {{"llama-server", "--dry-base", "2"}, "{\"prompt\": \"x\", \"dry_base\": 3, \"dry_multiplier\": 0.8}",
+         "value: dry_base 3.0 from the request replaces --dry-base 2.0 from the server"},
+        /* A clamp keeps the request's value, clamped: the line says so (reference section 7: [0, inf), [0, 2]). */
+        {{"llama-server", "--temp", "0.6"}, "{\"prompt\": \"x\", \"temperature\": -1}",
+         "value: temperature 0.0 from the request replaces --temp 0.6 from the server; the request's temperature -1 "
+         "is clamped by llama-server (reference section 7)"},
+        {{"llama-server"}, "{\"prompt\": \"x\", \"mirostat\": 5}",
+         "value: mirostat 2 from the request; the request's mirostat 5 is clamped by llama-server (reference "
+         "section 7)"},
     };
     static CliParams p;
     static char text[8192];
@@ -557,6 +574,18 @@ static const struct {
      "is not in --sampler-seq (kt), and a sampler left out of the list is off; add x to the list to use it\n"},
     {{"--samplers", "min_p", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature is not in --samplers "
      "(min_p), and a sampler left out of the list is off; add temperature to the list to use it\n"},
+    /* Review item 15: the list as typed, and what llama.cpp made of it where that differs. */
+    {{"--samplers", "top_k;typical", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature is not in "
+     "--samplers (top_k;typical, which llama.cpp reads as top_k), and a sampler left out of the list is off; add "
+     "temperature to the list to use it\n"},
+    {{"--sampler-seq", "kq", "--temp", "0.5"}, NULL, "--temp 0.5 does nothing: temperature (t) is not in "
+     "--sampler-seq (kq, which llama.cpp reads as k), and a sampler left out of the list is off; add t to the list "
+     "to use it\n"},
+    {{"--mirostat", "2", "--samplers", "top_k;typical"}, NULL, "--samplers top_k;typical (which llama.cpp reads as "
+     "top_k) does nothing: " MIROSTAT_2 "; drop it, or give --mirostat 0 to use the list\n"},
+    {{"--samplers", "typical", "--top-k", "5"}, NULL, "--top-k 5 does nothing: top_k is not in --samplers (typical, "
+     "which llama.cpp reads as an empty list), and a sampler left out of the list is off; add top_k to the list to "
+     "use it\n"},
     /* Mirostat's own settings with mirostat off. */
     {{"--mirostat-ent", "3", "--mirostat-lr", "0.2"}, NULL, "--mirostat-ent 3 and --mirostat-lr 0.2 do nothing: only "
      "mirostat reads them, and mirostat is off (--mirostat 0, the default); give --mirostat 1 or 2 to use them\n"},

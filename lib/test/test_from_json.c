@@ -70,6 +70,17 @@ static const BodyRow body_rows[] = {
      "llama-server --temp 0 --top-p 1", "temperature: -1 is clamped to 0 by llama-server"},
     {"{\"prompt\": \"x\", \"dry_multiplier\": 0.8, \"dry_base\": 0.5, \"samplers\": [\"dry\"]}", "logits -> dry -> dist",
      "llama-server --dry-multiplier 0.8 --samplers dry", "dry_base: 0.5 is below 1: llama-server uses its default, 1.75"},
+    /* Review item 9: a double past float's range is +-inf as the float field holds it, with a note. */
+    {"{\"prompt\": \"x\", \"temperature\": 1e39}", DEFAULT_LINE, "llama-server --temp inf",
+     "temperature: 1e39 is past float's range (at most about 3.4e38): llama-server's float field holds inf "
+     "(nlohmann::json's get<float>, C++'s conversion of the double, which the reference does not describe); temp "
+     "divides each logit by it (reference section 1), so each finite logit becomes 0 and the tokens the filters "
+     "keep are equally likely, unless a dynatemp range is set"},
+    {"{\"prompt\": \"x\", \"min_p\": -1e39}",
+     "logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> ?min-p -> ?xtc -> temp-ext -> dist",
+     "llama-server --min-p 0", "min_p: -1e39 is past float's range (at most about 3.4e38): llama-server's float field "
+     "holds -inf (nlohmann::json's get<float>, C++'s conversion of the double, which the reference does not "
+     "describe)\nmin_p: -1e39 is clamped to 0 by llama-server\n"},
     /* nlohmann's conversions: true is 1, an int32 wraps modulo 2^32 (4294967336 is 40), a float is cut; each with
      * a note (review 27, finding 22), -1 as a seed (random) without one. */
     {"{\"prompt\": \"x\", \"temperature\": true, \"samplers\": [\"temperature\"]}", "logits -> ?temp-ext -> dist",
