@@ -191,6 +191,20 @@ static ArgsTool tool_from_word(const char *word, bool *old)
     return TOOL_ANY;
 }
 
+ArgsTool args_program(const char *word)
+{
+    bool old;
+    return word != NULL ? tool_from_word(word, &old) : TOOL_ANY;
+}
+
+const ArgSpec *args_flag_row(const char *word, unsigned tools)
+{
+    char normal[96];
+    bool other_tool;
+    return word != NULL && word[0] == '-' && normalize(word, normal, sizeof normal)
+         ? find_spec(normal, tools, &other_tool) : NULL;
+}
+
 static void relabel(CliParams *out, size_t from, const ArgsLabel *label);
 
 /* The label of the flag that last set setting s (a router's child line), or NULL. */
@@ -564,6 +578,9 @@ static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, 
     static const char order[] = " (the router writes a model's flags in the order of its std::map of them, by "
                                 "first spelling: common/arg.h at 0196e22b; the reference does not give it)";
     static const char last[] = "arg.cpp 0017d6fb sets the value at each flag: the last one counts";
+    bool child = out->labels != NULL && !out->labels[0].env;    /* a router's child's line, not a variable's */
+    for (int j = 0; child && j < out->n_labels; j++)
+        child = !out->labels[j].env;
     shown(flag, f, sizeof f);
     shown(value != NULL ? value : "", v, sizeof v);
     for (size_t k = 0; k < b->n; k++) {
@@ -581,10 +598,10 @@ static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (spec->kind == K_PRESET)
             snprintf(line, sizeof line, "%s sets %s %s, which replaces the %s %s that %s gave before it (%s)%s", f,
                      field, args_setting_text(out, s, now, sizeof now), field, b->text[k], earlier, last,
-                     out->labels != NULL ? order : "");
+                     child ? order : "");
         else
             snprintf(line, sizeof line, "%s %s replaces the %s%s%s that %s gave before it (%s)%s", f, v, field,
-                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, out->labels != NULL ? order : "");
+                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, child ? order : "");
         args_warn(out, "%s\n", line);
     }
     static const char *const kinds[] = {"-m", "--models-preset", "--models-dir", "--preset-model"};
@@ -612,10 +629,14 @@ static void relabel(CliParams *out, size_t from, const ArgsLabel *label)
         size_t n = strcspn(w, "\n");
         char line[1400];
         Text t = text_start(line, sizeof line);
-        text_add(&t, "%s, given to the model's llama-server as %s: ", label->where, label->flag);
+        if (label->env)     /* a variable's words (env.h): "LLAMA_ARG_TOP_K=5x (the environment), read as ..." */
+            text_add(&t, "%s (the environment), read as %s %s: ", label->where, label->flag,
+                     strchr(label->where, '=') + 1);
+        else
+            text_add(&t, "%s, given to the model's llama-server as %s: ", label->where, label->flag);
         char *write = strstr(w, fix);
         if (write != NULL && (size_t)(write - w) < n)
-            text_add(&t, "%.*s; write %s = %.*s", (int)(write - w), w, label->key,
+            text_add(&t, label->env ? "%.*s; write %s=%.*s" : "%.*s; write %s = %.*s", (int)(write - w), w, label->key,
                      (int)(n - (size_t)(write - w) - strlen(fix)), write + strlen(fix));
         else
             text_add(&t, "%.*s", (int)n, w);
@@ -796,6 +817,11 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         if (out->labels != NULL)
             relabel(out, mark, &out->labels[flag_at]);
         if (!applied) {
+            if (kind == FAIL_STOP && out->labels != NULL && out->labels[flag_at].env) {
+                snprintf(err, err_size, "%s (the environment): %s (llama.cpp stops too: \"error while handling "
+                         "environment variable\", common/arg.cpp at 0017d6fb)", out->labels[flag_at].where, message);
+                return false;
+            }
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
                 return false;

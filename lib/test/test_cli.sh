@@ -4,6 +4,9 @@
 # status 2 and nothing on stdout. Ends with "N passed, M failed". BUILD picks the build tree (default build).
 set -u
 export LC_ALL=C
+# The tool reads llama.cpp's LLAMA_ARG_* variables as llama.cpp does (lib/cli/env.c): none of the caller's may
+# reach a check, which sets its own with with_env.
+for v in $(env | sed -n 's/^\(LLAMA_ARG_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 cd "$(dirname "$0")/../.."
 bin=${BUILD:-build}/bin/11_sampler_chain
 tmp=${BUILD:-build}/out/cli
@@ -17,7 +20,7 @@ check() {
     want_status=$1 want_out=$2 want_err=$3
     shift 4
     status=0
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
+    env ${run_env:-} "$bin" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
     problem=""
     [ "$status" -eq "$want_status" ] || problem="exit $status, not $want_status"
     if [ -z "$want_out" ]; then
@@ -39,6 +42,16 @@ check() {
         sed 's/^/    stdout: /' "$tmp/out"
         sed 's/^/    stderr: /' "$tmp/err"
     fi
+}
+
+# with_env VAR=VALUE... -- STATUS STDOUT STDERR -- ARGS...: check, with these variables (no blanks in them) in the
+# tool's environment.
+with_env() {
+    run_env=""
+    while [ "$1" != "--" ]; do run_env="$run_env $1"; shift; done
+    shift
+    check "$@"
+    run_env=""
 }
 
 default_line="sampler chain: logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
@@ -675,6 +688,43 @@ echo '{"prompt": "x", "n_probs": 3, "repeat_penalty": 1.1, "mirostat_eta": 0.2, 
         -e 's/^mirostat_eta 0.2 does nothing.*/dropped/p' | uniq | tr '\n' , >"$tmp/order"
 [ "$(cat "$tmp/order")" = "penalties:,the prompt is in,n_probs,dropped,OpenAI names:,ignored by,value:," ] \
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain's order: $(cat "$tmp/order")"; }
+# Newcomer review, finding 0a: llama.cpp's LLAMA_ARG_* variables, read as common/arg.cpp at 0017d6fb reads them
+# for the program the line names: a flag's variable where the line does not give the flag; a flag on the line
+# wins, with llama.cpp's warning; each value named as the environment's.
+with_env LLAMA_ARG_TOP_K=5 -- 0 "value: top_k 5 from the environment (LLAMA_ARG_TOP_K=5)" "" -- llama-server --explain
+with_env LLAMA_ARG_TOP_K=5 -- 0 "$default_line" \
+    'note: LLAMA_ARG_TOP_K=5 is set, but --top-k 20 on the line wins: llama.cpp warns "LLAMA_ARG_TOP_K environment'\
+' variable is set, but will be overwritten by command line argument --top-k"' -- llama-server --top-k 20
+with_env LLAMA_ARG_TOP_K=5 -- 0 "logits -> temp -> mirostat-v2" \
+    "note: LLAMA_ARG_TOP_K=5 (the environment) does nothing: with --mirostat 2" -- llama-server --mirostat 2
+with_env LLAMA_ARG_TOP_K=5x -- 0 "$default_line" \
+    "warning: LLAMA_ARG_TOP_K=5x (the environment), read as --top-k 5x: " -- llama-server
+with_env LLAMA_ARG_TOP_K=abc -- 2 "" "LLAMA_ARG_TOP_K=abc (the environment): --top-k: 'abc' is not a whole number" -- \
+    llama-server
+with_env LLAMA_ARG_MODEL=build/demo.gguf -- 0 \
+    "value: top_k 20 from the model's general.sampling.top_k (build/demo.gguf)" 'the model "Demo 1B"' -- \
+    llama-server --explain
+with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 \
+    "value: top_k 5 from the environment (LLAMA_ARG_TOP_K=5) replaces general.sampling.top_k 20 from the model" \
+    "here the environment's LLAMA_ARG_TOP_K=5 overrides its top_k 20" -- \
+    llama-server --explain
+with_env LLAMA_ARG_BACKEND_SAMPLING=1 -- 0 "$default_line" "note: -bs (LLAMA_ARG_BACKEND_SAMPLING=1): " -- llama-server
+with_env LLAMA_ARG_BACKEND_SAMPLING=0 -- 0 "$default_line" \
+    "note: LLAMA_ARG_BACKEND_SAMPLING=0 does nothing: llama.cpp applies a switch's variable only when it is true" -- \
+    llama-server
+with_env LLAMA_ARG_TEMP=0.5 -- 0 "$default_line" \
+    "note: LLAMA_ARG_TEMP is set, but llama.cpp does not read it: no flag has it (--temp has no environment"\
+" variable in arg.cpp 0017d6fb)" -- \
+    llama-server
+with_env LLAMA_ARG_PORT=8080 -- 0 "$default_line" \
+    "note: LLAMA_ARG_PORT is set, but llama-cli does not read it: it is the variable of --port, which llama-cli"\
+" does not take" -- \
+    llama-cli
+with_env LLAMA_ARG_CTX_SIZE=8192 LLAMA_ARG_N_GPU_LAYERS=99 -- 0 "$default_line" \
+    "note: from the environment, ignored, as they do not change sampling: LLAMA_ARG_CTX_SIZE (-c),"\
+" LLAMA_ARG_N_GPU_LAYERS (-ngl)" -- \
+    llama-server
+
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
@@ -700,6 +750,12 @@ done
 
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
+# ... whatever the caller's environment holds: the lesson's command lines are the lesson's.
+with_env LLAMA_ARG_TOP_K=5 LLAMA_ARG_BACKEND_SAMPLING=1 LLAMA_ARG_MODEL=build/demo.gguf -- \
+    0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
+[ "$(env LLAMA_ARG_TOP_K=5 "$bin" | cmp - expected/11_sampler_chain.txt && echo same)" = same ] \
+    && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: LLAMA_ARG_TOP_K=5 changes the lesson's table"; }
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }
 
 echo "$passed passed, $failed failed"
