@@ -725,6 +725,29 @@ with_env LLAMA_ARG_CTX_SIZE=8192 LLAMA_ARG_N_GPU_LAYERS=99 -- 0 "$default_line" 
 " LLAMA_ARG_N_GPU_LAYERS (-ngl)" -- \
     llama-server
 
+# Newcomer review, finding 0a2: each logit_bias entry llama-server skips gets a warning with the reason
+# (reference section 7; tools/server/server-schema.cpp at 0177c342), and an id past 32 bits is read as
+# llama-server's get<llama_token> reads it, wrapped, with a warning.
+printf '%s' '{"prompt":"x","logit_bias":[[16],[16,"a"],[-5,2],[1.5,1]]}' >"$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [16] is not a [token, bias] pair: llama-server skips it" -- \
+    llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" 'warning: logit_bias: [16, "a"]: the bias "a" is neither a number nor false: llama-server' \
+    -- llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [-5, 2]: the id -5 is below 0, outside the vocabulary: llama-server" \
+    -- llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [1.5, 1]: the id 1.5 is neither a whole number nor a string: llama-" \
+    -- llama-server --from-json "$tmp/bias.json"
+printf '%s' '{"prompt":"x","logit_bias":{"15": true}}' >"$tmp/bias2.json"
+check 0 "llama-server" 'warning: logit_bias: "15": true: the bias true is neither a number nor false: llama-server' \
+    -- llama-server --from-json "$tmp/bias2.json"
+printf '%s' '{"prompt":"x","logit_bias":[[99999999999,1]]}' >"$tmp/bias3.json"
+check 0 "llama-server -l 1215752191+1" \
+    "warning: logit_bias: [99999999999, 1]: the id 99999999999 does not fit llama-server's 32-bit llama_token: it" \
+    -- llama-server --from-json "$tmp/bias3.json"
+printf '%s' '{"prompt":"x","logit_bias":"15"}' >"$tmp/bias4.json"
+check 0 "llama-server" 'warning: logit_bias: "15" is neither an array nor an object: llama-server reads no bias' \
+    -- llama-server --from-json "$tmp/bias4.json"
+
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
