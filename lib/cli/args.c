@@ -459,6 +459,38 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     return true;
 }
 
+/* A flag that starts with a dash a web page or a word processor put for hyphens (an en dash, U+2013, or an em
+ * dash, U+2014, for "--"; a minus sign, U+2212, for "-"): arg.cpp 0017d6fb refuses it as any unknown flag
+ * ("error: invalid argument"), so it stays refused (newcomer review of Example 11, finding 4), with the
+ * character named and the flag it would be with hyphens, when `tools` take one. Writes the message to err and
+ * returns true for such a flag; false otherwise. */
+static bool pasted_dash(const char *flag, unsigned tools, char *err, size_t err_size)
+{
+    static const struct { const char *bytes, *name; } dashes[] = {
+        {"\xe2\x80\x93", "an en dash (U+2013)"}, {"\xe2\x80\x94", "an em dash (U+2014)"},
+        {"\xe2\x88\x92", "a minus sign (U+2212)"}};
+    for (size_t d = 0; d < sizeof dashes / sizeof dashes[0]; d++) {
+        if (strncmp(flag, dashes[d].bytes, 3) != 0)
+            continue;
+        const char *name = flag + 3 + strspn(flag + 3, "-");
+        char f[80], with[96] = "";
+        for (int hyphens = 2; hyphens >= 1 && with[0] == '\0'; hyphens--) {
+            snprintf(with, sizeof with, "%s%s", hyphens == 2 ? "--" : "-", name);
+            if (name[0] == '\0' || strlen(name) > 80 || args_flag_row(with, tools) == NULL)
+                with[0] = '\0';
+        }
+        if (with[0] != '\0')
+            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not %s: write %s (a web page or a word "
+                     "processor turns hyphens into it; arg.cpp 0017d6fb refuses it too: \"error: invalid argument\")",
+                     shown(flag, f, sizeof f), dashes[d].name, with[1] == '-' ? "two hyphens" : "a hyphen", with);
+        else
+            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not hyphens, and with hyphens it is no "
+                     "flag this line's program takes either", shown(flag, f, sizeof f), dashes[d].name);
+        return true;
+    }
+    return false;
+}
+
 /* A flag another of the three programs takes, given to the named one, which refuses it ("error: invalid
  * argument: -i"): when it does not change sampling, a warning, its values skipped as that program would take
  * them; returns whether it was so (false: a sampling flag, which stays an error). */
@@ -756,7 +788,8 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         bool other_tool = false;
         const ArgSpec *spec = normalize(flag, normal, sizeof normal)
                             ? find_spec(normal, tool_bits[out->tool], &other_tool) : NULL;
-        if (spec == NULL && pasted_wrong(flag, err, err_size))
+        if (spec == NULL
+            && (pasted_wrong(flag, err, err_size) || pasted_dash(flag, tool_bits[out->tool], err, err_size)))
             return false;
         if (spec == NULL && i == 1 && flag[0] != '-' && strpbrk(flag, " \t") == NULL) {
             snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "

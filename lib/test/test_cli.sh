@@ -748,6 +748,15 @@ printf '%s' '{"prompt":"x","logit_bias":"15"}' >"$tmp/bias4.json"
 check 0 "llama-server" 'warning: logit_bias: "15" is neither an array nor an object: llama-server reads no bias' \
     -- llama-server --from-json "$tmp/bias4.json"
 
+# Newcomer review, finding 4: a dash pasted from a web page (en dash, em dash, minus sign) is named, with the flag
+# it would be; llama.cpp refuses it too ("error: invalid argument").
+check 2 "" "unknown flag '\\xe2\\x80\\x93-temp': it starts with an en dash (U+2013), not two hyphens: write --temp" -- \
+    llama-server "$(printf '\342\200\223-temp')" 0.5
+check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+2014), not two hyphens: write --top-k" -- \
+    llama-server "$(printf '\342\200\224top-k')" 5
+check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
+    llama-server "$(printf '\342\210\222m')" x.gguf
+
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
