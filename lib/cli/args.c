@@ -448,7 +448,7 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     else if (lone)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
-                 "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown(flag, f, sizeof f), f, fix);
+                 "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
     else if (blanks > 0 && strpbrk(word, " \t") == NULL)
         snprintf(err, err_size, "'%s' begins with a blank: a command line of several lines, each ending in '\\', "
                  "pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging "

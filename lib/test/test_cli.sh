@@ -756,6 +756,8 @@ check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+20
     llama-server "$(printf '\342\200\224top-k')" 5
 check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
     llama-server "$(printf '\342\210\222m')" x.gguf
+# Finding 2: a backslash is shown as \\ and a line break as \n, so the two never read alike.
+check 2 "" "unknown flag 'llama-server \\\\\\n  --temp 0.5'" -- "$(printf 'llama-server \\\n  --temp 0.5')"
 
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
