@@ -449,6 +449,13 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
                  "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
+    else if (word[0] == '\0')     /* blanks alone (newcomer review of Example 11, finding 1) */
+        snprintf(err, err_size, "'%s' is only blanks: a line of a pasted command line ends in '\\' and a blank, or "
+                 "'\\ ' stands alone on a line pasted as one, which the shell reads as a blank of its own, an "
+                 "argument (at a line's end the line break after it then ends the command: the lines below are not "
+                 "part of it; arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); drop the blank after "
+                 "the '\\', or write one line without the '\\'s",
+                 shown(flag, f, sizeof f), f);
     else if (blanks > 0 && strpbrk(word, " \t") == NULL)
         snprintf(err, err_size, "'%s' begins with a blank: a command line of several lines, each ending in '\\', "
                  "pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging "

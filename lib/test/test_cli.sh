@@ -240,7 +240,10 @@ check 0 "$default_line" "note: ignored, as it does not change sampling: --port" 
 # 0017d6fb does not take either: each named, with what llama.cpp says and how to paste it.
 check 2 "" "' --temp' begins with a blank: a command line of several lines, each ending in '\\', pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging to that word (arg.cpp 0017d6fb stops there: \"error: invalid argument:  --temp\"); paste the lines as they were, each '\\' last on its line, or write one line without the '\\'s" -- \
     llama-server -m x.gguf \ --temp 0.7 \ --top-k 40
-check 2 "" "' ' begins with a blank" -- llama-server -m x.gguf \  --temp 0.7
+# Newcomer review, finding 1: an argument of blanks alone is a '\' followed by a blank at a line's end.
+check 2 "" "' ' is only blanks: a line of a pasted command line ends in '\\' and a blank, or" -- \
+    llama-server -m x.gguf \  --temp 0.7
+check 2 "" "' ' is only blanks" -- --temp 0.5 ' '
 check 2 "" "'\\' is a line continuation: a command line of several lines ends each line but the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp 0017d6fb stops there: \"error: invalid argument: \\\")" -- \
     llama-server -m x.gguf '\' --temp 0.7 '\' --top-k 40
 check 2 "" "'\\' is a line continuation" -- '\' --temp 0.7
