@@ -37,7 +37,7 @@ void args_warn(CliParams *out, const char *fmt, const char *what)
     static const char more[] = "more warnings not shown\n";
     char safe[1200], line[1400];
     size_t len = strlen(out->warnings);
-    snprintf(line, sizeof line, fmt, shown(what, safe, sizeof safe));
+    snprintf(line, sizeof line, fmt, shown_line(what, safe, sizeof safe));
     if (len >= sizeof more - 1 && strcmp(out->warnings + len - (sizeof more - 1), more) == 0)
         return;
     const char *add = len + strlen(line) + sizeof more <= sizeof out->warnings ? line : more;

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Appends one warning line, fmt with `what` (shown safely: control and non-ASCII bytes escaped) in its one %s,
+/* Appends one warning line, fmt with `what` (shown_line: control and non-ASCII bytes escaped) in its one %s,
  * to out->warnings. Room for a last "more warnings not shown" line is always kept, so a flood of warnings ends
  * with that line instead of a cut one. */
 void args_warn(CliParams *out, const char *fmt, const char *what);

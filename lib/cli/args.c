@@ -191,6 +191,20 @@ static ArgsTool tool_from_word(const char *word, bool *old)
     return TOOL_ANY;
 }
 
+ArgsTool args_program(const char *word)
+{
+    bool old;
+    return word != NULL ? tool_from_word(word, &old) : TOOL_ANY;
+}
+
+const ArgSpec *args_flag_row(const char *word, unsigned tools)
+{
+    char normal[96];
+    bool other_tool;
+    return word != NULL && word[0] == '-' && normalize(word, normal, sizeof normal)
+         ? find_spec(normal, tools, &other_tool) : NULL;
+}
+
 static void relabel(CliParams *out, size_t from, const ArgsLabel *label);
 
 /* The label of the flag that last set setting s (a router's child line), or NULL. */
@@ -434,7 +448,14 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     else if (lone)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
-                 "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown(flag, f, sizeof f), f, fix);
+                 "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
+    else if (word[0] == '\0')     /* blanks alone (newcomer review of Example 11, finding 1) */
+        snprintf(err, err_size, "'%s' is only blanks: a line of a pasted command line ends in '\\' and a blank, or "
+                 "'\\ ' stands alone on a line pasted as one, which the shell reads as a blank of its own, an "
+                 "argument (at a line's end the line break after it then ends the command: the lines below are not "
+                 "part of it; arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); drop the blank after "
+                 "the '\\', or write one line without the '\\'s",
+                 shown(flag, f, sizeof f), f);
     else if (blanks > 0 && strpbrk(word, " \t") == NULL)
         snprintf(err, err_size, "'%s' begins with a blank: a command line of several lines, each ending in '\\', "
                  "pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging "
@@ -443,6 +464,38 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     else
         return false;
     return true;
+}
+
+/* A flag that starts with a dash a web page or a word processor put for hyphens (an en dash, U+2013, or an em
+ * dash, U+2014, for "--"; a minus sign, U+2212, for "-"): arg.cpp 0017d6fb refuses it as any unknown flag
+ * ("error: invalid argument"), so it stays refused (newcomer review of Example 11, finding 4), with the
+ * character named and the flag it would be with hyphens, when `tools` take one. Writes the message to err and
+ * returns true for such a flag; false otherwise. */
+static bool pasted_dash(const char *flag, unsigned tools, char *err, size_t err_size)
+{
+    static const struct { const char *bytes, *name; } dashes[] = {
+        {"\xe2\x80\x93", "an en dash (U+2013)"}, {"\xe2\x80\x94", "an em dash (U+2014)"},
+        {"\xe2\x88\x92", "a minus sign (U+2212)"}};
+    for (size_t d = 0; d < sizeof dashes / sizeof dashes[0]; d++) {
+        if (strncmp(flag, dashes[d].bytes, 3) != 0)
+            continue;
+        const char *name = flag + 3 + strspn(flag + 3, "-");
+        char f[80], with[96] = "";
+        for (int hyphens = 2; hyphens >= 1 && with[0] == '\0'; hyphens--) {
+            snprintf(with, sizeof with, "%s%s", hyphens == 2 ? "--" : "-", name);
+            if (name[0] == '\0' || strlen(name) > 80 || args_flag_row(with, tools) == NULL)
+                with[0] = '\0';
+        }
+        if (with[0] != '\0')
+            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not %s: write %s (a web page or a word "
+                     "processor turns hyphens into it; arg.cpp 0017d6fb refuses it too: \"error: invalid argument\")",
+                     shown(flag, f, sizeof f), dashes[d].name, with[1] == '-' ? "two hyphens" : "a hyphen", with);
+        else
+            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not hyphens, and with hyphens it is no "
+                     "flag this line's program takes either", shown(flag, f, sizeof f), dashes[d].name);
+        return true;
+    }
+    return false;
 }
 
 /* A flag another of the three programs takes, given to the named one, which refuses it ("error: invalid
@@ -564,6 +617,9 @@ static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, 
     static const char order[] = " (the router writes a model's flags in the order of its std::map of them, by "
                                 "first spelling: common/arg.h at 0196e22b; the reference does not give it)";
     static const char last[] = "arg.cpp 0017d6fb sets the value at each flag: the last one counts";
+    bool child = out->labels != NULL && !out->labels[0].env;    /* a router's child's line, not a variable's */
+    for (int j = 0; child && j < out->n_labels; j++)
+        child = !out->labels[j].env;
     shown(flag, f, sizeof f);
     shown(value != NULL ? value : "", v, sizeof v);
     for (size_t k = 0; k < b->n; k++) {
@@ -581,10 +637,10 @@ static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (spec->kind == K_PRESET)
             snprintf(line, sizeof line, "%s sets %s %s, which replaces the %s %s that %s gave before it (%s)%s", f,
                      field, args_setting_text(out, s, now, sizeof now), field, b->text[k], earlier, last,
-                     out->labels != NULL ? order : "");
+                     child ? order : "");
         else
             snprintf(line, sizeof line, "%s %s replaces the %s%s%s that %s gave before it (%s)%s", f, v, field,
-                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, out->labels != NULL ? order : "");
+                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, child ? order : "");
         args_warn(out, "%s\n", line);
     }
     static const char *const kinds[] = {"-m", "--models-preset", "--models-dir", "--preset-model"};
@@ -612,10 +668,14 @@ static void relabel(CliParams *out, size_t from, const ArgsLabel *label)
         size_t n = strcspn(w, "\n");
         char line[1400];
         Text t = text_start(line, sizeof line);
-        text_add(&t, "%s, given to the model's llama-server as %s: ", label->where, label->flag);
+        if (label->env)     /* a variable's words (env.h): "LLAMA_ARG_TOP_K=5x (the environment), read as ..." */
+            text_add(&t, "%s (the environment), read as %s %s: ", label->where, label->flag,
+                     strchr(label->where, '=') + 1);
+        else
+            text_add(&t, "%s, given to the model's llama-server as %s: ", label->where, label->flag);
         char *write = strstr(w, fix);
         if (write != NULL && (size_t)(write - w) < n)
-            text_add(&t, "%.*s; write %s = %.*s", (int)(write - w), w, label->key,
+            text_add(&t, label->env ? "%.*s; write %s=%.*s" : "%.*s; write %s = %.*s", (int)(write - w), w, label->key,
                      (int)(n - (size_t)(write - w) - strlen(fix)), write + strlen(fix));
         else
             text_add(&t, "%.*s", (int)n, w);
@@ -735,7 +795,8 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         bool other_tool = false;
         const ArgSpec *spec = normalize(flag, normal, sizeof normal)
                             ? find_spec(normal, tool_bits[out->tool], &other_tool) : NULL;
-        if (spec == NULL && pasted_wrong(flag, err, err_size))
+        if (spec == NULL
+            && (pasted_wrong(flag, err, err_size) || pasted_dash(flag, tool_bits[out->tool], err, err_size)))
             return false;
         if (spec == NULL && i == 1 && flag[0] != '-' && strpbrk(flag, " \t") == NULL) {
             snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "
@@ -796,6 +857,11 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         if (out->labels != NULL)
             relabel(out, mark, &out->labels[flag_at]);
         if (!applied) {
+            if (kind == FAIL_STOP && out->labels != NULL && out->labels[flag_at].env) {
+                snprintf(err, err_size, "%s (the environment): %s (llama.cpp stops too: \"error while handling "
+                         "environment variable\", common/arg.cpp at 0017d6fb)", out->labels[flag_at].where, message);
+                return false;
+            }
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
                 return false;

@@ -74,7 +74,8 @@ typedef enum { OUTPUT_CHAIN, OUTPUT_JSON, OUTPUT_JSON_ALL, OUTPUT_OPENAI } ArgsO
 typedef struct {
     const char *where;          /* "p.ini: line 4: [m] top-k = 5 5"; NULL: the flag as typed */
     const char *flag;           /* the flag as the child's line spells it ("--top-k") */
-    const char *key;            /* the preset's key as written ("top-k") */
+    const char *key;            /* the preset's key as written ("top-k"), or the variable (LLAMA_ARG_TOP_K) */
+    bool env;                   /* where is an environment variable's "LLAMA_ARG_TOP_K=5" (env.h), not a preset's */
 } ArgsLabel;
 
 typedef struct CliParams {
@@ -91,6 +92,7 @@ typedef struct CliParams {
     bool escape;                /* -e (default) / --no-escape */
     int32_t n_parallel;         /* -np / --parallel as std::stoi reads it: the server's n_parallel, the upper
                                  * bound of a body's n (reference section 7); 0 when not given (unknown) */
+    const char *backend_from;   /* "LLAMA_ARG_BACKEND_SAMPLING=1" when the environment turned it on (env.h), or NULL */
     bool backend_sampling;      /* -bs / --backend-sampling (or a body's backend_sampling): llama.cpp then
                                  * runs part of the chain on the GPU and prefixes its line's stages that have a
                                  * backend version with + or - (args_backend_note) */

@@ -484,8 +484,70 @@ static bool *last_of_keys(const JsonDoc *doc, const JsonValue *object)
     return last;
 }
 
-/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp reads them (of
- * an object's repeated keys, the last). */
+/* A JSON value as a warning shows it: a number or literal as written, a string quoted, an array's items (one
+ * level: "[16, \"a\"]"), into buf (size bytes). Returns buf. */
+static const char *value_shown(const JsonDoc *doc, const JsonValue *v, bool inner, char *buf, size_t size)
+{
+    Text t = text_start(buf, size);
+    char one[80];
+    size_t length;
+    const char *text = json_text(doc, v, &length);
+    if (text != NULL) {
+        text_add(&t, "\"%s\"", shown(text, one, sizeof one));
+    } else if (json_type(v) == JSON_ARRAY && !inner) {
+        text_add(&t, "[");
+        for (const JsonValue *e = json_first(doc, v); e != NULL; e = json_next(doc, e))
+            text_add(&t, "%s%s", e == json_first(doc, v) ? "" : ", ", value_shown(doc, e, true, one, sizeof one));
+        text_add(&t, "]");
+    } else if (json_type(v) == JSON_ARRAY || json_type(v) == JSON_OBJECT) {
+        text_add(&t, json_type(v) == JSON_ARRAY ? "[...]" : "{...}");
+    } else {
+        text_add(&t, "%s", json_written(doc, v, one, sizeof one));
+    }
+    return buf;
+}
+
+/* The warning for a logit_bias entry (shown as written) that llama-server skips, and why. */
+static void skipped_bias(Body *b, const char *entry, const char *why)
+{
+    char line[600];
+    snprintf(line, sizeof line, "logit_bias: %s%s: llama-server skips it (reference section 7)", entry, why);
+    args_warn(b->params, "%s\n", line);
+}
+
+/* A whole-number id as llama-server takes it, into *token: nlohmann's get<llama_token> (32 bits, wrapped: wrap's
+ * comment) of an array's id, or strtol's long cast to llama_token of an object's key (of_key); a warning when the
+ * number does not fit 32 bits. Returns whether llama-server keeps it: an id below 0 is skipped, with a warning
+ * (the range test is tok >= 0 && tok < n_vocab, server-schema.cpp at 0177c342; this tool does not know n_vocab
+ * and keeps every id at or above 0: lib/cli/README.md, Limits). */
+static bool bias_token(Body *b, const char *entry, const char *written, uint64_t raw, bool is_unsigned, bool of_key,
+                       long long *token)
+{
+    long long whole = is_unsigned ? (long long)(raw > INT64_MAX ? INT64_MAX : raw) : (long long)raw;
+    *token = wrap(raw, 32, false);
+    char why[300];
+    if (is_unsigned ? raw > INT32_MAX : (whole < INT32_MIN || whole > INT32_MAX)) {
+        char line[700];
+        snprintf(line, sizeof line, "logit_bias: %s: the id %s does not fit llama-server's 32-bit llama_token: it "
+                 "reads %lld (%s, which keeps the low 32 bits); %s", entry, written, *token,
+                 of_key ? "strtol's number cast to llama_token" : "nlohmann's get<llama_token>",
+                 *token < 0 ? "below 0, so llama-server skips it"
+                 : "kept here as that id (llama-server keeps it only if the model has more tokens than that)");
+        args_warn(b->params, "%s\n", line);
+        return *token >= 0;
+    }
+    if (*token < 0) {
+        snprintf(why, sizeof why, ": the id %s is below 0, outside the vocabulary", written);
+        skipped_bias(b, entry, why);
+        return false;
+    }
+    return true;
+}
+
+/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp at 0177c342 reads
+ * them (of an object's repeated keys, the last). Each entry it skips gets a warning with the reason (newcomer
+ * review of Example 11, finding 0a2): not a 2-element array, a bias neither a number nor false, an id neither a
+ * whole number nor a string, an id below 0. */
 static bool read_logit_bias(Body *b)
 {
     static const char *const names[] = {"logit_bias"};
@@ -496,22 +558,45 @@ static bool read_logit_bias(Body *b)
     b->params->sampling.n_logit_bias = 0;
     mark(b, SET_LOGIT_BIAS, name);
     const JsonDoc *doc = b->doc;
+    char entry[200], item[100], why[200];
+    if (json_type(v) != JSON_ARRAY && json_type(v) != JSON_OBJECT) {
+        char line[400];
+        snprintf(line, sizeof line, "logit_bias: %s is neither an array nor an object: llama-server reads no bias from "
+                 "it, and the server's list is cleared all the same (server-schema.cpp at 0177c342)",
+                 value_shown(doc, v, false, entry, sizeof entry));
+        args_warn(b->params, "%s\n", line);
+    }
     for (const JsonValue *pair = json_type(v) == JSON_ARRAY ? json_first(doc, v) : NULL; pair != NULL;
          pair = json_next(doc, pair)) {
         double bias;
         const JsonValue *id = json_first(doc, pair);
-        if (json_type(pair) != JSON_ARRAY || json_count(doc, pair) != 2 || !bias_value(doc, json_next(doc, id), &bias))
-            continue;                   /* llama-server skips it */
+        value_shown(doc, pair, false, entry, sizeof entry);
+        if (json_type(pair) != JSON_ARRAY || json_count(doc, pair) != 2) {
+            skipped_bias(b, entry, " is not a [token, bias] pair");
+            continue;
+        }
+        if (!bias_value(doc, json_next(doc, id), &bias)) {
+            snprintf(why, sizeof why, ": the bias %s is neither a number nor false",
+                     value_shown(doc, json_next(doc, id), true, item, sizeof item));
+            skipped_bias(b, entry, why);
+            continue;
+        }
         size_t length;
         const char *text = json_text(doc, id, &length);
+        long long token;
         if (text != NULL) {
             if (!add_text_token(b, v, text, length, bias))
                 return false;
         } else if (json_type(id) == JSON_INTEGER || json_type(id) == JSON_UNSIGNED) {
-            long long token = wrap(json_type(id) == JSON_INTEGER ? (uint64_t)json_integer(doc, id)
-                                                                 : json_unsigned(doc, id), 32, false);
-            if (token >= 0 && !add_bias(b, v, token, bias))
+            bool is_unsigned = json_type(id) == JSON_UNSIGNED;
+            if (bias_token(b, entry, value_shown(doc, id, true, item, sizeof item), is_unsigned
+                           ? json_unsigned(doc, id) : (uint64_t)json_integer(doc, id), is_unsigned, false, &token)
+                && !add_bias(b, v, token, bias))
                 return false;
+        } else {
+            snprintf(why, sizeof why, ": the id %s is neither a whole number nor a string",
+                     value_shown(doc, id, true, item, sizeof item));
+            skipped_bias(b, entry, why);
         }
     }
     bool *last = json_type(v) == JSON_OBJECT ? last_of_keys(doc, v) : NULL;
@@ -523,14 +608,24 @@ static bool read_logit_bias(Body *b)
     size_t at = 0;
     for (const JsonValue *m = last != NULL ? json_first(doc, v) : NULL; ok && m != NULL; m = json_next(doc, m), at++) {
         double bias;
-        if (!last[at] || !bias_value(doc, m, &bias))
-            continue;           /* a later member has its key; or llama-server skips it */
-        char *end;
         size_t length;
         const char *key = json_member_key(doc, m, &length);
-        long long token = wrap((uint64_t)strtoll(key, &end, 10), 32, false);   /* strtol, then llama_token */
+        char k[80];
+        snprintf(entry, sizeof entry, "\"%s\": %s", shown(key, k, sizeof k), value_shown(doc, m, false, item,
+                                                                                        sizeof item));
+        if (!last[at])
+            continue;           /* a later member has its key (the duplicate's own warning names it) */
+        if (!bias_value(doc, m, &bias)) {
+            snprintf(why, sizeof why, ": the bias %s is neither a number nor false", item);
+            skipped_bias(b, entry, why);
+            continue;
+        }
+        char *end;
+        long long number = strtoll(key, &end, 10);      /* strtol (a 64-bit long here), then llama_token */
+        long long token;
         if (*end == '\0')          /* as llama-server tests it, on the key's C string */
-            ok = token < 0 || add_bias(b, v, token, bias);
+            ok = !bias_token(b, entry, shown(key, k, sizeof k), (uint64_t)number, false, true, &token)
+              || add_bias(b, v, token, bias);
         else
             ok = add_text_token(b, v, key, length, bias);
     }

@@ -241,7 +241,10 @@ static void add_item(Text *t, const CliParams *p, ArgsSetting s)
     value_text(p, s, value, sizeof value);
     shown(named, f, sizeof f);
     const ValueSource *by = &p->sources[s].now;
-    if (by->layer == LAYER_MODEL) {         /* a model's key (layers.c): no flag set it */
+    if (by->layer == LAYER_ENV) {           /* a flag's variable (env.h): "LLAMA_ARG_TOP_K=5" */
+        char name[96];
+        text_add(t, "%s (the environment)", shown(by->name != NULL ? by->name : "", name, sizeof name));
+    } else if (by->layer == LAYER_MODEL) {         /* a model's key (layers.c): no flag set it */
         char key[80];
         text_add(t, "%s%s%s (the model's %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
                  shown(by->name != NULL ? by->name : "", key, sizeof key));

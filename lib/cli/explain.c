@@ -667,11 +667,14 @@ size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf,
     Text t = text_start(buf, size);
     if (params == NULL || chain == NULL || !params->backend_sampling)
         return 0;
-    char grammar[64];
+    char grammar[64], bs[120];
+    /* -bs, or the variable that gave it (env.h): "-bs (LLAMA_ARG_BACKEND_SAMPLING=1)" */
+    snprintf(bs, sizeof bs, "-bs%s%.96s%s", params->backend_from != NULL ? " (" : "",
+             params->backend_from != NULL ? params->backend_from : "", params->backend_from != NULL ? ")" : "");
     if (params->grammar != NULL) {      /* reference section 2: the grammar turns it off */
-        text_add(&t, "-bs: with a grammar (%s), llama.cpp turns backend sampling off (\"backend sampling is not "
+        text_add(&t, "%s: with a grammar (%s), llama.cpp turns backend sampling off (\"backend sampling is not "
                  "compatible with grammar, disabling\"): every stage runs on the CPU, and llama.cpp logs the line "
-                 "without + or -\n", shown(params->grammar, grammar, sizeof grammar));
+                 "without + or -\n", bs, shown(params->grammar, grammar, sizeof grammar));
         return t.len;
     }
     /* The GPU runs the stages before the first that acts and has no backend version; a "?" stage has an empty
@@ -681,18 +684,18 @@ size_t args_backend_note(const CliParams *params, const Chain *chain, char *buf,
         split++;
     const char *first_cpu = split < n ? stage_name(&chain->stages[split]) : "";
     if (count_stages(chain, 0, n, 1) == 0) {
-        text_add(&t, "-bs: no stage of this line that acts has a backend version (a ? stage keeps its ?), so llama.cpp "
-                     "runs the chain on the CPU and logs the line as it stands\n");
+        text_add(&t, "%s: no stage of this line that acts has a backend version (a ? stage keeps its ?), so llama.cpp "
+                     "runs the chain on the CPU and logs the line as it stands\n", bs);
         return t.len;
     }
     if (count_stages(chain, 0, split, -1) == 0) {
-        text_add(&t, "-bs: %s, the first stage that acts, has no backend version, so llama.cpp runs it and every later "
-                 "stage on the CPU: the whole chain, though ", first_cpu);
+        text_add(&t, "%s: %s, the first stage that acts, has no backend version, so llama.cpp runs it and every later "
+                 "stage on the CPU: the whole chain, though ", bs, first_cpu);
         size_t k = add_stages(&t, chain, 0, n, 1);
         text_add(&t, " %s prefixed with + or - (reference section 2: the GPU runs only the stages before the first "
                  "without one)", k == 1 ? "is" : "are");
     } else {
-        text_add(&t, "-bs: here ");
+        text_add(&t, "%s: here ", bs);
         size_t k = add_stages(&t, chain, 0, split, -1);
         text_add(&t, " %s on the GPU", k == 1 ? "runs" : "run");
         if (split < n) {

@@ -2,7 +2,8 @@
  * (common/arg.cpp, commit 0017d6fb, see args.h), the --samplers names and the --sampler-seq letters.
  *
  * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
- * n_sampler_names, sampler_letters, args_suggest, args_distance, ArgEnv, arg_envs, n_arg_envs, arg_env.
+ * n_sampler_names, sampler_letters, args_suggest, args_distance, ArgEnv, arg_envs, n_arg_envs, arg_env,
+ * args_program, args_flag_row.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H
@@ -121,5 +122,13 @@ extern const size_t n_arg_envs;
 
 /* The environment variable of spec's flag ("LLAMA_ARG_TOP_K" for --top-k), or NULL when it has none. */
 const char *arg_env(const ArgSpec *spec);
+
+/* The program a leading word names (llama-cli, llama-server, a path to one, ...), as args_parse reads it, or
+ * TOOL_ANY; NULL is TOOL_ANY. args.c. */
+ArgsTool args_program(const char *word);
+
+/* The row of the flag word (as typed: '_' for '-' after "--") that one of `tools` (T_* bits) takes, or NULL
+ * (not a flag, or none of them takes it). args.c. */
+const ArgSpec *args_flag_row(const char *word, unsigned tools);
 
 #endif

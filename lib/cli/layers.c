@@ -292,8 +292,10 @@ bool layers_apply_model(CliParams *p, const GgufInfo *info, const char *path, co
             n_kept++;
             args_setting_text(p, gs.setting, flag_value, sizeof flag_value);
             bool same = strcmp(flag_value, value) == 0;     /* the bit keeps the key out all the same */
-            text_add(&k, "%s%s%s %s %s its %s %s%s", n_kept == 1 ? "" : n_kept == all_kept ? " and " : ", ",
-                     by->layer == LAYER_FLAG ? "" : "the preset's ", by->name != NULL ? by->name : "?", flag_value,
+            bool env = by->layer == LAYER_ENV;     /* "LLAMA_ARG_TOP_K=5": the name holds the value (env.h) */
+            text_add(&k, "%s%s%s%s%s %s its %s %s%s", n_kept == 1 ? "" : n_kept == all_kept ? " and " : ", ",
+                     by->layer == LAYER_FLAG ? "" : env ? "the environment's " : "the preset's ",
+                     by->name != NULL ? by->name : "?", env ? "" : " ", env ? "" : flag_value,
                      same ? "matches" : "overrides", gs.field, value, same ? " (and keeps it out)" : "");
             continue;
         }
@@ -508,7 +510,7 @@ static bool label_child(const char *file)
                              arg->section != NULL ? arg->section : "?", arg->key, arg->value != NULL ? " = " : "",
                              arg->value != NULL ? arg->value : "");
             used += n > 0 ? (size_t)n + 1 : 1;
-            child_labels[at] = (ArgsLabel){where, arg->flag, arg->key};
+            child_labels[at] = (ArgsLabel){where, arg->flag, arg->key, false};
         }
         at += 1 + (arg->value != NULL);
     }

@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/dropped.h"
+#include "cli/env.h"
 #include "cli/explain.h"
 #include "cli/from_json.h"
 #include "cli/layers.h"
@@ -206,12 +207,14 @@ static int read_layers(const char *program, int argc, char *const argv[], const 
 }
 
 /* Parses one command line into *params and builds its chain into *chain, with the warnings and, unless lesson,
- * the notes on flags that do not change sampling on stderr; then the notes on settings no stage reads. A lesson
- * line refuses the tool's own flags. Returns 0 with *chain built; -1 after printing the help (nothing built);
+ * the notes on flags that do not change sampling on stderr; then the notes on settings no stage reads. env is
+ * the tool's line with the LLAMA_ARG_* variables' words (argc and argv are its), or NULL for a lesson's line,
+ * which refuses the tool's own flags. Returns 0 with *chain built; -1 after printing the help (nothing built);
  * otherwise the exit status (2, 1), the message printed, nothing built. */
-static int parse_and_build(const char *program, int argc, char *const argv[], bool lesson, CliParams *params,
+static int parse_and_build(const char *program, int argc, char *const argv[], const EnvLine *env, CliParams *params,
                            Chain *chain)
 {
+    bool lesson = env == NULL;      /* the lesson's lines never read the environment: they are the lesson's */
     char err[600];
     static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--request", "--json", "--json-all",
                                       "--openai"};
@@ -219,10 +222,13 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
     for (int i = 1; lesson && i < argc; i++)
         for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)
             own_flag |= strcmp(argv[i], own[k]) == 0;
-    if (!own_flag && !args_parse(argc, argv, params, err, sizeof err)) {
+    if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
+                                         err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", program, err);
         return 2;
     }
+    if (env != NULL)
+        env_sources(env, params);
     if (lesson && (own_flag || params->help || params->explain || params->from_json != NULL
                    || params->output != OUTPUT_CHAIN)) {
         fprintf(stderr, "%s: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, "
@@ -231,6 +237,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
         return 2;
     }
     print_lines(program, "warning: ", params->warnings);
+    if (env != NULL)
+        print_lines(program, "note: ", env->notes);
     if (params->ignored[0] != '\0' && !lesson)
         fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
                 several(params->ignored) ? "they do not change" : "it does not change", params->ignored);
@@ -270,26 +278,47 @@ static int parse_and_build(const char *program, int argc, char *const argv[], bo
     return status;
 }
 
+static int cli_print(const char *program, char *argv[], CliChainFn on_chain, void *user, CliParams *params,
+                     Chain *chain);
+
 int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, void *user)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
+    static EnvLine env;             /* the line with the variables' words: params points into it */
     Chain chain;
-    int status = parse_and_build(program, argc, argv, false, &params, &chain);
-    if (status != 0)
+    char err[100];
+    if (!env_line(argc, argv, &env, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return 1;
+    }
+    int status = parse_and_build(program, env.argc, env.argv, &env, &params, &chain);
+    if (status != 0) {
+        env_line_free(&env);
         return status < 0 ? 0 : status;
-    if (params.output != OUTPUT_CHAIN) {        /* llama-server drops the unread settings the same way */
-        status = print_made(program, "", body_text, &params, &chain);
-        chain_free(&chain);
+    }
+    status = cli_print(program, argv, on_chain, user, &params, &chain);
+    env_line_free(&env);
+    return status;
+}
+
+/* What cli_main prints once the chain is built: a body, or the chain line and what goes with it. Frees chain. */
+static int cli_print(const char *program, char *argv[], CliChainFn on_chain, void *user, CliParams *params,
+                     Chain *chain)
+{
+    int status;
+    if (params->output != OUTPUT_CHAIN) {       /* llama-server drops the unread settings the same way */
+        status = print_made(program, "", body_text, params, chain);
+        chain_free(chain);
         return status;
     }
-    status = print_made(program, "sampler chain: ", line_text, &params, &chain);
+    status = print_made(program, "sampler chain: ", line_text, params, chain);
     if (status == 0 && on_chain != NULL)
-        status = on_chain(user, argv + 1, &chain);
-    if (status == 0 && params.from_json != NULL)
-        status = print_made(program, "", flags_text, &params, &chain);
-    if (status == 0 && params.explain)
-        status = print_made(program, "", args_explain, &params, &chain);
-    chain_free(&chain);
+        status = on_chain(user, argv + 1, chain);
+    if (status == 0 && params->from_json != NULL)
+        status = print_made(program, "", flags_text, params, chain);
+    if (status == 0 && params->explain)
+        status = print_made(program, "", args_explain, params, chain);
+    chain_free(chain);
     return status;
 }
 
@@ -303,7 +332,7 @@ int cli_chain(const char *program, char *const *command, Chain *chain)
     int argc = 0;
     while (command[argc] != NULL)
         argc++;
-    int status = parse_and_build(program, argc, command, true, &params, chain);
+    int status = parse_and_build(program, argc, command, NULL, &params, chain);
     if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     return status;

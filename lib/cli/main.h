@@ -25,7 +25,8 @@ typedef int (*CliChainFn)(void *user, char *const *command, const Chain *chain);
  * (explain.h), with --json, --json-all or --openai the request body instead of the line (request.h), with -h
  * the help (args_help). On stderr: warnings, and a note naming the flags ignored (they do not change
  * sampling), the flag that names a model, the flags that act outside the chain line, and each setting no stage
- * of the chain reads (dropped.h). program names the program in every message ("11_sampler_chain").
+ * of the chain reads (dropped.h). Under the line, llama.cpp's LLAMA_ARG_* variables are read as llama.cpp reads
+ * them (env.h), with a note for each one set that is not. program names the program in every message.
  *
  * Returns the exit status: 0; 2 for a command line llama.cpp refuses (one line on stderr naming the flag and the
  * value, nothing on stdout) or a body llama-server refuses; 1 when the library refuses the parameters or memory
@@ -36,6 +37,7 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * NULL-terminated) parsed as cli_main parses it and its chain built into *chain, without printing the line:
  * the lesson prints it. On stderr, as cli_main: warnings, the -bs note, and each setting no stage reads; not
  * the notes on flags that do not change sampling (-m, -no-cnv: the lesson's lines name a model and a prompt).
+ * The environment is never read: the lesson's lines are the lesson's.
  * Returns 0 with *chain built (free it with chain_free); otherwise the exit status as cli_main's, with the
  * message printed and nothing to free. Refused (2) besides what cli_main refuses: the tool's own flags (--json,
  * --json-all, --openai, --from-json, --explain, -h), which print something other than the chain line: the

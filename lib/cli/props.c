@@ -101,7 +101,8 @@ static void written_add(char *out, const char *s, bool first)
     }
     escaped[n] = '\0';
     size_t len = strlen(out);
-    snprintf(out + len, PROPS_WRITTEN_MAX + 1 - len, "%s\"%s\"", first ? "" : ", ", shown(escaped, safe, sizeof safe));
+    snprintf(out + len, PROPS_WRITTEN_MAX + 1 - len, "%s\"%s\"", first ? "" : ", ",
+             shown_line(escaped, safe, sizeof safe));
 }
 
 static void written_close(char *out)

@@ -139,6 +139,7 @@ static void add_origin(Text *t, const ValueSource *v, bool body)
             text_add(t, "'s \"%s\" (an alias of %s)", name, v->alias_of);
         return;
     case LAYER_FLAG: text_add(t, "%s%s", body ? "the server's " : "", name); return;
+    case LAYER_ENV: text_add(t, "the %senvironment (%s)", body ? "server's " : "", name); return;
     case LAYER_PROPS: text_add(t, "/props (%s)", file); return;
     case LAYER_PRESET_ALL: case LAYER_PRESET_MODEL:
         text_add(t, "the preset %s, section [%s], key %s", file, v->section != NULL ? v->section : "?", name);
@@ -162,6 +163,10 @@ static void add_replaced(Text *t, const ValueSource *v, const char *field, bool 
 {
     char name[80];
     shown(v->name != NULL ? v->name : field, name, sizeof name);
+    if (v->layer == LAYER_ENV) {        /* the name holds the value as set */
+        text_add(t, " replaces %s from the environment", name);
+        return;
+    }
     text_add(t, " replaces %s %s from ", name, v->value);
     switch (v->layer) {
     case LAYER_FLAG: text_add(t, "%s", body ? "the server" : "the command line"); return;
@@ -170,6 +175,7 @@ static void add_replaced(Text *t, const ValueSource *v, const char *field, bool 
         text_add(t, "the preset's [%s]", v->section != NULL ? v->section : "?");
         return;
     case LAYER_MODEL: text_add(t, "the model"); return;
+    case LAYER_ENV: return;
     case LAYER_REQUEST: text_add(t, "the request"); return;
     case LAYER_DEFAULT: text_add(t, "llama.cpp's defaults"); return;
     }

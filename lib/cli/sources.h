@@ -29,6 +29,7 @@ typedef enum {
     LAYER_MODEL,            /* the model's GGUF key (general.sampling.*), applied where no flag set the value */
     LAYER_PRESET_ALL,       /* a --models-preset file's [*] section */
     LAYER_PRESET_MODEL,     /* the preset's section for the model, laid over [*] */
+    LAYER_ENV,              /* a flag's LLAMA_ARG_* variable (env.h), which llama.cpp reads before the flags */
     LAYER_FLAG,             /* the command line's flag (a llama-server line's: the server's) */
     LAYER_PROPS,            /* a saved GET /props: the server's values, its flags and the GGUF already merged */
     LAYER_REQUEST           /* the request body's field */
@@ -39,8 +40,9 @@ typedef struct {
     ValueLayer layer;
     const char *name;       /* as written: the flag as typed ("--temp", "--top_k"), the body's field
                              * ("temperature", "max_tokens"), the preset's key ("temp", "LLAMA_ARG_TEMP"), the GGUF
-                             * key ("general.sampling.temp"); NULL for LAYER_DEFAULT. Points into argv or a static
-                             * table, or into text the reader keeps for the run */
+                             * key ("general.sampling.temp"), the variable as set ("LLAMA_ARG_TOP_K=5"); NULL for
+                             * LAYER_DEFAULT. Points into argv or a static table, or into text the reader keeps
+                             * for the run */
     const char *alias_of;   /* the field's own name when the body used an alias of it, else NULL */
     const char *file;       /* the preset's, the model's or /props's file, as given; NULL otherwise */
     const char *section;    /* the preset's section ("*", or the model's section name); NULL otherwise */

@@ -113,13 +113,14 @@ bool stoi_takes(const char *s)
     return end != s && errno != ERANGE && v >= INT_MIN && v <= INT_MAX;
 }
 
-const char *shown(const char *value, char *buf, size_t size)
+/* shown, or (backslash false) shown_line. */
+static const char *show(const char *value, char *buf, size_t size, bool backslash)
 {
     size_t len = 0;
     for (const unsigned char *v = (const unsigned char *)value; *v != '\0'; v++) {
         char piece[8];
-        if (*v == '\n' || *v == '\t')
-            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : 't');
+        if (*v == '\n' || *v == '\t' || (*v == '\\' && backslash))
+            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : *v == '\t' ? 't' : '\\');
         else if (*v < 0x20 || *v >= 0x7f)
             snprintf(piece, sizeof piece, "\\x%02x", *v);
         else
@@ -133,6 +134,16 @@ const char *shown(const char *value, char *buf, size_t size)
     }
     buf[len] = '\0';
     return buf;
+}
+
+const char *shown(const char *value, char *buf, size_t size)
+{
+    return show(value, buf, size, true);
+}
+
+const char *shown_line(const char *text, char *buf, size_t size)
+{
+    return show(text, buf, size, false);
 }
 
 bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text, size_t *used)

@@ -4,7 +4,7 @@
  * workbench refuses.
  *
  * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text, utf8_char_length,
- * json_number_text, stoi_takes, shown, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
+ * json_number_text, stoi_takes, shown, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
  * process_escapes.
  */
 #ifndef CLI_VALUES_H
@@ -52,9 +52,14 @@ bool json_number_text(const char *s);
 /* Whether std::stoi takes s: blanks, a sign, digits, anything after; the number must fit an int. */
 bool stoi_takes(const char *s);
 
-/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is, anything else as
- * \n, \t or \xNN, cut with "..." when it does not fit. */
+/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is but the backslash, which
+ * is \\, anything else as \n, \t or \xNN (so that a typed "\n" and a line break never read alike: newcomer
+ * review of Example 11, finding 2), cut with "..." when it does not fit. */
 const char *shown(const char *value, char *buf, size_t size);
+
+/* The same for a message made of shown pieces (a warning line): its backslashes are kept as they are, since
+ * each is already an escape or an escaped backslash. */
+const char *shown_line(const char *text, char *buf, size_t size);
 
 /* TOKEN_ID(+/-)BIAS, as llama.cpp reads it: an integer (blanks before it), then '+' or '-' (blanks before it),
  * then the bias (blanks before it), read with strtof (parse_float: "inf" included; a second sign is strtof's,

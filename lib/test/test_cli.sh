@@ -4,6 +4,9 @@
 # status 2 and nothing on stdout. Ends with "N passed, M failed". BUILD picks the build tree (default build).
 set -u
 export LC_ALL=C
+# The tool reads llama.cpp's LLAMA_ARG_* variables as llama.cpp does (lib/cli/env.c): none of the caller's may
+# reach a check, which sets its own with with_env.
+for v in $(env | sed -n 's/^\(LLAMA_ARG_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 cd "$(dirname "$0")/../.."
 bin=${BUILD:-build}/bin/11_sampler_chain
 tmp=${BUILD:-build}/out/cli
@@ -17,7 +20,7 @@ check() {
     want_status=$1 want_out=$2 want_err=$3
     shift 4
     status=0
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
+    env ${run_env:-} "$bin" "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
     problem=""
     [ "$status" -eq "$want_status" ] || problem="exit $status, not $want_status"
     if [ -z "$want_out" ]; then
@@ -39,6 +42,16 @@ check() {
         sed 's/^/    stdout: /' "$tmp/out"
         sed 's/^/    stderr: /' "$tmp/err"
     fi
+}
+
+# with_env VAR=VALUE... -- STATUS STDOUT STDERR -- ARGS...: check, with these variables (no blanks in them) in the
+# tool's environment.
+with_env() {
+    run_env=""
+    while [ "$1" != "--" ]; do run_env="$run_env $1"; shift; done
+    shift
+    check "$@"
+    run_env=""
 }
 
 default_line="sampler chain: logits -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
@@ -227,7 +240,10 @@ check 0 "$default_line" "note: ignored, as it does not change sampling: --port" 
 # 0017d6fb does not take either: each named, with what llama.cpp says and how to paste it.
 check 2 "" "' --temp' begins with a blank: a command line of several lines, each ending in '\\', pasted as one line leaves '\\ ' before the next word, which the shell reads as a blank belonging to that word (arg.cpp 0017d6fb stops there: \"error: invalid argument:  --temp\"); paste the lines as they were, each '\\' last on its line, or write one line without the '\\'s" -- \
     llama-server -m x.gguf \ --temp 0.7 \ --top-k 40
-check 2 "" "' ' begins with a blank" -- llama-server -m x.gguf \  --temp 0.7
+# Newcomer review, finding 1: an argument of blanks alone is a '\' followed by a blank at a line's end.
+check 2 "" "' ' is only blanks: a line of a pasted command line ends in '\\' and a blank, or" -- \
+    llama-server -m x.gguf \  --temp 0.7
+check 2 "" "' ' is only blanks" -- --temp 0.5 ' '
 check 2 "" "'\\' is a line continuation: a command line of several lines ends each line but the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp 0017d6fb stops there: \"error: invalid argument: \\\")" -- \
     llama-server -m x.gguf '\' --temp 0.7 '\' --top-k 40
 check 2 "" "'\\' is a line continuation" -- '\' --temp 0.7
@@ -675,6 +691,77 @@ echo '{"prompt": "x", "n_probs": 3, "repeat_penalty": 1.1, "mirostat_eta": 0.2, 
         -e 's/^mirostat_eta 0.2 does nothing.*/dropped/p' | uniq | tr '\n' , >"$tmp/order"
 [ "$(cat "$tmp/order")" = "penalties:,the prompt is in,n_probs,dropped,OpenAI names:,ignored by,value:," ] \
     && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: --explain's order: $(cat "$tmp/order")"; }
+# Newcomer review, finding 0a: llama.cpp's LLAMA_ARG_* variables, read as common/arg.cpp at 0017d6fb reads them
+# for the program the line names: a flag's variable where the line does not give the flag; a flag on the line
+# wins, with llama.cpp's warning; each value named as the environment's.
+with_env LLAMA_ARG_TOP_K=5 -- 0 "value: top_k 5 from the environment (LLAMA_ARG_TOP_K=5)" "" -- llama-server --explain
+with_env LLAMA_ARG_TOP_K=5 -- 0 "$default_line" \
+    'note: LLAMA_ARG_TOP_K=5 is set, but --top-k 20 on the line wins: llama.cpp warns "LLAMA_ARG_TOP_K environment'\
+' variable is set, but will be overwritten by command line argument --top-k"' -- llama-server --top-k 20
+with_env LLAMA_ARG_TOP_K=5 -- 0 "logits -> temp -> mirostat-v2" \
+    "note: LLAMA_ARG_TOP_K=5 (the environment) does nothing: with --mirostat 2" -- llama-server --mirostat 2
+with_env LLAMA_ARG_TOP_K=5x -- 0 "$default_line" \
+    "warning: LLAMA_ARG_TOP_K=5x (the environment), read as --top-k 5x: " -- llama-server
+with_env LLAMA_ARG_TOP_K=abc -- 2 "" "LLAMA_ARG_TOP_K=abc (the environment): --top-k: 'abc' is not a whole number" -- \
+    llama-server
+with_env LLAMA_ARG_MODEL=build/demo.gguf -- 0 \
+    "value: top_k 20 from the model's general.sampling.top_k (build/demo.gguf)" 'the model "Demo 1B"' -- \
+    llama-server --explain
+with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 \
+    "value: top_k 5 from the environment (LLAMA_ARG_TOP_K=5) replaces general.sampling.top_k 20 from the model" \
+    "here the environment's LLAMA_ARG_TOP_K=5 overrides its top_k 20" -- \
+    llama-server --explain
+with_env LLAMA_ARG_BACKEND_SAMPLING=1 -- 0 "$default_line" "note: -bs (LLAMA_ARG_BACKEND_SAMPLING=1): " -- llama-server
+with_env LLAMA_ARG_BACKEND_SAMPLING=0 -- 0 "$default_line" \
+    "note: LLAMA_ARG_BACKEND_SAMPLING=0 does nothing: llama.cpp applies a switch's variable only when it is true" -- \
+    llama-server
+with_env LLAMA_ARG_TEMP=0.5 -- 0 "$default_line" \
+    "note: LLAMA_ARG_TEMP is set, but llama.cpp does not read it: no flag has it (--temp has no environment"\
+" variable in arg.cpp 0017d6fb)" -- \
+    llama-server
+with_env LLAMA_ARG_PORT=8080 -- 0 "$default_line" \
+    "note: LLAMA_ARG_PORT is set, but llama-cli does not read it: it is the variable of --port, which llama-cli"\
+" does not take" -- \
+    llama-cli
+with_env LLAMA_ARG_CTX_SIZE=8192 LLAMA_ARG_N_GPU_LAYERS=99 -- 0 "$default_line" \
+    "note: from the environment, ignored, as they do not change sampling: LLAMA_ARG_CTX_SIZE (-c),"\
+" LLAMA_ARG_N_GPU_LAYERS (-ngl)" -- \
+    llama-server
+
+# Newcomer review, finding 0a2: each logit_bias entry llama-server skips gets a warning with the reason
+# (reference section 7; tools/server/server-schema.cpp at 0177c342), and an id past 32 bits is read as
+# llama-server's get<llama_token> reads it, wrapped, with a warning.
+printf '%s' '{"prompt":"x","logit_bias":[[16],[16,"a"],[-5,2],[1.5,1]]}' >"$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [16] is not a [token, bias] pair: llama-server skips it" -- \
+    llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" 'warning: logit_bias: [16, "a"]: the bias "a" is neither a number nor false: llama-server' \
+    -- llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [-5, 2]: the id -5 is below 0, outside the vocabulary: llama-server" \
+    -- llama-server --from-json "$tmp/bias.json"
+check 0 "llama-server" "warning: logit_bias: [1.5, 1]: the id 1.5 is neither a whole number nor a string: llama-" \
+    -- llama-server --from-json "$tmp/bias.json"
+printf '%s' '{"prompt":"x","logit_bias":{"15": true}}' >"$tmp/bias2.json"
+check 0 "llama-server" 'warning: logit_bias: "15": true: the bias true is neither a number nor false: llama-server' \
+    -- llama-server --from-json "$tmp/bias2.json"
+printf '%s' '{"prompt":"x","logit_bias":[[99999999999,1]]}' >"$tmp/bias3.json"
+check 0 "llama-server -l 1215752191+1" \
+    "warning: logit_bias: [99999999999, 1]: the id 99999999999 does not fit llama-server's 32-bit llama_token: it" \
+    -- llama-server --from-json "$tmp/bias3.json"
+printf '%s' '{"prompt":"x","logit_bias":"15"}' >"$tmp/bias4.json"
+check 0 "llama-server" 'warning: logit_bias: "15" is neither an array nor an object: llama-server reads no bias' \
+    -- llama-server --from-json "$tmp/bias4.json"
+
+# Newcomer review, finding 4: a dash pasted from a web page (en dash, em dash, minus sign) is named, with the flag
+# it would be; llama.cpp refuses it too ("error: invalid argument").
+check 2 "" "unknown flag '\\xe2\\x80\\x93-temp': it starts with an en dash (U+2013), not two hyphens: write --temp" -- \
+    llama-server "$(printf '\342\200\223-temp')" 0.5
+check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+2014), not two hyphens: write --top-k" -- \
+    llama-server "$(printf '\342\200\224top-k')" 5
+check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
+    llama-server "$(printf '\342\210\222m')" x.gguf
+# Finding 2: a backslash is shown as \\ and a line break as \n, so the two never read alike.
+check 2 "" "unknown flag 'llama-server \\\\\\n  --temp 0.5'" -- "$(printf 'llama-server \\\n  --temp 0.5')"
+
 # lib/cli/README.md: every "$ command" in its code blocks gives the output shown under it (stderr and stdout
 # together, as a terminal shows them).
 rm -rf "$tmp/readme" && mkdir -p "$tmp/readme"
@@ -700,6 +787,12 @@ done
 
 # With no arguments, the lesson's three lines and nothing on stderr.
 check 0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
+# ... whatever the caller's environment holds: the lesson's command lines are the lesson's.
+with_env LLAMA_ARG_TOP_K=5 LLAMA_ARG_BACKEND_SAMPLING=1 LLAMA_ARG_MODEL=build/demo.gguf -- \
+    0 "sampler chain: logits -> logit-bias -> ?penalties" "" --
+[ "$(env LLAMA_ARG_TOP_K=5 "$bin" | cmp - expected/11_sampler_chain.txt && echo same)" = same ] \
+    && passed=$((passed + 1)) \
+    || { failed=$((failed + 1)); echo "test_cli.sh: LLAMA_ARG_TOP_K=5 changes the lesson's table"; }
 [ "$("$bin" | wc -l)" -eq 3 ] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: not 3 lines"; }
 
 echo "$passed passed, $failed failed"

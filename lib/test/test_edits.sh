@@ -9,6 +9,8 @@
 # reader's own edit of lessons/ shows in make check's lessons: part, not here.
 set -u
 export LC_ALL=C
+# Example 11's tool reads llama.cpp's LLAMA_ARG_* variables (lib/cli/env.c): none of the caller's may reach it.
+for v in $(env | sed -n 's/^\(LLAMA_ARG_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
 cc=${CC:-cc}

@@ -13,6 +13,8 @@
 # lessons: part, not here.
 set -u
 export LC_ALL=C
+# Example 11's tool reads llama.cpp's LLAMA_ARG_* variables (lib/cli/env.c): none of the caller's may reach it.
+for v in $(env | sed -n 's/^\(LLAMA_ARG_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 unset MAKEFLAGS MFLAGS      # make check runs this script: the makes that --run starts get no jobserver of its
 cd "$(dirname "$0")/../.."
 build=${BUILD:-build}
