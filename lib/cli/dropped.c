@@ -352,7 +352,9 @@ size_t args_dropped(const CliParams *params, const Chain *chain, char *buf, size
     bool mirostat = has_stage(chain, MIROSTATS);
     for (int s = 0; s < SET_COUNT; s++) {
         unsigned mask = args_setting_readers((ArgsSetting)s);
-        if ((params->set & (1u << s)) == 0 || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
+        /* set by the line, a body or a preset (params->set), or by the model's own key, which sets no bit */
+        bool given = (params->set & (1u << s)) != 0 || params->sources[s].now.layer == LAYER_MODEL;
+        if (!given || (mask & SETTING_NOT_SAMPLING) != 0 || has_stage(chain, mask)
             || (sent_in_body(params, (ArgsSetting)s) && at_default(params, (ArgsSetting)s)))
             continue;
         int entry = listed_entry(&params->sampling, mask);

@@ -451,6 +451,11 @@ check 0 "sampler chain: logits -> temp -> mirostat-v2" "note: --top-k 20 does no
     -m "$tmp/miro.gguf" --top-k 20
 check 0 "sampler chain: logits -> top-k -> min-p -> dist" "note: --repeat-penalty 1.2 does nothing: penalties is not in the model's general.sampling.sequence (top_k;min_p), and a sampler left out of the list is off; add penalties to the list with --samplers to use it" -- \
     -m "$tmp/seq.gguf" --sampler-seq kt --repeat-penalty 1.2
+# A model's own value that its own sequence leaves no stage for is named too, as the model's key (newcomer review).
+{ printf GGUF; le 3 4; le 0 8; le 2 8; gstr general.sampling.sequence; le 8 4; gstr "top_k;min_p"
+  gstr general.sampling.penalty_repeat; le 6 4; le 1066192077 4; } >"$tmp/seqpen.gguf"     # float32 1.1
+check 0 "sampler chain: logits -> top-k -> min-p -> dist" "note: repeat_penalty 1.1 (the model's general.sampling.penalty_repeat) does nothing: penalties is not in the model's general.sampling.sequence (top_k;min_p), and a sampler left out of the list is off; add penalties to the list with --samplers to use it" -- \
+    -m "$tmp/seqpen.gguf"
 # A preset's keys: the ';' cut, a key matched exactly (top_p is none), an environment variable, [*] alone.
 printf '[*]\nsamplers = top_k;top_p\nLLAMA_ARG_TOP_K = 5\n' >"$tmp/cut.ini"
 check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2: samplers: the value stops at the ';'" -- \
