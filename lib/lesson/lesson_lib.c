@@ -303,11 +303,12 @@ LessonNumber lesson_fixed(double value, int decimals)
     if (isfinite(value) && fabs(value) >= 1e6) {
         snprintf(n.text, sizeof n.text, "%.2e", value);
         if (!noted) {       /* printed whole here, as a message may be being put together around this call */
-            char note[256];
+            char note[384];
             int length = 0;
             const char *name = lesson_file != NULL ? program_name(lesson_file, &length) : "";
             snprintf(note, sizeof note, "%.*s%snote: a number of magnitude 1e6 or more prints as %%.2e (%s), so that "
-                     "every column of the table stays aligned; the lesson's Java prints all its digits", length, name,
+                     "every column of the table stays aligned; the lesson's Java prints all its digits, as this "
+                     "workbench prints a setting's own value (tau, a {name} in a label)", length, name,
                      length > 0 ? ": " : "", n.text);
             lesson_print_wrapped(stderr, note, LESSON_COLUMNS, 2);
         }

@@ -218,7 +218,7 @@ LessonNumber lesson_java_double(double value);
 /* A computed number as a table column prints it: "%.*f" with `decimals`, rounded as the Java rounds (as
  * lesson_printf), or "%.2e" (-1.00e+308) when its magnitude is 1e6 or more, so that no value takes more than 10
  * characters; inf, -inf and nan as printf writes them. The first value printed in "%.2e" gets a note, once: the
- * lesson's Java's "%.2f" prints every digit. */
+ * lesson's Java's "%.2f" prints every digit, as a setting printed with lesson_number (tau) keeps all of its. */
 LessonNumber lesson_fixed(double value, int decimals);
 
 /* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least

@@ -226,6 +226,7 @@ L1='s/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/'
 inf_rule="the tokens at +inf share all the probability equally and every other token gets p 0 (the limit of softmax, this workbench's rule); llama.cpp computes exp(inf - inf) = NaN there, and every p with it, as the lesson's Java does wherever it takes a softmax"
 float_rule="+inf as the float llama.cpp holds: llama.cpp computes exp(inf - inf) = NaN there, and every p with it, where the lesson's Java, in double, holds it as it is"
 e_rule="a number of magnitude 1e6 or more prints as %.2e"
+e_tail="so that every column of the table stays aligned; the lesson's Java prints all its digits, as this workbench prints a setting's own value (tau, a {name} in a label)"
 
 # Example 1. +inf on "the": it keeps p 1 in all three columns (inf / 1.5 = inf); the Java prints NaN everywhere.
 edit 01 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
@@ -251,7 +252,13 @@ edit 01 "${L1}{1e308, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'the    yes   1.00e+308  6.67e+307    6.67e+307     1.000    1.000    1.000' \
     'ran    yes       -1.00      -1.50        -0.67     0.000    0.000    0.000' \
     "01_repeat_penalty: note: logits[0] (\"the\") is 1e+308 (line $(line_of 01 'logits[] =')), $float_rule" \
-    "01_repeat_penalty: note: $e_rule (1.00e+308), so that every column of the table stays aligned; the lesson's Java prints all its digits"
+    "01_repeat_penalty: note: $e_rule (1.00e+308), $e_tail"
+# A tau of 1e7 is a setting: its own value, all its digits, beside mu, which the table computes, in %.2e (the note
+# says which is which). mu starts at 2e7, above every surprise, so all 50 tokens stay and the first draw is plain
+# sampling's (5.44 bits); mu then moves to 2e7 - 0.1 * (5.44 - 1e7) = 2.10e+07.
+edit 08 's/{2\.0, 3\.0}/{2.0, 1e7}/' \
+    'tau 10000000.0 step 0: kept 50 tokens, surprise 5.44 bits, mu now 2.10e+07' \
+    "08_mirostat: note: $e_rule (2.10e+07), $e_tail"
 # 1e-308 for "dog" (in the window): positive, so divided; every p as with 0 (Python: 0.519 ... 0.070 0.095 0.093).
 edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, 1e-308, -1.0}/" \
     'dog    yes    0.00   0.00         0.00     0.070    0.095    0.093'
