@@ -135,37 +135,82 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
     return id;
 }
 
+/* What the lesson's Java does with the empty word its split(" ") reads at two spaces or a space before the first
+ * word, in each example whose Java splits a text (lesson_split's note), after "no word of vocab". */
+static const char *java_empty_word(const char *file)
+{
+    static const char *const by_example[][2] = {
+        {"05_code_repeats",
+         ": indexOf gives -1, on which Example 5's Java stops where a row's window holds it, seen[-1]"},
+        {"09_dry", ": indexOf gives -1, which Example 9's Java keeps in its history, a token no candidate is"},
+        {"13_task_settings",
+         ", which Example 13's Java's contains() finds in no row, so its penalties are this table's"},
+    };
+    int n;
+    const char *name = program_name(file, &n);
+    for (size_t i = 0; i < LESSON_N(by_example); i++)
+        if (strlen(by_example[i][0]) == (size_t)n && strncmp(name, by_example[i][0], (size_t)n) == 0)
+            return by_example[i][1];
+    return ": indexOf gives -1";
+}
+
+#define SPACINGS_SHOWN 4        /* the odd spacings a note names; more are counted */
+
+/* The note of lesson_split on text (name), once per text: of its n_odd odd spacings, the first SPACINGS_SHOWN by
+ * name (spaces[k] spaces after word words[k], counted from 1; before the first word when words[k] is 0). */
+static void note_spacing(const char *file, const char *name, const char *text, const char *vocab_name,
+                         const size_t *spaces, const size_t *words, size_t n_odd)
+{
+    static const void *noted_text;
+    static bool noted;
+    if (n_odd == 0 || !lesson_note_due(&noted_text, &noted, text))
+        return;
+    size_t shown = n_odd < SPACINGS_SHOWN ? n_odd : SPACINGS_SHOWN;
+    lesson_print_name(file);
+    lesson_message("note: %s%s has ", name, lesson_where(file, name).text);
+    for (size_t k = 0; k < shown; k++)
+        lesson_message("%s%zu space%s %s word %zu", k == 0 ? "" : k + 1 == shown && shown == n_odd ? " and " : ", ",
+                       spaces[k], spaces[k] > 1 ? "s" : "", words[k] == 0 ? "before" : "after",
+                       words[k] == 0 ? 1 : words[k]);
+    if (n_odd > shown)
+        lesson_message(" and %zu more such places", n_odd - shown);
+    lesson_message(": this workbench reads the words between any number of spaces, where the lesson's Java's "
+                   "split(\" \") reads an empty word at each such place (no word of %s%s)", vocab_name,
+                   java_empty_word(file));
+    lesson_message_end();
+}
+
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
-                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
+                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits)
 {
     lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab, true);
-    size_t n = 0;
-    static const void *noted_text;
-    static bool noted;
+    size_t n = 0, n_words = 0, n_odd = 0, spaces[SPACINGS_SHOWN], words[SPACINGS_SHOWN];
     for (const char *w = text + strspn(text, " "), *after = text; *w != '\0'; w += strspn(w, " ")) {
-        size_t spaces = (size_t)(w - after), length = strcspn(w, " ");
-        if ((spaces > 1 || (n == 0 && spaces > 0)) && lesson_note_due(&noted_text, &noted, text)) {
-            int line = lesson_line_of(file, name, true);
-            lesson_say(file, "note: ", "%s%s%.0d%s has %zu space%s %s word %zu: this workbench reads the words between "
-                       "any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, "
-                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name,
-                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "",
-                       n == 0 ? "before" : "after", n == 0 ? 1 : n);
+        size_t gap = (size_t)(w - after), length = strcspn(w, " ");
+        if (gap > 1 || (n_words == 0 && gap > 0)) {     /* where Java's split(" ") reads an empty word */
+            if (n_odd < LESSON_N(spaces)) {
+                spaces[n_odd] = gap;
+                words[n_odd] = n_words;
+            }
+            n_odd++;
         }
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
             int line = lesson_line_of(file, name, true);
             lesson_say(file, "", "\"%.*s\" (word %zu of %s%s%.0d) is not in %s[]: add it to %s[] with its logit, or "
-                       "change %s", (int)length, w, n + 1, name, line > 0 ? ", line " : "", line, vocab_name,
+                       "change %s", (int)length, w, n_words + 1, name, line > 0 ? ", line " : "", line, vocab_name,
                        vocab_name, name);
             exit(1);
         }
         if (n < max_ids)
             ids[n++] = id;
+        n_words++;
         w += length;
         after = w;
     }
+    if (java_splits)
+        note_spacing(file, name, text, vocab_name, spaces, words, n_odd);
     return n;
 }
 

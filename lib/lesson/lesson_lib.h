@@ -38,8 +38,8 @@
  * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
- * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
- * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
+ * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_split, lesson_id, lesson_check_probs,
+ * lesson_sorted, lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
  * lesson_percent, lesson_java_double, lesson_longest, LabelValue, LessonText, lesson_text_add, lesson_label_to,
  * lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where, lesson_setting,
  * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
@@ -148,16 +148,22 @@ int32_t lesson_find(const char *word, size_t length, const char *const *vocab, s
 int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab);
 
-/* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
- * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it, with
- * the text's line; spaces before the first word or two between words, where Java's split(" ") reads an empty
- * word, get a note, once per text:
- * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
+/* Reads text's words between its spaces (any number of them) and writes the id of each word in vocab[] to ids[],
+ * as the Java's indexOf finds it; returns the number of words. A word vocab[] does not have stops the program and
+ * names it, with the text's line. For Examples 1 to 4, whose Java holds the history as token ids, the text being
+ * this workbench's way to write them: n = lesson_ids(history_text, vocab, history), with
+ * int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
-    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
+    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids), false)
+
+/* lesson_ids for a text the lesson's Java splits itself, text.split(" ") (Examples 5, 9 and 13): where it has two
+ * spaces between words or one before the first, Java's split reads an empty word, and one note, once per text,
+ * names each such place (the first 4, and how many more) and what that example's Java does with the empty word. */
+#define lesson_split(text, vocab, ids) \
+    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids), true)
 
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
-                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids);
+                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits);
 
 /* Whether probs (n,) is sorted from most to least likely, as the lesson's Java assumes in Examples 7 and 10. */
 bool lesson_sorted(const double *probs, size_t n);

@@ -612,9 +612,17 @@ edit 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 5/' \
 # (ArrayIndexOutOfBoundsException); this workbench reads the words, so the table is the lesson's, with a note.
 edit 05 's/count = count + 1 ; count = count + 1 ; count =";/count = count  + 1 ; count = count + 1 ; count =";/' \
     'repeat penalty 1.5, window  1: P(count) 0.675  P(total) 0.091  P(i) 0.075' \
-    "05_code_repeats: note: text (line $(line_of 05 'char text[] =')) has 2 spaces after word 3: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+    "05_code_repeats: note: text (line $(line_of 05 'char text[] =')) has 2 spaces after word 3: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab: indexOf gives -1, on which Example 5's Java stops where a row's window holds it, seen[-1])"
 edit 13 's/^static const char history_text\[\] = "count/static const char history_text[] = " count/' \
-    "13_task_settings: note: history_text (line $(line_of 13 'history_text[] =')) has 1 space before word 1: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+    "13_task_settings: note: history_text (line $(line_of 13 'history_text[] =')) has 1 space before word 1: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab, which Example 13's Java's contains() finds in no row, so its penalties are this table's)"
+# Every odd spacing is named, in the text's order (Example 9: before word 1, after words 3 and 8), and what the
+# Java does with the empty words: indexOf's -1 in its history (a token no candidate is).
+edit 09 's/"the cat sat on the mat \. the cat sat on the"/" the cat sat  on the mat . the  cat sat on the"/' \
+    "09_dry: note: text (line $(line_of 09 'char text[] =')) has 1 space before word 1, 2 spaces after word 3 and 2 spaces after word 8: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab: indexOf gives -1, which Example 9's Java keeps in its history, a token no candidate is)"
+# Examples 1 to 4: the Java holds the history as token ids (int[] history = {0, 0, 0, 1, 4}), never as a text, so
+# how history_text is spaced parts nothing from it: no note (the table is the lesson's).
+edit 01 's/"the dog ran";/" the  dog ran ";/' -absent 'space' \
+    'dog    yes   -0.50  -0.75        -0.33     0.044    0.047    0.068'
 # A trailing space: Java's split drops the empty words at the end, and so no note.
 edit 09 's/sat on the";/sat on the ";/' -absent 'space' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 4.288'
