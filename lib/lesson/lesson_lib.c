@@ -87,7 +87,21 @@ int32_t lesson_find(const char *word, size_t length, const char *const *vocab, s
     return -1;
 }
 
-/* Stops when a word of vocab (n_vocab,) is empty, which no row can name, or stands twice: a word must name one
+/* The first control character of s (below ' ', or DEL), which would break a table row or hide in a message; NULL
+ * when it has none. */
+static const char *control_char(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if ((unsigned char)*s < ' ' || *s == 0x7f)
+            return s;
+    return NULL;
+}
+
+/* Why a word or a label stops on a control character, after "is printed in its table row, ". */
+#define ONE_LINE "which is one line, so it holds no control character (the lesson's Java would print it as it is, " \
+                 "breaking the row): write it without"
+
+/* Stops when a word of vocab (n_vocab,) holds a control character (a newline would split its row), is empty, which no row can name, or stands twice: a word must name one
  * token, as the Java's indexOf finds only the first. With `split` (lesson_ids, which reads a text's words between
  * spaces), a word holding a space stops too: no text could name it. lesson_ids and lesson_id check their vocab[]
  * with it. */
@@ -95,6 +109,11 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
                                size_t n_vocab, bool split)
 {
     for (size_t i = 0; i < n_vocab; i++) {
+        if (control_char(vocab[i]) != NULL) {
+            lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): a word is printed in its table row, %s",
+                       vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i, ONE_LINE);
+            exit(1);
+        }
         if (vocab[i][0] == '\0' || (split && strchr(vocab[i], ' ') != NULL)) {
             lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): %s", vocab_name, lesson_where(file, vocab_name).text,
                        vocab[i], vocab_name, i, vocab[i][0] == '\0' ? "a word has at least one character, so that "
@@ -434,6 +453,25 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     int length = 0;
     if (text != NULL)
         text->text[0] = '\0';
+    const char *control = control_char(label);
+    if (control != NULL) {
+        char quoted[4200], buf[5];          /* the label as the source writes it: "no\nne" */
+        size_t n = 0;
+        quoted[n++] = '"';
+        for (const char *s = label; *s != '\0' && n < sizeof quoted - 6; s++) {
+            const char *e = lesson_escape((unsigned char)*s, buf);
+            n += (size_t)snprintf(quoted + n, sizeof quoted - n, "%s", e != NULL ? e : (char[]){*s, '\0'});
+        }
+        snprintf(quoted + n, sizeof quoted - n, "\"");
+        int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+        lesson_message_clear();     /* a stop or note this label was being written into */
+        if (lesson_file != NULL)
+            lesson_print_name(lesson_file);
+        lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
+        lesson_message(" holds '%c': a label is printed in its table row, " ONE_LINE, *control);
+        lesson_message_end();
+        exit(1);
+    }
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL && *s != '{') {

@@ -29,7 +29,7 @@ failed=0
 # fail WHAT [shown]: one failure, its reason, and (with "shown") the output it is about, indented.
 fail() {
     failed=$((failed + 1))
-    echo "test_edits.sh: $1"
+    printf '%s\n' "test_edits.sh: $1"     # printf: echo in dash would read the backslashes of a line
     [ $# -lt 2 ] || sed 's/^/    /' "$tmp/out"
 }
 
@@ -587,6 +587,24 @@ edit 05 's/{64, 1\.3, 0, 0}, {64, 1\.5, 0, 0},/\/* {a, b}, "{c}", d *\/\n    {64
 # A start character the corpus lacks (X05) names start, its line, and the corpus's.
 edit 12 "s/static const char start = 't';/static const char start = 'z';/" \
     "12_chain_builder: start 'z' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# A character a message shows that is not printable is shown escaped, as C writes it ('\0', '\n', '\x7f'): a NUL
+# start no longer ends the stop, a newline no longer splits it (review item 4).
+edit 12 "s/static const char start = 't';/static const char start = 0;/" \
+    "12_chain_builder: start '\\0' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+edit 12 "s/static const char start = 't';/static const char start = '\\\\n';/" \
+    "12_chain_builder: start '\\n' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# The corpus's own stop names its line, the first character that is not printable ASCII and where it stands
+# ("t\x01he": corpus[1]; "\x7f": 0x7f is DEL).
+edit 12 's/"the cat sat on the mat\. the dog/"t\\x01he cat sat on the mat. the dog/' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) has '\\x01' at corpus[1]: the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character as it is"
+edit 12 's/a cat and a dog sat on a mat\."/a cat and a dog sat on a mat.\\x7f"/' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) has '\\x7f' at corpus[119]: the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character as it is"
+# A label or a word with a control character in it would split its table row (the lesson's Java prints it as it
+# is): a stop that names it, escaped, and its line.
+edit 04 's/{"none",  /{"no\\nne",/' \
+    "04_three_penalties: label \"no\\nne\" (line $(line_of 04 '{"none"')) holds '\\n': a label is printed in its table row, which is one line, so it holds no control character (the lesson's Java would print it as it is, breaking the row): write it without"
+edit 01 's/"cat", "sat"/"c\\tat", "sat"/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"c\\tat\" (words[1]): a word is printed in its table row, which is one line, so it holds no control character (the lesson's Java would print it as it is, breaking the row): write it without"
 # Biases that ban every word name biases[] and its line; probabilities that do not sum to 1, probs[] and its line.
 edit 06 's/{"dog", -100}/{"cat", -INFINITY}, {"sat", -INFINITY}, {"mat", -INFINITY}, {"dog", -INFINITY}, {"ran", -INFINITY}/' \
     "06_logit_bias: biases[] (line $(line_of 06 'biases[] =')) ban every word: no token is left to have a probability"
