@@ -256,8 +256,8 @@ void chain_check_corpus_at(const char *file, const char *corpus, char start)
         char shown[5];
         snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)corpus[at]);     /* past '~', or as lesson_escape */
         const char *escaped = lesson_escape((unsigned char)corpus[at], shown);
-        lesson_stop(file, "corpus%s has '%s' at corpus[%zu]: the corpus must be printable ASCII (' ' to '~'), so that a "
-                    "table row shows each character as it is", lesson_where(file, "corpus").text,
+        lesson_stop(file, "corpus%s has '%s' at corpus[%zu]: the corpus must be printable ASCII (' ' to '~'), so "
+                    "that a table row shows each character as it is", lesson_where(file, "corpus").text,
                     escaped != NULL ? escaped : shown, at);
     }
     if (start == '\0' || strchr(corpus, start) == NULL)

@@ -101,10 +101,10 @@ static const char *control_char(const char *s)
 #define ONE_LINE "which is one line, so it holds no control character (the lesson's Java would print it as it is, " \
                  "breaking the row): write it without"
 
-/* Stops when a word of vocab (n_vocab,) holds a control character (a newline would split its row), is empty, which no row can name, or stands twice: a word must name one
- * token, as the Java's indexOf finds only the first. With `split` (lesson_ids, which reads a text's words between
- * spaces), a word holding a space stops too: no text could name it. lesson_ids and lesson_id check their vocab[]
- * with it. */
+/* Stops when a word of vocab (n_vocab,) holds a control character (a newline would split its row), is empty,
+ * which no row can name, or stands twice: a word must name one token, as the Java's indexOf finds only the first.
+ * With `split` (lesson_ids, which reads a text's words between spaces), a word holding a space stops too: no text
+ * could name it. lesson_ids and lesson_id check their vocab[] with it. */
 static void lesson_check_vocab(const char *file, const char *vocab_name, const char *const *vocab,
                                size_t n_vocab, bool split)
 {
@@ -582,8 +582,31 @@ LessonText lesson_setting(const char *file, const char *name, double value)
 
 /* The scan of lesson_element_line (lesson_lib.h): comments and the insides of string and character literals are
  * skipped, so that only the array's own braces and commas count. */
+/* lesson_element_line, and the identifier the entry starts with written to word (size bytes; "" for none). */
+static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size);
+
 int lesson_element_line(const char *file, const char *name, size_t index)
 {
+    char word[1];
+    return element_line_word(file, name, index, word, sizeof word);
+}
+
+LessonText lesson_element_where(const char *file, const char *name, size_t index)
+{
+    char word[64];
+    LessonText where;
+    int line = element_line_word(file, name, index, word, sizeof word);
+    int word_line = word[0] != '\0' ? lesson_line_of(file, word, true) : 0;
+    if (word_line > 0)
+        snprintf(where.text, sizeof where.text, "%s[] (line %d)", word, word_line);
+    else
+        snprintf(where.text, sizeof where.text, line > 0 ? "%.40s[%zu] (line %d)" : "%.40s[%zu]", name, index, line);
+    return where;
+}
+
+static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size)
+{
+    word[0] = '\0';
     FILE *f = fopen(file, "r");
     char *src = malloc(1 << 20);        /* a lesson is a few KB; a longer source is read as far as this */
     size_t n = f != NULL && src != NULL ? fread(src, 1, (1 << 20) - 1, f) : 0;
@@ -614,6 +637,12 @@ int lesson_element_line(const char *file, const char *name, size_t index)
             c += strcspn(c, "\n") - 1;
         } else if (depth == 1 && expect && !isspace((unsigned char)*c) && *c != '}') {
             found = element++ == index ? line : 0;
+            size_t length = 0;        /* an identifier: a letter or '_', then letters, digits and '_' */
+            while (found > 0 && (isalpha((unsigned char)c[length]) || c[length] == '_'
+                                 || (length > 0 && isdigit((unsigned char)c[length]))))
+                length++;
+            if (length > 0 && length < size)
+                snprintf(word, size, "%.*s", (int)length, c);
             expect = false;
         }
         if (*c == '"' || *c == '\'') {     /* a literal: its braces and commas are not the array's */

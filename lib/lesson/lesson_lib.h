@@ -38,13 +38,14 @@
  * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
- * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_split, lesson_id, lesson_check_probs,
- * lesson_sorted, lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
+ * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
+ * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
  * lesson_percent, lesson_java_double, lesson_longest, LabelValue, LessonText, lesson_text_add, lesson_label_to,
  * lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where, lesson_setting,
  * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
  * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
  * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
+ * lesson_element_where, lesson_split,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
@@ -287,6 +288,11 @@ LessonText lesson_where(const char *file, const char *name);
  * it): where the entry's first character stands ("{64, -1.3, 0, 0}" of settings[2]), or 0 when there is none or
  * the program cannot read its own source. */
 int lesson_element_line(const char *file, const char *name, size_t index);
+
+/* Where entry `index` of the array `name` is given, for a stop: when the entry names an array the program sets
+ * (commands[2] is with_bias), that array and its line, "with_bias[] (line 25)"; otherwise the entry and the line
+ * where it stands, "commands[2] (line 28)" (lesson_element_line), or "commands[2]" when the source cannot be read. */
+LessonText lesson_element_where(const char *file, const char *name, size_t index);
 
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */

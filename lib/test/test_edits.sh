@@ -149,7 +149,12 @@ edit 13 's/{"code",  /{"code {temp",/' \
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
     "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1] (line $(line_of 11 '*const commands[] =')))"
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
+# The stop names the array the bad value is in, with_bias[] and its line, not commands[], which only lists them
+# (review item 5).
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", "abc", NULL}/' \
+    "11_sampler_chain: --top-k: 'abc' is not a whole number" \
+    "11_sampler_chain: (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
