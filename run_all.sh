@@ -24,7 +24,7 @@
 # program may run; each may write at most 1 MB to stdout and to stderr. Unless make is running this script
 # (MAKELEVEL is set), each program is brought up to date with make first, so a program that does not compile
 # is a FAIL and the others still run. A program that compiled with warnings shows them under its line.
-# Outputs stay in $BUILD/out/ for inspection; expected/ is only read.
+# Outputs stay in $BUILD/out/ for inspection (NN_slug.diff only while that example FAILs); expected/ is only read.
 set -eu
 export LC_ALL=C
 
@@ -363,7 +363,7 @@ for name in $names; do
     out=$out_dir/$name.txt
     err=$out_dir/$name.err
     expected=expected/$name.txt
-    rm -f "$out" "$err"
+    rm -f "$out" "$err" "$out_dir/$name.diff"     # a diff from an earlier FAIL no longer holds
     if [ -n "$pictures" ]; then
         rm -f "$pictures/$name.txt" "$pictures/$name.err" "$pictures/$name.verdict" "$pictures/$name.source"
     fi

@@ -24,7 +24,7 @@ int main(int argc, char *argv[])
 {
     lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(text)];
-    size_t n_history = lesson_ids(text, vocab, history);
+    size_t n_history = lesson_split(text, vocab, history);
     int width = 0;      /* the label column ("repeat penalty 1.3, window 64:", lesson_penalty_label), its longest */
     for (size_t s = 0; s < LESSON_N(settings); s++) {
         lesson_check_penalty_row(settings, s);      /* a setting llama.cpp refuses stops, naming the row */

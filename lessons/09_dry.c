@@ -28,7 +28,7 @@ static double java_penalty(int32_t length, int32_t allowed)
 int main(void)
 {
     int32_t history[LESSON_MAX_WORDS(text)];
-    size_t n_history = lesson_ids(text, vocab, history);
+    size_t n_history = lesson_split(text, vocab, history);
     lesson_check_dry(&dry);
     lesson_printf("history: %s\n", text);
     int32_t length[LESSON_N(candidates)], longest = 0;

@@ -47,7 +47,7 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
                         Picture *pic)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)] = {0};      /* {0}: an empty history leaves nothing unset */
-    size_t n_history = lesson_ids(history_text, vocab, history);
+    size_t n_history = lesson_split(history_text, vocab, history);
     SamplingParams p = lesson_sampling_params(s, (int32_t)n_history);     /* the Java's window: all of it */
     p.n_samplers = n;
     memcpy(p.samplers, seq, n * sizeof *seq);
@@ -69,7 +69,7 @@ int main(int argc, char *argv[])
 {
     lesson_takes_no_arguments(argc, argv);
     int32_t history[LESSON_MAX_WORDS(history_text)];
-    int32_t window = (int32_t)lesson_ids(history_text, vocab, history);  /* what {penalty_last_n} prints */
+    int32_t window = (int32_t)lesson_split(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
     chain_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */

@@ -249,9 +249,17 @@ void chain_print_describe(const Chain *ch, Picture *pic)
 
 void chain_check_corpus_at(const char *file, const char *corpus, char start)
 {
-    if (!lesson_holds(file, lesson_printable(corpus)))      /* file is the program's, for every helper's messages */
-        lesson_stop(file, "the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character "
-                    "as it is");
+    if (!lesson_holds(file, lesson_printable(corpus))) {    /* file is the program's, for every helper's messages */
+        size_t at = 0;
+        while (corpus[at] >= ' ' && corpus[at] <= '~')
+            at++;
+        char shown[5];
+        snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)corpus[at]);     /* past '~', or as lesson_escape */
+        const char *escaped = lesson_escape((unsigned char)corpus[at], shown);
+        lesson_stop(file, "corpus%s has '%s' at corpus[%zu]: the corpus must be printable ASCII (' ' to '~'), so "
+                    "that a table row shows each character as it is", lesson_where(file, "corpus").text,
+                    escaped != NULL ? escaped : shown, at);
+    }
     if (start == '\0' || strchr(corpus, start) == NULL)
         lesson_stop(file, "start '%c'%s does not occur in the corpus%s", start, lesson_where(file, "start").text,
                     lesson_where(file, "corpus").text);

@@ -67,7 +67,8 @@ size_t chain_step_left(const ChainView *view, const Candidates *c);
 void chain_print_describe(const Chain *ch, Picture *pic);
 
 /* Example 12's checks of its corpus: unless every character of corpus is printable ASCII (' ' to '~', so that a
- * table row shows it as it is) and start is one of them, stops the program with a message that says which. */
+ * table row shows it as it is) and start is one of them, stops the program with a message that says which, with
+ * its line: the first character that is not, escaped ('\x01'), and its index; or start, escaped if need be. */
 #define chain_check_corpus(corpus, start) chain_check_corpus_at(__FILE__, (corpus), (start))
 
 void chain_check_corpus_at(const char *file, const char *corpus, char start);

@@ -87,14 +87,33 @@ int32_t lesson_find(const char *word, size_t length, const char *const *vocab, s
     return -1;
 }
 
-/* Stops when a word of vocab (n_vocab,) is empty, which no row can name, or stands twice: a word must name one
- * token, as the Java's indexOf finds only the first. With `split` (lesson_ids, which reads a text's words between
- * spaces), a word holding a space stops too: no text could name it. lesson_ids and lesson_id check their vocab[]
- * with it. */
+/* The first control character of s (below ' ', or DEL), which would break a table row or hide in a message; NULL
+ * when it has none. */
+static const char *control_char(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if ((unsigned char)*s < ' ' || *s == 0x7f)
+            return s;
+    return NULL;
+}
+
+/* Why a word or a label stops on a control character, after "is printed in its table row, ". */
+#define ONE_LINE "which is one line, so it holds no control character (the lesson's Java would print it as it is, " \
+                 "breaking the row): write it without"
+
+/* Stops when a word of vocab (n_vocab,) holds a control character (a newline would split its row), is empty,
+ * which no row can name, or stands twice: a word must name one token, as the Java's indexOf finds only the first.
+ * With `split` (lesson_ids, which reads a text's words between spaces), a word holding a space stops too: no text
+ * could name it. lesson_ids and lesson_id check their vocab[] with it. */
 static void lesson_check_vocab(const char *file, const char *vocab_name, const char *const *vocab,
                                size_t n_vocab, bool split)
 {
     for (size_t i = 0; i < n_vocab; i++) {
+        if (control_char(vocab[i]) != NULL) {
+            lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): a word is printed in its table row, %s",
+                       vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i, ONE_LINE);
+            exit(1);
+        }
         if (vocab[i][0] == '\0' || (split && strchr(vocab[i], ' ') != NULL)) {
             lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): %s", vocab_name, lesson_where(file, vocab_name).text,
                        vocab[i], vocab_name, i, vocab[i][0] == '\0' ? "a word has at least one character, so that "
@@ -135,37 +154,82 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
     return id;
 }
 
+/* What the lesson's Java does with the empty word its split(" ") reads at two spaces or a space before the first
+ * word, in each example whose Java splits a text (lesson_split's note), after "no word of vocab". */
+static const char *java_empty_word(const char *file)
+{
+    static const char *const by_example[][2] = {
+        {"05_code_repeats",
+         ": indexOf gives -1, on which Example 5's Java stops where a row's window holds it, seen[-1]"},
+        {"09_dry", ": indexOf gives -1, which Example 9's Java keeps in its history, a token no candidate is"},
+        {"13_task_settings",
+         ", which Example 13's Java's contains() finds in no row, so its penalties are this table's"},
+    };
+    int n;
+    const char *name = program_name(file, &n);
+    for (size_t i = 0; i < LESSON_N(by_example); i++)
+        if (strlen(by_example[i][0]) == (size_t)n && strncmp(name, by_example[i][0], (size_t)n) == 0)
+            return by_example[i][1];
+    return ": indexOf gives -1";
+}
+
+#define SPACINGS_SHOWN 4        /* the odd spacings a note names; more are counted */
+
+/* The note of lesson_split on text (name), once per text: of its n_odd odd spacings, the first SPACINGS_SHOWN by
+ * name (spaces[k] spaces after word words[k], counted from 1; before the first word when words[k] is 0). */
+static void note_spacing(const char *file, const char *name, const char *text, const char *vocab_name,
+                         const size_t *spaces, const size_t *words, size_t n_odd)
+{
+    static const void *noted_text;
+    static bool noted;
+    if (n_odd == 0 || !lesson_note_due(&noted_text, &noted, text))
+        return;
+    size_t shown = n_odd < SPACINGS_SHOWN ? n_odd : SPACINGS_SHOWN;
+    lesson_print_name(file);
+    lesson_message("note: %s%s has ", name, lesson_where(file, name).text);
+    for (size_t k = 0; k < shown; k++)
+        lesson_message("%s%zu space%s %s word %zu", k == 0 ? "" : k + 1 == shown && shown == n_odd ? " and " : ", ",
+                       spaces[k], spaces[k] > 1 ? "s" : "", words[k] == 0 ? "before" : "after",
+                       words[k] == 0 ? 1 : words[k]);
+    if (n_odd > shown)
+        lesson_message(" and %zu more such places", n_odd - shown);
+    lesson_message(": this workbench reads the words between any number of spaces, where the lesson's Java's "
+                   "split(\" \") reads an empty word at each such place (no word of %s%s)", vocab_name,
+                   java_empty_word(file));
+    lesson_message_end();
+}
+
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
-                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids)
+                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits)
 {
     lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab, true);
-    size_t n = 0;
-    static const void *noted_text;
-    static bool noted;
+    size_t n = 0, n_words = 0, n_odd = 0, spaces[SPACINGS_SHOWN], words[SPACINGS_SHOWN];
     for (const char *w = text + strspn(text, " "), *after = text; *w != '\0'; w += strspn(w, " ")) {
-        size_t spaces = (size_t)(w - after), length = strcspn(w, " ");
-        if ((spaces > 1 || (n == 0 && spaces > 0)) && lesson_note_due(&noted_text, &noted, text)) {
-            int line = lesson_line_of(file, name, true);
-            lesson_say(file, "note: ", "%s%s%.0d%s has %zu space%s %s word %zu: this workbench reads the words between "
-                       "any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, "
-                       "reads an empty word there, which indexOf finds in no vocabulary (-1)", name,
-                       line > 0 ? " (line " : "", line, line > 0 ? ")" : "", spaces, spaces > 1 ? "s" : "",
-                       n == 0 ? "before" : "after", n == 0 ? 1 : n);
+        size_t gap = (size_t)(w - after), length = strcspn(w, " ");
+        if (gap > 1 || (n_words == 0 && gap > 0)) {     /* where Java's split(" ") reads an empty word */
+            if (n_odd < LESSON_N(spaces)) {
+                spaces[n_odd] = gap;
+                words[n_odd] = n_words;
+            }
+            n_odd++;
         }
         int32_t id = lesson_find(w, length, vocab, n_vocab);
         if (id < 0) {
             int line = lesson_line_of(file, name, true);
             lesson_say(file, "", "\"%.*s\" (word %zu of %s%s%.0d) is not in %s[]: add it to %s[] with its logit, or "
-                       "change %s", (int)length, w, n + 1, name, line > 0 ? ", line " : "", line, vocab_name,
+                       "change %s", (int)length, w, n_words + 1, name, line > 0 ? ", line " : "", line, vocab_name,
                        vocab_name, name);
             exit(1);
         }
         if (n < max_ids)
             ids[n++] = id;
+        n_words++;
         w += length;
         after = w;
     }
+    if (java_splits)
+        note_spacing(file, name, text, vocab_name, spaces, words, n_odd);
     return n;
 }
 
@@ -303,11 +367,12 @@ LessonNumber lesson_fixed(double value, int decimals)
     if (isfinite(value) && fabs(value) >= 1e6) {
         snprintf(n.text, sizeof n.text, "%.2e", value);
         if (!noted) {       /* printed whole here, as a message may be being put together around this call */
-            char note[256];
+            char note[384];
             int length = 0;
             const char *name = lesson_file != NULL ? program_name(lesson_file, &length) : "";
             snprintf(note, sizeof note, "%.*s%snote: a number of magnitude 1e6 or more prints as %%.2e (%s), so that "
-                     "every column of the table stays aligned; the lesson's Java prints all its digits", length, name,
+                     "every column of the table stays aligned; the lesson's Java prints all its digits, as this "
+                     "workbench prints a setting's own value (tau, a {name} in a label)", length, name,
                      length > 0 ? ": " : "", n.text);
             lesson_print_wrapped(stderr, note, LESSON_COLUMNS, 2);
         }
@@ -388,6 +453,25 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     int length = 0;
     if (text != NULL)
         text->text[0] = '\0';
+    const char *control = control_char(label);
+    if (control != NULL) {
+        char quoted[4200], buf[5];          /* the label as the source writes it: "no\nne" */
+        size_t n = 0;
+        quoted[n++] = '"';
+        for (const char *s = label; *s != '\0' && n < sizeof quoted - 6; s++) {
+            const char *e = lesson_escape((unsigned char)*s, buf);
+            n += (size_t)snprintf(quoted + n, sizeof quoted - n, "%s", e != NULL ? e : (char[]){*s, '\0'});
+        }
+        snprintf(quoted + n, sizeof quoted - n, "\"");
+        int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+        lesson_message_clear();     /* a stop or note this label was being written into */
+        if (lesson_file != NULL)
+            lesson_print_name(lesson_file);
+        lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
+        lesson_message(" holds '%c': a label is printed in its table row, " ONE_LINE, *control);
+        lesson_message_end();
+        exit(1);
+    }
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
         if (close == NULL && *s != '{') {
@@ -498,8 +582,31 @@ LessonText lesson_setting(const char *file, const char *name, double value)
 
 /* The scan of lesson_element_line (lesson_lib.h): comments and the insides of string and character literals are
  * skipped, so that only the array's own braces and commas count. */
+/* lesson_element_line, and the identifier the entry starts with written to word (size bytes; "" for none). */
+static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size);
+
 int lesson_element_line(const char *file, const char *name, size_t index)
 {
+    char word[1];
+    return element_line_word(file, name, index, word, sizeof word);
+}
+
+LessonText lesson_element_where(const char *file, const char *name, size_t index)
+{
+    char word[64];
+    LessonText where;
+    int line = element_line_word(file, name, index, word, sizeof word);
+    int word_line = word[0] != '\0' ? lesson_line_of(file, word, true) : 0;
+    if (word_line > 0)
+        snprintf(where.text, sizeof where.text, "%s[] (line %d)", word, word_line);
+    else
+        snprintf(where.text, sizeof where.text, line > 0 ? "%.40s[%zu] (line %d)" : "%.40s[%zu]", name, index, line);
+    return where;
+}
+
+static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size)
+{
+    word[0] = '\0';
     FILE *f = fopen(file, "r");
     char *src = malloc(1 << 20);        /* a lesson is a few KB; a longer source is read as far as this */
     size_t n = f != NULL && src != NULL ? fread(src, 1, (1 << 20) - 1, f) : 0;
@@ -530,6 +637,12 @@ int lesson_element_line(const char *file, const char *name, size_t index)
             c += strcspn(c, "\n") - 1;
         } else if (depth == 1 && expect && !isspace((unsigned char)*c) && *c != '}') {
             found = element++ == index ? line : 0;
+            size_t length = 0;        /* an identifier: a letter or '_', then letters, digits and '_' */
+            while (found > 0 && (isalpha((unsigned char)c[length]) || c[length] == '_'
+                                 || (length > 0 && isdigit((unsigned char)c[length]))))
+                length++;
+            if (length > 0 && length < size)
+                snprintf(word, size, "%.*s", (int)length, c);
             expect = false;
         }
         if (*c == '"' || *c == '\'') {     /* a literal: its braces and commas are not the array's */

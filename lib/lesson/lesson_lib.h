@@ -45,6 +45,7 @@
  * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
  * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
  * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
+ * lesson_element_where, lesson_split,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
@@ -148,16 +149,22 @@ int32_t lesson_find(const char *word, size_t length, const char *const *vocab, s
 int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab);
 
-/* Splits text at its spaces and writes the id of each word in vocab[] to ids[], as the Java's split(" ") and
- * indexOf do; returns the number of words. A word vocab[] does not have stops the program and names it, with
- * the text's line; spaces before the first word or two between words, where Java's split(" ") reads an empty
- * word, get a note, once per text:
- * n = lesson_ids(history_text, vocab, history), with int32_t history[LESSON_MAX_WORDS(history_text)]. */
+/* Reads text's words between its spaces (any number of them) and writes the id of each word in vocab[] to ids[],
+ * as the Java's indexOf finds it; returns the number of words. A word vocab[] does not have stops the program and
+ * names it, with the text's line. For Examples 1 to 4, whose Java holds the history as token ids, the text being
+ * this workbench's way to write them: n = lesson_ids(history_text, vocab, history), with
+ * int32_t history[LESSON_MAX_WORDS(history_text)]. */
 #define lesson_ids(text, vocab, ids) \
-    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids))
+    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids), false)
+
+/* lesson_ids for a text the lesson's Java splits itself, text.split(" ") (Examples 5, 9 and 13): where it has two
+ * spaces between words or one before the first, Java's split reads an empty word, and one note, once per text,
+ * names each such place (the first 4, and how many more) and what that example's Java does with the empty word. */
+#define lesson_split(text, vocab, ids) \
+    lesson_ids_at(__FILE__, #text, (text), #vocab, (vocab), LESSON_N(vocab), (ids), LESSON_N(ids), true)
 
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
-                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids);
+                     const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits);
 
 /* Whether probs (n,) is sorted from most to least likely, as the lesson's Java assumes in Examples 7 and 10. */
 bool lesson_sorted(const double *probs, size_t n);
@@ -218,7 +225,7 @@ LessonNumber lesson_java_double(double value);
 /* A computed number as a table column prints it: "%.*f" with `decimals`, rounded as the Java rounds (as
  * lesson_printf), or "%.2e" (-1.00e+308) when its magnitude is 1e6 or more, so that no value takes more than 10
  * characters; inf, -inf and nan as printf writes them. The first value printed in "%.2e" gets a note, once: the
- * lesson's Java's "%.2f" prints every digit. */
+ * lesson's Java's "%.2f" prints every digit, as a setting printed with lesson_number (tau) keeps all of its. */
 LessonNumber lesson_fixed(double value, int decimals);
 
 /* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least
@@ -281,6 +288,11 @@ LessonText lesson_where(const char *file, const char *name);
  * it): where the entry's first character stands ("{64, -1.3, 0, 0}" of settings[2]), or 0 when there is none or
  * the program cannot read its own source. */
 int lesson_element_line(const char *file, const char *name, size_t index);
+
+/* Where entry `index` of the array `name` is given, for a stop: when the entry names an array the program sets
+ * (commands[2] is with_bias), that array and its line, "with_bias[] (line 25)"; otherwise the entry and the line
+ * where it stands, "commands[2] (line 28)" (lesson_element_line), or "commands[2]" when the source cannot be read. */
+LessonText lesson_element_where(const char *file, const char *name, size_t index);
 
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */

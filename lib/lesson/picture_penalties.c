@@ -899,7 +899,7 @@ int picture_code_repeats(const char *file, const char *const *vocab, const doubl
         lesson_say(file, "", "out of memory while drawing the picture; none written");
         return 1;
     }
-    size_t n_history = lesson_ids_at(file, "text", text, "vocab", vocab, n_vocab, history, max_ids);
+    size_t n_history = lesson_ids_at(file, "text", text, "vocab", vocab, n_vocab, history, max_ids, true);
     size_t n_windows = n < LESSON_N(windows) ? n : LESSON_N(windows);
     double top = 0, gap = 60, panel = (double)n * 58;
     PictureSettingRow rows[] = {{"repeat", true}, {"window", true}, {"frequency", false}, {"presence", false}};

@@ -11,10 +11,12 @@
 #include <string.h>
 
 /* Text written into out (size bytes, NUL-terminated when size > 0), as snprintf writes it: len counts every
- * character, those past the end too. */
+ * character, those past the end too. With `escaped` (a note or stop), each control character that a %c or %s
+ * argument brings is written as C writes it (lesson_escape). */
 typedef struct {
     char *out;
     size_t size, len;
+    bool escaped;
 } Text;
 
 static void add(Text *t, const char *s, size_t n)
@@ -31,6 +33,54 @@ static void add_repeat(Text *t, char c, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         add(t, &c, 1);
+}
+
+const char *lesson_escape(unsigned char c, char buf[5])
+{
+    static const char named[] = "\a\b\t\n\v\f\r", letters[] = "abtnvfr";
+    if (c == '\0')
+        return "\\0";
+    if (c >= ' ' && c != 0x7f)
+        return NULL;
+    const char *at = strchr(named, c);
+    if (at != NULL)
+        snprintf(buf, 5, "\\%c", letters[at - named]);
+    else
+        snprintf(buf, 5, "\\x%02x", c);
+    return buf;
+}
+
+/* s (n,) added to t, each control character as lesson_escape writes it. */
+static void add_escaped(Text *t, const char *s, size_t n)
+{
+    char buf[5];
+    for (size_t i = 0; i < n; i++) {
+        const char *e = lesson_escape((unsigned char)s[i], buf);
+        add(t, e != NULL ? e : s + i, e != NULL ? strlen(e) : 1);
+    }
+}
+
+/* A %c or %s conversion, spec, of a text that may hold control characters (arg: the character, for 'c'; else
+ * the string): written by printf into a buffer of its own, then added escaped. */
+static size_t add_text_escaped(Text *t, const char *spec, char conversion, int ch, const char *str)
+{
+    char one[2] = {(char)ch, '\0'}, small[256];
+    const char *arg = conversion == 'c' ? one : str;
+    char s_spec[64];
+    snprintf(s_spec, sizeof s_spec, "%.*ss", (int)strlen(spec) - 1, spec);       /* "%-3c" as "%-3s" */
+    int n = conversion == 'c' && ch == '\0' ? 1 : snprintf(NULL, 0, s_spec, arg);
+    char *raw = n >= 0 && (size_t)n < sizeof small ? small : malloc(n > 0 ? (size_t)n + 1 : 1);
+    if (n < 0 || raw == NULL)
+        return 0;
+    if (conversion == 'c' && ch == '\0')
+        raw[0] = '\0';             /* the NUL itself, which %s of "" would drop */
+    else
+        snprintf(raw, (size_t)n + 1, s_spec, arg);
+    size_t before = t->len;
+    add_escaped(t, raw, (size_t)n);
+    if (raw != small)
+        free(raw);
+    return t->len - before;
 }
 
 /* The most decimals the Java rounding below computes; a %f asking for more is printf's (no lesson does). */
@@ -136,9 +186,17 @@ static void add_converted(Text *t, const char *spec, const char *length, char co
             : snprintf(at, room, spec, va_arg(*args, unsigned));
         break;
     case 'c':
+        if (t->escaped) {
+            add_text_escaped(t, spec, 'c', va_arg(*args, int), NULL);
+            return;
+        }
         n = snprintf(at, room, spec, va_arg(*args, int));
         break;
     case 's':
+        if (t->escaped && length[0] == '\0') {
+            add_text_escaped(t, spec, 's', 0, va_arg(*args, const char *));
+            return;
+        }
         n = snprintf(at, room, spec, va_arg(*args, const char *));
         break;
     case 'p':
@@ -154,10 +212,10 @@ static void add_converted(Text *t, const char *spec, const char *length, char co
         t->out[t->size - 1] = '\0';
 }
 
-/* lesson_format with its arguments in args. */
-static int lesson_vformat(char *out, size_t size, const char *format, va_list args)
+/* lesson_format with its arguments in args; escaped as Text's. */
+static int lesson_vformat(char *out, size_t size, bool escaped, const char *format, va_list args)
 {
-    Text t = {out, size, 0};
+    Text t = {out, size, 0, escaped};
     va_list ap;
     va_copy(ap, args);
     if (size > 0)
@@ -231,7 +289,7 @@ int lesson_format(char *out, size_t size, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    int n = lesson_vformat(out, size, format, args);
+    int n = lesson_vformat(out, size, false, format, args);
     va_end(args);
     return n;
 }
@@ -241,7 +299,7 @@ int lesson_printf(const char *format, ...)
     char line[4096];
     va_list args;
     va_start(args, format);
-    int n = lesson_vformat(line, sizeof line, format, args);
+    int n = lesson_vformat(line, sizeof line, false, format, args);
     va_end(args);
     if (n >= 0 && (size_t)n < sizeof line) {
         fputs(line, stdout);
@@ -253,7 +311,7 @@ int lesson_printf(const char *format, ...)
         exit(1);
     }
     va_start(args, format);
-    lesson_vformat(long_line, (size_t)n + 1, format, args);
+    lesson_vformat(long_line, (size_t)n + 1, false, format, args);
     va_end(args);
     fputs(long_line, stdout);
     free(long_line);
@@ -283,9 +341,9 @@ void lesson_vmessage(const char *format, va_list args)
 {
     va_list again;
     va_copy(again, args);
-    int n = lesson_vformat(NULL, 0, format, args);
+    int n = lesson_vformat(NULL, 0, true, format, args);
     if (n > 0 && message_room((size_t)n)) {
-        lesson_vformat(message + message_len, message_cap - message_len, format, again);
+        lesson_vformat(message + message_len, message_cap - message_len, true, format, again);
         message_len += (size_t)n;
     } else if (n > 0) {                 /* out of memory: the message so far and this piece, as they are */
         if (message_len > 0)

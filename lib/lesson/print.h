@@ -7,7 +7,7 @@
  * that a continuation line joined back to the one before (its two spaces read as one) gives the message as it
  * was put together; a word longer than a line stays whole, on a line of its own.
  *
- * defines: LESSON_COLUMNS, lesson_message, lesson_vmessage, lesson_message_end, lesson_message_clear,
+ * defines: LESSON_COLUMNS, lesson_escape, lesson_message, lesson_vmessage, lesson_message_end, lesson_message_clear,
  * lesson_print_wrapped.
  */
 #ifndef LESSON_PRINT_H
@@ -18,7 +18,13 @@
 
 #define LESSON_COLUMNS 120      /* the widest line a note or stop prints, in characters */
 
-/* Appends printf-style text to the message being put together, each %f rounded as lesson_printf rounds it. */
+/* A control character c (below ' ', and DEL) as C writes it in a literal, "\\n", "\\0" or "\\x7f", in buf (or a
+ * constant); NULL for any other byte. A note or stop shows each control character of a %c or %s argument so (its
+ * own text holds none), so that a NUL cannot end it and a newline cannot split it. */
+const char *lesson_escape(unsigned char c, char buf[5]);
+
+/* Appends printf-style text to the message being put together, each %f rounded as lesson_printf rounds it, each
+ * control character of a %c or %s argument escaped (lesson_escape). */
 void lesson_message(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
 
 /* lesson_message with its arguments in args. */

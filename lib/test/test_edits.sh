@@ -31,7 +31,7 @@ failed=0
 # fail WHAT [shown]: one failure, its reason, and (with "shown") the output it is about, indented.
 fail() {
     failed=$((failed + 1))
-    echo "test_edits.sh: $1"
+    printf '%s\n' "test_edits.sh: $1"     # printf: echo in dash would read the backslashes of a line
     [ $# -lt 2 ] || sed 's/^/    /' "$tmp/out"
 }
 
@@ -151,7 +151,12 @@ edit 13 's/{"code",  /{"code {temp",/' \
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
     "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, commands[1] (line $(line_of 11 '*const commands[] =')))"
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
+# The stop names the array the bad value is in, with_bias[] and its line, not commands[], which only lists them
+# (review item 5).
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", "abc", NULL}/' \
+    "11_sampler_chain: --top-k: 'abc' is not a whole number" \
+    "11_sampler_chain: (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
@@ -228,6 +233,7 @@ L1='s/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/'
 inf_rule="the tokens at +inf share all the probability equally and every other token gets p 0 (the limit of softmax, this workbench's rule); llama.cpp computes exp(inf - inf) = NaN there, and every p with it, as the lesson's Java does wherever it takes a softmax"
 float_rule="+inf as the float llama.cpp holds: llama.cpp computes exp(inf - inf) = NaN there, and every p with it, where the lesson's Java, in double, holds it as it is"
 e_rule="a number of magnitude 1e6 or more prints as %.2e"
+e_tail="so that every column of the table stays aligned; the lesson's Java prints all its digits, as this workbench prints a setting's own value (tau, a {name} in a label)"
 
 # Example 1. +inf on "the": it keeps p 1 in all three columns (inf / 1.5 = inf); the Java prints NaN everywhere.
 edit 01 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
@@ -253,7 +259,13 @@ edit 01 "${L1}{1e308, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'the    yes   1.00e+308  6.67e+307    6.67e+307     1.000    1.000    1.000' \
     'ran    yes       -1.00      -1.50        -0.67     0.000    0.000    0.000' \
     "01_repeat_penalty: note: logits[0] (\"the\") is 1e+308 (line $(line_of 01 'logits[] =')), $float_rule" \
-    "01_repeat_penalty: note: $e_rule (1.00e+308), so that every column of the table stays aligned; the lesson's Java prints all its digits"
+    "01_repeat_penalty: note: $e_rule (1.00e+308), $e_tail"
+# A tau of 1e7 is a setting: its own value, all its digits, beside mu, which the table computes, in %.2e (the note
+# says which is which). mu starts at 2e7, above every surprise, so all 50 tokens stay and the first draw is plain
+# sampling's (5.44 bits); mu then moves to 2e7 - 0.1 * (5.44 - 1e7) = 2.10e+07.
+edit 08 's/{2\.0, 3\.0}/{2.0, 1e7}/' \
+    'tau 10000000.0 step 0: kept 50 tokens, surprise 5.44 bits, mu now 2.10e+07' \
+    "08_mirostat: note: $e_rule (2.10e+07), $e_tail"
 # 1e-308 for "dog" (in the window): positive, so divided; every p as with 0 (Python: 0.519 ... 0.070 0.095 0.093).
 edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, 1e-308, -1.0}/" \
     'dog    yes    0.00   0.00         0.00     0.070    0.095    0.093'
@@ -582,6 +594,24 @@ edit 05 's/{64, 1\.3, 0, 0}, {64, 1\.5, 0, 0},/\/* {a, b}, "{c}", d *\/\n    {64
 # A start character the corpus lacks (X05) names start, its line, and the corpus's.
 edit 12 "s/static const char start = 't';/static const char start = 'z';/" \
     "12_chain_builder: start 'z' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# A character a message shows that is not printable is shown escaped, as C writes it ('\0', '\n', '\x7f'): a NUL
+# start no longer ends the stop, a newline no longer splits it (review item 4).
+edit 12 "s/static const char start = 't';/static const char start = 0;/" \
+    "12_chain_builder: start '\\0' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+edit 12 "s/static const char start = 't';/static const char start = '\\\\n';/" \
+    "12_chain_builder: start '\\n' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# The corpus's own stop names its line, the first character that is not printable ASCII and where it stands
+# ("t\x01he": corpus[1]; "\x7f": 0x7f is DEL).
+edit 12 's/"the cat sat on the mat\. the dog/"t\\x01he cat sat on the mat. the dog/' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) has '\\x01' at corpus[1]: the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character as it is"
+edit 12 's/a cat and a dog sat on a mat\."/a cat and a dog sat on a mat.\\x7f"/' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) has '\\x7f' at corpus[119]: the corpus must be printable ASCII (' ' to '~'), so that a table row shows each character as it is"
+# A label or a word with a control character in it would split its table row (the lesson's Java prints it as it
+# is): a stop that names it, escaped, and its line.
+edit 04 's/{"none",  /{"no\\nne",/' \
+    "04_three_penalties: label \"no\\nne\" (line $(line_of 04 '{"none"')) holds '\\n': a label is printed in its table row, which is one line, so it holds no control character (the lesson's Java would print it as it is, breaking the row): write it without"
+edit 01 's/"cat", "sat"/"c\\tat", "sat"/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"c\\tat\" (words[1]): a word is printed in its table row, which is one line, so it holds no control character (the lesson's Java would print it as it is, breaking the row): write it without"
 # Biases that ban every word name biases[] and its line; probabilities that do not sum to 1, probs[] and its line.
 edit 06 's/{"dog", -100}/{"cat", -INFINITY}, {"sat", -INFINITY}, {"mat", -INFINITY}, {"dog", -INFINITY}, {"ran", -INFINITY}/' \
     "06_logit_bias: biases[] (line $(line_of 06 'biases[] =')) ban every word: no token is left to have a probability"
@@ -607,9 +637,17 @@ edit 09 's/\.dry_allowed_length = 2/.dry_allowed_length = 5/' \
 # (ArrayIndexOutOfBoundsException); this workbench reads the words, so the table is the lesson's, with a note.
 edit 05 's/count = count + 1 ; count = count + 1 ; count =";/count = count  + 1 ; count = count + 1 ; count =";/' \
     'repeat penalty 1.5, window  1: P(count) 0.675  P(total) 0.091  P(i) 0.075' \
-    "05_code_repeats: note: text (line $(line_of 05 'char text[] =')) has 2 spaces after word 3: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+    "05_code_repeats: note: text (line $(line_of 05 'char text[] =')) has 2 spaces after word 3: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab: indexOf gives -1, on which Example 5's Java stops where a row's window holds it, seen[-1])"
 edit 13 's/^static const char history_text\[\] = "count/static const char history_text[] = " count/' \
-    "13_task_settings: note: history_text (line $(line_of 13 'history_text[] =')) has 1 space before word 1: this workbench reads the words between any number of spaces, where Java's split(\" \"), which the lesson's Examples 5, 9 and 13 use, reads an empty word there, which indexOf finds in no vocabulary (-1)"
+    "13_task_settings: note: history_text (line $(line_of 13 'history_text[] =')) has 1 space before word 1: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab, which Example 13's Java's contains() finds in no row, so its penalties are this table's)"
+# Every odd spacing is named, in the text's order (Example 9: before word 1, after words 3 and 8), and what the
+# Java does with the empty words: indexOf's -1 in its history (a token no candidate is).
+edit 09 's/"the cat sat on the mat \. the cat sat on the"/" the cat sat  on the mat . the  cat sat on the"/' \
+    "09_dry: note: text (line $(line_of 09 'char text[] =')) has 1 space before word 1, 2 spaces after word 3 and 2 spaces after word 8: this workbench reads the words between any number of spaces, where the lesson's Java's split(\" \") reads an empty word at each such place (no word of vocab: indexOf gives -1, which Example 9's Java keeps in its history, a token no candidate is)"
+# Examples 1 to 4: the Java holds the history as token ids (int[] history = {0, 0, 0, 1, 4}), never as a text, so
+# how history_text is spaced parts nothing from it: no note (the table is the lesson's).
+edit 01 's/"the dog ran";/" the  dog ran ";/' -absent 'space' \
+    'dog    yes   -0.50  -0.75        -0.33     0.044    0.047    0.068'
 # A trailing space: Java's split drops the empty words at the end, and so no note.
 edit 09 's/sat on the";/sat on the ";/' -absent 'space' \
     'candidate mat extends a repeat of 5 tokens: logit penalty 4.288'

@@ -108,6 +108,23 @@ else
     sed 's/^/    /' "$tmp/numbers"
 fi
 
+# An example that fails with a diff (05 above) and then passes: its diff, which no longer holds, is gone from
+# out/ (a reader who opens build/out/ must not find the table of an edit since put back; review item 18).
+if [ -f "$tmp/fake/out/05_code_repeats.diff" ]; then
+    printf '#!/bin/sh\ncat expected/05_code_repeats.txt\n' >"$fake/05_code_repeats"
+    MAKELEVEL=1 BUILD=$tmp/fake ./run_all.sh 05_ >"$tmp/again" 2>&1
+    expect "a pass after a fail" "$tmp/again" "PASS 05_code_repeats"
+    if [ -e "$tmp/fake/out/05_code_repeats.diff" ]; then
+        failed=$((failed + 1))
+        echo "test_runner.sh: after a FAIL and then a PASS of 05_code_repeats, the FAIL's diff is still in out/"
+    else
+        passed=$((passed + 1))
+    fi
+else
+    failed=$((failed + 1))
+    echo "test_runner.sh: the FAIL of 05_code_repeats (output differs) left no diff in $tmp/fake/out"
+fi
+
 # 1b. Two runs at once on one build folder (make check while --watch reruns an example): the second waits for the
 # first, and both see their own tables (03 prints the lesson's table after a second, long enough to overlap). A
 # lock left by a run that is gone (a dead pid) is taken over at once.
