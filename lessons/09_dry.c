@@ -30,7 +30,7 @@ int main(void)
     int32_t history[LESSON_MAX_WORDS(text)];
     size_t n_history = lesson_split(text, vocab, history);
     lesson_check_dry(&dry);
-    lesson_printf("history: %s\n", text);
+    lesson_printf("history: %.*s\n", lesson_joined_length(text), text);   /* as the Java's join of its split */
     int32_t length[LESSON_N(candidates)], longest = 0;
     double penalty[LESSON_N(candidates)];
     for (size_t i = 0; i < LESSON_N(candidates); i++) {

@@ -199,6 +199,14 @@ static void note_spacing(const char *file, const char *name, const char *text, c
     lesson_message_end();
 }
 
+int lesson_joined_length(const char *text)
+{
+    size_t n = strlen(text);
+    while (n > 0 && text[n - 1] == ' ')
+        n--;
+    return n > INT_MAX ? INT_MAX : (int)n;
+}
+
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits)
 {

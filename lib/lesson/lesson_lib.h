@@ -45,7 +45,7 @@
  * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
  * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
  * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
- * lesson_element_where, lesson_split,
+ * lesson_element_where, lesson_split, lesson_joined_length,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
@@ -165,6 +165,11 @@ int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, 
 
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits);
+
+/* The length of text as the lesson's Java prints it back, String.join(" ", text.split(" ")): Java's split drops the
+ * empty words after the last one, so the text without its trailing spaces (Example 9's history line):
+ * printf("%.*s", lesson_joined_length(text), text). */
+int lesson_joined_length(const char *text);
 
 /* Whether probs (n,) is sorted from most to least likely, as the lesson's Java assumes in Examples 7 and 10. */
 bool lesson_sorted(const double *probs, size_t n);

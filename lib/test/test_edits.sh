@@ -137,6 +137,11 @@ edit 04 's/{64, 1\.3, 0\.5, 0\.7}/{0, 1.3, 0.5, 0.7}/' \
     '04_three_penalties: note: the row "all three": penalty_last_n 0: a window of 0 turns llama.cpp'"'"'s penalties off, so the penalties with this window change no logit'
 
 # A DRY multiplier beyond float's range is inf in llama.cpp, which no table in double shows: a stop that names it.
+# Trailing spaces: the Java's String.join of text.split(" ") prints the history without them (split drops the
+# empty words after the last), and so does this program; the words and the table are the same.
+edit 09 's/sat on the";/sat on the  ";/' \
+    "history: the cat sat on the mat . the cat sat on the" \
+    "candidate mat extends a repeat of 5 tokens: logit penalty 4.288"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = 1e300/' \
     "09_dry: dry_multiplier 1e+300 (line $(line_of 09 '.dry_multiplier = 0.8')): must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp holds it as a float, inf, and would subtract inf from a penalized token, where this table, in double, would print a finite penalty)"
 
