@@ -101,6 +101,44 @@ static const char *control_char(const char *s)
 #define ONE_LINE "which is one line, so it holds no control character (the lesson's Java would print it as it is, " \
                  "breaking the row): write it without"
 
+/* Stops on vocab[i], a word holding a space, with the word to write instead: its spaces at either end dropped,
+ * those inside as '_' (" dog": dog, "ice cream": ice_cream), and the word of vocab that already is that one. */
+static void stop_on_space(const char *file, const char *vocab_name, const char *const *vocab, size_t n_vocab,
+                          size_t i)
+{
+    const char *word = vocab[i], *end = word + strlen(word);
+    while (*word == ' ')
+        word++;
+    while (end > word && end[-1] == ' ')
+        end--;
+    char *fixed = malloc((size_t)(end - word) + 1);
+    if (fixed == NULL) {
+        fprintf(stderr, "out of memory for a word\n");
+        exit(1);
+    }
+    size_t n = 0, spaces = 0;
+    for (const char *s = vocab[i]; *s != '\0'; s++)
+        spaces += *s == ' ';
+    for (const char *s = word; s < end; s++)
+        fixed[n++] = *s == ' ' ? '_' : *s;
+    fixed[n] = '\0';
+    size_t j = 0;
+    while (j < n_vocab && (j == i || strcmp(vocab[j], fixed) != 0))
+        j++;
+    lesson_print_name(file);
+    lesson_message("%s[]%s has \"%s\" (%s[%zu]): a text's words are read between spaces, so no text can name a word "
+                   "that holds one: ", vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i);
+    if (n == 0)
+        lesson_message("give it a name with no space");
+    else
+        lesson_message("write it without the space%s (%s)", spaces > 1 ? "s" : "", fixed);
+    if (n > 0 && j < n_vocab)
+        lesson_message(", though %s[%zu] is \"%s\" already: each word once", vocab_name, j, fixed);
+    lesson_message_end();
+    free(fixed);
+    exit(1);
+}
+
 /* Stops when a word of vocab (n_vocab,) holds a control character (a newline would split its row), is empty,
  * which no row can name, or stands twice: a word must name one token, as the Java's indexOf finds only the first.
  * With `split` (lesson_ids, which reads a text's words between spaces), a word holding a space stops too: no text
@@ -114,13 +152,14 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
                        vocab_name, lesson_where(file, vocab_name).text, vocab[i], vocab_name, i, ONE_LINE);
             exit(1);
         }
-        if (vocab[i][0] == '\0' || (split && strchr(vocab[i], ' ') != NULL)) {
-            lesson_say(file, "", "%s[]%s has \"%s\" (%s[%zu]): %s", vocab_name, lesson_where(file, vocab_name).text,
-                       vocab[i], vocab_name, i, vocab[i][0] == '\0' ? "a word has at least one character, so that "
-                       "its row shows the token and a text can name it" : "a text's words are read between spaces, so "
-                       "no text can name a word that holds one: write it without the space (ice_cream)");
+        if (vocab[i][0] == '\0') {
+            lesson_say(file, "", "%s[]%s has \"\" (%s[%zu]): a word has at least one character, so that its row shows "
+                       "the token and a text can name it", vocab_name, lesson_where(file, vocab_name).text, vocab_name,
+                       i);
             exit(1);
         }
+        if (split && strchr(vocab[i], ' ') != NULL)
+            stop_on_space(file, vocab_name, vocab, n_vocab, i);
         for (size_t j = i + 1; j < n_vocab; j++)
             if (strcmp(vocab[i], vocab[j]) == 0) {
                 lesson_say(file, "", "%s[]%s has \"%s\" twice (%s[%zu] and %s[%zu]): each word once, so that a word "

@@ -211,6 +211,14 @@ edit 01 's/"dog", "ran"}/"dog", "ran", ""}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' 
     "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"\" (words[6]): a word has at least one character, so that its row shows the token and a text can name it"
 edit 01 's/"dog", "ran"}/"dog", "ran", "ice cream"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"ice cream\" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: write it without the space (ice_cream)"
+# The advice is the word itself: its spaces at an end dropped, those inside as '_' (review 2, item 8); " dog" gives
+# dog, which words[4] already is.
+edit 01 's/"dog", "ran"}/"dog", "ran", "ran "}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"ran \" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: write it without the space (ran), though words[5] is \"ran\" already: each word once"
+edit 01 's/"dog", "ran"}/"dog", "ran", " big  dog"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \" big  dog\" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: write it without the spaces (big__dog)"
+edit 01 's/"dog", "ran"}/"dog", "ran", " "}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
+    "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \" \" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: give it a name with no space"
 edit 13 's/SAMPLER_TOP_K, SAMPLER_TOP_P,/SAMPLER_INFILL, SAMPLER_TOP_P,/' \
     "13_task_settings: order[1] (line $(line_of 13 'SamplerType order[] =')) is infill, which this workbench does not compute"
 # A stage left out of order[]: the setting it would read does nothing, and a note names it (as Example 11 does).
