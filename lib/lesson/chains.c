@@ -247,18 +247,22 @@ void chain_print_describe(const Chain *ch, Picture *pic)
     picture_describe(pic, ch);
 }
 
-void chain_check_corpus_at(const char *file, const char *corpus, char start)
+void chain_check_corpus_at(const char *file, const char *corpus, size_t size, char start)
 {
+    size_t length = strlen(corpus), after = length + 1;
+    while (after < size && corpus[after] == '\0')
+        after++;
+    if (lesson_holds(file, after < size))       /* a byte past the first NUL: the string ends before the array */
+        lesson_stop(file, "corpus%s has '\\0' at corpus[%zu]: a C string ends at its first NUL, so the corpus would "
+                    "end there, without the characters after it: write the corpus without the NUL",
+                    lesson_where(file, "corpus").text, length);
     if (!lesson_holds(file, lesson_printable(corpus))) {    /* file is the program's, for every helper's messages */
         size_t at = 0;
         while (corpus[at] >= ' ' && corpus[at] <= '~')
             at++;
-        char shown[5];
-        snprintf(shown, sizeof shown, "\\x%02x", (unsigned char)corpus[at]);     /* past '~', or as lesson_escape */
-        const char *escaped = lesson_escape((unsigned char)corpus[at], shown);
-        lesson_stop(file, "corpus%s has '%s' at corpus[%zu]: the corpus must be printable ASCII (' ' to '~'), so "
-                    "that a table row shows each character as it is", lesson_where(file, "corpus").text,
-                    escaped != NULL ? escaped : shown, at);
+        lesson_stop(file, "corpus%s has '%c' at corpus[%zu]: the corpus must be printable ASCII (' ' to '~'), so "
+                    "that a table row shows each character as it is", lesson_where(file, "corpus").text, corpus[at],
+                    at);
     }
     if (start == '\0' || strchr(corpus, start) == NULL)
         lesson_stop(file, "start '%c'%s does not occur in the corpus%s", start, lesson_where(file, "start").text,

@@ -66,12 +66,14 @@ size_t chain_step_left(const ChainView *view, const Candidates *c);
  * it in pic for the picture (picture_describe). */
 void chain_print_describe(const Chain *ch, Picture *pic);
 
-/* Example 12's checks of its corpus: unless every character of corpus is printable ASCII (' ' to '~', so that a
- * table row shows it as it is) and start is one of them, stops the program with a message that says which, with
- * its line: the first character that is not, escaped ('\x01'), and its index; or start, escaped if need be. */
-#define chain_check_corpus(corpus, start) chain_check_corpus_at(__FILE__, (corpus), (start))
+/* Example 12's checks of its corpus, an array of char (its size is taken with sizeof): unless every character of
+ * corpus is printable ASCII (' ' to '~', so that a table row shows it as it is) and start is one of them, stops
+ * the program with a message that says which, with its line: the first character that is not, escaped ('\x01',
+ * '\xc8'), and its index; or start, escaped if need be. A NUL inside the array, with characters after it that the
+ * string would lose, stops too, naming its index. */
+#define chain_check_corpus(corpus, start) chain_check_corpus_at(__FILE__, (corpus), sizeof(corpus), (start))
 
-void chain_check_corpus_at(const char *file, const char *corpus, char start);
+void chain_check_corpus_at(const char *file, const char *corpus, size_t size, char start);
 
 /* Example 12's checks of its builder's settings: a window of 0 or less is noted (llama.cpp's penalties are then
  * off, "?penalties", where the Java names the stage penalties); a NaN bias stops, naming it as the program spells

@@ -64,6 +64,12 @@ static void add_escaped(Text *t, const char *s, size_t n)
  * the string): written by printf into a buffer of its own, then added escaped. */
 static size_t add_text_escaped(Text *t, const char *spec, char conversion, int ch, const char *str)
 {
+    if (conversion == 'c' && (unsigned char)ch > 0x7f) {       /* one byte past ASCII is no UTF-8 character */
+        char hex[5];
+        snprintf(hex, sizeof hex, "\\x%02x", (unsigned char)ch);
+        add(t, hex, 4);
+        return 4;
+    }
     char one[2] = {(char)ch, '\0'}, small[256];
     const char *arg = conversion == 'c' ? one : str;
     char s_spec[64];

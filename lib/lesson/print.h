@@ -24,7 +24,8 @@
 const char *lesson_escape(unsigned char c, char buf[5]);
 
 /* Appends printf-style text to the message being put together, each %f rounded as lesson_printf rounds it, each
- * control character of a %c or %s argument escaped (lesson_escape). */
+ * control character of a %c or %s argument escaped (lesson_escape), and a %c argument past ASCII as "\\xc8" too
+ * (one byte of its own is never a UTF-8 character; a %s argument's UTF-8 is printed as it is). */
 void lesson_message(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
 
 /* lesson_message with its arguments in args. */

@@ -613,6 +613,12 @@ edit 12 "s/static const char start = 't';/static const char start = 0;/" \
     "12_chain_builder: start '\\0' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
 edit 12 "s/static const char start = 't';/static const char start = '\\\\n';/" \
     "12_chain_builder: start '\\n' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# A byte past ASCII is one no UTF-8 text holds alone: escaped as well (review 2, item 10).
+edit 12 "s/static const char start = 't';/static const char start = (char)200;/" \
+    "12_chain_builder: start '\\xc8' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# A NUL inside the corpus would end its string at corpus[7] ("the cat"): a stop, not a shorter corpus.
+edit 12 's/"the cat sat on the mat\. the dog/"the cat\\0 sat on the mat. the dog/' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) has '\\0' at corpus[7]: a C string ends at its first NUL, so the corpus would end there, without the characters after it: write the corpus without the NUL"
 # The corpus's own stop names its line, the first character that is not printable ASCII and where it stands
 # ("t\x01he": corpus[1]; "\x7f": 0x7f is DEL).
 edit 12 's/"the cat sat on the mat\. the dog/"t\\x01he cat sat on the mat. the dog/' \
