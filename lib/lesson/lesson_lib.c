@@ -460,8 +460,10 @@ int lesson_logit_width(const Candidates *c, int decimals, int least)
 int lesson_longest(const char *const *words, size_t n, int least)
 {
     size_t longest = least > 0 ? (size_t)least : 0;
-    for (size_t i = 0; i < n; i++)
-        longest = strlen(words[i]) > longest ? strlen(words[i]) : longest;
+    for (size_t i = 0; i < n; i++) {
+        size_t columns = lesson_columns(words[i], strlen(words[i]));
+        longest = columns > longest ? columns : longest;
+    }
     return (int)longest;
 }
 
@@ -521,11 +523,13 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     }
     for (const char *s = label; *s != '\0'; s++) {
         const char *close = *s == '{' ? strchr(s, '}') : NULL;
-        if (close == NULL && *s != '{') {
-            label_put(out, s, 1);
+        if (close == NULL && *s != '{') {       /* the reader's text up to the next '{' (each has its '}') */
+            size_t n = strcspn(s, "{");
+            label_put(out, s, n);
             if (text != NULL)
-                lesson_text_add(text, s, 1);
-            length++;
+                lesson_text_add(text, s, n);
+            length += (int)lesson_columns(s, n);
+            s += n - 1;
             continue;
         }
         size_t i = 0;
@@ -560,7 +564,7 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
     return length;
 }
 
-/* lesson_label_to without a text: label written to out (NULL: nowhere); returns its length. */
+/* lesson_label_to without a text: label written to out (NULL: nowhere); returns its columns. */
 static int lesson_label(const char *label, const LabelValue *values, size_t n_values, FILE *out)
 {
     return lesson_label_to(label, values, n_values, out, NULL);

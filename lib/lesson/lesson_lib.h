@@ -40,9 +40,9 @@
  * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
  * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
  * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
- * lesson_percent, lesson_java_double, lesson_longest, LabelValue, LessonText, lesson_text_add, lesson_label_to,
- * lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where, lesson_setting,
- * lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
+ * lesson_percent, lesson_java_double, lesson_columns, lesson_longest, LabelValue, LessonText, lesson_text_add,
+ * lesson_label_to, lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where,
+ * lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
  * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
  * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
  * lesson_element_where, lesson_split, lesson_joined_length,
@@ -75,7 +75,9 @@
 /* printf, printing each %f as the lesson's Java prints it: Java's Formatter rounds half up from the shortest
  * decimal that reads back as the double (0.125 to 2 places is 0.13, 1.005 is 1.01, 0.0625 to 3 is 0.063), where
  * C's printf rounds the double's exact binary value (0.12, 1.00, 0.062). Every other conversion, and an infinite
- * or NaN %f, is printf's. Each lesson prints its table rows with it. Returns the characters printed. */
+ * or NaN %f, is printf's, but for a %s with a width, which pads to that many columns (lesson_columns) where printf
+ * counts bytes, so that a UTF-8 word lines up as the Java's %-10s lines it up. Each lesson prints its table rows
+ * with it. Returns the bytes printed. */
 int lesson_printf(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
 
 /* lesson_printf's text written to out (size bytes), as snprintf writes it: returns the full length. */
@@ -249,7 +251,15 @@ int lesson_logit_width(const Candidates *c, int decimals, int least);
  * lesson_note_row where a row parts from the Java. A number lesson_fixed would print as "%.2e" is compared so. */
 bool lesson_java_differs(const char *format, double ours, double java);
 
-/* The length of the longest of words (n,), at least `least`, so a column is as wide as its longest entry. */
+/* The columns that the n bytes of s take in a table: one per UTF-8 character (a code point), and one per byte
+ * that is not part of a well-formed UTF-8 character (a terminal shows each as one replacement mark). So "crème"
+ * takes 5, as the Java's %-10s counts it (it counts UTF-16 units: the same for every character below U+10000; one
+ * past it, an emoji, is two there). Kept simple, without a locale or wcwidth: a wide East Asian character counts
+ * as one column, as does a combining accent. */
+size_t lesson_columns(const char *s, size_t n);
+
+/* The columns of the longest of words (n,), lesson_columns, at least `least`, so a column is as wide as its
+ * longest entry. */
 int lesson_longest(const char *const *words, size_t n, int least);
 
 /* A setting a label may show: its name as written in the label between braces, and its value. */
@@ -272,12 +282,12 @@ void lesson_text_add(LessonText *text, const char *s, size_t n);
 
 /* Writes label to out (when not NULL: stdout for a table, stderr into a note, print.h) and to text (when not NULL),
  * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
- * returns its length in characters. A name not in values (n_values,) stops the program with a message that
- * lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
+ * returns its length in columns (lesson_columns). A name not in values (n_values,) stops the program with a
+ * message that lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
 int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text);
 
-/* The length of label as lesson_label prints it, and at least `least`: a table's label column. */
+/* The columns of label as lesson_label prints it, and at least `least`: a table's label column. */
 int lesson_label_width(const char *label, const LabelValue *values, size_t n_values, int least);
 
 /* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints

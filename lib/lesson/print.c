@@ -89,6 +89,44 @@ static size_t add_text_escaped(Text *t, const char *spec, char conversion, int c
     return t->len - before;
 }
 
+/* The bytes of the character at s (n bytes left, n > 0): those of a well-formed UTF-8 sequence (RFC 3629: no
+ * overlong form, no surrogate, nothing past U+10FFFF), or 1 for ASCII and for a byte that starts none. */
+static size_t utf8_bytes(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t bytes = c < 0xc2 ? 1 : c <= 0xdf ? 2 : c <= 0xef ? 3 : c <= 0xf4 ? 4 : 1;
+    if (bytes == 1 || bytes > n)
+        return 1;
+    unsigned low = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80, high = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (s[1] < low || s[1] > high)
+        return 1;
+    for (size_t k = 2; k < bytes; k++)
+        if (s[k] < 0x80 || s[k] > 0xbf)
+            return 1;
+    return bytes;
+}
+
+size_t lesson_columns(const char *s, size_t n)
+{
+    size_t columns = 0;
+    for (size_t i = 0; i < n; columns++)
+        i += utf8_bytes((const unsigned char *)s + i, n - i);
+    return columns;
+}
+
+/* A %s with a width (flags: '-' to the left), padded to width columns (lesson_columns), not width bytes. */
+static void add_text_columns(Text *t, const char *s, const char *flags, int width)
+{
+    size_t n = strlen(s), columns = lesson_columns(s, n);
+    size_t pad = columns < (size_t)width ? (size_t)width - columns : 0;
+    bool left = strchr(flags, '-') != NULL;
+    if (!left)
+        add_repeat(t, ' ', pad);
+    add(t, s, n);
+    if (left)
+        add_repeat(t, ' ', pad);
+}
+
 /* The most decimals the Java rounding below computes; a %f asking for more is printf's (no lesson does). */
 #define JAVA_MAX_DECIMALS 64
 
@@ -276,6 +314,10 @@ static int lesson_vformat(char *out, size_t size, bool escaped, const char *form
         if (precision >= 0)
             used += snprintf(spec + used, sizeof spec - (size_t)used, ".%d", precision);
         snprintf(spec + used, sizeof spec - (size_t)used, "%s%c", length, conversion);
+        if (conversion == 's' && length[0] == '\0' && !escaped && width > 0 && precision < 0) {
+            add_text_columns(&t, va_arg(ap, const char *), flags, width);
+            continue;
+        }
         if ((conversion == 'f' || conversion == 'F') && length[0] == '\0') {
             double x = va_arg(ap, double);
             int decimals = precision < 0 ? 6 : precision;

@@ -211,6 +211,15 @@ edit 01 's/"dog", "ran"}/"dog", "ran", ""}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' 
     "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"\" (words[6]): a word has at least one character, so that its row shows the token and a text can name it"
 edit 01 's/"dog", "ran"}/"dog", "ran", "ice cream"}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \
     "01_repeat_penalty: words[] (line $(line_of 01 'words[] =')) has \"ice cream\" (words[6]): a text's words are read between spaces, so no text can name a word that holds one: write it without the space (ice_cream)"
+# A UTF-8 word or label takes one column per character, as in the Java's %-10s (review 2, item 7): "crème" (6
+# bytes, 5 characters) leaves the header and dog's row as they were, word aside; "crème 1.3" is one column
+# shorter than "repeat 1.3", so one space more pads it to the column of 16.
+edit 01 's/"mat", "dog", "ran"}/"mat", "cr\xc3\xa8me", "ran"}/; s/"the dog ran"/"the cr\xc3\xa8me ran"/' \
+    "token  seen  logit  after  naive-after  p before  p after  p naive" \
+    "the    yes    2.00   1.33         1.33     0.534    0.381    0.361" \
+    "$(printf 'cr\303\250me  yes   -0.50  -0.75        -0.33     0.044    0.047    0.068')"
+edit 04 's/{"repeat {penalty_repeat}", /{"cr\xc3\xa8me {penalty_repeat}",  /' \
+    "$(printf 'cr\303\250me 1.3       0.445  0.206  0.158  0.106  0.050  0.035')"
 # The advice is the word itself: its spaces at an end dropped, those inside as '_' (review 2, item 8); " dog" gives
 # dog, which words[4] already is.
 edit 01 's/"dog", "ran"}/"dog", "ran", "ran "}/; s/-0\.5, -1\.0}/-0.5, -1.0, 3.0}/' \

@@ -66,6 +66,25 @@ static void test_flags_and_other_conversions(void)
     CHECK_INT(4, lesson_format(NULL, 0, "%.2f", 0.125));
 }
 
+/* Columns, not bytes: one per UTF-8 character, one per byte of anything else, and %s with a width pads so. */
+static void test_columns(void)
+{
+    CHECK_INT(5, (int)lesson_columns("cr\xc3\xa8me", 6));             /* "crème": è is 2 bytes, 1 column */
+    CHECK_INT(1, (int)lesson_columns("\xe2\x82\xac", 3));             /* the euro sign, 3 bytes */
+    CHECK_INT(1, (int)lesson_columns("\xf0\x9f\x90\xb6", 4));         /* U+1F436, 4 bytes (2 UTF-16 units in Java) */
+    CHECK_INT(2, (int)lesson_columns("\xe6\x97\xa5" "a", 4));        /* a wide CJK character counts 1 here */
+    CHECK_INT(2, (int)lesson_columns("\xc8x", 2));                  /* a lead byte without its continuation */
+    CHECK_INT(2, (int)lesson_columns("\xc0\xaf", 2));               /* an overlong '/' is no character: 2 bytes */
+    CHECK_INT(3, (int)lesson_columns("\xed\xa0\x80", 3));           /* a surrogate, U+D800, likewise 3 */
+    CHECK_INT(2, (int)lesson_columns("\xe2\x82", 2));               /* cut short by n */
+    CHECK_INT(0, (int)lesson_columns("", 0));
+    const char *words[] = {"dog", "cr\xc3\xa8me"};
+    CHECK_INT(5, lesson_longest(words, 2, 3));
+    char got[64];
+    lesson_format(got, sizeof got, "[%-7s|%7s|%2s|%-*s]", "cr\xc3\xa8me", "cr\xc3\xa8me", "\xc3\xa8", 4, "ab");
+    CHECK(strcmp(got, "[cr\xc3\xa8me  |  cr\xc3\xa8me| \xc3\xa8|ab  ]") == 0);
+}
+
 /* check that lesson_print_wrapped(text, width, indent) writes expected. */
 static void check_wrapped(const char *file, int line, const char *text, int width, int indent, const char *expected)
 {
@@ -106,5 +125,6 @@ void test_print(void)
 {
     test_java_rounding();
     test_flags_and_other_conversions();
+    test_columns();
     test_wrapping();
 }
