@@ -79,6 +79,9 @@ static void test_writer(void)
     Svg s;
     svg_begin(&s, f, 300, 200, "a <title> & \"more\"");
     svg_text(&s, 1, 2, (SvgFont){0}, "x < y & 'z' \x01", &(SvgDatum){"p after", "the", 0.25, NULL});
+    /* UTF-8: crème and a 4-byte character kept; a cut character (\xc3 at the end), a lone continuation byte, an
+     * overlong form (\xc0\xaf) and a surrogate (\xed\xa0\x80) written as '?', byte by byte. */
+    svg_text(&s, 1, 2, (SvgFont){0}, "cr\xc3\xa8me \xf0\x9f\x99\x82 \x80 \xc0\xaf \xed\xa0\x80 cr\xc3", NULL);
     svg_rect(&s, 10, 20, -4, 5, (SvgStyle){"#0072B2", NULL, 0, NULL}, NULL);
     svg_polyline(&s, (double[]){0, 1, 2}, (double[]){5, 6, 7}, 3, (SvgStyle){0}, "mu", (double[]){3.98, 0.1, 2});
     svg_circle(&s, 1, 1, 2, (SvgStyle){0}, &(SvgDatum){"draws", "chat", 0, "count i"});
@@ -87,6 +90,7 @@ static void test_writer(void)
     CHECK(strncmp(text, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"200\"", 63) == 0);
     CHECK(strstr(text, "<title>a &lt;title&gt; &amp; &quot;more&quot;</title>") != NULL);
     CHECK(strstr(text, ">x &lt; y &amp; &apos;z&apos; ?</text>") != NULL);      /* a control character: "?" */
+    CHECK(strstr(text, ">cr\xc3\xa8me \xf0\x9f\x99\x82 ? ?? ??? cr?</text>") != NULL);
     CHECK(strstr(text, " data-series=\"p after\" data-label=\"the\" data-value=\"0.25\"") != NULL);
     CHECK(strstr(text, "<rect x=\"6\" y=\"20\" width=\"4\" height=\"5\" fill=\"#0072B2\"/>") != NULL);
     CHECK(strstr(text, "points=\"0,5 1,6 2,7\"") != NULL);
