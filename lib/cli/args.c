@@ -735,6 +735,20 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
     return true;
 }
 
+bool args_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size)
+{
+    if (spec->arity != 1 || fail_kind(spec) != FAIL_STOP)
+        return false;
+    CliParams *scratch = malloc(sizeof *scratch);     /* large (its warnings' room): not on the stack */
+    if (scratch == NULL)
+        return false;
+    args_defaults(scratch);
+    bool cleared = false, limit = false;
+    bool stops = !args_apply_flag(scratch, spec, spec->names[0], value, &cleared, &limit, err, err_size);
+    free(scratch);
+    return stops;
+}
+
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
 {
     return args_parse_labeled(argc, argv, NULL, out, err, err_size);

@@ -159,7 +159,7 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
         if (value == NULL)
             continue;
         const char *name = off_value != NULL ? off_name : env;
-        char v[80], w[80];
+        char v[80], w[80], refusal[300];
         shown(value, v, sizeof v);
         const char *word = on_line(spec, from, argc, argv, tools);
         if (!read_as_words(spec, router) && !router) {
@@ -169,6 +169,13 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
             text_add(&t, "%s=%s: not read on a router's line here: a model's llama-server gets its settings from the "
                      "preset and the router's flags, and how it takes the router's environment is not checked (the "
                      "reference does not say)\n", name, v);
+        } else if (word != NULL && args_value_stops(spec, value, refusal, sizeof refusal)) {
+            snprintf(line->stop, sizeof line->stop, "%s=%s (the environment): %s (llama.cpp stops too: \"error while "
+                     "handling environment variable\", common/arg.cpp at 0017d6fb); %s on the line does not rescue "
+                     "it: llama.cpp reads the variables before the command line", name, v, refusal,
+                     shown(word, w, sizeof w));
+            free(acts);
+            return false;
         } else if (word != NULL) {
             int at = 0;
             for (int k = from; k < argc; k++)

@@ -288,8 +288,8 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
     Chain chain;
     char err[100];
     if (!env_line(argc, argv, &env, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", program, err);
-        return 1;
+        fprintf(stderr, "%s: %s\n", program, env.stop[0] != '\0' ? env.stop : err);
+        return env.stop[0] != '\0' ? 2 : 1;
     }
     int status = parse_and_build(program, env.argc, env.argv, &env, &params, &chain);
     if (status != 0) {

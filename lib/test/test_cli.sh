@@ -709,6 +709,13 @@ with_env LLAMA_ARG_TOP_K=5x -- 0 "$default_line" \
     "warning: LLAMA_ARG_TOP_K=5x (the environment), read as --top-k 5x: " -- llama-server
 with_env LLAMA_ARG_TOP_K=abc -- 2 "" "LLAMA_ARG_TOP_K=abc (the environment): --top-k: 'abc' is not a whole number" -- \
     llama-server
+# Review final2, finding 1: arg.cpp reads every variable before the command line, so the typed flag does not
+# rescue a bad value (abc, empty, past int's range).
+for bad in abc "" 99999999999; do
+    with_env "LLAMA_ARG_TOP_K=$bad" -- 2 "" "LLAMA_ARG_TOP_K=$bad (the environment): --top-k: " -- llama-server --top-k 3
+    grep -qF "; --top-k on the line does not rescue it: llama.cpp reads the variables before the command line" \
+        "$tmp/err" || { failed=$((failed + 1)); echo "test_cli.sh: LLAMA_ARG_TOP_K=$bad with --top-k 3: no rescue"; }
+done
 with_env LLAMA_ARG_MODEL=build/demo.gguf -- 0 \
     "value: top_k 20 from the model's general.sampling.top_k (build/demo.gguf)" 'the model "Demo 1B"' -- \
     llama-server --explain
