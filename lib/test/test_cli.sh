@@ -507,6 +507,13 @@ check 0 "sampler chain: logits -> top-k -> dist" "note: $tmp/seqcut.ini: line 3:
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model n
 check 0 "sampler chain: logits -> top-k -> min-p -> dist" "general.sampling.sequence replaces the preset $tmp/seqcut.ini's [s] sampler-seq (a preset's samplers holds one name" -- \
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model s
+# Review final2, finding 2: beside --props FILE the variables are the server's that wrote it: a note, no refusal.
+printf '%s' '{"default_generation_settings":{"params":{"top_k":40,"temperature":0.8}}}' >"$tmp/env-props.json"
+with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " \
+    "note: from the environment, not read beside --props: LLAMA_ARG_TOP_K=5, LLAMA_ARG_MODEL=build/demo.gguf; a saved"\
+" /props already holds the values of the server that wrote it" -- llama-server --props "$tmp/env-props.json"
+with_env LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " "not read beside --props: LLAMA_ARG_TOP_K=5" -- \
+    --props "$tmp/env-props.json"
 # Review 27, finding 11: a second --props stops, naming both, as a second --from-json does.
 check 2 "" "--props: a second saved /props, '$tmp/b.json', after '$tmp/a.json': this tool reads one server's values at a time" -- \
     --props "$tmp/a.json" --props "$tmp/b.json"
@@ -712,7 +719,8 @@ with_env LLAMA_ARG_TOP_K=abc -- 2 "" "LLAMA_ARG_TOP_K=abc (the environment): --t
 # Review final2, finding 1: arg.cpp reads every variable before the command line, so the typed flag does not
 # rescue a bad value (abc, empty, past int's range).
 for bad in abc "" 99999999999; do
-    with_env "LLAMA_ARG_TOP_K=$bad" -- 2 "" "LLAMA_ARG_TOP_K=$bad (the environment): --top-k: " -- llama-server --top-k 3
+    with_env "LLAMA_ARG_TOP_K=$bad" -- 2 "" "LLAMA_ARG_TOP_K=$bad (the environment): --top-k: " -- \
+        llama-server --top-k 3
     grep -qF "; --top-k on the line does not rescue it: llama.cpp reads the variables before the command line" \
         "$tmp/err" || { failed=$((failed + 1)); echo "test_cli.sh: LLAMA_ARG_TOP_K=$bad with --top-k 3: no rescue"; }
 done
