@@ -414,6 +414,12 @@ want() {
         eval "\"\$bin\" $args --explain" 2>&1 | grep '^value' | sed 's/^/    /'
     fi
 }
+# Review final2, finding 3: a body's empty or all-skipped logit_bias still replaces the server's -l, and says so.
+for bias in '[]' '{}' '[[16]]'; do
+    printf '{"prompt": "x", "logit_bias": %s}' "$bias" >"$tmp/empty-bias.json"
+    want llama-server -l 15+1 --from-json "$tmp/empty-bias.json" -- \
+        "value: logit_bias (no entry) from the request replaces -l (1 entry) from the server"
+done
 printf '[*]\ntemp = 0.5\nmin-p = 0.1\n\n[demo]\nmodel = %s\ntemperature = 0.3\n\n[demo2]\nmodel = %s\ntop-k = 30\n' \
     "$tmp/demo.gguf" "$tmp/demo.gguf" >"$tmp/p.ini"
 echo '{"messages": [{"role": "user", "content": "hi"}], "temperature": 1}' >"$tmp/t1.json"
