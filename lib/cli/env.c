@@ -118,6 +118,18 @@ static void note_unread(Text *t, const char *name, size_t n, unsigned tools, Arg
                  "(common/arg.cpp at 0017d6fb)\n", (int)n, name, tool_names[tool], other->names[0], tool_names[tool]);
         return;
     }
+    char upper[96];                 /* LLAMA_ARG_top_k: getenv is case-sensitive, and the name is LLAMA_ARG_TOP_K */
+    size_t u = 0;
+    for (; u < n && u + 1 < sizeof upper; u++)
+        upper[u] = name[u] >= 'a' && name[u] <= 'z' ? (char)(name[u] - 'a' + 'A') : name[u];
+    upper[u] = '\0';
+    const ArgSpec *cased = u == n ? row_of(upper, n, T_ALL, &off) : NULL;
+    if (cased != NULL) {
+        text_add(t, "%.*s is set, but llama.cpp does not read it: it is not the variable's name, since environment "
+                 "names are case-sensitive (getenv): %s's%s is %s (common/arg.cpp at 0017d6fb)\n", (int)n, name,
+                 cased->names[0], off ? ", read as 0," : "", upper);
+        return;
+    }
     char guess[80] = "--";          /* LLAMA_ARG_TEMP: is there a flag --temp? */
     size_t p = strlen(PREFIX), g = 2;
     for (size_t i = p; i < n && g + 1 < sizeof guess; i++)

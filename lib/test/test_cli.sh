@@ -745,6 +745,10 @@ with_env LLAMA_ARG_TEMP=0.5 -- 0 "$default_line" \
     "note: LLAMA_ARG_TEMP is set, but llama.cpp does not read it: no flag has it (--temp has no environment"\
 " variable in arg.cpp 0017d6fb)" -- \
     llama-server
+# Review final2, finding 4: a variable in the wrong case is not the flag's variable, which --top-k has.
+with_env LLAMA_ARG_top_k=5 -- 0 "$default_line" \
+    "note: LLAMA_ARG_top_k is set, but llama.cpp does not read it: it is not the variable's name, since environment"\
+" names are case-sensitive (getenv): --top-k's is LLAMA_ARG_TOP_K" -- llama-server
 with_env LLAMA_ARG_PORT=8080 -- 0 "$default_line" \
     "note: LLAMA_ARG_PORT is set, but llama-cli does not read it: it is the variable of --port, which llama-cli"\
 " does not take" -- \
