@@ -789,6 +789,13 @@ check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+20
     llama-server "$(printf '\342\200\224top-k')" 5
 check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
     llama-server "$(printf '\342\210\222m')" x.gguf
+# Review final2, finding 5: any mix of the lookalikes and hyphens at the start.
+check 2 "" "unknown flag '\\xe2\\x88\\x92\\xe2\\x88\\x92top-k': it starts with 2 minus signs (U+2212), not two"\
+" hyphens: write --top-k" -- llama-server "$(printf '\342\210\222\342\210\222top-k')" 3
+check 2 "" "unknown flag '-\\xe2\\x80\\x93temp': its leading dashes hold an en dash (U+2013), not two hyphens:"\
+" write --temp" -- llama-server "$(printf -- '-\342\200\223temp')" 0.5
+check 2 "" "with hyphens it is no flag this line's program takes either; did you mean --temp?" -- \
+    llama-server "$(printf '\342\200\223-tmep')" 0.5
 # Finding 2: a backslash is shown as \\ and a line break as \n, so the two never read alike.
 check 2 "" "unknown flag 'llama-server \\\\\\n  --temp 0.5'" -- "$(printf 'llama-server \\\n  --temp 0.5')"
 
