@@ -414,6 +414,25 @@ want() {
         eval "\"\$bin\" $args --explain" 2>&1 | grep '^value' | sed 's/^/    /'
     fi
 }
+# Review final2, finding 6: a body's float below float's smallest (0), subnormal, or past its range (a bias); a
+# subnormal is written as its exact decimal, which std::stof takes (a decimal that is not exact is ERANGE).
+exact=9.99994610111475958152591905227349949604220526961919185041279068749432712426283842432894743978977203369
+exact=${exact}140625e-41
+for body in '"temperature": 1e-50' '"temperature": 1e-40' '"logit_bias": [[16, 1e39]]'; do
+    printf '{"prompt": "x", %s}' "$body" >"$tmp/tiny.json"
+    case $body in
+    *1e-50*) line="llama-server --temp 0"
+        note="temperature: 1e-50 is below float's smallest (about 1.4e-45): llama-server's float field holds 0" ;;
+    *1e-40*) line="llama-server --temp $exact"
+        note="temperature: 1e-40 is below float's smallest normal (about 1.2e-38): llama-server's float field"\
+" holds $exact, a subnormal float" ;;
+    *) line="llama-server -l 16+inf"
+        note="logit_bias: [16, 1e39]: 1e39 is past float's range (at most about 3.4e38): llama-server's float field"\
+" holds inf" ;;
+    esac
+    check 0 "$line" "$note" -- --from-json "$tmp/tiny.json"
+done
+check 0 "logits -> ?penalties" "" -- llama-server --temp "$exact"
 # Review final2, finding 3: a body's empty or all-skipped logit_bias still replaces the server's -l, and says so.
 for bias in '[]' '{}' '[[16]]'; do
     printf '{"prompt": "x", "logit_bias": %s}' "$bias" >"$tmp/empty-bias.json"
