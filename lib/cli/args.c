@@ -431,8 +431,9 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
  * does not take as the end of the options, and what a command line written over several lines, each ending in a
  * line continuation '\', leaves when it is pasted as one line with the backslashes: a POSIX shell reads "\ " as
  * a blank that belongs to the next word (' --temp', or ' ' alone), and a shell that does not take '\' as an
- * escape keeps a '\' of its own (newcomer review of Example 11, finding 2). Writes the message and the fix to err
- * and returns true for one of them; false otherwise. */
+ * escape keeps a '\' of its own (newcomer review of Example 11, finding 2); a file saved with Windows line
+ * endings leaves a carriage return, alone or at a word's end (review final2, finding 11). Writes the message and
+ * the fix to err and returns true for one of them; false otherwise. */
 static bool pasted_wrong(const char *flag, char *err, size_t err_size)
 {
     static const char fix[] = "paste the lines as they were, each '\\' last on its line, or write one line "
@@ -449,6 +450,17 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
                  "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
+    else if (strchr(flag, '\r') != NULL && flag[strspn(flag, " \t\r")] == '\0')     /* review final2, finding 11 */
+        snprintf(err, err_size, "'%s' is a carriage return alone: a command line of several lines saved with "
+                 "Windows line endings (CRLF) ends each line in '\\', a CR and a line feed; the shell reads each "
+                 "'\\' and CR as an argument holding the CR alone, and the line feed then ends the command: the lines "
+                 "below are not part of it (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); save the "
+                 "lines with Unix line endings (dos2unix, or sed 's/\\r$//'), or write one line without the '\\'s",
+                 shown(flag, f, sizeof f), f);
+    else if (flag[0] != '\0' && flag[strlen(flag) - 1] == '\r')
+        snprintf(err, err_size, "unknown flag '%s': it ends in a carriage return, as a line of a file saved with "
+                 "Windows line endings (CRLF) does (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); "
+                 "save the lines with Unix line endings (dos2unix, or sed 's/\\r$//')", shown(flag, f, sizeof f), f);
     else if (word[0] == '\0')     /* blanks alone (newcomer review of Example 11, finding 1) */
         snprintf(err, err_size, "'%s' is only blanks: a line of a pasted command line ends in '\\' and a blank, or "
                  "'\\ ' stands alone on a line pasted as one, which the shell reads as a blank of its own, an "

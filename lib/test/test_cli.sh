@@ -808,6 +808,11 @@ check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+20
     llama-server "$(printf '\342\200\224top-k')" 5
 check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
     llama-server "$(printf '\342\210\222m')" x.gguf
+# Review final2, finding 11: a carriage return alone, or at a flag's end, is a Windows line ending.
+check 2 "" "'\\x0d' is a carriage return alone: a command line of several lines saved with Windows line endings" \
+    -- llama-server "$(printf '\r')" --top-k 20
+check 2 "" "unknown flag '--top-k\\x0d': it ends in a carriage return, as a line of a file saved with Windows line" \
+    -- llama-server "$(printf -- '--top-k\r')" 20
 # Review final2, finding 5: any mix of the lookalikes and hyphens at the start.
 check 2 "" "unknown flag '\\xe2\\x88\\x92\\xe2\\x88\\x92top-k': it starts with 2 minus signs (U+2212), not two"\
 " hyphens: write --top-k" -- llama-server "$(printf '\342\210\222\342\210\222top-k')" 3
