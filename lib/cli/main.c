@@ -360,8 +360,8 @@ int cli_chain(const char *program, char *const *command, const char *where, Chai
             char w[80], line[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
             bool blanks = command[i][strspn(command[i], " \t")] == '\0';
             snprintf(line, sizeof line, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
-                     "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i, shown(command[i], w, sizeof w),
-                     blanks ? "is only blanks" : "begins with a blank", w,
+                     "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
+                     shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
                      blanks ? "remove the element" : "remove the blank");
             print_message(program, "", -1, line, NULL);
             lesson_line = NULL;
