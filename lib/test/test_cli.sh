@@ -500,6 +500,19 @@ check 2 "" "$tmp/magic.gguf: offset 0: the magic is 47 47 4d 4c ('GGML'), not 'G
 check 2 "" "$tmp/count.gguf: offset 24: " -- -m "$tmp/count.gguf"
 { printf GGUF; le 3 4; le 0 8; printf '\000\000\000\000\000\000\000\200'; } >"$tmp/huge.gguf"
 check 2 "" "$tmp/huge.gguf: offset 16: " -- -m "$tmp/huge.gguf"
+# Review final2, finding 12: words that were wrong. A GGUF key is no flag to drop; an unknown key is ignored here
+# as in llama.cpp; a preset from the environment is named as the variable's; -inf + inf is NaN in llama.cpp.
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.foo; le 5 4; le 2 4; } >"$tmp/foo.gguf"
+check 0 "sampler chain: " "general.sampling.foo (offset 24) is not one of the general.sampling.* keys llama.cpp's"\
+" common reads: ignored here, as llama.cpp ignores it" -- -m "$tmp/foo.gguf"
+check 0 "logits -> temp -> mirostat-v2" "(the model's general.sampling.top_k) does nothing: with --mirostat 2,"\
+" llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the"\
+" filters); give --mirostat 0 to use the list" -- -m "$tmp/demo.gguf" --mirostat 2
+printf '[*]\ntemp = 0.5\n' >"$tmp/env.ini"
+with_env "LLAMA_ARG_MODELS_PRESET=$tmp/env.ini" -- 0 "sampler chain: " \
+    "note: LLAMA_ARG_MODELS_PRESET=$tmp/env.ini (the environment): no model chosen" -- llama-server
+check 0 "token 16 -inf then +inf (in llama.cpp's float, -inf + inf is NaN, as its biases add up: reference"\
+" section 4.1; this workbench keeps the token banned, -inf)" "" -- -l 16-inf -l 16+inf --explain
 { printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.top_k; le 13 4; le 1 4; } >"$tmp/type.gguf"
 check 2 "" "$tmp/type.gguf: offset " -- -m "$tmp/type.gguf"
 { printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.x; le 9 4; le 9 4; le 1 8; } >"$tmp/arrays.gguf"
