@@ -535,7 +535,7 @@ static bool apply_bias(CliParams *out, const char *flag, const char *value, cons
         return refuse_nan(flag, what, err, err_size);
     bool second_sign = bias_text[0] == '+' || bias_text[0] == '-';
     if (status == VALUE_LOOSE || second_sign) {
-        char how[200] = "", reading[120], entry[80], number[48];
+        char how[200] = "", reading[120], entry[144], number[128];
         if (second_sign)
             snprintf(how, sizeof how, "std::stof takes the second sign");
         if (status == VALUE_LOOSE)

@@ -41,4 +41,11 @@ bool args_names_model(const ArgSpec *spec);
 bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, const char *value,
                      bool *breakers_cleared, bool *limit, char *err, size_t err_size);
 
+/* Whether llama.cpp stops on value as spec's one value (args.c: a sampling flag's value it refuses, as
+ * args_parse stops on it), with the message in err (err_size bytes). For a variable whose flag is also typed:
+ * common_params_parse_ex (common/arg.cpp at 0017d6fb) reads every variable before the command line, so the
+ * typed flag does not rescue a bad one. False for a flag of no value or one that only warns, and when out of
+ * memory. */
+bool args_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size);
+
 #endif

@@ -431,8 +431,9 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
  * does not take as the end of the options, and what a command line written over several lines, each ending in a
  * line continuation '\', leaves when it is pasted as one line with the backslashes: a POSIX shell reads "\ " as
  * a blank that belongs to the next word (' --temp', or ' ' alone), and a shell that does not take '\' as an
- * escape keeps a '\' of its own (newcomer review of Example 11, finding 2). Writes the message and the fix to err
- * and returns true for one of them; false otherwise. */
+ * escape keeps a '\' of its own (newcomer review of Example 11, finding 2); a file saved with Windows line
+ * endings leaves a carriage return, alone or at a word's end (review final2, finding 11). Writes the message and
+ * the fix to err and returns true for one of them; false otherwise. */
 static bool pasted_wrong(const char *flag, char *err, size_t err_size)
 {
     static const char fix[] = "paste the lines as they were, each '\\' last on its line, or write one line "
@@ -449,6 +450,17 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
                  "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
+    else if (strchr(flag, '\r') != NULL && flag[strspn(flag, " \t\r")] == '\0')     /* review final2, finding 11 */
+        snprintf(err, err_size, "'%s' is a carriage return alone: a command line of several lines saved with "
+                 "Windows line endings (CRLF) ends each line in '\\', a CR and a line feed; the shell reads each "
+                 "'\\' and CR as an argument holding the CR alone, and the line feed then ends the command: the lines "
+                 "below are not part of it (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); save the "
+                 "lines with Unix line endings (dos2unix, or sed 's/\\r$//'), or write one line without the '\\'s",
+                 shown(flag, f, sizeof f), f);
+    else if (flag[0] != '\0' && flag[strlen(flag) - 1] == '\r')
+        snprintf(err, err_size, "unknown flag '%s': it ends in a carriage return, as a line of a file saved with "
+                 "Windows line endings (CRLF) does (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); "
+                 "save the lines with Unix line endings (dos2unix, or sed 's/\\r$//')", shown(flag, f, sizeof f), f);
     else if (word[0] == '\0')     /* blanks alone (newcomer review of Example 11, finding 1) */
         snprintf(err, err_size, "'%s' is only blanks: a line of a pasted command line ends in '\\' and a blank, or "
                  "'\\ ' stands alone on a line pasted as one, which the shell reads as a blank of its own, an "
@@ -466,36 +478,66 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     return true;
 }
 
-/* A flag that starts with a dash a web page or a word processor put for hyphens (an en dash, U+2013, or an em
- * dash, U+2014, for "--"; a minus sign, U+2212, for "-"): arg.cpp 0017d6fb refuses it as any unknown flag
- * ("error: invalid argument"), so it stays refused (newcomer review of Example 11, finding 4), with the
- * character named and the flag it would be with hyphens, when `tools` take one. Writes the message to err and
- * returns true for such a flag; false otherwise. */
+/* A flag that starts with dashes a web page or a word processor put for hyphens (an en dash, U+2013, or an em
+ * dash, U+2014, for "--"; a minus sign, U+2212, for "-"), in any mix with hyphens (-\u2013temp, \u2212\u2212top-k):
+ * arg.cpp 0017d6fb refuses it as any unknown flag ("error: invalid argument"), so it stays refused (newcomer
+ * review of Example 11, finding 4; review final2, finding 5), with the characters named and the flag it would be
+ * with hyphens, when `tools` take one (else args_suggest's hint for it). Writes the message to err and returns
+ * true for such a flag; false otherwise. */
 static bool pasted_dash(const char *flag, unsigned tools, char *err, size_t err_size)
 {
-    static const struct { const char *bytes, *name; } dashes[] = {
-        {"\xe2\x80\x93", "an en dash (U+2013)"}, {"\xe2\x80\x94", "an em dash (U+2014)"},
-        {"\xe2\x88\x92", "a minus sign (U+2212)"}};
-    for (size_t d = 0; d < sizeof dashes / sizeof dashes[0]; d++) {
-        if (strncmp(flag, dashes[d].bytes, 3) != 0)
-            continue;
-        const char *name = flag + 3 + strspn(flag + 3, "-");
-        char f[80], with[96] = "";
-        for (int hyphens = 2; hyphens >= 1 && with[0] == '\0'; hyphens--) {
-            snprintf(with, sizeof with, "%s%s", hyphens == 2 ? "--" : "-", name);
-            if (name[0] == '\0' || strlen(name) > 80 || args_flag_row(with, tools) == NULL)
-                with[0] = '\0';
+    static const struct { const char *bytes, *one, *many; } dashes[] = {
+        {"\xe2\x80\x93", "an en dash", "en dashes (U+2013)"}, {"\xe2\x80\x94", "an em dash", "em dashes (U+2014)"},
+        {"\xe2\x88\x92", "a minus sign", "minus signs (U+2212)"}};
+    enum { N_DASHES = sizeof dashes / sizeof dashes[0] };
+    int count[N_DASHES] = {0}, lookalikes = 0;
+    const char *name = flag;
+    for (bool more = true; more;) {
+        more = false;
+        if (*name == '-') {
+            name++;
+            more = true;
         }
-        if (with[0] != '\0')
-            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not %s: write %s (a web page or a word "
-                     "processor turns hyphens into it; arg.cpp 0017d6fb refuses it too: \"error: invalid argument\")",
-                     shown(flag, f, sizeof f), dashes[d].name, with[1] == '-' ? "two hyphens" : "a hyphen", with);
+        for (size_t d = 0; d < N_DASHES && !more; d++)
+            if (strncmp(name, dashes[d].bytes, 3) == 0) {
+                count[d]++;
+                lookalikes++;
+                name += 3;
+                more = true;
+            }
+    }
+    if (lookalikes == 0)
+        return false;
+    char what[160] = "";
+    Text t = text_start(what, sizeof what);
+    for (size_t d = 0, said = 0; d < N_DASHES; d++) {
+        if (count[d] == 0)
+            continue;
+        text_add(&t, "%s", said++ == 0 ? "" : " and ");
+        if (count[d] == 1)      /* "an en dash (U+2013)": the code point from the plural's parenthesis */
+            text_add(&t, "%s %s", dashes[d].one, strchr(dashes[d].many, '('));
         else
-            snprintf(err, err_size, "unknown flag '%s': it starts with %s, not hyphens, and with hyphens it is no "
-                     "flag this line's program takes either", shown(flag, f, sizeof f), dashes[d].name);
+            text_add(&t, "%d %s", count[d], dashes[d].many);
+    }
+    char f[80], with[96] = "", hint[200] = "";
+    for (int hyphens = 2; hyphens >= 1 && with[0] == '\0'; hyphens--) {
+        snprintf(with, sizeof with, "%s%s", hyphens == 2 ? "--" : "-", name);
+        if (name[0] == '\0' || strlen(name) > 80 || args_flag_row(with, tools) == NULL)
+            with[0] = '\0';
+    }
+    const char *starts = flag[0] == '-' ? "its leading dashes hold" : "it starts with";
+    if (with[0] != '\0') {
+        snprintf(err, err_size, "unknown flag '%s': %s %s, not %s: write %s (a web page or a word processor turns "
+                 "hyphens into such dashes; arg.cpp 0017d6fb refuses it too: \"error: invalid argument\")",
+                 shown(flag, f, sizeof f), starts, what, with[1] == '-' ? "two hyphens" : "a hyphen", with);
         return true;
     }
-    return false;
+    snprintf(with, sizeof with, "--%s", name);
+    if (name[0] == '\0' || strlen(name) > 80 || !args_suggest(with, tools, hint, sizeof hint))
+        hint[0] = '\0';
+    snprintf(err, err_size, "unknown flag '%s': %s %s, not hyphens, and with hyphens it is no flag this line's "
+             "program takes either%s", shown(flag, f, sizeof f), starts, what, hint);
+    return true;
 }
 
 /* A flag another of the three programs takes, given to the named one, which refuses it ("error: invalid
@@ -733,6 +775,20 @@ static bool check_outputs(const CliParams *out, char *err, size_t err_size)
         return false;
     }
     return true;
+}
+
+bool args_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size)
+{
+    if (spec->arity != 1 || fail_kind(spec) != FAIL_STOP)
+        return false;
+    CliParams *scratch = malloc(sizeof *scratch);     /* large (its warnings' room): not on the stack */
+    if (scratch == NULL)
+        return false;
+    args_defaults(scratch);
+    bool cleared = false, limit = false;
+    bool stops = !args_apply_flag(scratch, spec, spec->names[0], value, &cleared, &limit, err, err_size);
+    free(scratch);
+    return stops;
 }
 
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)

@@ -178,6 +178,37 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
     }
 }
 
+/* The note for a JSON number (v) whose float f is not the number as a reader expects it (review item 9, review
+ * final2 finding 6): past float's range (inf), below its smallest (0), or a subnormal; what the field then holds,
+ * and for the temperature and a bias what that does. what names the field ("temperature", "logit_bias: [16,
+ * 1e39]"). */
+static void float_note(Body *b, const char *what, const JsonValue *v, double f)
+{
+    char text[64], held[128], over[32];
+    double d = json_number(b->doc, v);
+    bool temp = strcmp(what, "temperature") == 0, bias = strncmp(what, "logit_bias", 10) == 0;
+    const char *how = "(nlohmann::json's get<float>, C++'s conversion of the double, which the reference does not "
+                      "describe)";
+    json_written(b->doc, v, text, sizeof text);
+    if (isinf(f))
+        text_add(&b->notes, "%s: %s is past float's range (at most about 3.4e38): llama-server's float field holds "
+                 "%s %s%s%s\n", what, text, f > 0 ? "inf" : "-inf", how, temp && f > 0 ? "; temp divides each logit "
+                 "by it (reference section 1), so each finite logit becomes 0 and the tokens the filters keep are "
+                 "equally likely, unless a dynatemp range is set" : "", !bias ? "" : f > 0 ? "; added to the token's "
+                 "logit, it makes it inf" : "; added to the token's logit, it makes it -inf, as false does");
+    else if (f == 0 && d != 0)
+        text_add(&b->notes, "%s: %s is below float's smallest (about 1.4e-45): llama-server's float field holds 0 "
+                 "%s%s\n", what, text, how, temp && d > 0 ? "; so the chain runs temperature 0, which keeps only the "
+                 "top token (greedy), as the flags line's --temp 0 does" : "");
+    else if (f != 0 && fabs(f) < FLT_MIN)
+        text_add(&b->notes, "%s: %s is below float's smallest normal (about 1.2e-38): llama-server's float field "
+                 "holds %s, a subnormal float %s%s%s%s\n", what, text, float_flag_text(f, held, sizeof held), how,
+                 temp ? "; temp divides each logit by it (reference section 1), so a logit farther from 0 than about "
+                 : "", temp ? float_text(FLT_MAX * fabs(f), over, sizeof over) : "", temp ? " becomes inf or -inf; "
+                 "the flags line writes it exactly, as std::stof refuses (ERANGE) a decimal subnormal that is not "
+                 "exact" : "");
+}
+
 /* nlohmann's get<float>: a number or a boolean, as the float llama-server holds (in a double). */
 static bool get_float(Body *b, const char *name, const JsonValue *v, double *out)
 {
@@ -190,15 +221,7 @@ static bool get_float(Body *b, const char *name, const JsonValue *v, double *out
     case JSON_UNSIGNED: *out = (float)json_unsigned(b->doc, v); return true;
     case JSON_FLOAT:
         *out = float_value(json_number(b->doc, v));
-        if (isinf(*out)) {      /* JSON has no inf: a finite double past float's range (review item 9) */
-            char text[64];
-            text_add(&b->notes, "%s: %s is past float's range (at most about 3.4e38): llama-server's float field "
-                     "holds %s (nlohmann::json's get<float>, C++'s conversion of the double, which the reference does "
-                     "not describe)%s\n", name, json_written(b->doc, v, text, sizeof text), *out > 0 ? "inf" : "-inf",
-                     strcmp(name, "temperature") == 0 && *out > 0 ? "; temp divides each logit by it (reference "
-                     "section 1), so each finite logit becomes 0 and the tokens the filters keep are equally likely, "
-                     "unless a dynatemp range is set" : "");
-        }
+        float_note(b, name, v, *out);   /* JSON has no inf: a finite double past float's range, or below it */
         return true;
     default: return body_type_error(b, name, "number", v);
     }
@@ -544,6 +567,15 @@ static bool bias_token(Body *b, const char *entry, const char *written, uint64_t
     return true;
 }
 
+/* float_note for a bias (v) of the entry shown as entry. */
+static void bias_note(Body *b, const char *entry, const JsonValue *v, double bias)
+{
+    char what[220];
+    snprintf(what, sizeof what, "logit_bias: %s", entry);
+    if (json_type(v) == JSON_FLOAT)
+        float_note(b, what, v, bias);
+}
+
 /* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp at 0177c342 reads
  * them (of an object's repeated keys, the last). Each entry it skips gets a warning with the reason (newcomer
  * review of Example 11, finding 0a2): not a 2-element array, a bias neither a number nor false, an id neither a
@@ -581,6 +613,7 @@ static bool read_logit_bias(Body *b)
             skipped_bias(b, entry, why);
             continue;
         }
+        bias_note(b, entry, json_next(doc, id), bias);
         size_t length;
         const char *text = json_text(doc, id, &length);
         long long token;
@@ -620,6 +653,7 @@ static bool read_logit_bias(Body *b)
             skipped_bias(b, entry, why);
             continue;
         }
+        bias_note(b, entry, m, bias);
         char *end;
         long long number = strtoll(key, &end, 10);      /* strtol (a 64-bit long here), then llama_token */
         long long token;

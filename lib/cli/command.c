@@ -78,7 +78,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
         return t.len;
     args_defaults(&defaults);
     const SamplingParams *p = &params->sampling, *d = &defaults.sampling;
-    char text[48];
+    char text[128];
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
         const char *now = (const char *)p + numbers[i].offset, *was = (const char *)d + numbers[i].offset;
         int32_t a, b;
@@ -119,7 +119,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
     }
     for (size_t i = 0; i < p->n_logit_bias; i++) {
         double bias = float_value(p->logit_bias[i].bias);
-        char word[64];
+        char word[144];
         snprintf(word, sizeof word, "%d%c%s", (int)p->logit_bias[i].token, signbit(bias) ? '-' : '+',
                  float_flag_text(fabs(bias), text, sizeof text));
         text_add(&t, " -l");

@@ -302,10 +302,19 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     else
         text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
     switch (drops[first].why) {
-    case WHY_MIROSTAT:
+    case WHY_MIROSTAT: {
+        size_t of_model = 0;    /* a model's GGUF key cannot be dropped from a line (review final2, finding 12) */
+        for (size_t i = first; i < n; i++)
+            of_model += drops[i].why == WHY_MIROSTAT && p->sources[drops[i].setting].now.layer == LAYER_MODEL;
         text_add(t, "with %s, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp "
-                 "(mirostat replaces the filters); drop %s, or %s 0 to use the list\n", mirostat, it, fix);
+                 "(mirostat replaces the filters); ", mirostat);
+        if (of_model == 0)
+            text_add(t, "drop %s, or ", it);
+        else if (of_model < shared)
+            text_add(t, "drop the ones the model does not set, or ");
+        text_add(t, "%s 0 to use the list\n", fix);
         return;
+    }
     case WHY_MIROSTAT_OFF:
         text_add(t, "only mirostat reads %s, and mirostat is off (%s); %s 1 or 2 to use %s\n", it, mirostat, fix, it);
         return;

@@ -79,6 +79,18 @@ static bool typed(const char *names0, int from, int argc, char *const argv[])
     return false;
 }
 
+/* Whether argv[from..argc) reads a saved /props: --props with a FILE after it (args.c's K_PROPS). */
+static bool reads_props(int from, int argc, char *const argv[])
+{
+    for (int i = from; i + 1 < argc; i++) {
+        const ArgSpec *row = argv[i] != NULL ? args_flag_row(argv[i], T_ALL) : NULL;
+        const char *next = argv[i + 1];
+        if (row != NULL && row->kind == K_PROPS && next != NULL && (next[0] != '-' || strcmp(next, "-") == 0))
+            return true;
+    }
+    return false;
+}
+
 /* Whether a variable of spec's is read as words: it changes sampling or names the model or the presets; on a
  * router's line only the latter. Every other flag that has a variable does not change sampling. */
 static bool read_as_words(const ArgSpec *spec, bool router)
@@ -104,6 +116,18 @@ static void note_unread(Text *t, const char *name, size_t n, unsigned tools, Arg
     if (other != NULL) {
         text_add(t, "%.*s is set, but %s does not read it: it is the variable of %s, which %s does not take "
                  "(common/arg.cpp at 0017d6fb)\n", (int)n, name, tool_names[tool], other->names[0], tool_names[tool]);
+        return;
+    }
+    char upper[96];                 /* LLAMA_ARG_top_k: getenv is case-sensitive, and the name is LLAMA_ARG_TOP_K */
+    size_t u = 0;
+    for (; u < n && u + 1 < sizeof upper; u++)
+        upper[u] = name[u] >= 'a' && name[u] <= 'z' ? (char)(name[u] - 'a' + 'A') : name[u];
+    upper[u] = '\0';
+    const ArgSpec *cased = u == n ? row_of(upper, n, T_ALL, &off) : NULL;
+    if (cased != NULL) {
+        text_add(t, "%.*s is set, but llama.cpp does not read it: it is not the variable's name, since environment "
+                 "names are case-sensitive (getenv): %s's%s is %s (common/arg.cpp at 0017d6fb)\n", (int)n, name,
+                 cased->names[0], off ? ", read as 0," : "", upper);
         return;
     }
     char guess[80] = "--";          /* LLAMA_ARG_TEMP: is there a flag --temp? */
@@ -135,6 +159,7 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
     bool router = (tools & T_SRV) != 0 && (typed("--models-preset", from, argc, argv) || getenv(PREFIX "MODELS_PRESET"))
                && !typed("-m", from, argc, argv) && !typed("-hf", from, argc, argv) && !getenv(PREFIX "MODEL")
                && !getenv(PREFIX "HF_REPO");
+    bool props = reads_props(from, argc, argv);     /* its /props already holds the server's variables */
     Text t = text_start(line->notes, sizeof line->notes);
     Act *acts = calloc(n_arg_specs + 1, sizeof *acts);
     if (acts == NULL) {
@@ -142,8 +167,8 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
         return false;
     }
     size_t n_acts = 0, pool_bytes = 1;
-    char ignored[1024] = "";
-    Text ig = text_start(ignored, sizeof ignored);
+    char ignored[1024] = "", of_props[1024] = "";
+    Text ig = text_start(ignored, sizeof ignored), op = text_start(of_props, sizeof of_props);
     for (size_t i = 0; i < n_arg_specs; i++) {
         const ArgSpec *spec = &arg_specs[i];
         const char *env = arg_env(spec);
@@ -159,16 +184,25 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
         if (value == NULL)
             continue;
         const char *name = off_value != NULL ? off_name : env;
-        char v[80], w[80];
+        char v[80], w[80], refusal[300];
         shown(value, v, sizeof v);
         const char *word = on_line(spec, from, argc, argv, tools);
         if (!read_as_words(spec, router) && !router) {
             text_add(&ig, "%s%s%s (%s)", ignored[0] != '\0' ? ", " : "", off_value != NULL ? "LLAMA_ARG_NO_" : "",
                      off_value != NULL ? env + strlen(PREFIX) : env, spec->names[0]);
+        } else if (props) {
+            text_add(&op, "%s%s=%s", of_props[0] != '\0' ? ", " : "", name, v);
         } else if (!read_as_words(spec, router)) {
             text_add(&t, "%s=%s: not read on a router's line here: a model's llama-server gets its settings from the "
                      "preset and the router's flags, and how it takes the router's environment is not checked (the "
                      "reference does not say)\n", name, v);
+        } else if (word != NULL && args_value_stops(spec, value, refusal, sizeof refusal)) {
+            snprintf(line->stop, sizeof line->stop, "%s=%s (the environment): %s (llama.cpp stops too: \"error while "
+                     "handling environment variable\", common/arg.cpp at 0017d6fb); %s on the line does not rescue "
+                     "it: llama.cpp reads the variables before the command line", name, v, refusal,
+                     shown(word, w, sizeof w));
+            free(acts);
+            return false;
         } else if (word != NULL) {
             int at = 0;
             for (int k = from; k < argc; k++)
@@ -193,6 +227,10 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
     if (ignored[0] != '\0')
         text_add(&t, "from the environment, ignored, as %s not change sampling: %s\n",
                  strchr(ignored, ',') != NULL ? "they do" : "it does", ignored);
+    if (of_props[0] != '\0')
+        text_add(&t, "from the environment, not read beside --props: %s; a saved /props already holds the values "
+                 "of the server that wrote it, after its flags, its variables and its model's GGUF (reference "
+                 "section 11), so the variables are that server's, not this line's\n", of_props);
     for (char **e = environ; e != NULL && *e != NULL; e++) {
         size_t n = strcspn(*e, "=");
         if (strncmp(*e, PREFIX, strlen(PREFIX)) == 0 && !handled(*e, n, tools))

@@ -30,6 +30,7 @@ typedef struct {
     char *pool;                 /* the variables' words and texts; allocated */
     int n_env_words;            /* how many words the variables put in front of the typed ones */
     char notes[4096];           /* lines without a label: each variable set that this line does not read, and why */
+    char stop[800];             /* env_line's refusal of a variable's value (a line for stderr), or "" */
 } EnvLine;
 
 /* Builds *line from argv[0..argc) (main's: argv[1] may be the program word) and the environment (getenv, and
@@ -38,8 +39,10 @@ typedef struct {
  * router's line (--models-preset, on the line or from LLAMA_ARG_MODELS_PRESET, without -m) only those that
  * name the model or the presets. Named in a note and not read: a variable whose flag is on the line (it
  * wins), a switch's variable that is not true, the variables of flags that do not change sampling (named, never
- * their values), a variable no flag of the program has, a sampling variable on a router's line. Returns false
- * with err (err_size bytes) when out of memory; then nothing is allocated. */
+ * their values), a variable no flag of the program has, a sampling variable on a router's line. A variable
+ * whose flag is on the line is still checked: a value llama.cpp stops on (args_value_stops) stops here too, as
+ * arg.cpp reads the variables first. Returns false with line->stop set for such a value, or with err (err_size
+ * bytes) when out of memory; then nothing is allocated. */
 bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err_size);
 
 /* After args_parse_labeled of line's words into p: each value a variable's words set is the environment's

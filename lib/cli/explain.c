@@ -99,6 +99,9 @@ static void explain_bias(Text *t, const SamplingParams *p)
         }
         if (ban && !plus_inf)
             text_add(t, " (banned)");
+        else if (ban)   /* review final2, finding 12: penalties.h's bias_logit */
+            text_add(t, " (in llama.cpp's float, -inf + inf is NaN, as its biases add up: reference section 4.1; "
+                     "this workbench keeps the token banned, -inf)");
     }
     text_add(t, "%s%s%s (Example 6)\n", n_tokens > 4 ? ", ..." : "",
              p->ignore_eos && p->n_logit_bias > 0 ? ";" : "",

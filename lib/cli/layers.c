@@ -154,11 +154,12 @@ static void note_key(Text *n, const char *where, const GgufKey *key, const GgufS
     case GGUF_UNKNOWN_KEY:
         if (key->key_cut)
             text_add(n, "%s: %.40s... (offset %llu), a key of %llu bytes (this tool keeps its first %d), is not one of "
-                     "the general.sampling.* keys llama.cpp's common reads: ignored, as there\n", where, key->key,
-                     (unsigned long long)key->offset, (unsigned long long)key->key_length, GGUF_NAME_MAX);
+                     "the general.sampling.* keys llama.cpp's common reads: ignored here, as llama.cpp ignores it\n",
+                     where, key->key, (unsigned long long)key->offset, (unsigned long long)key->key_length,
+                     GGUF_NAME_MAX);
         else
             text_add(n, "%s: %s (offset %llu) is not one of the general.sampling.* keys llama.cpp's common reads: "
-                     "ignored, as there\n", where, key->key, (unsigned long long)key->offset);
+                     "ignored here, as llama.cpp ignores it\n", where, key->key, (unsigned long long)key->offset);
         return;
     case GGUF_NOT_READ:
         if (key->type == GGUF_ARRAY)
@@ -622,14 +623,19 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
         snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
         args_warn(child, "%s\n", line);    /* a ';' cut, a repeated header: as llama.cpp reads them */
     }
+    char named[240];        /* "--models-preset p.ini", or the variable that gave it (review final2, finding 12) */
+    snprintf(named, sizeof named, "--models-preset %s", f);
+    for (int j = 0; router->labels != NULL && j < router->n_labels; j++)
+        if (router->labels[j].env && strcmp(router->labels[j].flag, "--models-preset") == 0)
+            snprintf(named, sizeof named, "%s (the environment)", router->labels[j].where);
     if (model != NULL) {
-        text_add(&n, "--models-preset %s: the model \"%s\" picks its section [%s]", f, model, model);
+        text_add(&n, "%s: the model \"%s\" picks its section [%s]", named, model, model);
         bool over_all = global >= 0 && global != section;
         text_add(&n, "%s, with the router's own flags over %s (reference section 11)\n", over_all ? ", laid over [*]"
                  : " (the preset has no [*])", over_all ? "both" : "it");
     } else {
-        text_add(&n, "--models-preset %s: no model chosen (a request's \"model\" field picks its section, or "
-                     "--preset-model NAME without a request); ", f);
+        text_add(&n, "%s: no model chosen (a request's \"model\" field picks its section, or "
+                     "--preset-model NAME without a request); ", named);
         text_add(&n, preset.n_sections == 0 ? "it has no sections" : "its sections:");
         for (size_t i = 0; i < preset.n_sections; i++) {
             char sec[200];

@@ -12,6 +12,7 @@
 #include "cli/props.h"
 #include "cli/request.h"
 #include "cli/values.h"
+#include "lesson/print.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,12 +29,31 @@ static bool several(const char *list)
     return strstr(list, ", ") != NULL;
 }
 
+/* While cli_chain reads one of the lesson's own command lines: which ("the lesson's command line 3 of 3,
+ * with_bias[] (line 25)"), named after each of its warnings and notes, as the lesson names it after a stop
+ * (review final2, finding 9); NULL for a user's line. */
+static const char *lesson_line;
+
+/* Prints one message to stderr with the program's name and a label; on a lesson's line wrapped at 120 columns
+ * as the other lessons' notes and stops are (lesson/print.h), with `where` after it when where is not NULL. */
+static void print_message(const char *program, const char *label, int n, const char *text, const char *where)
+{
+    if (lesson_line == NULL) {
+        fprintf(stderr, "%s: %s%.*s\n", program, label, n, text);
+        return;
+    }
+    char line[2400];
+    snprintf(line, sizeof line, "%s: %s%.*s%s%s%s", program, label, n, text, where != NULL ? " (that is " : "",
+             where != NULL ? where : "", where != NULL ? ")" : "");
+    lesson_print_wrapped(stderr, line, LESSON_COLUMNS, 2);
+}
+
 /* Prints each line of text (warnings, notes) to stderr with the program's name and a label. */
 static void print_lines(const char *program, const char *label, const char *text)
 {
     for (const char *w = text; *w != '\0';) {
         size_t n = strcspn(w, "\n");
-        fprintf(stderr, "%s: %s%.*s\n", program, label, (int)n, w);
+        print_message(program, label, (int)n, w, lesson_line);
         w += n + (w[n] == '\n');
     }
 }
@@ -224,16 +244,18 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
             own_flag |= strcmp(argv[i], own[k]) == 0;
     if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
                                          err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", program, err);
+        print_message(program, "", -1, err, NULL);     /* the lesson names its line after a stop */
         return 2;
     }
     if (env != NULL)
         env_sources(env, params);
     if (lesson && (own_flag || params->help || params->explain || params->from_json != NULL
                    || params->output != OUTPUT_CHAIN)) {
-        fprintf(stderr, "%s: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, "
-                "--json-all and --openai are this tool's own: give them as the program's arguments "
-                "(build/bin/%s --explain ...)\n", program, program);
+        char line[400];
+        snprintf(line, sizeof line, "the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, "
+                 "--json, --json-all and --openai are this tool's own: give them as the program's arguments "
+                 "(build/bin/%s --explain ...)", program);
+        print_message(program, "", -1, line, NULL);
         return 2;
     }
     print_lines(program, "warning: ", params->warnings);
@@ -288,8 +310,8 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
     Chain chain;
     char err[100];
     if (!env_line(argc, argv, &env, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", program, err);
-        return 1;
+        fprintf(stderr, "%s: %s\n", program, env.stop[0] != '\0' ? env.stop : err);
+        return env.stop[0] != '\0' ? 2 : 1;
     }
     int status = parse_and_build(program, env.argc, env.argv, &env, &params, &chain);
     if (status != 0) {
@@ -322,7 +344,7 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-int cli_chain(const char *program, char *const *command, Chain *chain)
+int cli_chain(const char *program, char *const *command, const char *where, Chain *chain)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
     if (command == NULL) {
@@ -332,8 +354,22 @@ int cli_chain(const char *program, char *const *command, Chain *chain)
     int argc = 0;
     while (command[argc] != NULL)
         argc++;
+    lesson_line = where;
+    for (int i = 1; i < argc; i++)
+        if (command[i][strspn(command[i], " \t")] == '\0' || strchr(" \t", command[i][0]) != NULL) {
+            char w[80], line[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
+            bool blanks = command[i][strspn(command[i], " \t")] == '\0';
+            snprintf(line, sizeof line, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
+                     "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
+                     shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
+                     blanks ? "remove the element" : "remove the blank");
+            print_message(program, "", -1, line, NULL);
+            lesson_line = NULL;
+            return 2;
+        }
     int status = parse_and_build(program, argc, command, NULL, &params, chain);
     if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
+    lesson_line = NULL;
     return status;
 }

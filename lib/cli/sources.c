@@ -27,7 +27,10 @@ const char *args_setting_text(const CliParams *p, int s, char *buf, size_t size)
         text_add(&t, "(%zu)", p->n_dry_breakers);
         return buf;
     case SET_LOGIT_BIAS:
-        text_add(&t, "(%zu entr%s)", sp->n_logit_bias, sp->n_logit_bias == 1 ? "y" : "ies");
+        if (sp->n_logit_bias == 0)
+            text_add(&t, "(no entry)");
+        else
+            text_add(&t, "(%zu entr%s)", sp->n_logit_bias, sp->n_logit_bias == 1 ? "y" : "ies");
         return buf;
     case SET_SEED:
         text_add(&t, sp->seed == 0xFFFFFFFFu ? "-1 (random)" : "%lu", (unsigned long)sp->seed);
@@ -228,7 +231,10 @@ size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t si
     char value[CHAIN_MAX_SAMPLERS * 12 + 1];     /* the longest: the sampler list, 64 names of at most 11 bytes */
     for (int s = 0; s < SETTING_COUNT; s++) {
         const SettingSources *ss = &p->sources[s];
-        if (!chain_reads(chain, (SamplingSetting)s) || !own_line(ss))
+        /* An empty logit_bias (none given, or every entry skipped) runs no stage, but it still replaced a list
+         * (review final2, finding 3): said as a non-empty one is. */
+        bool emptied = s == SET_LOGIT_BIAS && ss->has_replaced;
+        if ((!chain_reads(chain, (SamplingSetting)s) && !emptied) || !own_line(ss))
             continue;
         const char *field = args_setting_field((ArgsSetting)s, NULL);
         text_add(&t, "value: %s %s from ", field, args_setting_text(p, s, value, sizeof value));

@@ -57,8 +57,13 @@ const char *float_text(double v, char *buf, size_t size)
 const char *float_flag_text(double v, char *buf, size_t size)
 {
     double f = float_value(v);
-    if (f != 0 && fabs(f) < FLT_MIN) {
-        snprintf(buf, size, "%a", f);
+    if (f != 0 && fabs(f) < FLT_MIN) {  /* its exact decimal: at most 112 digits, as a float's are 2^-149 apart */
+        char exact[160];
+        snprintf(exact, sizeof exact, "%.125e", f);
+        char *e = strchr(exact, 'e'), *z = e;
+        while (z[-1] == '0')
+            z--;
+        snprintf(buf, size, "%.*s%s", (int)(z - exact), exact, e);
         return buf;
     }
     return float_text(v, buf, size);

@@ -38,7 +38,8 @@ double float_value(double d);
 const char *float_text(double v, char *buf, size_t size);
 
 /* The same for a flag's value, which std::stof must take: as float_text, except that a subnormal float is
- * written in hex ("0x1p-149"), since std::stof refuses (ERANGE) any decimal that is not exactly one. */
+ * written as its exact decimal (up to 112 digits: 2^-149 is "1.40129846...203125e-45", 110 bytes), since
+ * std::stof refuses (strtof's ERANGE) any decimal that is not exactly one; buf then needs up to 120 bytes. */
 const char *float_flag_text(double v, char *buf, size_t size);
 
 /* The length of the valid UTF-8 character at s (1 to 4 bytes, of the n there), or 0 when the bytes there are

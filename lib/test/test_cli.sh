@@ -414,6 +414,31 @@ want() {
         eval "\"\$bin\" $args --explain" 2>&1 | grep '^value' | sed 's/^/    /'
     fi
 }
+# Review final2, finding 6: a body's float below float's smallest (0), subnormal, or past its range (a bias); a
+# subnormal is written as its exact decimal, which std::stof takes (a decimal that is not exact is ERANGE).
+exact=9.99994610111475958152591905227349949604220526961919185041279068749432712426283842432894743978977203369
+exact=${exact}140625e-41
+for body in '"temperature": 1e-50' '"temperature": 1e-40' '"logit_bias": [[16, 1e39]]'; do
+    printf '{"prompt": "x", %s}' "$body" >"$tmp/tiny.json"
+    case $body in
+    *1e-50*) line="llama-server --temp 0"
+        note="temperature: 1e-50 is below float's smallest (about 1.4e-45): llama-server's float field holds 0" ;;
+    *1e-40*) line="llama-server --temp $exact"
+        note="temperature: 1e-40 is below float's smallest normal (about 1.2e-38): llama-server's float field"\
+" holds $exact, a subnormal float" ;;
+    *) line="llama-server -l 16+inf"
+        note="logit_bias: [16, 1e39]: 1e39 is past float's range (at most about 3.4e38): llama-server's float field"\
+" holds inf" ;;
+    esac
+    check 0 "$line" "$note" -- --from-json "$tmp/tiny.json"
+done
+check 0 "logits -> ?penalties" "" -- llama-server --temp "$exact"
+# Review final2, finding 3: a body's empty or all-skipped logit_bias still replaces the server's -l, and says so.
+for bias in '[]' '{}' '[[16]]'; do
+    printf '{"prompt": "x", "logit_bias": %s}' "$bias" >"$tmp/empty-bias.json"
+    want llama-server -l 15+1 --from-json "$tmp/empty-bias.json" -- \
+        "value: logit_bias (no entry) from the request replaces -l (1 entry) from the server"
+done
 printf '[*]\ntemp = 0.5\nmin-p = 0.1\n\n[demo]\nmodel = %s\ntemperature = 0.3\n\n[demo2]\nmodel = %s\ntop-k = 30\n' \
     "$tmp/demo.gguf" "$tmp/demo.gguf" >"$tmp/p.ini"
 echo '{"messages": [{"role": "user", "content": "hi"}], "temperature": 1}' >"$tmp/t1.json"
@@ -475,6 +500,19 @@ check 2 "" "$tmp/magic.gguf: offset 0: the magic is 47 47 4d 4c ('GGML'), not 'G
 check 2 "" "$tmp/count.gguf: offset 24: " -- -m "$tmp/count.gguf"
 { printf GGUF; le 3 4; le 0 8; printf '\000\000\000\000\000\000\000\200'; } >"$tmp/huge.gguf"
 check 2 "" "$tmp/huge.gguf: offset 16: " -- -m "$tmp/huge.gguf"
+# Review final2, finding 12: words that were wrong. A GGUF key is no flag to drop; an unknown key is ignored here
+# as in llama.cpp; a preset from the environment is named as the variable's; -inf + inf is NaN in llama.cpp.
+{ printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.foo; le 5 4; le 2 4; } >"$tmp/foo.gguf"
+check 0 "sampler chain: " "general.sampling.foo (offset 24) is not one of the general.sampling.* keys llama.cpp's"\
+" common reads: ignored here, as llama.cpp ignores it" -- -m "$tmp/foo.gguf"
+check 0 "logits -> temp -> mirostat-v2" "(the model's general.sampling.top_k) does nothing: with --mirostat 2,"\
+" llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the"\
+" filters); give --mirostat 0 to use the list" -- -m "$tmp/demo.gguf" --mirostat 2
+printf '[*]\ntemp = 0.5\n' >"$tmp/env.ini"
+with_env "LLAMA_ARG_MODELS_PRESET=$tmp/env.ini" -- 0 "sampler chain: " \
+    "note: LLAMA_ARG_MODELS_PRESET=$tmp/env.ini (the environment): no model chosen" -- llama-server
+check 0 "token 16 -inf then +inf (in llama.cpp's float, -inf + inf is NaN, as its biases add up: reference"\
+" section 4.1; this workbench keeps the token banned, -inf)" "" -- -l 16-inf -l 16+inf --explain
 { printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.sampling.top_k; le 13 4; le 1 4; } >"$tmp/type.gguf"
 check 2 "" "$tmp/type.gguf: offset " -- -m "$tmp/type.gguf"
 { printf GGUF; le 3 4; le 0 8; le 1 8; gstr general.x; le 9 4; le 9 4; le 1 8; } >"$tmp/arrays.gguf"
@@ -507,6 +545,13 @@ check 0 "sampler chain: logits -> top-k -> dist" "note: $tmp/seqcut.ini: line 3:
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model n
 check 0 "sampler chain: logits -> top-k -> min-p -> dist" "general.sampling.sequence replaces the preset $tmp/seqcut.ini's [s] sampler-seq (a preset's samplers holds one name" -- \
     llama-server --models-preset "$tmp/seqcut.ini" --preset-model s
+# Review final2, finding 2: beside --props FILE the variables are the server's that wrote it: a note, no refusal.
+printf '%s' '{"default_generation_settings":{"params":{"top_k":40,"temperature":0.8}}}' >"$tmp/env-props.json"
+with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " \
+    "note: from the environment, not read beside --props: LLAMA_ARG_TOP_K=5, LLAMA_ARG_MODEL=build/demo.gguf; a saved"\
+" /props already holds the values of the server that wrote it" -- llama-server --props "$tmp/env-props.json"
+with_env LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " "not read beside --props: LLAMA_ARG_TOP_K=5" -- \
+    --props "$tmp/env-props.json"
 # Review 27, finding 11: a second --props stops, naming both, as a second --from-json does.
 check 2 "" "--props: a second saved /props, '$tmp/b.json', after '$tmp/a.json': this tool reads one server's values at a time" -- \
     --props "$tmp/a.json" --props "$tmp/b.json"
@@ -709,6 +754,14 @@ with_env LLAMA_ARG_TOP_K=5x -- 0 "$default_line" \
     "warning: LLAMA_ARG_TOP_K=5x (the environment), read as --top-k 5x: " -- llama-server
 with_env LLAMA_ARG_TOP_K=abc -- 2 "" "LLAMA_ARG_TOP_K=abc (the environment): --top-k: 'abc' is not a whole number" -- \
     llama-server
+# Review final2, finding 1: arg.cpp reads every variable before the command line, so the typed flag does not
+# rescue a bad value (abc, empty, past int's range).
+for bad in abc "" 99999999999; do
+    with_env "LLAMA_ARG_TOP_K=$bad" -- 2 "" "LLAMA_ARG_TOP_K=$bad (the environment): --top-k: " -- \
+        llama-server --top-k 3
+    grep -qF "; --top-k on the line does not rescue it: llama.cpp reads the variables before the command line" \
+        "$tmp/err" || { failed=$((failed + 1)); echo "test_cli.sh: LLAMA_ARG_TOP_K=$bad with --top-k 3: no rescue"; }
+done
 with_env LLAMA_ARG_MODEL=build/demo.gguf -- 0 \
     "value: top_k 20 from the model's general.sampling.top_k (build/demo.gguf)" 'the model "Demo 1B"' -- \
     llama-server --explain
@@ -724,6 +777,10 @@ with_env LLAMA_ARG_TEMP=0.5 -- 0 "$default_line" \
     "note: LLAMA_ARG_TEMP is set, but llama.cpp does not read it: no flag has it (--temp has no environment"\
 " variable in arg.cpp 0017d6fb)" -- \
     llama-server
+# Review final2, finding 4: a variable in the wrong case is not the flag's variable, which --top-k has.
+with_env LLAMA_ARG_top_k=5 -- 0 "$default_line" \
+    "note: LLAMA_ARG_top_k is set, but llama.cpp does not read it: it is not the variable's name, since environment"\
+" names are case-sensitive (getenv): --top-k's is LLAMA_ARG_TOP_K" -- llama-server
 with_env LLAMA_ARG_PORT=8080 -- 0 "$default_line" \
     "note: LLAMA_ARG_PORT is set, but llama-cli does not read it: it is the variable of --port, which llama-cli"\
 " does not take" -- \
@@ -764,6 +821,18 @@ check 2 "" "unknown flag '\\xe2\\x80\\x94top-k': it starts with an em dash (U+20
     llama-server "$(printf '\342\200\224top-k')" 5
 check 2 "" "unknown flag '\\xe2\\x88\\x92m': it starts with a minus sign (U+2212), not a hyphen: write -m" -- \
     llama-server "$(printf '\342\210\222m')" x.gguf
+# Review final2, finding 11: a carriage return alone, or at a flag's end, is a Windows line ending.
+check 2 "" "'\\x0d' is a carriage return alone: a command line of several lines saved with Windows line endings" \
+    -- llama-server "$(printf '\r')" --top-k 20
+check 2 "" "unknown flag '--top-k\\x0d': it ends in a carriage return, as a line of a file saved with Windows line" \
+    -- llama-server "$(printf -- '--top-k\r')" 20
+# Review final2, finding 5: any mix of the lookalikes and hyphens at the start.
+check 2 "" "unknown flag '\\xe2\\x88\\x92\\xe2\\x88\\x92top-k': it starts with 2 minus signs (U+2212), not two"\
+" hyphens: write --top-k" -- llama-server "$(printf '\342\210\222\342\210\222top-k')" 3
+check 2 "" "unknown flag '-\\xe2\\x80\\x93temp': its leading dashes hold an en dash (U+2013), not two hyphens:"\
+" write --temp" -- llama-server "$(printf -- '-\342\200\223temp')" 0.5
+check 2 "" "with hyphens it is no flag this line's program takes either; did you mean --temp?" -- \
+    llama-server "$(printf '\342\200\223-tmep')" 0.5
 # Finding 2: a backslash is shown as \\ and a line break as \n, so the two never read alike.
 check 2 "" "unknown flag 'llama-server \\\\\\n  --temp 0.5'" -- "$(printf 'llama-server \\\n  --temp 0.5')"
 
