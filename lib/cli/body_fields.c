@@ -778,6 +778,11 @@ static bool read_others(Body *b, bool chat)
     /* server-schema.cpp at 0177c342, the handler of json_schema and its alias grammar: json_schema alone is a
      * schema; with "grammar" in the body, the grammar string alone is read, and set only when it is not empty
      * (common/sampling.cpp at 00efb3e builds a grammar sampler only for a grammar that is not empty). */
+    /* The handler's own test, data.contains("json_schema") && !data.contains("grammar"), though its description
+     * says that json_schema takes precedence: the code is what runs. */
+    static const char schema_unread[] = "; nor is json_schema read: with \"grammar\" in the body, llama-server's "
+        "handler reads that field alone (server-schema.cpp at 0177c342, whose own description of the field says the "
+        "opposite)";
     const JsonValue *schema = json_get(b->doc, b->body, "json_schema"), *grammar = json_get(b->doc, b->body, "grammar");
     bool has_schema = schema != NULL && json_type(schema) != JSON_NULL;
     size_t grammar_length = 0;
@@ -786,11 +791,10 @@ static bool read_others(Body *b, bool chat)
     if (grammar != NULL && json_type(grammar) != JSON_NULL && empty) {
         text_add(&b->notes, "grammar: \"\" is empty: llama-server sets no grammar for it (server-schema.cpp at "
                  "0177c342 takes a grammar only when it is not empty; common/sampling.cpp at 00efb3e builds the "
-                 "grammar sampler only then), so it changes nothing%s\n", has_schema ? "; nor is json_schema read: "
-                 "with \"grammar\" in the body, llama-server reads that field alone" : "");
+                 "grammar sampler only then), so it changes nothing%s\n", has_schema ? schema_unread : "");
     } else if (grammar != NULL && json_type(grammar) != JSON_NULL) {
         text_add(&b->notes, "grammar: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "
-                            "--json-schema); not in the flags\n");
+                            "--json-schema); not in the flags%s\n", has_schema ? schema_unread : "");
         b->params->grammar = "grammar";
     } else if (has_schema) {
         text_add(&b->notes, "json_schema: a grammar changes sampling outside the chain line (llama.cpp's --grammar, "

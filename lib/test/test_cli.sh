@@ -641,6 +641,11 @@ grep -q "typical_p" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a
 # unread like the other options; the bare flags line gets a note; an int32 field out of range wraps as
 # nlohmann::json's get<int32_t> casts, and the clamp applies to the value read; a float past it is refused.
 printf "%s\n" '{"model": "llama3", "prompt": "x", "format": "json", "options": {"stop": ["\n"], "num_predict": 64, "num_ctx": 4096}}' >"$tmp/ollama.json"
+# grammar beside json_schema: the handler reads the grammar alone, whatever its description says (a review found
+# the note's claim contradicting the reference's general rule; server-schema.cpp at 0177c342 is what runs).
+echo '{"prompt": "x", "grammar": "root ::= \"a\"", "json_schema": {}}' >"$tmp/gs.json"
+check 0 "sampler chain: logits" "note: grammar: a grammar changes sampling outside the chain line (llama.cpp's --grammar, --json-schema); not in the flags; nor is json_schema read: with \"grammar\" in the body, llama-server's handler reads that field alone (server-schema.cpp at 0177c342, whose own description of the field says the opposite)" -- \
+    llama-server --from-json "$tmp/gs.json"
 check 0 "sampler chain: logits -> ?penalties" "warning: \"format\": llama-server ignores it (Ollama's structured output, \"json\" or a JSON schema; llama-server's own are \"json_schema\" and \"grammar\", and a chat body's \"response_format\" (reference section 7), whose grammar, when the server applies one, changes sampling outside the chain line)" -- \
     --from-json "$tmp/ollama.json"
 for w in "warning: \"stop\" in \"options\": llama-server ignores it (it reads only the body's own fields, not those inside an object); the field is the body's own \"stop\"" \
