@@ -48,4 +48,10 @@ bool args_apply_flag(CliParams *out, const ArgSpec *spec, const char *flag, cons
  * memory. */
 bool args_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size);
 
+/* Whether llama.cpp stops on value as the one value of spec, a flag that does not change sampling (K_IGNORED:
+ * -fa, -ngl, ...), with the message in err: for a variable of such a flag, which llama.cpp reads before the
+ * command line as it reads every variable (common/arg.cpp at 0017d6fb), so that the server never starts. False
+ * for a value llama.cpp takes, or one only this tool's own limit refuses, and when out of memory. */
+bool args_ignored_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size);
+
 #endif

@@ -791,6 +791,20 @@ bool args_value_stops(const ArgSpec *spec, const char *value, char *err, size_t 
     return stops;
 }
 
+bool args_ignored_value_stops(const ArgSpec *spec, const char *value, char *err, size_t err_size)
+{
+    if (spec->arity != 1 || spec->kind != K_IGNORED)
+        return false;
+    CliParams *scratch = malloc(sizeof *scratch);
+    if (scratch == NULL)
+        return false;
+    args_defaults(scratch);
+    bool cleared = false, limit = false;
+    bool stops = !args_apply_flag(scratch, spec, spec->names[0], value, &cleared, &limit, err, err_size) && !limit;
+    free(scratch);
+    return stops;
+}
+
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size)
 {
     return args_parse_labeled(argc, argv, NULL, out, err, err_size);

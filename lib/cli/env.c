@@ -160,7 +160,7 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
                && !typed("-m", from, argc, argv) && !typed("-hf", from, argc, argv) && !getenv(PREFIX "MODEL")
                && !getenv(PREFIX "HF_REPO");
     bool props = reads_props(from, argc, argv);     /* its /props already holds the server's variables */
-    Text t = text_start(line->notes, sizeof line->notes);
+    Text t = text_start(line->notes, sizeof line->notes), wt = text_start(line->warnings, sizeof line->warnings);
     Act *acts = calloc(n_arg_specs + 1, sizeof *acts);
     if (acts == NULL) {
         snprintf(err, err_size, "out of memory");
@@ -187,7 +187,14 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
         char v[80], w[80], refusal[300];
         shown(value, v, sizeof v);
         const char *word = on_line(spec, from, argc, argv, tools);
-        if (!read_as_words(spec, router) && !router) {
+        if (!read_as_words(spec, router) && !router && !props
+            && args_ignored_value_stops(spec, value, refusal, sizeof refusal)) {
+            /* llama.cpp reads every variable before the command line and stops on a bad one, as it stops on the
+             * typed flag: said as the typed flag's failure is (args.c, soft_fail) */
+            text_add(&wt, "%s=%s (the environment): %s; llama.cpp stops on it (\"error while handling "
+                     "environment variable\", common/arg.cpp at 0017d6fb), but %s does not change sampling, so the "
+                     "chain line follows\n", name, v, refusal, spec->names[0]);
+        } else if (!read_as_words(spec, router) && !router) {
             text_add(&ig, "%s%s%s (%s)", ignored[0] != '\0' ? ", " : "", off_value != NULL ? "LLAMA_ARG_NO_" : "",
                      off_value != NULL ? env + strlen(PREFIX) : env, spec->names[0]);
         } else if (props) {

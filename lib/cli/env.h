@@ -30,6 +30,8 @@ typedef struct {
     char *pool;                 /* the variables' words and texts; allocated */
     int n_env_words;            /* how many words the variables put in front of the typed ones */
     char notes[4096];           /* lines without a label: each variable set that this line does not read, and why */
+    char warnings[2048];        /* lines: a variable of a flag that does not change sampling whose value llama.cpp
+                                 * stops on (the server never starts, though the chain line is the same) */
     char stop[800];             /* env_line's refusal of a variable's value (a line for stderr), or "" */
 } EnvLine;
 

@@ -260,6 +260,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     }
     print_lines(program, "warning: ", params->warnings);
     if (env != NULL)
+        print_lines(program, "warning: ", env->warnings);
+    if (env != NULL)
         print_lines(program, "note: ", env->notes);
     if (params->ignored[0] != '\0' && !lesson)
         fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,

@@ -552,6 +552,14 @@ with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: 
 " /props already holds the values of the server that wrote it" -- llama-server --props "$tmp/env-props.json"
 with_env LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " "not read beside --props: LLAMA_ARG_TOP_K=5" -- \
     --props "$tmp/env-props.json"
+# Review final3, finding 1: a bad value of a variable whose flag does not change sampling: llama.cpp stops on it
+# (it reads every variable first), said as a warning, as the typed flag's is; the chain line follows.
+with_env LLAMA_ARG_FLASH_ATTN=yes -- 0 "$default_line" \
+    "warning: LLAMA_ARG_FLASH_ATTN=yes (the environment): -fa takes on, off or auto in arg.cpp 0017d6fb; 'yes' is none of them (its message: \"unknown value for --flash-attn: 'yes'\"; write -fa on); llama.cpp stops on it (\"error while handling environment variable\", common/arg.cpp at 0017d6fb), but -fa does not change sampling, so the chain line follows" -- llama-server
+with_env LLAMA_ARG_N_GPU_LAYERS=abc -- 0 "$default_line" \
+    "warning: LLAMA_ARG_N_GPU_LAYERS=abc (the environment): -ngl takes auto, all or a whole number" -- llama-server -ngl 5
+with_env LLAMA_ARG_N_GPU_LAYERS=99 -- 0 "$default_line" \
+    "note: from the environment, ignored, as it does not change sampling: LLAMA_ARG_N_GPU_LAYERS (-ngl)" -- llama-server
 # Review 27, finding 11: a second --props stops, naming both, as a second --from-json does.
 check 2 "" "--props: a second saved /props, '$tmp/b.json', after '$tmp/a.json': this tool reads one server's values at a time" -- \
     --props "$tmp/a.json" --props "$tmp/b.json"
