@@ -80,8 +80,14 @@ const char *sampler_unknown_hint(const char *name, char letter)
         return letter == 'f' ? " (f: older llama.cpp's letter for its tail-free sampler (" NOT_CHECKED "); current "
                                "llama.cpp has no tail-free sampler, and its letters have no f: reference section 6)"
                              : "";
-    char lower[16];
+    if (strchr(name, ',') != NULL)      /* "top_k, top_p": one piece, as the list is split on ';' alone */
+        return " (the list is split on ';' alone, reference section 6, so a ',' is part of a name: write the "
+               "names with ';' between them, top_k;top_p)";
     size_t n = strlen(name);
+    if (n > 0 && (isspace((unsigned char)name[0]) || isspace((unsigned char)name[n - 1])))
+        return " (a blank next to a ';' stays part of the name here; whether llama.cpp trims it is not in the "
+               "reference: write the names with no blank, top_k;top_p)";
+    char lower[16];
     if (n >= sizeof lower)
         return "";
     for (size_t i = 0; i <= n; i++)

@@ -552,6 +552,12 @@ with_env LLAMA_ARG_MODEL=build/demo.gguf LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: 
 " /props already holds the values of the server that wrote it" -- llama-server --props "$tmp/env-props.json"
 with_env LLAMA_ARG_TOP_K=5 -- 0 "sampler chain: " "not read beside --props: LLAMA_ARG_TOP_K=5" -- \
     --props "$tmp/env-props.json"
+# Review final3, finding 3: a list written with commas or blanks is named as such (reference section 6: split on
+# ';' alone).
+check 0 "sampler chain: logits -> dist" "warning: unable to match sampler by name 'top_k, top_p' (the list is split on ';' alone, reference section 6, so a ',' is part of a name: write the names with ';' between them, top_k;top_p)" -- \
+    --samplers "top_k, top_p"
+check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by name ' top_p' (a blank next to a ';' stays part of the name here; whether llama.cpp trims it is not in the reference: write the names with no blank, top_k;top_p)" -- \
+    --samplers "top_k; top_p"
 # Review final3, finding 1: a bad value of a variable whose flag does not change sampling: llama.cpp stops on it
 # (it reads every variable first), said as a warning, as the typed flag's is; the chain line follows.
 with_env LLAMA_ARG_FLASH_ATTN=yes -- 0 "$default_line" \
