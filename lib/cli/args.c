@@ -879,6 +879,26 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
                      "llama-completion or llama-server)", shown(flag, f, sizeof f));
             return false;
         }
+        bool old_word;
+        if (spec == NULL && i > 1 && tool_from_word(flag, &old_word) != TOOL_ANY) {
+            snprintf(err, err_size, "unknown flag '%s': a program word goes first, before every flag and this "
+                     "tool's own options: 11_sampler_chain %s --explain ...", shown(flag, f, sizeof f),
+                     shown(flag, f, sizeof f));
+            return false;
+        }
+        const char *eq = spec == NULL && flag[0] == '-' ? strchr(flag, '=') : NULL;
+        if (eq != NULL && eq > flag + 1) {      /* --top-k=20: is --top-k a flag? */
+            char name[64], bare[64];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - flag < 63 ? eq - flag : 63), flag);
+            bool other = false;
+            if (normalize(name, bare, sizeof bare) && find_spec(bare, tool_bits[out->tool], &other) != NULL) {
+                char v[64];
+                snprintf(err, err_size, "unknown flag '%s': this tool takes a flag and its value as two arguments, "
+                         "%s %s (whether llama.cpp also takes the '=' form is not in the reference)",
+                         shown(flag, f, sizeof f), name, shown(eq + 1, v, sizeof v));
+                return false;
+            }
+        }
         if (spec == NULL && other_tool && other_tool_flag(out, flag, normal, tool_names[out->tool], argc, argv, &i,
                                                           request_err, sizeof request_err))
             continue;

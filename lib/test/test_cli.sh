@@ -558,6 +558,11 @@ check 0 "sampler chain: logits -> dist" "warning: unable to match sampler by nam
     --samplers "top_k, top_p"
 check 0 "sampler chain: logits -> top-k -> dist" "warning: unable to match sampler by name ' top_p' (a blank next to a ';' stays part of the name here; whether llama.cpp trims it is not in the reference: write the names with no blank, top_k;top_p)" -- \
     --samplers "top_k; top_p"
+# Review final3, findings 4 and 7: a program word after a flag, and a flag=value, get what to write instead.
+check 2 "" "unknown flag 'llama-server': a program word goes first, before every flag and this tool's own options: 11_sampler_chain llama-server --explain ..." -- \
+    --explain llama-server --temp 0.5
+check 2 "" "unknown flag '--top-k=20': this tool takes a flag and its value as two arguments, --top-k 20 (whether llama.cpp also takes the '=' form is not in the reference)" -- \
+    llama-server --top-k=20
 # Review final3, finding 1: a bad value of a variable whose flag does not change sampling: llama.cpp stops on it
 # (it reads every variable first), said as a warning, as the typed flag's is; the chain line follows.
 with_env LLAMA_ARG_FLASH_ATTN=yes -- 0 "$default_line" \
