@@ -251,11 +251,12 @@ int lesson_logit_width(const Candidates *c, int decimals, int least);
  * lesson_note_row where a row parts from the Java. A number lesson_fixed would print as "%.2e" is compared so. */
 bool lesson_java_differs(const char *format, double ours, double java);
 
-/* The columns that the n bytes of s take in a table: one per UTF-8 character (a code point), and one per byte
- * that is not part of a well-formed UTF-8 character (a terminal shows each as one replacement mark). So "crème"
- * takes 5, as the Java's %-10s counts it (it counts UTF-16 units: the same for every character below U+10000; one
- * past it, an emoji, is two there). Kept simple, without a locale or wcwidth: a wide East Asian character counts
- * as one column, as does a combining accent. */
+/* The columns that the n bytes of s take in a table, counted as the Java's %-10s counts them, in UTF-16 units: one
+ * per UTF-8 character below U+10000, two for one past it (an emoji), and one per byte that is not part of a
+ * well-formed UTF-8 character (a terminal shows each as one replacement mark). So "crème" takes 5, and a row pads
+ * as the Java's does. Without a locale or wcwidth, as the Java: a wide East Asian character counts as one column,
+ * as does a combining accent, so a terminal shows such a row out of line by one column per such character, as it
+ * shows the Java's. */
 size_t lesson_columns(const char *s, size_t n);
 
 /* The columns of the longest of words (n,), lesson_columns, at least `least`, so a column is as wide as its

@@ -109,8 +109,11 @@ static size_t utf8_bytes(const unsigned char *s, size_t n)
 size_t lesson_columns(const char *s, size_t n)
 {
     size_t columns = 0;
-    for (size_t i = 0; i < n; columns++)
-        i += utf8_bytes((const unsigned char *)s + i, n - i);
+    for (size_t i = 0; i < n;) {
+        size_t bytes = utf8_bytes((const unsigned char *)s + i, n - i);
+        columns += bytes == 4 ? 2 : 1;      /* past U+FFFF: two UTF-16 units, as the Java counts it */
+        i += bytes;
+    }
     return columns;
 }
 
