@@ -13,6 +13,7 @@
 #include "cli/request.h"
 #include "cli/values.h"
 #include "lesson/print.h"
+#include "text.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -281,6 +282,21 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     char model[1024];           /* the note is about 450 bytes, with at most 256 of flags */
     if (status == 0 && !lesson && !params->model_read && args_model_note(params, model, sizeof model) > 0)
         print_lines(program, "note: ", model);
+    char read_flag[64], others[256] = "";       /* the other flags of params->model's list ("-m, -hf") */
+    size_t n_others = 0;
+    if (status == 0 && !lesson && params->model_read && params->model_flag != NULL) {
+        shown(params->model_flag, read_flag, sizeof read_flag);
+        Text o = text_start(others, sizeof others);
+        for (const char *w = params->model; *w != '\0'; w += strspn(w, ", ")) {
+            size_t n = strcspn(w, ",");
+            if (n != strlen(read_flag) || strncmp(w, read_flag, n) != 0)
+                text_add(&o, "%s%.*s", n_others++ > 0 ? ", " : "", (int)n, w);
+            w += n;
+        }
+    }
+    if (n_others > 0)
+        fprintf(stderr, "%s: note: %s, beside %s, also name%s a model: which one llama.cpp loads is not in the "
+                "reference; this line reads %s's\n", program, others, read_flag, n_others > 1 ? "" : "s", read_flag);
     if (status == 0 && params->from_json != NULL && !read_body(program, body, length, params))
         status = 2;
     free(body);

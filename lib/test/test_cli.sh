@@ -563,6 +563,9 @@ check 2 "" "unknown flag 'llama-server': a program word goes first, before every
     --explain llama-server --temp 0.5
 check 2 "" "unknown flag '--top-k=20': this tool takes a flag and its value as two arguments, --top-k 20 (whether llama.cpp also takes the '=' form is not in the reference)" -- \
     llama-server --top-k=20
+# Review final3, finding 6: -hf beside the -m this line reads is named, not dropped.
+check 0 "sampler chain: " "note: -hf, beside -m, also names a model: which one llama.cpp loads is not in the reference; this line reads -m's" -- \
+    llama-server -m build/demo.gguf -hf x/y
 # Review final3, finding 1: a bad value of a variable whose flag does not change sampling: llama.cpp stops on it
 # (it reads every variable first), said as a warning, as the typed flag's is; the chain line follows.
 with_env LLAMA_ARG_FLASH_ATTN=yes -- 0 "$default_line" \
