@@ -333,8 +333,13 @@ static void explain_temp(Text *t, const CliParams *c, const Chain *chain, size_t
         text_add(t, "?%s: temperature %s%s%s is off (%s\n", name, v,
                  type == STAGE_TEMP_EXT ? " with dynatemp_range " : "", type == STAGE_TEMP_EXT ? r : "",
                  strchr(where, '(') + 1);
-    else if (dynamic)
-        text_add(t, "%s: temperature %s +- %s by the entropy (exponent %s)%s\n", name, v, r, e, where);
+    else if (dynamic) {     /* reference 4.10: from max(0, t - delta) to t + delta, in llama.cpp's float */
+        float tf = float_value(p->temp), df = float_value(p->dynatemp_range);
+        float low = tf - df > 0.0f ? tf - df : 0.0f, high = tf + df;
+        char lo[48], hi[48];
+        text_add(t, "%s: temperature from %s to %s by the entropy (%s +- %s, at least 0; exponent %s)%s\n", name,
+                 value(low, NULL, lo, sizeof lo), value(high, NULL, hi, sizeof hi), v, r, e, where);
+    }
     else if (float_value(p->temp) <= 0)
         text_add(t, "%s: temperature %s keeps only the top token (greedy)%s\n", name, v, where);
     else

@@ -124,8 +124,11 @@ static const LineRow line_rows[] = {
     {{NULL}, "temp-ext: divides every logit by temperature 0.8, after the filters (Examples 12-13)"},
     {{"--temp", "0"}, "temp-ext: temperature 0.0 keeps only the top token (greedy), after the filters (Examples "
      "12-13)"},
-    {{"--dynatemp-range", "0.5"}, "temp-ext: temperature 0.8 +- 0.5 by the entropy (exponent 1.0), after the "
-     "filters (Examples 12-13)"},
+    {{"--dynatemp-range", "0.5"}, "temp-ext: temperature from 0.3 to 1.3 by the entropy (0.8 +- 0.5, at least 0; "
+     "exponent 1.0), after the filters (Examples 12-13)"},
+    /* reference 4.10: the lower end is max(0, t - delta): 0.2 - 0.5 is below 0 (review final3, finding 8) */
+    {{"--temp", "0.2", "--dynatemp-range", "0.5"}, "temp-ext: temperature from 0.0 to 0.7 by the entropy (0.2 +- "
+     "0.5, at least 0; exponent 1.0), after the filters (Examples 12-13)"},
     {{"-s", "42"}, "dist: draws the token from what is left, seed 42 (Example 12)"},
     {{NULL}, "dist: draws the token from what is left, seed -1 (random) (Example 12)"},
     /* Mirostat replaces the filters (Example 8): mu starts at 2 * tau. */
@@ -234,8 +237,9 @@ static const LineRow line_rows[] = {
      "token (greedy) (Examples 12-13)"},
     {{"--samplers", "temperature;top_k;min_p"}, "temp-ext: divides every logit by temperature 0.8, before the "
      "filters (Examples 12-13)"},
-    {{"--samplers", "top_k;temperature;min_p;xtc", "--dynatemp-range", "0.5"}, "temp-ext: temperature 0.8 +- 0.5 "
-     "by the entropy (exponent 1.0), after top-k and before min-p and ?xtc (Examples 12-13)"},
+    {{"--samplers", "top_k;temperature;min_p;xtc", "--dynatemp-range", "0.5"}, "temp-ext: temperature from 0.3 to "
+     "1.3 by the entropy (0.8 +- 0.5, at least 0; exponent 1.0), after top-k and before min-p and ?xtc (Examples "
+     "12-13)"},
     /* llama-server clamps top_p into [0, 1] and answers 400 for n_predict below -1 (reference section 7). */
     {{"--top-p", "1.5", "-n", "-2"}, "OpenAI names: temperature 0.8 (llama.cpp's temp), top_p 1.5 (outside OpenAI's 0 "
      "to 1; llama-server clamps it to 1), frequency_penalty 0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 "
