@@ -22,3 +22,19 @@ void text_add(Text *t, const char *fmt, ...)
     if (n > 0)
         t->len += (size_t)n;
 }
+
+size_t utf8_char_length(const unsigned char *s, size_t n)
+{
+    unsigned char lead = s[0];
+    size_t len = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+               : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((lead == 0xE0 && s[1] < 0xA0) || (lead == 0xED && s[1] >= 0xA0) || (lead == 0xF0 && s[1] < 0x90)
+        || (lead == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return len;
+}

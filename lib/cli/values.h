@@ -3,7 +3,7 @@
  * value is read as llama.cpp reads it, and the caller warns; NaN is the one value llama.cpp reads that this
  * workbench refuses.
  *
- * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text, utf8_char_length,
+ * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text,
  * json_number_text, stoi_takes, shown, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
  * process_escapes.
  */
@@ -12,6 +12,7 @@
 
 #include "penalties.h"
 
+#include "text.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -42,10 +43,6 @@ const char *float_text(double v, char *buf, size_t size);
  * std::stof refuses (strtof's ERANGE) any decimal that is not exactly one; buf then needs up to 120 bytes. */
 const char *float_flag_text(double v, char *buf, size_t size);
 
-/* The length of the valid UTF-8 character at s (1 to 4 bytes, of the n there), or 0 when the bytes there are
- * not one: a stray continuation byte, an overlong form, a surrogate, a value past U+10FFFF, a cut sequence.
- * In a NUL-terminated string n may be 4 anywhere: the NUL, not a continuation byte, ends a cut sequence. */
-size_t utf8_char_length(const unsigned char *s, size_t n);
 
 /* Whether s is exactly one JSON number (RFC 8259: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?). */
 bool json_number_text(const char *s);

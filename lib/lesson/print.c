@@ -4,6 +4,7 @@
  * Java and 0.12 in C, and 1.005 (a hair below 1.005 in binary) is 1.01 in Java and 1.00 in C. And the one
  * printer of notes and stops (print.h), which wraps them at 120 columns. */
 #include "lesson/print.h"
+#include "text.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,9 +18,9 @@ typedef struct {
     char *out;
     size_t size, len;
     bool escaped;
-} Text;
+} PrintText;
 
-static void add(Text *t, const char *s, size_t n)
+static void add(PrintText *t, const char *s, size_t n)
 {
     if (t->len < t->size) {
         size_t room = t->size - 1 - t->len, k = n < room ? n : room;
@@ -29,7 +30,7 @@ static void add(Text *t, const char *s, size_t n)
     t->len += n;
 }
 
-static void add_repeat(Text *t, char c, size_t n)
+static void add_repeat(PrintText *t, char c, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         add(t, &c, 1);
@@ -51,7 +52,7 @@ const char *lesson_escape(unsigned char c, char buf[5])
 }
 
 /* s (n,) added to t, each control character as lesson_escape writes it. */
-static void add_escaped(Text *t, const char *s, size_t n)
+static void add_escaped(PrintText *t, const char *s, size_t n)
 {
     char buf[5];
     for (size_t i = 0; i < n; i++) {
@@ -62,7 +63,7 @@ static void add_escaped(Text *t, const char *s, size_t n)
 
 /* A %c or %s conversion, spec, of a text that may hold control characters (arg: the character, for 'c'; else
  * the string): written by printf into a buffer of its own, then added escaped. */
-static size_t add_text_escaped(Text *t, const char *spec, char conversion, int ch, const char *str)
+static size_t add_text_escaped(PrintText *t, const char *spec, char conversion, int ch, const char *str)
 {
     if (conversion == 'c' && (unsigned char)ch > 0x7f) {       /* one byte past ASCII is no UTF-8 character */
         char hex[5];
@@ -89,21 +90,12 @@ static size_t add_text_escaped(Text *t, const char *spec, char conversion, int c
     return t->len - before;
 }
 
-/* The bytes of the character at s (n bytes left, n > 0): those of a well-formed UTF-8 sequence (RFC 3629: no
- * overlong form, no surrogate, nothing past U+10FFFF), or 1 for ASCII and for a byte that starts none. */
+/* The bytes of the character at s (n bytes left, n > 0): those of a well-formed UTF-8 character
+ * (utf8_char_length), or 1 for a byte that starts none. */
 static size_t utf8_bytes(const unsigned char *s, size_t n)
 {
-    unsigned c = s[0];
-    size_t bytes = c < 0xc2 ? 1 : c <= 0xdf ? 2 : c <= 0xef ? 3 : c <= 0xf4 ? 4 : 1;
-    if (bytes == 1 || bytes > n)
-        return 1;
-    unsigned low = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80, high = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
-    if (s[1] < low || s[1] > high)
-        return 1;
-    for (size_t k = 2; k < bytes; k++)
-        if (s[k] < 0x80 || s[k] > 0xbf)
-            return 1;
-    return bytes;
+    size_t bytes = utf8_char_length(s, n);
+    return bytes > 0 ? bytes : 1;
 }
 
 size_t lesson_columns(const char *s, size_t n)
@@ -118,7 +110,7 @@ size_t lesson_columns(const char *s, size_t n)
 }
 
 /* A %s with a width (flags: '-' to the left), padded to width columns (lesson_columns), not width bytes. */
-static void add_text_columns(Text *t, const char *s, const char *flags, int width)
+static void add_text_columns(PrintText *t, const char *s, const char *flags, int width)
 {
     size_t n = strlen(s), columns = lesson_columns(s, n);
     size_t pad = columns < (size_t)width ? (size_t)width - columns : 0;
@@ -136,7 +128,7 @@ static void add_text_columns(Text *t, const char *s, const char *flags, int widt
 /* Java's "%.{decimals}f" of x (finite), with printf's flags and width: the shortest decimal digits that read back
  * as |x| (as Java's FloatingDecimal gives them), rounded half up at `decimals` places, then the sign ('-' for a
  * negative x and for -0.0, as Java prints it; '+' or ' ' by the flags) and the padding of width. */
-static void add_java_fixed(Text *t, double x, int decimals, const char *flags, int width)
+static void add_java_fixed(PrintText *t, double x, int decimals, const char *flags, int width)
 {
     char e_form[40];
     int digits = 1;
@@ -202,7 +194,7 @@ static void add_java_fixed(Text *t, double x, int decimals, const char *flags, i
 }
 
 /* printf's conversion spec of the double x. */
-static void add_double(Text *t, const char *spec, double x)
+static void add_double(PrintText *t, const char *spec, double x)
 {
     int n = snprintf(t->len < t->size ? t->out + t->len : NULL, t->len < t->size ? t->size - t->len : 0, spec, x);
     t->len += n > 0 ? (size_t)n : 0;
@@ -210,7 +202,7 @@ static void add_double(Text *t, const char *spec, double x)
 
 /* One conversion of printf, spec ("%-8.3d", its width and precision written out), with its argument from args:
  * the length modifier and conversion decide the argument's type, as printf's do. */
-static void add_converted(Text *t, const char *spec, const char *length, char conversion, va_list *args)
+static void add_converted(PrintText *t, const char *spec, const char *length, char conversion, va_list *args)
 {
     char *at = t->len < t->size ? t->out + t->len : NULL;
     size_t room = t->len < t->size ? t->size - t->len : 0;
@@ -259,10 +251,10 @@ static void add_converted(Text *t, const char *spec, const char *length, char co
         t->out[t->size - 1] = '\0';
 }
 
-/* lesson_format with its arguments in args; escaped as Text's. */
+/* lesson_format with its arguments in args; escaped as PrintText's. */
 static int lesson_vformat(char *out, size_t size, bool escaped, const char *format, va_list args)
 {
-    Text t = {out, size, 0, escaped};
+    PrintText t = {out, size, 0, escaped};
     va_list ap;
     va_copy(ap, args);
     if (size > 0)

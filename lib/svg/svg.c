@@ -1,5 +1,6 @@
 /* svg.c: the SVG writer: elements, attributes and escaping, written straight to the caller's FILE. */
 #include "svg.h"
+#include "text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,18 +19,6 @@ static void put(Svg *s, const char *format, ...)
     va_end(args);
 }
 
-/* The length of the well-formed UTF-8 character at c (Unicode's table 3-7: no overlong form, no surrogate, nothing
- * past U+10FFFF), or 0 when the bytes at c are none: a lone continuation byte, or a character cut short. */
-static size_t utf8_length(const unsigned char *c)
-{
-    size_t n = *c >= 0xc2 && *c <= 0xdf ? 2 : *c >= 0xe0 && *c <= 0xef ? 3 : *c >= 0xf0 && *c <= 0xf4 ? 4 : 0;
-    unsigned char lo = *c == 0xe0 ? 0xa0 : *c == 0xf0 ? 0x90 : 0x80, hi = *c == 0xed ? 0x9f : *c == 0xf4 ? 0x8f : 0xbf;
-    for (size_t i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
-        if (c[i] < lo || c[i] > hi)
-            return 0;
-    return n;
-}
-
 /* text escaped for XML, in text or in a double-quoted attribute. A byte that is no part of a well-formed UTF-8
  * character (a label cut in the middle of one, say) is written as '?', as a control is: an SVG of malformed UTF-8
  * is no XML, and a browser shows none of it. */
@@ -44,7 +33,7 @@ static void put_escaped(Svg *s, const char *text)
         case '\'': put(s, "&apos;"); break;
         default:
             if (*c >= 0x80) {
-                size_t n = utf8_length(c);
+                size_t n = utf8_char_length(c, 4);      /* NUL-terminated: 4 is safe */
                 put(s, "%.*s", n > 0 ? (int)n : 1, n > 0 ? (const char *)c : "?");
                 c += n > 0 ? n - 1 : 0;
             } else {
