@@ -262,6 +262,16 @@ static bool has_line(const char *text, const char *line)
     return false;
 }
 
+/* Checks that text holds line as one whole line; where it does not, prints what it got, as row r of a table of
+ * rows (what: "min_keep"). */
+static void check_row_line(int at, const char *text, const char *line, const char *what, size_t r)
+{
+    bool good = has_line(text, line);
+    check_true(__FILE__, at, good, line);
+    if (!good)
+        printf("    %s row %zu: got\n%s\n", what, r, text);
+}
+
 /* min_keep, which only a body sets (reference section 3): top-p and typical at or below 0 keep exactly
  * max(1, min_keep) tokens, and every filter that honours it keeps at least min_keep (sections 4.6 to 4.9). */
 static void test_min_keep(void)
@@ -291,10 +301,7 @@ static void test_min_keep(void)
     static char text[8192];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         explain_body(rows[r].body, &p, text, sizeof text);
-        bool good = has_line(text, rows[r].line);
-        check_true(__FILE__, __LINE__, good, rows[r].line);
-        if (!good)
-            printf("    min_keep row %zu: got\n%s\n", r, text);
+        check_row_line(__LINE__, text, rows[r].line, "min_keep", r);
     }
 }
 
@@ -304,10 +311,7 @@ static void test_lines(void)
     static char text[8192];
     for (size_t r = 0; r < sizeof line_rows / sizeof line_rows[0]; r++) {
         explain_words(line_rows[r].argv, &p, text, sizeof text);
-        bool good = has_line(text, line_rows[r].line);
-        check_true(__FILE__, __LINE__, good, line_rows[r].line);
-        if (!good)
-            printf("    explain row %zu: got\n%s\n", r, text);
+        check_row_line(__LINE__, text, line_rows[r].line, "explain", r);
     }
 }
 
@@ -340,10 +344,7 @@ static void test_probs_and_windows(void)
     static char text[8192];
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         explain_body(rows[r].body, &p, text, sizeof text);
-        bool good = has_line(text, rows[r].line);
-        check_true(__FILE__, __LINE__, good, rows[r].line);
-        if (!good)
-            printf("    probs row %zu: got\n%s\n", r, text);
+        check_row_line(__LINE__, text, rows[r].line, "probs", r);
     }
     explain_words((const char *const[]){"--top-k", "20", NULL}, &p, text, sizeof text);
     CHECK(strstr(text, "the prompt is in the window") == NULL && strstr(text, "probabilities a response") == NULL);
@@ -408,10 +409,7 @@ static void test_sources(void)
         if (!ok)
             continue;
         args_explain(&p, &ch, text, sizeof text);
-        bool good = has_line(text, rows[r].line);
-        check_true(__FILE__, __LINE__, good, rows[r].line);
-        if (!good)
-            printf("    sources row %zu: got\n%s\n", r, text);
+        check_row_line(__LINE__, text, rows[r].line, "sources", r);
         chain_free(&ch);
     }
     /* An alias is named with the field it stands for: max_tokens is n_predict's (reference section 7). */
