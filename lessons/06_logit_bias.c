@@ -6,6 +6,7 @@
  */
 #include "lesson.h"
 #include "penalties.h"
+#include <math.h>
 
 static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};

@@ -8,6 +8,7 @@
  */
 #include "filters.h"
 #include "lesson.h"
+#include <math.h>
 
 static const char *const words[] = {"the", "cat", "sat", "mat"};
 static const double probs[] = {0.4, 0.3, 0.2, 0.1};

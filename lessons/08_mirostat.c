@@ -11,6 +11,7 @@
 #include "lesson.h"
 #include "rng.h"
 #include "sample.h"
+#include <math.h>
 
 #define N_VOCAB 50
 #define STEPS 5000

@@ -9,6 +9,7 @@
  * (llama.cpp's default is 64). Where llama.cpp's DRY and the Java's rule part after an edit, a note says how.
  */
 #include "lesson.h"
+#include <math.h>
 
 static const char *const vocab[] = {"the", "cat", "sat", "on", "mat", "dog", "."};
 static const char text[] = "the cat sat on the mat . the cat sat on the";

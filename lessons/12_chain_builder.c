@@ -1,7 +1,8 @@
 /* 12_chain_builder: Example 12, Project 2, a SamplerChain with a builder.
  *
  * Five chains write 59 characters each from the corpus's character bigram model (logit = ln count; an unseen
- * pair is -inf), seed 11, then three chain lines. build() is the lesson's builder: the stages of order[] with
+ * pair is -inf), seed 11, then three chain lines. The model is built once (lesson_bigram_logits), where the Java
+ * takes Math.log of its counts at every step: the same numbers, and a program that compiles faster. build() is the lesson's builder: the stages of order[] with
  * chain_add (logit-bias first when a bias is set), then the draw, dist, each named and "?"-marked by llama.cpp's
  * rules (llama.cpp's own chain would say temp-ext, Example 11). llama.cpp's dist walks the candidates in the
  * order the stages left (top-k sorts them), while the Java walks token ids: so each step runs every stage but
@@ -55,7 +56,7 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
  * left per step, summed. The view (lesson/chains.h) sees every stage of every step: it prints what they leave at
  * --trace's step, notes where top-k cuts through ties, and records the picture. */
-static long generate(Chain *ch, const char *alphabet, size_t n, double counts[][95], char *text, ChainView *view)
+static long generate(Chain *ch, const char *alphabet, size_t n, double logits[][95], char *text, ChainView *view)
 {
     Rng rng = rng_new(seed);
     int32_t last = lesson_index_of(alphabet, start);
@@ -63,12 +64,9 @@ static long generate(Chain *ch, const char *alphabet, size_t n, double counts[][
     lesson_check(chain_accept(ch, last));
     long kept = 0;
     for (int step = 1; step <= STEPS; step++) {
-        double logits[95];
         TokenData buf[95];
         Candidates c;
-        for (size_t j = 0; j < n; j++)
-            logits[j] = log(counts[last][j]);       /* log 0 = -inf: never chosen */
-        lesson_check(candidates_init(&c, buf, logits, n));
+        lesson_check(candidates_init(&c, buf, logits[last], n));     /* the model's row for the last character */
         chain_view_step(view, step, alphabet[last], &c);      /* stops when nothing follows */
         lesson_check(chain_apply_except_pick(ch, &c, chain_step_seen, view, NULL));
         kept += (long)chain_step_left(view, &c);    /* stops when a stage left none */
@@ -88,9 +86,8 @@ int main(int argc, char *argv[])
     chain_check_corpus(corpus, start);                 /* printable ASCII, holding start */
     char alphabet[96];                          /* the corpus's distinct characters, sorted */
     size_t n = lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
-    static double counts[95][95];               /* the bigram model of lesson 5: counts[previous][next] */
-    for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++)
-        counts[lesson_index_of(alphabet, corpus[i])][lesson_index_of(alphabet, corpus[i + 1])]++;
+    static double logits[95][95];       /* the bigram model of lesson 5: logits[previous][next] = ln count, */
+    lesson_bigram_logits(corpus, alphabet, logits);     /* -inf where the pair never occurs */
 
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
     chain_check_builder(window, bias, order);   /* a NaN bias, or a stage in order[] the builder adds itself, stops */
@@ -101,7 +98,7 @@ int main(int argc, char *argv[])
     for (size_t c = 0; c < LESSON_N(chains); c++) {
         static char text[STEPS + 2];
         ChainView view = chain_view_start(&ch[c], &chains[c], window, alphabet, trace, &pic);     /* and its notes */
-        long kept = generate(&ch[c], alphabet, n, counts, text, &view);
+        long kept = generate(&ch[c], alphabet, n, logits, text, &view);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         lesson_printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout),
                "", text, kept / (double)STEPS);

@@ -1,7 +1,8 @@
-/* chains.c: the step view of Example 12, its --trace argument, and the sampler-list check of Example 13
- * (chains.h). */
+/* chains.c: the step view of Example 12, its --trace argument, its bigram model, and the sampler-list check of
+ * Example 13 (chains.h). */
 #include "lesson/chains.h"
 #include "lesson/print.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,6 +268,21 @@ void chain_check_corpus_at(const char *file, const char *corpus, size_t size, ch
     if (start == '\0' || strchr(corpus, start) == NULL)
         lesson_stop(file, "start '%c'%s does not occur in the corpus%s", start, lesson_where(file, "start").text,
                     lesson_where(file, "corpus").text);
+}
+
+void lesson_bigram_logits(const char *corpus, const char *alphabet, double logits[][CHAIN_STEP_MAX])
+{
+    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
+        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+            logits[a][b] = 0;
+    for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++) {    /* the counts first */
+        int32_t a = lesson_index_of(alphabet, corpus[i]), b = lesson_index_of(alphabet, corpus[i + 1]);
+        if (a >= 0 && b >= 0 && a < CHAIN_STEP_MAX && b < CHAIN_STEP_MAX)
+            logits[a][b]++;
+    }
+    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
+        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+            logits[a][b] = log(logits[a][b]);           /* log 0 = -inf: never chosen */
 }
 
 void chain_check_builder_at(const char *file, int32_t window, const char *bias_name, LogitBias bias,

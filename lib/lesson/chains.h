@@ -1,11 +1,11 @@
 /* chains.h: what Examples 12 and 13 need beyond lesson_lib.h, kept out of the lessons so that each reads like its
  * Java (and compiles fast): the view of a chain's text, step by step and stage by stage (Example 12's --trace, its
  * notes, the stage that leaves nothing, and the picture's funnel), the --trace argument, the checks of Example 12's
- * corpus and builder, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
+ * corpus and builder, Example 12's bigram model, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
  *
  * defines: CHAIN_STEP_MAX, ChainView, chain_view_start, chain_view_step, chain_step_seen, chain_step_left,
- * chain_print_describe, chain_check_corpus, chain_check_builder, chain_trace_arg, chain_note_tie, PresetStep,
- * preset_step_start, preset_stage_seen, PresetRun, preset_notes, chain_check_order.
+ * chain_print_describe, chain_check_corpus, lesson_bigram_logits, chain_check_builder, chain_trace_arg,
+ * chain_note_tie, PresetStep, preset_step_start, preset_stage_seen, PresetRun, preset_notes, chain_check_order.
  */
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
@@ -74,6 +74,13 @@ void chain_print_describe(const Chain *ch, Picture *pic);
 #define chain_check_corpus(corpus, start) chain_check_corpus_at(__FILE__, (corpus), sizeof(corpus), (start))
 
 void chain_check_corpus_at(const char *file, const char *corpus, size_t size, char start);
+
+/* Example 12's model, the character bigram model of lesson 5, built once: logits[a][b] = ln of how often
+ * alphabet[b] follows alphabet[a] in corpus (nats), and -inf (ln 0) for a pair the corpus never has, so that no
+ * draw picks it: the values of the Java's Math.log(counts[last][j]) at every step. alphabet: the corpus's distinct
+ * characters (lesson_distinct_chars). logits: CHAIN_STEP_MAX rows of CHAIN_STEP_MAX, every entry written. A pair
+ * with a character that alphabet lacks, or holds past its first CHAIN_STEP_MAX, counts for nothing. */
+void lesson_bigram_logits(const char *corpus, const char *alphabet, double logits[][CHAIN_STEP_MAX]);
 
 /* Example 12's checks of its builder's settings: a window of 0 or less is noted (llama.cpp's penalties are then
  * off, "?penalties", where the Java names the stage penalties); a NaN bias stops, naming it as the program spells

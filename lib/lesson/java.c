@@ -8,6 +8,7 @@
 #include "penalties.h"
 #include "sample.h"
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

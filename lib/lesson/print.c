@@ -6,6 +6,7 @@
 #include "lesson/print.h"
 #include "text.h"
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -37,5 +37,6 @@ int main(void)
     test_layers();
     test_readers_memory();
     test_print();
+    test_lesson_model();
     return check_summary();
 }

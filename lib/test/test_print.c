@@ -6,6 +6,7 @@
 #include "lesson/print.h"
 #include "tests.h"
 
+#include <math.h>
 #include <string.h>
 
 /* check that lesson_format(format, value) writes expected. */

@@ -35,5 +35,6 @@ void test_props(void);
 void test_layers(void);
 void test_readers_memory(void);
 void test_print(void);
+void test_lesson_model(void);
 
 #endif
