@@ -32,6 +32,12 @@ SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # Lessons only: what the standard calls a constraint violation is an error, so an initializer with more
 # elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
 LESSON_CFLAGS   = -pedantic-errors
+# lesson.h leaves <math.h> out (45 million instructions of a compile that a hello-world costs 75: lib/README.md),
+# so INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite in an edited lesson that lacks it are unknown: gcc and
+# clang say so without naming the header (they name it for log or exp), and the build adds this line.
+MATH_MACROS = (INFINITY|NAN|HUGE_VAL)[^ ]* undeclared|undeclared identifier [^ ]*(INFINITY|NAN|HUGE_VAL)|function [^ ]*(isnan|isinf|isfinite)
+MATH_HINT   = hint: INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which lesson.h leaves out \
+              to keep the compile fast: add \#include <math.h> below \#include "lesson.h"
 
 LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c lib/lesson/*.c)
 # svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
@@ -61,11 +67,14 @@ $(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
 
-# A lesson's compiler messages also go to its .warn file, which ./run_all.sh shows under the example's line.
+# A lesson's compiler messages also go to its .warn file, which ./run_all.sh shows under the example's line. A
+# failed compile that names one of <math.h>'s macros gets MATH_HINT after them: lesson.h leaves <math.h> out.
 $(1)/lessons/%.o: lessons/%.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $$(LESSON_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$< \
-	    2>$$(@:.o=.warn); status=$$$$?; cat $$(@:.o=.warn) >&2; exit $$$$status
+	    2>$$(@:.o=.warn); status=$$$$?; \
+	if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_MACROS)' $$(@:.o=.warn); then echo '$$<: $$(MATH_HINT)' \
+	    >>$$(@:.o=.warn); fi; cat $$(@:.o=.warn) >&2; exit $$$$status
 
 $(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)

@@ -114,6 +114,14 @@ line_of() {
     grep -nF -- "$2" "$lessons"/"$1"_*.c | head -n 1 | cut -d: -f1
 }
 
+# with_math NN: the start of the sed script of an edit of lessons/NN_*.c that writes INFINITY or NAN, which are
+# <math.h>'s: lesson.h leaves it out (lib/README.md), so a reader adds it, as the build's hint says (the Makefile's
+# MATH_HINT; make check's runner part checks it). It takes the place of the lesson's first blank line, the one
+# after its includes, so that every line keeps its number (line_of).
+with_math() {
+    printf '%ss/^$/#include <math.h>/; ' "$(grep -n '^$' "$lessons"/"$1"_*.c | head -n 1 | cut -d: -f1)"
+}
+
 # A printed number is what the library computed. Example 3 with a presence penalty of 0.7 added: "the" (3 times)
 # loses 3 * 0.5 + 0.7 = 2.20, logit -0.20; cat -0.20, sat 0.50, mat 0.10, dog -1.70, ran -1.00, so p(the) =
 # e^-0.2 / (2 e^-0.2 + e^0.5 + e^0.1 + e^-1.7 + e^-1) = 0.8187 / 4.942 = 0.166.
@@ -243,15 +251,15 @@ edit 13 's/SAMPLER_MIN_P,$/SAMPLER_MIN_P};/; s/^                                
     '13_task_settings: note: the preset "tool call, JSON": temp 0 does nothing: no stage of order[] reads it'
 edit 12 's/STAGE_MIN_P, STAGE_TEMP};/STAGE_MIN_P};/' \
     '12_chain_builder: note: the chain "exact (T=0)": temp 0 does nothing: no stage of order[] reads it'
-edit 10 's/{0\.0, 0\.5}/{NAN, 0.5}/' \
+edit 10 "$(with_math 10)"'s/{0\.0, 0\.5}/{NAN, 0.5}/' \
     "10_xtc: xtc_probability[0] nan (line $(line_of 10 'xtc_probability[] =')): must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no sampler empty, and since no draw is above NaN, it cuts at every step)"
 edit 09 's/\.dry_multiplier = 0\.8/.dry_multiplier = NAN/' \
     "09_dry: dry_multiplier nan (line $(line_of 09 '.dry_multiplier = ')): must not be NaN (this workbench's own refusal: the penalty would be NaN)"
-edit 12 's/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
+edit 12 "$(with_math 12)"'s/"low T",                   0\.2,  0, 0\.95/"low T",                   0.2,  0, NAN/' \
     "12_chain_builder: the row \"low T\" (line $(line_of 12 '{"low T"')): top_p nan: must not be NaN (this workbench's own refusal: llama.cpp builds the stage, and every comparison with NaN fails)"
 # Only "e" follows "h" in the corpus (alphabet: ' ' . a c d e ..., so "e" is 5): a ban on it, with every chain
 # biased, stops at the first "h" and names the stage that removed it.
-edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
+edit 12 "$(with_math 12)"'s/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {5, -INFINITY};/; s/build(\&ch\[c\], \&chains\[c\], 0)/build(\&ch[c], \&chains[c], 1)/' \
     "12_chain_builder: the chain \"llama.cpp defaults\", step 2: its stage logit-bias, with bias (line $(line_of 12 'LogitBias bias =')), removed every character that follows 'h' in the corpus, so the text cannot go on"
 
 # ===== Infinities, windows, repeated stages, ties, and numbers at the edges of double (issue 28) =====
@@ -266,16 +274,16 @@ e_rule="a number of magnitude 1e6 or more prints as %.2e"
 e_tail="so that every column of the table stays aligned; the lesson's Java prints all its digits, as this workbench prints a setting's own value (tau, a {name} in a label)"
 
 # Example 1. +inf on "the": it keeps p 1 in all three columns (inf / 1.5 = inf); the Java prints NaN everywhere.
-edit 01 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+edit 01 "$(with_math 01)${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'the    yes     inf    inf          inf     1.000    1.000    1.000' \
     "01_repeat_penalty: note: logits[0] (\"the\") is +inf (line $(line_of 01 'logits[] =')): $inf_rule"
 # -inf on "ran": p 0, and the rest renormalize: e^2 / (e^2 + e^1 + e^.5 + e^.1 + e^-.5) = 0.549 (the Java: 0.549,
 # 0.390, 0.380).
-edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, -0.5, -INFINITY}/" \
+edit 01 "$(with_math 01)${L1}{2.0, 1.0, 0.5, 0.1, -0.5, -INFINITY}/" \
     'ran    yes    -inf   -inf         -inf     0.000    0.000    0.000' \
     'the    yes    2.00   1.33         1.33     0.549    0.390    0.380'
 # A NaN logit stops, naming the entry as the program spells it, its word and its line.
-edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, NAN, -1.0}/" \
+edit 01 "$(with_math 01)${L1}{2.0, 1.0, 0.5, 0.1, NAN, -1.0}/" \
     "01_repeat_penalty: logits[4] (\"dog\") is NaN (line $(line_of 01 'logits[] =')): a logit is a number (this workbench's own refusal: llama.cpp would take it, and its softmax, exp(NaN - max), would give every probability NaN)"
 # Windows of 0 and -1: no token is in the window (the Java's inWindow all false): every p is p before.
 edit 01 's/\.penalty_last_n = 64/.penalty_last_n = 0/' \
@@ -302,10 +310,10 @@ edit 01 "${L1}{2.0, 1.0, 0.5, 0.1, 1e-308, -1.0}/" \
 
 # Example 2. +inf on "the" (inf - 0.7 = inf); -inf on "dog": e^2 / (e^2 + e + e^.5 + e^.1 + e^-1) = 0.559, and
 # after the penalty e^1.3 / (e^1.3 + e^.3 + e^.5 + e^.1 + e^-1) = 0.451.
-edit 02 "${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+edit 02 "$(with_math 02)${L1}{INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'the        3    inf    inf      1.000    1.000' \
     "02_presence_penalty: note: logits[0] (\"the\") is +inf (line $(line_of 02 'logits[] =')): $inf_rule"
-edit 02 "${L1}{2.0, 1.0, 0.5, 0.1, -INFINITY, -1.0}/" \
+edit 02 "$(with_math 02)${L1}{2.0, 1.0, 0.5, 0.1, -INFINITY, -1.0}/" \
     'dog        1   -inf   -inf      0.000    0.000' \
     'the        3   2.00   1.30      0.559    0.451'
 # A window of 0: llama.cpp penalizes nothing; the Java counts the whole history (its table's row: 3, 1.30, 0.435).
@@ -326,10 +334,10 @@ edit 02 's/\.penalty_present = 0\.7}/.penalty_present = 1e-308}/' \
     'the        3   2.00   2.00      0.534    0.534'
 
 # Example 3. +inf on "cat": nothing is subtracted from inf that shows (inf - 0.5 = inf, before minus after: none).
-edit 03 "${L1}{2.0, INFINITY, 0.5, 0.1, -0.5, -1.0}/" \
+edit 03 "$(with_math 03)${L1}{2.0, INFINITY, 0.5, 0.1, -0.5, -1.0}/" \
     'cat        1        0.00    inf    inf      1.000    1.000' \
     'the        3        1.50   2.00   0.50      0.000    0.000'
-edit 03 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+edit 03 "$(with_math 03)${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'the        3        0.00   -inf   -inf      0.000    0.000' \
     'cat        1        0.50   1.00   0.50      0.422    0.321'
 # Windows: 0 and -1 take nothing; the Java's the row is 3, 0.50, 0.243 (its table).
@@ -351,10 +359,10 @@ edit 03 's/\.penalty_freq = 0\.5}/.penalty_freq = 1e-308}/' \
 
 # Example 4. +inf on "mat": every row gives it p 1; -inf on "the": the none row renormalizes without it
 # (e / (e + e^.5 + e^.1 + e^-.5 + e^-1) = 0.422), and all three: Python 0.000 0.165 0.420 0.281 0.040 0.094.
-edit 04 "${L1}{2.0, 1.0, 0.5, INFINITY, -0.5, -1.0}/" \
+edit 04 "$(with_math 04)${L1}{2.0, 1.0, 0.5, INFINITY, -0.5, -1.0}/" \
     'none            0.000  0.000  0.000  1.000  0.000  0.000' \
     "04_three_penalties: note: logits[3] (\"mat\") is +inf (line $(line_of 04 'logits[] =')): $inf_rule"
-edit 04 "${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
+edit 04 "$(with_math 04)${L1}{-INFINITY, 1.0, 0.5, 0.1, -0.5, -1.0}/" \
     'none            0.000  0.422  0.256  0.171  0.094  0.057' \
     'all three       0.000  0.165  0.420  0.281  0.040  0.094'
 # A window of -1 for "all three": its row is the none row, and a note names the row.
@@ -371,10 +379,10 @@ edit 04 's/{64, 1\.0, 0\.0, 0\.7}/{64, 1.0, 0.0, 1e-308}/' \
 # Example 5. +inf on "total": P(total) 1 in every row; -inf on "count": Python, row 1.0: e / sum = 0.277,
 # e^.8 / sum = 0.227 with sum = e + e^.8 + e^-1 + 1 + e^.4 + e^-1 + e^.5.
 L5='s/{3\.0, 1\.0, 0\.8, -1\.0, 0\.0, 0\.4, -1\.0, 0\.5}/'
-edit 05 "${L5}{3.0, INFINITY, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+edit 05 "$(with_math 05)${L5}{3.0, INFINITY, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
     'repeat penalty 1.5, window  1: P(count) 0.000  P(total) 1.000  P(i) 0.000' \
     "05_code_repeats: note: logits[1] (\"total\") is +inf (line $(line_of 05 'logits[] =')): $inf_rule"
-edit 05 "${L5}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+edit 05 "$(with_math 05)${L5}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
     'repeat penalty 1.0, window 64: P(count) 0.000  P(total) 0.277  P(i) 0.227'
 # Windows of 0 and -1 in the last row: nothing penalized, so its row is the first row's numbers.
 edit 05 's/{1, 1\.5, 0, 0}/{0, 1.5, 0, 0}/' \
@@ -518,14 +526,14 @@ edit 09 's/\.dry_base = 1\.75/.dry_base = 1e10/' -absent 'note: mat' \
 # on its sorted probs[], the last); thresholds of 1e308 (above 0.5: off) and 1e-308 (every token: only the last
 # stays, 0.04 / 0.04) as the Java prints them.
 L10='s/{0\.50, 0\.30, 0\.10, 0\.06, 0\.04}/'
-edit 10 "${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" "10_xtc: probs[0] is inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
-edit 10 "${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" "10_xtc: probs[4] is -inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
+edit 10 "$(with_math 10)${L10}{INFINITY, 0.30, 0.10, 0.06, 0.04}/" "10_xtc: probs[0] is inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
+edit 10 "$(with_math 10)${L10}{0.50, 0.30, 0.10, 0.06, -INFINITY}/" "10_xtc: probs[4] is -inf (line $(line_of 10 'probs[] =')): each p must be above 0 and at most 1"
 edit 10 "${L10}{0.50, 0.50}/" \
     'XTC (p=1, t=0.1): 0.000 1.000' \
     '10_xtc: note: XTC keeps 1 of the 2 tokens tied at 0.5 (probs[0], probs[1]): which tied tokens llama.cpp keeps is unspecified (its sort is not stable); this workbench keeps probs[1]'
 edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = 1e308;/' 'XTC (p=1, t=1e+308): 0.500 0.300 0.100 0.060 0.040'
 edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = 1e-308;/' 'XTC (p=1, t=1e-308): 0.000 0.000 0.000 0.000 1.000'
-edit 10 's/xtc_threshold = 0\.1;/xtc_threshold = NAN;/' \
+edit 10 "$(with_math 10)"'s/xtc_threshold = 0\.1;/xtc_threshold = NAN;/' \
     "10_xtc: xtc_threshold nan (line $(line_of 10 'xtc_threshold =')): must not be NaN (this workbench's own refusal: llama.cpp builds XTC with it, as a NaN makes no sampler empty, and since no p is at or above NaN, it removes nothing)"
 
 # Example 11. A sampler listed twice runs twice (reference 5: duplicates allowed, in the order given); a --temp of
@@ -557,7 +565,7 @@ edit 12 's/{"low T",                   0\.2,  0, 0\.95/{"low T",                
     '12_chain_builder: note: the chain "low T", first at step 4: top-p keeps 1 of the 3 tokens tied at logit 1.39, where its running sum reached top_p; which llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower id, as the lesson'"'"'s Java does'
 # A temperature of +inf in "low T": every logit top-p kept becomes 0, a uniform draw (the Java with 1e308, finite
 # in double, prints this text); the Java with inf divides its -inf logits too, NaN.
-edit 12 's/"low T",                   0\.2,/"low T",                   INFINITY,/' \
+edit 12 "$(with_math 12)"'s/"low T",                   0\.2,/"low T",                   INFINITY,/' \
     'low T                the a and t og maw caw mand d t. sand on cat saw candog the   (3.4 candidates per step)' \
     "12_chain_builder: note: the chain \"low T\": temp inf makes every logit it receives 0, so llama.cpp draws uniformly from the tokens the stages before it left, as this table does; the lesson's Java divides its -inf logits (the characters its stages removed, and those that never follow) by inf too, which gives NaN, and its draw then returns the first of those characters"
 edit 12 's/"low T",                   0\.2,/"low T",                   1e308,/' \
@@ -567,23 +575,23 @@ edit 12 's/"low T",                   0\.2,/"low T",                   1e-308,/'
     'low T                the the the the the the the the the the the the the the the   (1.0 candidates per step)' \
     "12_chain_builder: note: the chain \"low T\": temp 1e-308 is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest logit, as this table does, where the lesson's Java divides by it in double"
 # The third line's bias of +-inf is only described, as in the Java: the line is the lesson's.
-edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, INFINITY};/' \
+edit 12 "$(with_math 12)"'s/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, INFINITY};/' \
     'logits -> logit-bias -> penalties -> ?top-k -> ?top-p -> ?min-p -> ?temp -> dist'
-edit 12 's/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, -INFINITY};/' \
+edit 12 "$(with_math 12)"'s/static const LogitBias bias = {3, 2\.0};/static const LogitBias bias = {3, -INFINITY};/' \
     'logits -> logit-bias -> penalties -> ?top-k -> ?top-p -> ?min-p -> ?temp -> dist'
 
 # Example 13. +inf on "count": the tool-call row is the Java's (greedy: P(count) 1.000, as its run prints); the
 # other presets' Java rows print NaN, as the note says. -inf on "count": every row as the Java prints it.
 L13='s/{3\.0, 1\.0, 0\.8, -1\.0, 0\.0, 0\.4, -1\.0, 0\.5}/'
-edit 13 "${L13}{INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+edit 13 "$(with_math 13)${L13}{INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
     'tool call, JSON   P(count) 1.000  candidates 1  draws: count count count count count count count count' \
     "13_task_settings: note: logits[0] (\"count\") is +inf (line $(line_of 13 'logits[] =')): $inf_rule"
-edit 13 "${L13}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
+edit 13 "$(with_math 13)${L13}{-INFINITY, 1.0, 0.8, -1.0, 0.0, 0.4, -1.0, 0.5}/" \
     'tool call, JSON   P(count) 0.000  candidates 1  draws: total total total total total total total total' \
     'chat              P(count) 0.000  candidates 6  draws: 1 ( ( + total total 1 1' \
     'brainstorming     P(count) 0.000  candidates 7  draws: 1 ( ( 1 total total 1 ;' \
     '13_task_settings: note: the preset "chat": top-p keeps 1 of the 2 tokens tied at logit -1.00, where its running sum reached top_p; which llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the lower id, as the lesson'"'"'s Java does'
-edit 13 "${L13}{3.0, 1.0, 0.8, -1.0, NAN, 0.4, -1.0, 0.5}/" \
+edit 13 "$(with_math 13)${L13}{3.0, 1.0, 0.8, -1.0, NAN, 0.4, -1.0, 0.5}/" \
     "13_task_settings: logits[4] (\"+\") is NaN (line $(line_of 13 'logits[] =')): a logit is a number (this workbench's own refusal: llama.cpp would take it, and its softmax, exp(NaN - max), would give every probability NaN)"
 # The temperature twice in order[]: chat keeps count, total, i, ( and 1 (top-p 0.95, then min-p cuts + at
 # 0.0334 / 0.6717 < 0.05), then divides by 0.8 twice: e^(3 / 0.64) / sum = 0.898; the note blames the repeat.

@@ -363,6 +363,22 @@ echo "exit $status" >>"$tmp/watch"
 expect "--watch stopped" "$tmp/watch" "run_all.sh: stopped watching $watched"
 expect "--watch stopped" "$tmp/watch" "exit 143"
 
+# 5. An edit that writes NAN in a lesson without <math.h>, which lesson.h leaves out: the compile stops with the
+# compiler's messages, which name no header, and then the Makefile's hint (MATH_HINT), both shown under the FAIL
+# line. The source is put back as it was (its time too), and its program built again, so its .warn holds no hint.
+cp lessons/01_repeat_penalty.c "$tmp/01.c"
+sed 's/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/{NAN, 1.0, 0.5, 0.1, -0.5, -1.0}/' "$tmp/01.c" >lessons/01_repeat_penalty.c
+(unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$tmp/math" 2>&1
+cp "$tmp/01.c" lessons/01_repeat_penalty.c
+(unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+expect "NAN without <math.h>" "$tmp/math" "FAIL 01_repeat_penalty (not built)"
+expect "NAN without <math.h>: the hint" "$tmp/math" "lessons/01_repeat_penalty.c: hint: INFINITY, NAN, HUGE_VAL,\
+ isnan, isinf and isfinite come from <math.h>, which lesson.h leaves out to keep the compile fast: add #include\
+ <math.h> below #include \"lesson.h\""
+if grep -q hint "$build/lessons/01_repeat_penalty.warn" 2>/dev/null; then
+    failed=$((failed + 1)); echo "test_runner.sh: 01's .warn still holds the hint after its source was put back"
+else passed=$((passed + 1)); fi
+
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
 if [ ! -x "$bin12" ]; then
