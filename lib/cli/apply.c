@@ -187,18 +187,50 @@ static void warn_loose(CliParams *out, const char *flag, const char *v, const ch
 }
 
 /* The number a decimal comma meant, into buf: value is digits (a sign and blanks before them), read up to the
- * ',' at value[used], then digits to its end ("0,5" gives "0.5"); else NULL. */
+ * ',' at value[used], then a digit and the rest of a number ("0,5" gives "0.5", "1,5e2" gives "1.5e2"), the
+ * whole of it read as a number once the ',' is a '.'; else NULL. */
 static const char *decimal_comma(const char *value, size_t used, char *buf, size_t size)
 {
     size_t blank = strspn(value, " \t\n\v\f\r");
     size_t sign = value[blank] == '-' || value[blank] == '+';
     size_t digits = strspn(value + blank + sign, "0123456789");
     const char *after = value + used + 1;
-    if (value[used] != ',' || digits == 0 || blank + sign + digits != used || *after == '\0'
-        || strspn(after, "0123456789") != strlen(after) || strlen(value) + 1 > size)
+    double d;
+    size_t whole;
+    if (value[used] != ',' || digits == 0 || blank + sign + digits != used || strchr("0123456789", *after) == NULL
+        || *after == '\0' || strlen(value) + 1 > size)
         return NULL;
     snprintf(buf, size, "%.*s.%s", (int)(used - blank), value + blank, after);
-    return buf;
+    return parse_float(buf, &d, &whole) == VALUE_OK ? buf : NULL;
+}
+
+/* The warning for a whole-number flag's value with a ',' after its digits, which std::stoi stops at
+ * ("4,0"), into line: a decimal comma's number, said once where it is llama.cpp's too, and with three digits
+ * after the ',' the thousands it could group ("1,500": 1500). Returns false, writing nothing, for any other
+ * value. */
+static bool int_comma(const char *flag, const char *v, const char *value, size_t used, long long n, char *line,
+                      size_t size)
+{
+    char meant[80];
+    if (decimal_comma(value, used, meant, sizeof meant) == NULL || strpbrk(meant, "eE") != NULL)
+        return false;
+    const char *fraction = strchr(meant, '.') + 1;
+    bool whole = strspn(fraction, "0") == strlen(fraction);
+    if (strlen(fraction) == 3) {            /* 1,500: 1.5, or 1500 with a thousands separator */
+        char thousands[80];
+        snprintf(thousands, sizeof thousands, "%.*s%s", (int)(fraction - 1 - meant), meant, fraction);
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
+                 "no decimal comma or thousands separator): for %s write %s %s, or %s %lld for what llama.cpp runs",
+                 flag, v, n, thousands, flag, thousands, flag, n);
+    } else if (whole) {
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
+                 "no decimal comma), the same number as %s; write %s %lld", flag, v, n, meant, flag, n);
+    } else {
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
+                 "no decimal comma), and %s is none; write %s %lld, or the whole number you mean", flag, v, n, meant,
+                 flag, n);
+    }
+    return true;
 }
 
 /* The refusal of NaN (what: the value as the message shows it), which llama.cpp takes and this workbench
@@ -247,7 +279,14 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
     }
     bool clamped = spec->kind == K_TEMP && single < 0;     /* said with the loose reading, in one warning */
     char meant[80], line[600];
-    if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL) {
+    double as_meant = 0;
+    size_t n_meant;
+    if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL
+        && parse_float(meant, &as_meant, &n_meant) == VALUE_OK && as_meant == d) {     /* "0,0": one number */
+        snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal point, "
+                 "not a comma), the same number as %s; write %s %s", flag, v, read, meant, flag, meant);
+        args_warn(out, "%s\n", line);
+    } else if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL) {
         snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal point, "
                  "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs", flag, v, read, meant, flag,
                  meant, flag, read);
@@ -331,7 +370,10 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
             snprintf(err, err_size, "%s: %s is out of range (%lld to %lld)", flag, v, spec->min, spec->max);
         return false;
     }
-    if (status == VALUE_LOOSE) {
+    char line[600];
+    if (status == VALUE_LOOSE && int_comma(flag, v, value, used, n, line, sizeof line)) {
+        args_warn(out, "%s\n", line);
+    } else if (status == VALUE_LOOSE) {
         snprintf(read, sizeof read, "%lld", n);
         warn_loose(out, flag, v, read, loose_reading(value, used, "std::stoi", how, sizeof how));
     }

@@ -112,6 +112,25 @@ static const Row rows[] = {
      "write --min-p 0.05, or --min-p 0 for what llama.cpp runs\n"},
     {{"--temp", "1,5x", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
      "--temp '1,5x': llama.cpp reads 1 (std::stof stops at ','); write --temp 1\n"},
+    /* Newcomer review of Example 11's messages, finding 6: a decimal comma before an exponent is named too; where
+     * the comma's number is the one llama.cpp reads, the fix is said once; a whole-number flag's comma is named,
+     * with the thousands it could group when three digits follow it. */
+    {{"--temp", "1,5e2", "--samplers", "temp"}, "logits -> ?temp-ext -> dist",
+     "--temp '1,5e2': llama.cpp reads 1 (std::stof stops at ','; it takes a decimal point, not a comma): for 1.5e2 "
+     "write --temp 1.5e2, or --temp 1 for what llama.cpp runs\n"},
+    {{"--temp", "0,0", "--samplers", "temp"}, "logits -> temp-ext -> dist",
+     "--temp '0,0': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma), the same "
+     "number as 0.0; write --temp 0.0\n"},
+    {{"--top-k", "4,0", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--top-k '4,0': llama.cpp reads 4 (std::stoi stops at ','; it takes a whole number, with no decimal comma), "
+     "the same number as 4.0; write --top-k 4\n"},
+    {{"--top-k", "4,5", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--top-k '4,5': llama.cpp reads 4 (std::stoi stops at ','; it takes a whole number, with no decimal comma), "
+     "and 4.5 is none; write --top-k 4, or the whole number you mean\n"},
+    {{"--repeat-last-n", "1,024", "--samplers", "penalties"}, "logits -> ?penalties -> dist",
+     "--repeat-last-n '1,024': llama.cpp reads 1 (std::stoi stops at ','; it takes a whole number, with no decimal "
+     "comma or thousands separator): for 1024 write --repeat-last-n 1024, or --repeat-last-n 1 for what llama.cpp "
+     "runs\n"},
     {{"--temp", "-1x", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp '-1x', which llama.cpp reads as -1 (std::stof stops at 'x'), is below 0: llama.cpp clamps it to 0 "
      "(reference section 6)"},
