@@ -675,20 +675,23 @@ static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, 
         if (b->named[k] == NULL || out->named[s] != flag)
             continue;
         char now[SOURCE_VALUE_MAX + 1], earlier[200];
-        const char *by = shown(b->named[k], was, sizeof was);
-        for (int j = 0; out->labels != NULL && j < out->n_labels; j++)   /* a preset key: named so */
-            if (out->labels[j].flag == b->named[k] && out->labels[j].where != NULL)
+        const char *by = shown(b->named[k], was, sizeof was), *env = NULL;
+        for (int j = 0; out->labels != NULL && j < out->n_labels; j++)   /* a preset key or a variable: named so */
+            if (out->labels[j].flag == b->named[k] && out->labels[j].where != NULL && out->labels[j].env)
+                env = out->labels[j].where;
+            else if (out->labels[j].flag == b->named[k] && out->labels[j].where != NULL)
                 by = strchr(out->labels[j].where, '[') != NULL ? strchr(out->labels[j].where, '[') : by;
-        snprintf(earlier, sizeof earlier, "%s", by);
+        snprintf(earlier, sizeof earlier, env != NULL ? "%s (the environment)" : "%s", env != NULL ? env : by);
+        const char *rule = env != NULL ? "llama.cpp reads the variables before the command line, and " : "";
         bool listed = s < SET_PROMPT;       /* a setting's value as the sources write it; the prompt is not */
         const char *field = args_setting_field((ArgsSetting)s, NULL);
         if (spec->kind == K_PRESET)
-            snprintf(line, sizeof line, "%s sets %s %s, which replaces the %s %s that %s gave before it (%s)%s", f,
-                     field, args_setting_text(out, s, now, sizeof now), field, b->text[k], earlier, last,
+            snprintf(line, sizeof line, "%s sets %s %s, which replaces the %s %s that %s gave before it (%s%s)%s",
+                     f, field, args_setting_text(out, s, now, sizeof now), field, b->text[k], earlier, rule, last,
                      child ? order : "");
         else
-            snprintf(line, sizeof line, "%s %s replaces the %s%s%s that %s gave before it (%s)%s", f, v, field,
-                     listed ? " " : "", listed ? b->text[k] : "", earlier, last, child ? order : "");
+            snprintf(line, sizeof line, "%s %s replaces the %s%s%s that %s gave before it (%s%s)%s", f, v, field,
+                     listed ? " " : "", listed ? b->text[k] : "", earlier, rule, last, child ? order : "");
         args_warn(out, "%s\n", line);
     }
     static const char *const kinds[] = {"-m", "--models-preset", "--models-dir", "--preset-model"};

@@ -584,6 +584,9 @@ check 0 "$default_line" "warning: --temp 0.7 replaces the temperature 0.5 that -
 check 0 "temp-ext" "warning: --gpt-oss-20b-default sets temperature 1.0, which replaces the temperature 0.5 that --temp gave before it" -- \
     --temp 0.5 --gpt-oss-20b-default
 check 0 "$default_line" "warning: -m b.gguf replaces -m a.gguf given before it" -- -m a.gguf -m b.gguf
+# Newcomer review of Example 11's messages, finding 5: a value from the environment is named as its variable.
+with_env LLAMA_ARG_TOP_K=5 -- 0 "?top-k" "warning: --gpt-oss-120b-default sets top_k 0, which replaces the top_k 5 that LLAMA_ARG_TOP_K=5 (the environment) gave before it (llama.cpp reads the variables before the command line, and arg.cpp 0017d6fb sets the value at each flag: the last one counts)" -- \
+    llama-server --gpt-oss-120b-default
 # Review 27, findings 15 and 19: a preset's values are named as its keys, in its file and section: a warning on
 # a value (the fix as the key: top-k = 5), a --gpt-oss-*-default's values as its key, and the order in the
 # child's command line that decides between two keys named with where it is read (common/arg.h at 0196e22b).
