@@ -1,8 +1,8 @@
 /* body.h: reading a request body's fields, internal to lib/cli/ (from_json.c reads the body and the chat
  * conversion, body_fields.c the fields of server-schema.cpp).
  *
- * defines: Body, body_refuse, body_type_error, body_member, body_fields, BODY_MAX_UNREAD, server_reads_field,
- * body_unread.
+ * defines: Body, body_refuse, body_type_error, body_member, body_fields, body_sets_field, BODY_MAX_UNREAD,
+ * server_reads_field, body_unread.
  */
 #ifndef CLI_BODY_H
 #define CLI_BODY_H
@@ -39,6 +39,11 @@ const JsonValue *body_member(const Body *b, const JsonValue *v, const char *key)
 /* Reads every field of server-schema.cpp in its order onto b->params (from_json.h says how); chat skips the
  * fields the chat conversion sets itself. Returns false at the first one llama-server refuses. */
 bool body_fields(Body *b, bool chat);
+
+/* The name by which b's body sets the field of server-schema.cpp named field (its first name: "n_predict"), or
+ * NULL when it does not: the first of the field's names present and not null, as llama-server takes them
+ * ("max_tokens" for n_predict: reference section 7). */
+const char *body_sets_field(const Body *b, const char *field);
 
 #define BODY_MAX_UNREAD 256         /* members llama-server does not read that body_unread examines (this tool's
                                      * limit; past it a warning counts the rest) */

@@ -839,6 +839,21 @@ const JsonValue *body_member(const Body *b, const JsonValue *v, const char *key)
     return json_type(v) == JSON_OBJECT ? json_get(b->doc, v, key) : NULL;
 }
 
+const char *body_sets_field(const Body *b, const char *field)
+{
+    const char *const *names = NULL;
+    for (size_t i = 0; names == NULL && i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(fields[i].names[0], field) == 0)
+            names = fields[i].names;
+    for (size_t k = 0; k < (names != NULL ? 3 : 1); k++) {
+        const char *name = names != NULL ? names[k] : field;
+        const JsonValue *v = name != NULL ? json_get(b->doc, b->body, name) : NULL;
+        if (v != NULL && json_type(v) != JSON_NULL)     /* a null is absent (reference section 7) */
+            return name;
+    }
+    return NULL;
+}
+
 bool body_fields(Body *b, bool chat)
 {
     bool ok = true;

@@ -210,7 +210,13 @@ static bool warn_sampling(Body *b, const char *key, size_t n, const char *in)
         text_add(&t, " (%s%s)", what, field == NULL && !said ? ", which llama.cpp does not have" : "");
     else if (in != NULL)
         text_add(&t, " (it reads only the body's own fields, not those inside an object)");
-    if (field != NULL)
+    const char *set_by = field != NULL ? body_sets_field(b, field) : NULL;
+    if (set_by != NULL && strcmp(set_by, field) != 0)   /* Open WebUI's max_tokens beside num_predict */
+        text_add(&t, "; the body already sets its field, \"%s\", through its alias \"%s\" (reference section 7), "
+                 "and that is the value llama-server reads", field, set_by);
+    else if (set_by != NULL)
+        text_add(&t, "; the body already sets its field, \"%s\", and that is the value llama-server reads", field);
+    else if (field != NULL)
         text_add(&t, "; the field is %s\"%s\"", in != NULL ? "the body's own " : "", field);
     args_warn(b->params, "%s\n", line);
     return true;

@@ -680,6 +680,15 @@ for w in "warning: \"stop\" in \"options\": llama-server ignores it (it reads on
 done
 grep -qxF "llama-server" "$tmp/out" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "test_cli.sh: ollama.json: not bare"; }
 grep -q "num_ctx" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: num_ctx warned about"; } || passed=$((passed + 1))
+# Newcomer review of Example 11's messages, finding 4: Open WebUI's body sets n_predict through its alias
+# max_tokens beside num_predict (reference section 7: the first name present wins); the warning says so, and
+# does not send the reader to n_predict; a field set by its own name too.
+echo '{"prompt": "x", "max_tokens": 1024, "num_predict": 128}' >"$tmp/webui.json"
+check 0 "llama-server" "warning: \"num_predict\": llama-server ignores it (Ollama's number of tokens to predict); the body already sets its field, \"n_predict\", through its alias \"max_tokens\" (reference section 7), and that is the value llama-server reads" -- \
+    --from-json "$tmp/webui.json"
+echo '{"prompt": "x", "temp": 0.5, "temperature": 0.7}' >"$tmp/temps.json"
+check 0 "llama-server --temp 0.7" "warning: \"temp\": llama-server ignores it; the body already sets its field, \"temperature\", and that is the value llama-server reads" -- \
+    --from-json "$tmp/temps.json"
 echo '{"prompt": "x", "top_k": 3000000000}' >"$tmp/big.json"
 check 0 "llama-server --top-k 0" "note: top_k: -1294967296, as read, is clamped to 0 by llama-server" -- --from-json "$tmp/big.json"
 grep -qF "note: top_k: 3000000000 is read as -1294967296 (the field keeps the number's low 32 bits" "$tmp/err" \
