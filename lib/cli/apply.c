@@ -587,7 +587,7 @@ static bool apply_bias(CliParams *out, const char *flag, const char *value, cons
                  float_flag_text(fabs(bias->bias), number, sizeof number));
         warn_loose(out, flag, v, entry, how);
     }
-    out->sampling.n_logit_bias++;
+    out->bias_strings[out->sampling.n_logit_bias++][0] = '\0';
     return true;
 }
 

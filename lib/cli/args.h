@@ -42,6 +42,7 @@
 #define ARGS_MAX_TYPED 63         /* bytes kept of a number as typed, for the body (longer: its float is written) */
 #define ARGS_MAX_IGNORED 1024     /* bytes of ignored flag names kept */
 #define ARGS_MAX_OUTSIDE 256      /* bytes of CliParams.outside (a few flags, each named once) */
+#define ARGS_MAX_BIAS_STRING 47   /* bytes kept of a body's logit_bias string, shown safely (cut with "...") */
 
 /* The program word a command line may start with; it decides which flags exist (arg.cpp's examples). */
 typedef enum { TOOL_ANY, TOOL_CLI, TOOL_COMPLETION, TOOL_SERVER } ArgsTool;
@@ -106,6 +107,9 @@ typedef struct CliParams {
                                    * flag, or a body's field ("top_k"), pointing into argv or a static
                                    * table; NULL for none. Notes name the setting so (dropped.h) */
     SettingSources sources[SET_COUNT]; /* where each value came from, layer by layer (sources.h) */
+    char bias_strings[CHAIN_MAX_BIASES][ARGS_MAX_BIAS_STRING + 1]; /* by sampling.logit_bias index: a body's
+                                                * string that llama-server tokenizes ("hello", shown safely), its
+                                                * entry kept with the id -1; "" for an id (body_fields.c) */
     char samplers_typed[SOURCE_VALUE_MAX + 1]; /* the last --samplers or --sampler-seq value as typed, shown
                                                 * safely (cut); "" for none: a note quotes it (dropped.c) */
     ArgsOutput output;

@@ -437,12 +437,14 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
                  json_type(list) == JSON_OBJECT ? "keys" : "elements", CHAIN_MAX_BIASES);
         return false;
     }
+    b->params->bias_strings[sp->n_logit_bias][0] = '\0';
     sp->logit_bias[sp->n_logit_bias++] = (LogitBias){(int32_t)token, bias};
     return true;
 }
 
 /* A token given as text: llama-server tokenizes it and biases each of its tokens; this tool has no tokenizer,
- * so it keeps one entry with the id -1 (matching no token) for the chain line, and a note says so. */
+ * so it keeps one entry with the id -1 (matching no token) for the chain line, and a note says so; the text
+ * goes to bias_strings, for --explain to name the entry as it is. */
 static bool add_text_token(Body *b, const JsonValue *list, const char *text, size_t length, double bias)
 {
     char shown_text[80];
@@ -456,7 +458,11 @@ static bool add_text_token(Body *b, const JsonValue *list, const char *text, siz
              "token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and write -l "
              "ID%+g)\n",
              shown_text, isinf(bias) ? -1.0 : bias);
-    return add_bias(b, list, -1, bias);
+    if (!add_bias(b, list, -1, bias))
+        return false;
+    SamplingParams *sp = &b->params->sampling;
+    shown(text, b->params->bias_strings[sp->n_logit_bias - 1], sizeof b->params->bias_strings[0]);
+    return true;
 }
 
 /* One member of an object, for finding its duplicate keys: the key, and where the member stands. */

@@ -45,21 +45,40 @@ static bool window_off(Text *t, const char *name, int32_t window, const char *fi
     return true;
 }
 
-/* Whether the bias entry i is the first of its token (the list keeps -l's order; later entries add to it). */
-static bool first_of_token(const SamplingParams *p, size_t i)
+/* Whether the bias entry i is a body's string (CliParams.bias_strings), which llama-server tokenizes: no id. */
+static bool string_entry(const CliParams *c, size_t i)
 {
+    return c->bias_strings[i][0] != '\0';
+}
+
+/* Whether the bias entry i is the first of its token (the list keeps -l's order; later entries add to it); a
+ * string's entry is no token's. */
+static bool first_of_token(const CliParams *c, size_t i)
+{
+    const SamplingParams *p = &c->sampling;
+    if (string_entry(c, i))
+        return false;
     for (size_t j = 0; j < i; j++)
-        if (p->logit_bias[j].token == p->logit_bias[i].token)
+        if (!string_entry(c, j) && p->logit_bias[j].token == p->logit_bias[i].token)
             return false;
     return true;
 }
 
-/* The tokens the bias list touches: each is one logit, however many entries name it. */
-static size_t bias_tokens(const SamplingParams *p)
+/* The tokens the bias list touches by id: each is one logit, however many entries name it. */
+static size_t bias_tokens(const CliParams *c)
 {
     size_t n = 0;
-    for (size_t i = 0; i < p->n_logit_bias; i++)
-        n += first_of_token(p, i);
+    for (size_t i = 0; i < c->sampling.n_logit_bias; i++)
+        n += first_of_token(c, i);
+    return n;
+}
+
+/* The bias list's entries that are strings. */
+static size_t bias_strings(const CliParams *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->sampling.n_logit_bias; i++)
+        n += string_entry(c, i);
     return n;
 }
 
@@ -75,22 +94,24 @@ static const char *bias_text(double bias, char *buf, size_t size)
 }
 
 /* logit-bias: each token once, its entries in the order given ("token 3 +1.0 then +2.0": llama.cpp adds each
- * to the logit); the first four tokens, then "...". */
-static void explain_bias(Text *t, const SamplingParams *p)
+ * to the logit); the first four tokens, then "..."; then each string of a body's list as the string it is,
+ * which llama-server tokenizes (reference section 7), the first four, then "...". */
+static void explain_bias(Text *t, const CliParams *c)
 {
+    const SamplingParams *p = &c->sampling;
     char a[64];
-    size_t n_tokens = bias_tokens(p), shown_tokens = 0;
+    size_t n_tokens = bias_tokens(c), n_strings = bias_strings(c), shown_tokens = 0, shown_strings = 0;
     text_add(t, "logit-bias: before every other stage,");
     if (n_tokens > 0)
         text_add(t, " adds to %zu logit%s:", n_tokens, n_tokens == 1 ? "" : "s");
     for (size_t i = 0; i < p->n_logit_bias && shown_tokens < 4; i++) {
-        if (!first_of_token(p, i))
+        if (!first_of_token(c, i))
             continue;
         int32_t token = p->logit_bias[i].token;
         bool ban = false, plus_inf = false;
         text_add(t, "%s token %d", shown_tokens++ ? "," : "", (int)token);
         for (size_t j = i, k = 0; j < p->n_logit_bias; j++) {
-            if (p->logit_bias[j].token != token)
+            if (string_entry(c, j) || p->logit_bias[j].token != token)
                 continue;
             double bias = float_value(p->logit_bias[j].bias);
             ban = ban || (isinf(bias) && bias < 0);
@@ -103,8 +124,18 @@ static void explain_bias(Text *t, const SamplingParams *p)
             text_add(t, " (in llama.cpp's float, -inf + inf is NaN, as its biases add up: reference section 4.1; "
                      "this workbench keeps the token banned, -inf)");
     }
-    text_add(t, "%s%s%s (Example 6)\n", n_tokens > 4 ? ", ..." : "",
-             p->ignore_eos && p->n_logit_bias > 0 ? ";" : "",
+    if (n_tokens > 4)
+        text_add(t, ", ...");
+    if (n_strings > 0)      /* newcomer review of Example 11's messages, finding 1: a string is no token -1 */
+        text_add(t, "%s to each token of the string%s", n_tokens > 0 ? "; and" : " adds", n_strings == 1 ? "" : "s");
+    for (size_t i = 0; i < p->n_logit_bias && shown_strings < 4; i++)
+        if (string_entry(c, i))
+            text_add(t, "%s \"%s\" %s", shown_strings++ ? "," : "", c->bias_strings[i],
+                     bias_text(float_value(p->logit_bias[i].bias), a, sizeof a));
+    if (n_strings > 0)
+        text_add(t, "%s (llama-server tokenizes %s with the model's vocabulary, which this tool does not have: "
+                 "reference section 7)", n_strings > 4 ? ", ..." : "", n_strings == 1 ? "it" : "each");
+    text_add(t, "%s%s (Example 6)\n", p->ignore_eos && p->n_logit_bias > 0 ? ";" : "",
              p->ignore_eos ? " bans the end-of-generation tokens (--ignore-eos)" : "");
 }
 
@@ -440,15 +471,17 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
     if (p->n_logit_bias > 0) {
         /* The chat body's object: one key per token, its entries summed, a ban (any -inf) sent as false. */
         bool outside = false, banned = false;
-        size_t n_tokens = bias_tokens(p), summed = 0;
+        size_t n_tokens = bias_tokens(c), n_strings = bias_strings(c), summed = 0;
         for (size_t i = 0; i < p->n_logit_bias; i++) {
-            if (!first_of_token(p, i))
+            if (!first_of_token(c, i) && !string_entry(c, i))
                 continue;
             double sum = 0;
             size_t entries = 0;
             bool ban = false;
             for (size_t j = i; j < p->n_logit_bias; j++) {
-                if (p->logit_bias[j].token != p->logit_bias[i].token)
+                bool other = string_entry(c, i) || string_entry(c, j)
+                          || p->logit_bias[j].token != p->logit_bias[i].token;
+                if (j != i && other)    /* a string's entry is its own */
                     continue;
                 double b = float_value(p->logit_bias[j].bias);
                 ban = ban || b == -INFINITY;
@@ -461,9 +494,17 @@ static void explain_openai(Text *t, const CliParams *c, const Chain *ch)
         }
         char entries[48] = "";
         if (summed > 0)
-            snprintf(entries, sizeof entries, ", %s %zu entries summed", n_tokens == 1 ? "its" : "with", summed);
-        snprintf(v, sizeof v, "(%zu token%s%s%s)", n_tokens, n_tokens == 1 ? "" : "s", entries,
-                 banned ? ", a ban sent as false" : "");
+            snprintf(entries, sizeof entries, ", %s %zu entries summed",
+                     n_tokens == 1 && n_strings == 0 ? "its" : "with", summed);
+        char strings[48] = "";
+        if (n_strings > 0)
+            snprintf(strings, sizeof strings, "%s%zu string%s", n_tokens > 0 ? " and " : "", n_strings,
+                     n_strings == 1 ? "" : "s");
+        if (n_tokens > 0)
+            snprintf(v, sizeof v, "(%zu token%s%s%s%s)", n_tokens, n_tokens == 1 ? "" : "s", strings, entries,
+                     banned ? ", a ban sent as false" : "");
+        else
+            snprintf(v, sizeof v, "(%s%s%s)", strings, entries, banned ? ", a ban sent as false" : "");
         openai_item(t, &first, "logit_bias", v, NULL, true, -100, 100, outside ? 101 : 0, false);
     }
     if (c->n_stop > 0) {
@@ -605,7 +646,7 @@ size_t args_explain(const CliParams *params, const Chain *chain, char *buf, size
     for (size_t i = 0; i < chain->n_stages; i++) {
         const Stage *s = &chain->stages[i];
         switch (s->type) {
-        case STAGE_LOGIT_BIAS: explain_bias(&t, &params->sampling); break;
+        case STAGE_LOGIT_BIAS: explain_bias(&t, params); break;
         case STAGE_PENALTIES: explain_penalties(&t, params, s->empty); break;
         case STAGE_DRY: explain_dry(&t, params, s->empty); break;
         case STAGE_TOP_N_SIGMA: case STAGE_TOP_K: case STAGE_TYPICAL: case STAGE_TOP_P: case STAGE_MIN_P:

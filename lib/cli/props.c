@@ -232,6 +232,7 @@ static bool read_bias(Reader *r, const JsonValue *v, PropsField *f)
             return refuse(r, "logit_bias", "an entry that is not a token id and a bias");
         double b = number ? float_value(json_number(r->doc, bias)) : -INFINITY;
         bans += !number;
+        r->params->bias_strings[sp->n_logit_bias][0] = '\0';
         sp->logit_bias[sp->n_logit_bias++] = (LogitBias){(int32_t)id, b};
         char one[80], text[40];
         size_t len = strlen(f->written);

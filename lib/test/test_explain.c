@@ -305,6 +305,38 @@ static void test_min_keep(void)
     }
 }
 
+/* Newcomer review of Example 11's messages, finding 1: a body's string in logit_bias is tokenized by
+ * llama-server with the model's vocabulary (reference section 7), which this tool lacks: --explain names it as
+ * the string it is, never as the id -1 its entry is kept under, and counts it apart from the tokens. */
+static void test_bias_strings(void)
+{
+    static const struct {
+        const char *body;
+        const char *line;         /* one whole line the explanation must hold */
+    } rows[] = {
+        {"{\"prompt\": \"x\", \"logit_bias\": [[99999, -100], [\"hello\", 2]]}", "logit-bias: before every other "
+         "stage, adds to 1 logit: token 99999 -100.0; and to each token of the string \"hello\" +2.0 (llama-server "
+         "tokenizes it with the model's vocabulary, which this tool does not have: reference section 7) (Example 6)"},
+        {"{\"prompt\": \"x\", \"logit_bias\": [[\"a\", 1], [\"b\\n\", false]]}", "logit-bias: before every other "
+         "stage, adds to each token of the strings \"a\" +1.0, \"b\\n\" -inf (llama-server tokenizes each with the "
+         "model's vocabulary, which this tool does not have: reference section 7) (Example 6)"},
+        {"{\"prompt\": \"x\", \"logit_bias\": {\"hi\": 3, \"15\": 1, \"ho\": 2}}", "logit-bias: before every other "
+         "stage, adds to 1 logit: token 15 +1.0; and to each token of the strings \"hi\" +3.0, \"ho\" +2.0 "
+         "(llama-server tokenizes each with the model's vocabulary, which this tool does not have: reference section "
+         "7) (Example 6)"},
+        {"{\"prompt\": \"x\", \"logit_bias\": [[5, 1], [5, 2], [\"x\", 1]]}", "OpenAI names: temperature 0.8 "
+         "(llama.cpp's temp), top_p 0.95, frequency_penalty 0.0 (llama.cpp's penalty_freq), presence_penalty 0.0 "
+         "(llama.cpp's penalty_present), seed -1 (random), logit_bias (1 token and 1 string, with 2 entries summed)"},
+    };
+    static CliParams p;
+    static char text[8192];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        explain_body(rows[r].body, &p, text, sizeof text);
+        check_row_line(__LINE__, text, rows[r].line, "bias strings", r);
+        CHECK(strstr(text, "token -1") == NULL);
+    }
+}
+
 static void test_lines(void)
 {
     static CliParams p;
@@ -678,6 +710,7 @@ void test_explain(void)
 {
     test_lines();
     test_min_keep();
+    test_bias_strings();
     test_shape();
     test_backend_note();
     test_probs_and_windows();
