@@ -36,11 +36,12 @@ int main(int argc, char *argv[])
     }
     for (size_t i = 0; i < LESSON_N(commands); i++) {
         Chain chain;
-        char where[200];    /* named after each warning, and after a stop */
+        char where[200];    /* named at the end of each warning and stop */
         snprintf(where, sizeof where, "the lesson's command line %zu of %zu, %s", i + 1, LESSON_N(commands),
                  lesson_element_where(__FILE__, "commands", i).text);      /* with_bias[] (line 25) */
         int status = cli_chain(program, commands[i], where, &chain);  /* the flags read as llama.cpp reads them */
-        lesson_require(status == 0, "(that is %s)", where);
+        if (status != 0)
+            return 1;       /* cli_chain printed the stop, naming where */
         lesson_printf("sampler chain: ");
         lesson_print_describe(&chain);
         picture_chain_line(&pic, commands[i], &chain);

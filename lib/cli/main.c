@@ -31,8 +31,8 @@ static bool several(const char *list)
 }
 
 /* While cli_chain reads one of the lesson's own command lines: which ("the lesson's command line 3 of 3,
- * with_bias[] (line 25)"), named after each of its warnings and notes, as the lesson names it after a stop
- * (review final2, finding 9); NULL for a user's line. */
+ * with_bias[] (line 25)"), named at the end of each of its warnings, notes and stops, in the one message
+ * (review final2, finding 9; newcomer review of Example 11's messages, finding 3); NULL for a user's line. */
 static const char *lesson_line;
 
 /* Prints one message to stderr with the program's name and a label; on a lesson's line wrapped at 120 columns
@@ -245,7 +245,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
             own_flag |= strcmp(argv[i], own[k]) == 0;
     if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
                                          err, sizeof err)) {
-        print_message(program, "", -1, err, NULL);     /* the lesson names its line after a stop */
+        print_message(program, "", -1, err, lesson_line);     /* a lesson's line named inline, as a warning's */
         return 2;
     }
     if (env != NULL)
@@ -256,7 +256,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
         snprintf(line, sizeof line, "the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, "
                  "--json, --json-all and --openai are this tool's own: give them as the program's arguments "
                  "(build/bin/%s --explain ...)", program);
-        print_message(program, "", -1, line, NULL);
+        print_message(program, "", -1, line, lesson_line);
         return 2;
     }
     print_lines(program, "warning: ", params->warnings);
@@ -309,7 +309,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     SamplingStatus st = chain_init_from_params(chain, &params->sampling, 0);
     if (st != SAMPLING_OK) {    /* args_parse already refuses what sampling_params_problem names */
         const char *problem = sampling_params_problem(&params->sampling);
-        fprintf(stderr, "%s: %s\n", program, problem != NULL ? problem : sampling_strerror(st));
+        print_message(program, "", -1, problem != NULL ? problem : sampling_strerror(st), lesson_line);
         return 1;
     }
     status = print_made(program, NULL, args_dropped, params, chain);    /* the settings no stage reads */
@@ -381,7 +381,7 @@ int cli_chain(const char *program, char *const *command, const char *where, Chai
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
                      shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
                      blanks ? "remove the element" : "remove the blank");
-            print_message(program, "", -1, line, NULL);
+            print_message(program, "", -1, line, where);
             lesson_line = NULL;
             return 2;
         }

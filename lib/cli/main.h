@@ -43,9 +43,9 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * --json-all, --openai, --from-json, --explain, -h), which print something other than the chain line: the
  * message says to give them as the program's arguments; an element of blanks alone, or one that begins with a
  * blank (a C array is no shell's paste: the message says to remove it). NULL command refuses too. where names the
- * line ("the lesson's command line 3 of 3, with_bias[] (line 25)"; NULL for none): each warning and note ends
- * "(that is WHERE)", as the lesson's stop does, and every message is wrapped at 120 columns as the other
- * lessons' are (lesson/print.h); a stop is not followed by where, which the lesson prints after it. */
+ * line ("the lesson's command line 3 of 3, with_bias[] (line 25)"; NULL for none): each warning, note and stop
+ * ends "(that is WHERE)", in its one message, and every message is wrapped at 120 columns as the other lessons'
+ * are (lesson/print.h); after a stop the lesson has nothing more to print. */
 int cli_chain(const char *program, char *const *command, const char *where, Chain *chain);
 
 #endif

@@ -162,22 +162,21 @@ edit 13 's/{"code",  /{"code {temp",/' \
 # One of the tool's own flags in a lesson's command line is refused as such, even one whose reading would refuse
 # the line's other flags first (--from-json with -p), and the stop names which of the three lines it is.
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
-    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
+    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 1 of 3, every_sampler[] (line $(line_of 11 'every_sampler[] =')))"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
+    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
 # The stop names the array the bad value is in, with_bias[] and its line, not commands[], which only lists them
-# (review item 5).
-edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", "abc", NULL}/' \
-    "11_sampler_chain: --top-k: 'abc' is not a whole number" \
-    "11_sampler_chain: (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+# (review item 5), at the stop's end as a warning names it, in one message (newcomer review of Example 11's
+# messages, finding 3): no line of the lesson's own after it.
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", "abc", NULL}/' -absent "11_sampler_chain: (that is" \
+    "11_sampler_chain: --top-k: 'abc' is not a whole number (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 
 # A warning from one of the lesson's lines names it as a stop does, wrapped at 120 columns; an element of blanks
 # is an element to remove, not a shell's paste (review final2, finding 9).
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "0,5", NULL}/' \
     "11_sampler_chain: warning: --temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 write --temp 0.5, or --temp 0 for what llama.cpp runs (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", " ", NULL}/' -absent "shell" \
-    "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element" \
-    "11_sampler_chain: (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+    "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
@@ -541,9 +540,9 @@ edit 10 "$(with_math 10)"'s/xtc_threshold = 0\.1;/xtc_threshold = NAN;/' \
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--samplers", "top_k;top_k", NULL}/' \
     'sampler chain: logits -> logit-bias -> top-k -> top-k -> dist'
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "1e308", NULL}/' \
-    "11_sampler_chain: --temp: '1e308' is out of range for a float (std::stof refuses it)"
+    "11_sampler_chain: --temp: '1e308' is out of range for a float (std::stof refuses it) (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 edit 11 's/"--mirostat", "2"/"--mirostat", "3"/' \
-    '11_sampler_chain: --mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown mirostat version); give 0 (off), 1 or 2'
+    "11_sampler_chain: --mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown mirostat version); give 0 (off), 1 or 2 (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
 
 # Example 12. Windows of 0 and -1 turn llama.cpp's penalties off: "repeat 1.1" writes the defaults' text, as the
 # Java does with .penalties(0, ...) and (-1, ...); the third line says ?penalties (the Java: penalties).
