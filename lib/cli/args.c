@@ -484,6 +484,54 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     return true;
 }
 
+/* A docker (or podman) command pasted whole (docker run ... ghcr.io/ggml-org/llama.cpp:server -m x.gguf), or
+ * pasted from its image's name on: the words up to and including the image are docker's. The image is the first
+ * word from argv[first] that names llama.cpp's ("...llama.cpp:TAG"); for a server tag, llama.cpp's docs/docker.md
+ * (at 30255fcb) says the image holds only llama-server, so the fix is its flags after llama-server; neither the
+ * reference nor those docs name the server image's entrypoint, so no message does (newcomer review of Example
+ * 11's messages, finding 7). Writes the message to err and returns true for such a line; false otherwise. */
+static bool pasted_docker(int argc, char *const argv[], int first, char *err, size_t err_size)
+{
+    char w[80], image[120];
+    const char *word = argv[first];
+    size_t n = strlen(word);
+    bool docker = strcmp(word, "docker") == 0 || strcmp(word, "podman") == 0
+               || (n > 7 && strcmp(word + n - 7, "/docker") == 0);
+    int at = -1;
+    for (int k = first; k < argc && argv[k] != NULL && at < 0; k++)
+        if (strstr(argv[k], "llama.cpp:") != NULL && argv[k][0] != '-')
+            at = k;
+    if (!docker && at != first)
+        return false;
+    shown(word, w, sizeof w);
+    if (at < 0) {
+        snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "
+                 "llama-completion or llama-server): a docker command's words up to and including its image's name "
+                 "are docker's, not llama.cpp's; paste from the image's first flag on, after the program the image "
+                 "runs (11_sampler_chain llama-server -m ...)", w);
+        return true;
+    }
+    shown(argv[at], image, sizeof image);
+    const char *tag = strstr(argv[at], "llama.cpp:") + strlen("llama.cpp:");
+    bool server = strncmp(tag, "server", 6) == 0;
+    char rest[240] = "";
+    Text t = text_start(rest, sizeof rest);
+    for (int k = at + 1; k < argc && argv[k] != NULL && k < at + 9; k++) {
+        const char *quote = argv[k][0] == '\0' || strpbrk(argv[k], " \t\"") != NULL ? "'" : "";
+        text_add(&t, " %s%s%s", quote, shown(argv[k], w, sizeof w), quote);
+    }
+    if (at + 9 < argc)
+        text_add(&t, " ...");
+    shown(word, w, sizeof w);
+    snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, llama-completion "
+             "or llama-server): the words up to and including the image's name, %s, are docker's, not %s; paste "
+             "from the image's first flag on, after %s%s: 11_sampler_chain %s%s", w, image,
+             server ? "llama-server's" : "llama.cpp's", server ? "llama-server" : "the program the image runs",
+             server ? " (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server "
+                      "executable)" : "", server ? "llama-server" : "PROGRAM", rest);
+    return true;
+}
+
 /* A flag that starts with dashes a web page or a word processor put for hyphens (an en dash, U+2013, or an em
  * dash, U+2014, for "--"; a minus sign, U+2212, for "-"), in any mix with hyphens (-\u2013temp, \u2212\u2212top-k):
  * arg.cpp 0017d6fb refuses it as any unknown flag ("error: invalid argument"), so it stays refused (newcomer
@@ -876,6 +924,8 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
                             ? find_spec(normal, tool_bits[out->tool], &other_tool) : NULL;
         if (spec == NULL
             && (pasted_wrong(flag, err, err_size) || pasted_dash(flag, tool_bits[out->tool], err, err_size)))
+            return false;
+        if (spec == NULL && i == 1 && flag[0] != '-' && pasted_docker(argc, argv, i, err, err_size))
             return false;
         if (spec == NULL && i == 1 && flag[0] != '-' && strpbrk(flag, " \t") == NULL) {
             snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "

@@ -70,6 +70,18 @@ check 0 '"samplers": ["top_k"]' "prompt: none given (-p or -f), so this body has
 
 check 2 "" "unknown flag '--bogus'" -- --bogus
 check 2 "" "'llama-mtmd-cli' is neither a flag nor a program word this tool knows" -- llama-mtmd-cli -m m.gguf --temp 0.1
+# Newcomer review of Example 11's messages, finding 7: a docker command pasted whole, or from its image on: the
+# words up to the image are docker's; the fix is the image's flags after llama-server, which llama.cpp's
+# docs/docker.md (at 30255fcb) says a :server image holds alone. No entrypoint is claimed: neither the reference
+# nor those docs name it.
+check 2 "" "'docker' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server): the words up to and including the image's name, ghcr.io/ggml-org/llama.cpp:server, are docker's, not llama-server's; paste from the image's first flag on, after llama-server (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server executable): 11_sampler_chain llama-server -m /models/x.gguf --temp 0.7" -- \
+    docker run ghcr.io/ggml-org/llama.cpp:server -m /models/x.gguf --temp 0.7
+grep -q "entrypoint" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: docker: an entrypoint claimed"; } \
+    || passed=$((passed + 1))
+check 2 "" "'ghcr.io/ggml-org/llama.cpp:server-cuda' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server): the words up to and including the image's name, ghcr.io/ggml-org/llama.cpp:server-cuda, are docker's, not llama-server's; paste from the image's first flag on, after llama-server (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server executable): 11_sampler_chain llama-server -m x.gguf -a 'my model'" -- \
+    ghcr.io/ggml-org/llama.cpp:server-cuda -m x.gguf -a "my model"
+check 2 "" "'docker' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server): a docker command's words up to and including its image's name are docker's, not llama.cpp's; paste from the image's first flag on, after the program the image runs (11_sampler_chain llama-server -m ...)" -- \
+    docker run -p 8080:8080 my/server -m x.gguf
 check 2 "" "unknown flag 'foo'" -- --temp 0.1 foo
 check 2 "" "--top-k: missing value" -- --top-k
 check 2 "" "--top-k: 'x4' is not a whole number" -- --top-k x4
