@@ -12,19 +12,49 @@
 #define SP(field) offsetof(SamplingParams, field)
 
 /* The one-number settings, in arg.cpp's order, with the flag that sets each. */
-static const struct { const char *flag; size_t offset; bool is_int; } numbers[] = {
-    {"--temp", SP(temp), false}, {"--top-k", SP(top_k), true}, {"--top-p", SP(top_p), false},
-    {"--min-p", SP(min_p), false}, {"--top-n-sigma", SP(top_n_sigma), false},
-    {"--xtc-probability", SP(xtc_probability), false}, {"--xtc-threshold", SP(xtc_threshold), false},
-    {"--typical", SP(typ_p), false}, {"--repeat-last-n", SP(penalty_last_n), true},
-    {"--repeat-penalty", SP(penalty_repeat), false}, {"--presence-penalty", SP(penalty_present), false},
-    {"--frequency-penalty", SP(penalty_freq), false}, {"--dry-multiplier", SP(dry_multiplier), false},
-    {"--dry-base", SP(dry_base), false}, {"--dry-allowed-length", SP(dry_allowed_length), true},
-    {"--dry-penalty-last-n", SP(dry_penalty_last_n), true}, {"--adaptive-target", SP(adaptive_target), false},
-    {"--adaptive-decay", SP(adaptive_decay), false}, {"--dynatemp-range", SP(dynatemp_range), false},
-    {"--dynatemp-exp", SP(dynatemp_exponent), false}, {"--mirostat", SP(mirostat), true},
-    {"--mirostat-lr", SP(mirostat_eta), false}, {"--mirostat-ent", SP(mirostat_tau), false},
+static const struct { const char *flag; size_t offset; bool is_int; ArgsSetting setting; } numbers[] = {
+    {"--temp", SP(temp), false, SET_TEMP}, {"--top-k", SP(top_k), true, SET_TOP_K},
+    {"--top-p", SP(top_p), false, SET_TOP_P}, {"--min-p", SP(min_p), false, SET_MIN_P},
+    {"--top-n-sigma", SP(top_n_sigma), false, SET_TOP_N_SIGMA},
+    {"--xtc-probability", SP(xtc_probability), false, SET_XTC_PROBABILITY},
+    {"--xtc-threshold", SP(xtc_threshold), false, SET_XTC_THRESHOLD}, {"--typical", SP(typ_p), false, SET_TYP_P},
+    {"--repeat-last-n", SP(penalty_last_n), true, SET_REPEAT_LAST_N},
+    {"--repeat-penalty", SP(penalty_repeat), false, SET_REPEAT_PENALTY},
+    {"--presence-penalty", SP(penalty_present), false, SET_PRESENCE},
+    {"--frequency-penalty", SP(penalty_freq), false, SET_FREQUENCY},
+    {"--dry-multiplier", SP(dry_multiplier), false, SET_DRY_MULTIPLIER},
+    {"--dry-base", SP(dry_base), false, SET_DRY_BASE},
+    {"--dry-allowed-length", SP(dry_allowed_length), true, SET_DRY_ALLOWED_LENGTH},
+    {"--dry-penalty-last-n", SP(dry_penalty_last_n), true, SET_DRY_LAST_N},
+    {"--adaptive-target", SP(adaptive_target), false, SET_ADAPTIVE_TARGET},
+    {"--adaptive-decay", SP(adaptive_decay), false, SET_ADAPTIVE_DECAY},
+    {"--dynatemp-range", SP(dynatemp_range), false, SET_DYNATEMP_RANGE},
+    {"--dynatemp-exp", SP(dynatemp_exponent), false, SET_DYNATEMP_EXPONENT},
+    {"--mirostat", SP(mirostat), true, SET_MIROSTAT}, {"--mirostat-lr", SP(mirostat_eta), false, SET_MIROSTAT_ETA},
+    {"--mirostat-ent", SP(mirostat_tau), false, SET_MIROSTAT_TAU},
 };
+
+/* Appends " FLAG VALUE" for numbers[i] when p's value differs from d's (floats compared as llama.cpp's floats);
+ * returns whether it did. */
+static bool add_number(Text *t, const SamplingParams *p, const SamplingParams *d, size_t i)
+{
+    const char *now = (const char *)p + numbers[i].offset, *was = (const char *)d + numbers[i].offset;
+    char text[128];
+    if (numbers[i].is_int) {
+        int32_t a, b;
+        memcpy(&a, now, sizeof a);
+        memcpy(&b, was, sizeof b);
+        if (a != b)
+            text_add(t, " %s %d", numbers[i].flag, (int)a);
+        return a != b;
+    }
+    double x, y;
+    memcpy(&x, now, sizeof x);
+    memcpy(&y, was, sizeof y);
+    if (float_value(x) != float_value(y))
+        text_add(t, " %s %s", numbers[i].flag, float_flag_text(x, text, sizeof text));
+    return float_value(x) != float_value(y);
+}
 
 /* Appends " word", single-quoted when the shell would read any of its characters. */
 static void add_word(Text *t, const char *word)
@@ -79,22 +109,8 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
     args_defaults(&defaults);
     const SamplingParams *p = &params->sampling, *d = &defaults.sampling;
     char text[128];
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
-        const char *now = (const char *)p + numbers[i].offset, *was = (const char *)d + numbers[i].offset;
-        int32_t a, b;
-        double x, y;
-        if (numbers[i].is_int) {
-            memcpy(&a, now, sizeof a);
-            memcpy(&b, was, sizeof b);
-            if (a != b)
-                text_add(&t, " %s %d", numbers[i].flag, (int)a);
-            continue;
-        }
-        memcpy(&x, now, sizeof x);
-        memcpy(&y, was, sizeof y);
-        if (float_value(x) != float_value(y))
-            text_add(&t, " %s %s", numbers[i].flag, float_flag_text(x, text, sizeof text));
-    }
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        add_number(&t, p, d, i);
     if (p->seed != d->seed)
         text_add(&t, " -s %lu", (unsigned long)p->seed);
     bool same_order = p->n_samplers == d->n_samplers
@@ -130,4 +146,18 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
     if (params->backend_sampling)
         text_add(&t, " -bs");
     return t.len;
+}
+
+size_t args_command_setting(const CliParams *params, ArgsSetting s, char *buf, size_t size)
+{
+    static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
+    Text t = text_start(buf, size);
+    args_defaults(&defaults);
+    for (size_t i = 0; params != NULL && i < sizeof numbers / sizeof numbers[0]; i++)
+        if (numbers[i].setting == s && add_number(&t, &params->sampling, &defaults.sampling, i)) {
+            if (buf != NULL && size > 1 && buf[0] == ' ')
+                memmove(buf, buf + 1, strlen(buf));     /* no blank before the flag */
+            return t.len - 1;
+        }
+    return 0;
 }

@@ -1,7 +1,7 @@
 /* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain
  * (for --from-json: a body's settings as flags; issue 17, item 5). Lesson Example 11.
  *
- * defines: args_command.
+ * defines: args_command, args_command_setting.
  */
 #ifndef CLI_COMMAND_H
 #define CLI_COMMAND_H
@@ -23,5 +23,10 @@
  * escapes (\n, \\, \xHH) so that llama.cpp's escape processing gives them back. min_keep has no flag and is
  * not written. NULL params writes "llama-server". */
 size_t args_command(const CliParams *params, char *buf, size_t size);
+
+/* The words args_command writes for one one-number setting s ("--temp 0.7"), into buf like snprintf; "" (0) when
+ * it writes none for it: s at llama.cpp's default, or a setting that is no one number (samplers, a list, the
+ * seed). For a note to name a value as the flags line writes it (dropped.c). NULL params writes "". */
+size_t args_command_setting(const CliParams *params, ArgsSetting s, char *buf, size_t size);
 
 #endif

@@ -1,6 +1,7 @@
 /* dropped.c: the settings no stage of the built chain reads, and why. Which stage reads what is the chain's
  * (stage_reads, chain.h); the reasons come from the chain too: its stages, and the builder asked again. */
 #include "cli/dropped.h"
+#include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/values.h"
 
@@ -233,26 +234,33 @@ static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size
     return buf;
 }
 
-/* One setting as written: "--top_k 20", a body's "top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". */
+/* One setting as written: "--top_k 20", a body's "top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". A
+ * value that no flag or field of this run wrote (the model's key, the preset's, the environment's) is named with
+ * the flag the flags line writes for it, when there is one (--from-json): "temp 0.7 (the model's
+ * general.sampling.temp; --temp 0.7 in the flags line)", so that the line's flag and the note agree, as a typed
+ * --temp and its note do (newcomer review of Example 11's messages, finding 2). */
 static void add_item(Text *t, const CliParams *p, ArgsSetting s)
 {
     const char *named = p->named[s] != NULL ? p->named[s] : args_setting_field(s, NULL);
-    char value[160], f[64];
+    char value[160], f[64], line[160] = "", in_line[200] = "";
     value_text(p, s, value, sizeof value);
     shown(named, f, sizeof f);
     const ValueSource *by = &p->sources[s].now;
+    if (p->from_json != NULL && p->output == OUTPUT_CHAIN && args_command_setting(p, s, line, sizeof line) > 0
+        && args_command_setting(p, s, NULL, 0) < sizeof line)
+        snprintf(in_line, sizeof in_line, "; %s in the flags line", line);
     if (by->layer == LAYER_ENV) {           /* a flag's variable (env.h): "LLAMA_ARG_TOP_K=5" */
         char name[96];
-        text_add(t, "%s (the environment)", shown(by->name != NULL ? by->name : "", name, sizeof name));
+        text_add(t, "%s (the environment%s)", shown(by->name != NULL ? by->name : "", name, sizeof name), in_line);
     } else if (by->layer == LAYER_MODEL) {         /* a model's key (layers.c): no flag set it */
         char key[80];
-        text_add(t, "%s%s%s (the model's %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
-                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+        text_add(t, "%s%s%s (the model's %s%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 shown(by->name != NULL ? by->name : "", key, sizeof key), in_line);
     } else if (by->layer == LAYER_PRESET_ALL || by->layer == LAYER_PRESET_MODEL) {     /* the preset's key */
         char file[120], key[64];
-        text_add(t, "%s%s%s (%s, [%s], key %s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+        text_add(t, "%s%s%s (%s, [%s], key %s%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
                  shown(by->file != NULL ? by->file : "", file, sizeof file), by->section != NULL ? by->section : "?",
-                 shown(by->name != NULL ? by->name : "", key, sizeof key));
+                 shown(by->name != NULL ? by->name : "", key, sizeof key), in_line);
     } else if (named[0] == '-' && !own_flag(s, named))
         text_add(t, "%s%s%s (%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value, f);
     else

@@ -499,6 +499,18 @@ check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2:
     llama-server --models-preset "$tmp/cut.ini"
 want llama-server --models-preset "$tmp/cut.ini" -- "value: top_k 5 from the preset $tmp/cut.ini, section [*], key LLAMA_ARG_TOP_K"
 check 0 "$default_line" "note: --models-preset $tmp/p.ini: no model chosen" -- llama-server --models-preset "$tmp/p.ini"
+# Newcomer review of Example 11's messages, finding 2: the ';' cut leaves [demo] top_k alone, so the model's temp
+# 0.7 does nothing; the flags line writes it, --temp 0.7, as it writes a typed --temp no stage reads (and pasting
+# the line gives that flag's note), so the note names it as the line writes it; a key of the preset the same.
+printf '[demo]\nmodel = %s\nsamplers = top_k;min_p;temperature\n[keys]\ntemp = 0.7\nsamplers = top_k\n' "$tmp/demo.gguf" >"$tmp/demo_cut.ini"
+echo '{"model": "demo", "prompt": "x"}' >"$tmp/demo_cut.json"
+check 0 "llama-server --temp 0.7 --top-k 20 --samplers top_k" "note: temperature 0.7 (the model's general.sampling.temp; --temp 0.7 in the flags line) does nothing: temperature is not in the preset $tmp/demo_cut.ini's [demo] samplers (top_k), and a sampler left out of the list is off; add temperature to the list to use it" -- \
+    llama-server --models-preset "$tmp/demo_cut.ini" --from-json "$tmp/demo_cut.json"
+echo '{"model": "keys", "prompt": "x"}' >"$tmp/demo_cut.json"
+check 0 "llama-server --temp 0.7 --samplers top_k" "note: temperature 0.7 ($tmp/demo_cut.ini, [keys], key temp; --temp 0.7 in the flags line) does nothing" -- \
+    llama-server --models-preset "$tmp/demo_cut.ini" --from-json "$tmp/demo_cut.json"
+check 0 "sampler chain: logits -> top-k -> dist" "note: --temp 0.7 does nothing: temperature is not in --samplers (top_k)" -- \
+    llama-server --temp 0.7 --top-k 20 --samplers top_k
 printf '[*]\ntemp = 0.5\n\n[qwen]\ntop_p = 0.9\n' >"$tmp/top_p.ini"
 check 2 "" "$tmp/top_p.ini: line 5: 'top_p' is not a flag's name or environment variable" -- llama-server --models-preset "$tmp/top_p.ini"
 grep -qF "option 'top_p' not recognized in preset 'qwen'" "$tmp/err" && passed=$((passed + 1)) \
