@@ -39,8 +39,10 @@ int main(int argc, char *argv[])
         char where[200];    /* named after each warning, and after a stop */
         snprintf(where, sizeof where, "the lesson's command line %zu of %zu, %s", i + 1, LESSON_N(commands),
                  lesson_element_where(__FILE__, "commands", i).text);      /* with_bias[] (line 25) */
-        int status = cli_chain(program, commands[i], where, &chain);  /* the flags read as llama.cpp reads them */
-        lesson_require(status == 0, "(that is %s)", where);
+        int refused;        /* the element a stop is about: its own line is named ("15-nan" of with_bias[]) */
+        int status = cli_chain(program, commands[i], where, &chain, &refused);  /* read as llama.cpp reads them */
+        lesson_require(status == 0, "(that is the lesson's command line %zu of %zu, %s)", i + 1, LESSON_N(commands),
+                       lesson_element_where_in(__FILE__, "commands", i, (size_t)refused).text);
         lesson_printf("sampler chain: ");
         lesson_print_describe(&chain);
         picture_chain_line(&pic, commands[i], &chain);

@@ -362,9 +362,13 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-int cli_chain(const char *program, char *const *command, const char *where, Chain *chain)
+int cli_chain(const char *program, char *const *command, const char *where, Chain *chain, int *refused)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
+    int at = 0;
+    if (refused == NULL)
+        refused = &at;
+    *refused = 0;
     if (command == NULL) {
         fprintf(stderr, "%s: no command line (NULL)\n", program);
         return 2;
@@ -383,9 +387,13 @@ int cli_chain(const char *program, char *const *command, const char *where, Chai
                      blanks ? "remove the element" : "remove the blank");
             print_message(program, "", -1, line, NULL);
             lesson_line = NULL;
+            *refused = i;
             return 2;
         }
+    params.refused_at = 0;
     int status = parse_and_build(program, argc, command, NULL, &params, chain);
+    if (status == 2)
+        *refused = params.refused_at;
     if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;

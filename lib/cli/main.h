@@ -45,7 +45,10 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * blank (a C array is no shell's paste: the message says to remove it). NULL command refuses too. where names the
  * line ("the lesson's command line 3 of 3, with_bias[] (line 25)"; NULL for none): each warning and note ends
  * "(that is WHERE)", as the lesson's stop does, and every message is wrapped at 120 columns as the other
- * lessons' are (lesson/print.h); a stop is not followed by where, which the lesson prints after it. */
-int cli_chain(const char *program, char *const *command, const char *where, Chain *chain);
+ * lessons' are (lesson/print.h); a stop is not followed by where, which the lesson prints after it. After a
+ * refusal (2), *refused (when refused is not NULL) is the index in command of the element the message is about:
+ * the value it could not read ("15-nan" of "-l"), else the flag, or 0 when it is about the line as a whole (then
+ * and on success too). */
+int cli_chain(const char *program, char *const *command, const char *where, Chain *chain, int *refused);
 
 #endif
