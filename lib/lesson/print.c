@@ -123,6 +123,25 @@ static void add_text_columns(PrintText *t, const char *s, const char *flags, int
         add_repeat(t, ' ', pad);
 }
 
+/* add_text_columns for a note or stop: s escaped (lesson_escape), padded to width columns of what is printed, each
+ * escape ("\\n", 2 bytes) as many columns as its characters and each UTF-8 character as lesson_columns counts it. */
+static void add_message_columns(PrintText *t, const char *s, const char *flags, int width)
+{
+    char buf[5];
+    size_t n = strlen(s), columns = lesson_columns(s, n);
+    for (size_t i = 0; i < n; i++) {
+        const char *e = lesson_escape((unsigned char)s[i], buf);
+        columns += e != NULL ? strlen(e) - 1 : 0;      /* the byte counted one column; its escape takes more */
+    }
+    size_t pad = columns < (size_t)width ? (size_t)width - columns : 0;
+    bool left = strchr(flags, '-') != NULL;
+    if (!left)
+        add_repeat(t, ' ', pad);
+    add_escaped(t, s, n);
+    if (left)
+        add_repeat(t, ' ', pad);
+}
+
 /* The most decimals the Java rounding below computes; a %f asking for more is printf's (no lesson does). */
 #define JAVA_MAX_DECIMALS 64
 
@@ -312,6 +331,10 @@ static int lesson_vformat(char *out, size_t size, bool escaped, const char *form
         snprintf(spec + used, sizeof spec - (size_t)used, "%s%c", length, conversion);
         if (conversion == 's' && length[0] == '\0' && !escaped && width > 0 && precision < 0) {
             add_text_columns(&t, va_arg(ap, const char *), flags, width);
+            continue;
+        }
+        if (conversion == 's' && length[0] == '\0' && escaped && width > 0 && precision < 0) {
+            add_message_columns(&t, va_arg(ap, const char *), flags, width);      /* a note's or stop's */
             continue;
         }
         if ((conversion == 'f' || conversion == 'F') && length[0] == '\0') {
