@@ -242,7 +242,10 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */
     for (int i = 1; lesson && i < argc; i++)
         for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)
-            own_flag |= strcmp(argv[i], own[k]) == 0;
+            if (!own_flag && strcmp(argv[i], own[k]) == 0) {
+                own_flag = true;
+                params->refused_at = i;         /* the stop below is about it (cli_chain) */
+            }
     if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
                                          err, sizeof err)) {
         print_message(program, "", -1, err, NULL);     /* the lesson names its line after a stop */

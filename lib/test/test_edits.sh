@@ -160,11 +160,12 @@ edit 13 's/{"code",  /{"code {temp",/' \
     "13_task_settings: label \"code {temp\" (line $(line_of 13 '{"code", ')): a '{' without its '}'; {name} prints a setting, and it may name: {temp} {top_k} {top_p} {min_p} {penalty_repeat} {penalty_last_n}"
 
 # One of the tool's own flags in a lesson's command line is refused as such, even one whose reading would refuse
-# the line's other flags first (--from-json with -p), and the stop names which of the three lines it is.
+# the line's other flags first (--from-json with -p), and the stop names which of the three lines it is, and the
+# flag's element and line (--json is with_mirostat[16]: 0 llama-completion, ..., 14 --temp, 15 0.7).
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
     "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...)"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
+    "11_sampler_chain: (that is the lesson's command line 2 of 3, with_mirostat[16] (line $(line_of 11 '"--temp", "0.7"')))"
 # The stop names the array the bad value is in, with_bias[], not commands[], which only lists them (review item
 # 5), and the element and line where the value stands, not the array's first line: "abc" is with_bias[13], and a
 # NaN or non-number bias with_bias[11] ("15-100" is element 11: llama-completion is 0, then -m, the model, -p,
