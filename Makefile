@@ -36,6 +36,9 @@ LESSON_CFLAGS   = -pedantic-errors
 # so INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite in an edited lesson that lacks it are unknown: gcc and
 # clang say so without naming the header (they name it for log or exp), and the build adds this line.
 MATH_MACROS = (INFINITY|NAN|HUGE_VAL)[^ ]* undeclared|undeclared identifier [^ ]*(INFINITY|NAN|HUGE_VAL)|function [^ ]*(isnan|isinf|isfinite)
+# A reader's own prototype (int isfinite(double);) compiles, and then the link fails on a name that <math.h> makes
+# a macro (glibc has no function isfinite; isnan and isinf it has): the link adds the same line.
+MATH_UNDEFINED = (undefined reference to|undefined symbol:) [^A-Za-z_]*(isnan|isinf|isfinite)([^A-Za-z0-9_]|$$)
 MATH_HINT   = hint: INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which lesson.h leaves out \
               to keep the compile fast: add \#include <math.h> below \#include "lesson.h"
 
@@ -76,9 +79,12 @@ $(1)/lessons/%.o: lessons/%.c
 	if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_MACROS)' $$(@:.o=.warn); then echo '$$<: $$(MATH_HINT)' \
 	    >>$$(@:.o=.warn); fi; cat $$(@:.o=.warn) >&2; exit $$$$status
 
+# A lesson's link: the linker's messages, then MATH_HINT when it fails on one of <math.h>'s names.
 $(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
-	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm 2>$(1)/lessons/$$*.link; \
+	status=$$$$?; if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_UNDEFINED)' $(1)/lessons/$$*.link; then \
+	    echo 'lessons/$$*.c: $$(MATH_HINT)' >>$(1)/lessons/$$*.link; fi; cat $(1)/lessons/$$*.link >&2; exit $$$$status
 
 $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
 	@mkdir -p $$(@D)
@@ -167,6 +173,10 @@ endef
 
 check: all
 	$(call run_checks,$(BUILD))
+
+# The same checks under AddressSanitizer and UBSan, but for one group that says "skipped:" in the library part:
+# the readers' memory budgets (lib/test/test_readers_memory.c, 86 checks), which count every block by standing in
+# for glibc's malloc, where ASan's allocator takes its place (and would count its own redzones if it did not).
 
 sanitize: $(LESSONS:%=$(SAN)/bin/%) $(SAN)/bin/test_lib $(SAN)/bin/svg_check $(SAN)/demo.gguf
 	$(call run_checks,$(SAN),$(SAN_FLAGS))

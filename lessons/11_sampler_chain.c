@@ -27,6 +27,15 @@ static char *const with_bias[] = {
     "-l", "15-100", NULL};
 static char *const *const commands[] = {every_sampler, with_mirostat, with_bias};
 
+/* Where a message about command line *(size_t *)line stands, as cli_chain names it at the message's end: the line
+ * of its element `element` (a stop about a value, "with_bias[11] (line 27)"), or for 0 the array it is in. */
+static void where_of(void *line, int element, char *where, size_t size)
+{
+    size_t i = *(const size_t *)line;
+    snprintf(where, size, "the lesson's command line %zu of %zu, %s", i + 1, LESSON_N(commands),
+             lesson_element_where_in(__FILE__, "commands", i, (size_t)element).text);
+}
+
 int main(int argc, char *argv[])
 {
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain, its stages as llama.cpp builds them */
@@ -36,12 +45,9 @@ int main(int argc, char *argv[])
     }
     for (size_t i = 0; i < LESSON_N(commands); i++) {
         Chain chain;
-        char where[200];    /* named at the end of each warning and stop */
-        snprintf(where, sizeof where, "the lesson's command line %zu of %zu, %s", i + 1, LESSON_N(commands),
-                 lesson_element_where(__FILE__, "commands", i).text);      /* with_bias[] (line 25) */
-        int status = cli_chain(program, commands[i], where, &chain);  /* the flags read as llama.cpp reads them */
+        int status = cli_chain(program, commands[i], where_of, &i, &chain);  /* the flags read as llama.cpp reads them */
         if (status != 0)
-            return 1;       /* cli_chain printed the stop, naming where */
+            return 1;       /* cli_chain printed the stop, naming where (where_of) */
         lesson_printf("sampler chain: ");
         lesson_print_describe(&chain);
         picture_chain_line(&pic, commands[i], &chain);

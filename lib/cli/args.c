@@ -914,6 +914,7 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
     for (; i < argc; i++) {
         const char *flag = argv[i];
         int flag_at = i;
+        out->refused_at = i;        /* what a refusal in this turn is about; its value, once taken */
         char f[80], normal[96], message[MESSAGE_SIZE];
         if (flag == NULL) {
             snprintf(err, err_size, "unknown flag '(null)'");
@@ -977,6 +978,7 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         if (spec->kind == K_PROPS && next != NULL && (next[0] != '-' || strcmp(next, "-") == 0)) {
             char first[100], second[100];
             if (out->props_file != NULL) {  /* one server is read at a time: never the second over the first */
+                out->refused_at = i + 1;
                 snprintf(err, err_size, "--props: a second saved /props, %s, after %s: this tool reads one server's "
                          "values at a time; give one of them", body_file_shown(next, second, sizeof second),
                          body_file_shown(out->props_file, first, sizeof first));
@@ -1013,11 +1015,13 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
             }
             if (kind == FAIL_STOP) {
                 snprintf(err, err_size, "%s", message);
+                out->refused_at = i;    /* the value (the flag, for one that takes none) */
                 return false;
             }
             soft_fail(out, spec, kind, flag, message, !limit, request_err, sizeof request_err);  /* llama.cpp goes on */
         }
     }
+    out->refused_at = 0;
     finish(out, prompt_flag);
     if (request_err[0] != '\0' && out->output != OUTPUT_CHAIN) {
         snprintf(err, err_size, "%s", request_err);

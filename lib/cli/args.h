@@ -132,6 +132,8 @@ typedef struct CliParams {
     char warnings[ARGS_MAX_WARNINGS]; /* lines llama.cpp would log and go on, e.g. an unknown sampler name */
     const ArgsLabel *labels;    /* args_parse_labeled's, (n_labels,) by argv index; NULL for a line as typed */
     int n_labels;
+    int refused_at;             /* after args_parse refuses: the argv index of the element its message is about
+                                 * (the value it could not read, else the flag); 0 for the line as a whole */
     char ignored[ARGS_MAX_IGNORED];   /* "-ngl, --port": flags accepted and ignored, as typed, once each:
                                        * they do not change sampling */
     char model[ARGS_MAX_OUTSIDE];     /* "-m": the flags that name the model (-m, -mu, -hf, -hff, -dr), as typed,

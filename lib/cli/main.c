@@ -32,8 +32,21 @@ static bool several(const char *list)
 
 /* While cli_chain reads one of the lesson's own command lines: which ("the lesson's command line 3 of 3,
  * with_bias[] (line 25)"), named at the end of each of its warnings, notes and stops, in the one message
- * (review final2, finding 9; newcomer review of Example 11's messages, finding 3); NULL for a user's line. */
+ * (review final2, finding 9; newcomer review of Example 11's messages, finding 3); NULL for a user's line. A stop
+ * about one element of the line names that element's own line instead (line_where, stop_where). */
 static const char *lesson_line;
+static CliWhereFn *line_where;
+static void *line_where_arg;
+
+/* Where a stop about params->refused_at stands, written to buf (size bytes) when that is an element of one of the
+ * lesson's lines; lesson_line otherwise. */
+static const char *stop_where(const CliParams *params, char *buf, size_t size)
+{
+    if (lesson_line == NULL || line_where == NULL || params->refused_at <= 0)
+        return lesson_line;
+    line_where(line_where_arg, params->refused_at, buf, size);
+    return buf;
+}
 
 /* Prints one message to stderr with the program's name and a label; on a lesson's line wrapped at 120 columns
  * as the other lessons' notes and stops are (lesson/print.h), with `where` after it when where is not NULL. */
@@ -242,10 +255,14 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */
     for (int i = 1; lesson && i < argc; i++)
         for (size_t k = 0; argv[i] != NULL && k < sizeof own / sizeof own[0]; k++)
-            own_flag |= strcmp(argv[i], own[k]) == 0;
+            if (!own_flag && strcmp(argv[i], own[k]) == 0) {
+                own_flag = true;
+                params->refused_at = i;         /* the stop below is about it (cli_chain) */
+            }
     if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
                                          err, sizeof err)) {
-        print_message(program, "", -1, err, lesson_line);     /* a lesson's line named inline, as a warning's */
+        char at[200];
+        print_message(program, "", -1, err, stop_where(params, at, sizeof at));   /* named inline, as a warning */
         return 2;
     }
     if (env != NULL)
@@ -256,7 +273,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
         snprintf(line, sizeof line, "the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, "
                  "--json, --json-all and --openai are this tool's own: give them as the program's arguments "
                  "(build/bin/%s --explain ...)", program);
-        print_message(program, "", -1, line, lesson_line);
+        char at[200];
+        print_message(program, "", -1, line, stop_where(params, at, sizeof at));     /* the flag's element */
         return 2;
     }
     print_lines(program, "warning: ", params->warnings);
@@ -362,7 +380,7 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-int cli_chain(const char *program, char *const *command, const char *where, Chain *chain)
+int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain)
 {
     static CliParams params;        /* static: it holds several kilobytes of arrays */
     if (command == NULL) {
@@ -372,22 +390,32 @@ int cli_chain(const char *program, char *const *command, const char *where, Chai
     int argc = 0;
     while (command[argc] != NULL)
         argc++;
-    lesson_line = where;
+    char whole[200];            /* the line as a whole, for its warnings and notes */
+    if (where != NULL)
+        where(line, 0, whole, sizeof whole);
+    lesson_line = where != NULL ? whole : NULL;
+    line_where = where;
+    line_where_arg = line;
     for (int i = 1; i < argc; i++)
         if (command[i][strspn(command[i], " \t")] == '\0' || strchr(" \t", command[i][0]) != NULL) {
-            char w[80], line[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
+            char w[80], text[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
             bool blanks = command[i][strspn(command[i], " \t")] == '\0';
-            snprintf(line, sizeof line, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
+            snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
                      shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
                      blanks ? "remove the element" : "remove the blank");
-            print_message(program, "", -1, line, where);
+            params.refused_at = i;
+            char at[200];
+            print_message(program, "", -1, text, stop_where(&params, at, sizeof at));
             lesson_line = NULL;
+            line_where = NULL;
             return 2;
         }
+    params.refused_at = 0;
     int status = parse_and_build(program, argc, command, NULL, &params, chain);
     if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;
+    line_where = NULL;
     return status;
 }

@@ -43,9 +43,14 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * --json-all, --openai, --from-json, --explain, -h), which print something other than the chain line: the
  * message says to give them as the program's arguments; an element of blanks alone, or one that begins with a
  * blank (a C array is no shell's paste: the message says to remove it). NULL command refuses too. where names the
- * line ("the lesson's command line 3 of 3, with_bias[] (line 25)"; NULL for none): each warning, note and stop
- * ends "(that is WHERE)", in its one message, and every message is wrapped at 120 columns as the other lessons'
- * are (lesson/print.h); after a stop the lesson has nothing more to print. */
-int cli_chain(const char *program, char *const *command, const char *where, Chain *chain);
+ * line (NULL for none): where(line, element, buf, size) writes to buf where element `element` of the command
+ * stands ("the lesson's command line 3 of 3, with_bias[11] (line 27)"), or for 0 the line as a whole
+ * ("..., with_bias[] (line 25)"). Each warning and note ends "(that is WHERE)" for the line as a whole, and a
+ * stop, in its one message, for the element it is about (the value it could not read, "15-nan" of "-l", else
+ * the flag; the line as a whole when it is about no element). Every message is wrapped at 120 columns as the other
+ * lessons' are (lesson/print.h); after a stop the lesson has nothing more to print. */
+typedef void CliWhereFn(void *line, int element, char *buf, size_t size);
+
+int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain);
 
 #endif

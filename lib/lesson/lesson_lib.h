@@ -45,7 +45,7 @@
  * lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
  * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
  * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
- * lesson_element_where, lesson_split, lesson_joined_length,
+ * lesson_element_where, lesson_element_where_in, lesson_split, lesson_joined_length,
  * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
  * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
  * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
@@ -308,6 +308,12 @@ int lesson_element_line(const char *file, const char *name, size_t index);
  * (commands[2] is with_bias), that array and its line, "with_bias[] (line 25)"; otherwise the entry and the line
  * where it stands, "commands[2] (line 28)" (lesson_element_line), or "commands[2]" when the source cannot be read. */
 LessonText lesson_element_where(const char *file, const char *name, size_t index);
+
+/* Where element `element` of the array that entry `index` of `name` names is given, for a stop about that value:
+ * "with_bias[11] (line 27)" when commands[2] is with_bias and its element 11 stands on line 27
+ * (lesson_element_line); lesson_element_where(file, name, index) when element is 0 (the line as a whole) or the
+ * entry names no array of the program, or when the source cannot be read. */
+LessonText lesson_element_where_in(const char *file, const char *name, size_t index, size_t element);
 
 /* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */

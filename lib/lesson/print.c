@@ -110,15 +110,24 @@ size_t lesson_columns(const char *s, size_t n)
     return columns;
 }
 
-/* A %s with a width (flags: '-' to the left), padded to width columns (lesson_columns), not width bytes. */
-static void add_text_columns(PrintText *t, const char *s, const char *flags, int width)
+/* A %s with a width (flags: '-' to the left), padded to width columns (lesson_columns), not width bytes; in a
+ * note or stop (escaped) each control character escaped (lesson_escape), as many columns as its escape prints. */
+static void add_text_columns(PrintText *t, const char *s, const char *flags, int width, bool escaped)
 {
+    char buf[5];
     size_t n = strlen(s), columns = lesson_columns(s, n);
+    for (size_t i = 0; escaped && i < n; i++) {
+        const char *e = lesson_escape((unsigned char)s[i], buf);
+        columns += e != NULL ? strlen(e) - 1 : 0;      /* the byte counted one column; its escape takes more */
+    }
     size_t pad = columns < (size_t)width ? (size_t)width - columns : 0;
     bool left = strchr(flags, '-') != NULL;
     if (!left)
         add_repeat(t, ' ', pad);
-    add(t, s, n);
+    if (escaped)
+        add_escaped(t, s, n);
+    else
+        add(t, s, n);
     if (left)
         add_repeat(t, ' ', pad);
 }
@@ -310,8 +319,8 @@ static int lesson_vformat(char *out, size_t size, bool escaped, const char *form
         if (precision >= 0)
             used += snprintf(spec + used, sizeof spec - (size_t)used, ".%d", precision);
         snprintf(spec + used, sizeof spec - (size_t)used, "%s%c", length, conversion);
-        if (conversion == 's' && length[0] == '\0' && !escaped && width > 0 && precision < 0) {
-            add_text_columns(&t, va_arg(ap, const char *), flags, width);
+        if (conversion == 's' && length[0] == '\0' && width > 0 && precision < 0) {
+            add_text_columns(&t, va_arg(ap, const char *), flags, width, escaped);
             continue;
         }
         if ((conversion == 'f' || conversion == 'F') && length[0] == '\0') {

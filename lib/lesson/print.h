@@ -25,7 +25,8 @@ const char *lesson_escape(unsigned char c, char buf[5]);
 
 /* Appends printf-style text to the message being put together, each %f rounded as lesson_printf rounds it, each
  * control character of a %c or %s argument escaped (lesson_escape), and a %c argument past ASCII as "\\xc8" too
- * (one byte of its own is never a UTF-8 character; a %s argument's UTF-8 is printed as it is). */
+ * (one byte of its own is never a UTF-8 character; a %s argument's UTF-8 is printed as it is). A %s with a width
+ * pads to that many columns (lesson_columns, an escape as the characters it prints), as lesson_printf's does. */
 void lesson_message(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
 
 /* lesson_message with its arguments in args. */

@@ -160,23 +160,37 @@ edit 13 's/{"code",  /{"code {temp",/' \
     "13_task_settings: label \"code {temp\" (line $(line_of 13 '{"code", ')): a '{' without its '}'; {name} prints a setting, and it may name: {temp} {top_k} {top_p} {min_p} {penalty_repeat} {penalty_last_n}"
 
 # One of the tool's own flags in a lesson's command line is refused as such, even one whose reading would refuse
-# the line's other flags first (--from-json with -p), and the stop names which of the three lines it is.
+# the line's other flags first (--from-json with -p), and the stop names which of the three lines it is, and the
+# flag's element and line (--json is with_mirostat[16]: 0 llama-completion, ..., 14 --temp, 15 0.7).
 edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2", "--from-json", "-", NULL}/' \
-    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 1 of 3, every_sampler[] (line $(line_of 11 'every_sampler[] =')))"
+    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 1 of 3, every_sampler[22] (line $(line_of 11 '"--top-n-sigma", "2", NULL}')))"
 edit 11 's/"--temp", "0\.7", NULL}/"--temp", "0.7", "--json", NULL}/' \
-    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
-# The stop names the array the bad value is in, with_bias[] and its line, not commands[], which only lists them
-# (review item 5), at the stop's end as a warning names it, in one message (newcomer review of Example 11's
-# messages, finding 3): no line of the lesson's own after it.
+    "11_sampler_chain: the lesson's command lines take llama.cpp's flags; -h, --explain, --from-json, --json, --json-all and --openai are this tool's own: give them as the program's arguments (build/bin/11_sampler_chain --explain ...) (that is the lesson's command line 2 of 3, with_mirostat[16] (line $(line_of 11 '"--temp", "0.7"')))"
+# The stop names the array the bad value is in, with_bias[], not commands[], which only lists them (review item
+# 5), and the element and line where the value stands, not the array's first line: "abc" is with_bias[13], and a
+# NaN or non-number bias with_bias[11] ("15-100" is element 11: llama-completion is 0, then -m, the model, -p,
+# Hi, -n, 2, -no-cnv, --seed, 7, -l); a bad value on a line of its own is named with that line; a flag without
+# its value, by the flag's element. It is named at the stop's end, as a warning names its line, in one message
+# (newcomer review of Example 11's messages, finding 3): no line of the lesson's own after it.
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", "abc", NULL}/' -absent "11_sampler_chain: (that is" \
-    "11_sampler_chain: --top-k: 'abc' is not a whole number (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+    "11_sampler_chain: --top-k: 'abc' is not a whole number (that is the lesson's command line 3 of 3, with_bias[13] (line $(line_of 11 '"15-100", NULL}')))"
+edit 11 's/"15-100"/"15-nan"/' \
+    "11_sampler_chain: -l: the bias 'nan' of '15-nan' is NaN: llama.cpp would take it, but this workbench's samplers cannot compute with NaN, so it stops here (this workbench's limit, not llama.cpp's; give a number) (that is the lesson's command line 3 of 3, with_bias[11] (line $(line_of 11 '"15-100"')))"
+edit 11 's/"15-100"/"15-abc"/' \
+    "11_sampler_chain: -l: the bias 'abc' of '15-abc' is not a number (that is the lesson's command line 3 of 3, with_bias[11] (line $(line_of 11 '"15-100"')))"
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100",\n    "-l", "3-x", NULL}/' \
+    "11_sampler_chain: -l: the bias 'x' of '3-x' is not a number (that is the lesson's command line 3 of 3, with_bias[13] (line $(($(line_of 11 '"15-100"') + 1))))"
+edit 11 's/"--mirostat-ent", "3", /"--mirostat-ent",\n    "x3", /' \
+    "11_sampler_chain: --mirostat-ent: 'x3' is not a number (that is the lesson's command line 2 of 3, with_mirostat[13] (line $(($(line_of 11 '"--mirostat-ent"') + 1))))"
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", NULL}/' \
+    "11_sampler_chain: --top-k: missing value (that is the lesson's command line 3 of 3, with_bias[12] (line $(line_of 11 '"15-100", NULL}')))"
 
 # A warning from one of the lesson's lines names it as a stop does, wrapped at 120 columns; an element of blanks
 # is an element to remove, not a shell's paste (review final2, finding 9).
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "0,5", NULL}/' \
     "11_sampler_chain: warning: --temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 write --temp 0.5, or --temp 0 for what llama.cpp runs (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", " ", NULL}/' -absent "shell" \
-    "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+    "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element (that is the lesson's command line 3 of 3, with_bias[12] (line $(line_of 11 '"15-100", NULL}')))"
 
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \

@@ -2,12 +2,14 @@
  * and stops wrapped at their spaces. Every expected %f text is what String.format printed on OpenJDK 17.0.15,
  * never our own output; the C printf of the same value is shown beside it where the two part. The wrapped texts
  * are worked out by hand, at a width of 10 so that each break can be checked by eye. */
+#define _POSIX_C_SOURCE 200809L     /* dup, dup2, fileno: to read back what a note prints on stderr */
 #include "check.h"
 #include "lesson/print.h"
 #include "tests.h"
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 /* check that lesson_format(format, value) writes expected. */
 #define CHECK_TEXT(expected, format, value) \
@@ -122,8 +124,32 @@ static void test_wrapping(void)
     CHECK_WRAPPED("aaa bbb ccc ddd", 10, 4, "aaa bbb\n    ccc\n    ddd\n");
 }
 
+/* A note's %s with a width pads to that many columns, as a table row's does (lesson_columns), not bytes: "crème"
+ * (6 bytes, 5 columns) in %-7s takes two spaces after it; an escaped control character ("a\\n", 3 columns) as
+ * many columns as it prints. What lesson_message_end writes on stderr is read back from a temporary file. */
+static void test_message_columns(void)
+{
+    FILE *f = tmpfile();
+    char got[128] = "";
+    int saved = f != NULL ? (fflush(stderr), dup(2)) : -1;
+    if (saved >= 0 && dup2(fileno(f), 2) >= 0) {
+        lesson_message("[%-7s|%7s|%-6s|%-*s]", "cr\xc3\xa8me", "cr\xc3\xa8me", "a\n", 3, "ab");
+        lesson_message_end();
+        fflush(stderr);
+        dup2(saved, 2);
+        rewind(f);
+        got[fread(got, 1, sizeof got - 1, f)] = '\0';
+    }
+    if (saved >= 0)
+        close(saved);
+    if (f != NULL)
+        fclose(f);
+    CHECK(strcmp(got, "[cr\xc3\xa8me  |  cr\xc3\xa8me|a\\n   |ab ]\n") == 0);
+}
+
 void test_print(void)
 {
+    test_message_columns();
     test_java_rounding();
     test_flags_and_other_conversions();
     test_columns();

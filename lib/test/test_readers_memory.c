@@ -177,8 +177,8 @@ static long long body_pipe(const char *text, size_t n, size_t *length)
 void test_readers_memory(void)
 {
 #ifdef NO_COUNTING
-    printf("figures, not failures: the readers' memory is not counted here (a sanitizer's or another libc's "
-           "allocator); make check counts it\n");
+    printf("skipped: the readers' memory budgets (test_readers_memory.c), whose count of each block stands in for "
+           "glibc's malloc, where a sanitizer's allocator (or another libc's) takes its place; make check runs them\n");
 #else
     printf("figures, not failures: the most memory each reader held at once, against its budget "
            "(lib/test/test_readers_memory.c):\n");

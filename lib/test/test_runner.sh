@@ -378,6 +378,22 @@ expect "NAN without <math.h>: the hint" "$tmp/math" "lessons/01_repeat_penalty.c
 if grep -q hint "$build/lessons/01_repeat_penalty.warn" 2>/dev/null; then
     failed=$((failed + 1)); echo "test_runner.sh: 01's .warn still holds the hint after its source was put back"
 else passed=$((passed + 1)); fi
+# 5b. The same hint when the compile passes and the link fails on one of those names: a reader's own prototype of
+# isfinite, a macro of <math.h> that glibc has no function for, so that the link fails with gcc and clang alike
+# (the lessons' -pedantic-errors makes a call without any declaration a compile error, part 5's case). The link's
+# own message comes first ("undefined reference to `isfinite'", or lld's "undefined symbol: isfinite").
+sed -e '12s/^$/int isfinite(double);/' -e 's/^    lesson_takes_no_arguments(argc, argv);$/&  if (!isfinite(0.5)) return 1;/' \
+    "$tmp/01.c" >lessons/01_repeat_penalty.c
+(unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$tmp/math_link" 2>&1
+cp "$tmp/01.c" lessons/01_repeat_penalty.c
+(unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+expect "isfinite undefined at the link" "$tmp/math_link" "FAIL 01_repeat_penalty (not built)"
+if grep -Eq "(undefined reference to|undefined symbol:) .?isfinite" "$tmp/math_link"; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "test_runner.sh: the prototyped isfinite did not fail at the link:"
+     sed 's/^/    /' "$tmp/math_link"; fi
+expect "isfinite undefined at the link: the hint" "$tmp/math_link" "lessons/01_repeat_penalty.c: hint: INFINITY, NAN,\
+ HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which lesson.h leaves out to keep the compile fast: add\
+ #include <math.h> below #include \"lesson.h\""
 
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
