@@ -554,9 +554,9 @@ edit 10 "$(with_math 10)"'s/xtc_threshold = 0\.1;/xtc_threshold = NAN;/' \
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--samplers", "top_k;top_k", NULL}/' \
     'sampler chain: logits -> logit-bias -> top-k -> top-k -> dist'
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "1e308", NULL}/' \
-    "11_sampler_chain: --temp: '1e308' is out of range for a float (std::stof refuses it) (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+    "11_sampler_chain: --temp: '1e308' is out of range for a float (std::stof refuses it) (that is the lesson's command line 3 of 3, with_bias[13] (line $(line_of 11 '"15-100"')))"
 edit 11 's/"--mirostat", "2"/"--mirostat", "3"/' \
-    "11_sampler_chain: --mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown mirostat version); give 0 (off), 1 or 2 (that is the lesson's command line 2 of 3, with_mirostat[] (line $(line_of 11 'with_mirostat[] =')))"
+    "11_sampler_chain: --mirostat: 3 is not 0, 1 or 2: llama.cpp takes the flag, then aborts when it builds the chain (unknown mirostat version); give 0 (off), 1 or 2 (that is the lesson's command line 2 of 3, with_mirostat[11] (line $(line_of 11 '"--mirostat-ent"')))"
 
 # Example 12. Windows of 0 and -1 turn llama.cpp's penalties off: "repeat 1.1" writes the defaults' text, as the
 # Java does with .penalties(0, ...) and (-1, ...); the third line says ?penalties (the Java: penalties).
