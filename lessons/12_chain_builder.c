@@ -1,13 +1,14 @@
 /* 12_chain_builder: Example 12, Project 2, a SamplerChain with a builder.
  *
- * Five chains write 59 characters each from the corpus's character bigram model (logit = ln count; an unseen
- * pair is -inf), seed 11, then three chain lines. The model is built once (lesson_bigram_logits), where the Java
- * takes Math.log of its counts at every step: the same numbers, and a program that compiles faster. build() is the lesson's builder: the stages of order[] with
- * chain_add (logit-bias first when a bias is set), then the draw, dist, each named and "?"-marked by llama.cpp's
- * rules (llama.cpp's own chain would say temp-ext, Example 11). llama.cpp's dist walks the candidates in the
- * order the stages left (top-k sorts them), while the Java walks token ids: so each step runs every stage but
- * the draw (chain_apply_except_pick), puts the survivors back in id order and draws with sample_dist and
- * Random(11). --trace [STEP] also prints what each stage leaves then (lesson/chains.h); the table stays.
+ * Five chains write 59 characters each from the corpus's character bigram model (logit = ln count; an unseen pair is
+ * -inf), seed 11, then three chain lines. The model is built once (lesson_bigram_logits), where the Java takes Math.log
+ * of its counts at every step: the same numbers, and a program that compiles faster (to change the model, edit
+ * lesson_bigram_logits in lib/lesson/chains.c). build() is the lesson's builder: the stages of order[] with chain_add
+ * (logit-bias first when a bias is set), then the draw, dist, each named and "?"-marked by llama.cpp's rules
+ * (llama.cpp's own chain would say temp-ext, Example 11). llama.cpp's dist walks the candidates in the order the stages
+ * left (top-k sorts them), while the Java walks token ids: so each step runs every stage but the draw
+ * (chain_apply_except_pick), puts the survivors back in id order and draws with sample_dist and Random(11). --trace
+ * [STEP] also prints what each stage leaves then (lesson/chains.h); the table stays.
  */
 #include "lesson.h"
 #include "lesson/chains.h"

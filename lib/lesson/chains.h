@@ -1,7 +1,8 @@
 /* chains.h: what Examples 12 and 13 need beyond lesson_lib.h, kept out of the lessons so that each reads like its
  * Java (and compiles fast): the view of a chain's text, step by step and stage by stage (Example 12's --trace, its
  * notes, the stage that leaves nothing, and the picture's funnel), the --trace argument, the checks of Example 12's
- * corpus and builder, Example 12's bigram model, Example 13's notes on where llama.cpp and the Java part, and the check of a sampler list.
+ * corpus and builder, Example 12's bigram model, Example 13's notes on where llama.cpp and the Java part, and the check
+ * of a sampler list.
  *
  * defines: CHAIN_STEP_MAX, ChainView, chain_view_start, chain_view_step, chain_step_seen, chain_step_left,
  * chain_print_describe, chain_check_corpus, lesson_bigram_logits, chain_check_builder, chain_trace_arg,
