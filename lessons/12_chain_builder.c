@@ -22,7 +22,7 @@ _Static_assert(STEPS > 0 && STEPS <= 100000, "STEPS must be from 1 to 100000: th
 static const char corpus[] = "the cat sat on the mat. the dog sat on the log. the cat saw the dog. "
                              "the dog saw the cat. a cat and a dog sat on a mat.";
 static const char start = 't';                 /* the text starts with this character of the corpus */
-static const int64_t seed = 11;               /* java.util.Random(seed): a Java long, any value */
+static const int64_t seed = 11;                /* java.util.Random(seed): any Java long (MIN_VALUE: INT64_MIN) */
 static const int32_t window = 64;              /* the builder's penalty window: .penalties(64, ...) */
 static const LogitBias bias = {3, 2.0};        /* the third chain line's .logitBias(3, 2.0), only described */
 /* The builder's fixed stage order; logit-bias goes first when a bias is set, and the draw, dist, last. */

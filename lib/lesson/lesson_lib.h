@@ -60,7 +60,7 @@
 #include "dry.h"
 #include "penalties.h"
 /* What every lesson uses of the standard library, and nothing more: every header here is read by each lesson's
- * compile. A lesson that calls log or strchr includes <math.h> or <string.h> itself (math.h alone costs about 60%
+ * compile. A lesson that calls log or strchr includes <math.h> or <string.h> itself (math.h alone costs about half
  * of a whole hello-world's compile); lib/lesson/'s own files include what they use. */
 #include <stdbool.h>
 #include <stdio.h>
@@ -315,7 +315,7 @@ LessonText lesson_element_where(const char *file, const char *name, size_t index
  * entry names no array of the program, or when the source cannot be read. */
 LessonText lesson_element_where_in(const char *file, const char *name, size_t index, size_t element);
 
-/* "eta 0.1 (line 21)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
+/* "eta 0.1 (line 22)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */
 LessonText lesson_setting(const char *file, const char *name, double value);
 
