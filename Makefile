@@ -36,16 +36,16 @@ LESSON_CFLAGS   = -pedantic-errors
 # so INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite in an edited lesson that lacks it are unknown. gcc and
 # clang say so without naming the header (they name it for log or exp), and gcc and clang 16 stop; the build
 # then puts MATH_HINT (a printf format of two lines, the file for its %s) and MATH_AFTER before their messages, as
-# the errors that follow (a static assertion on two arrays' lengths, an incomplete type) come from the missing name.
-# clang 14 takes a call to isnan or isinf (glibc has those functions) with a warning; isfinite, or a reader's own
-# prototype of it, fails at the link, which puts the hint's first two lines before the linker's messages.
+# errors that follow (a static assertion on two arrays' lengths, an incomplete type) can come from the missing
+# name. clang 14 takes a call to isnan or isinf (glibc has those functions) with a warning, which gets MATH_HINT;
+# isfinite, or a reader's own prototype of it, fails at the link, which puts MATH_HINT before the linker's words.
 MATH_MACROS = [‘'](INFINITY|NAN|HUGE_VAL)[’']+ undeclared|undeclared identifier '(INFINITY|NAN|HUGE_VAL)'|\
               function [‘'](isnan|isinf|isfinite)[’']
 MATH_UNDEFINED = (undefined reference to|undefined symbol:) [^A-Za-z_]*(isnan|isinf|isfinite)([^A-Za-z0-9_]|$$)
 MATH_HINT_1 = INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which
 MATH_HINT_2 = lesson.h leaves out to keep the compile fast: add \#include <math.h> below \#include "lesson.h".
 MATH_HINT   = %s: hint: $(MATH_HINT_1)\n  $(MATH_HINT_2)\n
-MATH_AFTER  = Each error below comes from the missing name (a static assertion on two arrays, an incomplete type).
+MATH_AFTER  = Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type).
 
 LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c lib/lesson/*.c)
 # svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
@@ -76,14 +76,15 @@ $(1)/%.o: %.c
 	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
 
 # A lesson's compiler messages also go to its .warn file, which ./run_all.sh shows under the example's line. A
-# failed compile that names one of <math.h>'s macros gets MATH_HINT and MATH_AFTER before them.
+# compile whose messages name one of <math.h>'s macros gets MATH_HINT before them (a warning too: clang 14 takes
+# a call to isnan), and MATH_AFTER when it failed.
 $(1)/lessons/%.o: lessons/%.c
 	@mkdir -p $$(@D)
 	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $$(LESSON_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$< \
 	    2>$$(@:.o=.warn); status=$$$$?; \
-	if [ $$$$status -ne 0 ] && grep -Eq "$$(MATH_MACROS)" $$(@:.o=.warn); then \
-	    { printf '$$(MATH_HINT)  $$(MATH_AFTER)\n' '$$<'; cat $$(@:.o=.warn); } >$$(@:.o=.hint) \
-	        && mv $$(@:.o=.hint) $$(@:.o=.warn); \
+	if grep -Eq "$$(MATH_MACROS)" $$(@:.o=.warn); then \
+	    { printf '$$(MATH_HINT)' '$$<'; if [ $$$$status -ne 0 ]; then printf '  $$(MATH_AFTER)\n'; fi; \
+	      cat $$(@:.o=.warn); } >$$(@:.o=.hint) && mv $$(@:.o=.hint) $$(@:.o=.warn); \
 	fi; cat $$(@:.o=.warn) >&2; exit $$$$status
 
 # A lesson's link: MATH_HINT before the linker's messages when it fails on one of <math.h>'s names.

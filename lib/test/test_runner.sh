@@ -365,11 +365,11 @@ expect "--watch stopped" "$tmp/watch" "exit 143"
 
 # 5. An edit that writes NAN in a lesson without <math.h>, which lesson.h leaves out: the compile stops with the
 # Makefile's hint (MATH_HINT, MATH_AFTER) and then the compiler's messages, which name no header, all shown under
-# the FAIL line: the hint first, as clang's errors that follow from the missing name run to thirty lines. The
+# the FAIL line: the hint first, as clang's errors that can follow from the missing name run to thirty lines. The
 # source is put back as it was, and its program built again, so its .warn holds no hint.
 hint1="lessons/01_repeat_penalty.c: hint: INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which"
 hint2='  lesson.h leaves out to keep the compile fast: add #include <math.h> below #include "lesson.h".'
-hint3="  Each error below comes from the missing name (a static assertion on two arrays, an incomplete type)."
+hint3="  Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type)."
 # first_line FILE TEXT: the number of FILE's first line that holds TEXT (empty for none).
 first_line() {
     grep -nF -- "$2" "$1" | head -n 1 | cut -d: -f1
