@@ -82,6 +82,21 @@ check 2 "" "'ghcr.io/ggml-org/llama.cpp:server-cuda' is neither a flag nor a pro
     ghcr.io/ggml-org/llama.cpp:server-cuda -m x.gguf -a "my model"
 check 2 "" "'docker' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server): a docker command's words up to and including its image's name are docker's, not llama.cpp's; paste from the image's first flag on, after the program the image runs (11_sampler_chain llama-server -m ...)" -- \
     docker run -p 8080:8080 my/server -m x.gguf
+# Review final4, finding 1: the -e LLAMA_ARG_* settings (-e, --env, -eNAME=, --env=NAME=) go before the fix, as
+# this tool's environment; another (HF_TOKEN) is counted and named, never its value. Finding 7: podman is named
+# podman, and sudo before docker or podman gets the same hint.
+check 2 "" "the :server images hold only the llama-server executable), with its -e LLAMA_ARG_* settings before it, which this tool reads from its environment (its other -e setting, HF_TOKEN, left out): LLAMA_ARG_TOP_K=5 LLAMA_ARG_TEMP=0.3 LLAMA_ARG_MIN_P=0.1 LLAMA_ARG_DRY_MULTIPLIER=0.8 11_sampler_chain llama-server -m /models/x.gguf --temp 0.7" -- \
+    docker run --rm -it -e LLAMA_ARG_TOP_K=5 -v /m:/models -e HF_TOKEN=hf_secret --env LLAMA_ARG_TEMP=0.3 \
+    -eLLAMA_ARG_MIN_P=0.1 --env=LLAMA_ARG_DRY_MULTIPLIER=0.8 ghcr.io/ggml-org/llama.cpp:server -m /models/x.gguf --temp 0.7
+grep -q "hf_secret" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: docker: HF_TOKEN's value shown"; } \
+    || passed=$((passed + 1))
+check 2 "" "are podman's, not llama-server's; paste from the image's first flag on, after llama-server (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server executable), its other -e settings, HF_TOKEN, LANG, left out: this tool reads only LLAMA_ARG_* ones: 11_sampler_chain llama-server --temp 0.7" -- \
+    sudo podman run -e HF_TOKEN=x -e LANG ghcr.io/ggml-org/llama.cpp:server --temp 0.7
+check 2 "" "'sudo' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server): the words up to and including the image's name, ghcr.io/ggml-org/llama.cpp:server, are docker's, not llama-server's; paste from the image's first flag on, after llama-server (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server executable): 11_sampler_chain llama-server --temp 0.7" -- \
+    sudo docker run ghcr.io/ggml-org/llama.cpp:server --temp 0.7
+check 2 "" "a podman command's words up to and including its image's name are podman's" -- podman run my/server -m x
+check 2 "" "'sudo' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server)" -- \
+    sudo ls
 check 2 "" "unknown flag 'foo'" -- --temp 0.1 foo
 check 2 "" "--top-k: missing value" -- --top-k
 check 2 "" "--top-k: 'x4' is not a whole number" -- --top-k x4
