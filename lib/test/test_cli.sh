@@ -338,6 +338,11 @@ printf '{"prompt": "x", "min_p": 1.5, "logit_bias": {"hello": -5}}' >"$tmp/body.
 check 0 "llama-server --min-p 1 -l -1-5" "note: min_p: 1.5 is clamped to 1 by llama-server" -- --from-json "$tmp/body.json"
 check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "hello" is a string: llama-server tokenizes it' -- \
     --from-json "$tmp/body.json"
+# Review final4, finding 6: a string's quote shown as \", as its backslash is \\, in the note and in --explain.
+printf '%s' '{"prompt": "x", "logit_bias": [["a\"b\\nc", false]]}' >"$tmp/body.json"
+check 0 "sampler chain: logits -> logit-bias" 'note: logit_bias: "a\"b\\nc" is a string: llama-server tokenizes it' -- \
+    --from-json "$tmp/body.json"
+check 0 'adds to each token of the string "a\"b\\nc" -inf' 'note: logit_bias: "a\"b' -- --from-json "$tmp/body.json" --explain
 # Fourth newcomer, finding 7: a --json-all body read back draws no note for the defaults it sends (only the one
 # line that says its flags line, llama-server alone, is what it is: newcomer review of Example 11, finding 4).
 "$bin" --json-all -p x 2>/dev/null | "$bin" --from-json - >"$tmp/back" 2>"$tmp/back.all"
