@@ -242,6 +242,11 @@ static bool refuse_nan(const char *flag, const char *what, char *err, size_t err
     return false;
 }
 
+/* What a --temp of 0 runs, which the chain line does not show (reference section 4.10; review final4, finding
+ * 8): said where a warning leaves it 0. */
+#define GREEDY_ZERO " (a temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp " \
+                    "range is above 0: reference section 4.10)"
+
 /* Reads a float value for K_FLOAT..K_FINITE and applies the kind's rule, on the float std::stof gives (as
  * llama.cpp decides on it): --repeat-penalty finite, above 0 and with a finite reciprocal, the other penalties
  * finite (common_sampler_init), --temp clamped to 0 and up, a --dry-base that is not 1 or more ignored
@@ -288,8 +293,8 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         args_warn(out, "%s\n", line);
     } else if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL) {
         snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal point, "
-                 "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs", flag, v, read, meant, flag,
-                 meant, flag, read);
+                 "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs%s", flag, v, read, meant, flag,
+                 meant, flag, read, spec->kind == K_TEMP && single == 0 ? GREEDY_ZERO : "");
         args_warn(out, "%s\n", line);
     } else if (status == VALUE_LOOSE && !clamped) {
         warn_loose(out, flag, v, read, loose_reading(value, used, "std::stof", how, sizeof how));

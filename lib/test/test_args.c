@@ -103,10 +103,13 @@ static const Row rows[] = {
     {{"--temp", "-5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp -5 is below 0: llama.cpp clamps it to 0 (reference section 6), and a temperature of 0 is greedy, only "
      "the top token keeping a finite logit, unless a dynatemp range is above 0 (section 4.10); write --temp 0\n"},
-    /* Review item 13: a decimal comma is named, and llama.cpp's reading (std::stof stops at it) kept. */
+    /* Review item 13: a decimal comma is named, and llama.cpp's reading (std::stof stops at it) kept; review
+     * final4, finding 8: a --temp read as 0 is said to be greedy (reference section 4.10), which the chain line
+     * does not show. */
     {{"--temp", "0,5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 "
-     "write --temp 0.5, or --temp 0 for what llama.cpp runs\n"},
+     "write --temp 0.5, or --temp 0 for what llama.cpp runs (a temperature of 0 is greedy, only the top token "
+     "keeping a finite logit, unless a dynatemp range is above 0: reference section 4.10)\n"},
     {{"--min-p", "0,05", "--samplers", "min_p"}, "logits -> ?min-p -> dist",
      "--min-p '0,05': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.05 "
      "write --min-p 0.05, or --min-p 0 for what llama.cpp runs\n"},
