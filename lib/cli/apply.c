@@ -204,12 +204,12 @@ static const char *decimal_comma(const char *value, size_t used, char *buf, size
     return parse_float(buf, &d, &whole) == VALUE_OK ? buf : NULL;
 }
 
-/* The warning for a whole-number flag's value with a ',' after its digits, which std::stoi stops at
- * ("4,0"), into line: a decimal comma's number, said once where it is llama.cpp's too, and with three digits
- * after the ',' the thousands it could group ("1,500": 1500). Returns false, writing nothing, for any other
- * value. */
-static bool int_comma(const char *flag, const char *v, const char *value, size_t used, long long n, char *line,
-                      size_t size)
+/* The warning for a whole-number flag's value with a ',' after its digits, which `reader` (std::stoi, std::stoul)
+ * stops at ("4,0"), into line: a decimal comma's number, said once where it is llama.cpp's too, and with three
+ * digits after the ',' the thousands it could group ("1,500": 1500). Returns false, writing nothing, for any
+ * other value. */
+static bool int_comma(const char *flag, const char *v, const char *value, size_t used, long long n,
+                      const char *reader, char *line, size_t size)
 {
     char meant[80];
     if (decimal_comma(value, used, meant, sizeof meant) == NULL || strpbrk(meant, "eE") != NULL)
@@ -219,18 +219,34 @@ static bool int_comma(const char *flag, const char *v, const char *value, size_t
     if (strlen(fraction) == 3) {            /* 1,500: 1.5, or 1500 with a thousands separator */
         char thousands[80];
         snprintf(thousands, sizeof thousands, "%.*s%s", (int)(fraction - 1 - meant), meant, fraction);
-        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (%s stops at ','; it takes a whole number, with "
                  "no decimal comma or thousands separator): for %s write %s %s, or %s %lld for what llama.cpp runs",
-                 flag, v, n, thousands, flag, thousands, flag, n);
+                 flag, v, n, reader, thousands, flag, thousands, flag, n);
     } else if (whole) {
-        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
-                 "no decimal comma), the same number as %s; write %s %lld", flag, v, n, meant, flag, n);
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (%s stops at ','; it takes a whole number, with "
+                 "no decimal comma), the same number as %s; write %s %lld", flag, v, n, reader, meant, flag, n);
     } else {
-        snprintf(line, size, "%s '%s': llama.cpp reads %lld (std::stoi stops at ','; it takes a whole number, with "
-                 "no decimal comma), and %s is none; write %s %lld, or the whole number you mean", flag, v, n, meant,
-                 flag, n);
+        snprintf(line, size, "%s '%s': llama.cpp reads %lld (%s stops at ','; it takes a whole number, with "
+                 "no decimal comma), and %s is none; write %s %lld, or the whole number you mean", flag, v, n, reader,
+                 meant, flag, n);
     }
     return true;
+}
+
+/* The number a value that starts with a decimal comma meant (blanks and a sign before it: ",7" gives "0.7",
+ * "-,5" gives "-0.5"), into buf, when it reads as a number with "0." for the ','; else NULL. std::stof reads no
+ * number from such a value (review final4, finding 2). */
+static const char *leading_comma(const char *value, char *buf, size_t size)
+{
+    size_t blank = strspn(value, " \t\n\v\f\r");
+    size_t sign = value[blank] == '-' || value[blank] == '+';
+    double d;
+    size_t whole;
+    if (value[blank + sign] != ',' || strchr("0123456789", value[blank + sign + 1]) == NULL
+        || value[blank + sign + 1] == '\0' || strlen(value) + 2 > size)
+        return NULL;
+    snprintf(buf, size, "%.*s0.%s", (int)sign, value + blank, value + blank + sign + 1);
+    return parse_float(buf, &d, &whole) == VALUE_OK ? buf : NULL;
 }
 
 /* The refusal of NaN (what: the value as the message shows it), which llama.cpp takes and this workbench
@@ -241,6 +257,11 @@ static bool refuse_nan(const char *flag, const char *what, char *err, size_t err
              "with NaN, so it stops here (this workbench's limit, not llama.cpp's; give a number)", flag, what);
     return false;
 }
+
+/* What a --temp of 0 runs, which the chain line does not show (reference section 4.10; review final4, finding
+ * 8): said where a warning leaves it 0. */
+#define GREEDY_ZERO " (a temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp " \
+                    "range is above 0: reference section 4.10)"
 
 /* Reads a float value for K_FLOAT..K_FINITE and applies the kind's rule, on the float std::stof gives (as
  * llama.cpp decides on it): --repeat-penalty finite, above 0 and with a finite reciprocal, the other penalties
@@ -253,6 +274,12 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
     double d = 0;
     size_t used = 0;
     ValueStatus status = parse_float(value, &d, &used);
+    char meant[80], line[600];
+    if (status == VALUE_NONE && leading_comma(value, meant, sizeof meant) != NULL) {
+        snprintf(err, err_size, "%s: '%s' is not a number (std::stof reads none before the ','; it takes a decimal "
+                 "point, not a comma): for %s write %s %s", flag, v, meant, flag, meant);
+        return false;
+    }
     if (status == VALUE_NONE) {
         snprintf(err, err_size, "%s: '%s' is not a number", flag, v);
         return false;
@@ -278,7 +305,6 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         return false;
     }
     bool clamped = spec->kind == K_TEMP && single < 0;     /* said with the loose reading, in one warning */
-    char meant[80], line[600];
     double as_meant = 0;
     size_t n_meant;
     if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL
@@ -288,8 +314,8 @@ static bool apply_float(CliParams *out, const ArgSpec *spec, const char *flag, c
         args_warn(out, "%s\n", line);
     } else if (status == VALUE_LOOSE && !clamped && decimal_comma(value, used, meant, sizeof meant) != NULL) {
         snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal point, "
-                 "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs", flag, v, read, meant, flag,
-                 meant, flag, read);
+                 "not a comma): for %s write %s %s, or %s %s for what llama.cpp runs%s", flag, v, read, meant, flag,
+                 meant, flag, read, spec->kind == K_TEMP && single == 0 ? GREEDY_ZERO : "");
         args_warn(out, "%s\n", line);
     } else if (status == VALUE_LOOSE && !clamped) {
         warn_loose(out, flag, v, read, loose_reading(value, used, "std::stof", how, sizeof how));
@@ -371,7 +397,7 @@ static bool apply_int(CliParams *out, const ArgSpec *spec, const char *flag, con
         return false;
     }
     char line[600];
-    if (status == VALUE_LOOSE && int_comma(flag, v, value, used, n, line, sizeof line)) {
+    if (status == VALUE_LOOSE && int_comma(flag, v, value, used, n, "std::stoi", line, sizeof line)) {
         args_warn(out, "%s\n", line);
     } else if (status == VALUE_LOOSE) {
         snprintf(read, sizeof read, "%lld", n);
@@ -411,6 +437,10 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
     if (status != VALUE_LOOSE && !wrapped)
         return true;
     snprintf(number, sizeof number, "%lu", (unsigned long)seed);
+    if (!wrapped && !negative && int_comma(flag, v, value, used, (long long)seed, "std::stoul", how, sizeof how)) {
+        args_warn(out, "%s\n", how);       /* 1,000: review final4, finding 2 */
+        return true;
+    }
     if (!wrapped) {
         warn_loose(out, flag, v, number, loose_reading(value, used, "std::stoul", how, sizeof how));
         return true;
@@ -585,7 +615,24 @@ static bool apply_bias(CliParams *out, const char *flag, const char *value, cons
                      loose_reading(bias_text, used, "std::stof", reading, sizeof reading));
         snprintf(entry, sizeof entry, "%d%c%s", (int)bias->token, signbit(bias->bias) ? '-' : '+',
                  float_flag_text(fabs(bias->bias), number, sizeof number));
-        warn_loose(out, flag, v, entry, how);
+        char meant[80], typed[200], line[600];
+        if (status == VALUE_LOOSE && !second_sign && decimal_comma(bias_text, used, meant, sizeof meant) != NULL) {
+            /* 15-0,5: the entry as meant, the id and sign as typed (review final4, finding 2) */
+            snprintf(typed, sizeof typed, "%.*s%s", (int)(bias_text - value), value, meant);
+            shown(typed, b, sizeof b);
+            double as_meant = 0;
+            size_t n_meant;
+            if (parse_float(meant, &as_meant, &n_meant) == VALUE_OK && as_meant == fabs(bias->bias))    /* 15-0,0 */
+                snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal "
+                         "point, not a comma), the same number as %s; write %s %s", flag, v, entry, b, flag, b);
+            else
+                snprintf(line, sizeof line, "%s '%s': llama.cpp reads %s (std::stof stops at ','; it takes a decimal "
+                         "point, not a comma): for %s write %s %s, or %s %s for what llama.cpp runs", flag, v, entry,
+                         b, flag, b, flag, entry);
+            args_warn(out, "%s\n", line);
+        } else {
+            warn_loose(out, flag, v, entry, how);
+        }
     }
     out->bias_strings[out->sampling.n_logit_bias++][0] = '\0';
     return true;

@@ -484,19 +484,37 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
     return true;
 }
 
-/* A docker (or podman) command pasted whole (docker run ... ghcr.io/ggml-org/llama.cpp:server -m x.gguf), or
- * pasted from its image's name on: the words up to and including the image are docker's. The image is the first
- * word from argv[first] that names llama.cpp's ("...llama.cpp:TAG"); for a server tag, llama.cpp's docs/docker.md
- * (at 30255fcb) says the image holds only llama-server, so the fix is its flags after llama-server; neither the
- * reference nor those docs name the server image's entrypoint, so no message does (newcomer review of Example
- * 11's messages, finding 7). Writes the message to err and returns true for such a line; false otherwise. */
+/* The setting of a container tool's environment option at argv[k] (-e NAME=VALUE, --env NAME=VALUE,
+ * -eNAME=VALUE, --env=NAME=VALUE), its value word taken too (*k moves past it); NULL for any other word. */
+static const char *env_option(int argc, char *const argv[], int *k)
+{
+    const char *word = argv[*k];
+    if ((strcmp(word, "-e") == 0 || strcmp(word, "--env") == 0) && *k + 1 < argc && argv[*k + 1] != NULL)
+        return argv[++*k];
+    if (strncmp(word, "--env=", 6) == 0)
+        return word + 6;
+    if (strncmp(word, "-e", 2) == 0 && word[2] != '\0')
+        return word + 2;
+    return NULL;
+}
+
+/* A docker (or podman) command pasted whole (docker run ... ghcr.io/ggml-org/llama.cpp:server -m x.gguf), sudo
+ * before it or not, or pasted from its image's name on: the words up to and including the image are the
+ * container tool's, named as typed (docker's if none was). The image is the first word from argv[first] that
+ * names llama.cpp's ("...llama.cpp:TAG"); for a server tag, llama.cpp's docs/docker.md (at 30255fcb) says the
+ * image holds only llama-server, so the fix is its flags after llama-server; neither the reference nor those
+ * docs name the server image's entrypoint, so no message does (newcomer review of Example 11's messages,
+ * finding 7). The tool's -e LLAMA_ARG_*=VALUE settings before the image go before the fix, as this tool's
+ * environment (env.c reads them); the other -e settings are counted and named, never their values (review
+ * final4, findings 1 and 7). Writes the message to err and returns true for such a line; false otherwise. */
 static bool pasted_docker(int argc, char *const argv[], int first, char *err, size_t err_size)
 {
-    char w[80], image[120];
+    char w[80], image[120], name[16];
     const char *word = argv[first];
-    size_t n = strlen(word);
-    bool docker = strcmp(word, "docker") == 0 || strcmp(word, "podman") == 0
-               || (n > 7 && strcmp(word + n - 7, "/docker") == 0);
+    int tool_at = strcmp(word, "sudo") == 0 && first + 1 < argc && argv[first + 1] != NULL ? first + 1 : first;
+    const char *base = strrchr(argv[tool_at], '/') != NULL ? strrchr(argv[tool_at], '/') + 1 : argv[tool_at];
+    bool docker = strcmp(base, "docker") == 0 || strcmp(base, "podman") == 0;
+    snprintf(name, sizeof name, "%s", docker ? base : "docker");
     int at = -1;
     for (int k = first; k < argc && argv[k] != NULL && at < 0; k++)
         if (strstr(argv[k], "llama.cpp:") != NULL && argv[k][0] != '-')
@@ -506,15 +524,30 @@ static bool pasted_docker(int argc, char *const argv[], int first, char *err, si
     shown(word, w, sizeof w);
     if (at < 0) {
         snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, "
-                 "llama-completion or llama-server): a docker command's words up to and including its image's name "
-                 "are docker's, not llama.cpp's; paste from the image's first flag on, after the program the image "
-                 "runs (11_sampler_chain llama-server -m ...)", w);
+                 "llama-completion or llama-server): a %s command's words up to and including its image's name "
+                 "are %s's, not llama.cpp's; paste from the image's first flag on, after the program the image "
+                 "runs (11_sampler_chain llama-server -m ...)", w, name, name);
         return true;
+    }
+    char env[240] = "", others[120] = "";
+    Text e = text_start(env, sizeof env), o = text_start(others, sizeof others);
+    int n_others = 0;
+    for (int k = tool_at + 1; k < at; k++) {
+        const char *set = env_option(at, argv, &k);
+        const char *eq = set != NULL ? strchr(set, '=') : NULL;
+        if (set != NULL && eq != NULL && strncmp(set, "LLAMA_ARG_", 10) == 0) {
+            const char *quote = eq[1] == '\0' || strpbrk(eq + 1, " \t\"'$") != NULL ? "'" : "";
+            text_add(&e, "%.*s=%s%s%s ", (int)(eq - set), set, quote, shown(eq + 1, w, sizeof w), quote);
+        } else if (set != NULL) {
+            char n[64];
+            snprintf(n, sizeof n, "%.*s", (int)strcspn(set, "="), set);
+            text_add(&o, "%s%s", n_others++ ? ", " : "", shown(n, w, sizeof w));
+        }
     }
     shown(argv[at], image, sizeof image);
     const char *tag = strstr(argv[at], "llama.cpp:") + strlen("llama.cpp:");
     bool server = strncmp(tag, "server", 6) == 0;
-    char rest[240] = "";
+    char rest[240] = "", kept[400] = "";
     Text t = text_start(rest, sizeof rest);
     for (int k = at + 1; k < argc && argv[k] != NULL && k < at + 9; k++) {
         const char *quote = argv[k][0] == '\0' || strpbrk(argv[k], " \t\"") != NULL ? "'" : "";
@@ -522,13 +555,20 @@ static bool pasted_docker(int argc, char *const argv[], int first, char *err, si
     }
     if (at + 9 < argc)
         text_add(&t, " ...");
+    Text m = text_start(kept, sizeof kept);
+    if (env[0] != '\0')
+        text_add(&m, ", with its -e LLAMA_ARG_* settings before it, which this tool reads from its environment");
+    if (n_others > 0)
+        text_add(&m, "%s%s %s, left out%s", env[0] != '\0' ? " (" : ", ",
+                 n_others == 1 ? "its other -e setting," : "its other -e settings,", others,
+                 env[0] != '\0' ? ")" : ": this tool reads only LLAMA_ARG_* ones");
     shown(word, w, sizeof w);
     snprintf(err, err_size, "'%s' is neither a flag nor a program word this tool knows (llama-cli, llama-completion "
-             "or llama-server): the words up to and including the image's name, %s, are docker's, not %s; paste "
-             "from the image's first flag on, after %s%s: 11_sampler_chain %s%s", w, image,
+             "or llama-server): the words up to and including the image's name, %s, are %s's, not %s; paste "
+             "from the image's first flag on, after %s%s%s: %s11_sampler_chain %s%s", w, image, name,
              server ? "llama-server's" : "llama.cpp's", server ? "llama-server" : "the program the image runs",
              server ? " (llama.cpp's docs/docker.md at 30255fcb: the :server images hold only the llama-server "
-                      "executable)" : "", server ? "llama-server" : "PROGRAM", rest);
+                      "executable)" : "", kept, env, server ? "llama-server" : "PROGRAM", rest);
     return true;
 }
 

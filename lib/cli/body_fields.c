@@ -448,7 +448,7 @@ static bool add_bias(Body *b, const JsonValue *list, long long token, double bia
 static bool add_text_token(Body *b, const JsonValue *list, const char *text, size_t length, double bias)
 {
     char shown_text[80];
-    shown(text, shown_text, sizeof shown_text);
+    shown_quoted(text, shown_text, sizeof shown_text);
     if (length == 0) {
         text_add(&b->notes, "logit_bias: \"\" is a string with no tokens: llama-server biases nothing for it\n");
         return true;
@@ -461,7 +461,7 @@ static bool add_text_token(Body *b, const JsonValue *list, const char *text, siz
     if (!add_bias(b, list, -1, bias))
         return false;
     SamplingParams *sp = &b->params->sampling;
-    shown(text, b->params->bias_strings[sp->n_logit_bias - 1], sizeof b->params->bias_strings[0]);
+    shown_quoted(text, b->params->bias_strings[sp->n_logit_bias - 1], sizeof b->params->bias_strings[0]);
     return true;
 }
 

@@ -234,12 +234,22 @@ static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size
     return buf;
 }
 
-/* One setting as written: "--top_k 20", a body's "top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". A
- * value that no flag or field of this run wrote (the model's key, the preset's, the environment's) is named with
- * the flag the flags line writes for it, when there is one (--from-json): "temp 0.7 (the model's
+/* One setting as written: "--top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". A value that no flag of
+ * this run wrote (the model's key, the preset's, the environment's, the request's field) is named with its source
+ * and the flag the flags line writes for it, when there is one (--from-json): "temp 0.7 (the model's
  * general.sampling.temp; --temp 0.7 in the flags line)", so that the line's flag and the note agree, as a typed
- * --temp and its note do (newcomer review of Example 11's messages, finding 2). */
+ * --temp and its note do (newcomer review of Example 11's messages, finding 2); a body's field is "top_p 0.5 (the
+ * request's top_p; --top-p 0.5 in the flags line)" (review final4, finding 4). */
+static void add_item_as(Text *t, const CliParams *p, ArgsSetting s, bool request_named);
+
 static void add_item(Text *t, const CliParams *p, ArgsSetting s)
+{
+    add_item_as(t, p, s, true);
+}
+
+/* add_item, with a body's field named with the request as its source only where request_named: the mirostat
+ * that a reason's line gives as its cause stays "mirostat 2", since its fix ("send mirostat 0") names the body. */
+static void add_item_as(Text *t, const CliParams *p, ArgsSetting s, bool request_named)
 {
     const char *named = p->named[s] != NULL ? p->named[s] : args_setting_field(s, NULL);
     char value[160], f[64], line[160] = "", in_line[200] = "";
@@ -261,6 +271,9 @@ static void add_item(Text *t, const CliParams *p, ArgsSetting s)
         text_add(t, "%s%s%s (%s, [%s], key %s%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
                  shown(by->file != NULL ? by->file : "", file, sizeof file), by->section != NULL ? by->section : "?",
                  shown(by->name != NULL ? by->name : "", key, sizeof key), in_line);
+    } else if (by->layer == LAYER_REQUEST && named[0] != '-' && request_named) {      /* a body's field */
+        text_add(t, "%s%s%s (the request's %s%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value,
+                 f, in_line);
     } else if (named[0] == '-' && !own_flag(s, named))
         text_add(t, "%s%s%s (%s)", args_setting_field(s, NULL), value[0] != '\0' ? " " : "", value, f);
     else
@@ -306,7 +319,7 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
     const char *fix = body ? "send mirostat" : "give --mirostat";
     Text m = text_start(mirostat, sizeof mirostat);
     if ((p->set & (1u << SET_MIROSTAT)) != 0 || p->sources[SET_MIROSTAT].now.layer != LAYER_DEFAULT)
-        add_item(&m, p, SET_MIROSTAT);      /* a flag, a body, a preset or the model set it */
+        add_item_as(&m, p, SET_MIROSTAT, false);    /* a flag, a body, a preset or the model set it */
     else
         text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
     switch (drops[first].why) {

@@ -249,7 +249,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
                            Chain *chain)
 {
     bool lesson = env == NULL;      /* the lesson's lines never read the environment: they are the lesson's */
-    char err[600];
+    char err[1200];       /* a pasted docker line's fix can run long (args.c, pasted_docker) */
     static const char *const own[] = {"-h", "--help", "--explain", "--from-json", "--request", "--json", "--json-all",
                                       "--openai"};
     bool own_flag = false;      /* looked for before the flags are read: one of them may refuse the others */

@@ -102,14 +102,14 @@ bool stoi_takes(const char *s)
     return end != s && errno != ERANGE && v >= INT_MIN && v <= INT_MAX;
 }
 
-/* shown, or (backslash false) shown_line. */
-static const char *show(const char *value, char *buf, size_t size, bool backslash)
+/* shown, or (backslash false) shown_line; quote: shown_quoted. */
+static const char *show(const char *value, char *buf, size_t size, bool backslash, bool quote)
 {
     size_t len = 0;
     for (const unsigned char *v = (const unsigned char *)value; *v != '\0'; v++) {
         char piece[8];
-        if (*v == '\n' || *v == '\t' || (*v == '\\' && backslash))
-            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : *v == '\t' ? 't' : '\\');
+        if (*v == '\n' || *v == '\t' || (*v == '\\' && backslash) || (*v == '"' && quote))
+            snprintf(piece, sizeof piece, "\\%c", *v == '\n' ? 'n' : *v == '\t' ? 't' : *v);
         else if (*v < 0x20 || *v >= 0x7f)
             snprintf(piece, sizeof piece, "\\x%02x", *v);
         else
@@ -127,12 +127,17 @@ static const char *show(const char *value, char *buf, size_t size, bool backslas
 
 const char *shown(const char *value, char *buf, size_t size)
 {
-    return show(value, buf, size, true);
+    return show(value, buf, size, true, false);
+}
+
+const char *shown_quoted(const char *value, char *buf, size_t size)
+{
+    return show(value, buf, size, true, true);
 }
 
 const char *shown_line(const char *text, char *buf, size_t size)
 {
-    return show(text, buf, size, false);
+    return show(text, buf, size, false, false);
 }
 
 bool parse_bias(const char *value, LogitBias *bias, ValueStatus *status, const char **bias_text, size_t *used)

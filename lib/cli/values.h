@@ -4,7 +4,7 @@
  * workbench refuses.
  *
  * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text,
- * json_number_text, stoi_takes, shown, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
+ * json_number_text, stoi_takes, shown, shown_quoted, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
  * process_escapes.
  */
 #ifndef CLI_VALUES_H
@@ -54,6 +54,10 @@ bool stoi_takes(const char *s);
  * is \\, anything else as \n, \t or \xNN (so that a typed "\n" and a line break never read alike: newcomer
  * review of Example 11, finding 2), cut with "..." when it does not fit. */
 const char *shown(const char *value, char *buf, size_t size);
+
+/* shown, with a '"' escaped as \" too, for a JSON string shown between double quotes: what is shown reads back
+ * as the string it was, a quote in it never taken for its end (review final4, finding 6). */
+const char *shown_quoted(const char *value, char *buf, size_t size);
 
 /* The same for a message made of shown pieces (a warning line): its backslashes are kept as they are, since
  * each is already an escape or an escaped backslash. */

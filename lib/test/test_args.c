@@ -103,10 +103,13 @@ static const Row rows[] = {
     {{"--temp", "-5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp -5 is below 0: llama.cpp clamps it to 0 (reference section 6), and a temperature of 0 is greedy, only "
      "the top token keeping a finite logit, unless a dynatemp range is above 0 (section 4.10); write --temp 0\n"},
-    /* Review item 13: a decimal comma is named, and llama.cpp's reading (std::stof stops at it) kept. */
+    /* Review item 13: a decimal comma is named, and llama.cpp's reading (std::stof stops at it) kept; review
+     * final4, finding 8: a --temp read as 0 is said to be greedy (reference section 4.10), which the chain line
+     * does not show. */
     {{"--temp", "0,5", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 "
-     "write --temp 0.5, or --temp 0 for what llama.cpp runs\n"},
+     "write --temp 0.5, or --temp 0 for what llama.cpp runs (a temperature of 0 is greedy, only the top token "
+     "keeping a finite logit, unless a dynatemp range is above 0: reference section 4.10)\n"},
     {{"--min-p", "0,05", "--samplers", "min_p"}, "logits -> ?min-p -> dist",
      "--min-p '0,05': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.05 "
      "write --min-p 0.05, or --min-p 0 for what llama.cpp runs\n"},
@@ -131,6 +134,23 @@ static const Row rows[] = {
      "--repeat-last-n '1,024': llama.cpp reads 1 (std::stoi stops at ','; it takes a whole number, with no decimal "
      "comma or thousands separator): for 1024 write --repeat-last-n 1024, or --repeat-last-n 1 for what llama.cpp "
      "runs\n"},
+    /* Review final4, finding 2: -l's bias names the entry a decimal comma meant (not 15-0, a bias of 0); --seed's
+     * std::stoul names the thousands as std::stoi's flags do; a value that starts with the comma says so. */
+    {{"-l", "15-0,5", "--samplers", "top_k"}, "logits -> logit-bias -> top-k -> dist",
+     "-l '15-0,5': llama.cpp reads 15-0 (std::stof stops at ','; it takes a decimal point, not a comma): for 15-0.5 "
+     "write -l 15-0.5, or -l 15-0 for what llama.cpp runs\n"},
+    {{"-l", "15+2,0", "--samplers", "top_k"}, "logits -> logit-bias -> top-k -> dist",
+     "-l '15+2,0': llama.cpp reads 15+2 (std::stof stops at ','; it takes a decimal point, not a comma), the same "
+     "number as 15+2.0; write -l 15+2.0\n"},
+    {{"--seed", "1,000", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "--seed '1,000': llama.cpp reads 1 (std::stoul stops at ','; it takes a whole number, with no decimal comma or "
+     "thousands separator): for 1000 write --seed 1000, or --seed 1 for what llama.cpp runs\n"},
+    {{"-s", "1,5", "--samplers", "top_k"}, "logits -> top-k -> dist",
+     "-s '1,5': llama.cpp reads 1 (std::stoul stops at ','; it takes a whole number, with no decimal comma), and 1.5 "
+     "is none; write -s 1, or the whole number you mean\n"},
+    {{"--temp", ",7"}, NULL, "--temp: ',7' is not a number (std::stof reads none before the ','; it takes a decimal "
+     "point, not a comma): for 0.7 write --temp 0.7"},
+    {{"--temp", ",x"}, NULL, "--temp: ',x' is not a number"},
     {{"--temp", "-1x", "--samplers", "temp"}, "logits -> temp-ext -> dist",
      "--temp '-1x', which llama.cpp reads as -1 (std::stof stops at 'x'), is below 0: llama.cpp clamps it to 0 "
      "(reference section 6)"},

@@ -188,7 +188,7 @@ edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", NULL}/' \
 # A warning from one of the lesson's lines names it as a stop does, wrapped at 120 columns; an element of blanks
 # is an element to remove, not a shell's paste (review final2, finding 9).
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "0,5", NULL}/' \
-    "11_sampler_chain: warning: --temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 write --temp 0.5, or --temp 0 for what llama.cpp runs (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+    "11_sampler_chain: warning: --temp '0,5': llama.cpp reads 0 (std::stof stops at ','; it takes a decimal point, not a comma): for 0.5 write --temp 0.5, or --temp 0 for what llama.cpp runs (a temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp range is above 0: reference section 4.10) (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", " ", NULL}/' -absent "shell" \
     "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element (that is the lesson's command line 3 of 3, with_bias[12] (line $(line_of 11 '"15-100", NULL}')))"
 

@@ -655,20 +655,22 @@ static const struct {
      "\"adaptive_target\": -1, \"adaptive_decay\": 0.9, \"seed\": -1, \"dry_sequence_breakers\": [\"\\n\", \":\", "
      "\"\\\"\", \"*\"], \"samplers\": [\"penalties\", \"dry\", \"top_n_sigma\", \"top_k\", \"typ_p\", \"top_p\", "
      "\"min_p\", \"xtc\", \"temperature\"], \"ignore_eos\": false, \"logit_bias\": []}", ""},
-    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 40, \"top_p\": 0.9}", "top_p 0.9 does nothing: with "
-     "mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat "
-     "replaces the filters); drop it, or send mirostat 0 to use the list\n"},
-    /* A body (--from-json): its fields as written; the server's own flags too. */
-    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 20}", "top_k 20 does nothing: with mirostat 2, "
-     "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
-     "filters); drop it, or send mirostat 0 to use the list\n"},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 40, \"top_p\": 0.9}", "top_p 0.9 (the request's top_p) "
+     "does nothing: with mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no "
+     "dynatemp (mirostat replaces the filters); drop it, or send mirostat 0 to use the list\n"},
+    /* A body (--from-json): its fields as written, named with the request as their source, as a model's key or a
+     * preset's is (review final4, finding 4); the cause's mirostat as sent, its fix naming the body. The server's
+     * own flags too. */
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"top_k\": 20}", "top_k 20 (the request's top_k) does nothing: "
+     "with mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp "
+     "(mirostat replaces the filters); drop it, or send mirostat 0 to use the list\n"},
     {{"llama-server", "--repeat-penalty", "1.1"}, "{\"prompt\": \"x\", \"samplers\": [\"top_k\"]}",
      "--repeat-penalty 1.1 does nothing: penalties is not in samplers ([\"top_k\"]), and a sampler left out of the "
      "list is off; add penalties to the list to use it\n"},
     /* Issue 27: a body's min_keep is a setting too (typical, top-p, min-p and XTC read it); 0 is the default. */
-    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 3}", "min_keep 3 does nothing: with mirostat 2, "
-     "llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp (mirostat replaces the "
-     "filters); drop it, or send mirostat 0 to use the list\n"},
+    {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 3}", "min_keep 3 (the request's min_keep) does "
+     "nothing: with mirostat 2, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no "
+     "dynatemp (mirostat replaces the filters); drop it, or send mirostat 0 to use the list\n"},
     {{NULL}, "{\"prompt\": \"x\", \"mirostat\": 2, \"min_keep\": 0}", ""},
 };
 

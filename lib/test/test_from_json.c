@@ -100,6 +100,10 @@ static const BodyRow body_rows[] = {
      "it (with the model's tokenizer, which this tool does not have) and biases each of its tokens; kept here as the "
      "id -1, matching no token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and "
      "write -l ID+1)"},
+    /* Review final4, finding 6: a string's quote is escaped as its backslash is, so it reads back as the string. */
+    {"{\"prompt\": \"x\", \"logit_bias\": [[\"a\\\"b\\\\nc\", false]], \"samplers\": []}",
+     "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1-inf",
+     "logit_bias: \"a\\\"b\\\\nc\" is a string: llama-server tokenizes it"},
     /* The object form: strtol of the whole key ("" is 0, " 7" is 7), 99999999999 cut to 32 bits. */
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
      "\"samplers\": []}", "logits -> logit-bias -> dist",
