@@ -457,7 +457,7 @@ static bool add_text_token(Body *b, const JsonValue *list, const char *text, siz
              "which this tool does not have) and biases each of its tokens; kept here as the id -1, matching no "
              "token, so that the chain line shows logit-bias (find its ids with the model's tokenizer and write -l "
              "ID%+g)\n",
-             shown_text, isinf(bias) ? -1.0 : bias);
+             shown_text, bias);
     if (!add_bias(b, list, -1, bias))
         return false;
     SamplingParams *sp = &b->params->sampling;

@@ -104,6 +104,9 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"logit_bias\": [[\"a\\\"b\\\\nc\", false]], \"samplers\": []}",
      "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1-inf",
      "logit_bias: \"a\\\"b\\\\nc\" is a string: llama-server tokenizes it"},
+    /* A string banned with false: the -l to write bans its ids, ID-inf, as the flags line writes the ban. */
+    {"{\"prompt\": \"x\", \"logit_bias\": [[\"hi\", false]], \"samplers\": []}", "logits -> logit-bias -> dist",
+     "llama-server --samplers '' -l -1-inf", "write -l ID-inf)"},
     /* The object form: strtol of the whole key ("" is 0, " 7" is 7), 99999999999 cut to 32 bits. */
     {"{\"prompt\": \"x\", \"logit_bias\": {\"15\": false, \" 7\": 2, \"\": 1, \"abc\": -1, \"99999999999\": 3}, "
      "\"samplers\": []}", "logits -> logit-bias -> dist",
