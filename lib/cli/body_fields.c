@@ -663,6 +663,10 @@ static bool read_logit_bias(Body *b)
         char *end;
         long long number = strtoll(key, &end, 10);      /* strtol (a 64-bit long here), then llama_token */
         long long token;
+        if (*end == '\0' && end == key)    /* "": strtol reads no digits, and its end is the string's */
+            text_add(&b->notes, "logit_bias: the key \"\" is read as token 0, as server-schema.cpp at 0177c342 "
+                     "tests a key (strtol, then whether it stopped at the key's end, which for \"\" it does at once); the reference "
+                     "(section 7) says only a key that parses as an integer is a token id\n");
         if (*end == '\0')          /* as llama-server tests it, on the key's C string */
             ok = !bias_token(b, entry, shown(key, k, sizeof k), (uint64_t)number, false, true, &token)
               || add_bias(b, v, token, bias);

@@ -104,6 +104,11 @@ static const BodyRow body_rows[] = {
     {"{\"prompt\": \"x\", \"logit_bias\": [[\"a\\\"b\\\\nc\", false]], \"samplers\": []}",
      "logits -> logit-bias -> dist", "llama-server --samplers '' -l -1-inf",
      "logit_bias: \"a\\\"b\\\\nc\" is a string: llama-server tokenizes it"},
+    /* An empty key is token 0 as llama-server tests it, and a note says so, as the reference says otherwise. */
+    {"{\"prompt\": \"x\", \"logit_bias\": {\"\": 1}, \"samplers\": []}", "logits -> logit-bias -> dist",
+     "llama-server --samplers '' -l 0+1", "logit_bias: the key \"\" is read as token 0, as server-schema.cpp at 0177c342 tests a key "
+     "(strtol, then whether it stopped at the key's end, which for \"\" it does at once); the reference (section 7) "
+     "says only a key that parses as an integer is a token id"},
     /* A string banned with false: the -l to write bans its ids, ID-inf, as the flags line writes the ban. */
     {"{\"prompt\": \"x\", \"logit_bias\": [[\"hi\", false]], \"samplers\": []}", "logits -> logit-bias -> dist",
      "llama-server --samplers '' -l -1-inf", "write -l ID-inf)"},
