@@ -370,20 +370,24 @@ expect "--watch stopped" "$tmp/watch" "exit 143"
 hint1="lessons/01_repeat_penalty.c: hint: INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math.h>, which"
 hint2='  lesson.h leaves out to keep the compile fast: add #include <math.h> below #include "lesson.h".'
 hint3="  Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type)."
-# first_line FILE TEXT: the number of FILE's first line that holds TEXT (empty for none).
-first_line() {
-    grep -nF -- "$2" "$1" | head -n 1 | cut -d: -f1
-}
 cp lessons/01_repeat_penalty.c "$tmp/01.c"
-sed 's/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/{NAN, 1.0, 0.5, 0.1, -0.5, -1.0}/' "$tmp/01.c" >lessons/01_repeat_penalty.c
-(unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$tmp/math" 2>&1
-cp "$tmp/01.c" lessons/01_repeat_penalty.c
-(unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+# run_edited_01 OUT SED...: ./run_all.sh 01 on Example 1 edited by the sed arguments SED, into OUT; then the source
+# as it was, and its program built again.
+run_edited_01() {
+    out=$1
+    shift
+    sed "$@" "$tmp/01.c" >lessons/01_repeat_penalty.c
+    (unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$out" 2>&1
+    cp "$tmp/01.c" lessons/01_repeat_penalty.c
+    (unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+}
+L1='s/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/'
+run_edited_01 "$tmp/math" -e "${L1}{NAN, 1.0, 0.5, 0.1, -0.5, -1.0}/"
 expect "NAN without <math.h>" "$tmp/math" "FAIL 01_repeat_penalty (not built)"
 expect "NAN without <math.h>: the hint" "$tmp/math" "$hint1"
 expect "NAN without <math.h>: the hint" "$tmp/math" "$hint2"
 expect "NAN without <math.h>: the hint" "$tmp/math" "$hint3"
-at_hint=$(first_line "$tmp/math" "$hint1")
+at_hint=$(grep -nxF -- "$hint1" "$tmp/math" | head -n 1 | cut -d: -f1)
 at_error=$(grep -n "NAN.* undeclared\|undeclared identifier 'NAN'" "$tmp/math" | head -n 1 | cut -d: -f1)
 if [ -n "$at_hint" ] && [ -n "$at_error" ] && [ "$at_hint" -lt "$at_error" ]; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "test_runner.sh: the hint is not before the compiler's 'NAN' undeclared:"
@@ -392,10 +396,7 @@ if grep -q hint "$build/lessons/01_repeat_penalty.warn" 2>/dev/null; then
     failed=$((failed + 1)); echo "test_runner.sh: 01's .warn still holds the hint after its source was put back"
 else passed=$((passed + 1)); fi
 # A name that only holds NAN (BANANA) gets no hint: the pattern takes the name whole, between its quotes.
-sed 's/{2\.0, 1\.0, 0\.5, 0\.1, -0\.5, -1\.0}/{BANANA, 1.0, 0.5, 0.1, -0.5, -1.0}/' "$tmp/01.c" >lessons/01_repeat_penalty.c
-(unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$tmp/banana" 2>&1
-cp "$tmp/01.c" lessons/01_repeat_penalty.c
-(unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+run_edited_01 "$tmp/banana" -e "${L1}{BANANA, 1.0, 0.5, 0.1, -0.5, -1.0}/"
 expect "BANANA undeclared" "$tmp/banana" "FAIL 01_repeat_penalty (not built)"
 if grep -q "hint:" "$tmp/banana"; then failed=$((failed + 1)); echo "test_runner.sh: BANANA got the <math.h> hint"
 else passed=$((passed + 1)); fi
@@ -403,11 +404,8 @@ else passed=$((passed + 1)); fi
 # isfinite, a macro of <math.h> that glibc has no function for, so that the link fails with gcc and clang alike
 # (clang 14 also compiles a call to isfinite without any declaration, with a warning). The hint's first two lines
 # come before the link's own message ("undefined reference to `isfinite'", or lld's "undefined symbol: isfinite").
-sed -e '12s/^$/int isfinite(double);/' -e 's/^    lesson_takes_no_arguments(argc, argv);$/&  if (!isfinite(0.5)) return 1;/' \
-    "$tmp/01.c" >lessons/01_repeat_penalty.c
-(unset MAKELEVEL; BUILD=$build ./run_all.sh 01) >"$tmp/math_link" 2>&1
-cp "$tmp/01.c" lessons/01_repeat_penalty.c
-(unset MAKELEVEL; ${MAKE:-make} --no-print-directory -s BUILD="$build" "$build/bin/01_repeat_penalty") >/dev/null 2>&1
+run_edited_01 "$tmp/math_link" -e '12s/^$/int isfinite(double);/' \
+    -e 's/^    lesson_takes_no_arguments(argc, argv);$/&  if (!isfinite(0.5)) return 1;/'
 expect "isfinite undefined at the link" "$tmp/math_link" "FAIL 01_repeat_penalty (not built)"
 if grep -Eq "(undefined reference to|undefined symbol:) .?isfinite" "$tmp/math_link"; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "test_runner.sh: the prototyped isfinite did not fail at the link:"
