@@ -1,9 +1,15 @@
 /* chain.c: building, describing and running a sampler chain the way llama.cpp's common_sampler_init and
- * llama_sampler_chain do. */
+ * llama_sampler_chain do: the builder, the checks and the plain stage runner, each stage by its rule.
+ *
+ * The speed layer is behind one call: chain_apply_logits fills in a FastChain (the stages, the settings, the
+ * history, the draws and the buffers) and hands it to fast_chain_apply_logits (fast/chain_fast.c), which picks
+ * each stage's twin and comes back here for the plain ones. The dependency points one way, chain.c ->
+ * fast/chain_fast.h: nothing in lib/fast/ includes chain.h. */
 #include "chain.h"
 
-#include "fast/fast.h"
+#include "fast/chain_fast.h"
 #include "filters.h"
+#include "grow.h"
 #include "text.h"
 
 #include <math.h>
@@ -293,11 +299,11 @@ SamplingStatus chain_accept(Chain *ch, int32_t token)
         size_t size = ch->history_size < 32 ? 64 : 2 * ch->history_size;
         if (size > 2 * ch->window)
             size = 2 * ch->window;
-        int32_t *grown = realloc(ch->history, size * sizeof *grown);
-        if (grown == NULL)
+        void *buf = ch->history;
+        bool grown = grow(&buf, &ch->history_size, size, sizeof *ch->history);
+        ch->history = buf;
+        if (!grown)
             return SAMPLING_ERR_NOMEM;
-        ch->history = grown;
-        ch->history_size = size;
     }
     ch->history[ch->n_history++] = token;
     return SAMPLING_OK;
@@ -341,44 +347,13 @@ static double mt_coin(void *rng)
     return mt19937_next_double(rng);
 }
 
-/* Makes ch->scratch hold at least len entries; false when it cannot grow (it is then unchanged). It grows
- * with the history and stops once the window is full, so steady sampling reuses it. */
-static bool chain_reserve_scratch(Chain *ch, size_t len)
-{
-    if (len <= ch->scratch_len)
-        return true;
-    int32_t *grown = realloc(ch->scratch, len * sizeof *grown);
-    if (grown == NULL)
-        return false;
-    ch->scratch = grown;
-    ch->scratch_len = len;
-    return true;
-}
-
-/* The same for ch->typical_buf: at least len candidates. */
-static bool chain_reserve_typical(Chain *ch, size_t len)
-{
-    if (len <= ch->typical_len)
-        return true;
-    TokenData *grown = realloc(ch->typical_buf, len * sizeof *grown);
-    if (grown == NULL)
-        return false;
-    ch->typical_buf = grown;
-    ch->typical_len = len;
-    return true;
-}
-
-/* The same for ch->adaptive_cache: at least len floats. */
+/* Makes ch->adaptive_cache hold at least len floats; false when it cannot grow (it is then unchanged). */
 static bool chain_reserve_adaptive(Chain *ch, size_t len)
 {
-    if (len <= ch->adaptive_len)
-        return true;
-    float *grown = realloc(ch->adaptive_cache, len * sizeof *grown);
-    if (grown == NULL)
-        return false;
-    ch->adaptive_cache = grown;
-    ch->adaptive_len = len;
-    return true;
+    void *buf = ch->adaptive_cache;
+    bool ok = grow(&buf, &ch->adaptive_len, len, sizeof *ch->adaptive_cache);
+    ch->adaptive_cache = buf;
+    return ok;
 }
 
 /* The parameters of the penalties and DRY stages, from the chain's params. */
@@ -458,74 +433,16 @@ bool stage_picks_token(StageType type)
     return type == STAGE_DIST || type == STAGE_MIROSTAT || type == STAGE_MIROSTAT_V2 || type == STAGE_ADAPTIVE_P;
 }
 
-/* ===== The one place where the chain picks the speed layer (lib/fast/) ===== */
-
-/* Whether the chain uses the speed layer on an array of `size` candidates: a large array, or a long window
- * for the penalties and DRY. */
-static bool wants_fast(const Chain *ch, size_t size)
-{
-    return size > FAST_MIN_SIZE || ch->window > FAST_MIN_WINDOW;
-}
-
-/* The penalties and DRY in the chain's scratch (lib/fast/), on any array; built says that c was just built from
- * logits with no NaN (id order), which spares the penalties their check. */
-static SamplingStatus penalties_fast(Chain *ch, Candidates *c, bool built)
-{
-    PenaltyParams pp = penalty_params(&ch->params);
-    size_t len = fast_penalties_scratch_len(ch->n_history, pp.penalty_last_n);
-    if (!chain_reserve_scratch(ch, len))
-        return SAMPLING_ERR_NOMEM;
-    return fast_apply_penalties(c, ch->history, ch->n_history, &pp, ch->scratch, len, built);
-}
-
-static SamplingStatus dry_fast(Chain *ch, Candidates *c)
-{
-    DryParams dp = dry_params(&ch->params);
-    size_t len = fast_dry_scratch_len(ch->n_history, dp.dry_penalty_last_n);
-    if (!chain_reserve_scratch(ch, len))
-        return SAMPLING_ERR_NOMEM;
-    return fast_apply_dry(c, ch->history, ch->n_history, &dp, ch->scratch, len);
-}
-
-/* chain_apply_stage, with each stage that has one replaced by its speed-layer twin when wants_fast: the same
- * result bit for bit (lib/fast/fast.h). Penalties, DRY and typical then work in the chain's scratch. built says
- * that c was just built from logits with no NaN (id order), which spares the penalties their check. */
-static SamplingStatus apply_stage_fast(Chain *ch, size_t i, Candidates *c, bool built)
-{
-    if (i >= ch->n_stages || ch->stages[i].empty || c == NULL || !wants_fast(ch, c->size))
-        return chain_apply_stage(ch, i, c);
-    const SamplingParams *p = &ch->params;
-    size_t min_keep = (size_t)p->min_keep;
-    double xtc_probability = xtc_probability_as_float(p->xtc_probability);
-    switch (ch->stages[i].type) {
-    case STAGE_PENALTIES:   return penalties_fast(ch, c, built);
-    case STAGE_DRY:         return dry_fast(ch, c);
-    case STAGE_TYPICAL:
-        if (!chain_reserve_typical(ch, c->size))
-            return SAMPLING_ERR_NOMEM;
-        return fast_apply_typical(c, p->typ_p, min_keep, ch->typical_buf, c->size);
-    case STAGE_TOP_K:       return fast_apply_top_k(c, p->top_k);
-    case STAGE_TOP_P:       return fast_apply_top_p(c, p->top_p, min_keep);
-    case STAGE_XTC:         return fast_apply_xtc(c, xtc_probability, p->xtc_threshold, min_keep, xtc_coin(ch, c));
-    case STAGE_TEMP_EXT:    return fast_apply_temp_ext(c, p->temp, p->dynatemp_range, p->dynatemp_exponent);
-    case STAGE_MIROSTAT:
-        return fast_sample_mirostat(c, &ch->mirostat, MIROSTAT_M, mirostat_n_vocab(ch), mt_coin,
-                                    &ch->mirostat_rng);
-    case STAGE_MIROSTAT_V2: return fast_sample_mirostat_v2(c, &ch->mirostat, mt_coin, &ch->mirostat_rng);
-    default:                return chain_apply_stage(ch, i, c);     /* already linear, or no twin */
-    }
-}
-
-/* Runs stages [from, to) of the chain in order (their speed-layer twins when fast), skipping the
- * token-picking ones when skip_picks is set, and calls trace (when not NULL) after each stage it ran. Stops at
- * the first error, which it returns. */
-static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t to, bool skip_picks, bool fast,
+/* Runs stages [from, to) of the chain in order by their plain rules, skipping the token-picking ones when
+ * skip_picks is set, and calls trace (when not NULL) after each stage it ran. Stops at the first error, which it
+ * returns. */
+static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t to, bool skip_picks,
                                  ChainTraceFn trace, void *user)
 {
     for (size_t i = from; i < to && i < ch->n_stages; i++) {
         if (skip_picks && stage_picks_token(ch->stages[i].type))
             continue;
-        SamplingStatus st = fast ? apply_stage_fast(ch, i, c, false) : chain_apply_stage(ch, i, c);
+        SamplingStatus st = chain_apply_stage(ch, i, c);
         if (st != SAMPLING_OK)
             return st;
         if (trace != NULL)
@@ -534,127 +451,30 @@ static SamplingStatus run_stages(Chain *ch, Candidates *c, size_t from, size_t t
     return SAMPLING_OK;
 }
 
-/* The index of the first stage from `from` on that does something, or n_stages when there is none. */
-static size_t next_acting_stage(const Chain *ch, size_t from)
+/* ===== The one door to the speed layer (fast/chain_fast.h) ===== */
+
+/* The speed layer's view of a stage: its twin, or FAST_STAGE_PLAIN (0) for a stage it runs by the plain rule. */
+static FastStage fast_stage(const Stage *stage)
 {
-    size_t i = from;
-    while (i < ch->n_stages && ch->stages[i].empty)
-        i++;
-    return i;
+    static const FastStageKind kinds[] = {
+        [STAGE_LOGIT_BIAS] = FAST_STAGE_LOGIT_BIAS, [STAGE_PENALTIES] = FAST_STAGE_PENALTIES,
+        [STAGE_DRY] = FAST_STAGE_DRY, [STAGE_TOP_K] = FAST_STAGE_TOP_K, [STAGE_TYPICAL] = FAST_STAGE_TYPICAL,
+        [STAGE_TOP_P] = FAST_STAGE_TOP_P, [STAGE_XTC] = FAST_STAGE_XTC, [STAGE_TEMP_EXT] = FAST_STAGE_TEMP_EXT,
+        [STAGE_MIROSTAT] = FAST_STAGE_MIROSTAT, [STAGE_MIROSTAT_V2] = FAST_STAGE_MIROSTAT_V2,
+    };
+    _Static_assert(sizeof kinds / sizeof kinds[0] == STAGE_MIROSTAT_V2 + 1, "one kind per StageType");
+    return (FastStage){kinds[stage->type], stage->empty};
 }
 
-static bool stage_is(const Chain *ch, size_t i, StageType type)
+/* The chain's plain stage and XTC's coin, as the speed layer calls them back. */
+static SamplingStatus plain_stage(void *chain, size_t i, Candidates *c)
 {
-    return i < ch->n_stages && ch->stages[i].type == type;
+    return chain_apply_stage(chain, i, c);
 }
 
-/* The stages that change only a known few tokens of the array: logit-bias (its ids and the end-of-generation
- * bans), penalties and DRY (the tokens of their windows; DRY penalizes only tokens that followed a repeat). */
-static bool stage_is_sparse(StageType type)
+static double fast_xtc_coin(void *chain, const Candidates *c)
 {
-    return type == STAGE_LOGIT_BIAS || type == STAGE_PENALTIES || type == STAGE_DRY;
-}
-
-/* The index of the top-k stage when every stage that acts from `first` up to it changes only a few tokens
- * (stage_is_sparse), or n_stages when there is no such top-k. */
-static size_t top_k_after_sparse(const Chain *ch, size_t first)
-{
-    size_t i = first;
-    while (i < ch->n_stages && stage_is_sparse(ch->stages[i].type))
-        i = next_acting_stage(ch, i + 1);
-    return stage_is(ch, i, STAGE_TOP_K) ? i : ch->n_stages;
-}
-
-/* How many of the newest of n_history tokens a window of last_n tokens holds (none for last_n <= 0). */
-static size_t newest(size_t n_history, int32_t last_n)
-{
-    return last_n <= 0 ? 0 : n_history < (size_t)last_n ? n_history : (size_t)last_n;
-}
-
-static int by_token_id(const void *a, const void *b)
-{
-    const TokenData *x = a, *y = b;
-    return (x->id > y->id) - (x->id < y->id);
-}
-
-/* Sorts d (n,) by id: an insertion sort for a short window's tokens and a few ids (cheaper than qsort's calls),
- * qsort for more. */
-static void sort_by_id(TokenData *d, size_t n)
-{
-    if (n > 128) {
-        qsort(d, n, sizeof *d, by_token_id);
-        return;
-    }
-    for (size_t i = 1; i < n; i++) {
-        TokenData t = d[i];
-        size_t j = i;
-        for (; j > 0 && d[j - 1].id > t.id; j--)
-            d[j] = d[j - 1];
-        d[j] = t;
-    }
-}
-
-/* Builds in ch->touched, as candidates sorted by id with no id twice, every token that the acting stages in
- * [first, last) may change, with its logit from logits (n_vocab,). False when they are too many for the
- * shortcut to pay (more than an eighth of the vocabulary) or the buffer cannot grow. */
-static bool collect_touched(Chain *ch, const double *logits, size_t first, size_t last, Candidates *touched)
-{
-    const SamplingParams *p = &ch->params;
-    size_t pen = newest(ch->n_history, p->penalty_last_n), dry = newest(ch->n_history, p->dry_penalty_last_n);
-    size_t max = 0;
-    for (size_t i = first; i < last; i = next_acting_stage(ch, i + 1))
-        max += ch->stages[i].type == STAGE_LOGIT_BIAS ? p->n_logit_bias + (p->ignore_eos ? p->n_eog_tokens : 0)
-             : ch->stages[i].type == STAGE_PENALTIES ? pen : dry;
-    if (max > ch->n_vocab / 8)
-        return false;
-    if (max > ch->touched_len) {
-        TokenData *grown = realloc(ch->touched, max * sizeof *grown);
-        if (grown == NULL)
-            return false;
-        ch->touched = grown;
-        ch->touched_len = max;
-    }
-    size_t n = 0;
-    for (size_t i = first; i < last; i = next_acting_stage(ch, i + 1)) {
-        StageType type = ch->stages[i].type;
-        size_t w = type == STAGE_PENALTIES ? pen : dry;
-        for (size_t j = 0; type == STAGE_LOGIT_BIAS && j < p->n_logit_bias; j++)
-            ch->touched[n++].id = p->logit_bias[j].token;
-        for (size_t j = 0; type == STAGE_LOGIT_BIAS && p->ignore_eos && j < p->n_eog_tokens; j++)
-            ch->touched[n++].id = p->eog_tokens[j];
-        for (size_t j = ch->n_history - w; type != STAGE_LOGIT_BIAS && j < ch->n_history; j++)
-            ch->touched[n++].id = ch->history[j];
-    }
-    sort_by_id(ch->touched, n);
-    size_t unique = 0;
-    for (size_t j = 0; j < n; j++) {
-        int32_t id = ch->touched[j].id;
-        if (id >= 0 && (size_t)id < ch->n_vocab && (unique == 0 || ch->touched[unique - 1].id != id))
-            ch->touched[unique++] = (TokenData){.id = id, .logit = logits[id], .p = 0.0};
-    }
-    *touched = (Candidates){.data = ch->touched, .size = unique, .selected = -1, .sorted = false};
-    return true;
-}
-
-/* Runs the acting stages [first, last), each of which changes only a few tokens, on touched (collect_touched):
- * the logits those tokens would have after them on the whole array. Logit-bias adds every entry for a token, as
- * on an array in id order; penalties and DRY look their tokens up. */
-static SamplingStatus apply_sparse_stages(Chain *ch, size_t first, size_t last, Candidates *touched)
-{
-    const SamplingParams *p = &ch->params;
-    SamplingStatus st = SAMPLING_OK;
-    for (size_t i = first; st == SAMPLING_OK && i < last; i = next_acting_stage(ch, i + 1)) {
-        switch (ch->stages[i].type) {
-        case STAGE_LOGIT_BIAS:
-            st = fast_apply_logit_bias_by_id(touched, p->logit_bias, p->n_logit_bias);
-            for (size_t j = 0; st == SAMPLING_OK && p->ignore_eos && j < p->n_eog_tokens; j++)
-                st = fast_apply_logit_bias_by_id(touched, &(LogitBias){p->eog_tokens[j], -INFINITY}, 1);
-            break;
-        case STAGE_PENALTIES:   st = penalties_fast(ch, touched, false); break;
-        default:                st = dry_fast(ch, touched); break;
-        }
-    }
-    return st;
+    return xtc_coin(chain, c);
 }
 
 SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_vocab, Candidates *c)
@@ -663,45 +483,35 @@ SamplingStatus chain_apply_logits(Chain *ch, const double *logits, size_t n_voca
         return SAMPLING_ERR_NULL;
     if (n_vocab != ch->n_vocab)
         return SAMPLING_ERR_PARAM;
-    bool fast = wants_fast(ch, n_vocab);
-    /* Empty stages do nothing to a built array, so the first stages that act can run as the array is built.
-     * When top-k acts after stages that change only a few tokens (or none), it picks its k best straight from
-     * the logits, with those tokens' new logits worked out on them alone. When penalties act first otherwise,
-     * they need not check the array they were just given, and a top-p right after them gets the range of the
-     * logits (moved by the penalized tokens) without a pass of its own. The stages after that run one by one. */
-    size_t first = next_acting_stage(ch, 0), top_k = fast ? top_k_after_sparse(ch, first) : ch->n_stages;
-    SamplingStatus st;
-    double max, min;
-    Candidates touched;
-    if (top_k < ch->n_stages && ch->params.top_k <= FAST_TOP_K_MAX
-        && collect_touched(ch, logits, first, top_k, &touched)) {
-        st = apply_sparse_stages(ch, first, top_k, &touched);
-        if (st == SAMPLING_OK)
-            st = fast_candidates_init_top_k_over(c, ch->buf, logits, n_vocab, ch->params.top_k, touched.data,
-                                                 touched.size);
-        first = top_k + 1;
-    } else if (fast && stage_is(ch, first, STAGE_PENALTIES) && fast_logit_range(logits, n_vocab, &max, &min)) {
-        st = candidates_init(c, ch->buf, logits, n_vocab);
-        if (st == SAMPLING_OK)
-            st = apply_stage_fast(ch, first, c, true);
-        first = next_acting_stage(ch, first + 1);
-        if (st == SAMPLING_OK && stage_is(ch, first, STAGE_TOP_P)
-            && fast_range_after(logits, c, ch->history, ch->n_history, &max, &min)) {
-            st = fast_apply_top_p_known(c, ch->params.top_p, (size_t)ch->params.min_keep, max, min);
-            first++;
-        }
-    } else {
-        st = candidates_init(c, ch->buf, logits, n_vocab);
-        first = 0;
-    }
-    return st != SAMPLING_OK ? st : run_stages(ch, c, first, ch->n_stages, false, fast, NULL, NULL);
+    const SamplingParams *p = &ch->params;
+    FastStage stages[CHAIN_MAX_STAGES];
+    for (size_t i = 0; i < ch->n_stages; i++)
+        stages[i] = fast_stage(&ch->stages[i]);
+    FastChain fc = {
+        .stages = stages, .n_stages = ch->n_stages, .plain_stage = plain_stage, .xtc_coin = fast_xtc_coin,
+        .chain = ch,
+        .top_k = p->top_k, .top_p = p->top_p, .min_keep = (size_t)p->min_keep, .typ_p = p->typ_p,
+        .xtc_probability = xtc_probability_as_float(p->xtc_probability), .xtc_threshold = p->xtc_threshold,
+        .temp = p->temp, .dynatemp_range = p->dynatemp_range, .dynatemp_exponent = p->dynatemp_exponent,
+        .penalties = penalty_params(p), .dry = dry_params(p),
+        .logit_bias = p->logit_bias, .n_logit_bias = p->n_logit_bias,
+        .ignore_eos = p->ignore_eos, .eog_tokens = p->eog_tokens, .n_eog_tokens = p->n_eog_tokens,
+        .history = ch->history, .n_history = ch->n_history, .window = ch->window,
+        .mirostat = &ch->mirostat, .mirostat_m = MIROSTAT_M, .mirostat_n_vocab = mirostat_n_vocab(ch),
+        .mirostat_coin = mt_coin, .mirostat_rng = &ch->mirostat_rng,
+        .buf = ch->buf, .n_vocab = ch->n_vocab,
+        .scratch = &ch->scratch, .scratch_len = &ch->scratch_len,
+        .typical_buf = &ch->typical_buf, .typical_len = &ch->typical_len,
+        .touched = &ch->touched, .touched_len = &ch->touched_len,
+    };
+    return fast_chain_apply_logits(&fc, logits, c);
 }
 
 SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, ChainTraceFn trace, void *user)
 {
     if (ch == NULL)
         return SAMPLING_ERR_NULL;
-    return run_stages(ch, c, 0, n_stages, false, false, trace, user);
+    return run_stages(ch, c, 0, n_stages, false, trace, user);
 }
 
 SamplingStatus chain_apply(Chain *ch, Candidates *c)
@@ -733,5 +543,5 @@ SamplingStatus chain_apply_except_pick(Chain *ch, Candidates *c, ChainTraceFn tr
             first_pick = i;
     if (pick != NULL)
         *pick = first_pick;
-    return run_stages(ch, c, 0, ch->n_stages, true, false, trace, user);
+    return run_stages(ch, c, 0, ch->n_stages, true, trace, user);
 }

@@ -49,8 +49,8 @@
  *
  * Two ways through the stages. chain_apply and its variants run each stage's plain rule (the samplers of lib/'s
  * top level): what a lesson runs, and the reference. chain_apply_logits and chain_sample, for a model's
- * logits, pick the speed layer's twin of a stage (lib/fast/fast.h) for large arrays and long windows; the
- * result is the same bit for bit (lib/test/test_fast_*.c).
+ * logits, go through the speed layer's one door (lib/fast/chain_fast.h), which picks a stage's twin
+ * (lib/fast/fast.h) for large arrays and long windows; the result is the same bit for bit (lib/test/test_fast_*.c).
  */
 #ifndef CHAIN_H
 #define CHAIN_H
@@ -277,7 +277,8 @@ SamplingStatus chain_apply_traced(Chain *ch, Candidates *c, size_t n_stages, Cha
 /* Builds candidates from logits (n_vocab,), the chain's n_vocab, in the chain's buffer and runs every stage;
  * *c is left as the last stage left it (its data points into the chain, valid until the next call). The result
  * (status, survivors, order, p, selected, the draws) is exactly that of candidates_init followed by
- * chain_apply. This is the one place that chooses the speed layer (lib/fast/fast.h): for more than
+ * chain_apply. This is the one call into the speed layer (fast_chain_apply_logits, lib/fast/chain_fast.h,
+ * which decides there, stage by stage, with the twins of lib/fast/fast.h): for more than
  * FAST_MIN_SIZE candidates, or a penalty or DRY window longer than FAST_MIN_WINDOW tokens, each stage runs as
  * its fast twin, and when top-k is the first stage that is not "?", the k best are picked straight from the
  * logits (fast_candidates_init_top_k) instead of building all n_vocab candidates first. Penalties, DRY and
