@@ -29,15 +29,7 @@
  *     pick, mu and the penalty history differ, and so do the later picks;
  *   - mirostat (v1) with k beyond int range: llama.cpp's float-to-int cast is undefined there (on x86 it keeps
  *     one token); we keep every token (sample.h).
- * Measured against a float reimplementation of llama.cpp's samplers on std::mt19937, over 100 seeds x 2,000
- * steps for each of five chains (32 tokens, logits multiples of 1/128; lib/test/test_chain_draws.c replays
- * six seeds of each):
- * XTC -> dist, top-k -> XTC -> temp -> dist, and penalties (exact factors) -> top-k -> top-p -> min-p -> XTC
- * -> temp -> dist agreed on all 600,000 steps; mirostat-v2 parted in 1 run of 100 (step 1311, a mu-drift
- * cut) and mirostat in 3 (after step 1867). Penalties 1.1 and 0.1 on those logits make exact ties in real
- * arithmetic, and 23 runs of 100 parted there (first at step 49); logits from a model rarely tie that way.
- * Three adaptive-p chains, top-k -> top-p -> min-p -> temp 0.5 -> adaptive-p (0.5, 0.9), min-p -> adaptive-p
- * (0.3, 0.5) and top-k -> adaptive-p (target -1), agreed on all 600,000 of theirs, accepting each pick.
+ * How often that happened, measured over 600,000 steps a chain: lib/README.md, "How often the chain's draws part".
  * The lesson's random tables come from java.util.Random (rng.h), which the lesson programs draw from
  * themselves; no lesson uses the chain's own draw.
  *
