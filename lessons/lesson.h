@@ -4,7 +4,7 @@
  * hello-world and reads like its Java:
  *   lib/lesson/lesson_lib.h   the one-line checks and notes, the ids from words, the labels and numbers
  *                             (lesson_check, lesson_require, lesson_note, lesson_ids, lesson_number, ...)
- *   lib/lesson/picture.h      each example's picture, written when LESSON_PICTURE names a file (make pictures)
+ *   lib/picture/picture.h      each example's picture, written when LESSON_PICTURE names a file (make pictures)
  *   lib/lesson/chains.h       Examples 12 and 13's step view, --trace and notes (they include it themselves)
  * and the sampling library itself (lib/), which the programs call for every number they print. The programs
  * print with lesson_printf, which is printf except that each %f rounds as the lesson's Java does (0.125 to two
@@ -14,6 +14,6 @@
 #define LESSON_H
 
 #include "lesson/lesson_lib.h"
-#include "lesson/picture.h"
+#include "picture/picture.h"
 
 #endif

@@ -11,7 +11,7 @@
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
 
-#include "lesson/picture_chains.h"
+#include "picture/picture_chains.h"
 
 #define CHAIN_STEP_MAX 95       /* candidates a step may hold: Example 12's alphabet is printable ASCII */
 

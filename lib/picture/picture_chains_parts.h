@@ -8,8 +8,8 @@
 #ifndef PICTURE_CHAINS_PARTS_H
 #define PICTURE_CHAINS_PARTS_H
 
-#include "lesson/picture_chains.h"
-#include "lesson/picture_draw.h"
+#include "picture/picture_chains.h"
+#include "picture/picture_draw.h"
 
 /* What the rows of Examples 12 and 13 hold, by PictureRow.group. */
 enum {

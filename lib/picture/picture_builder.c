@@ -1,6 +1,6 @@
 /* picture_builder.c: Example 12's picture (picture_chains.h): each chain's funnel at one step, its candidates
  * per step, and the chain lines the table ends with. */
-#include "lesson/picture_chains_parts.h"
+#include "picture/picture_chains_parts.h"
 #include "lesson/chains.h"
 #include <math.h>
 #include <stdlib.h>

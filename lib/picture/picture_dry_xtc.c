@@ -1,5 +1,5 @@
 /* picture_dry_xtc.c: the pictures of Examples 9 and 10 (declared in picture_samplers.h). */
-#include "lesson/picture_draw.h"
+#include "picture/picture_draw.h"
 #include "filters.h"
 #include <math.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #define PICTURE_CHAINS_H
 
 #include "lesson/lesson_settings.h"
-#include "lesson/picture.h"
+#include "picture/picture.h"
 #include "rng.h"
 
 /* ===== Example 11 ===== */

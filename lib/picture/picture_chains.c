@@ -1,7 +1,7 @@
 /* picture_chains.c: Example 11's picture (picture_chains.h), the chain lines in columns that Example 12 draws too,
  * and what the pictures of Examples 12 (picture_builder.c) and 13 (picture_presets.c) share
  * (picture_chains_parts.h). */
-#include "lesson/picture_chains_parts.h"
+#include "picture/picture_chains_parts.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
