@@ -30,7 +30,7 @@
  * even at +inf (bias_logit); a temperature of +inf makes every finite logit 0 and leaves the -inf ones out.
  * llama.cpp computes exp(inf - inf), -inf + inf and -inf / inf as NaN instead, and so does the lesson's Java
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
- * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
+ * (lesson_candidates, lesson_softmax_biased, lesson_step_seen and preset_stage_seen for a temperature).
  *
  * Numbers print as the lesson's Java prints them: each row with lesson_printf, whose %f rounds half up as Java's
  * Formatter does (0.125 to two places is 0.13, where C's printf gives 0.12); a column's numbers with lesson_fixed:
