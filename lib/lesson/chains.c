@@ -21,7 +21,7 @@ LessonView lesson_view_start_at(const char *file, const Chain *ch, const LessonS
 {
     LessonView view = {file, alphabet, s, window, trace, record, 0, '\0', {{0}}, 0, false, NULL};
     if (trace) {
-        lesson_settings_label(s, window, stdout);
+        lesson_settings_label_at(file, s, window, stdout);
         lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
     }
     if (record.start != NULL)
@@ -59,7 +59,7 @@ void lesson_view_step(LessonView *view, int step, char after, const Candidates *
     if (count_alive(c) == 0) {
         lesson_print_name(view->file);
         lesson_message("the chain \"");
-        lesson_settings_label(view->chain, view->window, stderr);
+        lesson_settings_label_at(view->file, view->chain, view->window, stderr);
         lesson_message("\": nothing follows '%c' in the corpus%s, so the text cannot go on at step %d: end the corpus "
                        "with a character it already has", after, lesson_where(view->file, "corpus").text, step);
         lesson_message_end();
@@ -121,7 +121,7 @@ void lesson_note_tie(const char *file, const char *noun, const LessonSettings *s
         return;
     lesson_print_name(file);
     lesson_message("note: the %s \"", noun);
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     if (stage->type == STAGE_TOP_K)
         lesson_message("\"%s%.0d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which tied "
                        "tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the "
@@ -132,7 +132,7 @@ void lesson_note_tie(const char *file, const char *noun, const LessonSettings *s
         lesson_message("\"%s%.0d: %s keeps %zu of the %zu tokens tied at logit %s, %s; which llama.cpp keeps is "
                        "unspecified (its sort is not stable), and this workbench keeps the lower id%s, as the lesson's "
                        "Java does", step > 0 ? ", first at step " : "", step, stage_name(stage), kept, kept + cut,
-                       lesson_fixed(logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
+                       lesson_fixed_at(file, logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
                        : "where its running sum reached top_p", kept > 1 ? "s" : "");
     lesson_message_end();
 }
@@ -161,7 +161,7 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
         return;
     lesson_print_name(file);
     lesson_message("note: the %s \"", noun);
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     LessonNumber temp = lesson_number(s->temp, 0);
     if (zero)
         lesson_message("\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
@@ -169,7 +169,7 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     else if (overflow)
         lesson_message("\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
                        "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, "
-                       "which leaves the p as they should be", temp.text, lesson_fixed(largest, 2).text, temp.text);
+                       "which leaves the p as they should be", temp.text, lesson_fixed_at(file, largest, 2).text, temp.text);
     else if (finite == n)
         lesson_message("\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
                        "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
@@ -209,7 +209,7 @@ void lesson_step_seen(void *view, const Stage *stage, const Candidates *c)
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++) {
         char entry[48];             /* " 'e' 1.39 0.250" */
         int w = lesson_format(entry, sizeof entry, " '%c' %s %.3f", s->alphabet[left.data[i].id],
-                              lesson_fixed(left.data[i].logit, 2).text, left.data[i].p);
+                              lesson_fixed_at(s->file, left.data[i].logit, 2).text, left.data[i].p);
         if (column + w > LESSON_COLUMNS)    /* many characters: the line goes on under the first of them */
             column = lesson_printf("\n%13s", "") - 1;
         column += lesson_printf("%s", entry);
@@ -223,7 +223,7 @@ size_t lesson_step_left(const LessonView *view, const Candidates *c)
     if (left == 0) {            /* only a -inf bias removes every candidate */
         lesson_print_name(view->file);
         lesson_message("the chain \"");
-        lesson_settings_label(view->chain, view->window, stderr);
+        lesson_settings_label_at(view->file, view->chain, view->window, stderr);
         bool bias = view->emptied != NULL && view->emptied->type == STAGE_LOGIT_BIAS;
         lesson_message("\", step %d: its stage %s%s%s%s removed every character that follows '%c' in the corpus, "
                        "so the text cannot go on", view->step,
@@ -250,11 +250,11 @@ void lesson_check_corpus_at(const char *file, const char *corpus, size_t size, c
     size_t length = strlen(corpus), after = length + 1;
     while (after < size && corpus[after] == '\0')
         after++;
-    if (lesson_holds(file, after < size))       /* a byte past the first NUL: the string ends before the array */
+    if (after < size)       /* a byte past the first NUL: the string ends before the array */
         lesson_stop(file, "corpus%s has '\\0' at corpus[%zu]: a C string ends at its first NUL, so the corpus would "
                     "end there, without the characters after it: write the corpus without the NUL",
                     lesson_where(file, "corpus").text, length);
-    if (!lesson_holds(file, lesson_printable(corpus))) {    /* file is the program's, for every helper's messages */
+    if (!lesson_printable(corpus)) {
         size_t at = 0;
         while (corpus[at] >= ' ' && corpus[at] <= '~')
             at++;
@@ -366,7 +366,7 @@ static void preset_note_start(const char *file, const LessonSettings *s, int32_t
 {
     lesson_print_name(file);
     lesson_message("note: the preset \"");
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     lesson_message("\"");
 }
 

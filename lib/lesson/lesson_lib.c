@@ -12,10 +12,6 @@
 
 static int lesson_line_of(const char *file, const char *needle, bool setting);
 
-/* The program's __FILE__ as the last lesson_*_at call named it: for the messages of the few helpers that are not
- * handed it (a label's unknown {name}). NULL before any such call. */
-static const char *lesson_file;
-
 /* The program's name in file, "07_typical" of lessons/07_typical.c: its *n characters at the result. */
 static const char *program_name(const char *file, int *n)
 {
@@ -54,15 +50,8 @@ void lesson_stop(const char *file, const char *format, ...)
     exit(1);
 }
 
-bool lesson_holds(const char *file, bool cond)
-{
-    lesson_file = file;
-    return cond;
-}
-
 void lesson_check_at(const char *file, int line, const char *call, SamplingStatus st)
 {
-    lesson_file = file;
     if (st != SAMPLING_OK) {
         lesson_message("%s:%d: %s: %s", file, line, call, sampling_strerror(st));
         lesson_message_end();
@@ -173,7 +162,6 @@ static void lesson_check_vocab(const char *file, const char *vocab_name, const c
 int32_t lesson_id_at(const char *file, const char *word, const char *word_expr, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab)
 {
-    lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab, false);
     int32_t id = lesson_find(word, strlen(word), vocab, n_vocab);
     if (id < 0) {
@@ -249,7 +237,6 @@ int lesson_joined_length(const char *text)
 size_t lesson_ids_at(const char *file, const char *name, const char *text, const char *vocab_name,
                      const char *const *vocab, size_t n_vocab, int32_t *ids, size_t max_ids, bool java_splits)
 {
-    lesson_file = file;
     lesson_check_vocab(file, vocab_name, vocab, n_vocab, true);
     size_t n = 0, n_words = 0, n_odd = 0, spaces[SPACINGS_SHOWN], words[SPACINGS_SHOWN];
     for (const char *w = text + strspn(text, " "), *after = text; *w != '\0'; w += strspn(w, " ")) {
@@ -341,7 +328,6 @@ LessonNumber lesson_number(double value, int min_decimals)
 
 void lesson_check_probs_at(const char *file, const char *name, const double *probs, size_t n)
 {
-    lesson_file = file;
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
         if (!(probs[i] > 0 && probs[i] <= 1)) {
@@ -407,7 +393,7 @@ LessonNumber lesson_java_double(double value)
     return java;
 }
 
-LessonNumber lesson_fixed(double value, int decimals)
+LessonNumber lesson_fixed_at(const char *file, double value, int decimals)
 {
     static bool noted;
     LessonNumber n;
@@ -416,7 +402,7 @@ LessonNumber lesson_fixed(double value, int decimals)
         if (!noted) {       /* printed whole here, as a message may be being put together around this call */
             char note[384];
             int length = 0;
-            const char *name = lesson_file != NULL ? program_name(lesson_file, &length) : "";
+            const char *name = program_name(file, &length);
             snprintf(note, sizeof note, "%.*s%snote: a number of magnitude 1e6 or more prints as %%.2e (%s), so that "
                      "every column of the table stays aligned; the lesson's Java prints all its digits, as this "
                      "workbench prints a setting's own value (tau, a {name} in a label)", length, name,
@@ -430,10 +416,10 @@ LessonNumber lesson_fixed(double value, int decimals)
     return n;
 }
 
-int lesson_width(const double *values, size_t n, int decimals, int least)
+int lesson_width_at(const char *file, const double *values, size_t n, int decimals, int least)
 {
     for (size_t i = 0; i < n; i++) {
-        int w = (int)strlen(lesson_fixed(values[i], decimals).text);
+        int w = (int)strlen(lesson_fixed_at(file, values[i], decimals).text);
         least = w > least ? w : least;
     }
     return least;
@@ -448,10 +434,10 @@ int lesson_number_width(const double *values, size_t n, int min_decimals, int le
     return least;
 }
 
-int lesson_logit_width(const Candidates *c, int decimals, int least)
+int lesson_logit_width_at(const char *file, const Candidates *c, int decimals, int least)
 {
     for (size_t i = 0; i < c->size; i++) {
-        int w = (int)strlen(lesson_fixed(c->data[i].logit, decimals).text);
+        int w = (int)strlen(lesson_fixed_at(file, c->data[i].logit, decimals).text);
         least = w > least ? w : least;
     }
     return least;
@@ -496,7 +482,7 @@ static void label_put(FILE *out, const char *s, size_t n)
         fwrite(s, 1, n, out);
 }
 
-int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
+int lesson_label_to_at(const char *file, const char *label, const LabelValue *values, size_t n_values, FILE *out,
                     LessonText *text)
 {
     int length = 0;
@@ -512,10 +498,9 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
             n += (size_t)snprintf(quoted + n, sizeof quoted - n, "%s", e != NULL ? e : (char[]){*s, '\0'});
         }
         snprintf(quoted + n, sizeof quoted - n, "\"");
-        int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+        int line = lesson_line_of(file, quoted, false);
         lesson_message_clear();     /* a stop or note this label was being written into */
-        if (lesson_file != NULL)
-            lesson_print_name(lesson_file);
+        lesson_print_name(file);
         lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
         lesson_message(" holds '%c': a label is printed in its table row, " ONE_LINE, *control);
         lesson_message_end();
@@ -540,10 +525,9 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
         if (close == NULL || i == n_values || (open != NULL && open < close)) {     /* a '{' with no '}', or no name */
             char quoted[4200];
             snprintf(quoted, sizeof quoted, "\"%s\"", label);
-            int line = lesson_file != NULL ? lesson_line_of(lesson_file, quoted, false) : 0;
+            int line = lesson_line_of(file, quoted, false);
             lesson_message_clear();     /* a stop or note this label was being written into */
-            if (lesson_file != NULL)
-                lesson_print_name(lesson_file);
+            lesson_print_name(file);
             lesson_message(line > 0 ? "label \"%s\" (line %d)" : "label \"%s\"", label, line);
             if (close != NULL && i == n_values && (open == NULL || open > close))
                 lesson_message(": no setting named %.*s; it may name:", (int)(close - s + 1), s);
@@ -565,20 +549,20 @@ int lesson_label_to(const char *label, const LabelValue *values, size_t n_values
 }
 
 /* lesson_label_to without a text: label written to out (NULL: nowhere); returns its columns. */
-static int lesson_label(const char *label, const LabelValue *values, size_t n_values, FILE *out)
+static int lesson_label(const char *file, const char *label, const LabelValue *values, size_t n_values, FILE *out)
 {
-    return lesson_label_to(label, values, n_values, out, NULL);
+    return lesson_label_to_at(file, label, values, n_values, out, NULL);
 }
 
-int lesson_label_width(const char *label, const LabelValue *values, size_t n_values, int least)
+int lesson_label_width_at(const char *file, const char *label, const LabelValue *values, size_t n_values, int least)
 {
-    int length = lesson_label(label, values, n_values, NULL);
+    int length = lesson_label(file, label, values, n_values, NULL);
     return length > least ? length : least;
 }
 
-void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width)
+void lesson_print_label_at(const char *file, const char *label, const LabelValue *values, size_t n_values, int width)
 {
-    int printed = lesson_label(label, values, n_values, stdout);
+    int printed = lesson_label(file, label, values, n_values, stdout);
     printf("%*s", printed < width ? width - printed : 0, "");
 }
 
@@ -748,7 +732,7 @@ static void lesson_stop_problem(const char *file, const char *label, const char 
         snprintf(quoted, sizeof quoted, "\"%s\"", label);
         int line = label[0] != '\0' ? lesson_line_of(file, quoted, false) : 0;     /* "" is no row's own text */
         lesson_message("the row \"");
-        lesson_label(label, values, n_values, stderr);
+        lesson_label(file, label, values, n_values, stderr);
         lesson_message(line > 0 ? "\" (line %d): " : "\": ", line);
     } else if (row != NULL) {
         lesson_message("%s: ", row);
@@ -778,7 +762,6 @@ LessonText lesson_penalty_label(const PenaltyParams *pp)
  * neither. */
 static void check_penalty(const char *file, const PenaltyParams *pp, const char *label, const char *row)
 {
-    lesson_file = file;
     const char *problem = penalty_params_problem(pp);
     const LabelValue values[] = LESSON_PENALTY_VALUES(pp);
     if (problem != NULL)
@@ -790,7 +773,7 @@ static void check_penalty(const char *file, const PenaltyParams *pp, const char 
     lesson_message("note: ");
     if (label != NULL) {
         lesson_message("the row \"");
-        lesson_label(label, values, LESSON_N(values), stderr);
+        lesson_label(file, label, values, LESSON_N(values), stderr);
         lesson_message("\": ");
     } else if (row != NULL) {
         lesson_message("%s: ", row);
@@ -819,7 +802,6 @@ void lesson_check_penalty_row_at(const char *file, const char *name, size_t inde
 
 void lesson_check_dry_at(const char *file, const DryParams *dp)
 {
-    lesson_file = file;
     const char *problem = dry_params_problem(dp);
     if (problem == NULL && !isfinite(as_float(dp->dry_multiplier)))
         problem = "dry_multiplier must be within float's range, about 3.4e38 (this workbench's own refusal: llama.cpp "
@@ -844,16 +826,16 @@ SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_l
     return p;
 }
 
-int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FILE *out,
+int lesson_settings_label_to_at(const char *file, const LessonSettings *s, int32_t penalty_last_n, FILE *out,
                              LessonText *text)
 {
     const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
-    return lesson_label_to(s->label, values, LESSON_N(values), out, text);
+    return lesson_label_to_at(file, s->label, values, LESSON_N(values), out, text);
 }
 
-int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out)
+int lesson_settings_label_at(const char *file, const LessonSettings *s, int32_t penalty_last_n, FILE *out)
 {
-    return lesson_settings_label_to(s, penalty_last_n, out, NULL);
+    return lesson_settings_label_to_at(file, s, penalty_last_n, out, NULL);
 }
 
 void lesson_say_settings(const char *file, const char *noun, const LessonSettings *s, int32_t penalty_last_n,
@@ -863,17 +845,17 @@ void lesson_say_settings(const char *file, const char *noun, const LessonSetting
     va_start(args, format);
     lesson_print_name(file);
     lesson_message("note: the %s \"", noun);
-    lesson_settings_label(s, penalty_last_n, stderr);
+    lesson_settings_label_at(file, s, penalty_last_n, stderr);
     lesson_message("\"");
     lesson_vmessage(format, args);
     lesson_message_end();
     va_end(args);
 }
 
-int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
+int lesson_settings_width_at(const char *file, const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least)
 {
     for (size_t r = 0; r < n; r++) {
-        int length = lesson_settings_label(&rows[r], penalty_last_n, NULL);
+        int length = lesson_settings_label_at(file, &rows[r], penalty_last_n, NULL);
         least = length > least ? length : least;
     }
     return least;
@@ -882,7 +864,6 @@ int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_
 void lesson_check_params_at(const char *file, const SamplingParams *params, const LessonSettings *s,
                             int32_t penalty_last_n)
 {
-    lesson_file = file;
     const char *problem = sampling_params_problem(params);
     const LabelValue values[] = LESSON_SETTINGS_VALUES(s, penalty_last_n);
     if (problem != NULL)
@@ -931,7 +912,7 @@ bool lesson_note_unread_at(const char *file, const char *noun, const LessonSetti
             continue;
         lesson_print_name(file);
         lesson_message("note: the %s \"", noun);
-        lesson_settings_label(s, penalty_last_n, stderr);
+        lesson_settings_label_at(file, s, penalty_last_n, stderr);
         lesson_message("\": %s %s does nothing: no stage of order[] reads it", values[f].name,
                        lesson_number(values[f].value, 0).text);
         lesson_message_end();

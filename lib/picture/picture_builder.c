@@ -13,7 +13,7 @@ static void picture_chain_start(void *picture, const LessonSettings *s, int32_t 
 {
     Picture *pic = picture;
     LessonText label;
-    lesson_settings_label_to(s, window, NULL, &label);
+    lesson_settings_label_to_at(pic->file, s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     if (picture_row(pic, ROW_CHAIN, label.text, NULL) != NULL)
         picture_row(pic, ROW_SETTINGS, picture_settings_text(&p, ch->stages, ch->n_stages).text, NULL);

@@ -746,7 +746,7 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         probability = strcmp(once_values[v].name, "xtc_probability") == 0 ? once_values[v].value : probability;
     }
     LessonText label;
-    lesson_label_to(once_label, once_values, n_values, NULL, &label);
+    lesson_label_to_at(file, once_label, once_values, n_values, NULL, &label);
     size_t length = strlen(label.text);
     if (length > 0 && label.text[length - 1] == ':')
         label.text[length - 1] = '\0';

@@ -46,7 +46,7 @@ static void preset_draws(Picture *pic, PictureRow *row, Rng rng)
 void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left, Rng rng)
 {
     LessonText label;
-    lesson_settings_label_to(s, window, NULL, &label);
+    lesson_settings_label_to_at(pic->file, s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     Stage stages[CHAIN_MAX_STAGES];         /* the preset's, as picture_preset_stage recorded them */
     size_t n = 0;
