@@ -37,21 +37,27 @@
  * "%.2f" (or the column's decimals) rounded the same way, and "%.2e" from a magnitude of 1e6 on, with one note; a
  * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
- * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
- * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
- * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
- * lesson_percent, lesson_java_double, lesson_columns, lesson_longest, LabelValue, LessonText, lesson_text_add,
- * lesson_label_to, lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where,
- * lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
- * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
- * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
- * lesson_element_where, lesson_element_where_in, lesson_split, lesson_joined_length,
- * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
- * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
- * each lesson's picture (picture_*). The rows of settings of Examples 12 and 13 (LessonSettings,
- * lesson_check_params, lesson_note_settings, ...) are lesson_settings.h's, which those lessons include through
- * lesson/chains.h.
+ * defines, by the file that holds each (a macro that passes the lesson's __FILE__ has an X_at function behind it,
+ * lesson_ids_at for lesson_ids):
+ *   stops.c (stops and notes, and the line of the source they name): lesson_check, lesson_require, lesson_stop,
+ *     lesson_note, lesson_note_row, lesson_note_due, lesson_print_name, lesson_say, lesson_takes_no_arguments,
+ *     lesson_where, lesson_setting, lesson_element_line, lesson_element_where, lesson_element_where_in;
+ *   format.c (numbers and the {name} label language): LessonNumber, lesson_number, lesson_percent,
+ *     lesson_java_double, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width, lesson_longest,
+ *     LabelValue, LessonText, lesson_text_add, lesson_label_to, lesson_label_width, lesson_print_label;
+ *   checks.c (a lesson's data checked, ids from words): LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS,
+ *     lesson_find, lesson_id, lesson_ids, lesson_split, lesson_joined_length, lesson_sorted, lesson_most_likely,
+ *     lesson_printable, lesson_distinct_chars, lesson_index_of, lesson_check_probs, LESSON_PENALTY_VALUES,
+ *     lesson_penalty_label, lesson_check_penalty, lesson_check_penalty_row, lesson_check_dry, lesson_bias,
+ *     lesson_softmax_biased;
+ *   java.c (the lesson's Java's rules beside llama.cpp's): lesson_candidates, lesson_java_differs,
+ *     lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc, lesson_java_repeat_length,
+ *     lesson_note_dry_row, lesson_check_dry_line, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
+ *     lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut;
+ *   print.c: LESSON_PRINTF_LIKE, lesson_printf, lesson_format, lesson_columns.
+ * The rows of settings of Examples 12 and 13 (LessonSettings, lesson_check_params, lesson_note_settings, ...) are
+ * lesson_settings.h's (settings.c, checks.c), which those lessons include through lesson/chains.h; each lesson's
+ * picture (picture_*) is lib/picture/'s, through lessons/lesson.h.
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H
@@ -503,5 +509,4 @@ void lesson_softmax_biased_at(const char *file, const Candidates *before, Candid
 
 void lesson_takes_no_arguments_at(const char *file, int argc, char *argv[]);
 
-/* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #endif
