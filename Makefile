@@ -47,7 +47,7 @@ MATH_HINT_2 = lesson.h leaves out to keep the compile fast: add \#include <math.
 MATH_HINT   = %s: hint: $(MATH_HINT_1)\n  $(MATH_HINT_2)\n
 MATH_AFTER  = Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type).
 
-LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/svg/*.c lib/lesson/*.c)
+LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/lesson/*.c lib/picture/*.c)
 # svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
 TEST_SRC   := $(filter-out lib/test/fuzz_%.c lib/test/svg_check.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
@@ -103,11 +103,11 @@ $(1)/demo.gguf: lib/cli/demo_gguf.sh
 	@mkdir -p $$(@D)
 	$$(call say,GEN,$$@)sh lib/cli/demo_gguf.sh $$@
 
-$(1)/bin/svg_check: $(1)/lib/test/svg_check.o $(1)/lib/svg/palette.o
+$(1)/bin/svg_check: $(1)/lib/test/svg_check.o $(1)/lib/picture/palette.o
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
--include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/svg/*.d $(1)/lib/lesson/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
+-include $(wildcard $(1)/lib/*.d $(1)/lib/fast/*.d $(1)/lib/cli/*.d $(1)/lib/lesson/*.d $(1)/lib/picture/*.d $(1)/lib/test/*.d $(1)/lib/bench/*.d $(1)/lessons/*.d)
 endef
 
 # BUILD=build-san (./run_all.sh on the sanitizer tree) names the same tree twice: its own rules, with their flags,

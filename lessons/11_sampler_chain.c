@@ -10,7 +10,7 @@
  */
 #include "cli/main.h"
 #include "lesson.h"
-#include "lesson/picture_chains.h"
+#include "picture/picture_chains.h"
 
 static const char program[] = "11_sampler_chain";
 

@@ -11,7 +11,7 @@
  * [STEP] also prints what each stage leaves then (lesson/chains.h); the table stays.
  */
 #include "lesson.h"
-#include "lesson/chains.h"
+#include "picture/picture_chains.h"
 #include "rng.h"
 
 #define STEPS 59
@@ -57,7 +57,7 @@ static void build(Chain *ch, const LessonSettings *s, size_t n_bias)
 /* One chain's text: STEPS characters after the start, each drawn as the Java draws. Returns the candidates
  * left per step, summed. The view (lesson/chains.h) sees every stage of every step: it prints what they leave at
  * --trace's step, notes where top-k cuts through ties, and records the picture. */
-static long generate(Chain *ch, const char *alphabet, size_t n, double logits[][95], char *text, ChainView *view)
+static long generate(Chain *ch, const char *alphabet, size_t n, double logits[][95], char *text, LessonView *view)
 {
     Rng rng = rng_new(seed);
     int32_t last = lesson_index_of(alphabet, start);
@@ -68,9 +68,9 @@ static long generate(Chain *ch, const char *alphabet, size_t n, double logits[][
         TokenData buf[95];
         Candidates c;
         lesson_check(candidates_init(&c, buf, logits[last], n));     /* the model's row for the last character */
-        chain_view_step(view, step, alphabet[last], &c);      /* stops when nothing follows */
-        lesson_check(chain_apply_except_pick(ch, &c, chain_step_seen, view, NULL));
-        kept += (long)chain_step_left(view, &c);    /* stops when a stage left none */
+        lesson_view_step(view, step, alphabet[last], &c);      /* stops when nothing follows */
+        lesson_check(chain_apply_except_pick(ch, &c, lesson_step_seen, view, NULL));
+        kept += (long)lesson_step_left(view, &c);    /* stops when a stage left none */
         lesson_check(candidates_sort_by_id(&c));
         lesson_check(sample_dist(&c, rng_next_double(&rng)));
         last = c.data[c.selected].id;
@@ -83,22 +83,23 @@ static long generate(Chain *ch, const char *alphabet, size_t n, double logits[][
 
 int main(int argc, char *argv[])
 {
-    long trace = chain_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
-    chain_check_corpus(corpus, start);                 /* printable ASCII, holding start */
+    long trace = lesson_trace_arg(argc, argv, STEPS);   /* --trace [STEP]: what each stage leaves at STEP */
+    lesson_check_corpus(corpus, start);                 /* printable ASCII, holding start */
     char alphabet[96];                          /* the corpus's distinct characters, sorted */
     size_t n = lesson_distinct_chars(corpus, alphabet, sizeof alphabet);
     static double logits[95][95];       /* the bigram model of lesson 5: logits[previous][next] = ln count, */
     lesson_bigram_logits(corpus, alphabet, logits);     /* -inf where the pair never occurs */
 
     int width = lesson_settings_width(chains, LESSON_N(chains), window, 20);     /* the lesson's 20, or more */
-    chain_check_builder(window, bias, order);   /* a NaN bias, or a stage in order[] the builder adds itself, stops */
+    lesson_check_builder(window, bias, order);   /* a NaN bias, or a stage in order[] the builder adds itself, stops */
     Chain ch[LESSON_N(chains)];                 /* all built first, so a setting the library refuses stops */
     for (size_t c = 0; c < LESSON_N(chains); c++)   /* before the table */
         build(&ch[c], &chains[c], 0);
     Picture pic = picture_start(__FILE__);      /* LESSON_PICTURE: each chain's funnel and candidates per step */
     for (size_t c = 0; c < LESSON_N(chains); c++) {
         static char text[STEPS + 2];
-        ChainView view = chain_view_start(&ch[c], &chains[c], window, alphabet, trace, &pic);     /* and its notes */
+        /* The chain's view (and its notes), which gives the picture each step and stage (picture_chain_record). */
+        LessonView view = lesson_view_start(&ch[c], &chains[c], window, alphabet, trace, picture_chain_record(&pic));
         long kept = generate(&ch[c], alphabet, n, logits, text, &view);
         picture_chain_text(&pic, text, kept / (double)STEPS);
         lesson_printf("%*s %s  (%.1f candidates per step)\n", width - lesson_settings_label(&chains[c], window, stdout),
@@ -106,9 +107,9 @@ int main(int argc, char *argv[])
     }
     Chain biased;
     build(&biased, &(LessonSettings){"", 1.0, 0, 1.0, 0.0, 1.1}, 1);   /* .logitBias(3, 2.0).penalties(64, 1.1, 0, 0) */
-    chain_print_describe(&ch[0], &pic);          /* the first two chains' lines, as in the Java; the picture */
-    chain_print_describe(&ch[1], &pic);          /* draws each line's stages */
-    chain_print_describe(&biased, &pic);
+    lesson_chain_describe(&ch[0], picture_chain_record(&pic));      /* the first two chains' lines, as in the Java; */
+    lesson_chain_describe(&ch[1], picture_chain_record(&pic));      /* the picture draws each line's stages */
+    lesson_chain_describe(&biased, picture_chain_record(&pic));
     for (size_t c = 0; c < LESSON_N(chains); c++)
         chain_free(&ch[c]);
     chain_free(&biased);

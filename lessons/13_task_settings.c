@@ -9,7 +9,7 @@
  * so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
  */
 #include "lesson.h"
-#include "lesson/chains.h"
+#include "picture/picture_chains.h"
 #include "rng.h"
 
 #include <string.h>
@@ -41,10 +41,10 @@ static const LessonSettings presets[] = {
 LESSON_SAME_LENGTH(vocab, logits);
 
 /* The final distribution of preset s with the stages seq (n,), after the history: c holds what every stage
- * but the draw left, in id order, with p renormalized; returns how many candidates have p > 0. pic (NULL for
- * none) records what each stage leaves, for the picture. */
+ * but the draw left, in id order, with p renormalized; returns how many candidates have p > 0. pic (a Picture,
+ * NULL for none) records what each stage leaves, for the picture (picture_preset_stage). */
 static int distribution(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
-                        Picture *pic)
+                        void *pic)
 {
     int32_t history[LESSON_MAX_WORDS(history_text)] = {0};      /* {0}: an empty history leaves nothing unset */
     size_t n_history = lesson_split(history_text, vocab, history);
@@ -57,7 +57,7 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     for (size_t i = 0; i < n_history; i++)
         lesson_check(chain_accept(&ch, history[i]));
     lesson_candidates(c, buf, logits, vocab);       /* a NaN stops; +inf is noted */
-    PresetStep view = preset_step_start(s, (int32_t)n_history, c, pic);     /* ties noted; pic records each stage */
+    PresetStep view = preset_step_start(s, (int32_t)n_history, c, pic, picture_preset_stage);     /* ties noted */
     lesson_check(chain_apply_except_pick(&ch, c, preset_stage_seen, &view, NULL));
     lesson_check(candidates_sort_by_id(c));
     lesson_check(candidates_softmax(c, false));
@@ -71,7 +71,7 @@ int main(int argc, char *argv[])
     int32_t history[LESSON_MAX_WORDS(history_text)];
     int32_t window = (int32_t)lesson_split(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
-    chain_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
+    lesson_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB];

@@ -16,15 +16,16 @@ static size_t count_alive(const Candidates *c)
     return n;
 }
 
-ChainView chain_view_start_at(const char *file, const Chain *ch, const LessonSettings *s, int32_t window,
-                              const char *alphabet, long trace, Picture *picture)
+LessonView lesson_view_start_at(const char *file, const Chain *ch, const LessonSettings *s, int32_t window,
+                                     const char *alphabet, long trace, LessonChainRecord record)
 {
-    ChainView view = {file, alphabet, s, window, trace, picture, 0, '\0', {{0}}, 0, false, NULL};
+    LessonView view = {file, alphabet, s, window, trace, record, 0, '\0', {{0}}, 0, false, NULL};
     if (trace) {
-        lesson_settings_label(s, window, stdout);
+        lesson_settings_label_at(file, s, window, stdout);
         lesson_printf(", step %ld: what each stage leaves (character, logit, p)\n", trace);
     }
-    picture_chain_start(picture, s, window, ch);
+    if (record.start != NULL)
+        record.start(record.picture, s, window, ch);
     lesson_note_unread_at(file, "chain", s, window, ch);     /* a setting order[] leaves no stage for */
     static const void *min_p_row;
     static bool min_p_noted;
@@ -44,21 +45,21 @@ ChainView chain_view_start_at(const char *file, const Chain *ch, const LessonSet
     return view;
 }
 
-void chain_view_step(ChainView *view, int step, char after, const Candidates *c)
+void lesson_view_step(LessonView *view, int step, char after, const Candidates *c)
 {
     view->step = step;
     view->after = after;
     view->emptied = NULL;
     view->before_sorted = false;
-    if (c->size > CHAIN_STEP_MAX) {
+    if (c->size > LESSON_STEP_MAX) {
         lesson_say(view->file, "", "step %d has %zu candidates; a step holds at most %d (printable ASCII)", step,
-                   c->size, CHAIN_STEP_MAX);
+                   c->size, LESSON_STEP_MAX);
         exit(1);
     }
     if (count_alive(c) == 0) {
         lesson_print_name(view->file);
         lesson_message("the chain \"");
-        lesson_settings_label(view->chain, view->window, stderr);
+        lesson_settings_label_at(view->file, view->chain, view->window, stderr);
         lesson_message("\": nothing follows '%c' in the corpus%s, so the text cannot go on at step %d: end the corpus "
                        "with a character it already has", after, lesson_where(view->file, "corpus").text, step);
         lesson_message_end();
@@ -66,13 +67,6 @@ void chain_view_step(ChainView *view, int step, char after, const Candidates *c)
     }
     memcpy(view->before, c->data, c->size * sizeof *c->data);
     view->n_before = c->size;
-}
-
-/* The picture view->picture when this step is the one it draws the stages of (--trace's, else
- * PICTURE_FUNNEL_STEP), else NULL. */
-static Picture *funnel_picture(const ChainView *view)
-{
-    return view->step == (view->trace > 0 ? view->trace : PICTURE_FUNNEL_STEP) ? view->picture : NULL;
 }
 
 /* Whether a cutting stage, which received before (n,) and left c, kept some but not all of the tokens tied at one
@@ -103,12 +97,12 @@ static bool cut_tie(const TokenData *before, size_t n, const Candidates *c, doub
     return false;
 }
 
-/* The stage types whose ties chain_note_tie notes, in the order of its noted rows. */
+/* The stage types whose ties lesson_note_tie notes, in the order of its noted rows. */
 static const StageType tie_stages[] = {STAGE_TOP_K, STAGE_TOP_P, STAGE_TEMP, STAGE_TEMP_EXT};
 
-void chain_note_tie(const char *file, const char *noun, const LessonSettings *s, int32_t window, int step,
-                    const Stage *stage, const TokenData *before, size_t n_before, bool before_sorted,
-                    const Candidates *c, bool java_keeps_ties)
+void lesson_note_tie(const char *file, const char *noun, const LessonSettings *s, int32_t window, int step,
+                     const Stage *stage, const TokenData *before, size_t n_before, bool before_sorted,
+                     const Candidates *c, bool java_keeps_ties)
 {
     static const void *noted_row[LESSON_N(tie_stages)];
     static bool noted[LESSON_N(tie_stages)];
@@ -127,7 +121,7 @@ void chain_note_tie(const char *file, const char *noun, const LessonSettings *s,
         return;
     lesson_print_name(file);
     lesson_message("note: the %s \"", noun);
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     if (stage->type == STAGE_TOP_K)
         lesson_message("\"%s%.0d: top-k keeps exactly %zu tokens and cuts %zu tied with the last; which tied "
                        "tokens llama.cpp keeps is unspecified (its sort is not stable), and this workbench keeps the "
@@ -138,7 +132,7 @@ void chain_note_tie(const char *file, const char *noun, const LessonSettings *s,
         lesson_message("\"%s%.0d: %s keeps %zu of the %zu tokens tied at logit %s, %s; which llama.cpp keeps is "
                        "unspecified (its sort is not stable), and this workbench keeps the lower id%s, as the lesson's "
                        "Java does", step > 0 ? ", first at step " : "", step, stage_name(stage), kept, kept + cut,
-                       lesson_fixed(logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
+                       lesson_fixed_at(file, logit, 2).text, greedy ? "in the order an earlier stage's sort left them"
                        : "where its running sum reached top_p", kept > 1 ? "s" : "");
     lesson_message_end();
 }
@@ -167,7 +161,7 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
         return;
     lesson_print_name(file);
     lesson_message("note: the %s \"", noun);
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     LessonNumber temp = lesson_number(s->temp, 0);
     if (zero)
         lesson_message("\": temp %s is 0 as the float llama.cpp holds, so llama.cpp keeps only the first largest "
@@ -175,7 +169,7 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     else if (overflow)
         lesson_message("\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
                        "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, "
-                       "which leaves the p as they should be", temp.text, lesson_fixed(largest, 2).text, temp.text);
+                       "which leaves the p as they should be", temp.text, lesson_fixed_at(file, largest, 2).text, temp.text);
     else if (finite == n)
         lesson_message("\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
                        "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
@@ -190,23 +184,24 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     lesson_message_end();
 }
 
-void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
+void lesson_step_seen(void *view, const Stage *stage, const Candidates *c)
 {
-    ChainView *s = view;
-    chain_note_tie(s->file, "chain", s->chain, s->window, s->step, stage, s->before, s->n_before, s->before_sorted, c,
+    LessonView *s = view;
+    lesson_note_tie(s->file, "chain", s->chain, s->window, s->step, stage, s->before, s->n_before, s->before_sorted, c,
                    true);
     if (stage->type == STAGE_TEMP && !stage->empty)
         note_temp_limits(s->file, "chain", s->chain, s->window, s->before, s->n_before, strlen(s->alphabet), true);
     if (s->emptied == NULL && count_alive(c) == 0)
         s->emptied = stage;
-    picture_stage(funnel_picture(s), s->step, stage, s->before, s->n_before, c);
-    size_t n = c->size < CHAIN_STEP_MAX ? c->size : CHAIN_STEP_MAX;     /* a stage never adds candidates */
+    if (s->record.stage != NULL)
+        s->record.stage(s->record.picture, s, stage, c);
+    size_t n = c->size < LESSON_STEP_MAX ? c->size : LESSON_STEP_MAX;     /* a stage never adds candidates */
     memcpy(s->before, c->data, n * sizeof *c->data);
     s->n_before = n;
     s->before_sorted = c->sorted;
     if (s->step != s->trace)
         return;
-    TokenData left_data[CHAIN_STEP_MAX];
+    TokenData left_data[LESSON_STEP_MAX];
     memcpy(left_data, c->data, n * sizeof *c->data);
     Candidates left = {left_data, n, -1, false};    /* a copy, sorted, with p among the survivors */
     candidates_softmax(&left, true);    /* best-effort view: an all -inf array just prints nothing */
@@ -214,7 +209,7 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     for (size_t i = 0; i < left.size && left.data[i].p > 0; i++) {
         char entry[48];             /* " 'e' 1.39 0.250" */
         int w = lesson_format(entry, sizeof entry, " '%c' %s %.3f", s->alphabet[left.data[i].id],
-                              lesson_fixed(left.data[i].logit, 2).text, left.data[i].p);
+                              lesson_fixed_at(s->file, left.data[i].logit, 2).text, left.data[i].p);
         if (column + w > LESSON_COLUMNS)    /* many characters: the line goes on under the first of them */
             column = lesson_printf("\n%13s", "") - 1;
         column += lesson_printf("%s", entry);
@@ -222,13 +217,13 @@ void chain_step_seen(void *view, const Stage *stage, const Candidates *c)
     lesson_printf("\n");
 }
 
-size_t chain_step_left(const ChainView *view, const Candidates *c)
+size_t lesson_step_left(const LessonView *view, const Candidates *c)
 {
     size_t left = count_alive(c);
     if (left == 0) {            /* only a -inf bias removes every candidate */
         lesson_print_name(view->file);
         lesson_message("the chain \"");
-        lesson_settings_label(view->chain, view->window, stderr);
+        lesson_settings_label_at(view->file, view->chain, view->window, stderr);
         bool bias = view->emptied != NULL && view->emptied->type == STAGE_LOGIT_BIAS;
         lesson_message("\", step %d: its stage %s%s%s%s removed every character that follows '%c' in the corpus, "
                        "so the text cannot go on", view->step,
@@ -238,26 +233,28 @@ size_t chain_step_left(const ChainView *view, const Candidates *c)
         lesson_message_end();
         exit(1);
     }
-    picture_chain_step(view->picture, left);
+    if (view->record.step != NULL)
+        view->record.step(view->record.picture, left);
     return left;
 }
 
-void chain_print_describe(const Chain *ch, Picture *pic)
+void lesson_chain_describe(const Chain *ch, LessonChainRecord record)
 {
     lesson_print_describe(ch);
-    picture_describe(pic, ch);
+    if (record.describe != NULL)
+        record.describe(record.picture, ch);
 }
 
-void chain_check_corpus_at(const char *file, const char *corpus, size_t size, char start)
+void lesson_check_corpus_at(const char *file, const char *corpus, size_t size, char start)
 {
     size_t length = strlen(corpus), after = length + 1;
     while (after < size && corpus[after] == '\0')
         after++;
-    if (lesson_holds(file, after < size))       /* a byte past the first NUL: the string ends before the array */
+    if (after < size)       /* a byte past the first NUL: the string ends before the array */
         lesson_stop(file, "corpus%s has '\\0' at corpus[%zu]: a C string ends at its first NUL, so the corpus would "
                     "end there, without the characters after it: write the corpus without the NUL",
                     lesson_where(file, "corpus").text, length);
-    if (!lesson_holds(file, lesson_printable(corpus))) {    /* file is the program's, for every helper's messages */
+    if (!lesson_printable(corpus)) {
         size_t at = 0;
         while (corpus[at] >= ' ' && corpus[at] <= '~')
             at++;
@@ -270,22 +267,22 @@ void chain_check_corpus_at(const char *file, const char *corpus, size_t size, ch
                     lesson_where(file, "corpus").text);
 }
 
-void lesson_bigram_logits(const char *corpus, const char *alphabet, double logits[][CHAIN_STEP_MAX])
+void lesson_bigram_logits(const char *corpus, const char *alphabet, double logits[][LESSON_STEP_MAX])
 {
-    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
-        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+    for (size_t a = 0; a < LESSON_STEP_MAX; a++)
+        for (size_t b = 0; b < LESSON_STEP_MAX; b++)
             logits[a][b] = 0;
     for (size_t i = 0; corpus[i] != '\0' && corpus[i + 1] != '\0'; i++) {    /* the counts first */
         int32_t a = lesson_index_of(alphabet, corpus[i]), b = lesson_index_of(alphabet, corpus[i + 1]);
-        if (a >= 0 && b >= 0 && a < CHAIN_STEP_MAX && b < CHAIN_STEP_MAX)
+        if (a >= 0 && b >= 0 && a < LESSON_STEP_MAX && b < LESSON_STEP_MAX)
             logits[a][b]++;
     }
-    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
-        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+    for (size_t a = 0; a < LESSON_STEP_MAX; a++)
+        for (size_t b = 0; b < LESSON_STEP_MAX; b++)
             logits[a][b] = log(logits[a][b]);           /* log 0 = -inf: never chosen */
 }
 
-void chain_check_builder_at(const char *file, int32_t window, const char *bias_name, LogitBias bias,
+void lesson_check_builder_at(const char *file, int32_t window, const char *bias_name, LogitBias bias,
                             const StageType *order, size_t n)
 {
     if (window <= 0)
@@ -304,7 +301,7 @@ void chain_check_builder_at(const char *file, int32_t window, const char *bias_n
     }
 }
 
-long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps)
+long lesson_trace_arg_at(const char *file, int argc, char *argv[], int steps)
 {
     char *end = "";
     long trace = argc > 1 && strcmp(argv[1], "--trace") == 0 ? (argc > 2 ? strtol(argv[2], &end, 10) : 1) : 0;
@@ -327,11 +324,11 @@ long chain_trace_arg_at(const char *file, int argc, char *argv[], int steps)
 }
 
 PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                                Picture *picture)
+                                void *picture, ChainTraceFn record)
 {
     static TokenData *buf;              /* grows to the largest vocabulary seen; the program's exit frees it */
     static size_t cap;
-    PresetStep view = {file, s, window, picture, NULL, 0, false};
+    PresetStep view = {file, s, window, picture, record, NULL, 0, false};
     if (c->size > cap) {
         TokenData *grown = realloc(buf, c->size * sizeof *grown);
         if (grown == NULL) {
@@ -353,11 +350,12 @@ void preset_stage_seen(void *view, const Stage *stage, const Candidates *c)
     PresetStep *s = view;
     if (s->picture == NULL)
         return;                         /* a run for the notes' comparisons */
-    chain_note_tie(s->file, "preset", s->preset, s->window, 0, stage, s->before, s->n_before, s->before_sorted, c,
+    lesson_note_tie(s->file, "preset", s->preset, s->window, 0, stage, s->before, s->n_before, s->before_sorted, c,
                    false);
     if (stage->type == STAGE_TEMP_EXT && !stage->empty)
         note_temp_limits(s->file, "preset", s->preset, s->window, s->before, s->n_before, s->n_before, false);
-    picture_preset_stage(s->picture, stage, c);
+    if (s->record != NULL)
+        s->record(s->picture, stage, c);
     memcpy(s->before, c->data, c->size * sizeof *c->data);      /* a stage never adds candidates */
     s->n_before = c->size;
     s->before_sorted = c->sorted;
@@ -368,7 +366,7 @@ static void preset_note_start(const char *file, const LessonSettings *s, int32_t
 {
     lesson_print_name(file);
     lesson_message("note: the preset \"");
-    lesson_settings_label(s, window, stderr);
+    lesson_settings_label_at(file, s, window, stderr);
     lesson_message("\"");
 }
 
@@ -462,7 +460,7 @@ void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, 
     }
 }
 
-void chain_check_order_at(const char *file, const SamplerType *order, size_t n)
+void lesson_check_order_at(const char *file, const SamplerType *order, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (order[i] == SAMPLER_INFILL) {

@@ -24,7 +24,6 @@ void lesson_candidates_at(const char *file, Candidates *c, TokenData *buf, const
                           size_t n, const char *const *words)
 {
     static const double *checked;       /* the array already checked: each is checked (and noted) once */
-    lesson_holds(file, true);
     size_t finite_or_inf = 0;
     LessonText where = logits != checked ? lesson_where(file, name) : (LessonText){""};
     for (size_t i = 0; i < n && logits != checked; i++) {
@@ -109,15 +108,15 @@ void lesson_check_penalty_all_at(const char *file, const PenaltyParams *pp, cons
         double took = subtracted(logits[i], ours.data[i].logit), java_took = subtracted(logits[i], java.data[i].logit);
         char s_ours[80] = "", s_java[80] = "";      /* Example 3's column, where it differs */
         if (with_subtracted && lesson_java_differs("%.2f", took, java_took)) {
-            snprintf(s_ours, sizeof s_ours, "subtracted %s, ", lesson_fixed(took, 2).text);
-            snprintf(s_java, sizeof s_java, "subtracted %s, ", lesson_fixed(java_took, 2).text);
+            snprintf(s_ours, sizeof s_ours, "subtracted %s, ", lesson_fixed_at(file, took, 2).text);
+            snprintf(s_java, sizeof s_java, "subtracted %s, ", lesson_fixed_at(file, java_took, 2).text);
         }
         lesson_say(file, "note: ", "%s: count %d, %safter %s%s, %s %s%s; the lesson's Java counts the whole history, "
                    "%zu tokens: count %d, %safter %s%s", words[i], count, s_ours,
-                   lesson_fixed(ours.data[i].logit, 2).text, p_ours,
+                   lesson_fixed_at(file, ours.data[i].logit, 2).text, p_ours,
                    pp->penalty_last_n > 0 ? "over llama.cpp's window of the newest tokens," : "as", window.text,
                    pp->penalty_last_n > 0 ? "" : " turns llama.cpp's penalties off", n_history, java_count, s_java,
-                   lesson_fixed(java.data[i].logit, 2).text, p_java);
+                   lesson_fixed_at(file, java.data[i].logit, 2).text, p_java);
     }
     free(buf);
 }
@@ -187,14 +186,14 @@ int32_t lesson_java_repeat_length(const int32_t *history, size_t n, int32_t cand
 }
 
 /* "a repeat of 5 tokens and 4.288" (with the length) or "4.288": a row of Example 9 as a note names it. */
-static LessonText dry_row_text(bool with_length, int32_t length, double penalty, const char *lead)
+static LessonText dry_row_text(const char *file, bool with_length, int32_t length, double penalty, const char *lead)
 {
     LessonText t;
     if (with_length)
         snprintf(t.text, sizeof t.text, "%s%d token%s and %s", lead, (int)length, length == 1 ? "" : "s",
-                 lesson_fixed(penalty, 3).text);
+                 lesson_fixed_at(file, penalty, 3).text);
     else
-        snprintf(t.text, sizeof t.text, "%s", lesson_fixed(penalty, 3).text);
+        snprintf(t.text, sizeof t.text, "%s", lesson_fixed_at(file, penalty, 3).text);
     return t;
 }
 
@@ -255,8 +254,8 @@ void lesson_note_dry_row_at(const char *file, const char *row, int32_t token, in
     if (cause[0] != '\0')
         snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", cause);
     lesson_say(file, "note: ", "%s: llama.cpp's DRY gives %s where the lesson's Java gives %s: %s", row,
-               dry_row_text(other_length, length, penalty, "a repeat of ").text,
-               dry_row_text(other_length, java_length, java, "").text,
+               dry_row_text(file, other_length, length, penalty, "a repeat of ").text,
+               dry_row_text(file, other_length, java_length, java, "").text,
                why[0] ? why : "llama.cpp's rule differs from the lesson's Java's here");
 }
 
@@ -285,9 +284,9 @@ void lesson_check_dry_line_at(const char *file, const DryParams *dp, const char 
         }
         capped = capped || (cap >= 0 && (double)lengths[i] - dp->dry_allowed_length > cap);
         snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s%d -> %s", ours[0] ? ", " : "", (int)lengths[i],
-                 lesson_fixed(p, 2).text);
+                 lesson_fixed_at(file, p, 2).text);
         snprintf(theirs + strlen(theirs), sizeof theirs - strlen(theirs), "%s%d -> %s", theirs[0] ? ", " : "",
-                 (int)lengths[i], lesson_fixed(j, 2).text);
+                 (int)lengths[i], lesson_fixed_at(file, j, 2).text);
     }
     if (ours[0] == '\0')
         return;

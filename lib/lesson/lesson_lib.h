@@ -30,28 +30,34 @@
  * even at +inf (bias_logit); a temperature of +inf makes every finite logit 0 and leaves the -inf ones out.
  * llama.cpp computes exp(inf - inf), -inf + inf and -inf / inf as NaN instead, and so does the lesson's Java
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
- * (lesson_candidates, lesson_softmax_biased, chain_step_seen and preset_stage_seen for a temperature).
+ * (lesson_candidates, lesson_softmax_biased, lesson_step_seen and preset_stage_seen for a temperature).
  *
  * Numbers print as the lesson's Java prints them: each row with lesson_printf, whose %f rounds half up as Java's
  * Formatter does (0.125 to two places is 0.13, where C's printf gives 0.12); a column's numbers with lesson_fixed:
  * "%.2f" (or the column's decimals) rounded the same way, and "%.2e" from a magnitude of 1e6 on, with one note; a
  * column is as wide as its widest value (lesson_width), so every row stays aligned.
  *
- * defines: LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS, lesson_check, lesson_require, lesson_stop, lesson_note,
- * lesson_note_row, lesson_note_due, lesson_check_vocab, lesson_ids, lesson_id, lesson_check_probs, lesson_sorted,
- * lesson_most_likely, lesson_printable, lesson_distinct_chars, lesson_index_of, LessonNumber, lesson_number,
- * lesson_percent, lesson_java_double, lesson_columns, lesson_longest, LabelValue, LessonText, lesson_text_add,
- * lesson_label_to, lesson_label, lesson_label_width, lesson_print_label, lesson_line_of, lesson_sets, lesson_where,
- * lesson_setting, lesson_stop_problem, LESSON_PENALTY_VALUES, lesson_check_penalty, lesson_check_dry, lesson_bias,
- * lesson_softmax_biased, lesson_candidates, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width,
- * lesson_printf, lesson_format, lesson_check_dry_line, lesson_check_penalty_row, lesson_element_line,
- * lesson_element_where, lesson_element_where_in, lesson_split, lesson_joined_length,
- * lesson_java_differs, lesson_penalty_label, lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc,
- * lesson_java_repeat_length, lesson_note_dry_row, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
- * lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_takes_no_arguments; and, through picture.h,
- * each lesson's picture (picture_*). The rows of settings of Examples 12 and 13 (LessonSettings,
- * lesson_check_params, lesson_note_settings, ...) are lesson_settings.h's, which those lessons include through
- * lesson/chains.h.
+ * defines, by the file that holds each (a macro that passes the lesson's __FILE__ has an X_at function behind it,
+ * lesson_ids_at for lesson_ids):
+ *   stops.c (stops and notes, and the line of the source they name): lesson_check, lesson_require, lesson_stop,
+ *     lesson_note, lesson_note_row, lesson_note_due, lesson_print_name, lesson_say, lesson_takes_no_arguments,
+ *     lesson_where, lesson_setting, lesson_element_line, lesson_element_where, lesson_element_where_in;
+ *   format.c (numbers and the {name} label language): LessonNumber, lesson_number, lesson_percent,
+ *     lesson_java_double, lesson_fixed, lesson_width, lesson_number_width, lesson_logit_width, lesson_longest,
+ *     LabelValue, LessonText, lesson_text_add, lesson_label_to, lesson_label_width, lesson_print_label;
+ *   checks.c (a lesson's data checked, ids from words): LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS,
+ *     lesson_find, lesson_id, lesson_ids, lesson_split, lesson_joined_length, lesson_sorted, lesson_most_likely,
+ *     lesson_printable, lesson_distinct_chars, lesson_index_of, lesson_check_probs, LESSON_PENALTY_VALUES,
+ *     lesson_penalty_label, lesson_check_penalty, lesson_check_penalty_row, lesson_check_dry, lesson_bias,
+ *     lesson_softmax_biased;
+ *   java.c (the lesson's Java's rules beside llama.cpp's): lesson_candidates, lesson_java_differs,
+ *     lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc, lesson_java_repeat_length,
+ *     lesson_note_dry_row, lesson_check_dry_line, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
+ *     lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut;
+ *   print.c: LESSON_PRINTF_LIKE, lesson_printf, lesson_format, lesson_columns.
+ * The rows of settings of Examples 12 and 13 (LessonSettings, lesson_check_params, lesson_note_settings, ...) are
+ * lesson_settings.h's (settings.c, checks.c), which those lessons include through lesson/chains.h; each lesson's
+ * picture (picture_*) is lib/picture/'s, through lessons/lesson.h.
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H
@@ -110,16 +116,13 @@ void lesson_check_at(const char *file, int line, const char *call, SamplingStatu
 /* Unless cond holds, prints "NN_slug: message" and exits with status 1: where no right table exists. */
 #define lesson_require(cond, ...) \
     do { \
-        if (!lesson_holds(__FILE__, (cond))) \
+        if (!(cond)) \
             lesson_stop(__FILE__, __VA_ARGS__); \
     } while (0)
 
 /* Prints "NN_slug: message" (printf-style) to stderr and exits with status 1: lesson_require's stop, one call in
  * each lesson_require, so that the lessons compile no more of it. */
 _Noreturn void lesson_stop(const char *file, const char *format, ...);
-
-/* cond, after noting file as the program's (for the messages of helpers that are not handed it). */
-bool lesson_holds(const char *file, bool cond);
 
 /* When cond holds, prints "NN_slug: note: message" to stderr, once per place in the program: the table is
  * llama.cpp's (the library's), and the note names how the lesson's Java would differ. */
@@ -231,19 +234,26 @@ LessonNumber lesson_java_double(double value);
 /* A computed number as a table column prints it: "%.*f" with `decimals`, rounded as the Java rounds (as
  * lesson_printf), or "%.2e" (-1.00e+308) when its magnitude is 1e6 or more, so that no value takes more than 10
  * characters; inf, -inf and nan as printf writes them. The first value printed in "%.2e" gets a note, once: the
- * lesson's Java's "%.2f" prints every digit, as a setting printed with lesson_number (tau) keeps all of its. */
-LessonNumber lesson_fixed(double value, int decimals);
+ * lesson's Java's "%.2f" prints every digit, as a setting printed with lesson_number (tau) keeps all of its. That
+ * note names the program of file (its __FILE__: lesson_fixed gives the caller's). */
+#define lesson_fixed(value, decimals) lesson_fixed_at(__FILE__, (value), (decimals))
+
+LessonNumber lesson_fixed_at(const char *file, double value, int decimals);
 
 /* The width of a column of values (n,) printed by lesson_fixed with `decimals`: that of the widest, and at least
- * `least` (the lesson's own width), so that every row stays aligned. */
-int lesson_width(const double *values, size_t n, int decimals, int least);
+ * `least` (the lesson's own width), so that every row stays aligned. file: lesson_fixed's (the caller's __FILE__). */
+#define lesson_width(values, n, decimals, least) lesson_width_at(__FILE__, (values), (n), (decimals), (least))
+
+int lesson_width_at(const char *file, const double *values, size_t n, int decimals, int least);
 
 /* The width of a column of settings (n,) printed exactly, by lesson_number with min_decimals: that of the
  * widest, at least `least`. */
 int lesson_number_width(const double *values, size_t n, int min_decimals, int least);
 
 /* lesson_width of the logits of c (in c's order). */
-int lesson_logit_width(const Candidates *c, int decimals, int least);
+#define lesson_logit_width(c, decimals, least) lesson_logit_width_at(__FILE__, (c), (decimals), (least))
+
+int lesson_logit_width_at(const char *file, const Candidates *c, int decimals, int least);
 
 /* Whether ours and java, the same cell of a row by llama.cpp's rule and by the lesson's Java's, print differently
  * with format (one printf conversion for a double: "%.3f", rounded as the Java rounds, lesson_format): the test of
@@ -283,17 +293,30 @@ void lesson_text_add(LessonText *text, const char *s, size_t n);
 /* Writes label to out (when not NULL: stdout for a table, stderr into a note, print.h) and to text (when not NULL),
  * with each "{name}" replaced by that setting's value as lesson_number prints it (exact, no decimals added), and
  * returns its length in columns (lesson_columns). A name not in values (n_values,) stops the program with a
- * message that lists the names it may use. The rest of the label is the reader's own text, printed as it is. */
-int lesson_label_to(const char *label, const LabelValue *values, size_t n_values, FILE *out,
-                    LessonText *text);
+ * message that names the program of file (its __FILE__) and the label's line, and lists the names it may use. The
+ * rest of the label is the reader's own text, printed as it is. lesson_label_to, lesson_label_width and
+ * lesson_print_label pass the caller's __FILE__. */
+#define lesson_label_to(label, values, n_values, out, text) \
+    lesson_label_to_at(__FILE__, (label), (values), (n_values), (out), (text))
+
+int lesson_label_to_at(const char *file, const char *label, const LabelValue *values, size_t n_values, FILE *out,
+                       LessonText *text);
 
 /* The columns of label as lesson_label prints it, and at least `least`: a table's label column. */
-int lesson_label_width(const char *label, const LabelValue *values, size_t n_values, int least);
+#define lesson_label_width(label, values, n_values, least) \
+    lesson_label_width_at(__FILE__, (label), (values), (n_values), (least))
+
+int lesson_label_width_at(const char *file, const char *label, const LabelValue *values, size_t n_values,
+                          int least);
 
 /* Prints label (see lesson_label), left-aligned in at least width columns: "repeat {penalty_repeat}" prints
  * "repeat 1.3" when penalty_repeat is 1.3 and "repeat 1.25" when it is 1.25, so an edited setting shows up in
  * its row's label. A table sizes its label column with lesson_label(..., NULL), the length it would print. */
-void lesson_print_label(const char *label, const LabelValue *values, size_t n_values, int width);
+#define lesson_print_label(label, values, n_values, width) \
+    lesson_print_label_at(__FILE__, (label), (values), (n_values), (width))
+
+void lesson_print_label_at(const char *file, const char *label, const LabelValue *values, size_t n_values,
+                           int width);
 
 /* " (line 19)" for the line where the setting `name` is given a value ("name =", "name[] =", ".name ="), or ""
  * when there is none or the program cannot read its own source: what a stop adds after a setting. */
@@ -486,5 +509,4 @@ void lesson_softmax_biased_at(const char *file, const Candidates *before, Candid
 
 void lesson_takes_no_arguments_at(const char *file, int argc, char *argv[]);
 
-/* The pictures (make pictures): each lesson's one call, asked for through LESSON_PICTURE. */
 #endif

@@ -1,7 +1,8 @@
 /* lesson_settings.h: the rows of settings of Examples 12 and 13 (LessonSettings, what the lesson's builder setters
  * and its Preset record set) and what those lessons share about a chain built from them: the row's label and
  * width, the check of its parameters, its notes, and the chain's line. Kept apart from lesson_lib.h, so that the
- * lessons that build no chain never compile chain.h (included by lesson/chains.h and lesson/picture_chains.h).
+ * lessons that build no chain never compile chain.h (included by lesson/chains.h and picture/picture_chains.h).
+ * Defined in settings.c, but lesson_check_params, which checks.c holds beside the other checks.
  *
  * defines: lesson_print_describe, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,
  * lesson_settings_label_to, lesson_settings_label, lesson_settings_width, lesson_check_params,
@@ -39,16 +40,25 @@ SamplingParams lesson_sampling_params(const LessonSettings *s, int32_t penalty_l
     {{"temp", (s)->temp}, {"top_k", (s)->top_k}, {"top_p", (s)->top_p}, {"min_p", (s)->min_p}, \
      {"penalty_repeat", (s)->penalty_repeat}, {"penalty_last_n", (penalty_last_n)}}
 
-/* s's label (lesson_label_to) with its settings: written to out when not NULL, to text when not NULL; returns
- * its length. */
-int lesson_settings_label_to(const LessonSettings *s, int32_t penalty_last_n, FILE *out,
-                             LessonText *text);
+/* s's label (lesson_label_to, whose stops name the program of file) with its settings: written to out when not
+ * NULL, to text when not NULL; returns its length. The forms without _at pass the caller's __FILE__. */
+#define lesson_settings_label_to(s, penalty_last_n, out, text) \
+    lesson_settings_label_to_at(__FILE__, (s), (penalty_last_n), (out), (text))
+
+int lesson_settings_label_to_at(const char *file, const LessonSettings *s, int32_t penalty_last_n, FILE *out,
+                                LessonText *text);
 
 /* lesson_settings_label_to without a text. */
-int lesson_settings_label(const LessonSettings *s, int32_t penalty_last_n, FILE *out);
+#define lesson_settings_label(s, penalty_last_n, out) lesson_settings_label_at(__FILE__, (s), (penalty_last_n), (out))
+
+int lesson_settings_label_at(const char *file, const LessonSettings *s, int32_t penalty_last_n, FILE *out);
 
 /* The widest label of rows (n,) (lesson_settings_label), and at least `least`: a table's label column. */
-int lesson_settings_width(const LessonSettings *rows, size_t n, int32_t penalty_last_n, int least);
+#define lesson_settings_width(rows, n, penalty_last_n, least) \
+    lesson_settings_width_at(__FILE__, (rows), (n), (penalty_last_n), (least))
+
+int lesson_settings_width_at(const char *file, const LessonSettings *rows, size_t n, int32_t penalty_last_n,
+                             int least);
 
 /* Stops with `NN_slug: the row "repeat 0" (line 29): penalty_repeat 0: must be ...` (lesson_stop_problem)
  * when chain_init would refuse params, built from row s with a window of penalty_last_n: the setting, its

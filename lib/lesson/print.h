@@ -8,7 +8,8 @@
  * was put together; a word longer than a line stays whole, on a line of its own.
  *
  * defines: LESSON_COLUMNS, lesson_escape, lesson_message, lesson_vmessage, lesson_message_end, lesson_message_clear,
- * lesson_print_wrapped.
+ * lesson_print_wrapped; and what lib/lesson/'s files share of one another (stops.c's): lesson_program_name,
+ * lesson_line_of, lesson_control_char, LESSON_ONE_LINE.
  */
 #ifndef LESSON_PRINT_H
 #define LESSON_PRINT_H
@@ -17,6 +18,22 @@
 #include <stdarg.h>
 
 #define LESSON_COLUMNS 120      /* the widest line a note or stop prints, in characters */
+
+/* The program's name in file, "07_typical" of lessons/07_typical.c: its *n characters at the result. */
+const char *lesson_program_name(const char *file, int *n);
+
+/* The line of this lesson's source (file, as __FILE__ names it) where needle first occurs (with setting, only
+ * where it is a setting given a value), or 0 when there is none or the source cannot be read (the program was
+ * started from another directory): the line a stop names. */
+int lesson_line_of(const char *file, const char *needle, bool setting);
+
+/* The first control character of s (below ' ', or DEL), which would break a table row or hide in a message; NULL
+ * when it has none. */
+const char *lesson_control_char(const char *s);
+
+/* Why a word or a label stops on a control character, after "is printed in its table row, ". */
+#define LESSON_ONE_LINE "which is one line, so it holds no control character (the lesson's Java would print it as " \
+                        "it is, breaking the row): write it without"
 
 /* A control character c (below ' ', and DEL) as C writes it in a literal, "\\n", "\\0" or "\\x7f", in buf (or a
  * constant); NULL for any other byte. A note or stop shows each control character of a %c or %s argument so (its

@@ -17,7 +17,7 @@
  * instructions and blanks outside the root; no control characters but tab, newline and carriage return; valid
  * UTF-8. A <!DOCTYPE> is refused: our pictures have none, and checking one is beyond this tool.
  *
- * Collisions, the pictures' rule (lib/svg/svg.h): a <text> is a box 0.6 x font-size wide per character (as
+ * Collisions, the pictures' rule (lib/picture/svg.h): a <text> is a box 0.6 x font-size wide per character (as
  * svg_text_width estimates it) and from 0.8 x font-size above its baseline to 0.2 x font-size below, placed by
  * its text-anchor (start, middle, end) and turned by its transform's rotate(a cx cy), a a multiple of 90
  * degrees; font-size, text-anchor and fill are inherited (14 px unless an element around it says otherwise, as
@@ -30,7 +30,7 @@
  *   (c) it crosses the canvas edge, the root's width and height (not checked when the root gives none).
  * Touching is not crossing. A transform other than a text's rotate() is refused: this checker does not follow it.
  *
- * Colours (--colours), the pictures' palette (lib/svg/palette.h, the one table this checker is linked with):
+ * Colours (--colours), the pictures' palette (lib/picture/palette.h, the one table this checker is linked with):
  *   (d) every fill and stroke of a shape (and the root's) is "none" or a colour of svg_palette or svg_series: one
  *       colour, one meaning, in every picture;
  *   (e) every text is written in a text shade of the table (its .text: ink, muted, white, or a darker shade of a
@@ -50,7 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg/palette.h"
+#include "picture/palette.h"
 
 #define MAX_DEPTH 256
 #define MAX_ATTRIBUTES 64
@@ -417,7 +417,7 @@ static void check_paints(Parser *p, const char *tag, char names[][64], char valu
             continue;
         if (!in_palette(v, false)) {
             p->colour_faults++;
-            fprintf(stderr, "%s:%zu: <%s> %s=\"%.20s\" is no colour of the palette (lib/svg/palette.c)\n", p->file,
+            fprintf(stderr, "%s:%zu: <%s> %s=\"%.20s\" is no colour of the palette (lib/picture/palette.c)\n", p->file,
                     line_here(p), tag, paints[k], v);
         }
     }
@@ -835,7 +835,7 @@ static size_t check_colours(const Parser *p)
         text_name(t, a, sizeof a);
         if (!in_palette(t->fill, true)) {
             found++;
-            fprintf(stderr, "%s:%zu: %s is in %s, no text shade of the palette (lib/svg/palette.c: a text takes its "
+            fprintf(stderr, "%s:%zu: %s is in %s, no text shade of the palette (lib/picture/palette.c: a text takes its "
                     "meaning's .text)\n", p->file, t->line, a, t->fill);
             continue;
         }

@@ -7,20 +7,20 @@
 
 #include <math.h>
 
-static double model[CHAIN_STEP_MAX][CHAIN_STEP_MAX];
+static double model[LESSON_STEP_MAX][LESSON_STEP_MAX];
 
 static void fill(double value)
 {
-    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
-        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+    for (size_t a = 0; a < LESSON_STEP_MAX; a++)
+        for (size_t b = 0; b < LESSON_STEP_MAX; b++)
             model[a][b] = value;
 }
 
 /* Whether every entry is -inf but those the caller checks itself, rows and columns below n. */
 static bool all_unseen_from(size_t n)
 {
-    for (size_t a = 0; a < CHAIN_STEP_MAX; a++)
-        for (size_t b = 0; b < CHAIN_STEP_MAX; b++)
+    for (size_t a = 0; a < LESSON_STEP_MAX; a++)
+        for (size_t b = 0; b < LESSON_STEP_MAX; b++)
             if ((a >= n || b >= n) && model[a][b] != -INFINITY)
                 return false;
     return true;

@@ -143,7 +143,7 @@ message "svg_check --colours with no file says what is missing" "svg_check: --co
 message "svg_check --colours with no file gives the usage" "usage: svg_check [--xml | --data | --colours] FILE"
 
 # 1c. The colours' check (svg_check --colours FILE): every fill and stroke is a colour of the palette
-# (lib/svg/palette.c), every text is in a text shade of it, and every text reaches 4.5:1 against what it sits on
+# (lib/picture/palette.c), every text is in a text shade of it, and every text reaches 4.5:1 against what it sits on
 # (WCAG 2). Small pictures built to fail and to pass, as in 1b; contrasts worked out by hand from WCAG's luminance.
 colours() {     # colours WHAT WANT LINE...: a picture of these lines (from its line 3); svg_check --colours: WANT
     what=$1
@@ -347,7 +347,7 @@ if [ -z "${EDIT_CFLAGS:-}" ] && grep -q __asan_ "$build/lib/candidates.o" 2>/dev
     edit_flags="$edit_flags -fsanitize=address,undefined"
     edit_ldflags="$edit_ldflags -fsanitize=address,undefined"
 fi
-edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/svg/*.o \
+edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/picture/*.o \
     "$build"/lib/lesson/*.o)
 picture_words() {   # picture_words SVG: the picture's texts, one a line, entities decoded
     grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \

@@ -2,7 +2,7 @@
  * shortest digits of a double, the nice tick steps (1, 2 or 5 times a power of ten), the pixel of a data value
  * in a plot, and the XML each call must write. */
 #include "check.h"
-#include "svg/chart.h"
+#include "picture/chart.h"
 #include "tests.h"
 
 #include <math.h>

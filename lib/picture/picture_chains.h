@@ -1,17 +1,17 @@
-/* picture_chains.h: the pictures of Examples 11 to 13 (included by lesson/chains.h, and by Example 11): chain
- * lines as rows of stages, in columns in llama.cpp's default order or in their own (picture_chains.c), the chain
- * builder's funnel and candidates per step (picture_builder.c), each preset's final distribution and draws
- * (picture_presets.c).
+/* picture_chains.h: the pictures of Examples 11 to 13 (which include it): chain lines as rows of stages, in columns
+ * in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and candidates per
+ * step (picture_builder.c), each preset's final distribution and draws (picture_presets.c). It includes
+ * lesson/chains.h, whose callbacks (LessonChainRecord, PresetStep's record) Examples 12 and 13 fill from here.
  *
- * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, picture_chain_start, picture_stage,
- * picture_chain_step, picture_chain_text, picture_describe, picture_chain_builder, PICTURE_FUNNEL_STEP,
- * picture_preset_stage, PRESET_DRAWS, picture_preset, picture_task_settings.
+ * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, PICTURE_FUNNEL_STEP,
+ * picture_chain_record, picture_chain_text, picture_chain_builder, picture_preset_stage, PRESET_DRAWS,
+ * picture_preset, picture_task_settings.
  */
 #ifndef PICTURE_CHAINS_H
 #define PICTURE_CHAINS_H
 
-#include "lesson/lesson_settings.h"
-#include "lesson/picture.h"
+#include "lesson/chains.h"
+#include "picture/picture.h"
 #include "rng.h"
 
 /* ===== Example 11 ===== */
@@ -40,24 +40,15 @@ int picture_sampler_chain(Picture *pic);
 /* The step whose funnel Example 12 draws unless --trace names one: step 4, after "the ", where the stages part. */
 #define PICTURE_FUNNEL_STEP 4
 
-/* Starts the rows of one chain of Example 12: its label (s's, with its settings, as the table prints it) and its
- * settings (lesson_sampling_params of s and window, as llama.cpp names them; a "?" on each that no stage of ch,
- * the chain built from them, acts on: chain_settings_text). */
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch);
-
-/* Records what one stage did at the pictured step, under the chain started last: before (n_before,), the
- * candidates it received, and after, what it left (logits; any order). NULL pic does nothing. */
-void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
-                   const Candidates *after);
-
-/* Records how many candidates the chain left at this step. */
-void picture_chain_step(Picture *pic, size_t left);
+/* Example 12's record of its chains in pic, the callbacks the lesson passes to lesson_view_start and
+ * lesson_chain_describe (lesson/chains.h): each chain's label and settings (as llama.cpp names them, a "?" on
+ * each that no stage of the chain acts on: picture_settings_text), what each stage received and left at the
+ * pictured step (--trace's, else PICTURE_FUNNEL_STEP), the candidates left at every step, and each chain line
+ * the table describes (its stages, settings and biases). */
+LessonChainRecord picture_chain_record(Picture *pic);
 
 /* Records the chain's text (the start character and one per step) and its average candidates per step. */
 void picture_chain_text(Picture *pic, const char *text, double average);
-
-/* Records a chain the table describes (its line, chain_describe): its stages, its settings and its biases. */
-void picture_describe(Picture *pic, const Chain *ch);
 
 /* Example 12: for each chain recorded in pic, its label and settings (one no stage acts on, "?top_k 0", in the
  * disabled grey), what the pictured step starts with and what the chain leaves (how many candidates, their
@@ -78,15 +69,15 @@ int picture_chain_builder(Picture *pic, const char *alphabet);
 
 /* ===== Example 13 ===== */
 
-/* Records what one stage left (c, logits, any order) for the preset whose distribution is being built, as the
- * trace of chain_apply_except_pick (ChainTraceFn); pic is a Picture, NULL for none (the lesson's Java order). */
+/* Records what one stage left (c, logits, any order) for the preset whose distribution is being built: the
+ * record the lesson passes to preset_step_start (a ChainTraceFn); pic is a Picture, NULL for none. */
 void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
 #define PRESET_DRAWS 1000           /* the draws Example 13's histogram counts, beside the lesson's */
 
 /* Records one preset of Example 13 after its stages: its label (with its settings, as the table prints it), its
  * settings (as llama.cpp names them; a "?" on each that none of the stages recorded since the last preset acts
- * on: chain_settings_text), its final distribution c (token i's candidate found by id; any order, drawn in that
+ * on: picture_settings_text), its final distribution c (token i's candidate found by id; any order, drawn in that
  * order as the lesson draws) and how many candidates it leaves; then PRESET_DRAWS draws from c (sample_dist) with
  * rng, the lesson's generator as it stands before the preset's first draw (a copy: the lesson's own goes on
  * unchanged), so that they go on the lesson's java.util.Random stream and their first draws are the lesson's. The

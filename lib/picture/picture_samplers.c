@@ -1,5 +1,5 @@
 /* picture_samplers.c: the pictures of Examples 7 and 8 (picture_samplers.h); 9 and 10 are in picture_dry_xtc.c. */
-#include "lesson/picture_draw.h"
+#include "picture/picture_draw.h"
 #include "filters.h"
 #include <math.h>
 #include <stdlib.h>

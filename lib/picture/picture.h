@@ -15,7 +15,7 @@
  * Picture (picture_start, picture_row, picture_value, picture_id), whose figure function writes and frees it.
  *
  * This header is only what the lessons call; how the pictures are drawn (the SVG writer, room for labels, bars
- * per token) is lib/lesson/picture_draw.h's, which the lessons need not compile.
+ * per token) is lib/picture/picture_draw.h's, which the lessons need not compile.
  *
  * defines: Picture, PictureRow (its fields: picture_draw.h), picture_start, picture_row, picture_row_value,
  * picture_row_id, picture_value, picture_id; the figures of Examples 1 to 6 (picture_penalties.h) and 7 to 10
@@ -61,7 +61,7 @@ void picture_value(Picture *pic, double value);
 
 void picture_id(Picture *pic, int32_t id);
 
-#include "lesson/picture_penalties.h"
-#include "lesson/picture_samplers.h"
+#include "picture/picture_penalties.h"
+#include "picture/picture_samplers.h"
 
 #endif

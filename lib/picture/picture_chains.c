@@ -1,13 +1,13 @@
 /* picture_chains.c: Example 11's picture (picture_chains.h), the chain lines in columns that Example 12 draws too,
  * and what the pictures of Examples 12 (picture_builder.c) and 13 (picture_presets.c) share
  * (picture_chains_parts.h). */
-#include "lesson/picture_chains_parts.h"
+#include "picture/picture_chains_parts.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-double chains_heading(Svg *s, double width, const char *title, const char *subtitle)
+double picture_chains_heading(Svg *s, double width, const char *title, const char *subtitle)
 {
     svg_heading(s, 20, 30, title, NULL);
     return svg_wrap(s, 20, 50, width - 40, 17, (SvgFont){13, NULL, false, SVG_MUTED, 0}, subtitle);
@@ -28,7 +28,7 @@ static int stage_slot(int32_t type)
     return stage_picks_token((StageType)type) ? STAGE_DIST : (int)type;
 }
 
-bool chain_line_in_order(const ChainColumns *cols, const ChainLine *line)
+bool picture_line_in_order(const PictureColumns *cols, const PictureLine *line)
 {
     size_t at = 0;
     for (size_t k = 0; k < line->n; k++) {
@@ -42,9 +42,9 @@ bool chain_line_in_order(const ChainColumns *cols, const ChainLine *line)
     return true;
 }
 
-/* The column of each stage of line, a line in llama.cpp's default order (chain_line_in_order): place (line->n,),
+/* The column of each stage of line, a line in llama.cpp's default order (picture_line_in_order): place (line->n,),
  * each right of the one before it. */
-static void columns_place(const ChainColumns *cols, const ChainLine *line, size_t *place)
+static void columns_place(const PictureColumns *cols, const PictureLine *line, size_t *place)
 {
     size_t at = 0;
     for (size_t k = 0; k < line->n; k++) {
@@ -56,11 +56,11 @@ static void columns_place(const ChainColumns *cols, const ChainLine *line, size_
     }
 }
 
-bool chain_lines_skip(const ChainColumns *cols, const ChainLine *lines, size_t n_lines)
+bool picture_lines_skip(const PictureColumns *cols, const PictureLine *lines, size_t n_lines)
 {
     for (size_t r = 0; r < n_lines; r++) {
         size_t place[CHAIN_MAX_STAGES];
-        if (!chain_line_in_order(cols, &lines[r]))
+        if (!picture_line_in_order(cols, &lines[r]))
             continue;
         columns_place(cols, &lines[r], place);
         for (size_t k = 0; k < lines[r].n; k++)
@@ -73,7 +73,7 @@ bool chain_lines_skip(const ChainColumns *cols, const ChainLine *lines, size_t n
 /* The names of the stages in column c (without their "?") of the lines in llama.cpp's default order, distinct,
  * as lines of text (at most 3, for the header); the reference chain's name when no such line has a stage there.
  * Returns how many. */
-static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *lines, size_t n_lines,
+static size_t column_names(const PictureColumns *cols, size_t c, const PictureLine *lines, size_t n_lines,
                            const char *names[3])
 {
     size_t n = 0;
@@ -83,7 +83,7 @@ static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *
     }
     for (size_t r = 0; r < n_lines; r++) {
         size_t place[CHAIN_MAX_STAGES];
-        if (!chain_line_in_order(cols, &lines[r]))
+        if (!picture_line_in_order(cols, &lines[r]))
             continue;
         columns_place(cols, &lines[r], place);
         for (size_t k = 0; k < lines[r].n; k++) {
@@ -101,15 +101,15 @@ static size_t column_names(const ChainColumns *cols, size_t c, const ChainLine *
 }
 
 /* The columns of llama.cpp's default order, each as wide as its widest name, from x; false when out of memory. */
-bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lines, double x)
+bool picture_columns_init(PictureColumns *cols, const PictureLine *lines, size_t n_lines, double x)
 {
     SamplingParams p = sampling_params_default();
     p.n_logit_bias = 1;         /* any bias puts logit-bias first */
     p.logit_bias[0] = (LogitBias){0, 1.0};
     Chain ref;
     size_t most = 1 + CHAIN_MAX_STAGES;
-    *cols = (ChainColumns){malloc(most * sizeof *cols->slot), malloc(most * sizeof *cols->x),
-                      malloc(most * sizeof *cols->width), 1};
+    *cols = (PictureColumns){malloc(most * sizeof *cols->slot), malloc(most * sizeof *cols->x),
+                        malloc(most * sizeof *cols->width), 1};
     if (cols->slot == NULL || cols->x == NULL || cols->width == NULL || chain_init_from_params(&ref, &p, 0) != 0)
         return false;
     cols->slot[0] = -1;
@@ -127,7 +127,7 @@ bool chain_columns_init(ChainColumns *cols, const ChainLine *lines, size_t n_lin
     return true;
 }
 
-void chain_columns_free(ChainColumns *cols)
+void picture_columns_free(PictureColumns *cols)
 {
     free(cols->slot);
     free(cols->x);
@@ -173,7 +173,7 @@ static void arrow(Svg *s, double x1, double x2, double y)
 
 /* Stage k of a line (0: logits) as a box at (x, y), width px, in its own group with its name: white for logits,
  * svg_disabled_style for a stage built empty ("?name"), else a stage that runs. series names the line's boxes. */
-static void stage_box(Svg *s, const ChainLine *line, size_t k, double x, double y, double width)
+static void stage_box(Svg *s, const PictureLine *line, size_t k, double x, double y, double width)
 {
     Stage stage = {k > 0 ? (StageType)line->types[k - 1] : STAGE_DIST, k > 0 && line->empty[k - 1] != 0};
     const char *name = k > 0 ? stage_name(&stage) : "logits";
@@ -198,7 +198,7 @@ static const char *plain_name(int32_t type)
 /* Where line, a line not in llama.cpp's default order, leaves it, and the columns it has no stage for, as a
  * sentence in text (size,): "in its own order, box after box: order[] puts min-p after temp; it has no
  * logit-bias, dry, ... or xtc stage". */
-static void own_order_note(const ChainColumns *cols, const ChainLine *line, char *text, size_t size)
+static void own_order_note(const PictureColumns *cols, const PictureLine *line, char *text, size_t size)
 {
     char why[160] = "";
     size_t at = 0;
@@ -240,7 +240,7 @@ static void own_order_note(const ChainColumns *cols, const ChainLine *line, char
 
 /* line's stages in its own order from y, each box as wide as its name, joined by arrows, wrapped at right (an
  * arrow leaves the last box of a row and enters the first of the next). Returns the y below them. */
-static double draw_own_order(Svg *s, const ChainColumns *cols, const ChainLine *line, double y, double right)
+static double draw_own_order(Svg *s, const PictureColumns *cols, const PictureLine *line, double y, double right)
 {
     double x = cols->x[0], width = cols->width[0];
     stage_box(s, line, 0, x, y, width);
@@ -264,7 +264,7 @@ static double draw_own_order(Svg *s, const ChainColumns *cols, const ChainLine *
 /* One chain line at y: its tag and its text (wrapped to right), then its stages: in their columns, joined by
  * arrows, when the line keeps llama.cpp's default order; else a muted note on how it leaves it, and its stages
  * in its own order. Returns the y below it. */
-static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine *line, double y, double right)
+static double draw_chain_line(Svg *s, const PictureColumns *cols, const PictureLine *line, double y, double right)
 {
     double text_x = cols->x[0] + svg_text_width(line->tag, LINE_FONT) + 10, indent = line->command ? 16 : 0;
     size_t starts[64], lengths[64];
@@ -280,10 +280,10 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
                  SVG_TEXT, 0}, text, i == 0 ? &d : NULL);
     }
     if (!line->command)         /* settings: "?top_k 0" in the disabled grey */
-        n = (size_t)((chain_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
+        n = (size_t)((picture_settings_draw(s, text_x, y + LINE_FONT, right - text_x, 16, (SvgFont){LINE_FONT, NULL,
                      false, SVG_TEXT, 0}, line->text) - y - LINE_FONT) / 16 + 1.5);
     y += 16 * (double)(n > 0 ? n : 1) + 8;
-    if (!chain_line_in_order(cols, line)) {
+    if (!picture_line_in_order(cols, line)) {
         char note[600];
         own_order_note(cols, line, note, sizeof note);
         n = wrap_text(note, (size_t)((right - text_x) / (0.6 * LINE_FONT)), false, starts, lengths, 64);
@@ -307,7 +307,7 @@ static double draw_chain_line(Svg *s, const ChainColumns *cols, const ChainLine 
 }
 
 /* The header row over the columns: each column's stage names, muted. Returns the y below it. */
-static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n_lines, double y)
+static double draw_column_header(Svg *s, const PictureColumns *cols, const PictureLine *lines, size_t n_lines, double y)
 {
     size_t most = 1;
     for (size_t c = 0; c < cols->n; c++) {
@@ -322,7 +322,7 @@ static double draw_column_header(Svg *s, const ChainColumns *cols, const ChainLi
 }
 
 /* The width of legend entry k, px: its key or sample, its words, and the room before the next. */
-static double chain_key_width(const ChainKey *k)
+static double picture_key_width(const PictureKey *k)
 {
     double words = svg_text_width(k->key.text, 13) + 18;
     if (k->sample == NULL)
@@ -331,12 +331,12 @@ static double chain_key_width(const ChainKey *k)
            + 8 + words;
 }
 
-double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKey *keys, size_t n)
+double picture_legend_draw(Svg *s, double x, double y, double max_x, const PictureKey *keys, size_t n)
 {
     double at = x;
     for (size_t i = 0; i < n; i++) {
-        const ChainKey *k = &keys[i];
-        double width = chain_key_width(k);
+        const PictureKey *k = &keys[i];
+        double width = picture_key_width(k);
         if (at > x && at + width > max_x) {
             at = x;
             y += 22;
@@ -360,17 +360,18 @@ double chain_legend_draw(Svg *s, double x, double y, double max_x, const ChainKe
     return y;
 }
 
-ChainKey chain_unread_key(void)
+PictureKey picture_unread_key(void)
 {
-    return (ChainKey){.key = {.text = "a setting no stage acts on (none reads it, or the one that does is off: ?name)"},
-                      .sample = "?setting", .font = {13, NULL, false, SVG_TEXT_OF(DISABLED), 0}};
+    return (PictureKey){.key = {.text = "a setting no stage acts on (none reads it, or the one that does is off: "
+                                        "?name)"},
+                        .sample = "?setting", .font = {13, NULL, false, SVG_TEXT_OF(DISABLED), 0}};
 }
 
 /* The legend of Example 11's boxes (samples: a stage that runs, a "?" stage where a line has one, off), and of
  * its arrows over a column where a line skips one (skip). Returns the baseline of its last row. */
-static double chain_legend(Svg *s, double x, double y, double right, bool off, bool skip)
+static double picture_legend(Svg *s, double x, double y, double right, bool off, bool skip)
 {
-    ChainKey keys[] = {
+    PictureKey keys[] = {
         {.key = {.text = "a stage the chain runs"}, .sample = "stage", .font = {LINE_FONT, NULL, true, NULL, 0},
          .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}},
         {.key = {.text = "a stage its parameters disable (llama.cpp builds it empty)"}, .sample = "?stage",
@@ -379,13 +380,14 @@ static double chain_legend(Svg *s, double x, double y, double right, bool off, b
     };
     if (!off)
         keys[1] = keys[2];
-    return chain_legend_draw(s, x, y, right, keys, (size_t)(1 + off + skip));
+    return picture_legend_draw(s, x, y, right, keys, (size_t)(1 + off + skip));
 }
 
-double chain_lines_draw(Svg *s, const ChainColumns *cols, const ChainLine *lines, size_t n, double y, double right)
+double picture_lines_draw(Svg *s, const PictureColumns *cols, const PictureLine *lines, size_t n, double y,
+                          double right)
 {
     for (size_t r = 0; r < n; r++) {
-        if (chain_line_in_order(cols, &lines[r]) && (r == 0 || !chain_line_in_order(cols, &lines[r - 1])))
+        if (picture_line_in_order(cols, &lines[r]) && (r == 0 || !picture_line_in_order(cols, &lines[r - 1])))
             y = draw_column_header(s, cols, lines, n, y);
         y = draw_chain_line(s, cols, &lines[r], y, right);
     }
@@ -447,7 +449,7 @@ static char *picture_row_string(const PictureRow *row)
 
 /* Example 11's subtitle (size,): what a row holds, llama.cpp's default order, and how a line is drawn that keeps it
  * (any_in_order: in columns) or leaves it (any_own: in its own order). */
-static void chain_subtitle(char *text, size_t size, bool any_in_order, bool any_own)
+static void picture_chain_subtitle(char *text, size_t size, bool any_in_order, bool any_own)
 {
     snprintf(text, size, "each row: a command line and the stages of its \"sampler chain:\" line, in the order "
              "common_sampler_init builds them; llama.cpp's default order: logit-bias first when a bias is set, then "
@@ -459,41 +461,41 @@ static void chain_subtitle(char *text, size_t size, bool any_in_order, bool any_
 int picture_sampler_chain(Picture *pic)
 {
     size_t n = pic->n_rows / 2;
-    ChainLine *lines = calloc(n > 0 ? n : 1, sizeof *lines);
+    PictureLine *lines = calloc(n > 0 ? n : 1, sizeof *lines);
     char (*tags)[32] = calloc(n > 0 ? n : 1, sizeof *tags);
     bool ok = pic->path != NULL && !pic->out_of_memory && lines != NULL && tags != NULL;
     for (size_t r = 0; ok && r < n; r++) {      /* rows: the stages, then the command line's characters */
         const PictureRow *stages = &pic->rows[2 * r];
         snprintf(tags[r], sizeof tags[r], "chain %zu", r + 1);
-        lines[r] = (ChainLine){tags[r], picture_row_string(&pic->rows[2 * r + 1]), true, stages->ids, stages->values,
-                               stages->n_ids, tags[r], "its sampler list"};
+        lines[r] = (PictureLine){tags[r], picture_row_string(&pic->rows[2 * r + 1]), true, stages->ids, stages->values,
+                                 stages->n_ids, tags[r], "its sampler list"};
         ok = lines[r].text != NULL;
     }
-    ChainColumns cols = {0};
-    ok = ok && chain_columns_init(&cols, lines, n, 20);
+    PictureColumns cols = {0};
+    ok = ok && picture_columns_init(&cols, lines, n, 20);
     pic->out_of_memory |= pic->path != NULL && !ok;
     int status = 0;
     if (ok) {
         size_t in_order = 0;
         for (size_t r = 0; r < n; r++)
-            in_order += chain_line_in_order(&cols, &lines[r]);
+            in_order += picture_line_in_order(&cols, &lines[r]);
         char subtitle[400];
-        chain_subtitle(subtitle, sizeof subtitle, in_order > 0, in_order < n);
-        bool skip = chain_lines_skip(&cols, lines, n), off = false;
+        picture_chain_subtitle(subtitle, sizeof subtitle, in_order > 0, in_order < n);
+        bool skip = picture_lines_skip(&cols, lines, n), off = false;
         for (size_t r = 0; r < n; r++)
             for (size_t k = 0; k < lines[r].n; k++)
                 off |= lines[r].empty[k] != 0;
         double width = fmax(900, cols.x[cols.n - 1] + cols.width[cols.n - 1] + 20);
         Svg measure = {NULL, width, 0, true};
-        double legend_y = chains_heading(&measure, width, "", subtitle) + 30;
-        double top = chain_legend(&measure, 20, legend_y, width - 20, off, skip) + 18;
+        double legend_y = picture_chains_heading(&measure, width, "", subtitle) + 30;
+        double top = picture_legend(&measure, 20, legend_y, width - 20, off, skip) + 18;
         PictureFile pf;
-        if (picture_open(&pf, pic->file, pic->path, width, chain_lines_draw(&measure, &cols, lines, n, top, width - 20),
-                         "the sampler chain")) {
-            chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in the order llama.cpp "
-                           "builds them", subtitle);
-            chain_legend(&pf.svg, 20, legend_y, width - 20, off, skip);
-            chain_lines_draw(&pf.svg, &cols, lines, n, top, width - 20);
+        double height = picture_lines_draw(&measure, &cols, lines, n, top, width - 20);
+        if (picture_open(&pf, pic->file, pic->path, width, height, "the sampler chain")) {
+            picture_chains_heading(&pf.svg, width, "The sampler chain of each command line, its stages in the order "
+                                   "llama.cpp builds them", subtitle);
+            picture_legend(&pf.svg, 20, legend_y, width - 20, off, skip);
+            picture_lines_draw(&pf.svg, &cols, lines, n, top, width - 20);
         }
         status = picture_close(&pf);
     }
@@ -501,13 +503,13 @@ int picture_sampler_chain(Picture *pic)
         free((char *)lines[r].text);
     free(lines);
     free(tags);
-    chain_columns_free(&cols);
+    picture_columns_free(&cols);
     return picture_finish(pic, status);
 }
 
 /* ===== Shared by Examples 12 and 13 ===== */
 
-LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, size_t n)
+LessonText picture_settings_text(const SamplingParams *p, const Stage *stages, size_t n)
 {
     static const SamplingSetting settings[] = {SETTING_TEMP, SETTING_TOP_K, SETTING_TOP_P, SETTING_MIN_P,
                                                SETTING_PENALTY_REPEAT};    /* penalty_repeat and _last_n */
@@ -528,8 +530,8 @@ LessonText chain_settings_text(const SamplingParams *p, const Stage *stages, siz
     return t;
 }
 
-double chain_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
-                           const char *text)
+double picture_settings_draw(Svg *s, double x, double y, double width, double line_height, SvgFont font,
+                             const char *text)
 {
     double at = x, gap = 0.3 * font.size;    /* each item right after the last, as svg_text_width measures it */
     while (*text != '\0') {
@@ -552,12 +554,12 @@ double chain_settings_draw(Svg *s, double x, double y, double width, double line
     return y;
 }
 
-bool chain_stage_marks(StageType type)
+bool picture_stage_marks(StageType type)
 {
     return type == STAGE_PENALTIES || type == STAGE_DRY || type == STAGE_LOGIT_BIAS;
 }
 
-size_t chain_survivors(const TokenData *data, size_t n, TokenData *out)
+size_t picture_survivors(const TokenData *data, size_t n, TokenData *out)
 {
     memcpy(out, data, n * sizeof *data);
     Candidates c = {out, n, -1, false};

@@ -1,6 +1,6 @@
 /* picture.c: recording a lesson's rows and writing its picture file (picture.h), and the bars per token
  * that Examples 1 to 6, 10 and 13 share. */
-#include "lesson/picture_draw.h"
+#include "picture/picture_draw.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

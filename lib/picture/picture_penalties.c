@@ -1,5 +1,5 @@
 /* picture_penalties.c: the pictures of Examples 1 to 6 (picture_penalties.h). */
-#include "lesson/picture_draw.h"
+#include "picture/picture_draw.h"
 #include "penalties.h"
 #include <ctype.h>
 #include <math.h>

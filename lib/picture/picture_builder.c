@@ -1,31 +1,38 @@
 /* picture_builder.c: Example 12's picture (picture_chains.h): each chain's funnel at one step, its candidates
  * per step, and the chain lines the table ends with. */
-#include "lesson/picture_chains_parts.h"
+#include "picture/picture_chains_parts.h"
 #include "lesson/chains.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void picture_chain_start(Picture *pic, const LessonSettings *s, int32_t window, const Chain *ch)
+/* Starts the rows of one chain of Example 12 in picture (a Picture): its label (s's, with its settings, as the table
+ * prints it) and its settings (lesson_sampling_params of s and window, as llama.cpp names them; a "?" on each that
+ * no stage of ch, the chain built from them, acts on: picture_settings_text). */
+static void picture_chain_start(void *picture, const LessonSettings *s, int32_t window, const Chain *ch)
 {
+    Picture *pic = picture;
     LessonText label;
-    lesson_settings_label_to(s, window, NULL, &label);
+    lesson_settings_label_to_at(pic->file, s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     if (picture_row(pic, ROW_CHAIN, label.text, NULL) != NULL)
-        picture_row(pic, ROW_SETTINGS, chain_settings_text(&p, ch->stages, ch->n_stages).text, NULL);
+        picture_row(pic, ROW_SETTINGS, picture_settings_text(&p, ch->stages, ch->n_stages).text, NULL);
 }
 
-void picture_stage(Picture *pic, int step, const Stage *stage, const TokenData *before, size_t n_before,
-                   const Candidates *after)
+/* Records in picture (a Picture) what one stage did, under the chain started last, when view's step is the one
+ * whose funnel the picture draws (--trace's, else PICTURE_FUNNEL_STEP): view->before (n_before,), the candidates
+ * it received, and after, what it left (logits; any order). */
+static void picture_stage(void *picture, const LessonView *view, const Stage *stage, const Candidates *after)
 {
-    if (pic == NULL)
+    Picture *pic = picture;
+    if (view->step != (view->trace > 0 ? view->trace : PICTURE_FUNNEL_STEP))
         return;
     PictureRow *row = picture_row(pic, ROW_STAGE, stage_name(stage), after);
     if (row == NULL)
         return;
-    row->numbers[0] = step;
+    row->numbers[0] = view->step;
     row->numbers[1] = stage->type;
-    picture_row(pic, ROW_BEFORE, "", &(Candidates){(TokenData *)before, n_before, -1, false});
+    picture_row(pic, ROW_BEFORE, "", &(Candidates){(TokenData *)view->before, view->n_before, -1, false});
 }
 
 /* The chain row started last, or NULL. */
@@ -37,8 +44,10 @@ static PictureRow *picture_last_chain(Picture *pic)
     return NULL;
 }
 
-void picture_chain_step(Picture *pic, size_t left)
+/* Records in picture (a Picture) how many candidates the chain left at this step. */
+static void picture_chain_step(void *picture, size_t left)
 {
+    Picture *pic = picture;
     PictureRow *row = picture_last_chain(pic);
     picture_row_value(pic, row, (double)left);
     if (row != NULL)
@@ -55,8 +64,11 @@ void picture_chain_text(Picture *pic, const char *text, double average)
         picture_row_id(pic, row, (unsigned char)*c);
 }
 
-void picture_describe(Picture *pic, const Chain *ch)
+/* Records in picture (a Picture) a chain the table describes (its line, chain_describe): its stages, its settings
+ * and its biases. */
+static void picture_describe(void *picture, const Chain *ch)
 {
+    Picture *pic = picture;
     TokenData biases[CHAIN_MAX_BIASES];
     size_t n = ch->params.n_logit_bias < CHAIN_MAX_BIASES ? ch->params.n_logit_bias : CHAIN_MAX_BIASES;
     for (size_t i = 0; i < n; i++)
@@ -68,7 +80,12 @@ void picture_describe(Picture *pic, const Chain *ch)
         picture_row_id(pic, row, (int32_t)ch->stages[k].type);
         picture_row_value(pic, row, ch->stages[k].empty);
     }
-    picture_row(pic, ROW_DESCRIBE_SETTINGS, chain_settings_text(&ch->params, ch->stages, ch->n_stages).text, NULL);
+    picture_row(pic, ROW_DESCRIBE_SETTINGS, picture_settings_text(&ch->params, ch->stages, ch->n_stages).text, NULL);
+}
+
+LessonChainRecord picture_chain_record(Picture *pic)
+{
+    return (LessonChainRecord){pic, picture_chain_start, picture_stage, picture_chain_step, picture_describe};
 }
 
 /* A character as a band's label: "_" for a space. */
@@ -171,7 +188,7 @@ static void tie_note(Funnel *f)
 /* Whether stage row st, a stage that marks (a penalty, a bias), changed token id's logit. */
 static bool marked(const PictureRow *st, int32_t id)
 {
-    if (!chain_stage_marks((StageType)st->numbers[1]) || st->label.text[0] == '?')
+    if (!picture_stage_marks((StageType)st->numbers[1]) || st->label.text[0] == '?')
         return false;
     const PictureRow *before = st + 1;
     for (size_t i = 0; i < st->size; i++)
@@ -185,7 +202,7 @@ static bool marked(const PictureRow *st, int32_t id)
 static Funnel funnel_of(const Picture *pic, size_t r)
 {
     Funnel f = {.chain = &pic->rows[r], .ticks = 3};
-    TokenData sorted[CHAIN_STEP_MAX], kept[CHAIN_STEP_MAX];
+    TokenData sorted[LESSON_STEP_MAX], kept[LESSON_STEP_MAX];
     for (size_t k = r + 1; k < pic->n_rows && pic->rows[k].group != ROW_CHAIN; k++) {
         const PictureRow *row = &pic->rows[k];
         if (row->group == ROW_SETTINGS)
@@ -196,11 +213,12 @@ static Funnel funnel_of(const Picture *pic, size_t r)
         f.stages[f.n_stages++] = row;
         f.step = (int)row->numbers[0];
         f.off |= row->label.text[0] == '?';
-        size_t n_kept = chain_survivors(row->data, row->size < CHAIN_STEP_MAX ? row->size : CHAIN_STEP_MAX, kept);
+        size_t n_kept = picture_survivors(row->data, row->size < LESSON_STEP_MAX ? row->size : LESSON_STEP_MAX, kept);
         for (size_t i = 0; i < n_kept; i++)
             f.top = fmax(f.top, kept[i].p);
         const PictureRow *before = row + 1;
-        size_t n = chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, sorted);
+        size_t n = picture_survivors(before->data, before->size < LESSON_STEP_MAX ? before->size : LESSON_STEP_MAX,
+                                     sorted);
         for (size_t i = 0; i < n; i++) {
             f.top = fmax(f.top, sorted[i].p);
             f.ghost |= picture_p_of(row->data, row->size, sorted[i].id) < 0;
@@ -260,9 +278,9 @@ static void funnel_cell(Svg *s, const Funnel *f, size_t k, const char *alphabet,
         grid_lines(s, &plot, f->ticks);
     svg_text(s, x + FUNNEL_CELL / 2, y - 6, (SvgFont){12, "middle", !off, off ? SVG_TEXT_OF(DISABLED) : NULL, 0},
              st->label.text, NULL);
-    TokenData a[CHAIN_STEP_MAX], b[CHAIN_STEP_MAX];
-    size_t left = chain_survivors(st->data, st->size < CHAIN_STEP_MAX ? st->size : CHAIN_STEP_MAX, a);
-    chain_survivors(before->data, before->size < CHAIN_STEP_MAX ? before->size : CHAIN_STEP_MAX, b);
+    TokenData a[LESSON_STEP_MAX], b[LESSON_STEP_MAX];
+    size_t left = picture_survivors(st->data, st->size < LESSON_STEP_MAX ? st->size : LESSON_STEP_MAX, a);
+    picture_survivors(before->data, before->size < LESSON_STEP_MAX ? before->size : LESSON_STEP_MAX, b);
     char series[300], text[32], c[2];
     snprintf(series, sizeof series, "%.120s: %s", f->chain->label.text, st->label.text);
     SvgPlot bars = {x + 3, y, FUNNEL_CELL - 6, FUNNEL_HEIGHT, 0, 1, 0, f->top, false};
@@ -344,12 +362,12 @@ static void per_step(Svg *s, const PictureRow *row, SvgPlot plot, int step)
 /* One row of Example 12's legend at baseline y: its heading (what its keys are of: "funnel cells", "chain lines")
  * in bold, then its keys (n,), wrapping at right; nothing for no keys. Returns the baseline of its last line, or y
  * less a row when it drew nothing. */
-static double legend_row(Svg *s, double y, double right, const char *heading, const ChainKey *keys, size_t n)
+static double legend_row(Svg *s, double y, double right, const char *heading, const PictureKey *keys, size_t n)
 {
     if (n == 0)
         return y - 22;
     svg_text(s, 20, y, (SvgFont){13, NULL, true, NULL, 0}, heading, NULL);
-    return chain_legend_draw(s, 150, y, right, keys, n);
+    return picture_legend_draw(s, 150, y, right, keys, n);
 }
 
 /* The legend of Example 12's picture, a row for each part it keys: the funnel's cells (funnel), the candidates
@@ -358,34 +376,35 @@ static double legend_row(Svg *s, double y, double right, const char *heading, co
 static double builder_legend(Svg *s, double y, double right, bool funnel, bool ghost, bool off, bool mark,
                              bool lines, bool skip, bool unread)
 {
-    ChainKey cells[4], lines_keys[3];
+    PictureKey cells[4], lines_keys[3];
     size_t n = 0, m = 0;
-    ChainKey disabled = {.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
-                         .sample = "?stage", .font = {12, NULL, false, SVG_TEXT_OF(DISABLED), 0},
-                         .box = svg_disabled_style()};
-    cells[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
-                                    "p after the stage, among the characters it keeps"}};
+    PictureKey disabled = {.key = {.text = "a stage its settings turn off (llama.cpp builds it empty)"},
+                           .sample = "?stage", .font = {12, NULL, false, SVG_TEXT_OF(DISABLED), 0},
+                           .box = svg_disabled_style()};
+    cells[n++] = (PictureKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                      "p after the stage, among the characters it keeps"}};
     if (ghost)
-        cells[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(), "removed by the stage (dashed: its p before)"}};
+        cells[n++] = (PictureKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                          "removed by the stage (dashed: its p before)"}};
     if (mark)
-        cells[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
+        cells[n++] = (PictureKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: the stage changed its logit"}};
     if (off)
         cells[n++] = disabled;
     y = legend_row(s, y, right, "funnel cells", cells, funnel ? n : 0) + 22;
-    ChainKey steps[2] = {{.key = {SVG_KEY_LINE, {NULL, SVG_AFTER, 2, NULL}, "candidates left at each step"}},
+    PictureKey steps[2] = {{.key = {SVG_KEY_LINE, {NULL, SVG_AFTER, 2, NULL}, "candidates left at each step"}},
                          {.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 2, "6 4"}, "their average, as the table prints it"}}};
     y = legend_row(s, y, right, "per step", steps, 2) + 22;
-    ChainKey unread_key = chain_unread_key();
+    PictureKey unread_key = picture_unread_key();
     y = legend_row(s, y, right, "settings", &unread_key, unread ? 1 : 0) + 22;
     if (lines)
-        lines_keys[m++] = (ChainKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
-                                     .font = {12, NULL, true, NULL, 0},
-                                     .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}};
+        lines_keys[m++] = (PictureKey){.key = {.text = "a stage of a chain line"}, .sample = "stage",
+                                       .font = {12, NULL, true, NULL, 0},
+                                       .box = {SVG_COLOUR_OF(STAGE), SVG_TEXT, 1, NULL}};
     if (lines && off)
         lines_keys[m++] = disabled;
     if (lines && skip)
-        lines_keys[m++] = (ChainKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
-                                             "an arrow over a column: the chain line has no such stage"}};
+        lines_keys[m++] = (PictureKey){.key = {SVG_KEY_LINE, {NULL, SVG_TEXT, 1.3, NULL},
+                                               "an arrow over a column: the chain line has no such stage"}};
     return legend_row(s, y, right, "chain lines", lines_keys, m);
 }
 
@@ -408,7 +427,7 @@ static void describe_text(const PictureRow *row, const PictureRow *settings, con
 /* The described chains (ROW_DESCRIBE rows, each followed by its settings) as chain lines (n,): tag "line N", their
  * line in the table after the n_chains chains; tags and texts are allocated with them (free lines[0].tag and
  * lines[0].text, then lines). Returns n, 0 when there are none or memory ran out (*ok false then). */
-static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_chains, ChainLine **lines, bool *ok)
+static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_chains, PictureLine **lines, bool *ok)
 {
     enum { TAG = 32, TEXT = 600 };
     size_t n = 0;
@@ -430,19 +449,19 @@ static size_t describe_lines(const Picture *pic, const char *alphabet, size_t n_
         char *tag = tags + k * TAG, *text = texts + k * TEXT;
         snprintf(tag, TAG, "line %zu", n_chains + k + 1);
         describe_text(row, row + 1, alphabet, text, TEXT);
-        (*lines)[k++] = (ChainLine){tag, text, false, row->ids, row->values, row->n_ids, tag, "order[]"};
+        (*lines)[k++] = (PictureLine){tag, text, false, row->ids, row->values, row->n_ids, tag, "order[]"};
     }
     if (n == 0)
-        (*lines)[0] = (ChainLine){tags, texts, false, NULL, NULL, 0, tags, NULL};   /* only to be freed */
+        (*lines)[0] = (PictureLine){tags, texts, false, NULL, NULL, 0, tags, NULL};   /* only to be freed */
     return n;
 }
 
 /* The title over the described chains (n,), in title (size,): how their stages are drawn. */
-static void lines_title(const ChainColumns *cols, const ChainLine *lines, size_t n, char *title, size_t size)
+static void lines_title(const PictureColumns *cols, const PictureLine *lines, size_t n, char *title, size_t size)
 {
     size_t in_order = 0;
     for (size_t k = 0; k < n; k++)
-        in_order += chain_line_in_order(cols, &lines[k]);
+        in_order += picture_line_in_order(cols, &lines[k]);
     const char *how = in_order == n ? ", in columns in llama.cpp's default order"
         : in_order == 0 ? " in the chain's own order (order[] leaves llama.cpp's default order)"
                         : ", in columns in llama.cpp's default order, or in its own where order[] leaves it";
@@ -509,15 +528,15 @@ static void builder_block(Svg *s, const Funnel *f, const char *alphabet, const B
     double label_end = 20 + svg_text_width(text, 14) * 1.15;     /* bold is about 15% wider on screen */
     if (f->n_stages > 0 && f->start > 0) {      /* the step's candidates before the chain and after it, at the right */
         const PictureRow *last = f->stages[f->n_stages - 1];
-        TokenData kept[CHAIN_STEP_MAX];
-        size_t left = chain_survivors(last->data, last->size < CHAIN_STEP_MAX ? last->size : CHAIN_STEP_MAX, kept);
+        TokenData kept[LESSON_STEP_MAX];
+        size_t left = picture_survivors(last->data, last->size < LESSON_STEP_MAX ? last->size : LESSON_STEP_MAX, kept);
         snprintf(text, sizeof text, "%zu candidates, H %.2f nats \xe2\x86\x92 after the chain: %zu, H %.2f nats",
                  f->start, f->entropy, left, entropy_nats(&(Candidates){kept, left, -1, false}));
         SvgDatum d = {"candidates before", f->chain->label.text, (double)f->start, NULL};
         if (label_end + 16 + svg_text_width(text, SMALL) <= at->width - 20)
             svg_text(s, at->width - 20, y + 14, (SvgFont){SMALL, "end", false, NULL, 0}, text, &d);
     }
-    chain_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, NULL, 0},   /* one line */
+    picture_settings_draw(s, 20, y + 31, INFINITY, 15, (SvgFont){12, NULL, false, NULL, 0},   /* one line */
                         f->settings != NULL ? f->settings->label.text : "");
     for (size_t k = 0; k < f->n_stages; k++)
         funnel_cell(s, f, k, alphabet, at->funnel_left + (double)(k % at->per_line) * (FUNNEL_CELL + FUNNEL_GAP),
@@ -569,11 +588,11 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     }
     if (funnels != NULL)
         funnels_scale(funnels, n_chains);       /* one p scale for every chain */
-    ChainLine *lines = NULL;
-    ChainColumns cols = {0};
+    PictureLine *lines = NULL;
+    PictureColumns cols = {0};
     bool ok = funnels != NULL;
     size_t n_lines = ok ? describe_lines(pic, alphabet, n_chains, &lines, &ok) : 0;
-    ok = ok && chain_columns_init(&cols, lines, n_lines, 20);
+    ok = ok && picture_columns_init(&cols, lines, n_lines, 20);
     pic->out_of_memory |= !ok;
     BuilderLayout at = builder_layout(most_stages, steps, step, 0);
     size_t note_lines = 0;          /* the longest note under a funnel, in lines as svg_wrap sets them */
@@ -589,11 +608,11 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     char title[200], subtitle[400];
     builder_heading(n_chains, &at, n_lines, title, sizeof title, subtitle, sizeof subtitle);
     Svg measure = {NULL, width, 0, true};
-    double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
+    double legend_y = picture_chains_heading(&measure, width, title, subtitle) + 30;
     for (size_t k = 0; k < n_lines; k++)
         for (size_t i = 0; i < lines[k].n; i++)
             off |= lines[k].empty[i] != 0;
-    bool skip = ok && chain_lines_skip(&cols, lines, n_lines), unread = false;
+    bool skip = ok && picture_lines_skip(&cols, lines, n_lines), unread = false;
     for (size_t r = 0; r < pic->n_rows; r++)
         unread |= (pic->rows[r].group == ROW_SETTINGS || pic->rows[r].group == ROW_DESCRIBE_SETTINGS)
                   && strchr(pic->rows[r].label.text, '?') != NULL;
@@ -605,15 +624,16 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
     if (ok && n_lines > 0)
         lines_title(&cols, lines, n_lines, head, sizeof head);
     double lines_top = svg_wrap(&measure, 20, end + 14, width - 40, 18, bold, head) + 16;
-    double height = ok && n_lines > 0 ? chain_lines_draw(&measure, &cols, lines, n_lines, lines_top, width - 20) : end;
+    double height = ok && n_lines > 0 ? picture_lines_draw(&measure, &cols, lines, n_lines, lines_top, width - 20)
+                                      : end;
     PictureFile pf;
     if (ok && picture_open(&pf, pic->file, pic->path, width, height, "the chain builder")) {
-        chains_heading(&pf.svg, width, title, subtitle);
+        picture_chains_heading(&pf.svg, width, title, subtitle);
         builder_legend(&pf.svg, legend_y, width - 20, at.step > 0, ghost, off, mark, n_lines > 0, skip, unread);
         for (size_t c = 0; c < n_chains; c++)
             builder_block(&pf.svg, &funnels[c], alphabet, &at, top + at.block * (double)c);
         svg_wrap(&pf.svg, 20, end + 14, width - 40, 18, bold, head);
-        chain_lines_draw(&pf.svg, &cols, lines, n_lines, lines_top, width - 20);
+        picture_lines_draw(&pf.svg, &cols, lines, n_lines, lines_top, width - 20);
     }
     int status = ok ? picture_close(&pf) : 0;
     free(funnels);
@@ -622,6 +642,6 @@ int picture_chain_builder(Picture *pic, const char *alphabet)
         free((char *)lines[0].text);
     }
     free(lines);
-    chain_columns_free(&cols);
+    picture_columns_free(&cols);
     return picture_finish(pic, status);
 }

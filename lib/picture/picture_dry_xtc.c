@@ -1,5 +1,5 @@
 /* picture_dry_xtc.c: the pictures of Examples 9 and 10 (declared in picture_samplers.h). */
-#include "lesson/picture_draw.h"
+#include "picture/picture_draw.h"
 #include "filters.h"
 #include <math.h>
 #include <stdlib.h>
@@ -746,7 +746,7 @@ int picture_xtc(const char *file, const double *probs, size_t n, const Candidate
         probability = strcmp(once_values[v].name, "xtc_probability") == 0 ? once_values[v].value : probability;
     }
     LessonText label;
-    lesson_label_to(once_label, once_values, n_values, NULL, &label);
+    lesson_label_to_at(file, once_label, once_values, n_values, NULL, &label);
     size_t length = strlen(label.text);
     if (length > 0 && label.text[length - 1] == ':')
         label.text[length - 1] = '\0';

@@ -1,6 +1,6 @@
 /* picture_presets.c: Example 13's picture (picture_chains.h): each preset's final distribution, what its
  * stages removed, and its draws. */
-#include "lesson/picture_chains_parts.h"
+#include "picture/picture_chains_parts.h"
 #include "sample.h"
 #include <math.h>
 #include <stdlib.h>
@@ -46,7 +46,7 @@ static void preset_draws(Picture *pic, PictureRow *row, Rng rng)
 void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const Candidates *c, int left, Rng rng)
 {
     LessonText label;
-    lesson_settings_label_to(s, window, NULL, &label);
+    lesson_settings_label_to_at(pic->file, s, window, NULL, &label);
     SamplingParams p = lesson_sampling_params(s, window);
     Stage stages[CHAIN_MAX_STAGES];         /* the preset's, as picture_preset_stage recorded them */
     size_t n = 0;
@@ -54,7 +54,7 @@ void picture_preset(Picture *pic, const LessonSettings *s, int32_t window, const
         if (pic->rows[r - 1].group == ROW_STAGE && n < CHAIN_MAX_STAGES)
             stages[n++] = (Stage){(StageType)pic->rows[r - 1].numbers[1], pic->rows[r - 1].label.text[0] == '?'};
     /* the settings first: the draws go to the last row, the preset's */
-    picture_row(pic, ROW_SETTINGS, chain_settings_text(&p, stages, n).text, NULL);
+    picture_row(pic, ROW_SETTINGS, picture_settings_text(&p, stages, n).text, NULL);
     PictureRow *row = picture_row(pic, ROW_CHAIN, label.text, c);
     if (row != NULL) {
         row->numbers[0] = left;
@@ -86,12 +86,12 @@ static TokenFate token_fate(const PictureRow *const *stages, size_t n, const dou
     for (size_t k = 0; k < n; k++) {
         const PictureRow *st = stages[k];
         double was = picture_p_of(before, n_before, id);
-        for (size_t i = 0; i < st->size && chain_stage_marks((StageType)st->numbers[1]); i++)
+        for (size_t i = 0; i < st->size && picture_stage_marks((StageType)st->numbers[1]); i++)
             for (size_t j = 0; j < n_before; j++)
                 f.penalized |= st->data[i].id == id && before[j].id == id && st->data[i].logit != before[j].logit;
         if (was >= 0 && picture_p_of(st->data, st->size, id) < 0 && f.stage == NULL) {
             size_t m = n_before < 256 ? n_before : 256;
-            chain_survivors(before, m, sorted);
+            picture_survivors(before, m, sorted);
             f.before = picture_p_of(sorted, m, id);
             f.stage = st->label.text;
         }
@@ -177,28 +177,28 @@ static void token_band(Svg *s, const SvgPlot *p, double centre, double band, con
 static double presets_legend(Svg *s, double y, double right, const char *right_word, const char *other, bool ghost,
                              bool mark, bool unread, int n_lesson, int n_many)
 {
-    ChainKey keys[8];
+    PictureKey keys[8];
     size_t n = 0;
     char many[120], lesson[120];
     snprintf(many, sizeof many, "the share of %d draws that picked it, from the lesson's seed on", n_many);
     snprintf(lesson, sizeof lesson, "the lesson's %d draws (the table's), a dot each", n_lesson);
-    keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
-                                   "p after the chain: the final distribution"}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, {SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, many}};
-    keys[n++] = (ChainKey){.key = {SVG_KEY_DOT, {SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, lesson}};
+    keys[n++] = (PictureKey){.key = {SVG_KEY_BOX, {SVG_AFTER, NULL, 0, NULL},
+                                     "p after the chain: the final distribution"}};
+    keys[n++] = (PictureKey){.key = {SVG_KEY_BOX, {SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, many}};
+    keys[n++] = (PictureKey){.key = {SVG_KEY_DOT, {SVG_COLOUR_OF(DRAWS), NULL, 0, NULL}, lesson}};
     if (ghost)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
-                                       "removed by the stage named over it (dashed: its p before that stage)"}};
+        keys[n++] = (PictureKey){.key = {SVG_KEY_BOX, svg_ghost_style(),
+                                         "removed by the stage named over it (dashed: its p before that stage)"}};
     if (mark)
-        keys[n++] = (ChainKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"}};
-    keys[n++] = (ChainKey){.key = {.text = "a draw of the right token"}, .sample = right_word,   /* as a panel */
+        keys[n++] = (PictureKey){.key = {SVG_KEY_MARK, {0}, "penalized or biased: a stage changed its logit"}};
+    keys[n++] = (PictureKey){.key = {.text = "a draw of the right token"}, .sample = right_word,   /* as a panel */
                            .font = {13, NULL, true, NULL, 0}};                                 /* writes it */
-    if (other != NULL)
-        keys[n++] = (ChainKey){.key = {.text = "a draw of another token"}, .sample = other,
-                               .font = {13, NULL, false, NULL, 0}};
+      if (other != NULL)
+        keys[n++] = (PictureKey){.key = {.text = "a draw of another token"}, .sample = other,
+                                 .font = {13, NULL, false, NULL, 0}};
     if (unread)
-        keys[n++] = chain_unread_key();
-    return chain_legend_draw(s, 20, y, right, keys, n);
+        keys[n++] = picture_unread_key();
+    return picture_legend_draw(s, 20, y, right, keys, n);
 }
 
 /* The stage rows of the preset row at rows[r]: those recorded since the preset before it. Returns how many. */
@@ -219,8 +219,8 @@ static double preset_head(Svg *s, const Picture *pic, size_t r, double x, double
 {
     const PictureRow *settings = r > 0 && pic->rows[r - 1].group == ROW_SETTINGS ? &pic->rows[r - 1] : NULL;
     y = svg_wrap(s, x, y + 14, width, 17, (SvgFont){14, NULL, true, NULL, 0}, pic->rows[r].label.text);
-    return chain_settings_draw(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, NULL, 0},
-                               settings != NULL ? settings->label.text : "");
+    return picture_settings_draw(s, x, y + 17, width, 15, (SvgFont){12, NULL, false, NULL, 0},
+                                 settings != NULL ? settings->label.text : "");
 }
 
 /* One preset's panel from (x, y): its label and settings (down to head, the row's lowest), P(right), how many
@@ -247,7 +247,7 @@ static double preset_panel(Svg *s, const Picture *pic, size_t r, const char *con
     size_t n_start = n_vocab < 256 ? n_vocab : 256, n_kept = row->size < 256 ? row->size : 256;
     for (size_t i = 0; i < n_start; i++)
         start[i] = (TokenData){(int32_t)i, logits[i], 0};
-    size_t before = chain_survivors(start, n_start, sorted), after = chain_survivors(row->data, n_kept, kept);
+    size_t before = picture_survivors(start, n_start, sorted), after = picture_survivors(row->data, n_kept, kept);
     double h0 = entropy_nats(&(Candidates){sorted, before, -1, false});
     double h1 = entropy_nats(&(Candidates){kept, after, -1, false});
     double at = x + svg_text_width(text, 13) * 1.15 + 16;
@@ -399,14 +399,14 @@ int picture_task_settings(Picture *pic, const char *const *vocab, const double *
     }
     Svg measure = {NULL, width, 0, true};
     preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, 0, &ghost, &mark);
-    double legend_y = chains_heading(&measure, width, title, subtitle) + 30;
+    double legend_y = picture_chains_heading(&measure, width, title, subtitle) + 30;
     double rows_top = presets_legend(&measure, legend_y, width - 20, right, other, ghost, mark, unread, (int)draws,
                                      many) + 20;
     double bottom = preset_panels(&measure, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost,
                                   &mark);
     PictureFile pf;
     if (picture_open(&pf, pic->file, pic->path, width, bottom + 10, "settings by task")) {
-        chains_heading(&pf.svg, width, title, subtitle);
+        picture_chains_heading(&pf.svg, width, title, subtitle);
         presets_legend(&pf.svg, legend_y, width - 20, right, other, ghost, mark, unread, (int)draws, many);
         preset_panels(&pf.svg, pic, vocab, logits, n_vocab, right, band, panel, per_row, rows_top, &ghost, &mark);
     }

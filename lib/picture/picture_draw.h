@@ -19,8 +19,8 @@
 #ifndef PICTURE_DRAW_H
 #define PICTURE_DRAW_H
 
-#include "lesson/picture.h"
-#include "svg/chart.h"
+#include "picture/picture.h"
+#include "picture/chart.h"
 
 /* One recorded row: a table row, a stage, a step series. What group, number, values and ids mean is the
  * figure's (each figure says). */
