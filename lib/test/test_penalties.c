@@ -9,7 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static void logits_of(const Candidates *c, double *out)
 {
