@@ -29,14 +29,14 @@ typedef enum { IN_NORMAL, IN_TIES, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN_PLUS_INF,
 
 /* The kinds by InputKind (fixtures.h). */
 static const LogitsKind kinds[IN_COUNT] = {
-    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0}},
-    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},                        /* many equal logits */
-    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY}, .one_in = 3, .rare = {LOGITS_LEVELS, 1.0, 3}},
-    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY}},
-    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 50, .rare = {LOGITS_VALUE, INFINITY}},
-    [IN_ASCENDING]    = {.common = {LOGITS_INDEX, 1.0}},        /* every logit beats the k-th best so far */
-    [IN_DESCENDING]   = {.common = {LOGITS_INDEX, -1.0}},
-    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS}},      /* -0 and +0 tie: ids decide */
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},      /* many equal logits */
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY, 0}, .one_in = 3, .rare = {LOGITS_LEVELS, 1.0, 3}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 50, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_ASCENDING]    = {.common = {LOGITS_INDEX, 1.0, 0}},       /* every logit beats the k-th best so far */
+    [IN_DESCENDING]   = {.common = {LOGITS_INDEX, -1.0, 0}},
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}},  /* -0 and +0 tie: ids decide */
 };
 
 /* ===== The reference: sort everything by (logit descending, id ascending), keep the first k ===== */

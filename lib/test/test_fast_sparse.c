@@ -26,11 +26,11 @@ typedef enum { IN_NORMAL, IN_TIES, IN_SOME_NEG_INF, IN_PLUS_INF, IN_ZEROS, IN_CO
 
 /* The kinds by InputKind (fixtures.h). */
 static const LogitsKind kinds[IN_COUNT] = {
-    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0}},
-    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},                        /* many equal logits */
-    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY}},
-    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 400, .rare = {LOGITS_VALUE, INFINITY}},
-    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS}},                          /* -0 and +0 tie */
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},      /* many equal logits */
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 400, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}},  /* -0 and +0 tie */
 };
 
 static TokenData want_buf[MAX_N + 1], got_buf[MAX_N + 1], ranked[MAX_N];

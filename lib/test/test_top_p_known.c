@@ -27,14 +27,14 @@ typedef enum { IN_NORMAL, IN_TIES, IN_ZEROS, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN
 
 /* The kinds by InputKind (fixtures.h). */
 static const LogitsKind kinds[IN_COUNT] = {
-    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0}},
-    [IN_TIES]         = {.common = {LOGITS_LEVELS, 0.5, 24}},                       /* many equal logits */
-    [IN_ZEROS]        = {.common = {LOGITS_UNIFORM, -1.0}, .one_in = 3, .rare = {LOGITS_SIGNED_ZEROS}},
-    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 3.0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY}},
-    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY}},
-    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY}},
-    [IN_FLAT]         = {.common = {LOGITS_FLAT}},
-    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 1000.0}},                       /* e^-997 is 0 */
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 0.5, 24}},      /* many equal logits */
+    [IN_ZEROS]        = {.common = {LOGITS_UNIFORM, -1.0, 0}, .one_in = 3, .rare = {LOGITS_SIGNED_ZEROS, 0, 0}},
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 3.0, 0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_FLAT]         = {.common = {LOGITS_FLAT, 0, 0}},
+    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 1000.0, 0}},  /* e^-997 is 0 */
 };
 
 /* The largest of x (n,) and the smallest that is not -inf, the plain way. */

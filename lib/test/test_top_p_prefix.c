@@ -30,19 +30,19 @@ typedef enum { IN_NORMAL, IN_FLAT, IN_TIES, IN_ZEROS, IN_SOME_NEG_INF, IN_ALL_NE
 
 /* The kinds by InputKind (fixtures.h). */
 static const LogitsKind kinds[IN_COUNT] = {
-    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0}},
-    [IN_FLAT]         = {.common = {LOGITS_FLAT}},                                  /* top-p sorts nearly all */
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_FLAT]         = {.common = {LOGITS_FLAT, 0, 0}},         /* top-p sorts nearly all */
     [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 6}},
-    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS}, .one_in = 10, .rare = {LOGITS_VALUE, 1.0}},
-    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY}, .one_in = 3, .rare = {LOGITS_GAUSSIAN, 1.0}},
-    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY}},
-    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY}},
-    [IN_NAN]          = {.common = {LOGITS_GAUSSIAN, 1.0}, .one_in = 5000, .rare = {LOGITS_VALUE, NAN},
-                         .rare_somewhere = true},                                   /* at least one */
-    [IN_HUGE]         = {.common = {LOGITS_HUGE}},                                  /* max - min overflows */
-    [IN_TINY]         = {.common = {LOGITS_TINY}},
-    [IN_GEOMETRIC]    = {.common = {LOGITS_GEOMETRIC}},                             /* crowds toward 0 */
-    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 40.0}},                        /* one token holds it all */
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}, .one_in = 10, .rare = {LOGITS_VALUE, 1.0, 0}},
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY, 0}, .one_in = 3, .rare = {LOGITS_GAUSSIAN, 1.0, 0}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_NAN]          = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 5000, .rare = {LOGITS_VALUE, NAN, 0},
+                         .rare_somewhere = true},                /* at least one */
+    [IN_HUGE]         = {.common = {LOGITS_HUGE, 0, 0}},         /* max - min overflows */
+    [IN_TINY]         = {.common = {LOGITS_TINY, 0, 0}},
+    [IN_GEOMETRIC]    = {.common = {LOGITS_GEOMETRIC, 0, 0}},    /* crowds toward 0 */
+    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 40.0, 0}},  /* one token holds it all */
 };
 
 /* ===== The plain computation ===== */
