@@ -128,6 +128,17 @@ void args_defaults(CliParams *out)
     out->escape = true;
 }
 
+bool args_breakers_default(const CliParams *p)
+{
+    size_t n = sizeof default_breakers / sizeof default_breakers[0];
+    if (p->n_dry_breakers != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(p->dry_breakers[i], default_breakers[i]) != 0)
+            return false;
+    return true;
+}
+
 /* The row for a flag (already with '_' turned to '-') that `tools` take, or NULL; *other_tool tells whether
  * some other tool takes it. */
 static const ArgSpec *find_spec(const char *flag, unsigned tools, bool *other_tool)

@@ -17,8 +17,8 @@
  * An unknown flag is an error, with the nearest spelling suggested.
  * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
- * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_parse, args_help,
- * args_setting_field, sampler_from_name, sampler_from_char. The request bodies for the same flags are
+ * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_breakers_default, args_parse,
+ * args_help, args_setting_field, sampler_from_name, sampler_from_char. The request bodies for the same flags are
  * request.h's, a body read back from_json.h's, the flags written back command.h's, --explain explain.h's.
  */
 #ifndef ARGS_H
@@ -163,6 +163,10 @@ typedef struct CliParams {
  * on, nothing set. NULL out does nothing. */
 void args_defaults(CliParams *out);
 
+/* Whether p's DRY sequence breakers are llama.cpp's defaults, the four args_defaults sets, in order (so a
+ * caller need not build a whole CliParams of defaults, about 220 KB, to ask). */
+bool args_breakers_default(const CliParams *p);
+
 /* Parses argv[1..argc) into *out, starting from args_defaults. argv[1] may be a program word (llama-cli,
  * llama-completion, llama-server, or a path ending in one, '/' or '\\' separated, with or without ".exe", any
  * case: LLAMA-SERVER, llama-server.EXE); then only that tool's flags exist. A "--" flag may use '_' for '-'
@@ -255,7 +259,8 @@ const char *args_setting_field(ArgsSetting s, bool *openai);
 /* Writes the help text into buf, like snprintf: returns the full length, writes at most size bytes,
  * NUL-terminated when size > 0 (NULL buf writes nothing). It lists every sampling flag with its value, its
  * default and its request field (marked OpenAI or llama.cpp), the --samplers names and --sampler-seq letters,
- * and the flags that are accepted and ignored. */
+ * and the flags that are accepted and ignored. It allocates a CliParams of defaults (about 220 KB) and frees
+ * it; out of memory it writes "" and returns 0 (the help is never empty otherwise). */
 size_t args_help(char *buf, size_t size);
 
 #endif

@@ -88,26 +88,14 @@ static void breaker_text(const char *breaker, char *out, size_t size)
     }
 }
 
-/* Whether the breakers are llama.cpp's defaults, in order. */
-static bool default_breakers(const CliParams *p, const CliParams *d)
-{
-    if (p->n_dry_breakers != d->n_dry_breakers)
-        return false;
-    for (size_t i = 0; i < p->n_dry_breakers; i++)
-        if (strcmp(p->dry_breakers[i], d->dry_breakers[i]) != 0)
-            return false;
-    return true;
-}
-
 size_t args_command(const CliParams *params, char *buf, size_t size)
 {
-    static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
     Text t = text_start(buf, size);
     text_add(&t, "llama-server");
     if (params == NULL)
         return t.len;
-    args_defaults(&defaults);
-    const SamplingParams *p = &params->sampling, *d = &defaults.sampling;
+    const SamplingParams defaults = sampling_params_default();     /* args_defaults' sampling */
+    const SamplingParams *p = &params->sampling, *d = &defaults;
     char text[128];
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         add_number(&t, p, d, i);
@@ -123,7 +111,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
         text_add(&t, " --samplers");
         add_word(&t, list);
     }
-    if (!default_breakers(params, &defaults)) {
+    if (!args_breakers_default(params)) {
         if (params->n_dry_breakers == 0)
             text_add(&t, " --dry-sequence-breaker none");
         for (size_t i = 0; i < params->n_dry_breakers; i++) {
@@ -150,11 +138,10 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
 
 size_t args_command_setting(const CliParams *params, ArgsSetting s, char *buf, size_t size)
 {
-    static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
     Text t = text_start(buf, size);
-    args_defaults(&defaults);
+    const SamplingParams defaults = sampling_params_default();     /* args_defaults' sampling */
     for (size_t i = 0; params != NULL && i < sizeof numbers / sizeof numbers[0]; i++)
-        if (numbers[i].setting == s && add_number(&t, &params->sampling, &defaults.sampling, i)) {
+        if (numbers[i].setting == s && add_number(&t, &params->sampling, &defaults, i)) {
             if (buf != NULL && size > 1 && buf[0] == ' ')
                 memmove(buf, buf + 1, strlen(buf));     /* no blank before the flag */
             return t.len - 1;

@@ -91,20 +91,14 @@ static bool merely_off(const SamplingParams *sampling, ArgsSetting s, int entry,
  * with its default value does, since the reader asked for it. */
 static bool at_default(const CliParams *p, ArgsSetting s)
 {
-    static CliParams defaults;      /* static: it holds over 100 KB of text arrays */
-    args_defaults(&defaults);
-    const SamplingParams *a = &p->sampling, *d = &defaults.sampling;
+    const SamplingParams defaults = sampling_params_default();     /* args_defaults' sampling */
+    const SamplingParams *a = &p->sampling, *d = &defaults;
     switch (s) {
     case SET_SAMPLERS:
         return a->n_samplers == d->n_samplers && memcmp(a->samplers, d->samplers, a->n_samplers * sizeof a->samplers[0])
                                                   == 0;
     case SET_DRY_BREAKERS:
-        if (p->n_dry_breakers != defaults.n_dry_breakers)
-            return false;
-        for (size_t i = 0; i < p->n_dry_breakers; i++)
-            if (strcmp(p->dry_breakers[i], defaults.dry_breakers[i]) != 0)
-                return false;
-        return true;
+        return args_breakers_default(p);
     case SET_SEED: return a->seed == d->seed;
     case SET_MIN_KEEP: return a->min_keep == d->min_keep;
     case SET_IGNORE_EOS: return a->ignore_eos == d->ignore_eos;

@@ -6,6 +6,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void help_default(Text *t, const ArgSpec *spec, const CliParams *defaults)
@@ -146,8 +147,10 @@ static void help_choices(Text *t)
 size_t args_help(char *buf, size_t size)
 {
     Text t = text_start(buf, size);
-    static CliParams defaults;     /* static: it holds over 100 KB of text arrays */
-    args_defaults(&defaults);
+    CliParams *defaults = malloc(sizeof *defaults);      /* on the heap: about 220 KB of text arrays */
+    if (defaults == NULL)
+        return t.len;                                   /* 0, and "" written */
+    args_defaults(defaults);
     text_add(&t, "usage: 11_sampler_chain [llama-cli|llama-completion|llama-server] [llama.cpp flags] [--explain]\n"
                  "       11_sampler_chain [llama-server flags] --from-json FILE [--explain]\n"
                  "Prints the 'sampler chain:' line llama.cpp logs for a llama.cpp command line, or a request body\n"
@@ -159,7 +162,8 @@ size_t args_help(char *buf, size_t size)
                  "name x; [llama.cpp x] one of llama.cpp's own fields. lib/cli/README.md has it all, with examples,\n"
                  "and says where each kind of claim about llama.cpp comes from.\n\n"
                  "Sampling and request flags:\n");
-    help_acting(&t, &defaults);
+    help_acting(&t, defaults);
+    free(defaults);
     text_add(&t, "\nThis tool's own:\n");
     for (size_t i = 0; i < n_arg_specs; i++) {
         if (arg_specs[i].kind >= K_JSON || arg_specs[i].kind == K_ESCAPE || arg_specs[i].kind == K_NO_ESCAPE) {

@@ -75,12 +75,6 @@ static void print_lines(const char *program, const char *label, const char *text
 /* What print_made prints: a text written like snprintf from the parameters and the chain. */
 typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
-static size_t help_text(const CliParams *p, const Chain *c, char *buf, size_t size)
-{
-    (void)p, (void)c;
-    return args_help(buf, size);
-}
-
 /* The chain line; with backend sampling (-bs), a note on the + and - llama.cpp would add to it. */
 static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
@@ -200,7 +194,6 @@ static bool read_props(const char *program, CliParams *params)
 static int read_layers(const char *program, int argc, char *const argv[], const char *body, size_t length,
                        CliParams *params)
 {
-    static CliParams child;         /* static: it holds several kilobytes of arrays */
     static char layer_notes[8192];
     char err[900], model[256], f[160], m[160];
     if (params->models_preset != NULL && params->model_path != NULL)    /* no router: -m's model alone */
@@ -218,13 +211,20 @@ static int read_layers(const char *program, int argc, char *const argv[], const 
     const char *name = body != NULL && params->models_preset != NULL ? body_model(body, length, model, sizeof model,
                                                                                   &json) : params->preset_model;
     if (params->models_preset != NULL && params->model_path == NULL && json) {
-        if (!layers_preset(params, argc, argv, name, &child, layer_notes, sizeof layer_notes, err, sizeof err)) {
+        CliParams *child = malloc(sizeof *child);       /* on the heap: about 220 KB of text arrays */
+        if (child == NULL) {
+            fprintf(stderr, "%s: out of memory\n", program);
+            return 1;
+        }
+        if (!layers_preset(params, argc, argv, name, child, layer_notes, sizeof layer_notes, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", program, err);
+            free(child);
             return 2;
         }
-        print_new_warnings(program, child.warnings, params->warnings);
+        print_new_warnings(program, child->warnings, params->warnings);
         print_lines(program, "note: ", layer_notes);
-        *params = child;
+        *params = *child;
+        free(child);
     } else if (params->model_path != NULL) {
         size_t seen = strlen(params->warnings);
         if (!layers_model(params, params->model_path, params->model_flag, false, layer_notes, sizeof layer_notes, err,
@@ -285,9 +285,16 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     if (params->ignored[0] != '\0' && !lesson)
         fprintf(stderr, "%s: note: ignored, as %s sampling: %s\n", program,
                 several(params->ignored) ? "they do not change" : "it does not change", params->ignored);
-    if (params->help) {
-        int status = print_made(program, "", help_text, params, NULL);
-        return status != 0 ? status : -1;
+    if (params->help) {         /* args_help writes "" when out of memory */
+        size_t n = args_help(NULL, 0);
+        char *text = n > 0 ? malloc(n + 1) : NULL;
+        bool made = text != NULL && args_help(text, n + 1) == n;
+        if (made)
+            printf("%s%s", text, text[n - 1] == '\n' ? "" : "\n");
+        else
+            fprintf(stderr, "%s: out of memory\n", program);
+        free(text);
+        return made ? -1 : 1;
     }
     char *body = NULL;
     size_t length = 0;
@@ -341,7 +348,6 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
 
 int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, void *user)
 {
-    static CliParams params;        /* static: it holds several kilobytes of arrays */
     static EnvLine env;             /* the line with the variables' words: params points into it */
     Chain chain;
     char err[100];
@@ -349,12 +355,18 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
         fprintf(stderr, "%s: %s\n", program, env.stop[0] != '\0' ? env.stop : err);
         return env.stop[0] != '\0' ? 2 : 1;
     }
-    int status = parse_and_build(program, env.argc, env.argv, &env, &params, &chain);
-    if (status != 0) {
+    CliParams *params = calloc(1, sizeof *params);     /* on the heap: about 220 KB of text arrays */
+    if (params == NULL) {
+        fprintf(stderr, "%s: out of memory\n", program);
         env_line_free(&env);
-        return status < 0 ? 0 : status;
+        return 1;
     }
-    status = cli_print(program, argv, on_chain, user, &params, &chain);
+    int status = parse_and_build(program, env.argc, env.argv, &env, params, &chain);
+    if (status == 0)
+        status = cli_print(program, argv, on_chain, user, params, &chain);
+    else if (status < 0)
+        status = 0;                 /* the help, printed */
+    free(params);
     env_line_free(&env);
     return status;
 }
@@ -382,10 +394,14 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
 
 int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain)
 {
-    static CliParams params;        /* static: it holds several kilobytes of arrays */
     if (command == NULL) {
         fprintf(stderr, "%s: no command line (NULL)\n", program);
         return 2;
+    }
+    CliParams *params = calloc(1, sizeof *params);     /* on the heap: about 220 KB of text arrays */
+    if (params == NULL) {
+        fprintf(stderr, "%s: out of memory\n", program);
+        return 1;
     }
     int argc = 0;
     while (command[argc] != NULL)
@@ -404,18 +420,19 @@ int cli_chain(const char *program, char *const *command, CliWhereFn *where, void
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
                      shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
                      blanks ? "remove the element" : "remove the blank");
-            params.refused_at = i;
+            params->refused_at = i;
             char at[200];
-            print_message(program, "", -1, text, stop_where(&params, at, sizeof at));
+            print_message(program, "", -1, text, stop_where(params, at, sizeof at));
             lesson_line = NULL;
             line_where = NULL;
+            free(params);
             return 2;
         }
-    params.refused_at = 0;
-    int status = parse_and_build(program, argc, command, NULL, &params, chain);
-    if (status == 0 && args_backend_note(&params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
+    int status = parse_and_build(program, argc, command, NULL, params, chain);
+    if (status == 0 && args_backend_note(params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;
     line_where = NULL;
+    free(params);
     return status;
 }

@@ -6,6 +6,11 @@
  * log and go on), notes and the one-line refusals go to stderr, each line "<program>: warning: ...",
  * "<program>: note: ..." or "<program>: <message>".
  *
+ * Not reentrant: call one of them at a time (not from two threads, nor cli_main from on_chain). Each call keeps
+ * its CliParams (about 220 KB) on the heap and frees it, but both also keep state in static storage while they
+ * run: main.c's notes, the lesson's line being read, the environment's line, the layers' and /props' notes and
+ * values, and layers.c's model, preset and child line. One call after another, as the lesson makes them, is fine.
+ *
  * defines: CliChainFn, cli_main, cli_chain.
  */
 #ifndef CLI_MAIN_H

@@ -22,8 +22,26 @@ bool same_candidates(SamplingStatus want_st, const Candidates *want, SamplingSta
            && same_tokens(want->data, got->data, want->size);
 }
 
+/* PATH_SAMPLE's check after a step whose plain status was want_st: 0 when chain_sample on fast_ch gives what a
+ * second chain_apply on plain_ch gives, 1 or 2 otherwise. */
+static int sample_mismatches(Chain *plain_ch, Chain *fast_ch, SamplingStatus want_st, const Candidates *plain,
+                             const double *x, size_t n, TokenData *plain_buf)
+{
+    int32_t token = -7;
+    SamplingStatus sample_st = chain_sample(fast_ch, x, n, &token);
+    Candidates again;
+    if (want_st == SAMPLING_OK && plain->selected >= 0) {
+        candidates_init(&again, plain_buf, x, n);
+        (void)chain_apply(plain_ch, &again);                /* the same step as before, which succeeded */
+        return sample_st != SAMPLING_OK || again.selected < 0 || token != again.data[again.selected].id;
+    }
+    if (candidates_init(&again, plain_buf, x, n) == SAMPLING_OK)
+        (void)chain_apply(plain_ch, &again);                /* the status was compared already */
+    return (sample_st == SAMPLING_OK) + (token != -7);
+}
+
 int chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
-                          size_t n_history, int steps, TokenData *plain_buf)
+                          size_t n_history, int steps, PathThen then, TokenData *plain_buf)
 {
     Chain plain_ch, fast_ch;
     if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
@@ -44,7 +62,9 @@ int chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, co
             want_st = chain_apply(&plain_ch, &plain);
         SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
         bad += !same_candidates(want_st, &plain, got_st, &fast);
-        if (want_st == SAMPLING_OK && plain.selected >= 0) {
+        if (then == PATH_SAMPLE)
+            bad += sample_mismatches(&plain_ch, &fast_ch, want_st, &plain, x, n, plain_buf);
+        else if (want_st == SAMPLING_OK && plain.selected >= 0) {
             (void)chain_accept(&plain_ch, plain.data[plain.selected].id);
             (void)chain_accept(&fast_ch, plain.data[plain.selected].id);
         }

@@ -5,7 +5,6 @@
 
 #include <math.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static void test_softmax(void)
 {

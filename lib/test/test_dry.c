@@ -10,7 +10,6 @@
 #include <string.h>
 #include <stdlib.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 enum { THE, CAT, SAT, ON, MAT, DOG, PERIOD };
 

@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define VOCAB_MAX 64        /* the candidates of every case: ids 0 .. n_vocab - 1, n_vocab <= VOCAB_MAX */
 #define HISTORY_MAX 4096
 

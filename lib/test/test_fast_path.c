@@ -10,6 +10,7 @@
 #include "dry.h"
 #include "fast/fast.h"
 #include "filters.h"
+#include "fixtures.h"
 #include "penalties.h"
 #include "rng.h"
 #include "same.h"
@@ -19,42 +20,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 8200
 
-/* ===== The inputs: one generator per kind of logits ===== */
+/* ===== The inputs: the kinds of logits, drawn by make_logits ===== */
 
 typedef enum { IN_NORMAL, IN_TIES, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN_PLUS_INF, IN_ASCENDING, IN_DESCENDING,
                IN_ZEROS, IN_COUNT } InputKind;
 
-static void make_logits(double *x, size_t n, InputKind kind, Rng *r)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (kind) {
-        case IN_NORMAL:       x[i] = 3.0 * rng_next_gaussian(r); break;
-        case IN_TIES:         x[i] = (double)rng_next_int(r, 4); break;              /* many equal logits */
-        case IN_SOME_NEG_INF: x[i] = rng_next_int(r, 3) == 0 ? 1.0 * rng_next_int(r, 3) : -INFINITY; break;
-        case IN_ALL_NEG_INF:  x[i] = -INFINITY; break;
-        case IN_PLUS_INF:     x[i] = rng_next_int(r, 50) == 0 ? INFINITY : rng_next_gaussian(r); break;
-        case IN_ASCENDING:    x[i] = (double)i; break;          /* every logit beats the k-th best so far */
-        case IN_DESCENDING:   x[i] = -(double)i; break;
-        case IN_ZEROS:        x[i] = (i % 2) ? 0.0 : -0.0; break;   /* -0 and +0 tie: ids decide */
-        default:              x[i] = 0; break;
-        }
-    }
-}
+/* The kinds by InputKind (fixtures.h). */
+static const LogitsKind kinds[IN_COUNT] = {
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},      /* many equal logits */
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY, 0}, .one_in = 3, .rare = {LOGITS_LEVELS, 1.0, 3}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 50, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_ASCENDING]    = {.common = {LOGITS_INDEX, 1.0, 0}},       /* every logit beats the k-th best so far */
+    [IN_DESCENDING]   = {.common = {LOGITS_INDEX, -1.0, 0}},
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}},  /* -0 and +0 tie: ids decide */
+};
 
 /* ===== The reference: sort everything by (logit descending, id ascending), keep the first k ===== */
-
-static int reference_order(const void *a, const void *b)
-{
-    const TokenData *x = a, *y = b;
-    if (x->logit > y->logit)
-        return -1;
-    if (x->logit < y->logit)
-        return 1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
 
 static size_t reference_top_k(TokenData *out, const double *x, size_t n, size_t k)
 {
@@ -79,7 +64,7 @@ static void test_top_k_against_sort(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         for (int kind = 0; kind < IN_COUNT; kind++) {
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             for (size_t j = 0; j < N_OF(ks); j++) {
                 size_t keep = reference_top_k(want, logits, n, (size_t)ks[j]);
                 Candidates c;
@@ -132,7 +117,7 @@ static void test_init_top_k_edges(void)
     for (size_t s = 0; s < N_OF(sizes); s++)
         for (int kind = 0; kind < IN_COUNT; kind++)
             for (size_t j = 0; j < N_OF(ks); j++) {
-                make_logits(logits, sizes[s], (InputKind)kind, &r);
+                make_logits(logits, sizes[s], &kinds[kind], &r);
                 bad += !matches_plain(logits, sizes[s], ks[j]);
             }
     CHECK_INT(0, bad);
@@ -146,7 +131,7 @@ static void test_init_top_k_edges(void)
             for (size_t n = 500; n <= 3000; n += 2500) {
                 if (nan_at[j] >= n)
                     continue;
-                make_logits(logits, n, IN_NORMAL, &r);
+                make_logits(logits, n, &kinds[IN_NORMAL], &r);
                 if (inf)
                     logits[(nan_at[j] + 7) % n] = INFINITY;
                 logits[nan_at[j]] = NAN;
@@ -159,7 +144,7 @@ static void test_init_top_k_edges(void)
         }
     }
     /* Infinities without a NaN: the false alarm costs a pass, not the result. */
-    make_logits(logits, 3000, IN_NORMAL, &r);
+    make_logits(logits, 3000, &kinds[IN_NORMAL], &r);
     logits[100] = INFINITY;
     logits[2000] = -INFINITY;
     logits[2990] = INFINITY;
@@ -176,47 +161,6 @@ static void test_init_top_k_edges(void)
 }
 
 /* ===== The chain: chain_apply_logits (which may take the shortcut) against the plain path ===== */
-
-/* Runs `steps` tokens through two chains built from p, one the plain way and one through
- * chain_apply_logits, and counts the steps that differ in status, candidates or generator state. */
-static int chain_mismatches(const SamplingParams *p, const double *x, size_t n, int steps)
-{
-    Chain plain_ch, fast_ch;
-    if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)
-        return 1000;
-    if (chain_init_from_params(&fast_ch, p, n) != SAMPLING_OK) {
-        chain_free(&plain_ch);
-        return 1000;
-    }
-    int bad = 0;
-    for (int step = 0; step < steps; step++) {
-        Candidates plain, fast;
-        SamplingStatus want_st = candidates_init(&plain, plain_buf, x, n);
-        if (want_st == SAMPLING_OK)
-            want_st = chain_apply(&plain_ch, &plain);
-        SamplingStatus got_st = chain_apply_logits(&fast_ch, x, n, &fast);
-        bad += !same_candidates(want_st, &plain, got_st, &fast);
-        /* chain_sample gives the same token or error as the plain path (each chain takes one more step,
-         * so later steps also show that both drew from their generators equally often). */
-        int32_t token = -7;
-        SamplingStatus sample_st = chain_sample(&fast_ch, x, n, &token);
-        if (want_st == SAMPLING_OK && plain.selected >= 0) {
-            Candidates again;
-            candidates_init(&again, plain_buf, x, n);
-            (void)chain_apply(&plain_ch, &again);               /* the same step as before, which succeeded */
-            bad += sample_st != SAMPLING_OK || again.selected < 0 || token != again.data[again.selected].id;
-        } else {
-            bad += sample_st == SAMPLING_OK;
-            bad += token != -7;
-            Candidates again;
-            if (candidates_init(&again, plain_buf, x, n) == SAMPLING_OK)
-                (void)chain_apply(&plain_ch, &again);           /* the status was compared above */
-        }
-    }
-    chain_free(&plain_ch);
-    chain_free(&fast_ch);
-    return bad;
-}
 
 static void test_chain_fast_path(void)
 {
@@ -256,9 +200,9 @@ static void test_chain_fast_path(void)
     int bad = 0;
     for (size_t s = 0; s < N_OF(sizes); s++)
         for (int kind = 0; kind < IN_COUNT; kind++) {
-            make_logits(logits, sizes[s], (InputKind)kind, &r);
+            make_logits(logits, sizes[s], &kinds[kind], &r);
             for (size_t j = 0; j < N_OF(params); j++)
-                bad += chain_mismatches(params[j], logits, sizes[s], 3);
+                bad += chain_path_mismatches(params[j], logits, sizes[s], NULL, 0, 3, PATH_SAMPLE, plain_buf);
         }
     CHECK_INT(0, bad);
 
@@ -266,10 +210,10 @@ static void test_chain_fast_path(void)
      * blocks (1500 logits) and with the block path (3000 logits: 46 blocks of 64, then 56 more). */
     static const size_t nan_at[] = {0, 39, 40, 700, 1499, 2943, 2944, 2999};
     for (size_t n = 1500; n <= 3000; n += 1500) {
-        make_logits(logits, n, IN_NORMAL, &r);
+        make_logits(logits, n, &kinds[IN_NORMAL], &r);
         for (size_t j = 0; j < N_OF(nan_at) && nan_at[j] < n; j++) {
             logits[nan_at[j]] = NAN;
-            CHECK_INT(0, chain_mismatches(&defaults, logits, n, 2));
+            CHECK_INT(0, chain_path_mismatches(&defaults, logits, n, NULL, 0, 2, PATH_SAMPLE, plain_buf));
             Chain ch;
             chain_init_from_params(&ch, &defaults, n);
             int32_t token = -7;
@@ -342,7 +286,7 @@ static void test_penalties_scratch(void)
         for (size_t i = 0; i < n_h; i++)
             h[i] = rng_next_int(&r, 260) - 5;          /* some ids match no candidate */
         PenaltyParams rp = {rng_next_int(&r, 400) - 20, 1.0 + rng_next_double(&r), rng_next_double(&r), 0.3};
-        make_logits(logits, 250, IN_NORMAL, &r);
+        make_logits(logits, 250, &kinds[IN_NORMAL], &r);
         Candidates a, b;
         candidates_init(&a, plain_buf, logits, 250);
         candidates_init(&b, got, logits, 250);
@@ -410,7 +354,7 @@ static void test_dry_scratch(void)
         for (size_t i = 0; i < n_h; i++)
             h[i] = rng_next_int(&r, 8) == 0 ? rng_next_int(&r, 60) : (int32_t)(i % 9) * 3;
         DryParams rp = {0.8, 1.75, rng_next_int(&r, 7) - 3, rng_next_int(&r, 500) - 20, &breaker, (size_t)(trial % 2)};
-        make_logits(logits, 60, IN_NORMAL, &r);
+        make_logits(logits, 60, &kinds[IN_NORMAL], &r);
         Candidates a, b;
         candidates_init(&a, plain_buf, logits, 60);
         candidates_init(&b, got, logits, 60);
@@ -454,7 +398,7 @@ static void test_typical_scratch(void)
     rng_seed(&r, 21);
     int bad = 0;
     for (int trial = 0; trial < 60; trial++) {
-        make_logits(logits, 300, (InputKind)(trial % IN_COUNT), &r);
+        make_logits(logits, 300, &kinds[trial % IN_COUNT], &r);
         Candidates a, b;
         candidates_init(&a, plain_buf, logits, 300);
         candidates_init(&b, got, logits, 300);
@@ -482,7 +426,7 @@ static void test_chain_scratch_steady(void)
     CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &p, 500));
     Rng r;
     rng_seed(&r, 11);
-    make_logits(logits, 500, IN_NORMAL, &r);
+    make_logits(logits, 500, &kinds[IN_NORMAL], &r);
     int32_t token = 0;
     int failed = 0;
     for (int i = 0; i < 250; i++) {             /* fills both windows: 100 tokens, and twice that stored */
@@ -523,7 +467,7 @@ static void test_sorting_stages(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         for (int kind = 0; kind < IN_COUNT; kind++) {
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             for (int variant = 0; variant < 8; variant++) {
                 Candidates a, b;
                 candidates_init(&a, plain_buf, logits, n);
@@ -565,7 +509,7 @@ static void test_sorting_stages(void)
     CHECK_INT((int)(N_OF(sizes) * IN_COUNT * 8), runs);
 
     /* Bad input changes nothing on either side: a coin past 1, a NaN logit. */
-    make_logits(logits, 1500, IN_NORMAL, &r);
+    make_logits(logits, 1500, &kinds[IN_NORMAL], &r);
     Candidates a, b;
     candidates_init(&a, plain_buf, logits, 1500);
     candidates_init(&b, got, logits, 1500);
@@ -591,9 +535,9 @@ static void test_sorting_stages(void)
     const SamplingParams *params[] = {&xtc, &dyn, &typ, &miro, &miro1};
     int mismatches = 0;
     for (int kind = 0; kind < IN_COUNT; kind++) {
-        make_logits(logits, 3000, (InputKind)kind, &r);
+        make_logits(logits, 3000, &kinds[kind], &r);
         for (size_t j = 0; j < N_OF(params); j++)
-            mismatches += chain_mismatches(params[j], logits, 3000, 3);
+            mismatches += chain_path_mismatches(params[j], logits, 3000, NULL, 0, 3, PATH_SAMPLE, plain_buf);
     }
     CHECK_INT(0, mismatches);
 }

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "fast/fast.h"
 #include "filters.h"
+#include "fixtures.h"
 #include "rng.h"
 #include "same.h"
 #include "tests.h"
@@ -19,23 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 8200
 
 typedef enum { IN_NORMAL, IN_TIES, IN_SOME_NEG_INF, IN_PLUS_INF, IN_ZEROS, IN_COUNT } InputKind;
 
-static void make_logits(double *x, size_t n, InputKind kind, Rng *r)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (kind) {
-        case IN_NORMAL:       x[i] = 3.0 * rng_next_gaussian(r); break;
-        case IN_TIES:         x[i] = (double)rng_next_int(r, 4); break;             /* many equal logits */
-        case IN_SOME_NEG_INF: x[i] = rng_next_int(r, 3) == 0 ? -INFINITY : rng_next_gaussian(r); break;
-        case IN_PLUS_INF:     x[i] = rng_next_int(r, 400) == 0 ? INFINITY : rng_next_gaussian(r); break;
-        default:              x[i] = (i % 2) ? 0.0 : -0.0; break;                  /* -0 and +0 tie */
-        }
-    }
-}
+/* The kinds by InputKind (fixtures.h). */
+static const LogitsKind kinds[IN_COUNT] = {
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 4}},      /* many equal logits */
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 400, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}},  /* -0 and +0 tie */
+};
 
 static TokenData want_buf[MAX_N + 1], got_buf[MAX_N + 1], ranked[MAX_N];
 static double logits[MAX_N];
@@ -66,7 +62,7 @@ static void test_overrides(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         size_t n = sizes[s];
         for (int kind = 0; kind < IN_COUNT; kind++) {
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             rank(logits, n);
             for (size_t j = 0; j < N_OF(ks); j++) {
                 /* Overrides around the k-th rank (in and out), on the top token, and at random. */
@@ -183,7 +179,7 @@ static void test_chains(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         size_t n = sizes[s];
         for (int kind = 0; kind < IN_COUNT; kind++) {
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             rank(logits, n);
             /* Biases: lift a low token above the top, drop the top one, one on the 40th twice, ids outside. */
             LogitBias b[] = {{ranked[n - 1].id, 30.0}, {ranked[0].id, -INFINITY}, {ranked[39].id, -0.25},
@@ -197,7 +193,7 @@ static void test_chains(void)
             memcpy(mixed.logit_bias, b, sizeof b);
             for (size_t j = 0; j < N_OF(params); j++) {
                 make_history(history, N_OF(history), n, params[j]->top_k, &r);
-                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 4, want_buf);
+                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 4, PATH_ACCEPT, want_buf);
                 runs++;
             }
         }
@@ -206,7 +202,7 @@ static void test_chains(void)
     CHECK_INT((int)(N_OF(sizes) * IN_COUNT * N_OF(params)), runs);
 
     /* The shortcut is taken: the chain keeps the tokens it changed, and never builds the other candidates. */
-    make_logits(logits, 3000, IN_NORMAL, &r);
+    make_logits(logits, 3000, &kinds[IN_NORMAL], &r);
     Chain ch;
     CHECK_INT(SAMPLING_OK, chain_init_from_params(&ch, &repeat, 3000));
     for (int i = 0; i < 64; i++)
@@ -226,7 +222,7 @@ static void test_chains(void)
     for (int i = 0; i < 64; i++)
         nan_history[i] = i * 7;
     logits[14] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&mixed, logits, 3000, nan_history, 64, 2, want_buf));
+    CHECK_INT(0, chain_path_mismatches(&mixed, logits, 3000, nan_history, 64, 2, PATH_ACCEPT, want_buf));
 }
 
 void test_fast_sparse(void)

@@ -4,13 +4,13 @@
 #include "check.h"
 #include "fast/fast.h"
 #include "filters.h"
+#include "fixtures.h"
 #include "tests.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 1000
 
 /* Candidates whose softmax is `probs` (logits ln p), in id order. */
@@ -382,15 +382,6 @@ static void test_temperature(void)
     apply_temp_ext(&c, 0.5, 0.0, 1.0);          /* no range: plain temperature */
     CHECK_NEAR(4.0, c.data[0].logit, 0);
     CHECK_INT(SAMPLING_ERR_PARAM, apply_temp_ext(&c, 1.0, INFINITY, 1.0));
-}
-
-/* The reference order, written here independently of the library: logit descending, lower id first. */
-static int reference_order(const void *a, const void *b)
-{
-    const TokenData *x = a, *y = b;
-    if (x->logit != y->logit)
-        return x->logit > y->logit ? -1 : 1;
-    return x->id < y->id ? -1 : x->id > y->id;
 }
 
 static void test_large_arrays(void)

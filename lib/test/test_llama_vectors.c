@@ -17,7 +17,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 10000
 
 static TokenData buf[MAX_N];

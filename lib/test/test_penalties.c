@@ -9,7 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static void logits_of(const Candidates *c, double *out)
 {
@@ -19,17 +18,19 @@ static void logits_of(const Candidates *c, double *out)
 
 static void test_repeat_rule(void)
 {
-    /* A zero logit is multiplied, so it stays 0; a negative one moves down, a positive one is divided. */
+    /* llama.cpp's rule: a penalized logit <= 0 is multiplied by penalty_repeat, a positive one divided. So the
+     * zero logit (token 3) stays 0, the negative one (token 1) moves down to -1 * 1.5, and the positive one
+     * (token 2) goes to 0.5 / 1.5 = 1/3; token 0, not in the history, keeps its 2. */
     const double logits[] = {2.0, -1.0, 0.5, 0.0};
-    const int32_t history[] = {1, 3};
+    const int32_t history[] = {1, 2, 3};
     const PenaltyParams pp = {64, 1.5, 0.0, 0.0};
     TokenData buf[4];
     Candidates c;
     candidates_init(&c, buf, logits, 4);
-    CHECK_INT(SAMPLING_OK, apply_penalties(&c, history, 2, &pp));
+    CHECK_INT(SAMPLING_OK, apply_penalties(&c, history, 3, &pp));
     CHECK_NEAR(2.0, c.data[0].logit, 0);
     CHECK_NEAR(-1.5, c.data[1].logit, 0);
-    CHECK_NEAR(0.5, c.data[2].logit, 0);
+    CHECK_NEAR(1.0 / 3.0, c.data[2].logit, 0);
     CHECK_NEAR(0.0, c.data[3].logit, 0);
     CHECK(!c.sorted);
 }

@@ -12,6 +12,7 @@
 #include "fast/fast.h"
 #include "fast/sort_impl.h"
 #include "filters.h"
+#include "fixtures.h"
 #include "rng.h"
 #include "same.h"
 #include "tests.h"
@@ -19,28 +20,22 @@
 #include <math.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 20000
 
 typedef enum { IN_NORMAL, IN_TIES, IN_ZEROS, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN_PLUS_INF, IN_FLAT,
                IN_ONE_HIGH, IN_COUNT } InputKind;
 
-static void make_logits(double *x, size_t n, InputKind kind, Rng *r)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (kind) {
-        case IN_NORMAL:       x[i] = 3.0 * rng_next_gaussian(r); break;
-        case IN_TIES:         x[i] = 0.5 * rng_next_int(r, 24); break;              /* many equal logits */
-        case IN_ZEROS:        x[i] = rng_next_int(r, 3) == 0 ? (i % 2 ? 0.0 : -0.0) : -rng_next_double(r); break;
-        case IN_SOME_NEG_INF: x[i] = rng_next_int(r, 3) == 0 ? -INFINITY : 3.0 * rng_next_gaussian(r); break;
-        case IN_ALL_NEG_INF:  x[i] = -INFINITY; break;
-        case IN_PLUS_INF:     x[i] = rng_next_int(r, 500) == 0 ? INFINITY : rng_next_gaussian(r); break;
-        case IN_FLAT:         x[i] = 2.0 * rng_next_double(r) - 1.0; break;
-        case IN_ONE_HIGH:     x[i] = i == n / 3 ? 1000.0 : rng_next_gaussian(r); break; /* e^-997 is 0 */
-        default:              x[i] = 0; break;
-        }
-    }
-}
+/* The kinds by InputKind (fixtures.h). */
+static const LogitsKind kinds[IN_COUNT] = {
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 0.5, 24}},      /* many equal logits */
+    [IN_ZEROS]        = {.common = {LOGITS_UNIFORM, -1.0, 0}, .one_in = 3, .rare = {LOGITS_SIGNED_ZEROS, 0, 0}},
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_GAUSSIAN, 3.0, 0}, .one_in = 3, .rare = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_FLAT]         = {.common = {LOGITS_FLAT, 0, 0}},
+    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 1000.0, 0}},  /* e^-997 is 0 */
+};
 
 /* The largest of x (n,) and the smallest that is not -inf, the plain way. */
 static void plain_range(const double *x, size_t n, double *max, double *min)
@@ -70,7 +65,7 @@ static void test_known_against_plain(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         for (int kind = 0; kind < IN_COUNT; kind++) {
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             double max, min;
             plain_range(logits, n, &max, &min);
             for (size_t t = 0; t < N_OF(top_ps); t++) {
@@ -178,7 +173,7 @@ static void test_chain_known_range(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         size_t n = sizes[s];
         for (int kind = 0; kind < IN_COUNT; kind++) {
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             for (int variant = 0; variant < 3; variant++) {
                 for (size_t i = 0; i < N_OF(history); i++)
                     history[i] = rng_next_int(&r, (int32_t)n + 2);      /* ids past n penalize nothing */
@@ -187,20 +182,21 @@ static void test_chain_known_range(void)
                 if (variant == 2)
                     history[N_OF(history) - 2] = extreme_id(logits, n, -1);
                 for (size_t j = 0; j < N_OF(params); j++)
-                    bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 2, want_buf);
+                    bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 2, PATH_ACCEPT,
+                                                 want_buf);
             }
         }
     }
     CHECK_INT(0, bad);
     /* NaN anywhere, also at a penalized token: the plain path's error. */
-    make_logits(logits, 3000, IN_NORMAL, &r);
+    make_logits(logits, 3000, &kinds[IN_NORMAL], &r);
     for (size_t i = 0; i < N_OF(history); i++)
         history[i] = (int32_t)i;
     logits[5] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, want_buf));
+    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
     logits[5] = 1.0;
     logits[2999] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, want_buf));
+    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
 }
 
 void test_top_p_known(void)

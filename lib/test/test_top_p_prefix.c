@@ -13,6 +13,7 @@
 #include "fast/fast.h"
 #include "fast/sort_impl.h"
 #include "filters.h"
+#include "fixtures.h"
 #include "rng.h"
 #include "same.h"
 #include "tests.h"
@@ -22,46 +23,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_N 8000
 
 typedef enum { IN_NORMAL, IN_FLAT, IN_TIES, IN_ZEROS, IN_SOME_NEG_INF, IN_ALL_NEG_INF, IN_PLUS_INF, IN_NAN,
                IN_HUGE, IN_TINY, IN_GEOMETRIC, IN_ONE_HIGH, IN_COUNT } InputKind;
 
-static void make_logits(double *x, size_t n, InputKind kind, Rng *r)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (kind) {
-        case IN_NORMAL:       x[i] = 3.0 * rng_next_gaussian(r); break;
-        case IN_FLAT:         x[i] = 2.0 * rng_next_double(r) - 1.0; break;     /* top-p sorts nearly all */
-        case IN_TIES:         x[i] = (double)rng_next_int(r, 6); break;
-        case IN_ZEROS:        x[i] = rng_next_int(r, 10) == 0 ? 1.0 : ((i % 2) ? 0.0 : -0.0); break;
-        case IN_SOME_NEG_INF: x[i] = rng_next_int(r, 3) == 0 ? rng_next_gaussian(r) : -INFINITY; break;
-        case IN_ALL_NEG_INF:  x[i] = -INFINITY; break;
-        case IN_PLUS_INF:     x[i] = rng_next_int(r, 500) == 0 ? INFINITY : rng_next_gaussian(r); break;
-        case IN_NAN:          x[i] = rng_next_int(r, 5000) == 0 ? NAN : rng_next_gaussian(r); break;
-        case IN_HUGE:         x[i] = (rng_next_double(r) - 0.5) * 1.9 * DBL_MAX; break;   /* max - min overflows */
-        case IN_TINY:         x[i] = 1.0 + 1e-12 * rng_next_gaussian(r); break;
-        case IN_GEOMETRIC:    x[i] = ldexp(1.0, -rng_next_int(r, 60)); break;  /* crowds toward 0 */
-        case IN_ONE_HIGH:     x[i] = i == n / 3 ? 40.0 : rng_next_gaussian(r); break; /* one token holds it all */
-        default:              x[i] = 0; break;
-        }
-    }
-    if (kind == IN_NAN && n > 0)
-        x[n - 1 - n / 7] = NAN;     /* at least one */
-}
+/* The kinds by InputKind (fixtures.h). */
+static const LogitsKind kinds[IN_COUNT] = {
+    [IN_NORMAL]       = {.common = {LOGITS_GAUSSIAN, 3.0, 0}},
+    [IN_FLAT]         = {.common = {LOGITS_FLAT, 0, 0}},         /* top-p sorts nearly all */
+    [IN_TIES]         = {.common = {LOGITS_LEVELS, 1.0, 6}},
+    [IN_ZEROS]        = {.common = {LOGITS_SIGNED_ZEROS, 0, 0}, .one_in = 10, .rare = {LOGITS_VALUE, 1.0, 0}},
+    [IN_SOME_NEG_INF] = {.common = {LOGITS_VALUE, -INFINITY, 0}, .one_in = 3, .rare = {LOGITS_GAUSSIAN, 1.0, 0}},
+    [IN_ALL_NEG_INF]  = {.common = {LOGITS_VALUE, -INFINITY, 0}},
+    [IN_PLUS_INF]     = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 500, .rare = {LOGITS_VALUE, INFINITY, 0}},
+    [IN_NAN]          = {.common = {LOGITS_GAUSSIAN, 1.0, 0}, .one_in = 5000, .rare = {LOGITS_VALUE, NAN, 0},
+                         .rare_somewhere = true},                /* at least one */
+    [IN_HUGE]         = {.common = {LOGITS_HUGE, 0, 0}},         /* max - min overflows */
+    [IN_TINY]         = {.common = {LOGITS_TINY, 0, 0}},
+    [IN_GEOMETRIC]    = {.common = {LOGITS_GEOMETRIC, 0, 0}},    /* crowds toward 0 */
+    [IN_ONE_HIGH]     = {.common = {LOGITS_ONE_HIGH, 40.0, 0}},  /* one token holds it all */
+};
 
 /* ===== The plain computation ===== */
-
-static int reference_order(const void *a, const void *b)
-{
-    const TokenData *x = a, *y = b;
-    if (x->logit > y->logit)
-        return -1;
-    if (x->logit < y->logit)
-        return 1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
 
 /* out (n,): the candidates with the plain softmax p, sorted; returns the status candidates_softmax reports. */
 static SamplingStatus reference_softmax_sorted(TokenData *out, const double *x, size_t n)
@@ -120,7 +104,7 @@ static void top_p_against_plain(bool fast)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         for (int kind = 0; kind < IN_COUNT; kind++) {
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             SamplingStatus want_st = reference_softmax_sorted(want, logits, n);
             for (size_t t = 0; t < N_OF(top_ps); t++) {
                 for (size_t m = 0; m < N_OF(min_keeps); m++) {
@@ -168,7 +152,7 @@ static void test_prefix_contract(void)
     for (size_t s = 0; s < N_OF(sizes); s++) {
         for (int kind = 0; kind < IN_COUNT; kind++) {
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             SamplingStatus want_st = reference_softmax_sorted(want, logits, n);
             if (want_st != SAMPLING_OK)
                 continue;
@@ -245,7 +229,7 @@ static void test_sort_against_qsort(void)
             if (kind == IN_NAN)
                 continue;
             size_t n = sizes[s];
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             for (size_t i = 0; i < n; i++)
                 want[i] = (TokenData){(int32_t)i, logits[i], 0.0};
             qsort(want, n, sizeof *want, reference_order);
@@ -285,16 +269,16 @@ static void test_chain_penalties_first(void)
     for (size_t s = 0; s < N_OF(chain_sizes); s++) {
         size_t n = chain_sizes[s];
         for (int kind = 0; kind < IN_COUNT; kind++) {
-            make_logits(logits, n, (InputKind)kind, &r);
+            make_logits(logits, n, &kinds[kind], &r);
             for (size_t i = 0; i < N_OF(history); i++)         /* ids past n too: they penalize nothing */
                 history[i] = rng_next_int(&r, (int32_t)(n / 2 + 3));
             for (size_t j = 0; j < N_OF(params); j++)
-                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 3, want);
+                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 3, PATH_ACCEPT, want);
         }
     }
     CHECK_INT(0, bad);
     /* A NaN: the same error as the plain path gives (the penalties stage reports it). */
-    make_logits(logits, 3000, IN_NORMAL, &r);
+    make_logits(logits, 3000, &kinds[IN_NORMAL], &r);
     logits[2999] = NAN;
     Chain ch;
     chain_init_from_params(&ch, &topk0, 3000);

@@ -1,6 +1,9 @@
-/* tests.h: one entry point per test file; test_main.c runs them all. */
+/* tests.h: one entry point per test file; test_main.c runs them all. And N_OF, which the tests share. */
 #ifndef TESTS_H
 #define TESTS_H
+
+/* The number of elements of an array (not of a pointer). */
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 void test_rng(void);
 void test_mt19937(void);
