@@ -3,7 +3,7 @@
  * stepped penalty, XTC's threshold.
  *
  * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
- * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
+ * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -86,26 +86,26 @@ int picture_mirostat(Picture *pic, int first_steps);
 
 /* ===== Example 9 ===== */
 
-/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
-void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
-
-/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded in
- * pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to them that
- * the candidate followed, in dry's window (only where they lie is looked up here: the lengths and penalties are the
- * lesson's); a long history shows its newest 24 tokens and what the repeats need, and one too long for that within
- * 1,180 px its newest tokens and the runs the repeats need, as many as fit, the tokens left out named ("... 7
- * older", "... 3 more"); the tokens outside the window faded and unboxed. A candidate that follows no token of the
- * window has no repeat (the table prints its length as 0): its row says so, and it is named under the chart instead
- * of ringed on it. Then DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last
- * line prints), at each whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per
- * length, nothing between, the step at the allowed length, the candidates with a repeat ringed. When a parameter
- * turns DRY off for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1, dry_penalty_last_n 0 or
- * less) the title says so and the chart is a disabled stage, "?dry" in a dotted frame, without the step; when only
- * this history gives it nothing to do (dry_off_reason) the title says that. Series: "history" (labels: the position;
- * value: the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat length" (labels: the
- * length). Frees pic (its rows' numbers[0] are used here); returns main's status. */
-int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
-                const char *const *vocab, const int32_t *shown, size_t n_shown);
+/* Example 9 (lesson file, its __FILE__): the history (token ids (n_history,), oldest first, words in vocab) and, for
+ * each candidate (candidates, length and penalty (n_candidates,): its word, the repeat it would extend in tokens and
+ * DRY's penalty, as the table printed them), the repeat it would extend: the history's last `length` tokens and the
+ * newest earlier run equal to them that the candidate followed, in dry's window (only where they lie is looked up here:
+ * the lengths and penalties are the lesson's); a long history shows its newest 24 tokens and what the repeats need, and
+ * one too long for that within 1,180 px its newest tokens and the runs the repeats need, as many as fit, the tokens
+ * left out named ("... 7 older", "... 3 more"); the tokens outside the window faded and unboxed. A candidate that
+ * follows no token of the window has no repeat (the table prints its length as 0): its row says so, and it is named
+ * under the chart instead of ringed on it. Then DRY's penalty against the repeat length, dry_penalty(dry, length) (the
+ * rule the table's last line prints), at each whole length from 0 to past the longest shown (shown (n_shown,)) and at
+ * most 60: a stem per length, nothing between, the step at the allowed length, the candidates with a repeat ringed.
+ * When a parameter turns DRY off for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1,
+ * dry_penalty_last_n 0 or less) the title says so and the chart is a disabled stage, "?dry" in a dotted frame, without
+ * the step; when only this history gives it nothing to do (dry_off_reason) the title says that. Series: "history"
+ * (labels: the position; value: the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat
+ * length" (labels: the length). Returns main's status: 0, or 1 after a message when the picture cannot be written or
+ * memory ran out. */
+int picture_dry(const char *file, const DryParams *dry, const int32_t *history, size_t n_history,
+                const char *const *vocab, const char *const *candidates, const int32_t *length,
+                const double *penalty, size_t n_candidates, const int32_t *shown, size_t n_shown);
 
 /* ===== Example 10 ===== */
 
