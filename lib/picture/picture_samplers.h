@@ -2,7 +2,7 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
+ * defines: typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
  * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
@@ -11,10 +11,6 @@
 #include "dry.h"
 
 /* ===== Example 7 ===== */
-
-/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
- * labelled with the limit as the table prints it, the limit in numbers[0]. */
-void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
 /* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
  * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
@@ -26,22 +22,24 @@ void picture_limit(Picture *pic, double limit, const Candidates *typ, const Cand
 void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
                        const char *const *words, const double *surprise, size_t n, double entropy);
 
-/* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line); then, for
- * each cut recorded in pic (typical and top-p at each limit), the rule that stops it: the running total of p in the
- * order it walks the tokens (typical closest to the entropy first, top-p most likely first; the kept tokens in the
- * cut's own order, then the removed ones), solid while kept (in the series colour of typical or top-p) and a ghost
- * once removed, against the limit (dashed), the token where the total passes it outlined, and beside it where it
- * stops ("stops at sat: the total 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before
- * and after (of the kept tokens renormalized, nats). A stage its limit turns off in llama.cpp (typical_off,
- * top_p_off: a limit of 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in
- * its order); the title says when typical is off at every limit. A cell whose token ties with another where its cut
- * sorts says "tie", and a note under the rows says what llama.cpp leaves unspecified there (as typical_note_ties).
- * Series: "surprise", "entropy", "typical, limit 0.45" and "top-p, limit 0.45" (labels the words; values their
- * place in the order kept, 0 removed), "limit", "stops at" and "entropy after" (labels the cut). Frees pic; returns
- * main's status. */
-int picture_typical(Picture *pic, const char *const *words, const double *probs,
-                    const double *surprise, size_t n, double entropy);
+/* Example 7 (lesson file, its __FILE__): each token's surprise (surprise (n,), nats, of probs (n,) as the table prints
+ * them) against the entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the
+ * line); then, for each cut (limits, typ and top (n_limits,): at each limit, what typical sampling kept and what top-p
+ * kept, each in its own order), the rule that stops it: the running total of p in the order it walks the tokens
+ * (typical closest to the entropy first, top-p most likely first; the kept tokens in the cut's own order, then the
+ * removed ones), solid while kept (in the series colour of typical or top-p) and a ghost once removed, against the
+ * limit (dashed), the token where the total passes it outlined, and beside it where it stops ("stops at sat: the total
+ * 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before and after (of the kept tokens
+ * renormalized, nats). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row
+ * of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical is
+ * off at every limit. A cell whose token ties with another where its cut sorts says "tie", and a note under the rows
+ * says what llama.cpp leaves unspecified there (as typical_note_ties). Series: "surprise", "entropy", "typical, limit
+ * 0.45" and "top-p, limit 0.45" (labels the words; values their place in the order kept, 0 removed), "limit", "stops
+ * at" and "entropy after" (labels the cut). Returns main's status: 0, or 1 after a message when the picture cannot be
+ * written or memory ran out. */
+int picture_typical(const char *file, const char *const *words, const double *probs, const double *surprise,
+                    size_t n, double entropy, const double *limits, const Candidates *typ, const Candidates *top,
+                    size_t n_limits);
 
 /* ===== Example 8 ===== */
 
