@@ -11,11 +11,9 @@ static const char *const words[] = {"the", "cat", "sat", "mat", "dog", "ran"};
 static const double logits[] = {2.0, 1.0, 0.5, 0.1, -0.5, -1.0};
 static const char history_text[] = "the the the cat dog";
 
-/* Each row's label; a {name} in it prints that setting's value (lesson_print_label). */
-static const struct {
-    const char *label;
-    PenaltyParams penalty;      /* penalty_last_n, penalty_repeat, penalty_freq, penalty_present */
-} settings[] = {
+/* Each row's label and settings (penalty_last_n, penalty_repeat, penalty_freq, penalty_present); a {name} in the
+ * label prints that setting's value (lesson_print_label). */
+static const LessonPenaltyRow settings[] = {
     {"none",                       {64, 1.0, 0.0, 0.0}},
     {"repeat {penalty_repeat}",    {64, 1.3, 0.0, 0.0}},
     {"frequency {penalty_freq}",   {64, 1.0, 0.5, 0.0}},
@@ -49,19 +47,18 @@ int main(int argc, char *argv[])
     for (size_t i = 0; i < N_VOCAB; i++)
         lesson_printf("%*s", column, words[i]);
     lesson_printf("\n");
-    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each row's candidates and settings */
+    TokenData buf[LESSON_N(settings)][N_VOCAB];
+    Candidates c[LESSON_N(settings)];       /* each row's candidates and label, for the table and the picture */
+    LessonText text[LESSON_N(settings)];
     for (size_t s = 0; s < LESSON_N(settings); s++) {
-        TokenData buf[N_VOCAB];
-        Candidates c;
-        LessonText text;
-        lesson_candidates(&c, buf, logits, words);
-        lesson_check(apply_penalties(&c, history, n_history, &settings[s].penalty));
-        lesson_check(candidates_softmax(&c, false));
-        lesson_printf("%*s", width - label(s, stdout, &text), "");
+        lesson_candidates(&c[s], buf[s], logits, words);
+        lesson_check(apply_penalties(&c[s], history, n_history, &settings[s].penalty));
+        lesson_check(candidates_softmax(&c[s], false));
+        lesson_printf("%*s", width - label(s, stdout, &text[s]), "");
         for (size_t i = 0; i < N_VOCAB; i++)
-            lesson_printf("%*.3f", column, c.data[i].p);
+            lesson_printf("%*.3f", column, c[s].data[i].p);
         lesson_printf("\n");
-        picture_penalty_row(&pic, text.text, &c, &settings[s].penalty);
     }
-    return picture_three_penalties(&pic, words, N_VOCAB, logits, history, n_history);
+    return picture_three_penalties(__FILE__, words, N_VOCAB, logits, history, n_history, settings, text, c,
+                                   LESSON_N(settings));
 }

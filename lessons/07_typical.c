@@ -43,23 +43,21 @@ int main(int argc, char *argv[])
     for (size_t i = 0; i < N_VOCAB; i++)
         lesson_printf("%-*s p %-*s  surprise %*.3f  distance from entropy %.3f\n", width, words[i], pw,
                       lesson_number(probs[i], 1).text, sw, surprise[i], fabs(surprise[i] - entropy));
-    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: what each keeps, at each limit */
+    TokenData typ_buf[LESSON_N(limits)][N_VOCAB], top_buf[LESSON_N(limits)][N_VOCAB];
+    Candidates typ[LESSON_N(limits)], top[LESSON_N(limits)];     /* what each keeps, for the table and the picture */
     for (size_t l = 0; l < LESSON_N(limits); l++) {
         lesson_check_limit(limits[l]);      /* NaN stops; 1 or more turns typical off in llama.cpp, a note */
-        TokenData typ_buf[N_VOCAB], top_buf[N_VOCAB];
-        Candidates typ, top;
-        lesson_check(candidates_init_probs(&typ, typ_buf, probs, N_VOCAB));
-        lesson_check(candidates_init_probs(&top, top_buf, probs, N_VOCAB));
-        lesson_check(typical_cut(&typ, limits[l], 0));     /* closest to the entropy first, until the sum > limit */
-        lesson_check(candidates_sort(&top));               /* most likely first, ... */
-        lesson_check(top_p_cut(&top, limits[l], 0));       /* ... until the sum >= limit */
+        lesson_check(candidates_init_probs(&typ[l], typ_buf[l], probs, N_VOCAB));
+        lesson_check(candidates_init_probs(&top[l], top_buf[l], probs, N_VOCAB));
+        lesson_check(typical_cut(&typ[l], limits[l], 0));  /* closest to the entropy first, until the sum > limit */
+        lesson_check(candidates_sort(&top[l]));            /* most likely first, ... */
+        lesson_check(top_p_cut(&top[l], limits[l], 0));    /* ... until the sum >= limit */
         lesson_printf("limit %s: typical keeps [", lesson_number(limits[l], 2).text);
-        print_words(&typ);
+        print_words(&typ[l]);
         lesson_printf("], top-p keeps [");
-        print_words(&top);
+        print_words(&top[l]);
         lesson_printf("]\n");
-        typical_note_ties(__FILE__, limits[l], &typ, &top, words, surprise, N_VOCAB, entropy);  /* tied tokens */
-        picture_limit(&pic, limits[l], &typ, &top);
+        typical_note_ties(__FILE__, limits[l], &typ[l], &top[l], words, surprise, N_VOCAB, entropy);  /* tied tokens */
     }
-    return picture_typical(&pic, words, probs, surprise, N_VOCAB, entropy);
+    return picture_typical(__FILE__, words, probs, surprise, N_VOCAB, entropy, limits, typ, top, LESSON_N(limits));
 }

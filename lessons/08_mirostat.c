@@ -56,6 +56,7 @@ static double step(Rng *data, Rng *draws, const double *mu, size_t *kept, Lesson
 int main(int argc, char *argv[])
 {
     lesson_takes_no_arguments(argc, argv);
+    /* The picture is recorded inside the loops: each step's cut candidates and draw live only in step(). */
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: every step's mu and surprise */
     int tw = lesson_number_width(taus, LESSON_N(taus), 1, 0);      /* columns as wide as their widest value */
     int sw = snprintf(NULL, 0, "%d", SHOWN_STEPS - 1), kw = snprintf(NULL, 0, "%2d", N_VOCAB);     /* the Java's %2d */

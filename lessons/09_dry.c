@@ -40,14 +40,12 @@ int main(void)
         longest = length[i] > longest ? length[i] : longest;
     }
     int width = lesson_longest(candidates, LESSON_N(candidates), 0), lw = snprintf(NULL, 0, "%d", (int)longest);
-    Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each candidate's repeat and penalty */
     for (size_t i = 0; i < LESSON_N(candidates); i++) {
         int32_t id = lesson_id(candidates[i], vocab), java_length = lesson_java_repeat_length(history, n_history, id);
         lesson_printf("candidate %-*s extends a repeat of %*d tokens: logit penalty %s\n", width, candidates[i], lw,
                       (int)length[i], lesson_fixed(penalty[i], 3).text);
         lesson_note_dry_row(candidates[i], id, length[i], penalty[i], java_length,
                             java_penalty(java_length, dry.dry_allowed_length), &dry, history, n_history);  /* and why */
-        picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
     }
     lesson_check_dry_line(&dry, shown_lengths, java_penalty);     /* a length below 0 stops; the Java's line */
     lesson_printf("penalty by repeat length: [");
@@ -55,5 +53,6 @@ int main(void)
         lesson_printf("%s%d -> %s", i ? ", " : "", (int)shown_lengths[i],
                       lesson_fixed(dry_penalty(&dry, shown_lengths[i]), 2).text);
     lesson_printf("]\n");
-    return picture_dry(&pic, &dry, history, n_history, vocab, shown_lengths, LESSON_N(shown_lengths));
+    return picture_dry(__FILE__, &dry, history, n_history, vocab, candidates, length, penalty,   /* LESSON_PICTURE */
+                       LESSON_N(candidates), shown_lengths, LESSON_N(shown_lengths));
 }

@@ -72,6 +72,7 @@ int main(int argc, char *argv[])
     int32_t window = (int32_t)lesson_split(history_text, vocab, history);  /* what {penalty_last_n} prints */
     int width = lesson_settings_width(presets, LESSON_N(presets), window, 17);     /* the lesson's 17, or more */
     lesson_check_order(order, LESSON_N(order));     /* infill stops: this workbench does not compute it */
+    /* Recorded in the loop: the stages' candidates, the rng before the draws, each draw; the table keeps none. */
     Picture pic = picture_start(__FILE__);         /* LESSON_PICTURE: each final distribution and its draws */
     for (size_t s = 0; s < LESSON_N(presets); s++) {
         TokenData buf[N_VOCAB];

@@ -48,6 +48,7 @@
  *   checks.c (a lesson's data checked, ids from words): LESSON_N, LESSON_SAME_LENGTH, LESSON_MAX_WORDS,
  *     lesson_find, lesson_id, lesson_ids, lesson_split, lesson_joined_length, lesson_sorted, lesson_most_likely,
  *     lesson_printable, lesson_distinct_chars, lesson_index_of, lesson_check_probs, LESSON_PENALTY_VALUES,
+ *     LessonPenaltyRow,
  *     lesson_penalty_label, lesson_check_penalty, lesson_check_penalty_row, lesson_check_dry, lesson_bias,
  *     lesson_softmax_biased;
  *   java.c (the lesson's Java's rules beside llama.cpp's): lesson_candidates, lesson_java_differs,
@@ -347,6 +348,13 @@ LessonText lesson_setting(const char *file, const char *name, double value);
 #define LESSON_PENALTY_VALUES(pp) \
     {{"penalty_last_n", (pp)->penalty_last_n}, {"penalty_repeat", (pp)->penalty_repeat}, \
      {"penalty_freq", (pp)->penalty_freq}, {"penalty_present", (pp)->penalty_present}}
+
+/* A row of a table of penalty settings (Example 4's settings[]): its label, the reader's text, in which a {name}
+ * prints that setting (LESSON_PENALTY_VALUES), and its settings. */
+typedef struct {
+    const char *label;
+    PenaltyParams penalty;      /* penalty_last_n, penalty_repeat, penalty_freq, penalty_present */
+} LessonPenaltyRow;
 
 /* Example 5's row label, the Java's "repeat penalty %.1f, window %2d:" with each setting's exact value
  * (lesson_number, at least one decimal), and ", frequency 0.5" or ", presence 0.7" before the colon when the row

@@ -11,8 +11,10 @@
  *
  * Two shapes of call. A lesson whose numbers are all in hand at the end returns the picture's status from main:
  * `return picture_logit_bias(__FILE__, words, N_VOCAB, &before, &after, bias, LESSON_N(bias));` (0, or 1 after a
- * message when the picture cannot be written). A lesson that computes its rows in a loop records them in a
- * Picture (picture_start, picture_row, picture_value, picture_id), whose figure function writes and frees it.
+ * message when the picture cannot be written); so do Examples 4, 7 and 9, whose arrays keep each row of their
+ * table. A lesson whose picture needs what its table does not keep (a step's candidates, a draw: Examples 8, 12
+ * and 13) records it inside its loops in a Picture (picture_start, picture_row, picture_value, picture_id), whose
+ * figure function writes and frees it.
  *
  * This header is only what the lessons call; how the pictures are drawn (the SVG writer, room for labels, bars
  * per token) is lib/picture/picture_draw.h's, which the lessons need not compile.

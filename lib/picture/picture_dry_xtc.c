@@ -20,7 +20,8 @@ static size_t picture_legend_rows(const SvgKey *keys, size_t n, double x, double
 
 /* ===== Example 9 ===== */
 
-void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty)
+/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
+static void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty)
 {
     if (picture_row(pic, 0, word, NULL) != NULL) {
         picture_value(pic, length);
@@ -480,8 +481,10 @@ static void picture_dry_outside_key(Svg *s, double y, const char *sample, int32_
     svg_group_end(s);
 }
 
-int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
-                const char *const *vocab, const int32_t *shown, size_t n_shown)
+/* picture_dry's figure, from the candidates recorded in pic (picture_dry_mark). Frees pic (its rows' numbers[0]
+ * are used here); returns main's status. */
+static int picture_dry_drawn(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
+                             const char *const *vocab, const int32_t *shown, size_t n_shown)
 {
     if (pic->path == NULL || pic->out_of_memory)
         return picture_finish(pic, 0);
@@ -545,6 +548,16 @@ int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size
     }
     free(at.left);
     return picture_finish(pic, picture_close(&pf));
+}
+
+int picture_dry(const char *file, const DryParams *dry, const int32_t *history, size_t n_history,
+                const char *const *vocab, const char *const *candidates, const int32_t *length,
+                const double *penalty, size_t n_candidates, const int32_t *shown, size_t n_shown)
+{
+    Picture pic = picture_start(file);
+    for (size_t i = 0; i < n_candidates; i++)
+        picture_dry_mark(&pic, candidates[i], length[i], penalty[i]);
+    return picture_dry_drawn(&pic, dry, history, n_history, vocab, shown, n_shown);
 }
 
 /* ===== Example 10 ===== */

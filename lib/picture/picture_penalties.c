@@ -548,13 +548,14 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
 
 /* ===== Example 4: the settings side by side ===== */
 
-PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp)
+/* Records a row of Example 4's table in pic (picture_row): its label, its candidates c (token i at index i) and its
+ * settings pp (as four values: penalty_last_n, penalty_repeat, penalty_freq, penalty_present). */
+static void picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp)
 {
     PictureRow *row = picture_row(pic, 0, label, c);
     const double settings[] = {pp->penalty_last_n, pp->penalty_repeat, pp->penalty_freq, pp->penalty_present};
     for (size_t k = 0; k < LESSON_N(settings); k++)
         picture_row_value(pic, row, settings[k]);
-    return row;
 }
 
 /* Whether every candidate of row (token i at any index) keeps the logit logits[its id] gives it. */
@@ -682,8 +683,10 @@ static void picture_penalty_panel(Svg *s, const PictureRow *row, const PictureRo
     free(st);
 }
 
-int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
-                            const int32_t *history, size_t n_history)
+/* picture_three_penalties's figure, from the rows recorded in pic (picture_penalty_row). Frees pic; returns main's
+ * status. */
+static int picture_three_penalties_drawn(Picture *pic, const char *const *words, size_t n_words,
+                                         const double *logits, const int32_t *history, size_t n_history)
 {
     size_t n = pic->n_rows, ref = n, n_windows = 0;
     int32_t windows[64];
@@ -752,6 +755,16 @@ int picture_three_penalties(Picture *pic, const char *const *words, size_t n_wor
                                   svg_nice_ceiling(p_top), r % per_line == 0, windows_differ);
     }
     return picture_finish(pic, picture_close(&pf));
+}
+
+int picture_three_penalties(const char *file, const char *const *words, size_t n_words, const double *logits,
+                            const int32_t *history, size_t n_history, const LessonPenaltyRow *settings,
+                            const LessonText *labels, const Candidates *c, size_t n_rows)
+{
+    Picture pic = picture_start(file);
+    for (size_t r = 0; r < n_rows; r++)
+        picture_penalty_row(&pic, labels[r].text, &c[r], &settings[r].penalty);
+    return picture_three_penalties_drawn(&pic, words, n_words, logits, history, n_history);
 }
 
 /* ===== Example 5: the settings on code ===== */

@@ -2,7 +2,7 @@
  * acts on, the logits, beside the p that results, in the pictures' grammar (chart.h): before in sky blue, after
  * in blue, a penalized or biased token marked, a removed one a ghost.
  *
- * defines: picture_penalties, picture_penalty_row, picture_three_penalties, picture_code_repeats,
+ * defines: picture_penalties, picture_three_penalties, picture_code_repeats,
  * picture_logit_bias.
  */
 #ifndef PICTURE_PENALTIES_H
@@ -23,26 +23,24 @@ int picture_penalties(const char *file, const char *const *words, size_t n_words
                       size_t n_history, const Candidates *before, const Candidates *after, const Candidates *naive,
                       const PenaltyParams *pp);
 
-/* Example 4: records a row of the table in pic (picture_row): its label, its candidates c (token i at index i)
- * and its settings pp (as four values: penalty_last_n, penalty_repeat, penalty_freq, penalty_present). Returns
- * the row, or NULL (picture_row). */
-PictureRow *picture_penalty_row(Picture *pic, const char *label, const Candidates *c, const PenaltyParams *pp);
-
-/* Example 4: the history (n_history,) with the rows' windows, the rule in words, then one panel per row of pic
- * (picture_penalty_row), three to a line: the row's label and its settings in words (every one the row sets, and its
- * window), and "most likely now: sat (was the)" where its most likely token is not the one of the first row whose
- * logits are all logits (n_words,), unchanged (the "none" row); then, as Examples 1 to 3 draw it, each token's
- * logit before as a sky-blue level and an arrow to its logit after, labelled with the change, on one logit range
- * for every panel, and each token's count in the row's window under it; a row that sets both a repeat penalty and a
- * frequency or presence penalty draws its one step as its two parts in llama.cpp's order, side by side: the repeat
- * penalty alone (penalty_logit, the rule for one token, with frequency and presence 0), then the subtraction from
- * there. Under the logits, the row's p of each token in blue beside the "none" row's p in sky blue (that row's own
- * panel: its p alone), on one p axis; a token whose logit the row's setting changed from logits is marked, and the
- * new most likely token's bar says "most likely". Series: each row's label (its p), "logit" (before), "<label>:
- * logit after" and "<label>: after the repeat penalty" (the step's first part), "most likely" (labels: the row,
- * value the word, only where it changed). Frees pic; returns main's status. */
-int picture_three_penalties(Picture *pic, const char *const *words, size_t n_words, const double *logits,
-                            const int32_t *history, size_t n_history);
+/* Example 4 (lesson file, its __FILE__): the history (n_history,) with the rows' windows, the rule in words, then one
+ * panel per row of the table (settings, labels and c (n_rows,): its settings, its label as the table printed it, and
+ * its candidates after the penalties, token i at index i), three to a line: the row's label and its settings in words
+ * (every one the row sets, and its window), and "most likely now: sat (was the)" where its most likely token is not the
+ * one of the first row whose logits are all logits (n_words,), unchanged (the "none" row); then, as Examples 1 to 3
+ * draw it, each token's logit before as a sky-blue level and an arrow to its logit after, labelled with the change, on
+ * one logit range for every panel, and each token's count in the row's window under it; a row that sets both a repeat
+ * penalty and a frequency or presence penalty draws its one step as its two parts in llama.cpp's order, side by side:
+ * the repeat penalty alone (penalty_logit, the rule for one token, with frequency and presence 0), then the subtraction
+ * from there. Under the logits, the row's p of each token in blue beside the "none" row's p in sky blue (that row's own
+ * panel: its p alone), on one p axis; a token whose logit the row's setting changed from logits is marked, and the new
+ * most likely token's bar says "most likely". Series: each row's label (its p), "logit" (before), "<label>: logit
+ * after" and "<label>: after the repeat penalty" (the step's first part), "most likely" (labels: the row, value the
+ * word, only where it changed). Returns main's status: 0, or 1 after a message when the picture cannot be written or
+ * memory ran out. */
+int picture_three_penalties(const char *file, const char *const *words, size_t n_words, const double *logits,
+                            const int32_t *history, size_t n_history, const LessonPenaltyRow *settings,
+                            const LessonText *labels, const Candidates *c, size_t n_rows);
 
 /* Example 5: the history, text (the lesson's words, looked up in vocab as lesson_ids does), with a bracket for
  * each window of settings (n,); then one panel per word of shown (n_shown,), a band per setting in the table's

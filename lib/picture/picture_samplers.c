@@ -7,7 +7,9 @@
 
 /* ===== Example 7 ===== */
 
-void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
+/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
+ * labelled with the limit as the table prints it, the limit in numbers[0]. */
+static void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top)
 {
     PictureRow *row = picture_row(pic, 0, lesson_number(limit, 2).text, typ);
     if (row != NULL)
@@ -333,8 +335,9 @@ static double picture_keeps(Svg *s, const Picture *pic, const char *const *words
     return bottom;
 }
 
-int picture_typical(Picture *pic, const char *const *words, const double *probs,
-                    const double *surprise, size_t n, double entropy)
+/* picture_typical's figure, from the cuts recorded in pic (picture_limit). Frees pic; returns main's status. */
+static int picture_typical_drawn(Picture *pic, const char *const *words, const double *probs,
+                                 const double *surprise, size_t n, double entropy)
 {
     double top = entropy;
     bool typical_on = false;
@@ -375,6 +378,16 @@ int picture_typical(Picture *pic, const char *const *words, const double *probs,
         picture_keeps(&pf.svg, pic, words, probs, n, surprise, entropy, keeps, width - 20, &right);
     }
     return picture_finish(pic, picture_close(&pf));
+}
+
+int picture_typical(const char *file, const char *const *words, const double *probs, const double *surprise,
+                    size_t n, double entropy, const double *limits, const Candidates *typ, const Candidates *top,
+                    size_t n_limits)
+{
+    Picture pic = picture_start(file);
+    for (size_t l = 0; l < n_limits; l++)
+        picture_limit(&pic, limits[l], &typ[l], &top[l]);
+    return picture_typical_drawn(&pic, words, probs, surprise, n, entropy);
 }
 
 /* ===== Example 8 ===== */

@@ -2,8 +2,8 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: picture_limit, typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
- * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry_mark, picture_dry, picture_xtc.
+ * defines: typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
+ * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
 #define PICTURE_SAMPLERS_H
@@ -11,10 +11,6 @@
 #include "dry.h"
 
 /* ===== Example 7 ===== */
-
-/* Records what typical sampling (typ) and top-p (top) keep at one limit, in their order: rows of group 0 and 1,
- * labelled with the limit as the table prints it, the limit in numbers[0]. */
-void picture_limit(Picture *pic, double limit, const Candidates *typ, const Candidates *top);
 
 /* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
  * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
@@ -26,22 +22,24 @@ void picture_limit(Picture *pic, double limit, const Candidates *typ, const Cand
 void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
                        const char *const *words, const double *surprise, size_t n, double entropy);
 
-/* Example 7: each token's surprise (surprise (n,), nats, of probs (n,) as the table prints them) against the
- * entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the line); then, for
- * each cut recorded in pic (typical and top-p at each limit), the rule that stops it: the running total of p in the
- * order it walks the tokens (typical closest to the entropy first, top-p most likely first; the kept tokens in the
- * cut's own order, then the removed ones), solid while kept (in the series colour of typical or top-p) and a ghost
- * once removed, against the limit (dashed), the token where the total passes it outlined, and beside it where it
- * stops ("stops at sat: the total 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before
- * and after (of the kept tokens renormalized, nats). A stage its limit turns off in llama.cpp (typical_off,
- * top_p_off: a limit of 1 or more) is a row of disabled cells named "?typical" or "?top-p" (it keeps every token in
- * its order); the title says when typical is off at every limit. A cell whose token ties with another where its cut
- * sorts says "tie", and a note under the rows says what llama.cpp leaves unspecified there (as typical_note_ties).
- * Series: "surprise", "entropy", "typical, limit 0.45" and "top-p, limit 0.45" (labels the words; values their
- * place in the order kept, 0 removed), "limit", "stops at" and "entropy after" (labels the cut). Frees pic; returns
- * main's status. */
-int picture_typical(Picture *pic, const char *const *words, const double *probs,
-                    const double *surprise, size_t n, double entropy);
+/* Example 7 (lesson file, its __FILE__): each token's surprise (surprise (n,), nats, of probs (n,) as the table prints
+ * them) against the entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the
+ * line); then, for each cut (limits, typ and top (n_limits,): at each limit, what typical sampling kept and what top-p
+ * kept, each in its own order), the rule that stops it: the running total of p in the order it walks the tokens
+ * (typical closest to the entropy first, top-p most likely first; the kept tokens in the cut's own order, then the
+ * removed ones), solid while kept (in the series colour of typical or top-p) and a ghost once removed, against the
+ * limit (dashed), the token where the total passes it outlined, and beside it where it stops ("stops at sat: the total
+ * 0.50 > typical_p 0.45") and what it keeps: how many tokens, and the entropy before and after (of the kept tokens
+ * renormalized, nats). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row
+ * of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical is
+ * off at every limit. A cell whose token ties with another where its cut sorts says "tie", and a note under the rows
+ * says what llama.cpp leaves unspecified there (as typical_note_ties). Series: "surprise", "entropy", "typical, limit
+ * 0.45" and "top-p, limit 0.45" (labels the words; values their place in the order kept, 0 removed), "limit", "stops
+ * at" and "entropy after" (labels the cut). Returns main's status: 0, or 1 after a message when the picture cannot be
+ * written or memory ran out. */
+int picture_typical(const char *file, const char *const *words, const double *probs, const double *surprise,
+                    size_t n, double entropy, const double *limits, const Candidates *typ, const Candidates *top,
+                    size_t n_limits);
 
 /* ===== Example 8 ===== */
 
@@ -86,26 +84,26 @@ int picture_mirostat(Picture *pic, int first_steps);
 
 /* ===== Example 9 ===== */
 
-/* Records one candidate of Example 9: its word, the repeat it would extend (tokens) and DRY's penalty. */
-void picture_dry_mark(Picture *pic, const char *word, int32_t length, double penalty);
-
-/* Example 9: the history (token ids (n_history,), oldest first, words in vocab) and, for each candidate recorded in
- * pic, the repeat it would extend: the history's last `length` tokens and the newest earlier run equal to them that
- * the candidate followed, in dry's window (only where they lie is looked up here: the lengths and penalties are the
- * lesson's); a long history shows its newest 24 tokens and what the repeats need, and one too long for that within
- * 1,180 px its newest tokens and the runs the repeats need, as many as fit, the tokens left out named ("... 7
- * older", "... 3 more"); the tokens outside the window faded and unboxed. A candidate that follows no token of the
- * window has no repeat (the table prints its length as 0): its row says so, and it is named under the chart instead
- * of ringed on it. Then DRY's penalty against the repeat length, dry_penalty(dry, length) (the rule the table's last
- * line prints), at each whole length from 0 to past the longest shown (shown (n_shown,)) and at most 60: a stem per
- * length, nothing between, the step at the allowed length, the candidates with a repeat ringed. When a parameter
- * turns DRY off for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1, dry_penalty_last_n 0 or
- * less) the title says so and the chart is a disabled stage, "?dry" in a dotted frame, without the step; when only
- * this history gives it nothing to do (dry_off_reason) the title says that. Series: "history" (labels: the position;
- * value: the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat length" (labels: the
- * length). Frees pic (its rows' numbers[0] are used here); returns main's status. */
-int picture_dry(Picture *pic, const DryParams *dry, const int32_t *history, size_t n_history,
-                const char *const *vocab, const int32_t *shown, size_t n_shown);
+/* Example 9 (lesson file, its __FILE__): the history (token ids (n_history,), oldest first, words in vocab) and, for
+ * each candidate (candidates, length and penalty (n_candidates,): its word, the repeat it would extend in tokens and
+ * DRY's penalty, as the table printed them), the repeat it would extend: the history's last `length` tokens and the
+ * newest earlier run equal to them that the candidate followed, in dry's window (only where they lie is looked up here:
+ * the lengths and penalties are the lesson's); a long history shows its newest 24 tokens and what the repeats need, and
+ * one too long for that within 1,180 px its newest tokens and the runs the repeats need, as many as fit, the tokens
+ * left out named ("... 7 older", "... 3 more"); the tokens outside the window faded and unboxed. A candidate that
+ * follows no token of the window has no repeat (the table prints its length as 0): its row says so, and it is named
+ * under the chart instead of ringed on it. Then DRY's penalty against the repeat length, dry_penalty(dry, length) (the
+ * rule the table's last line prints), at each whole length from 0 to past the longest shown (shown (n_shown,)) and at
+ * most 60: a stem per length, nothing between, the step at the allowed length, the candidates with a repeat ringed.
+ * When a parameter turns DRY off for any history (llama.cpp's "?dry": dry_multiplier 0, dry_base below 1,
+ * dry_penalty_last_n 0 or less) the title says so and the chart is a disabled stage, "?dry" in a dotted frame, without
+ * the step; when only this history gives it nothing to do (dry_off_reason) the title says that. Series: "history"
+ * (labels: the position; value: the word), "candidate" and "repeat length" (labels: the word), "penalty by repeat
+ * length" (labels: the length). Returns main's status: 0, or 1 after a message when the picture cannot be written or
+ * memory ran out. */
+int picture_dry(const char *file, const DryParams *dry, const int32_t *history, size_t n_history,
+                const char *const *vocab, const char *const *candidates, const int32_t *length,
+                const double *penalty, size_t n_candidates, const int32_t *shown, size_t n_shown);
 
 /* ===== Example 10 ===== */
 
