@@ -1,14 +1,17 @@
 # Makefile: the sampler workbench (GNU Make, this one file).
 #
-#   make            build the library, its tests and the thirteen lesson programs under build/
-#   make check      the library's tests, Example 11's command-line test, the runner's, pictures' and front page's
-#                   tests, the lessons edited as a reader would (lib/test/test_edits.sh), then ./run_all.sh;
+#   make            build the library (four archives, one per layer), its tests and the thirteen lesson programs
+#                   under build/
+#   make check      the library's tests, the layers' check (lib/test/test_archives.sh), Example 11's command-line
+#                   test, the runner's, pictures' and front page's tests, the lessons edited as a reader would
+#                   (lib/test/test_edits.sh), then ./run_all.sh;
 #                   each part ends with a labelled "part: N passed, M failed", the last line is the overall
 #                   "N passed, M failed"
 #   make sanitize   the same checks, built in build-san/ with AddressSanitizer and UBSan
 #   make pictures   every example's picture (build/pictures/NN_slug.svg) and build/pictures/index.html
 #   make bench      build an optimized benchmark in build-bench/ and print what each sampler costs, then what a
-#                   student waits for: a lesson's compile and the save-and-run loop, as ratios (lib/bench/loop.sh)
+#                   student waits for: a lesson's compile and the save-and-run loop, as ratios (lib/bench/loop.sh),
+#                   and each lesson's size, link and what an edit in lib/cli/ relinks (lib/bench/sizes.sh)
 #   make fuzz       (optional, needs clang's libFuzzer) fuzz the chain, the GGUF reader and the preset reader
 #                   for FUZZ_SECONDS each (default 60); FUZZ_TARGETS=gguf fuzzes one
 #   make clean      remove build/, build-san/, build-bench/ and build-fuzz/
@@ -32,6 +35,9 @@ SAN_FLAGS       = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # Lessons only: what the standard calls a constraint violation is an error, so an initializer with more
 # elements than its array ("excess elements in array initializer") stops the build in gcc and clang alike.
 LESSON_CFLAGS   = -pedantic-errors
+# The library's objects: one section per function and per datum, so that a lesson's link keeps only what it calls
+# (link.flags, below); gcc and clang take these on every target.
+SECTION_FLAGS   = -ffunction-sections -fdata-sections
 # lesson.h leaves <math.h> out (39 million instructions of a compile that a hello-world costs 75: lib/README.md),
 # so INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite in an edited lesson that lacks it are unknown. gcc and
 # clang say so without naming the header (they name it for log or exp), and gcc and clang 16 stop; the build
@@ -47,7 +53,18 @@ MATH_HINT_2 = lesson.h leaves out to keep the compile fast: add \#include <math.
 MATH_HINT   = %s: hint: $(MATH_HINT_1)\n  $(MATH_HINT_2)\n
 MATH_AFTER  = Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type).
 
-LIB_SRC    := $(wildcard lib/*.c lib/fast/*.c lib/cli/*.c lib/lesson/*.c lib/picture/*.c)
+# The library in four layers, each built as an archive (ar) under $(BUILD)/lib/, bottom first: a layer may call
+# only the layers below it, which make check's archives: part reads off each archive with nm
+# (lib/test/test_archives.sh; lib/README.md draws the layers).
+CORE_SRC     := $(wildcard lib/*.c lib/fast/*.c)
+HELPER_SRC   := $(wildcard lib/lesson/*.c)
+PICTURE_SRC  := $(wildcard lib/picture/*.c)
+CLI_SRC      := $(wildcard lib/cli/*.c)
+LIB_SRC      := $(CORE_SRC) $(HELPER_SRC) $(PICTURE_SRC) $(CLI_SRC)
+LAYERS       := cli picture lesson core
+# The archives a lesson links, top first as a static link wants: the tool only where the lesson runs it.
+CLI_LESSONS  := 11_sampler_chain
+archives_of   = $(if $(filter $(1),$(CLI_LESSONS)),cli) picture lesson core
 # svg_check.c is a program of its own (the pictures' XML checker), not one of test_lib's files.
 TEST_SRC   := $(filter-out lib/test/fuzz_%.c lib/test/svg_check.c,$(wildcard lib/test/*.c))
 LESSON_SRC := $(wildcard lessons/*.c)
@@ -73,7 +90,7 @@ all: $(LESSONS:%=$(BUILD)/bin/%) $(BUILD)/bin/test_lib $(BUILD)/bin/svg_check $(
 define build_tree
 $(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
+	$$(call say,CC,$$<)$$(CC) $$(REQUIRED_CFLAGS) $$(SECTION_FLAGS) $(2) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
 
 # A lesson's compiler messages also go to its .warn file, which ./run_all.sh shows under the example's line. A
 # compile whose messages name one of <math.h>'s macros gets MATH_HINT before them (a warning too: clang 14 takes
@@ -87,14 +104,34 @@ $(1)/lessons/%.o: lessons/%.c
 	      cat $$(@:.o=.warn); } >$$(@:.o=.hint) && mv $$(@:.o=.hint) $$(@:.o=.warn); \
 	fi; cat $$(@:.o=.warn) >&2; exit $$$$status
 
-# A lesson's link: MATH_HINT before the linker's messages when it fails on one of <math.h>'s names.
-$(1)/bin/%: $(1)/lessons/%.o $(LIB_SRC:%.c=$(1)/%.o)
+# The four archives; an archive is written anew (rm, then ar) so that a removed source leaves no object behind.
+$(1)/lib/libcore.a: $(CORE_SRC:%.c=$(1)/%.o)
+$(1)/lib/liblesson.a: $(HELPER_SRC:%.c=$(1)/%.o)
+$(1)/lib/libpicture.a: $(PICTURE_SRC:%.c=$(1)/%.o)
+$(1)/lib/libcli.a: $(CLI_SRC:%.c=$(1)/%.o)
+$(1)/lib/lib%.a:
 	@mkdir -p $$(@D)
-	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm 2>$(1)/lessons/$$*.link; \
+	$$(call say,AR,$$@)rm -f $$@ && $$(AR) rcs $$@ $$^
+
+# The linker's flag that drops the functions of an archive's objects that nothing calls (each library function
+# is compiled into a section of its own, SECTION_FLAGS): -Wl,--gc-sections where this linker takes it (GNU ld,
+# gold, lld), nothing elsewhere. Asked once per tree and kept in $(1)/link.flags (make clean asks again).
+$(1)/link.flags:
+	@mkdir -p $$(@D) && printf 'int main(void) { return 0; }\n' >$(1)/link-probe.c && \
+	if $$(CC) -Wl,--gc-sections -o $(1)/link-probe $(1)/link-probe.c >/dev/null 2>&1; then \
+	    echo -Wl,--gc-sections; fi >$$@; rm -f $(1)/link-probe $(1)/link-probe.c
+
+# A lesson's link: its object, then the archives it needs, top first (archives_of); MATH_HINT before the
+# linker's messages when it fails on one of <math.h>'s names.
+$(foreach l,$(LESSONS),$(eval $(1)/bin/$(l): $(foreach a,$(call archives_of,$(l)),$(1)/lib/lib$(a).a)))
+$(1)/bin/%: $(1)/lessons/%.o | $(1)/link.flags
+	@mkdir -p $$(@D)
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) $$$$(cat $(1)/link.flags) -o $$@ $$^ $$(LDLIBS) -lm \
+	    2>$(1)/lessons/$$*.link; \
 	status=$$$$?; if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_UNDEFINED)' $(1)/lessons/$$*.link; then \
 	    printf '$$(MATH_HINT)' 'lessons/$$*.c' >&2; fi; cat $(1)/lessons/$$*.link >&2; exit $$$$status
 
-$(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LIB_SRC:%.c=$(1)/%.o)
+$(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LAYERS:%=$(1)/lib/lib%.a)
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lm
 
@@ -122,7 +159,7 @@ $(eval $(call build_tree,$(BENCH),-O2))
 DRY_OLD ?= 9353431
 OLD_DRY = $(BENCH)/old_dry_$(DRY_OLD)
 
-$(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(OLD_DRY).o $(LIB_SRC:%.c=$(BENCH)/%.o)
+$(BENCH)/bin/bench: $(BENCH)/lib/bench/bench.o $(OLD_DRY).o $(LAYERS:%=$(BENCH)/lib/lib%.a)
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CC) -O2 $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
 
@@ -140,15 +177,17 @@ $(OLD_DRY).c: ;
 bench: $(BENCH)/bin/bench all
 	$(BENCH)/bin/bench
 	CC="$(CC)" CFLAGS="$(CFLAGS)" BUILD=$(BUILD) lib/bench/loop.sh
+	CC="$(CC)" CFLAGS="$(CFLAGS)" BUILD=$(BUILD) lib/bench/sizes.sh
 
-# Runs the library's tests, Example 11's command-line test, the runner's own test, the pictures' test, the front
-# page's test (index.html, on a copy of the tree), the lessons edited as a reader would (built with tree $(1)'s
-# flags, $(2)) and the runner on tree $(1). Each part's output is shown as the part ends, its "N passed, M failed"
-# line with a label (library:, cli:, runner:, pictures:, index:, edits:, lessons:); the last line is their sum.
+# Runs the library's tests, the layers' check (no archive calls a layer at its level or above), Example 11's
+# command-line test, the runner's own test, the pictures' test, the front page's test (index.html, on a copy of
+# the tree), the lessons edited as a reader would (built with tree $(1)'s flags, $(2)) and the runner on tree
+# $(1). Each part's output is shown as the part ends, its "N passed, M failed" line with a label (library:,
+# archives:, cli:, runner:, pictures:, index:, edits:, lessons:); the last line is their sum.
 # The exit status is non-zero when any part failed or printed no summary. The runner's, pictures', front page's
 # and edits' tests take the lessons as last committed (lib/test/committed.sh); when lessons/ differs from that
 # commit, a note says so first, and the lessons: part alone shows the difference.
-CHECK_PARTS = library cli runner pictures index edits lessons
+CHECK_PARTS = library archives cli runner pictures index edits lessons
 define run_checks
 	@status=0; \
 	if command -v git >/dev/null 2>&1 && [ -n "$$(git ls-tree HEAD lessons 2>/dev/null)" ] \
@@ -163,6 +202,7 @@ define run_checks
 	    sed "s/^[0-9][0-9]* passed, [0-9][0-9]* failed\$$/$$name: &/" $(1)/check-$$name.log; \
 	}; \
 	part library $(1)/bin/test_lib; \
+	part archives env BUILD=$(1) CC="$(CC)" lib/test/test_archives.sh; \
 	part cli env BUILD=$(1) lib/test/test_cli.sh; \
 	part runner env BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" lib/test/test_runner.sh; \
 	part pictures env BUILD=$(1) CC="$(CC)" CFLAGS="$(CFLAGS)" \
