@@ -56,12 +56,12 @@ MATH_AFTER  = Later errors may come from the missing name too (a static assertio
 # The library in four layers, each built as an archive (ar) under $(BUILD)/lib/, bottom first: a layer may call
 # only the layers below it, which make check's archives: part reads off each archive with nm
 # (lib/test/test_archives.sh; lib/README.md draws the layers).
-CORE_SRC     := $(wildcard lib/*.c lib/fast/*.c)
-HELPER_SRC   := $(wildcard lib/lesson/*.c)
-PICTURE_SRC  := $(wildcard lib/picture/*.c)
-CLI_SRC      := $(wildcard lib/cli/*.c)
-LIB_SRC      := $(CORE_SRC) $(HELPER_SRC) $(PICTURE_SRC) $(CLI_SRC)
 LAYERS       := cli picture lesson core
+SRC_core     := $(wildcard lib/*.c lib/fast/*.c)
+SRC_lesson   := $(wildcard lib/lesson/*.c)
+SRC_picture  := $(wildcard lib/picture/*.c)
+SRC_cli      := $(wildcard lib/cli/*.c)
+LIB_SRC      := $(foreach a,$(LAYERS),$(SRC_$(a)))
 # The archives a lesson links, top first as a static link wants: the tool only where the lesson runs it.
 CLI_LESSONS  := 11_sampler_chain
 archives_of   = $(if $(filter $(1),$(CLI_LESSONS)),cli) picture lesson core
@@ -105,28 +105,30 @@ $(1)/lessons/%.o: lessons/%.c
 	fi; cat $$(@:.o=.warn) >&2; exit $$$$status
 
 # The four archives; an archive is written anew (rm, then ar) so that a removed source leaves no object behind.
-$(1)/lib/libcore.a: $(CORE_SRC:%.c=$(1)/%.o)
-$(1)/lib/liblesson.a: $(HELPER_SRC:%.c=$(1)/%.o)
-$(1)/lib/libpicture.a: $(PICTURE_SRC:%.c=$(1)/%.o)
-$(1)/lib/libcli.a: $(CLI_SRC:%.c=$(1)/%.o)
+$(1)/lib/libcore.a: $(SRC_core:%.c=$(1)/%.o)
+$(1)/lib/liblesson.a: $(SRC_lesson:%.c=$(1)/%.o)
+$(1)/lib/libpicture.a: $(SRC_picture:%.c=$(1)/%.o)
+$(1)/lib/libcli.a: $(SRC_cli:%.c=$(1)/%.o)
 $(1)/lib/lib%.a:
 	@mkdir -p $$(@D)
 	$$(call say,AR,$$@)rm -f $$@ && $$(AR) rcs $$@ $$^
 
 # The linker's flag that drops the functions of an archive's objects that nothing calls (each library function
 # is compiled into a section of its own, SECTION_FLAGS): -Wl,--gc-sections where this linker takes it (GNU ld,
-# gold, lld), nothing elsewhere. Asked once per tree and kept in $(1)/link.flags (make clean asks again).
-$(1)/link.flags:
-	@mkdir -p $$(@D) && printf 'int main(void) { return 0; }\n' >$(1)/link-probe.c && \
-	if $$(CC) -Wl,--gc-sections -o $(1)/link-probe $(1)/link-probe.c >/dev/null 2>&1; then \
-	    echo -Wl,--gc-sections; fi >$$@; rm -f $(1)/link-probe $(1)/link-probe.c
+# gold, lld), nothing elsewhere. Asked once per tree and kept in $(1)/lib/link.flags (make clean asks again).
+$(1)/lib/link.flags:
+	@mkdir -p $$(@D) && printf 'int main(void) { return 0; }\n' >$(1)/lib/link-probe.c && \
+	if $$(CC) -Wl,--gc-sections -o $(1)/lib/link-probe $(1)/lib/link-probe.c >/dev/null 2>&1; then \
+	    echo -Wl,--gc-sections; fi >$$@; rm -f $(1)/lib/link-probe $(1)/lib/link-probe.c
 
 # A lesson's link: its object, then the archives it needs, top first (archives_of); MATH_HINT before the
-# linker's messages when it fails on one of <math.h>'s names.
+# linker's messages when it fails on one of <math.h>'s names. $(1)/lessons/NN.libdeps lists the dependency files
+# of the objects in those archives, which ./run_all.sh --pictures reads for the sources a picture was drawn from.
 $(foreach l,$(LESSONS),$(eval $(1)/bin/$(l): $(foreach a,$(call archives_of,$(l)),$(1)/lib/lib$(a).a)))
-$(1)/bin/%: $(1)/lessons/%.o | $(1)/link.flags
+$(1)/bin/%: $(1)/lessons/%.o | $(1)/lib/link.flags
 	@mkdir -p $$(@D)
-	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) $$$$(cat $(1)/link.flags) -o $$@ $$^ $$(LDLIBS) -lm \
+	@printf '%s\n' $$(foreach a,$$(call archives_of,$$*),$$(SRC_$$(a):%.c=$(1)/%.d)) >$(1)/lessons/$$*.libdeps
+	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) $$$$(cat $(1)/lib/link.flags) -o $$@ $$^ $$(LDLIBS) -lm \
 	    2>$(1)/lessons/$$*.link; \
 	status=$$$$?; if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_UNDEFINED)' $(1)/lessons/$$*.link; then \
 	    printf '$$(MATH_HINT)' 'lessons/$$*.c' >&2; fi; cat $(1)/lessons/$$*.link >&2; exit $$$$status

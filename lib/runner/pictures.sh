@@ -12,11 +12,22 @@
 if [ ! -d "$pictures" ]; then mkdir -p "$pictures"; fi
 
 # The sources lesson $1's program is built from, one a line: lessons/$1.c, then every file that the build's
-# dependency files (gcc -MMD: $BUILD/lessons/$1.d, $BUILD/lib/**.d) name for the objects it links: its own and
-# the whole library's (the Makefile links every lib/ source but test/'s and bench/'s into each lesson). A tree
-# the build did not write (no .d files) gives the .c alone.
+# dependency files (gcc -MMD) name for the objects it links: its own ($BUILD/lessons/$1.d) and those of the
+# archives it links, which its link listed in $BUILD/lessons/$1.libdeps (the Makefile). A program linked before
+# that list existed reads every .d under $BUILD/lib/ but test/'s and bench/'s; a tree the build did not write
+# (no .d files) gives the .c alone.
 build_sources() {
-    awk -v lesson="lessons/$1.c" -v skip1="$BUILD/lib/test/" -v skip2="$BUILD/lib/bench/" '
+    if [ -f "$BUILD/lessons/$1.libdeps" ]; then
+        set -f; saved_ifs=$IFS; IFS='
+'
+        set -- "$1" $(cat "$BUILD/lessons/$1.libdeps")
+        IFS=$saved_ifs; set +f
+    else
+        set -- "$1" "$BUILD"/lib/*.d "$BUILD"/lib/*/*.d
+    fi
+    sources_of=$1
+    shift
+    awk -v lesson="lessons/$sources_of.c" -v skip1="$BUILD/lib/test/" -v skip2="$BUILD/lib/bench/" '
         BEGIN { print lesson; seen[lesson] = 1
                 for (a = 1; a < ARGC; a++) {
                     d = ARGV[a]
@@ -32,7 +43,7 @@ build_sources() {
                     }
                     close(d)
                 }
-                exit }' "$BUILD/lessons/$1.d" "$BUILD"/lib/*.d "$BUILD"/lib/*/*.d
+                exit }' "$BUILD/lessons/$sources_of.d" "$@"
 }
 # The record of the run of lesson $1 that --pictures keeps beside its verdict, $pictures/$1.source: "ran" and the
 # run's start, then cksum's line (checksum, size, name) for each of its sources; index.html compares them with

@@ -335,7 +335,7 @@ for name in 02_presence_penalty 03_frequency_penalty; do
     else passed=$((passed + 1)); fi
 done
 
-# 2c. Examples 1 to 6 after a student's edit: an edited copy of the lesson, built against the library's objects in
+# 2c. Examples 1 to 6 after a student's edit: an edited copy of the lesson, built against the library's archives in
 # $build as lib/test/test_edits.sh builds one, must still draw a picture that svg_check passes and whose words are
 # true. penalty_picture NN SED NAME builds lessons/NN_*.c edited by the sed substitution SED and writes
 # $tmp/NAME.svg, NAME.data (svg_check --data) and NAME.words (its texts, one a line); false after a failure.
@@ -347,8 +347,7 @@ if [ -z "${EDIT_CFLAGS:-}" ] && grep -q __asan_ "$build/lib/candidates.o" 2>/dev
     edit_flags="$edit_flags -fsanitize=address,undefined"
     edit_ldflags="$edit_ldflags -fsanitize=address,undefined"
 fi
-edit_objects=$(ls "$build"/lib/*.o "$build"/lib/fast/*.o "$build"/lib/cli/*.o "$build"/lib/picture/*.o \
-    "$build"/lib/lesson/*.o)
+edit_objects="$build/lib/libpicture.a $build/lib/liblesson.a $build/lib/libcore.a"
 picture_words() {   # picture_words SVG: the picture's texts, one a line, entities decoded
     grep -o '<text[^>]*>[^<]*</text>' "$1" | sed -e 's/<[^>]*>//g' -e 's/&lt;/</g' -e 's/&gt;/>/g' \
         -e 's/&quot;/"/g' -e "s/&apos;/'/g" -e 's/&amp;/\&/g'
