@@ -3,7 +3,8 @@
 #   text_bars NAME       lesson NAME's picture as bars of '#' in the terminal
 #   watch_lesson NAME    runs lesson NAME as ./run_all.sh --pictures NAME does, then again after each save; never
 #                        returns (exits 130 on Ctrl-C, 143 on TERM; 0 after WATCH_ROUNDS runs)
-# It uses run_all.sh's BUILD, and "$0" (run_all.sh itself) for each run. It takes no lock: each run does.
+# It uses run_all.sh's BUILD, and "$0" (run_all.sh itself) for each run, as ./run_all.sh: run_all.sh has gone
+# to its own folder, so that "somedir/run_all.sh --watch 1" works too. It takes no lock: each run does.
 
 # The picture of lesson $1 ($BUILD/pictures/$1.svg) as bars of '#' in the terminal, one line per token, read back
 # from its data attributes (build/bin/svg_check --data): the series drawn as bars (<rect>) whose values all lie
@@ -54,7 +55,7 @@ watch_lesson() {
             last=$now
             rounds=$((rounds + 1))
             echo "== $(date '+%H:%M:%S') $watched"
-            BUILD=$BUILD sh "$0" --pictures "$name" || true
+            BUILD=$BUILD sh "./${0##*/}" --pictures "$name" || true    # run_all.sh, from its folder
             if [ -f "$BUILD/out/$name.txt" ]; then      # it ran (a program that does not build leaves none)
                 text_bars "$name"
                 echo "picture: $BUILD/pictures/$name.svg; watching $watched for the next save (Ctrl-C stops)"
