@@ -39,8 +39,8 @@ committed_tree "$tree"
 names=$(cd "$tree/lessons" && ls *.c | sed 's/\.c$//')
 index=$tree/$b/pictures/index.html
 mkdir -p "$tmp/saved" "$tmp/untouched"
-cp "$tree"/lessons/*.c "$tree/lessons/lesson.h" "$tree/lib/penalties.c" "$tmp/saved/"
-cp lessons/*.c lessons/lesson.h lib/penalties.c "$tmp/untouched/"
+cp "$tree"/lessons/*.c "$tree/lessons/lesson.h" "$tree/lib/penalties.c" "$tree/lib/cli/main.c" "$tmp/saved/"
+cp lessons/*.c lessons/lesson.h lib/penalties.c lib/cli/main.c "$tmp/untouched/"
 
 # pictures ARG...: ./run_all.sh --pictures ARG... in the copy; its output in $tmp/run.out.
 pictures() {
@@ -181,6 +181,12 @@ put_back lib/penalties.c
 put_back lessons/lesson.h
 pictures 13
 check_page "the library file and the header put back" "$index" "13" "" ""
+# A source of the tool (lib/cli/, in Example 11's archives alone: its .libdeps) changed, and 13 run: 11 alone is
+# grey, and names it.
+printf '/* a change */\n' >>"$tree/lib/cli/main.c"
+pictures 13
+check_page "a file of the tool changed" "$index" "13" "" "11:lib/cli/main.c"
+put_back lib/cli/main.c
 # A run with no record of its sources (a record removed) is grey, and says there is none.
 rm "$tree/$b/pictures/02_presence_penalty.source"
 pictures 13
@@ -277,7 +283,7 @@ if [ ! -e "$tree/$b/out/.run_all.lock" ]; then ok; else bad "--watch 03 left its
 if [ -s "$abs/drive.err" ]; then bad "the watch's driver: $(cat "$abs/drive.err")"; fi
 
 # Nothing here touched the tree itself.
-for src in lessons/*.c lessons/lesson.h lib/penalties.c; do
+for src in lessons/*.c lessons/lesson.h lib/penalties.c lib/cli/main.c; do
     if ! cmp -s "$src" "$tmp/untouched/${src##*/}"; then bad "$src changed while this test ran"; fi
 done
 
