@@ -57,7 +57,7 @@ int main(int argc, char *argv[])
         lesson_printf("], top-p keeps [");
         print_words(&top[l]);
         lesson_printf("]\n");
-        typical_note_ties(__FILE__, limits[l], &typ[l], &top[l], words, surprise, N_VOCAB, entropy);  /* tied tokens */
+        lesson_note_cut_ties(limits[l], &typ[l], &top[l], words, surprise, entropy);  /* tied tokens: a note */
     }
     return picture_typical(__FILE__, words, probs, surprise, N_VOCAB, entropy, limits, typ, top, LESSON_N(limits));
 }

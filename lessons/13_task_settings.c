@@ -4,9 +4,9 @@
  * penalties, top-k, top-p, min-p, temperature (chain_init_from_params with that --samplers list), the
  * probability of the right token, how many candidates are left, and eight draws with java.util.Random(4).
  * Where the lesson's Java differs: it takes top-p and min-p from the whole vocabulary, while llama.cpp's top-p
- * renormalizes over what top-k left (the same here; preset_notes says where they part, and why); it counts the whole
- * history for the repeat penalty, so penalty_last_n is the history's length; and it draws by walking token ids,
- * so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
+ * renormalizes over what top-k left (the same here; lesson_preset_notes says where they part, and why); it counts
+ * the whole history for the repeat penalty, so penalty_last_n is the history's length; and it draws by walking
+ * token ids, so every stage but the draw runs (chain_apply_except_pick), then the survivors go back in id order.
  */
 #include "lesson.h"
 #include "picture/picture_chains.h"
@@ -57,8 +57,8 @@ static int distribution(const LessonSettings *s, const SamplerType *seq, size_t 
     for (size_t i = 0; i < n_history; i++)
         lesson_check(chain_accept(&ch, history[i]));
     lesson_candidates(c, buf, logits, vocab);       /* a NaN stops; +inf is noted */
-    PresetStep view = preset_step_start(s, (int32_t)n_history, c, pic, picture_preset_stage);     /* ties noted */
-    lesson_check(chain_apply_except_pick(&ch, c, preset_stage_seen, &view, NULL));
+    LessonPresetStep view = lesson_preset_start(s, (int32_t)n_history, c, pic, picture_preset_stage);  /* ties noted */
+    lesson_check(chain_apply_except_pick(&ch, c, lesson_preset_seen, &view, NULL));
     lesson_check(candidates_sort_by_id(c));
     lesson_check(candidates_softmax(c, false));
     chain_free(&ch);
@@ -78,7 +78,7 @@ int main(int argc, char *argv[])
         TokenData buf[N_VOCAB];
         Candidates c;
         int left = distribution(&presets[s], order, LESSON_N(order), buf, &c, &pic);
-        preset_notes(&presets[s], window, order, N_VOCAB, distribution, &c);   /* where llama.cpp and the Java part */
+        lesson_preset_notes(&presets[s], window, order, N_VOCAB, distribution, &c);  /* where it and the Java part */
         ptrdiff_t at = candidates_find(&c, lesson_id(right, vocab));
         lesson_printf("%*s P(%s) %.3f  candidates %d  draws:",
                       width - lesson_settings_label(&presets[s], window, stdout), "", right,

@@ -169,7 +169,8 @@ static void note_temp_limits(const char *file, const char *noun, const LessonSet
     else if (overflow)
         lesson_message("\": temp %s takes the largest logit past float's range (%s / %s), which llama.cpp holds as "
                        "an infinity, whose softmax gives NaN; this table divides after subtracting the largest logit, "
-                       "which leaves the p as they should be", temp.text, lesson_fixed_at(file, largest, 2).text, temp.text);
+                       "which leaves the p as they should be", temp.text, lesson_fixed_at(file, largest, 2).text,
+                       temp.text);
     else if (finite == n)
         lesson_message("\": temp %s makes every logit it receives 0, so llama.cpp draws uniformly from the tokens "
                        "the stages before it left, as this table does; the lesson's Java divides its -inf logits (the "
@@ -323,12 +324,12 @@ long lesson_trace_arg_at(const char *file, int argc, char *argv[], int steps)
     return trace;
 }
 
-PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                                void *picture, ChainTraceFn record)
+LessonPresetStep lesson_preset_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
+                                        void *picture, ChainTraceFn record)
 {
     static TokenData *buf;              /* grows to the largest vocabulary seen; the program's exit frees it */
     static size_t cap;
-    PresetStep view = {file, s, window, picture, record, NULL, 0, false};
+    LessonPresetStep view = {file, s, window, picture, record, NULL, 0, false};
     if (c->size > cap) {
         TokenData *grown = realloc(buf, c->size * sizeof *grown);
         if (grown == NULL) {
@@ -345,9 +346,9 @@ PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32
     return view;
 }
 
-void preset_stage_seen(void *view, const Stage *stage, const Candidates *c)
+void lesson_preset_seen(void *view, const Stage *stage, const Candidates *c)
 {
-    PresetStep *s = view;
+    LessonPresetStep *s = view;
     if (s->picture == NULL)
         return;                         /* a run for the notes' comparisons */
     lesson_note_tie(s->file, "preset", s->preset, s->window, 0, stage, s->before, s->n_before, s->before_sorted, c,
@@ -385,8 +386,8 @@ static void add_cause(char *causes, size_t size, const char *text)
     snprintf(causes + used, size - used, "%s%s", used ? "; " : "", text);
 }
 
-void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order, size_t n,
-                     size_t n_vocab, PresetRun *run, const Candidates *c)
+void lesson_preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order,
+                            size_t n, size_t n_vocab, LessonPresetRun *run, const Candidates *c)
 {
     static const void *noted_row, *noted_min_p_row;
     static bool noted, noted_min_p;

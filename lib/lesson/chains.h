@@ -6,8 +6,8 @@
  *
  * defines: LESSON_STEP_MAX, LessonChainRecord, LessonView, lesson_view_start, lesson_view_step,
  * lesson_step_seen, lesson_step_left, lesson_chain_describe, lesson_check_corpus, lesson_bigram_logits,
- * lesson_check_builder, lesson_trace_arg, lesson_note_tie, PresetStep, preset_step_start, preset_stage_seen,
- * PresetRun, preset_notes, lesson_check_order.
+ * lesson_check_builder, lesson_trace_arg, lesson_note_tie, LessonPresetStep, lesson_preset_start, lesson_preset_seen,
+ * LessonPresetRun, lesson_preset_notes, lesson_check_order.
  */
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
@@ -133,24 +133,24 @@ typedef struct {
     TokenData *before;                  /* (n_before,) the candidates before the stage that runs next */
     size_t n_before;
     bool before_sorted;
-} PresetStep;
+} LessonPresetStep;
 
-/* The view of preset s's chain over the candidates c (before its first stage), for preset_stage_seen, which
+/* The view of preset s's chain over the candidates c (before its first stage), for lesson_preset_seen, which
  * gives record (picture, stage, what it left) each stage's result when picture is not NULL. */
-#define preset_step_start(s, window, c, picture, record) \
-    preset_step_start_at(__FILE__, (s), (window), (c), (picture), (record))
+#define lesson_preset_start(s, window, c, picture, record) \
+    lesson_preset_start_at(__FILE__, (s), (window), (c), (picture), (record))
 
-PresetStep preset_step_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                                void *picture, ChainTraceFn record);
+LessonPresetStep lesson_preset_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
+                                        void *picture, ChainTraceFn record);
 
-/* The trace of chain_apply_except_pick for Example 13 (view: a PresetStep): after each stage, the notes where a
+/* The trace of chain_apply_except_pick for Example 13 (view: a LessonPresetStep): after each stage, the notes where a
  * cut keeps some of tied tokens (lesson_note_tie) and where a temperature of +inf meets -inf logits (llama.cpp's
  * -inf / inf is NaN), then the picture's record (record). */
-void preset_stage_seen(void *view, const Stage *stage, const Candidates *c);
+void lesson_preset_seen(void *view, const Stage *stage, const Candidates *c);
 
 /* Example 13's run of preset s with the stages seq (n,): its final distribution c, in id order, p renormalized,
  * over buf (n_vocab,); pic (a Picture) NULL for a run that records nothing. Returns the candidates with p > 0. */
-typedef int PresetRun(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
+typedef int LessonPresetRun(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
                       void *pic);
 
 /* Example 13's notes on preset s (window: its penalty window, for its label), once each: a setting no stage of
@@ -160,11 +160,11 @@ typedef int PresetRun(const LessonSettings *s, const SamplerType *seq, size_t n,
  * (a stage left out) and the Java's rule (which cuts top-k, top-p and min-p all from the whole vocabulary, where
  * llama.cpp runs order's stages in turn); where a min_p above 1 (with temp above 0) keeps one token in llama.cpp
  * and none in the Java. "NN_slug: note: the preset "<label>": ..." on stderr. */
-#define preset_notes(s, window, order, n_vocab, run, c) \
-    preset_notes_at(__FILE__, (s), (window), (order), LESSON_N(order), (n_vocab), (run), (c))
+#define lesson_preset_notes(s, window, order, n_vocab, run, c) \
+    lesson_preset_notes_at(__FILE__, (s), (window), (order), LESSON_N(order), (n_vocab), (run), (c))
 
-void preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order, size_t n,
-                     size_t n_vocab, PresetRun *run, const Candidates *c);
+void lesson_preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order,
+                            size_t n, size_t n_vocab, LessonPresetRun *run, const Candidates *c);
 
 /* Stops with "NN_slug: order[i] is infill, which this workbench does not compute" when the sampler list order
  * (n,) names infill, which the library names but does not compute (it is no sampler of the lesson). */

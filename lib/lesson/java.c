@@ -355,6 +355,95 @@ void lesson_note_tied_cut_at(const char *file, const char *stage, const char *na
                lesson_number(value, 0).text, all, chosen);
 }
 
+double lesson_cut_key(bool typical, const double *surprise, size_t i, double entropy)
+{
+    return typical ? fabs(surprise[i] - entropy) : surprise[i];
+}
+
+size_t lesson_cut_ties(const TokenData *kept, size_t size, bool typical, const double *surprise, size_t n,
+                       double entropy, bool *tied)
+{
+    size_t left_out = 0;
+    for (size_t i = 0; i < n; i++)
+        tied[i] = false;
+    for (size_t k = 0; k < size; k++) {
+        size_t id = (size_t)kept[k].id, group = 0;
+        double key = lesson_cut_key(typical, surprise, id, entropy);
+        for (size_t j = 0; id < n && j < n; j++)
+            group += lesson_cut_key(typical, surprise, j, entropy) == key;
+        for (size_t j = 0; id < n && group > 1 && j < n; j++)
+            tied[j] |= lesson_cut_key(typical, surprise, j, entropy) == key;
+    }
+    for (size_t j = 0; j < n; j++) {
+        bool in = false;
+        for (size_t k = 0; k < size; k++)
+            in |= kept[k].id == (int32_t)j;
+        left_out += tied[j] && !in;
+    }
+    return left_out;
+}
+
+/* The note on one cut (typical's or top-p's, kept: its result) at limit when its sort met a tie among the
+ * tokens it keeps (lesson_cut_ties): which tokens tie, on what, and how many of them it keeps. */
+static void tie_note(const char *file, double limit, const Candidates *kept, bool typical,
+                     const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied), *listed = malloc((n > 0 ? n : 1) * sizeof *listed);
+    if (tied == NULL || listed == NULL) {           /* best-effort: without memory, no note */
+        free(tied);
+        free(listed);
+        return;
+    }
+    size_t left_out = lesson_cut_ties(kept->data, kept->size, typical, surprise, n, entropy, tied), count = 0;
+    char groups[512] = "";
+    for (size_t i = 0; i < n; i++) {
+        listed[i] = false;
+        count += tied[i];
+    }
+    for (size_t i = 0; i < n; i++) {                /* each group: its words, then the key they tie on */
+        if (!tied[i] || listed[i])
+            continue;
+        double key = lesson_cut_key(typical, surprise, i, entropy);
+        for (size_t j = i; j < n; j++) {
+            if (tied[j] && lesson_cut_key(typical, surprise, j, entropy) == key) {
+                listed[j] = true;
+                size_t used = strlen(groups);
+                snprintf(groups + used, sizeof groups - used, "%s%.100s", j == i ? (used ? "; " : "") : ", ",
+                         words[j]);
+            }
+        }
+        double p = 0;                               /* a kept token of the group has the p they share */
+        for (size_t k = 0; k < kept->size; k++)
+            p = lesson_cut_key(typical, surprise, (size_t)kept->data[k].id, entropy) == key ? kept->data[k].p : p;
+        size_t used = strlen(groups);
+        if (typical)
+            snprintf(groups + used, sizeof groups - used, ": %.3f nats away", key);
+        else
+            snprintf(groups + used, sizeof groups - used, ": p %.60s", lesson_number(p, 1).text);
+    }
+    const char *what = typical ? "typical" : "top-p", *on = typical ? "in their distance from the entropy" : "in p";
+    if (left_out > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps %zu of the %zu tokens tied %s (%s): which tied tokens "
+                   "llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes "
+                   "them in their order in probs[]", lesson_number(limit, 2).text, what, count - left_out, count, on,
+                   groups);
+    else if (count > 0)
+        lesson_say(file, "note: ", "limit %s: %s keeps the tokens tied %s (%s) in an order llama.cpp leaves "
+                   "unspecified (its sort is not stable); this workbench takes them in their order in probs[]",
+                   lesson_number(limit, 2).text, what, on, groups);
+    free(tied);
+    free(listed);
+}
+
+void lesson_note_cut_ties_at(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                             const char *const *words, const double *surprise, size_t n, double entropy)
+{
+    if (!typical_off(limit))
+        tie_note(file, limit, typ, true, words, surprise, n, entropy);
+    if (!top_p_off(limit))
+        tie_note(file, limit, top, false, words, surprise, n, entropy);
+}
+
 void lesson_sorted_cut(LessonSortedCut *tally, const double *logits, size_t n, double mu, size_t kept)
 {
     TokenData *buf = malloc((n > 0 ? n : 1) * sizeof *buf);

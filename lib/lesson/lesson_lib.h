@@ -30,7 +30,7 @@
  * even at +inf (bias_logit); a temperature of +inf makes every finite logit 0 and leaves the -inf ones out.
  * llama.cpp computes exp(inf - inf), -inf + inf and -inf / inf as NaN instead, and so does the lesson's Java
  * wherever it takes a softmax: a note under the table says so, once for each entry that meets it
- * (lesson_candidates, lesson_softmax_biased, lesson_step_seen and preset_stage_seen for a temperature).
+ * (lesson_candidates, lesson_softmax_biased, lesson_step_seen and lesson_preset_seen for a temperature).
  *
  * Numbers print as the lesson's Java prints them: each row with lesson_printf, whose %f rounds half up as Java's
  * Formatter does (0.125 to two places is 0.13, where C's printf gives 0.12); a column's numbers with lesson_fixed:
@@ -54,7 +54,8 @@
  *   java.c (the lesson's Java's rules beside llama.cpp's): lesson_candidates, lesson_java_differs,
  *     lesson_check_penalty_all, lesson_check_limit, lesson_check_xtc, lesson_java_repeat_length,
  *     lesson_note_dry_row, lesson_check_dry_line, LessonSortedCut, lesson_sorted_cut, lesson_check_mu,
- *     lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut;
+ *     lesson_note_mirostat, lesson_tied_cut, lesson_note_tied_cut, lesson_cut_key, lesson_cut_ties,
+ *     lesson_note_cut_ties;
  *   print.c: LESSON_PRINTF_LIKE, lesson_printf, lesson_format, lesson_columns.
  * The rows of settings of Examples 12 and 13 (LessonSettings, lesson_check_params, lesson_note_settings, ...) are
  * lesson_settings.h's (settings.c, checks.c), which those lessons include through lesson/chains.h; each lesson's
@@ -485,6 +486,31 @@ bool lesson_tied_cut(const double *by_id, size_t n, const Candidates *kept, doub
 
 void lesson_note_tied_cut_at(const char *file, const char *stage, const char *name, const double *by_id, size_t n,
                              const Candidates *kept);
+
+/* Example 7's ties. What a cut sorts the n tokens on, for token i: typical (typical true) its distance from the
+ * entropy, |surprise[i] - entropy| (nats, surprise (n,) as the table prints it and typical_cut measures it); top-p
+ * its surprise, which is equal for two tokens exactly where their logits (ln p, candidates_init_probs) are. */
+double lesson_cut_key(bool typical, const double *surprise, size_t i, double entropy);
+
+/* Which of the n tokens a cut's sort meets in a tie: tied[i] (n,) is true for each token that ties with another
+ * on the cut's key (lesson_cut_key) in a group of which the cut kept one or more (kept (size,), the kept
+ * candidates' copies). Returns how many tied tokens it left out (the cut fell inside a tie); tied all false and
+ * 0 when no kept token ties with another. Example 7's picture draws the same ties. */
+size_t lesson_cut_ties(const TokenData *kept, size_t size, bool typical, const double *surprise, size_t n,
+                       double entropy, bool *tied);
+
+/* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
+ * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
+ * another (|surprise[i] - entropy|, surprise (n,) in nats as the table prints it), top-p's (top) a token as likely
+ * as another (an equal surprise: an equal logit). Which tied tokens llama.cpp keeps, and in what order, is
+ * unspecified (its sort is not stable); this workbench takes them in their order in probs[] (typical_cut and
+ * candidates_sort), and the note says so, naming the tied tokens (words (n,)) and how many of them the cut kept.
+ * A stage its limit turns off sorts nothing: no note. Without memory (best-effort), no note. */
+#define lesson_note_cut_ties(limit, typ, top, words, surprise, entropy) \
+    lesson_note_cut_ties_at(__FILE__, (limit), (typ), (top), (words), (surprise), LESSON_N(words), (entropy))
+
+void lesson_note_cut_ties_at(const char *file, double limit, const Candidates *typ, const Candidates *top,
+                             const char *const *words, const double *surprise, size_t n, double entropy);
 
 /* Example 6's bias entry b of biases[] ({word, bias} each): the word's token (lesson_id: a word words[] lacks
  * stops) and its bias; a NaN bias stops, naming biases[b], its word and its line, and what llama.cpp would do. */

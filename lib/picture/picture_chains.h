@@ -1,7 +1,7 @@
 /* picture_chains.h: the pictures of Examples 11 to 13 (which include it): chain lines as rows of stages, in columns
  * in llama.cpp's default order or in their own (picture_chains.c), the chain builder's funnel and candidates per
  * step (picture_builder.c), each preset's final distribution and draws (picture_presets.c). It includes
- * lesson/chains.h, whose callbacks (LessonChainRecord, PresetStep's record) Examples 12 and 13 fill from here.
+ * lesson/chains.h, whose callbacks (LessonChainRecord, LessonPresetStep's record) Examples 12 and 13 fill from here.
  *
  * defines: picture_chain_line, picture_chain_line_of, picture_sampler_chain, PICTURE_FUNNEL_STEP,
  * picture_chain_record, picture_chain_text, picture_chain_builder, picture_preset_stage, PRESET_DRAWS,
@@ -70,7 +70,7 @@ int picture_chain_builder(Picture *pic, const char *alphabet);
 /* ===== Example 13 ===== */
 
 /* Records what one stage left (c, logits, any order) for the preset whose distribution is being built: the
- * record the lesson passes to preset_step_start (a ChainTraceFn); pic is a Picture, NULL for none. */
+ * record the lesson passes to lesson_preset_start (a ChainTraceFn); pic is a Picture, NULL for none. */
 void picture_preset_stage(void *pic, const Stage *stage, const Candidates *c);
 
 #define PRESET_DRAWS 1000           /* the draws Example 13's histogram counts, beside the lesson's */

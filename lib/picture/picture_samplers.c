@@ -25,102 +25,6 @@ static bool picture_limit_off(const PictureRow *row)
     return row->group == 0 ? typical_off(row->numbers[0]) : top_p_off(row->numbers[0]);
 }
 
-/* What a cut sorts the n tokens on, for token i: typical (typical true) its distance from the entropy,
- * |surprise[i] - entropy| (nats, as the table prints it and typical_cut measures it); top-p its surprise, which
- * is equal for two tokens exactly where their logits (ln p, candidates_init_probs) are. */
-static double picture_cut_key(bool typical, const double *surprise, size_t i, double entropy)
-{
-    return typical ? fabs(surprise[i] - entropy) : surprise[i];
-}
-
-/* Which of the n tokens a cut's sort meets in a tie: tied[i] (n,) is true for each token that ties with another
- * on the cut's key (picture_cut_key) in a group of which the cut kept one or more (kept (size,), the kept
- * candidates' copies). Returns how many tied tokens it left out (the cut fell inside a tie); tied all false and
- * 0 when no kept token ties with another. */
-static size_t picture_cut_ties(const TokenData *kept, size_t size, bool typical, const double *surprise, size_t n,
-                               double entropy, bool *tied)
-{
-    size_t left_out = 0;
-    for (size_t i = 0; i < n; i++)
-        tied[i] = false;
-    for (size_t k = 0; k < size; k++) {
-        size_t id = (size_t)kept[k].id, group = 0;
-        double key = picture_cut_key(typical, surprise, id, entropy);
-        for (size_t j = 0; id < n && j < n; j++)
-            group += picture_cut_key(typical, surprise, j, entropy) == key;
-        for (size_t j = 0; id < n && group > 1 && j < n; j++)
-            tied[j] |= picture_cut_key(typical, surprise, j, entropy) == key;
-    }
-    for (size_t j = 0; j < n; j++) {
-        bool in = false;
-        for (size_t k = 0; k < size; k++)
-            in |= kept[k].id == (int32_t)j;
-        left_out += tied[j] && !in;
-    }
-    return left_out;
-}
-
-/* The note on one cut (typical's or top-p's, kept: its result) at limit when its sort met a tie among the
- * tokens it keeps (picture_cut_ties): which tokens tie, on what, and how many of them it keeps. */
-static void picture_tie_note(const char *file, double limit, const Candidates *kept, bool typical,
-                             const char *const *words, const double *surprise, size_t n, double entropy)
-{
-    bool *tied = malloc((n > 0 ? n : 1) * sizeof *tied), *listed = malloc((n > 0 ? n : 1) * sizeof *listed);
-    if (tied == NULL || listed == NULL) {           /* best-effort: without memory, no note */
-        free(tied);
-        free(listed);
-        return;
-    }
-    size_t left_out = picture_cut_ties(kept->data, kept->size, typical, surprise, n, entropy, tied), count = 0;
-    char groups[512] = "";
-    for (size_t i = 0; i < n; i++) {
-        listed[i] = false;
-        count += tied[i];
-    }
-    for (size_t i = 0; i < n; i++) {                /* each group: its words, then the key they tie on */
-        if (!tied[i] || listed[i])
-            continue;
-        double key = picture_cut_key(typical, surprise, i, entropy);
-        for (size_t j = i; j < n; j++) {
-            if (tied[j] && picture_cut_key(typical, surprise, j, entropy) == key) {
-                listed[j] = true;
-                size_t used = strlen(groups);
-                snprintf(groups + used, sizeof groups - used, "%s%.100s", j == i ? (used ? "; " : "") : ", ",
-                         words[j]);
-            }
-        }
-        double p = 0;                               /* a kept token of the group has the p they share */
-        for (size_t k = 0; k < kept->size; k++)
-            p = picture_cut_key(typical, surprise, (size_t)kept->data[k].id, entropy) == key ? kept->data[k].p : p;
-        size_t used = strlen(groups);
-        if (typical)
-            snprintf(groups + used, sizeof groups - used, ": %.3f nats away", key);
-        else
-            snprintf(groups + used, sizeof groups - used, ": p %.60s", lesson_number(p, 1).text);
-    }
-    const char *what = typical ? "typical" : "top-p", *on = typical ? "in their distance from the entropy" : "in p";
-    if (left_out > 0)
-        lesson_say(file, "note: ", "limit %s: %s keeps %zu of the %zu tokens tied %s (%s): which tied tokens "
-                   "llama.cpp keeps, and in what order, is unspecified (its sort is not stable); this workbench takes "
-                   "them in their order in probs[]", lesson_number(limit, 2).text, what, count - left_out, count, on,
-                   groups);
-    else if (count > 0)
-        lesson_say(file, "note: ", "limit %s: %s keeps the tokens tied %s (%s) in an order llama.cpp leaves "
-                   "unspecified (its sort is not stable); this workbench takes them in their order in probs[]",
-                   lesson_number(limit, 2).text, what, on, groups);
-    free(tied);
-    free(listed);
-}
-
-void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
-                       const char *const *words, const double *surprise, size_t n, double entropy)
-{
-    if (!typical_off(limit))
-        picture_tie_note(file, limit, typ, true, words, surprise, n, entropy);
-    if (!top_p_off(limit))
-        picture_tie_note(file, limit, top, false, words, surprise, n, entropy);
-}
-
 /* The baseline of a text of size px near a line at line_y px: baseline as it is when the text (its descenders
  * too, 0.25 of its size below the baseline) stays 5 px clear of the line, or else moved to 5 px above the line
  * (above) or below it. */
@@ -156,7 +60,7 @@ static void picture_surprise_dot(Svg *s, const SvgPlot *plot, double x, const ch
 #define RUN_PITCH 54         /* px from one row of the running totals to the next */
 
 /* The order a cut walks the n tokens in (order (n,), token ids), the tokens it kept first (row->data, in its
- * order), then those it removed, in the order its sort gives them (picture_cut_key: typical by distance from the
+ * order), then those it removed, in the order its sort gives them (lesson_cut_key: typical by distance from the
  * entropy, top-p by surprise, ties in their order in probs[]): the same order the cut's running total follows. A
  * stage its limit turns off keeps every token in its order. Returns how many it kept. */
 static size_t picture_cut_order(const PictureRow *row, size_t n, const double *surprise, double entropy,
@@ -172,8 +76,8 @@ static size_t picture_cut_order(const PictureRow *row, size_t n, const double *s
             bool placed = false;
             for (size_t k = 0; k < m; k++)
                 placed |= order[k] == i;
-            if (!placed && (best == n || picture_cut_key(row->group == 0, surprise, i, entropy)
-                                         < picture_cut_key(row->group == 0, surprise, best, entropy)))
+            if (!placed && (best == n || lesson_cut_key(row->group == 0, surprise, i, entropy)
+                                         < lesson_cut_key(row->group == 0, surprise, best, entropy)))
                 best = i;
         }
         order[m] = best;
@@ -275,7 +179,7 @@ static double picture_running_row(Svg *s, const PictureRow *row, const char *con
 
 /* Where typical and top-p stop at each limit (pic's rows), from y px: for each, the running total of p in the
  * order it walks the tokens (picture_running_row) against its limit, with a legend wrapping at max_x and an axis
- * of the running total under the rows. A cut that meets a tie (picture_cut_ties, on surprise (n,) and entropy)
+ * of the running total under the rows. A cut that meets a tie (lesson_cut_ties, on surprise (n,) and entropy)
  * says "tie" in the tied tokens, and a note under the rows says what llama.cpp leaves unspecified there. Returns
  * the bottom of what it drew, px, and sets *right to the right end of its rows' words. */
 static double picture_keeps(Svg *s, const Picture *pic, const char *const *words, const double *probs, size_t n,
@@ -313,7 +217,7 @@ static double picture_keeps(Svg *s, const Picture *pic, const char *const *words
         const PictureRow *row = &pic->rows[r];
         bool tie = false;
         if (tied != NULL && !picture_limit_off(row)) {
-            picture_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
+            lesson_cut_ties(row->data, row->size, row->group == 0, surprise, n, entropy, tied);
             for (size_t i = 0; i < n; i++)
                 tie |= tied[i];
         }

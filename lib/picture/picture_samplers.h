@@ -2,7 +2,7 @@
  * and picture_dry_xtc.c, 9 and 10): typical against top-p, mirostat's feedback loop, DRY's repeats and its
  * stepped penalty, XTC's threshold.
  *
- * defines: typical_note_ties, picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
+ * defines: picture_typical, MIROSTAT_SHOWN_STEPS, MIROSTAT_FIRST_MAX,
  * picture_mirostat_run, picture_mirostat_step, picture_mirostat, picture_dry, picture_xtc.
  */
 #ifndef PICTURE_SAMPLERS_H
@@ -11,16 +11,6 @@
 #include "dry.h"
 
 /* ===== Example 7 ===== */
-
-/* Example 7's note (on stderr, "NN_slug: note: ...", file the lesson's __FILE__) where a cut at limit meets a tie
- * among the tokens it keeps: typical's (typ, what it kept, in its order) a token as far from the entropy as
- * another (|surprise[i] - entropy|, surprise (n,) in nats as the table prints it), top-p's (top) a token as likely
- * as another (an equal surprise: an equal logit). Which tied tokens llama.cpp keeps, and in what order, is
- * unspecified (its sort is not stable); this workbench takes them in their order in probs[] (typical_cut and
- * candidates_sort), and the note says so, naming the tied tokens (words (n,)) and how many of them the cut kept.
- * A stage its limit turns off sorts nothing: no note. Without memory (best-effort), no note. */
-void typical_note_ties(const char *file, double limit, const Candidates *typ, const Candidates *top,
-                       const char *const *words, const double *surprise, size_t n, double entropy);
 
 /* Example 7 (lesson file, its __FILE__): each token's surprise (surprise (n,), nats, of probs (n,) as the table prints
  * them) against the entropy line (dashed, in the text's colour), the distance of each (its labels 5 px clear of the
@@ -33,10 +23,10 @@ void typical_note_ties(const char *file, double limit, const Candidates *typ, co
  * renormalized, nats). A stage its limit turns off in llama.cpp (typical_off, top_p_off: a limit of 1 or more) is a row
  * of disabled cells named "?typical" or "?top-p" (it keeps every token in its order); the title says when typical is
  * off at every limit. A cell whose token ties with another where its cut sorts says "tie", and a note under the rows
- * says what llama.cpp leaves unspecified there (as typical_note_ties). Series: "surprise", "entropy", "typical, limit
- * 0.45" and "top-p, limit 0.45" (labels the words; values their place in the order kept, 0 removed), "limit", "stops
- * at" and "entropy after" (labels the cut). Returns main's status: 0, or 1 after a message when the picture cannot be
- * written or memory ran out. */
+ * says what llama.cpp leaves unspecified there (as lesson_note_cut_ties). Series: "surprise", "entropy",
+ * "typical, limit 0.45" and "top-p, limit 0.45" (labels the words; values their place in the order kept, 0
+ * removed), "limit", "stops at" and "entropy after" (labels the cut). Returns main's status: 0, or 1 after a
+ * message when the picture cannot be written or memory ran out. */
 int picture_typical(const char *file, const char *const *words, const double *probs, const double *surprise,
                     size_t n, double entropy, const double *limits, const Candidates *typ, const Candidates *top,
                     size_t n_limits);
