@@ -1,5 +1,5 @@
 /* dry.c: DRY's plain rule. Every repeat length is measured by comparing tokens directly, position by position,
- * which is O(window^2) at worst; the speed layer (lib/fast/dry.c) gets the same lengths in linear time. */
+ * which is O(window^2) at worst; the speed layer (lib/fast/dry_fast.c) gets the same lengths in linear time. */
 #include "dry.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* penalties.c: repetition, frequency and presence penalties, and logit bias: the plain rules. Each candidate's
  * count is taken from the window directly, so the cost is O(size * window); the speed layer
- * (lib/fast/penalties.c) counts the window once into a hash map and gets the same logits. */
+ * (lib/fast/penalties_fast.c) counts the window once into a hash map and gets the same logits. */
 #include "penalties.h"
 
 #include <math.h>

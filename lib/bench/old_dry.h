@@ -1,8 +1,9 @@
-/* old_dry.h: an earlier commit's lib/fast/dry.c, built beside today's so that make bench times both in one run
- * on the same inputs. The Makefile extracts that file with `git show DRY_OLD:lib/fast/dry.c` into build-bench/
- * and compiles it with this header forced in first (-include, with OLD_DRY_COMMIT naming the commit), so that
- * its two public functions take the names below. Without git or the commit, or when that file no longer
- * builds against today's headers, old_dry_missing.c stands in and old_dry_commit is NULL: the rows say so.
+/* old_dry.h: an earlier commit's lib/fast/dry.c (today's is lib/fast/dry_fast.c), built beside today's so that
+ * make bench times both in one run on the same inputs. The Makefile extracts that file with
+ * `git show DRY_OLD:lib/fast/dry.c` into build-bench/ and compiles it with this header forced in first
+ * (-include, with OLD_DRY_COMMIT naming the commit), so that its two public functions take the names below.
+ * Without git or the commit, or when that file no longer builds against today's headers, old_dry_missing.c
+ * stands in and old_dry_commit is NULL: the rows say so.
  *
  * defines: old_dry_commit, old_fast_apply_dry, old_fast_dry_scratch_len.
  */

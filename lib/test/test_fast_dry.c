@@ -1,4 +1,4 @@
-/* test_fast_dry.c: the speed layer's DRY (lib/fast/dry.c) against apply_dry, the plain rule, bit for bit.
+/* test_fast_dry.c: the speed layer's DRY (lib/fast/dry_fast.c) against apply_dry, the plain rule, bit for bit.
  *
  * Each named case builds a history and DRY's parameters, runs both on the same candidates, in four arrays (in id
  * order; sorted by logit; a few ids, one twice and one the history never holds; with infinite logits), and

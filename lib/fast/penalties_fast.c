@@ -1,4 +1,4 @@
-/* penalties.c (speed layer): the penalties in O(window), equal to apply_penalties, and logit-bias on a few
+/* penalties_fast.c (speed layer): the penalties in O(window), equal to apply_penalties, and logit-bias on a few
  * tokens as it acts on the whole array in id order. The window is counted once into a token map in the
  * caller's scratch; an array in id order (as built: penalties come first in llama.cpp's chain) is then
  * penalized by index, one visit per distinct token of the window, any other order by one lookup per

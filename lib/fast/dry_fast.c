@@ -1,4 +1,4 @@
-/* dry.c (speed layer): DRY in time linear in the window, equal to apply_dry.
+/* dry_fast.c (speed layer): DRY in time linear in the window, equal to apply_dry.
  *
  * Reading the window backwards from the newest token gives a sequence r (r[0] = newest). An earlier position
  * k steps back starts a repeat of length z[k] when r[k..] and r[0..] share their first z[k] tokens: that is
