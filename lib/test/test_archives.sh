@@ -10,7 +10,8 @@
 # Linking does not catch a call the wrong way on its own (test_lib links all four), so this reads each archive's
 # undefined symbols (nm -u, in POSIX nm -P form) and fails, naming the object and the symbol, when another archive
 # of the same or a higher level defines one. Last, a planted call from a copy of the core's level to a lesson
-# helper must be caught, so that the check is seen to fail when it should.
+# helper must be caught, so that the check is seen to fail when it should. Each archive's objects must also have
+# distinct names (ar t), which ar stores without their folder: lib/dry.c and lib/fast/dry.c would both be dry.o.
 # Usage: BUILD=build lib/test/test_archives.sh   (CC compiles the planted object; NM is nm unless set)
 set -u
 export LC_ALL=C
@@ -52,6 +53,14 @@ while read -r name level archive; do
         echo "FAIL $archive: not built (make builds the four archives)"
         failed=$((failed + 1))
         continue
+    fi
+    twice=$(ar t "$archive" | sort | uniq -d | tr '\n' ' ')
+    if [ -n "$twice" ]; then
+        echo "FAIL lib$name.a holds two objects of one name: $twice(ar keeps one of them, or both, as it likes)"
+        failed=$((failed + 1))
+    else
+        echo "PASS lib$name.a holds no two objects of one name"
+        passed=$((passed + 1))
     fi
     upward "$tmp/levels" | grep "^[^ ]*lib$name\.a\[" >"$tmp/$name.out"
     if [ -s "$tmp/$name.out" ]; then
