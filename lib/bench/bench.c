@@ -149,7 +149,7 @@ typedef struct {
 } ChainRun;
 
 /* penalties over a 64-token history, top-k, top-p 0.95, min-p 0.05, temperature 0.8, dist. */
-static void chain_setup(ChainRun *run, const double *logits, size_t n, int32_t top_k)
+static void bench_chain_setup(ChainRun *run, const double *logits, size_t n, int32_t top_k)
 {
     SamplingParams p = sampling_params_default();
     static const SamplerType order[] = {SAMPLER_PENALTIES, SAMPLER_TOP_K, SAMPLER_TOP_P, SAMPLER_MIN_P,
@@ -169,7 +169,7 @@ static void chain_setup(ChainRun *run, const double *logits, size_t n, int32_t t
         (void)chain_accept(&run->chain, history[i]);  /* a refused accept only shortens the window */
 }
 
-static void chain_step(void *arg)
+static void bench_chain_step(void *arg)
 {
     ChainRun *run = arg;
     int32_t token;
@@ -180,11 +180,11 @@ static void chain_step(void *arg)
     /* Keep the history at the same 64 tokens, so every step does the same work. */
 }
 
-static double chain_us(const double *logits, size_t n, int32_t top_k, int reps)
+static double bench_chain_us(const double *logits, size_t n, int32_t top_k, int reps)
 {
     ChainRun run;
-    chain_setup(&run, logits, n, top_k);
-    double us = median_us(chain_step, &run, reps);
+    bench_chain_setup(&run, logits, n, top_k);
+    double us = median_us(bench_chain_step, &run, reps);
     chain_free(&run.chain);
     return us;
 }
@@ -220,7 +220,7 @@ static double defaults_us(const double *logits, size_t n, DefaultsPlus plus, int
     }
     for (int i = 0; i < 64; i++)
         (void)chain_accept(&run.chain, history[i]);
-    double us = median_us(chain_step, &run, reps);
+    double us = median_us(bench_chain_step, &run, reps);
     chain_free(&run.chain);
     return us;
 }
@@ -635,11 +635,11 @@ int main(int argc, char **argv)
     printf("one pass (the maximum, 8 lanes), %d logits      %9.1f\n", SMALL, pass_small_us);
     printf("one pass (one running maximum), %d logits      %9.1f\n\n", BIG, serial_us);
 
-    double chain_big = chain_us(normal_big, BIG, 40, 20), chain_floor = floor_us();
-    double chain_small = chain_us(normal_small, SMALL, 40, 50);
-    double chain_flat = chain_us(flat_big, BIG, 40, 20);
-    double topk0_big = chain_us(normal_big, BIG, 0, 5), topk0_floor = floor_us();
-    double topk0_flat = chain_us(flat_big, BIG, 0, 3);
+    double chain_big = bench_chain_us(normal_big, BIG, 40, 20), chain_floor = floor_us();
+    double chain_small = bench_chain_us(normal_small, SMALL, 40, 50);
+    double chain_flat = bench_chain_us(flat_big, BIG, 40, 20);
+    double topk0_big = bench_chain_us(normal_big, BIG, 0, 5), topk0_floor = floor_us();
+    double topk0_flat = bench_chain_us(flat_big, BIG, 0, 3);
     printf("default chain, %d normal logits (sd 3)         %9.1f\n", BIG, chain_big);
     printf("default chain, %d normal logits (sd 3)          %9.1f\n", SMALL, chain_small);
     printf("default chain, %d flat logits in [-1, 1]       %9.1f\n", BIG, chain_flat);

@@ -1,9 +1,11 @@
 /* apply.h: applying one flag of a llama.cpp command line to CliParams, by its row's kind (flags.h), internal to
- * lib/cli/ (args.c runs the command line and decides which failures stop it). Each reader follows the
+ * lib/cli/ (args.c runs the command line and decides which failures stop it, and defines args_value_stops and
+ * args_ignored_value_stops, declared here beside the readers they call). Each reader follows the
  * common/arg.cpp handler of its flag; where this workbench refuses what llama.cpp takes (NaN), its message
  * says so.
  *
- * defines: args_warn, args_cut_breaker, args_add_named, args_names_model, args_apply_flag.
+ * defines: args_warn, args_cut_breaker, args_add_named, args_names_model, args_apply_flag, args_value_stops,
+ * args_ignored_value_stops.
  */
 #ifndef CLI_APPLY_H
 #define CLI_APPLY_H

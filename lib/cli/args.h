@@ -17,8 +17,9 @@
  * An unknown flag is an error, with the nearest spelling suggested.
  * --json, --json-all, --openai, --from-json, --explain and -h are the workbench's own.
  *
- * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ARGS_*, args_defaults, args_breakers_default, args_parse,
- * args_help, args_setting_field, sampler_from_name, sampler_from_char. The request bodies for the same flags are
+ * defines: CliParams, ArgsTool, ArgsSetting, ArgsOutput, ArgsLabel, ARGS_*, args_defaults, args_breakers_default,
+ * args_parse, args_parse_labeled, args_help, args_setting_field, sampler_from_name, sampler_from_char,
+ * sampler_unknown_hint. The request bodies for the same flags are
  * request.h's, a body read back from_json.h's, the flags written back command.h's, --explain explain.h's.
  */
 #ifndef ARGS_H

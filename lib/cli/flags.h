@@ -3,7 +3,7 @@
  *
  * defines: ArgKind, T_*, ArgSpec, arg_specs, n_arg_specs, number_spec, SamplerName, sampler_names,
  * n_sampler_names, sampler_letters, args_suggest, args_distance, ArgEnv, arg_envs, n_arg_envs, arg_env,
- * args_program, args_flag_row.
+ * args_program, args_flag_row, NOT_CHECKED.
  */
 #ifndef CLI_FLAGS_H
 #define CLI_FLAGS_H

@@ -15,7 +15,7 @@
  * macOS); on Windows such a file is refused with a message.
  *
  * defines: GgufType, GGUF_*, GgufKey, GgufInfo, gguf_read, gguf_read_file, gguf_type_name, GgufOutcome,
- * GgufSampling, gguf_sampling.
+ * GgufSampling, gguf_sampling, gguf_stored.
  */
 #ifndef CLI_GGUF_H
 #define CLI_GGUF_H

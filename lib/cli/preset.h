@@ -27,9 +27,9 @@
  * table's keys sorted once (about 40 KB), within 4 bytes for each byte of the file plus a constant
  * (lib/test/test_readers_memory.c measures it).
  *
- * defines: Preset, PRESET_MAX_*, PresetSection, PresetEntry, PresetSource, PresetArg, PresetChild,
- * preset_parse, preset_read_file, preset_free, preset_section, preset_find, preset_entries, preset_child,
- * preset_child_free.
+ * defines: Preset, PRESET_MAX_*, PresetSection, PresetEntry, PresetSource, PresetArg, PresetChild, PresetCut,
+ * preset_parse, preset_read_file, preset_free, preset_section, preset_section_shown, preset_find, preset_entries,
+ * preset_child, preset_child_free.
  */
 #ifndef CLI_PRESET_H
 #define CLI_PRESET_H

@@ -9,7 +9,7 @@
  * layer has overwritten it.
  *
  * defines: ValueLayer, ValueSource, SettingSources, SOURCE_VALUE_MAX, sources_note, sources_replace,
- * sources_note_value, sources_unused, args_setting_text, args_sources.
+ * sources_note_value, sources_origin, sources_unused, args_setting_text, args_sources.
  */
 #ifndef CLI_SOURCES_H
 #define CLI_SOURCES_H

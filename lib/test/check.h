@@ -4,8 +4,8 @@
  * llama.cpp rule, or printed by a JDK) and counts a pass or a failure. A failure prints
  * `file:line: expected X, got Y` and the test goes on, so one run shows every broken value.
  *
- * defines: CHECK, CHECK_INT, CHECK_NEAR, CHECK_BITS, CHECK_IDS, check_passed, check_failed, check_summary,
- * CountingCoin, counting_coin.
+ * defines: CHECK, CHECK_INT, CHECK_NEAR, CHECK_BITS, CHECK_IDS (through check_true, check_int, check_near,
+ * check_bits, check_ids), check_passed, check_failed, check_summary, CountingCoin, counting_coin.
  */
 #ifndef CHECK_H
 #define CHECK_H

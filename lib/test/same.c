@@ -40,8 +40,8 @@ static int sample_mismatches(Chain *plain_ch, Chain *fast_ch, SamplingStatus wan
     return (sample_st == SAMPLING_OK) + (token != -7);
 }
 
-int chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
-                          size_t n_history, int steps, PathThen then, TokenData *plain_buf)
+int same_chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
+                               size_t n_history, int steps, PathThen then, TokenData *plain_buf)
 {
     Chain plain_ch, fast_ch;
     if (chain_init_from_params(&plain_ch, p, n) != SAMPLING_OK)

@@ -2,7 +2,7 @@
  * (test_fast_path.c, test_fast_sparse.c, test_top_p_prefix.c, test_top_p_known.c). Their inputs and the
  * reference order are in fixtures.h.
  *
- * defines: same_tokens, same_candidates, PathThen, chain_path_mismatches.
+ * defines: same_tokens, same_candidates, PathThen, same_chain_path_mismatches.
  */
 #ifndef SAME_H
 #define SAME_H
@@ -20,7 +20,7 @@ bool same_tokens(const TokenData *a, const TokenData *b, size_t n);
  * (same_tokens). */
 bool same_candidates(SamplingStatus want_st, const Candidates *want, SamplingStatus got_st, const Candidates *got);
 
-/* What chain_path_mismatches does after comparing a step. */
+/* What same_chain_path_mismatches does after comparing a step. */
 typedef enum {
     PATH_ACCEPT,    /* both chains accept the plain path's token */
     PATH_SAMPLE     /* chain_sample on the fast chain against a second chain_apply on the plain one: the same token,
@@ -32,7 +32,7 @@ typedef enum {
  * against candidates_init + chain_apply, each followed by `then`. Returns the steps that differ (same_candidates,
  * and with PATH_SAMPLE the drawn token), or 1000 when a chain cannot be built. plain_buf (n,) is the plain path's
  * storage. */
-int chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
-                          size_t n_history, int steps, PathThen then, TokenData *plain_buf);
+int same_chain_path_mismatches(const SamplingParams *p, const double *x, size_t n, const int32_t *history,
+                               size_t n_history, int steps, PathThen then, TokenData *plain_buf);
 
 #endif

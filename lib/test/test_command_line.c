@@ -29,7 +29,7 @@ static bool parse(const char *const *words, CliParams *out, char *err, size_t er
 }
 
 /* The chain line of a parsed command line, "(refused)" when chain_init refuses it. */
-static void chain_line(const CliParams *p, char *line, size_t size)
+static void command_chain_line(const CliParams *p, char *line, size_t size)
 {
     Chain ch;
     snprintf(line, size, "(refused)");
@@ -135,7 +135,7 @@ static void test_chain_rows(void)
         char err[256], line[512] = "(not parsed)";
         bool ok = parse(chain_rows[r].argv, &p, err, sizeof err);
         if (ok)
-            chain_line(&p, line, sizeof line);
+            command_chain_line(&p, line, sizeof line);
         check_true(__FILE__, __LINE__, strcmp(line, chain_rows[r].chain) == 0, chain_rows[r].chain);
         check_true(__FILE__, __LINE__, ok && strcmp(p.ignored, chain_rows[r].ignored) == 0, chain_rows[r].ignored);
         if (!ok || strcmp(line, chain_rows[r].chain) != 0 || strcmp(p.ignored, chain_rows[r].ignored) != 0)
@@ -556,7 +556,7 @@ static void test_warn_rows(void)
         char err[256] = "", line[512] = "(not parsed)";
         bool ok = parse(row->argv, &p, err, sizeof err);
         if (ok)
-            chain_line(&p, line, sizeof line);
+            command_chain_line(&p, line, sizeof line);
         bool good = ok && strcmp(line, row->chain) == 0 && strcmp(p.warnings, row->warnings) == 0
                  && strcmp(p.ignored, row->ignored) == 0;
         check_true(__FILE__, __LINE__, good, row->warnings);

@@ -202,7 +202,7 @@ static void test_chain_fast_path(void)
         for (int kind = 0; kind < IN_COUNT; kind++) {
             make_logits(logits, sizes[s], &kinds[kind], &r);
             for (size_t j = 0; j < N_OF(params); j++)
-                bad += chain_path_mismatches(params[j], logits, sizes[s], NULL, 0, 3, PATH_SAMPLE, plain_buf);
+                bad += same_chain_path_mismatches(params[j], logits, sizes[s], NULL, 0, 3, PATH_SAMPLE, plain_buf);
         }
     CHECK_INT(0, bad);
 
@@ -213,7 +213,7 @@ static void test_chain_fast_path(void)
         make_logits(logits, n, &kinds[IN_NORMAL], &r);
         for (size_t j = 0; j < N_OF(nan_at) && nan_at[j] < n; j++) {
             logits[nan_at[j]] = NAN;
-            CHECK_INT(0, chain_path_mismatches(&defaults, logits, n, NULL, 0, 2, PATH_SAMPLE, plain_buf));
+            CHECK_INT(0, same_chain_path_mismatches(&defaults, logits, n, NULL, 0, 2, PATH_SAMPLE, plain_buf));
             Chain ch;
             chain_init_from_params(&ch, &defaults, n);
             int32_t token = -7;
@@ -537,7 +537,7 @@ static void test_sorting_stages(void)
     for (int kind = 0; kind < IN_COUNT; kind++) {
         make_logits(logits, 3000, &kinds[kind], &r);
         for (size_t j = 0; j < N_OF(params); j++)
-            mismatches += chain_path_mismatches(params[j], logits, 3000, NULL, 0, 3, PATH_SAMPLE, plain_buf);
+            mismatches += same_chain_path_mismatches(params[j], logits, 3000, NULL, 0, 3, PATH_SAMPLE, plain_buf);
     }
     CHECK_INT(0, mismatches);
 }

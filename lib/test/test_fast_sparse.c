@@ -193,7 +193,8 @@ static void test_chains(void)
             memcpy(mixed.logit_bias, b, sizeof b);
             for (size_t j = 0; j < N_OF(params); j++) {
                 make_history(history, N_OF(history), n, params[j]->top_k, &r);
-                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 4, PATH_ACCEPT, want_buf);
+                bad += same_chain_path_mismatches(params[j], logits, n, history, N_OF(history), 4, PATH_ACCEPT,
+                                                  want_buf);
                 runs++;
             }
         }
@@ -222,7 +223,7 @@ static void test_chains(void)
     for (int i = 0; i < 64; i++)
         nan_history[i] = i * 7;
     logits[14] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&mixed, logits, 3000, nan_history, 64, 2, PATH_ACCEPT, want_buf));
+    CHECK_INT(0, same_chain_path_mismatches(&mixed, logits, 3000, nan_history, 64, 2, PATH_ACCEPT, want_buf));
 }
 
 void test_fast_sparse(void)

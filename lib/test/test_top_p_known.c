@@ -182,7 +182,7 @@ static void test_chain_known_range(void)
                 if (variant == 2)
                     history[N_OF(history) - 2] = extreme_id(logits, n, -1);
                 for (size_t j = 0; j < N_OF(params); j++)
-                    bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 2, PATH_ACCEPT,
+                    bad += same_chain_path_mismatches(params[j], logits, n, history, N_OF(history), 2, PATH_ACCEPT,
                                                  want_buf);
             }
         }
@@ -193,10 +193,10 @@ static void test_chain_known_range(void)
     for (size_t i = 0; i < N_OF(history); i++)
         history[i] = (int32_t)i;
     logits[5] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
+    CHECK_INT(0, same_chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
     logits[5] = 1.0;
     logits[2999] = NAN;
-    CHECK_INT(0, chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
+    CHECK_INT(0, same_chain_path_mismatches(&lower, logits, 3000, history, N_OF(history), 1, PATH_ACCEPT, want_buf));
 }
 
 void test_top_p_known(void)

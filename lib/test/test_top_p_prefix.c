@@ -273,7 +273,7 @@ static void test_chain_penalties_first(void)
             for (size_t i = 0; i < N_OF(history); i++)         /* ids past n too: they penalize nothing */
                 history[i] = rng_next_int(&r, (int32_t)(n / 2 + 3));
             for (size_t j = 0; j < N_OF(params); j++)
-                bad += chain_path_mismatches(params[j], logits, n, history, N_OF(history), 3, PATH_ACCEPT, want);
+                bad += same_chain_path_mismatches(params[j], logits, n, history, N_OF(history), 3, PATH_ACCEPT, want);
         }
     }
     CHECK_INT(0, bad);
