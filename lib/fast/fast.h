@@ -2,7 +2,8 @@
  *
  * Every function here equals one plain rule of lib/'s top level, bit for bit: the same status, survivors, order,
  * logits, p, sorted and selected (what lies past size may differ). Each says which one it equals, and
- * lib/test/test_fast_*.c checks it on random, tied, infinite and NaN inputs. Only the chain uses this layer,
+ * lib/test/ checks it on random, tied, infinite and NaN inputs (test_fast_path.c, test_fast_dry.c,
+ * test_fast_sparse.c, test_top_p_prefix.c, test_top_p_known.c; lib/README.md's "Tests" says which twin where). Only the chain uses this layer,
  * through one door (chain_fast.h: chain_apply_logits calls fast_chain_apply_logits, in chain_fast.c, which picks
  * the twins), for arrays of more than FAST_MIN_SIZE candidates or windows of more than FAST_MIN_WINDOW tokens; a
  * reader of the rules never needs to open this folder. Nothing here includes chain.h.

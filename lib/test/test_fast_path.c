@@ -542,6 +542,36 @@ static void test_sorting_stages(void)
     CHECK_INT(0, mismatches);
 }
 
+/* fast_apply_logit_bias_by_id on a few of the tokens, held in no order, against apply_logit_bias on the whole
+ * array in id order: each held token's logit bit for bit, for entries that repeat an id (added in order: 1.5 then
+ * -0.25 is not always -0.25 then 1.5 in doubles), a ban (-inf) and a huge bias; the ids stay where they were, and
+ * an entry for a token the few do not hold (50) changes nothing. */
+static void test_bias_by_id(void)
+{
+    enum { N = 64, FEW = 9 };
+    static const LogitBias biases[] = {{3, 1.5}, {10, -INFINITY}, {3, -0.25}, {40, 1e300}, {7, 2.0}, {63, -1.0},
+                                       {7, 0.1}, {22, -7.5}, {50, -3.0}, {3, 0.3}};
+    static const int32_t few_ids[FEW] = {40, 3, 22, 5, 7, 63, 10, 0, 31};
+    Rng r;
+    rng_seed(&r, 31);
+    for (int kind = 0; kind < IN_COUNT; kind++) {
+        double x[N];
+        make_logits(x, N, &kinds[kind], &r);
+        TokenData all_buf[N], few_buf[FEW];
+        Candidates all;
+        CHECK_INT(SAMPLING_OK, candidates_init(&all, all_buf, x, N));
+        CHECK_INT(SAMPLING_OK, apply_logit_bias(&all, biases, N_OF(biases)));
+        for (size_t i = 0; i < FEW; i++)
+            few_buf[i] = (TokenData){few_ids[i], x[few_ids[i]], 0};
+        Candidates few = {few_buf, FEW, -1, false};
+        CHECK_INT(SAMPLING_OK, fast_apply_logit_bias_by_id(&few, biases, N_OF(biases)));
+        for (size_t i = 0; i < FEW; i++) {
+            CHECK_INT(few_ids[i], few.data[i].id);
+            CHECK_BITS(all.data[few_ids[i]].logit, few.data[i].logit);
+        }
+    }
+}
+
 void test_fast_path(void)
 {
     test_top_k_against_sort();
@@ -552,4 +582,5 @@ void test_fast_path(void)
     test_typical_scratch();
     test_chain_scratch_steady();
     test_sorting_stages();
+    test_bias_by_id();
 }
