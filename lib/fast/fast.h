@@ -1,12 +1,12 @@
 /* fast.h: the speed layer, for vocabularies of 100,000 tokens and more.
  *
  * Every function here equals one plain rule of lib/'s top level, bit for bit: the same status, survivors, order,
- * logits, p, sorted and selected (what lies past size may differ). Each says which one it equals, and
- * lib/test/ checks it on random, tied, infinite and NaN inputs (test_fast_path.c, test_fast_dry.c,
- * test_fast_sparse.c, test_top_p_prefix.c, test_top_p_known.c; lib/README.md's "Tests" says which twin where). Only the chain uses this layer,
- * through one door (chain_fast.h: chain_apply_logits calls fast_chain_apply_logits, in chain_fast.c, which picks
- * the twins), for arrays of more than FAST_MIN_SIZE candidates or windows of more than FAST_MIN_WINDOW tokens; a
- * reader of the rules never needs to open this folder. Nothing here includes chain.h.
+ * logits, p, sorted and selected (what lies past size may differ). Each says which one it equals, and lib/test/
+ * checks it on random, tied, infinite and NaN inputs (test_fast_path.c, test_fast_dry.c, test_fast_sparse.c,
+ * test_top_p_prefix.c, test_top_p_known.c; lib/README.md's "Tests" says which twin where). Only the chain uses this
+ * layer, through one door (chain_fast.h: chain_apply_logits calls fast_chain_apply_logits, in chain_fast.c, which
+ * picks the twins), for arrays of more than FAST_MIN_SIZE candidates or windows of more than FAST_MIN_WINDOW tokens;
+ * a reader of the rules never needs to open this folder. Nothing here includes chain.h.
  *
  * How the time is saved: top-k picks its k straight from the logits, also after stages that change a known few
  * tokens (logit-bias, penalties, DRY), whose new logits are worked out on those tokens alone; top-p sorts only the
