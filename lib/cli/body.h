@@ -1,7 +1,7 @@
 /* body.h: reading a request body's fields, internal to lib/cli/ (from_json.c reads the body and the chat
  * conversion, body_fields.c the fields of server-schema.cpp).
  *
- * defines: Body, body_refuse, body_type_error, body_member, body_fields, body_sets_field, BODY_MAX_UNREAD,
+ * defines: Body, body_refuse, body_member, body_fields, body_sets_field, BODY_MAX_UNREAD,
  * server_reads_field, body_unread.
  */
 #ifndef CLI_BODY_H
@@ -28,10 +28,6 @@ typedef struct {
 
 /* Writes "name: " and fmt (with what in its one %s) to b->err; returns false. */
 bool body_refuse(Body *b, const char *name, const char *fmt, const char *what);
-
-/* Writes nlohmann's type_error as llama-server's 400 quotes it ("Field 'top_k': [json.exception.type_error.302]
- * type must be number, but is string") to b->err; returns false. */
-bool body_type_error(Body *b, const char *name, const char *want, const JsonValue *v);
 
 /* The member `key` of v when v is an object, as nlohmann's json_value reads it; NULL otherwise. */
 const JsonValue *body_member(const Body *b, const JsonValue *v, const char *key);

@@ -88,8 +88,9 @@ bool body_refuse(Body *b, const char *name, const char *fmt, const char *what)
     return false;
 }
 
-/* nlohmann's type_error, as llama-server's 400 quotes it. */
-bool body_type_error(Body *b, const char *name, const char *want, const JsonValue *v)
+/* Writes nlohmann's type_error as llama-server's 400 quotes it ("Field 'top_k': [json.exception.type_error.302]
+ * type must be number, but is string") to b->err; returns false. */
+static bool body_type_error(Body *b, const char *name, const char *want, const JsonValue *v)
 {
     char line[400];
     snprintf(line, sizeof line, "llama-server answers 400: \"Field '%s': [json.exception.type_error.302] type must "

@@ -19,12 +19,6 @@ extern char **environ;
 static const unsigned tool_bits[] = {T_ALL, T_CLI, T_COMP, T_SRV};             /* by ArgsTool */
 static const char *const tool_names[] = {"this line's program", "llama-cli", "llama-completion", "llama-server"};
 
-/* llama.cpp's is_truthy (common/arg.cpp at 0017d6fb, common_arg_utils), as preset.c reads it too. */
-static bool truthy(const char *v)
-{
-    return strcmp(v, "on") == 0 || strcmp(v, "enabled") == 0 || strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
-}
-
 /* Whether spec is a switch with an off spelling (--no-..., -no-...): arg.cpp's get_value_from_env then reads
  * LLAMA_ARG_NO_... first, as "0". */
 static bool has_off_spelling(const ArgSpec *spec)
@@ -220,7 +214,7 @@ bool env_line(int argc, char *const argv[], EnvLine *line, char *err, size_t err
                      "set, but will be overwritten by command line argument %s\" (common/arg.cpp at 0017d6fb)\n",
                      name, v, shown(word, w, sizeof w), has_value ? " " : "",
                      has_value ? shown(argv[at + 1], typed_value, sizeof typed_value) : "", name, w);
-        } else if (spec->arity == 0 && !truthy(value)) {
+        } else if (spec->arity == 0 && !value_truthy(value)) {
             text_add(&t, "%s=%s does nothing: llama.cpp applies a switch's variable only when it is true (1, true, "
                      "on or enabled: is_truthy, common/arg.cpp at 0017d6fb)\n", name, v);
         } else if (spec->arity > 1) {

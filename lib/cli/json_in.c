@@ -704,25 +704,6 @@ const char *json_written(const JsonDoc *doc, const JsonValue *v, char *buf, size
     return buf;
 }
 
-void json_position(const JsonDoc *doc, const JsonValue *v, size_t *line, size_t *column)
-{
-    size_t l = 0, c = 0;
-    if (in_doc(doc, v)) {
-        size_t at = v->head >> AT_SHIFT, start = doc->length >= 3 && memcmp(doc->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-        l = 1;
-        for (size_t i = start; i < at; i++)
-            if (doc->text[i] == '\n') {
-                l++;
-                start = i + 1;
-            }
-        c = at - start + 1;
-    }
-    if (line != NULL)
-        *line = l;
-    if (column != NULL)
-        *column = c;
-}
-
 const char *json_type_name(const JsonValue *v)
 {
     static const char *const names[] = {"null", "boolean", "number", "number", "number", "string", "array",

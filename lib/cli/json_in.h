@@ -18,7 +18,7 @@
  *
  * defines: JsonType, JsonValue, JsonDoc, JSON_MAX_DEPTH, JSON_MAX_TEXT, json_parse, json_free, json_root,
  * json_type, json_get, json_first, json_next, json_count, json_member_key, json_text, json_bool, json_integer,
- * json_unsigned, json_number, json_written, json_position, json_type_name.
+ * json_unsigned, json_number, json_written, json_type_name.
  */
 #ifndef CLI_JSON_IN_H
 #define CLI_JSON_IN_H
@@ -116,9 +116,6 @@ double json_number(const JsonDoc *doc, const JsonValue *v);
  * text that does not fit is cut, ending in "..."); "" for a string, an array or an object. Returns buf. */
 const char *json_written(const JsonDoc *doc, const JsonValue *v, char *buf, size_t size);
 
-/* Where v starts in the text: *line and *column from 1 (the column counts bytes, after a byte-order mark).
- * Walks the text before it: O(offset). Both 0 for NULL. */
-void json_position(const JsonDoc *doc, const JsonValue *v, size_t *line, size_t *column);
 
 /* The name nlohmann gives a value's type in its messages: "null", "boolean", "number", "string", "array",
  * "object". */

@@ -791,17 +791,6 @@ void preset_free(Preset *p)
     *p = (Preset){.name = name};
 }
 
-/* llama.cpp's is_truthy and is_falsey (common/arg.cpp). */
-static bool truthy(const char *v)
-{
-    return strcmp(v, "on") == 0 || strcmp(v, "enabled") == 0 || strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
-}
-
-static bool falsey(const char *v)
-{
-    return strcmp(v, "off") == 0 || strcmp(v, "disabled") == 0 || strcmp(v, "false") == 0 || strcmp(v, "0") == 0;
-}
-
 /* Section i's entries into out (up to max), with s's tables set for it; returns how many there are. */
 static size_t entries(const Preset *p, size_t i, Scratch *s, PresetEntry *out, size_t max)
 {
@@ -815,7 +804,7 @@ static size_t entries(const Preset *p, size_t i, Scratch *s, PresetEntry *out, s
             continue;
         if (n < max) {
             bool negated = k->how == BY_NEGATIVE;
-            out[n] = (PresetEntry){key, negated ? (truthy(value) ? "false" : "true") : value, value,
+            out[n] = (PresetEntry){key, negated ? (value_truthy(value) ? "false" : "true") : value, value,
                                    p->keys[b->first + j].line_eq >> 1, k->spec, negated,
                                    k->how == BY_ENV || k->how == BY_ENV_NEGATIVE, line_counts(s, k, j)};
         }
@@ -915,8 +904,6 @@ static bool reserved(const ArgSpec *spec, bool model_args)
     return false;
 }
 
-static bool truthy(const char *v);
-static bool falsey(const char *v);
 
 /* The warning for a switch's value that is neither true nor false (llama.cpp's is_truthy and is_falsey): the
  * router writes the flag on for any value that is not false (common/preset.cpp at 13b56e2a, to_args), and a no-
@@ -926,7 +913,8 @@ static void warn_switch(const Preset *p, PresetChild *out, const PresetBlock *b,
                         size_t line, bool negated)
 {
     size_t used = strlen(out->warnings);
-    if (truthy(value) || falsey(value) || (value[0] == '\0' && !negated) || used + 600 > sizeof out->warnings)
+    if (value_truthy(value) || value_falsey(value) || (value[0] == '\0' && !negated)
+        || used + 600 > sizeof out->warnings)
         return;             /* an empty value turns a switch on, as a preset's writer means it */
     char v[80];
     snprintf(out->warnings + used, sizeof out->warnings - used, "%s: line %zu: [%s] %s = %s: neither true nor false "
@@ -949,7 +937,7 @@ static bool lay_section(const Preset *p, size_t i, PresetSource source, Slot *sl
         const KeyName *k = line_key(p, b, j, &s, &key, &value);
         if (!line_counts(&s, k, j) || k->spec == NULL)
             continue;
-        const char *v = k->how == BY_NEGATIVE ? (truthy(value) ? "false" : "true") : value;
+        const char *v = k->how == BY_NEGATIVE ? (value_truthy(value) ? "false" : "true") : value;
         if (k->spec->arity == 0)
             warn_switch(p, out, b, key, value, p->keys[b->first + j].line_eq >> 1, k->how == BY_NEGATIVE);
         slots[k->spec - arg_specs] = (Slot){v, source, key, p->keys[b->first + j].line_eq >> 1, b->name};
@@ -1071,7 +1059,7 @@ bool preset_child(const Preset *p, const char *section, int router_argc, char *c
             ok = false;
             break;
         }
-        bool off = s->arity == 0 && falsey(v->value);
+        bool off = s->arity == 0 && value_falsey(v->value);
         if (off && !is_switch(s))
             continue;               /* to_args skips a flag of no value that is off and has no off spelling */
         PresetArg *a = &out->args[out->n_args++];

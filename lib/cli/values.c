@@ -248,3 +248,13 @@ bool process_escapes(char *s)
     *out = '\0';
     return kept_nul;
 }
+
+bool value_truthy(const char *v)
+{
+    return strcmp(v, "on") == 0 || strcmp(v, "enabled") == 0 || strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
+}
+
+bool value_falsey(const char *v)
+{
+    return strcmp(v, "off") == 0 || strcmp(v, "disabled") == 0 || strcmp(v, "false") == 0 || strcmp(v, "0") == 0;
+}

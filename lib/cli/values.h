@@ -3,9 +3,9 @@
  * value is read as llama.cpp reads it, and the caller warns; NaN is the one value llama.cpp reads that this
  * workbench refuses.
  *
- * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text,
- * json_number_text, stoi_takes, shown, shown_quoted, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
- * process_escapes.
+ * defines: ValueStatus, parse_float, float_value, float_text, float_flag_text, json_number_text, stoi_takes,
+ * shown, shown_quoted, shown_line, parse_bias, parse_integer, parse_unsigned, loose_reading, copy_cut,
+ * process_escapes, value_truthy, value_falsey.
  */
 #ifndef CLI_VALUES_H
 #define CLI_VALUES_H
@@ -90,5 +90,10 @@ void copy_cut(char *dst, const char *value, size_t room);
  * it is. \x00 also stays as typed, since a C string cannot hold the NUL byte it stands for; returns whether
  * there was one, so that a warning can say so. */
 bool process_escapes(char *s);
+
+/* llama.cpp's is_truthy and is_falsey (common/arg.cpp at 0017d6fb, common_arg_utils): "on", "enabled", "true" or
+ * "1"; "off", "disabled", "false" or "0". Any other text (an empty one, "yes", "True") is neither. v not NULL. */
+bool value_truthy(const char *v);
+bool value_falsey(const char *v);
 
 #endif

@@ -1,5 +1,6 @@
 /* range.c (speed layer): the largest and smallest logits, which top-p's buckets need, from the chain's own
- * pass over the logits: fast_apply_top_p_known then skips that pass. */
+ * pass over the logits: fast_apply_top_p_known then skips that pass. And fast_candidates_check, the NaN check
+ * the twins of the penalties and DRY make first, in one pass with no branch per candidate. */
 #include "fast.h"
 
 #include <math.h>

@@ -96,7 +96,7 @@ void fast_quick_sort(TokenData *d, size_t n)
 
 /* Sorts d (n,) as candidates_sort does: insertion sort for a handful (a bucket usually holds few), else the
  * inlined quicksort; with a NaN logit (which candidates_compare does not order totally), qsort. */
-void fast_sort_small(TokenData *d, size_t n)
+static void fast_sort_small(TokenData *d, size_t n)
 {
     if (n <= INSERTION_MAX)
         fast_insertion_sort(d, n);

@@ -4,7 +4,7 @@
  * below gives the one array candidates_sort gives.
  *
  * defines: HEAP_MAX, N_BUCKETS, INSERTION_MAX, fast_better, fast_swap, fast_sift_down, fast_insertion_sort,
- * fast_quick_sort, fast_sort_small, fast_heap_sort_front, Buckets, fast_buckets_for, fast_bucket_of,
+ * fast_quick_sort, fast_heap_sort_front, Buckets, fast_buckets_for, fast_bucket_of,
  * fast_sort_buckets_front, fast_partial_sort, fast_softmax_prefix, fast_softmax_prefix_known.
  */
 #ifndef SORT_IMPL_H
@@ -41,10 +41,6 @@ void fast_insertion_sort(TokenData *d, size_t n);
 
 /* Sorts d (n,) with no NaN logit as candidates_sort does, with an inlined quicksort. */
 void fast_quick_sort(TokenData *d, size_t n);
-
-/* Sorts d (n,) as candidates_sort does: insertion sort for a handful, else the quicksort; qsort when a logit
- * is NaN (which the order does not rank totally). */
-void fast_sort_small(TokenData *d, size_t n);
 
 /* Moves the k best of d (size,) to d[0..k), sorted, with a heap of k (0 < k <= size). */
 void fast_heap_sort_front(TokenData *d, size_t size, size_t k);
