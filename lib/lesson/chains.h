@@ -1,13 +1,13 @@
-/* chains.h: what Examples 12 and 13 need beyond lesson_lib.h, kept out of the lessons so that each reads like its
- * Java (and compiles fast): the view of a chain's text, step by step and stage by stage (Example 12's --trace, its
- * notes, the stage that leaves nothing, and what the picture records, through the callbacks the lesson passes),
- * the --trace argument, the checks of Example 12's corpus and builder, Example 12's bigram model, Example 13's
- * notes on where llama.cpp and the Java part, and the check of a sampler list. Nothing here calls a picture.
+/* chains.h: what Example 12 needs beyond lesson_lib.h, kept out of the lesson so that it reads like its Java (and
+ * compiles fast): the view of a chain's text, step by step and stage by stage (its --trace, its notes, the stage
+ * that leaves nothing, and what the picture records, through the callbacks the lesson passes), the --trace
+ * argument, the checks of its corpus and builder, and its bigram model (chains.c); and the notes on ties and on a
+ * temperature at float's edges, which Example 13's preset runs (lesson/presets.h) give too. Nothing here calls a
+ * picture.
  *
  * defines: LESSON_STEP_MAX, LessonChainRecord, LessonView, lesson_view_start, lesson_view_step,
  * lesson_step_seen, lesson_step_left, lesson_chain_describe, lesson_check_corpus, lesson_bigram_logits,
- * lesson_check_builder, lesson_trace_arg, lesson_note_tie, LessonPresetStep, lesson_preset_start, lesson_preset_seen,
- * LessonPresetRun, lesson_preset_notes, lesson_check_order.
+ * lesson_check_builder, lesson_trace_arg, lesson_note_tie, lesson_note_temp_limits.
  */
 #ifndef LESSON_CHAINS_H
 #define LESSON_CHAINS_H
@@ -112,64 +112,23 @@ void lesson_check_builder_at(const char *file, int32_t window, const char *bias_
 long lesson_trace_arg_at(const char *file, int argc, char *argv[], int steps);
 
 /* Notes where a cutting stage (top-k, top-p, or temp at 0 or below after a sort), which received before (n_before,;
- * before_sorted: sorted) and left c, kept some of a group of tied tokens: once per row s (its noun, "chain",
- * label and window) and stage, at its first step (`step`, 0 for none): which tied tokens llama.cpp keeps is
- * unspecified (its sort is not stable), and this workbench keeps the lower ids, as the lesson's Java does, or for
- * top-k with java_keeps_ties (Example 12), unlike the Java, which keeps every tied token. A chain at temperature
- * 0 or below gets no note for a tie below its largest logit: it draws only the first largest. */
+ * before_sorted: sorted) and left c, kept some of a group of tied tokens: once per row s (its noun, "chain" or
+ * "preset", label and window) and stage, at its first step (`step`, 0 for none): which tied tokens llama.cpp
+ * keeps is unspecified (its sort is not stable), and this workbench keeps the lower ids, as the lesson's Java
+ * does, or for top-k with java_keeps_ties (Example 12), unlike the Java, which keeps every tied token. A chain at
+ * temperature 0 or below gets no note for a tie below its largest logit: it draws only the first largest. Example
+ * 12's view and Example 13's (lesson/presets.h) give it. */
 void lesson_note_tie(const char *file, const char *noun, const LessonSettings *s, int32_t window, int step,
                      const Stage *stage, const TokenData *before, size_t n_before, bool before_sorted,
                      const Candidates *c, bool java_keeps_ties);
 
-/* What Example 13's stages show its notes and picture: the preset, its window, the picture and its record (a
- * callback the lesson passes), and what the next stage receives. */
-typedef struct {
-    const char *file;                   /* the lesson's __FILE__ */
-    const LessonSettings *preset;
-    int32_t window;                     /* what its label's {penalty_last_n} prints */
-    void *picture;                      /* record's first argument; NULL: a run for the notes' comparisons, which
-                                         * notes and records nothing */
-    ChainTraceFn record;                /* records what each stage left, in picture */
-    TokenData *before;                  /* (n_before,) the candidates before the stage that runs next */
-    size_t n_before;
-    bool before_sorted;
-} LessonPresetStep;
-
-/* The view of preset s's chain over the candidates c (before its first stage), for lesson_preset_seen, which
- * gives record (picture, stage, what it left) each stage's result when picture is not NULL. */
-#define lesson_preset_start(s, window, c, picture, record) \
-    lesson_preset_start_at(__FILE__, (s), (window), (c), (picture), (record))
-
-LessonPresetStep lesson_preset_start_at(const char *file, const LessonSettings *s, int32_t window, const Candidates *c,
-                                        void *picture, ChainTraceFn record);
-
-/* The trace of chain_apply_except_pick for Example 13 (view: a LessonPresetStep): after each stage, the notes where a
- * cut keeps some of tied tokens (lesson_note_tie) and where a temperature of +inf meets -inf logits (llama.cpp's
- * -inf / inf is NaN), then the picture's record (record). */
-void lesson_preset_seen(void *view, const Stage *stage, const Candidates *c);
-
-/* Example 13's run of preset s with the stages seq (n,): its final distribution c, in id order, p renormalized,
- * over buf (n_vocab,); pic (a Picture) NULL for a run that records nothing. Returns the candidates with p > 0. */
-typedef int LessonPresetRun(const LessonSettings *s, const SamplerType *seq, size_t n, TokenData *buf, Candidates *c,
-                      void *pic);
-
-/* Example 13's notes on preset s (window: its penalty window, for its label), once each: a setting no stage of
- * order (n,) reads (lesson_note_unread_list); where its final distribution c differs from the lesson's Java's
- * rule (the candidates left and the p), with its causes, found by running the preset again with run (over n_vocab
- * tokens) on order without its repeats (a stage listed twice runs twice), in the lesson's order, with every stage
- * (a stage left out) and the Java's rule (which cuts top-k, top-p and min-p all from the whole vocabulary, where
- * llama.cpp runs order's stages in turn); where a min_p above 1 (with temp above 0) keeps one token in llama.cpp
- * and none in the Java. "NN_slug: note: the preset "<label>": ..." on stderr. */
-#define lesson_preset_notes(s, window, order, n_vocab, run, c) \
-    lesson_preset_notes_at(__FILE__, (s), (window), (order), LESSON_N(order), (n_vocab), (run), (c))
-
-void lesson_preset_notes_at(const char *file, const LessonSettings *s, int32_t window, const SamplerType *order,
-                            size_t n, size_t n_vocab, LessonPresetRun *run, const Candidates *c);
-
-/* Stops with "NN_slug: order[i] is infill, which this workbench does not compute" when the sampler list order
- * (n,) names infill, which the library names but does not compute (it is no sampler of the lesson). */
-#define lesson_check_order(order, n) lesson_check_order_at(__FILE__, (order), (n))
-
-void lesson_check_order_at(const char *file, const SamplerType *order, size_t n);
+/* The notes on a temperature at the edges of llama.cpp's float, for the stage that received before (n,) out of
+ * n_vocab tokens, once per row s (its noun, "chain" or "preset", label and window): a temp that float holds as 0
+ * (greedy in llama.cpp, as here); one it holds as +inf, which makes every finite logit 0 and a -inf one NaN (-inf /
+ * inf), and, for the Java of Example 12 (java_masks), which divides the -inf logits of every token its stages
+ * removed too, an infinite one in double; one small enough that a logit / temp passes float's range (+-inf in
+ * llama.cpp, whose softmax gives NaN). Example 12's view and Example 13's (lesson/presets.h) give it. */
+void lesson_note_temp_limits(const char *file, const char *noun, const LessonSettings *s, int32_t window,
+                             const TokenData *before, size_t n, size_t n_vocab, bool java_masks);
 
 #endif

@@ -58,8 +58,8 @@
  *     lesson_note_cut_ties;
  *   print.c: LESSON_PRINTF_LIKE, lesson_printf, lesson_format, lesson_columns.
  * The rows of settings of Examples 12 and 13 (LessonSettings, lesson_check_params, lesson_note_settings, ...) are
- * lesson_settings.h's (settings.c, checks.c), which those lessons include through lesson/chains.h; each lesson's
- * picture (picture_*) is lib/picture/'s, through lessons/lesson.h.
+ * lesson_settings.h's (settings.c, checks.c), which those lessons include through lesson/chains.h (Example 12) and
+ * lesson/presets.h (Example 13); each lesson's picture (picture_*) is lib/picture/'s, through lessons/lesson.h.
  */
 #ifndef LESSON_LIB_H
 #define LESSON_LIB_H

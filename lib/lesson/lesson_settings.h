@@ -1,7 +1,8 @@
 /* lesson_settings.h: the rows of settings of Examples 12 and 13 (LessonSettings, what the lesson's builder setters
  * and its Preset record set) and what those lessons share about a chain built from them: the row's label and
  * width, the check of its parameters, its notes, and the chain's line. Kept apart from lesson_lib.h, so that the
- * lessons that build no chain never compile chain.h (included by lesson/chains.h and picture/picture_chains.h).
+ * lessons that build no chain never compile chain.h (included by lesson/chains.h, lesson/presets.h and
+ * picture/picture_chains.h).
  * Defined in settings.c, but lesson_check_params, which checks.c holds beside the other checks.
  *
  * defines: lesson_print_describe, LessonSettings, lesson_sampling_params, LESSON_SETTINGS_VALUES,

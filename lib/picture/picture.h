@@ -20,9 +20,10 @@
  * per token) is lib/picture/picture_draw.h's, which the lessons need not compile.
  *
  * defines: Picture, PictureRow (its fields: picture_draw.h), picture_start, picture_row, picture_row_value,
- * picture_row_id, picture_value, picture_id; the figures of Examples 1 to 6 (picture_penalties.h) and 7 to 10
- * (picture_samplers.h). Those of Examples 11 to 13, which draw chains, are picture_chains.h's (Example 11 includes
- * it, Examples 12 and 13 through lesson/chains.h), so that the other lessons never compile chain.h.
+ * picture_row_id, picture_value, picture_id; the figures of Examples 1 to 6 (picture_penalties.h), 7 and 8
+ * (picture_samplers.h), and 9 and 10 (picture_dry_xtc.h). Those of Examples 11 to 13, which draw chains, are
+ * picture_chains.h's (the three include it; it brings Example 12's picture_builder.h and Example 13's
+ * picture_presets.h), so that the other lessons never compile chain.h.
  */
 #ifndef PICTURE_H
 #define PICTURE_H
@@ -65,5 +66,6 @@ void picture_id(Picture *pic, int32_t id);
 
 #include "picture/picture_penalties.h"
 #include "picture/picture_samplers.h"
+#include "picture/picture_dry_xtc.h"
 
 #endif

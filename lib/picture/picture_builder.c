@@ -1,7 +1,7 @@
-/* picture_builder.c: Example 12's picture (picture_chains.h): each chain's funnel at one step, its candidates
+/* picture_builder.c: Example 12's picture (picture_builder.h): each chain's funnel at one step, its candidates
  * per step, and the chain lines the table ends with. */
+#include "picture/picture_builder.h"
 #include "picture/picture_chains_parts.h"
-#include "lesson/chains.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* picture_chains_parts.h: what the pictures of Examples 11 to 13 share (picture_chains.c, picture_builder.c,
- * picture_presets.c); not for the lessons, whose calls are picture_chains.h's.
+ * picture_presets.c); not for the lessons, whose calls are picture_chains.h's (with picture_builder.h's and
+ * picture_presets.h's, which it includes).
  *
  * defines: ROW_*, PictureLine, PictureColumns, picture_chains_heading, picture_columns_init, picture_columns_free,
  * picture_line_in_order, picture_lines_skip, picture_lines_draw, picture_settings_text, PictureKey,

@@ -1,5 +1,6 @@
-/* picture_draw.h: how the pictures are drawn, internal to lib/lesson/'s picture*.c (a lesson includes only
- * picture.h, through lessons/lesson.h, and so never compiles this).
+/* picture_draw.h: how the pictures are drawn, internal to lib/picture/'s picture*.c (a lesson includes only
+ * picture.h, through lessons/lesson.h, and so never compiles this). picture_open, picture_close and
+ * picture_finish are in picture.c, with the rows; the other functions in picture_draw.c.
  *
  * Every picture speaks the grammar of chart.h: a value before the rule in sky blue (SVG_BEFORE), after it in blue
  * (SVG_AFTER), a token the rule removed as a ghost at its value before with the stage named, a penalized or
@@ -13,8 +14,7 @@
  * PictureBarsOptions, picture_open, picture_close, picture_finish, picture_measure, picture_heading,
  * picture_text_box, picture_space_add, picture_space_free, picture_place_text, picture_place_mark,
  * picture_series_colour, picture_p_of, picture_bars_size, picture_bar_centre, picture_bar_width,
- * picture_token_bars_with, picture_token_bars, picture_series_legend_with, picture_series_legend,
- * picture_largest_p, picture_cut, picture_off_line.
+ * picture_token_bars_with, picture_series_legend_with, picture_largest_p, picture_cut, picture_off_line.
  */
 #ifndef PICTURE_DRAW_H
 #define PICTURE_DRAW_H
@@ -154,7 +154,7 @@ double picture_p_of(const TokenData *data, size_t size, int32_t id);
 /* The widest plot the bars need: n_words bands of n_series bars, each wide enough for its value label. */
 double picture_bars_size(size_t n_words, size_t n_series);
 
-/* Where picture_token_bars puts bar j of n_series in band i of n_words of plot: its centre px, and its width. */
+/* Where picture_token_bars_with puts bar j of n_series in band i of n_words of plot: its centre px, and its width. */
 double picture_bar_centre(const SvgPlot *plot, size_t i, size_t n_words, size_t j, size_t n_series);
 double picture_bar_width(const SvgPlot *plot, size_t n_words, size_t n_series);
 
@@ -165,23 +165,16 @@ double picture_bar_width(const SvgPlot *plot, size_t n_words, size_t n_series);
  * (options: which stage, which p before).
  * Each kept bar's label is its p with the table's decimals; a p above 0 that those decimals print as 0 is
  * labelled "<0.001" (for 3 decimals), so "almost 0" is not mistaken for 0. Labels and marks go up until they
- * touch no other bar or label. options may be NULL (picture_token_bars): stage "removed", no marks. */
+ * touch no other bar or label. options may be NULL: stage "removed", no marks. */
 void picture_token_bars_with(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
                              const PictureSeries *series, size_t n_series, int decimals, size_t colour,
                              const char *y_label, const PictureBarsOptions *options);
 
-void picture_token_bars(Svg *s, const SvgPlot *plot, const char *const *words, size_t n_words,
-                        const PictureSeries *series, size_t n_series, int decimals, size_t colour,
-                        const char *y_label);
-
 /* The legend of the series (colours as picture_token_bars_with gives them), at (x, y), with the ghost's key when a
  * series has a removed token (of n_words tokens), and the mark's when options marks a bar; returns the baseline
- * of its last row. options may be NULL (picture_series_legend). */
+ * of its last row. options may be NULL. */
 double picture_series_legend_with(Svg *s, double x, double y, double max_x, const PictureSeries *series,
                                   size_t n_series, size_t n_words, size_t colour, const PictureBarsOptions *options);
-
-double picture_series_legend(Svg *s, double x, double y, double max_x, const PictureSeries *series,
-                             size_t n_series, size_t n_words, size_t colour);
 
 /* The largest p of any series, for the y range. */
 double picture_largest_p(const PictureSeries *series, size_t n_series);

@@ -1,4 +1,4 @@
-/* picture_dry_xtc.c: the pictures of Examples 9 and 10 (declared in picture_samplers.h). */
+/* picture_dry_xtc.c: the pictures of Examples 9 and 10 (picture_dry_xtc.h). */
 #include "picture/picture_draw.h"
 #include "filters.h"
 #include <math.h>

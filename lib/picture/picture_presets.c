@@ -1,5 +1,6 @@
-/* picture_presets.c: Example 13's picture (picture_chains.h): each preset's final distribution, what its
+/* picture_presets.c: Example 13's picture (picture_presets.h): each preset's final distribution, what its
  * stages removed, and its draws. */
+#include "picture/picture_presets.h"
 #include "picture/picture_chains_parts.h"
 #include "sample.h"
 #include <math.h>
