@@ -52,6 +52,11 @@ MATH_HINT_1 = INFINITY, NAN, HUGE_VAL, isnan, isinf and isfinite come from <math
 MATH_HINT_2 = lesson.h leaves out to keep the compile fast: add \#include <math.h> below \#include "lesson.h".
 MATH_HINT   = %s: hint: $(MATH_HINT_1)\n  $(MATH_HINT_2)\n
 MATH_AFTER  = Later errors may come from the missing name too (a static assertion on two arrays, an incomplete type).
+# A lesson that includes a header of lib/cli/ but is not in CLI_LESSONS (below) links without the tool's archive:
+# when its link fails, CLI_HINT (a printf format, the lesson's file and name for its two %s) comes first.
+CLI_HINT_1  = lib/cli/, the tool of Example 11, is linked only into the lessons that CLI_LESSONS in the Makefile
+CLI_HINT_2  = names ($(CLI_LESSONS)): add %s to CLI_LESSONS to call the tool from this lesson.
+CLI_HINT    = %s: hint: $(CLI_HINT_1)\n  $(CLI_HINT_2)\n
 
 # The library in four layers, each built as an archive (ar) under $(BUILD)/lib/, bottom first: a layer may call
 # only the layers below it, which make check's archives: part reads off each archive with nm
@@ -131,7 +136,10 @@ $(1)/bin/%: $(1)/lessons/%.o | $(1)/lib/link.flags
 	$$(call say,LINK,$$@)$$(CC) $(2) $$(CFLAGS) $$(LDFLAGS) $$$$(cat $(1)/lib/link.flags) -o $$@ $$^ $$(LDLIBS) -lm \
 	    2>$(1)/lessons/$$*.link; \
 	status=$$$$?; if [ $$$$status -ne 0 ] && grep -Eq '$$(MATH_UNDEFINED)' $(1)/lessons/$$*.link; then \
-	    printf '$$(MATH_HINT)' 'lessons/$$*.c' >&2; fi; cat $(1)/lessons/$$*.link >&2; exit $$$$status
+	    printf '$$(MATH_HINT)' 'lessons/$$*.c' >&2; fi; \
+	if [ $$$$status -ne 0 ] && [ -z "$$(filter $$*,$$(CLI_LESSONS))" ] \
+	   && grep -Eq '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' lessons/$$*.c; then \
+	    printf '$$(CLI_HINT)' 'lessons/$$*.c' '$$*' >&2; fi; cat $(1)/lessons/$$*.link >&2; exit $$$$status
 
 $(1)/bin/test_lib: $(TEST_SRC:%.c=$(1)/%.o) $(LAYERS:%=$(1)/lib/lib%.a)
 	@mkdir -p $$(@D)

@@ -412,6 +412,15 @@ else failed=$((failed + 1)); echo "test_runner.sh: the prototyped isfinite did n
      sed 's/^/    /' "$tmp/math_link"; fi
 expect "isfinite undefined at the link: the hint" "$tmp/math_link" "$hint1"
 expect "isfinite undefined at the link: the hint" "$tmp/math_link" "$hint2"
+# 5c. A lesson that calls the tool (lib/cli/) but is not in the Makefile's CLI_LESSONS fails at the link, and a
+# hint before the linker's words says how to link the tool in (the Makefile's CLI_HINT).
+run_edited_01 "$tmp/cli_link" -e '12s/^$/#include "cli\/main.h"/' \
+    -e 's/^    lesson_takes_no_arguments(argc, argv);$/  if (argc > 9) return cli_main("x", argc, argv, NULL, NULL);\n&/'
+expect "cli_main from Example 1" "$tmp/cli_link" "FAIL 01_repeat_penalty (not built)"
+expect "cli_main from Example 1: the hint" "$tmp/cli_link" \
+    "lessons/01_repeat_penalty.c: hint: lib/cli/, the tool of Example 11, is linked only into the lessons that CLI_LESSONS in the Makefile"
+expect "cli_main from Example 1: the hint" "$tmp/cli_link" \
+    "  names (11_sampler_chain): add 01_repeat_penalty to CLI_LESSONS to call the tool from this lesson."
 
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
