@@ -358,7 +358,7 @@ static double dry_us(const int32_t *h, size_t n, int32_t last_n, TokenData *buf)
     return median_us(dry_step, &run, reps);
 }
 
-/* ===== Reading a model's metadata (issue 27, item 6) ===== */
+/* ===== Reading a model's metadata ===== */
 
 #define GGUF_TOKENS 262144              /* a large tokenizer's strings (Gemma's 262,144) */
 #define GGUF_TENSOR_BYTES (1L << 30)    /* 1 GB of tensor data after the metadata, never written: a sparse file */

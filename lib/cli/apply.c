@@ -233,9 +233,9 @@ static bool int_comma(const char *flag, const char *v, const char *value, size_t
     return true;
 }
 
-/* The number a value that starts with a decimal comma meant (blanks and a sign before it: ",7" gives "0.7",
- * "-,5" gives "-0.5"), into buf, when it reads as a number with "0." for the ','; else NULL. std::stof reads no
- * number from such a value (review final4, finding 2). */
+/* The number a value that starts with a decimal comma meant (blanks and a sign before it: ",7" gives "0.7", "-,5" gives
+ * "-0.5"), into buf, when it reads as a number with "0." for the ','; else NULL. std::stof reads no number from such a
+ * value. */
 static const char *leading_comma(const char *value, char *buf, size_t size)
 {
     size_t blank = strspn(value, " \t\n\v\f\r");
@@ -258,8 +258,8 @@ static bool refuse_nan(const char *flag, const char *what, char *err, size_t err
     return false;
 }
 
-/* What a --temp of 0 runs, which the chain line does not show (reference section 4.10; review final4, finding
- * 8): said where a warning leaves it 0. */
+/* What a --temp of 0 runs, which the chain line does not show (reference section 4.10): said where a warning leaves it
+ * 0. */
 #define GREEDY_ZERO " (a temperature of 0 is greedy, only the top token keeping a finite logit, unless a dynatemp " \
                     "range is above 0: reference section 4.10)"
 
@@ -438,7 +438,7 @@ static bool apply_seed(CliParams *out, const char *flag, const char *value, cons
         return true;
     snprintf(number, sizeof number, "%lu", (unsigned long)seed);
     if (!wrapped && !negative && int_comma(flag, v, value, used, (long long)seed, "std::stoul", how, sizeof how)) {
-        args_warn(out, "%s\n", how);       /* 1,000: review final4, finding 2 */
+        args_warn(out, "%s\n", how);       /* 1,000 */
         return true;
     }
     if (!wrapped) {
@@ -617,7 +617,7 @@ static bool apply_bias(CliParams *out, const char *flag, const char *value, cons
                  float_flag_text(fabs(bias->bias), number, sizeof number));
         char meant[80], typed[200], line[600];
         if (status == VALUE_LOOSE && !second_sign && decimal_comma(bias_text, used, meant, sizeof meant) != NULL) {
-            /* 15-0,5: the entry as meant, the id and sign as typed (review final4, finding 2) */
+            /* 15-0,5: the entry as meant, the id and sign as typed */
             snprintf(typed, sizeof typed, "%.*s%s", (int)(bias_text - value), value, meant);
             shown(typed, b, sizeof b);
             double as_meant = 0;
@@ -662,7 +662,7 @@ static bool apply_list(CliParams *out, const ArgSpec *spec, const char *flag, co
             *limit = true;
             return false;
         }
-        shown(value, out->samplers_typed, sizeof out->samplers_typed);     /* a note quotes it (review item 15) */
+        shown(value, out->samplers_typed, sizeof out->samplers_typed);     /* a note quotes it */
         break;
     case K_BREAKER:
         if (!add_breaker(out, value, breakers_cleared)) {

@@ -444,13 +444,12 @@ static bool take_values(CliParams *out, const ArgSpec *spec, const char *flag, i
 }
 
 /* The pieces a command line leaves when it is pasted in a shape arg.cpp 0017d6fb cannot read, which looks every
- * argument up among its flags and stops at one it does not have ("error: invalid argument: ARG"): '--', which it
- * does not take as the end of the options, and what a command line written over several lines, each ending in a
- * line continuation '\', leaves when it is pasted as one line with the backslashes: a POSIX shell reads "\ " as
- * a blank that belongs to the next word (' --temp', or ' ' alone), and a shell that does not take '\' as an
- * escape keeps a '\' of its own (newcomer review of Example 11, finding 2); a file saved with Windows line
- * endings leaves a carriage return, alone or at a word's end (review final2, finding 11). Writes the message and
- * the fix to err and returns true for one of them; false otherwise. */
+ * argument up among its flags and stops at one it does not have ("error: invalid argument: ARG"): '--', which it does
+ * not take as the end of the options, and what a command line written over several lines, each ending in a line
+ * continuation '\', leaves when it is pasted as one line with the backslashes: a POSIX shell reads "\ " as a blank that
+ * belongs to the next word (' --temp', or ' ' alone), and a shell that does not take '\' as an escape keeps a '\' of
+ * its own; a file saved with Windows line endings leaves a carriage return, alone or at a word's end. Writes the
+ * message and the fix to err and returns true for one of them; false otherwise. */
 static bool pasted_wrong(const char *flag, char *err, size_t err_size)
 {
     static const char fix[] = "paste the lines as they were, each '\\' last on its line, or write one line "
@@ -467,7 +466,7 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
         snprintf(err, err_size, "'%s' is a line continuation: a command line of several lines ends each line but "
                  "the last with '\\', and pasted as one line each '\\' stays, an argument of its own (arg.cpp "
                  "0017d6fb stops there: \"error: invalid argument: %s\"); %s", shown_line(flag, f, sizeof f), f, fix);
-    else if (strchr(flag, '\r') != NULL && flag[strspn(flag, " \t\r")] == '\0')     /* review final2, finding 11 */
+    else if (strchr(flag, '\r') != NULL && flag[strspn(flag, " \t\r")] == '\0')
         snprintf(err, err_size, "'%s' is a carriage return alone: a command line of several lines saved with "
                  "Windows line endings (CRLF) ends each line in '\\', a CR and a line feed; the shell reads each "
                  "'\\' and CR as an argument holding the CR alone, and the line feed then ends the command: the lines "
@@ -478,7 +477,7 @@ static bool pasted_wrong(const char *flag, char *err, size_t err_size)
         snprintf(err, err_size, "unknown flag '%s': it ends in a carriage return, as a line of a file saved with "
                  "Windows line endings (CRLF) does (arg.cpp 0017d6fb stops there: \"error: invalid argument: %s\"); "
                  "save the lines with Unix line endings (dos2unix, or sed 's/\\r$//')", shown(flag, f, sizeof f), f);
-    else if (word[0] == '\0')     /* blanks alone (newcomer review of Example 11, finding 1) */
+    else if (word[0] == '\0')     /* blanks alone */
         snprintf(err, err_size, "'%s' is only blanks: a line of a pasted command line ends in '\\' and a blank, or "
                  "'\\ ' stands alone on a line pasted as one, which the shell reads as a blank of its own, an "
                  "argument (at a line's end the line break after it then ends the command: the lines below are not "
@@ -509,15 +508,14 @@ static const char *env_option(int argc, char *const argv[], int *k)
     return NULL;
 }
 
-/* A docker (or podman) command pasted whole (docker run ... ghcr.io/ggml-org/llama.cpp:server -m x.gguf), sudo
- * before it or not, or pasted from its image's name on: the words up to and including the image are the
- * container tool's, named as typed (docker's if none was). The image is the first word from argv[first] that
- * names llama.cpp's ("...llama.cpp:TAG"); for a server tag, llama.cpp's docs/docker.md (at 30255fcb) says the
- * image holds only llama-server, so the fix is its flags after llama-server; neither the reference nor those
- * docs name the server image's entrypoint, so no message does (newcomer review of Example 11's messages,
- * finding 7). The tool's -e LLAMA_ARG_*=VALUE settings before the image go before the fix, as this tool's
- * environment (env.c reads them); the other -e settings are counted and named, never their values (review
- * final4, findings 1 and 7). Writes the message to err and returns true for such a line; false otherwise. */
+/* A docker (or podman) command pasted whole (docker run ... ghcr.io/ggml-org/llama.cpp:server -m x.gguf), sudo before
+ * it or not, or pasted from its image's name on: the words up to and including the image are the container tool's,
+ * named as typed (docker's if none was). The image is the first word from argv[first] that names llama.cpp's
+ * ("...llama.cpp:TAG"); for a server tag, llama.cpp's docs/docker.md (at 30255fcb) says the image holds only
+ * llama-server, so the fix is its flags after llama-server; neither the reference nor those docs name the server
+ * image's entrypoint, so no message does. The tool's -e LLAMA_ARG_*=VALUE settings before the image go before the fix,
+ * as this tool's environment (env.c reads them); the other -e settings are counted and named, never their values.
+ * Writes the message to err and returns true for such a line; false otherwise. */
 static bool pasted_docker(int argc, char *const argv[], int first, char *err, size_t err_size)
 {
     char w[80], image[120], name[16];
@@ -583,12 +581,11 @@ static bool pasted_docker(int argc, char *const argv[], int first, char *err, si
     return true;
 }
 
-/* A flag that starts with dashes a web page or a word processor put for hyphens (an en dash, U+2013, or an em
- * dash, U+2014, for "--"; a minus sign, U+2212, for "-"), in any mix with hyphens (-\u2013temp, \u2212\u2212top-k):
- * arg.cpp 0017d6fb refuses it as any unknown flag ("error: invalid argument"), so it stays refused (newcomer
- * review of Example 11, finding 4; review final2, finding 5), with the characters named and the flag it would be
- * with hyphens, when `tools` take one (else args_suggest's hint for it). Writes the message to err and returns
- * true for such a flag; false otherwise. */
+/* A flag that starts with dashes a web page or a word processor put for hyphens (an en dash, U+2013, or an em dash,
+ * U+2014, for "--"; a minus sign, U+2212, for "-"), in any mix with hyphens (-\u2013temp, \u2212\u2212top-k): arg.cpp
+ * 0017d6fb refuses it as any unknown flag ("error: invalid argument"), so it stays refused, with the characters named
+ * and the flag it would be with hyphens, when `tools` take one (else args_suggest's hint for it). Writes the message to
+ * err and returns true for such a flag; false otherwise. */
 static bool pasted_dash(const char *flag, unsigned tools, char *err, size_t err_size)
 {
     static const struct { const char *bytes, *one, *many; } dashes[] = {
@@ -755,9 +752,9 @@ static void remember(const CliParams *out, const ArgSpec *spec, Before *b)
     }
 }
 
-/* The line for a flag that replaced the value an earlier one gave (arg.cpp 0017d6fb sets a flag's value each
- * time it is given, so the last counts): nothing typed is dropped in silence (review 27, finding 22). A child's
- * line of a router says where its order comes from. */
+/* The line for a flag that replaced the value an earlier one gave (arg.cpp 0017d6fb sets a flag's value each time it is
+ * given, so the last counts): nothing typed is dropped in silence. A child's line of a router says where its order
+ * comes from. */
 static void say_replaced(CliParams *out, const ArgSpec *spec, const char *flag, const char *value, const Before *b)
 {
     char line[900], f[64], v[80], was[64];
@@ -942,7 +939,7 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
         i = 2;
     out->old_program = old_name;
     /* Router mode is llama-server's (arg.cpp 0017d6fb gives --models-preset and --models-dir to it alone): a line
-     * without a program word that has one is read as llama-server's, -p and -f included (review 27, finding 3). */
+     * without a program word that has one is read as llama-server's, -p and -f included. */
     for (int k = i; out->tool == TOOL_ANY && k < argc && argv[k] != NULL; k++) {
         char normal[96];
         bool unused;

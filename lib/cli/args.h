@@ -206,28 +206,25 @@ bool args_breakers_default(const CliParams *p);
  * -p past 65535 bytes, -r past 1023 bytes, more than 32 -r, -n not a whole number) are warned about for the
  * chain line and refused (false) with a body output, which needs them.
  *
- * Read as llama.cpp reads them, with a warning naming the flag, the value as typed and what llama.cpp reads
- * (issue 21): the number at the start of a sampling value, a blank before it skipped ('0.0' is 0 for --top-k,
- * '0.9x' is 0.9, ' 5' is 5); a second sign in -l ("15--3" is 15+3, as std::stof takes it; -l otherwise reads
- * blanks before the id, the sign and the bias as llama.cpp does); a --seed other than -1 whose low 32 bits
- * differ from it (std::stoul: 4294967296 is 0, -2 is 4294967294). A --dry-allowed-length below 0 is taken
- * without a warning, as llama.cpp's command line takes it.
- * Decided on the float llama.cpp stores (issue 17): every float setting holds std::stof's float of its value
- * (--temp 1.00000001 is 1.0, so ?temp-ext), and the accept tests and clamps are made on it. Clamped, as
- * llama.cpp does: a negative --temp (to 0). Wrapped: --seed -1 (to 0xFFFFFFFF). Stored as read, as llama.cpp
- * stores them: --adaptive-target and --adaptive-decay (adaptive-p clamps the decay to [0, 0.99] and the target
- * to [0, 1] in each step). Not refused, as in llama.cpp: an unknown name in --samplers or letter in
- * --sampler-seq, --dry-base below 1 in float or NaN (a warning each; skipped or the old value kept; past 4 KB of
- * warnings a last line says more were not shown). A window of -1
- * (--repeat-last-n, --dry-penalty-last-n; older builds' "context size") is kept as -1, which arg.cpp 0017d6fb
- * takes and the chain builder, like current libllama, treats as 0 (off), with a warning that says so, that
- * whether current llama.cpp's command line refuses -1 is unconfirmed (reference sections 6 and 10), and what
- * older builds did (llama-cli: -c's size; DRY: the model's training context; llama-server: the slot's
- * context). Escapes (\n \r
- * \t \' \" \\ \xHH) in breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4
- * characters typed, since a C string cannot hold a NUL, with a warning naming the flag); a breaker is then cut
- * to 40 bytes, at a character boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing
- * newline dropped, as llama.cpp does). NULL out, or NULL argv with argc > 0, returns false with a message. */
+ * Read as llama.cpp reads them, with a warning naming the flag, the value as typed and what llama.cpp reads: the number
+ * at the start of a sampling value, a blank before it skipped ('0.0' is 0 for --top-k, '0.9x' is 0.9, ' 5' is 5); a
+ * second sign in -l ("15--3" is 15+3, as std::stof takes it; -l otherwise reads blanks before the id, the sign and the
+ * bias as llama.cpp does); a --seed other than -1 whose low 32 bits differ from it (std::stoul: 4294967296 is 0, -2 is
+ * 4294967294). A --dry-allowed-length below 0 is taken without a warning, as llama.cpp's command line takes it. Decided
+ * on the float llama.cpp stores: every float setting holds std::stof's float of its value (--temp 1.00000001 is 1.0, so
+ * ?temp-ext), and the accept tests and clamps are made on it. Clamped, as llama.cpp does: a negative --temp (to 0).
+ * Wrapped: --seed -1 (to 0xFFFFFFFF). Stored as read, as llama.cpp stores them: --adaptive-target and --adaptive-decay
+ * (adaptive-p clamps the decay to [0, 0.99] and the target to [0, 1] in each step). Not refused, as in llama.cpp: an
+ * unknown name in --samplers or letter in --sampler-seq, --dry-base below 1 in float or NaN (a warning each; skipped or
+ * the old value kept; past 4 KB of warnings a last line says more were not shown). A window of -1 (--repeat-last-n,
+ * --dry-penalty-last-n; older builds' "context size") is kept as -1, which arg.cpp 0017d6fb takes and the chain
+ * builder, like current libllama, treats as 0 (off), with a warning that says so, that whether current llama.cpp's
+ * command line refuses -1 is unconfirmed (reference sections 6 and 10), and what older builds did (llama-cli: -c's
+ * size; DRY: the model's training context; llama-server: the slot's context). Escapes (\n \r \t \' \" \\ \xHH) in
+ * breakers, -p, -f's text and -r are processed unless --no-escape (\x00 is kept as the 4 characters typed, since a C
+ * string cannot hold a NUL, with a warning naming the flag); a breaker is then cut to 40 bytes, at a character
+ * boundary, as llama.cpp's DRY cuts it. -f and -sysf read their file (one trailing newline dropped, as llama.cpp does).
+ * NULL out, or NULL argv with argc > 0, returns false with a message. */
 bool args_parse(int argc, char *const argv[], CliParams *out, char *err, size_t err_size);
 
 /* args_parse of a line written for a router's child (layers.c): labels (argc entries, by argv index; NULL for

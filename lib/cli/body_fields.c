@@ -128,9 +128,9 @@ static long long wrap(uint64_t u, int bits, bool is_unsigned)
 /* nlohmann's get<T> for an integer T (int32_t, int64_t, or uint32_t for the seed) into *out. A boolean is 0
  * or 1 (except for int64_t, nlohmann's own integer type); a float is cut toward 0, and refused where C++'s
  * conversion is undefined (past the type's range). */
-/* The note for a body's number that its field holds as another value (review 27, finding 22): a boolean as 0 or
- * 1, a fraction cut, a whole number wrapped to the field's bits. How a number converts is nlohmann::json's and
- * C++'s, which the reference does not describe (lib/cli/README.md, "Where the words come from"). */
+/* The note for a body's number that its field holds as another value: a boolean as 0 or 1, a fraction cut, a whole
+ * number wrapped to the field's bits. How a number converts is nlohmann::json's and C++'s, which the reference does not
+ * describe (lib/cli/README.md, "Where the words come from"). */
 static void note_converted(Body *b, const char *name, const JsonValue *v, long long got, const char *how)
 {
     char text[64];
@@ -179,10 +179,9 @@ static bool get_integer(Body *b, const char *name, const JsonValue *v, Kind kind
     }
 }
 
-/* The note for a JSON number (v) whose float f is not the number as a reader expects it (review item 9, review
- * final2 finding 6): past float's range (inf), below its smallest (0), or a subnormal; what the field then holds,
- * and for the temperature and a bias what that does. what names the field ("temperature", "logit_bias: [16,
- * 1e39]"). */
+/* The note for a JSON number (v) whose float f is not the number as a reader expects it: past float's range (inf),
+ * below its smallest (0), or a subnormal; what the field then holds, and for the temperature and a bias what that does.
+ * what names the field ("temperature", "logit_bias: [16, 1e39]"). */
 static void float_note(Body *b, const char *what, const JsonValue *v, double f)
 {
     char text[64], held[128], over[32];
@@ -387,9 +386,8 @@ static bool read_dry_base(Body *b)
     text_add(&b->notes, "dry_base: %s is below 1: llama-server uses its default, %s, instead\n",
              written(b, v, typed, sizeof typed), float_text(b->default_dry_base, text, sizeof text));
     b->params->sampling.dry_base = b->default_dry_base;
-    /* The value is the server's (server-schema.cpp at 0177c342 takes params_base's dry_base), so whatever set it
-     * stays its setter and its source, not marked as the body's; the request's value is named as the one not
-     * used (review item 2). */
+    /* The value is the server's (server-schema.cpp at 0177c342 takes params_base's dry_base), so whatever set it stays
+     * its setter and its source, not marked as the body's; the request's value is named as the one not used. */
     sources_unused(b->params, SET_DRY_BASE, LAYER_REQUEST, name, typed, "is below 1, which llama-server replaces by "
                    "the server's value (reference section 7)");
     return true;
@@ -583,10 +581,9 @@ static void bias_note(Body *b, const char *entry, const JsonValue *v, double bia
         float_note(b, what, v, bias);
 }
 
-/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp at 0177c342 reads
- * them (of an object's repeated keys, the last). Each entry it skips gets a warning with the reason (newcomer
- * review of Example 11, finding 0a2): not a 2-element array, a bias neither a number nor false, an id neither a
- * whole number nor a string, an id below 0. */
+/* logit_bias: the body's list replaces the server's; pairs or an object, as server-schema.cpp at 0177c342 reads them
+ * (of an object's repeated keys, the last). Each entry it skips gets a warning with the reason: not a 2-element array,
+ * a bias neither a number nor false, an id neither a whole number nor a string, an id below 0. */
 static bool read_logit_bias(Body *b)
 {
     static const char *const names[] = {"logit_bias"};

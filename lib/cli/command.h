@@ -1,5 +1,5 @@
-/* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain
- * (for --from-json: a body's settings as flags; issue 17, item 5). Lesson Example 11.
+/* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain (for
+ * --from-json: a body's settings as flags). Lesson Example 11.
  *
  * defines: args_command, args_command_setting.
  */

@@ -71,9 +71,9 @@ static int listed_entry(const SamplingParams *sampling, unsigned mask)
     return -1;
 }
 
-/* Whether the value of s does nothing but turn off the stage of `entry` that would read it: that stage is "?"
- * with it and not with llama.cpp's default (--top-k 0 with top_k out of the list). The stage is off either way,
- * so such a value draws no note (issue 21). */
+/* Whether the value of s does nothing but turn off the stage of `entry` that would read it: that stage is "?" with it
+ * and not with llama.cpp's default (--top-k 0 with top_k out of the list). The stage is off either way, so such a value
+ * draws no note. */
 static bool merely_off(const SamplingParams *sampling, ArgsSetting s, int entry, unsigned mask)
 {
     const ArgSpec *spec = number_spec(s);
@@ -174,8 +174,8 @@ static const char *list_text(const CliParams *p, char *buf, size_t size)
     return buf;
 }
 
-/* The sampler list as typed, where llama.cpp made another list of it (list: list_text's; an unknown name
- * skipped, an alias read), else NULL (review item 15). */
+/* The sampler list as typed, where llama.cpp made another list of it (list: list_text's; an unknown name skipped, an
+ * alias read), else NULL. */
 static const char *typed_list(const CliParams *p, const char *list)
 {
     ValueLayer layer = p->sources[SET_SAMPLERS].now.layer;
@@ -228,12 +228,11 @@ static const char *value_text(const CliParams *p, ArgsSetting s, char *buf, size
     return buf;
 }
 
-/* One setting as written: "--top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". A value that no flag of
- * this run wrote (the model's key, the preset's, the environment's, the request's field) is named with its source
- * and the flag the flags line writes for it, when there is one (--from-json): "temp 0.7 (the model's
- * general.sampling.temp; --temp 0.7 in the flags line)", so that the line's flag and the note agree, as a typed
- * --temp and its note do (newcomer review of Example 11's messages, finding 2); a body's field is "top_p 0.5 (the
- * request's top_p; --top-p 0.5 in the flags line)" (review final4, finding 4). */
+/* One setting as written: "--top_k 20", a preset's "top_k 0 (--gpt-oss-20b-default)". A value that no flag of this run
+ * wrote (the model's key, the preset's, the environment's, the request's field) is named with its source and the flag
+ * the flags line writes for it, when there is one (--from-json): "temp 0.7 (the model's general.sampling.temp; --temp
+ * 0.7 in the flags line)", so that the line's flag and the note agree, as a typed --temp and its note do; a body's
+ * field is "top_p 0.5 (the request's top_p; --top-p 0.5 in the flags line)". */
 static void add_item_as(Text *t, const CliParams *p, ArgsSetting s, bool request_named);
 
 static void add_item(Text *t, const CliParams *p, ArgsSetting s)
@@ -318,7 +317,7 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
         text_add(&m, "%s 0, the default", body ? "mirostat" : "--mirostat");
     switch (drops[first].why) {
     case WHY_MIROSTAT: {
-        size_t of_model = 0;    /* a model's GGUF key cannot be dropped from a line (review final2, finding 12) */
+        size_t of_model = 0;    /* a model's GGUF key cannot be dropped from a line */
         for (size_t i = first; i < n; i++)
             of_model += drops[i].why == WHY_MIROSTAT && p->sources[drops[i].setting].now.layer == LAYER_MODEL;
         text_add(t, "with %s, llama.cpp ignores the sampler list: no penalties, DRY, top-k and so on, and no dynatemp "
@@ -346,7 +345,7 @@ static void add_reason(Text *t, const CliParams *p, const Drop *drops, size_t n,
                      shown(list_from->file != NULL ? list_from->file : "", file, sizeof file),
                      shown(list_from->section != NULL ? list_from->section : "?", sec, sizeof sec),
                      shown(list_from->name != NULL ? list_from->name : "", key, sizeof key));
-            named = preset_list;    /* a preset's key, named as it is written there (review 27, finding 19) */
+            named = preset_list;    /* a preset's key, named as it is written there */
         }
         bool letters = list_of_letters(p);
         char letter[2] = {sampler_letters[drops[first].entry], '\0'};

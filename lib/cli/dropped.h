@@ -1,6 +1,6 @@
-/* dropped.h: the settings a command line (or a body read with --from-json) sets that no stage of the chain
- * built from them reads (issue 21). The lesson's point: mirostat replaces the filters, and a sampler left out
- * of --samplers is off, so whatever such a sampler would read does nothing. Lesson Example 11.
+/* dropped.h: the settings a command line (or a body read with --from-json) sets that no stage of the chain built from
+ * them reads. The lesson's point: mirostat replaces the filters, and a sampler left out of --samplers is off, so
+ * whatever such a sampler would read does nothing. Lesson Example 11.
  *
  * The chain says which stages read each setting (stage_reads, chain.h); the chain as built says which exist; and
  * the chain builder, asked again with one sampler-list entry, says which entry would bring a reader in. A

@@ -1,10 +1,9 @@
-/* env.h: llama.cpp's LLAMA_ARG_* environment variables under a command line (newcomer review of Example 11,
- * finding 0a), read as common/arg.cpp at 0017d6fb reads them (common_params_parse_ex: its loop over the
- * program's options, before the command line): each flag of the program the line names that has a variable
- * (flags.c's arg_envs) takes the variable's value, where the line does not give the flag; a flag on the line
- * wins, and llama.cpp warns "warn: LLAMA_ARG_TOP_K environment variable is set, but will be overwritten by
- * command line argument --top-k". A switch's variable applies the switch when it is true (is_truthy); a flag
- * that takes a number reads it with std::stoi, as on the command line. Lesson Example 11.
+/* env.h: llama.cpp's LLAMA_ARG_* environment variables under a command line, read as common/arg.cpp at 0017d6fb reads
+ * them (common_params_parse_ex: its loop over the program's options, before the command line): each flag of the program
+ * the line names that has a variable (flags.c's arg_envs) takes the variable's value, where the line does not give the
+ * flag; a flag on the line wins, and llama.cpp warns "warn: LLAMA_ARG_TOP_K environment variable is set, but will be
+ * overwritten by command line argument --top-k". A switch's variable applies the switch when it is true (is_truthy); a
+ * flag that takes a number reads it with std::stoi, as on the command line. Lesson Example 11.
  *
  * Here the variables that act become words of the command line, in front of the typed ones (llama.cpp applies
  * them first), each with a label naming the variable (ArgsLabel.env), so that its warnings and its source say

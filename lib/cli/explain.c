@@ -120,13 +120,13 @@ static void explain_bias(Text *t, const CliParams *c)
         }
         if (ban && !plus_inf)
             text_add(t, " (banned)");
-        else if (ban)   /* review final2, finding 12: penalties.h's bias_logit */
+        else if (ban)   /* penalties.h's bias_logit */
             text_add(t, " (in llama.cpp's float, -inf + inf is NaN, as its biases add up: reference section 4.1; "
                      "this workbench keeps the token banned, -inf)");
     }
     if (n_tokens > 4)
         text_add(t, ", ...");
-    if (n_strings > 0)      /* newcomer review of Example 11's messages, finding 1: a string is no token -1 */
+    if (n_strings > 0)      /* a string is no token -1 */
         text_add(t, "%s to each token of the string%s", n_tokens > 0 ? "; and" : " adds", n_strings == 1 ? "" : "s");
     for (size_t i = 0; i < p->n_logit_bias && shown_strings < 4; i++)
         if (string_entry(c, i))

@@ -1,7 +1,7 @@
-/* explain.h: the chain in the lesson's words (issue 17, item 6): one line per stage of a chain line, saying
- * what the stage does with this line's values in the lesson's terms and which example shows it, then the
- * OpenAI name of each setting that has one and the settings an OpenAI client cannot send by OpenAI's names.
- * The lesson's aim: read a llama.cpp chain, and map its settings to the OpenAI API. Lesson Example 11.
+/* explain.h: the chain in the lesson's words: one line per stage of a chain line, saying what the stage does with this
+ * line's values in the lesson's terms and which example shows it, then the OpenAI name of each setting that has one and
+ * the settings an OpenAI client cannot send by OpenAI's names. The lesson's aim: read a llama.cpp chain, and map its
+ * settings to the OpenAI API. Lesson Example 11.
  *
  * defines: args_explain, args_backend_note, args_model_note.
  */

@@ -189,8 +189,8 @@ bool body_read_file(const char *flag, const char *path, char **text, size_t *len
         snprintf(err, err_size, "%s: cannot read %s: %s", flag, name, strerror(errno));
         return false;
     }
-    /* A file of a size is read into a buffer of that size and a byte (review 27, finding 18: the whole path within
-     * 4 bytes a byte); a pipe or standard input into one grown by half each time, then cut back to its bytes. */
+    /* A file of a size is read into a buffer of that size and a byte (so that the whole path stays within 4 bytes a
+     * byte); a pipe or standard input into one grown by half each time, then cut back to its bytes. */
     long known = in ? -1 : fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
     if (known >= 0 && fseek(file, 0, SEEK_SET) != 0)
         known = -1;

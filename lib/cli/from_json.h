@@ -1,6 +1,6 @@
-/* from_json.h: the other direction (issue 17, item 5): a llama-server request body, read as llama-server reads
- * it, into the settings of a llama.cpp command line, so that the chain line llama-server builds for it, and
- * the flags that build the same chain, can be printed (command.h). Lesson Example 11.
+/* from_json.h: the other direction: a llama-server request body, read as llama-server reads it, into the settings of a
+ * llama.cpp command line, so that the chain line llama-server builds for it, and the flags that build the same chain,
+ * can be printed (command.h). Lesson Example 11.
  *
  * Follows tools/server/server-schema.cpp (commit 0177c342: field names, aliases, clamps and hard limits, the
  * handlers of dry_base, logit_bias, ignore_eos, samplers, dry_sequence_breakers and stop) and the OpenAI chat

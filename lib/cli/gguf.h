@@ -1,8 +1,8 @@
 /* gguf.h: a GGUF file's header and key/value metadata, read as ggml's gguf.cpp reads them, never its tensor
- * descriptions or weights; and the rule by which llama.cpp's common takes a model's general.sampling.* keys.
- * For Example 11's -m (issue 27, item 1). The format and what llama.cpp refuses are the reference's (section
- * 11, "The GGUF file" and "What llama.cpp refuses"); the words quoted in a refusal, and the order of the
- * checks, are ggml/src/gguf.cpp's (read at 067d44f6, the same rules as the reference's 23fbfcb1a).
+ * descriptions or weights; and the rule by which llama.cpp's common takes a model's general.sampling.* keys. For
+ * Example 11's -m. The format and what llama.cpp refuses are the reference's (section 11, "The GGUF file" and "What
+ * llama.cpp refuses"); the words quoted in a refusal, and the order of the checks, are ggml/src/gguf.cpp's (read at
+ * 067d44f6, the same rules as the reference's 23fbfcb1a).
  *
  * What is kept: general.name, general.alignment, and every general.sampling.* key with its type, offset and
  * value as text. The rest is read through a buffer and skipped: a 262,144-string tokenizer array costs one

@@ -4,14 +4,13 @@
  * refused ("number overflow"), and of two members with the same key the last one counting. For --from-json
  * and --props.
  *
- * Memory (issue 27, item 11; review 27, finding 18): json_parse allocates at most 3 bytes for each byte of the
- * text, plus a constant, so that the text and its tree stay within 4 bytes a byte (lib/test/test_readers_memory.c
- * measures both, with the file read). Each value is a 4-byte word, and a second one where it needs it: a string
- * or key (then its decoded bytes and a NUL; "" none), a number of more than 40 bytes of text (then 8 more), an
- * array or object of two or more values; a number's value is read again from the text when asked for. Nothing
- * else is kept, so the caller's text must stay alive and unchanged until json_free. The densest texts: [0,0,...]
- * is a word per 2 bytes, ["","",...] two words per 3 bytes (2.7 bytes a byte), and while reading, a bit per
- * container of the text (1/16 byte a byte at most).
+ * Memory: json_parse allocates at most 3 bytes for each byte of the text, plus a constant, so that the text and its
+ * tree stay within 4 bytes a byte (lib/test/test_readers_memory.c measures both, with the file read). Each value is a
+ * 4-byte word, and a second one where it needs it: a string or key (then its decoded bytes and a NUL; "" none), a
+ * number of more than 40 bytes of text (then 8 more), an array or object of two or more values; a number's value is
+ * read again from the text when asked for. Nothing else is kept, so the caller's text must stay alive and unchanged
+ * until json_free. The densest texts: [0,0,...] is a word per 2 bytes, ["","",...] two words per 3 bytes (2.7 bytes a
+ * byte), and while reading, a bit per container of the text (1/16 byte a byte at most).
  *
  * The values are opaque: a const JsonValue * names one, and the functions below read it. The doc is never
  * changed after json_parse, so a pointer stays valid until json_free.

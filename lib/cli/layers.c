@@ -623,7 +623,7 @@ bool layers_preset(const CliParams *router, int argc, char *const argv[], const 
         snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
         args_warn(child, "%s\n", line);    /* a ';' cut, a repeated header: as llama.cpp reads them */
     }
-    char named[240];        /* "--models-preset p.ini", or the variable that gave it (review final2, finding 12) */
+    char named[240];        /* "--models-preset p.ini", or the variable that gave it */
     snprintf(named, sizeof named, "--models-preset %s", f);
     for (int j = 0; router->labels != NULL && j < router->n_labels; j++)
         if (router->labels[j].env && strcmp(router->labels[j].flag, "--models-preset") == 0)

@@ -1,8 +1,8 @@
-/* layers.h: the layers a server reads before any request, under its command line (issue 27, items 1 and 2):
- * the model's GGUF (-m FILE, or the model a preset's section names) and a --models-preset file, laid as
- * llama-server lays them (reference section 11): [*], then the model's section, the router's own flags over
- * both; then, where no flag (nor preset value, which the child gets as a flag) set a value, the model's
- * general.sampling.* keys, as llama.cpp's common applies them. Each value keeps its source (sources.h).
+/* layers.h: the layers a server reads before any request, under its command line: the model's GGUF (-m FILE, or the
+ * model a preset's section names) and a --models-preset file, laid as llama-server lays them (reference section 11):
+ * [*], then the model's section, the router's own flags over both; then, where no flag (nor preset value, which the
+ * child gets as a flag) set a value, the model's general.sampling.* keys, as llama.cpp's common applies them. Each
+ * value keeps its source (sources.h).
  *
  * The files are read by gguf.h and preset.h, which never trust a count or a length. What the layers point to
  * (the preset's keys and sections, the GGUF's key names) is kept in this file's own static storage until the

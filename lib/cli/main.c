@@ -30,10 +30,9 @@ static bool several(const char *list)
     return strstr(list, ", ") != NULL;
 }
 
-/* While cli_chain reads one of the lesson's own command lines: which ("the lesson's command line 3 of 3,
- * with_bias[] (line 25)"), named at the end of each of its warnings, notes and stops, in the one message
- * (review final2, finding 9; newcomer review of Example 11's messages, finding 3); NULL for a user's line. A stop
- * about one element of the line names that element's own line instead (line_where, stop_where). */
+/* While cli_chain reads one of the lesson's own command lines: which ("the lesson's command line 3 of 3, with_bias[]
+ * (line 25)"), named at the end of each of its warnings, notes and stops, in the one message; NULL for a user's line. A
+ * stop about one element of the line names that element's own line instead (line_where, stop_where). */
 static const char *lesson_line;
 static CliWhereFn *line_where;
 static void *line_where_arg;
@@ -82,8 +81,8 @@ static size_t line_text(const CliParams *p, const Chain *c, char *buf, size_t si
     return chain_describe(c, buf, size);
 }
 
-/* The flags that give the same chain (--from-json); a note when they are none, so that a bare "llama-server"
- * reads as what it is (newcomer review of Example 11, finding 4). */
+/* The flags that give the same chain (--from-json); a note when they are none, so that a bare "llama-server" reads as
+ * what it is. */
 static size_t flags_text(const CliParams *p, const Chain *c, char *buf, size_t size)
 {
     (void)c;
@@ -414,7 +413,7 @@ int cli_chain(const char *program, char *const *command, CliWhereFn *where, void
     line_where_arg = line;
     for (int i = 1; i < argc; i++)
         if (command[i][strspn(command[i], " \t")] == '\0' || strchr(" \t", command[i][0]) != NULL) {
-            char w[80], text[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
+            char w[80], text[400];      /* not a shell's paste: an element of a C array */
             bool blanks = command[i][strspn(command[i], " \t")] == '\0';
             snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,

@@ -905,10 +905,9 @@ static bool reserved(const ArgSpec *spec, bool model_args)
 }
 
 
-/* The warning for a switch's value that is neither true nor false (llama.cpp's is_truthy and is_falsey): the
- * router writes the flag on for any value that is not false (common/preset.cpp at 13b56e2a, to_args), and a no-
- * key's value that is not true is inverted to true (parse_bool_arg), so the switch is on (review 27, finding
- * 22); into out->warnings. */
+/* The warning for a switch's value that is neither true nor false (llama.cpp's is_truthy and is_falsey): the router
+ * writes the flag on for any value that is not false (common/preset.cpp at 13b56e2a, to_args), and a no- key's value
+ * that is not true is inverted to true (parse_bool_arg), so the switch is on; into out->warnings. */
 static void warn_switch(const Preset *p, PresetChild *out, const PresetBlock *b, const char *key, const char *value,
                         size_t line, bool negated)
 {

@@ -1,8 +1,7 @@
-/* preset.h: a --models-preset INI file, read as llama-server's router reads it (common/preset.cpp), and the
- * command line a child llama-server gets for one model (tools/server/server-models.cpp). For Example 11
- * (issue 27, item 2). The rules are the reference's (section 11, "A preset file", and the layers 2 and 3);
- * the details it does not state are preset.cpp's (read at 13b56e2a), arg.cpp's (0017d6fb) and
- * server-models.cpp's (00dd0816), each named where it is used:
+/* preset.h: a --models-preset INI file, read as llama-server's router reads it (common/preset.cpp), and the command
+ * line a child llama-server gets for one model (tools/server/server-models.cpp). For Example 11. The rules are the
+ * reference's (section 11, "A preset file", and the layers 2 and 3); the details it does not state are preset.cpp's
+ * (read at 13b56e2a), arg.cpp's (0017d6fb) and server-models.cpp's (00dd0816), each named where it is used:
  *
  *  - Lines are of four kinds: "[name]" (blanks after '[' and before ']' allowed; the name is every byte up to
  *    ']', trailing blanks included), "key = value" (the key starts the line: [A-Za-z_][A-Za-z0-9_.-]*), a

@@ -365,8 +365,8 @@ bool props_read_file(const char *path, CliParams *params, PropsInfo *info, char 
         snprintf(err, err_size, "cannot read '%s': %s", path, strerror(errno));
         return false;
     }
-    /* The file's size and a byte when it has one (review 27, finding 18: the whole path within 4 bytes a byte);
-     * else, standard input or a pipe, the limit and a byte, to tell a longer one. */
+    /* The file's size and a byte when it has one (so that the whole path stays within 4 bytes a byte); else, standard
+     * input or a pipe, the limit and a byte, to tell a longer one. */
     long known = in ? -1 : fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     if (known >= 0 && fseek(f, 0, SEEK_SET) != 0)
         known = -1;

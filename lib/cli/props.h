@@ -1,8 +1,8 @@
-/* props.h: a saved GET /props response, read as the server layer of a request (issue 27, item 3): the
- * values of default_generation_settings.params, which hold the server's settings after its flags and the
- * model's GGUF, before any request (reference section 11, "What the server reports"). The field names and
- * their types are task_params::to_json's (tools/server/server-task.cpp at 00efb3e); adaptive_target and
- * adaptive_decay are read when a newer server prints them.
+/* props.h: a saved GET /props response, read as the server layer of a request: the values of
+ * default_generation_settings.params, which hold the server's settings after its flags and the model's GGUF, before any
+ * request (reference section 11, "What the server reports"). The field names and their types are task_params::to_json's
+ * (tools/server/server-task.cpp at 00efb3e); adaptive_target and adaptive_decay are read when a newer server prints
+ * them.
  *
  * The server prints a float setting as the double of its float (0.95 as 0.949999988079071): the value kept
  * is that float (float_value of the printed double, which is exact), and the text kept is the printed one.

@@ -205,8 +205,8 @@ static void add_shared(Text *t, const CliParams *p, const Chain *chain, ValueLay
     if (n == 0)
         return;
     char f[120];
-    /* A model named but not read (-hf, a path not here, a folder, a preset's hf-repo or section name) can set any
-     * of these: say so rather than call them llama.cpp's for sure (review 27, finding 8). */
+    /* A model named but not read (-hf, a path not here, a folder, a preset's hf-repo or section name) can set any of
+     * these: say so rather than call them llama.cpp's for sure. */
     bool unread = !p->model_read && (p->model[0] != '\0' || p->models_dir != NULL || p->model_unread);
     if (layer == LAYER_PROPS)
         text_add(t, "value%s from /props (%s): ", n == 1 ? "" : "s", shown(file != NULL ? file : "", f, sizeof f));
@@ -231,8 +231,8 @@ size_t args_sources(const CliParams *p, const Chain *chain, char *buf, size_t si
     char value[CHAIN_MAX_SAMPLERS * 12 + 1];     /* the longest: the sampler list, 64 names of at most 11 bytes */
     for (int s = 0; s < SETTING_COUNT; s++) {
         const SettingSources *ss = &p->sources[s];
-        /* An empty logit_bias (none given, or every entry skipped) runs no stage, but it still replaced a list
-         * (review final2, finding 3): said as a non-empty one is. */
+        /* An empty logit_bias (none given, or every entry skipped) runs no stage, but it still replaced a list: said as
+         * a non-empty one is. */
         bool emptied = s == SET_LOGIT_BIAS && ss->has_replaced;
         if ((!chain_reads(chain, (SamplingSetting)s) && !emptied) || !own_line(ss))
             continue;

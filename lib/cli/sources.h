@@ -1,7 +1,7 @@
-/* sources.h: where each value of a request's chain came from (issue 27, item 3): the request's field, the
- * server's flag, the preset's section and key, the model's GGUF key, a saved /props, or llama.cpp's default;
- * and, where a higher layer replaced a lower one, both ("temperature 1.0 from the request replaces --temp 0.6
- * from the server"). The layers and their order are the reference's section 11. Lesson Example 11.
+/* sources.h: where each value of a request's chain came from: the request's field, the server's flag, the preset's
+ * section and key, the model's GGUF key, a saved /props, or llama.cpp's default; and, where a higher layer replaced a
+ * lower one, both ("temperature 1.0 from the request replaces --temp 0.6 from the server"). The layers and their order
+ * are the reference's section 11. Lesson Example 11.
  *
  * Each place that sets a setting records its layer right after it stores the value (sources_note): the flags
  * (apply.c), the body's fields (body_fields.c), and the preset, the model and /props when they are read. The

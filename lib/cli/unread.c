@@ -1,7 +1,7 @@
-/* unread.c: the body's fields llama-server does not read (issue 27, item 4). It ignores them without a word
- * (reference section 11, layer 1); here --explain names every one, and one that looks like a sampling setting
- * gets a warning: a name within two edits of a sampling field or flag ("temp", "top-k"), a name another engine
- * gives a sampling setting ("repetition_penalty"), or an object such as Ollama's "options" holding such names. */
+/* unread.c: the body's fields llama-server does not read. It ignores them without a word (reference section 11, layer
+ * 1); here --explain names every one, and one that looks like a sampling setting gets a warning: a name within two
+ * edits of a sampling field or flag ("temp", "top-k"), a name another engine gives a sampling setting
+ * ("repetition_penalty"), or an object such as Ollama's "options" holding such names. */
 #include "cli/apply.h"
 #include "cli/body.h"
 #include "cli/flags.h"
@@ -40,7 +40,7 @@ static const char *const server_fields[] = {
  *   KoboldAI's generate API (lite.koboldai.net/kobold_api.json, as ai_horde's ModelGenerationInputKobold
  *   lists its fields: sample_order among them, ai_horde's docs/interfaces/ModelPayloadKobold.md);
  *   KoboldCpp's generate API, which SillyTavern sends to Kobold back ends: sampler_order, sampler_seed and
- *   nsigma, as review 27 names them (KoboldCpp's own documents were not read here);
+ *   nsigma (KoboldCpp's own documents were not read here);
  *   text-generation-webui: GenerationOptions in extensions/openai/typing.py (commit 02678ae4), the fields its
  *   OpenAI-style API reads, most of them Hugging Face transformers' generation parameters;
  *   Ollama: a request's "options" (docs/api.md) and a Modelfile's PARAMETER names (docs/modelfile.md);
@@ -102,8 +102,7 @@ static const struct {
 };
 
 /* The names in foreign that older llama-server read itself (NOT_CHECKED) and the current one does not
- * (server-schema.cpp at 0177c342): their warning says what llama.cpp does with them now (newcomer review of
- * Example 11, finding 3). */
+ * (server-schema.cpp at 0177c342): their warning says what llama.cpp does with them now. */
 static const char *const older_fields[] = {"tfs_z", "penalize_nl"};
 
 /* The names in foreign whose words already say what llama-server has instead: no "which llama.cpp does not
@@ -228,9 +227,9 @@ static bool same_key(const char *a, size_t na, const char *b, size_t nb)
     return na == nb && memcmp(a, b, na) == 0;
 }
 
-/* A body without messages goes to /completion or to the OpenAI completions endpoint, /v1/completions, which
- * answers an error for echo true, best_of and suffix (reference section 7); this tool cannot know which: each
- * gets a warning saying so, and --explain names them (review 27, finding 20). */
+/* A body without messages goes to /completion or to the OpenAI completions endpoint, /v1/completions, which answers an
+ * error for echo true, best_of and suffix (reference section 7); this tool cannot know which: each gets a warning
+ * saying so, and --explain names them. */
 static void completions_errors(Body *b)
 {
     static const char *const fields[] = {"best_of", "echo", "suffix"};
@@ -253,9 +252,9 @@ static void completions_errors(Body *b)
     }
 }
 
-/* A member given twice in object (the body, or its logit_bias object: `in` names it, NULL for the body): JSON
- * keeps both, and nlohmann::json, llama-server's reader, keeps the last (json_in.h); the earlier values are
- * named as dropped (review 27, finding 22). The first BODY_MAX_UNREAD members are compared. */
+/* A member given twice in object (the body, or its logit_bias object: `in` names it, NULL for the body): JSON keeps
+ * both, and nlohmann::json, llama-server's reader, keeps the last (json_in.h); the earlier values are named as dropped.
+ * The first BODY_MAX_UNREAD members are compared. */
 static void repeated_keys(Body *b, const JsonValue *object, const char *in)
 {
     const JsonDoc *doc = b->doc;

@@ -22,11 +22,11 @@
  * reads and this workbench refuses, since its samplers cannot compute with it (VALUE_NAN). */
 typedef enum { VALUE_OK, VALUE_NONE, VALUE_RANGE, VALUE_LOOSE, VALUE_NAN } ValueStatus;
 
-/* A number that fits a float, as std::stof reads it: strtof, with ERANGE refused, so a value past FLT_MAX
- * (1e39) or below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range, while 0, "inf" and an
- * exact subnormal (0x1p-149) are fine. *out is the float std::stof gives (0.99999999 is 1), held in a double:
- * llama.cpp decides every rule on that float (issue 17); set for VALUE_OK, VALUE_LOOSE and VALUE_NAN, with
- * *used the bytes strtof took (blanks before the number included). */
+/* A number that fits a float, as std::stof reads it: strtof, with ERANGE refused, so a value past FLT_MAX (1e39) or
+ * below FLT_MIN in size that is not exact (1e-40, 1e-38) is out of range, while 0, "inf" and an exact subnormal
+ * (0x1p-149) are fine. *out is the float std::stof gives (0.99999999 is 1), held in a double: llama.cpp decides every
+ * rule on that float; set for VALUE_OK, VALUE_LOOSE and VALUE_NAN, with *used the bytes strtof took (blanks before the
+ * number included). */
 ValueStatus parse_float(const char *s, double *out, size_t *used);
 
 /* The float nearest d, as a double: the value llama.cpp holds for a setting given as d (a server body's
@@ -50,13 +50,13 @@ bool json_number_text(const char *s);
 /* Whether std::stoi takes s: blanks, a sign, digits, anything after; the number must fit an int. */
 bool stoi_takes(const char *s);
 
-/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is but the backslash, which
- * is \\, anything else as \n, \t or \xNN (so that a typed "\n" and a line break never read alike: newcomer
- * review of Example 11, finding 2), cut with "..." when it does not fit. */
+/* `value` made safe for a one-line message in buf (size bytes): printable ASCII as it is but the backslash, which is
+ * \\, anything else as \n, \t or \xNN (so that a typed "\n" and a line break never read alike), cut with "..." when it
+ * does not fit. */
 const char *shown(const char *value, char *buf, size_t size);
 
-/* shown, with a '"' escaped as \" too, for a JSON string shown between double quotes: what is shown reads back
- * as the string it was, a quote in it never taken for its end (review final4, finding 6). */
+/* shown, with a '"' escaped as \" too, for a JSON string shown between double quotes: what is shown reads back as the
+ * string it was, a quote in it never taken for its end. */
 const char *shown_quoted(const char *value, char *buf, size_t size);
 
 /* The same for a message made of shown pieces (a warning line): its backslashes are kept as they are, since
