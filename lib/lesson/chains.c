@@ -259,6 +259,9 @@ void lesson_check_corpus_at(const char *file, const char *corpus, size_t size, c
                     "that a table row shows each character as it is", lesson_where(file, "corpus").text, corpus[at],
                     at);
     }
+    if (length == 0)
+        lesson_stop(file, "corpus%s is empty: the text begins with start%s, one of its characters, and goes on by "
+                    "its pairs of characters", lesson_where(file, "corpus").text, lesson_where(file, "start").text);
     if (start == '\0' || strchr(corpus, start) == NULL)
         lesson_stop(file, "start '%c'%s does not occur in the corpus%s", start, lesson_where(file, "start").text,
                     lesson_where(file, "corpus").text);

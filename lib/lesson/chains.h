@@ -83,7 +83,7 @@ void lesson_chain_describe(const Chain *ch, LessonChainRecord record);
  * corpus is printable ASCII (' ' to '~', so that a table row shows it as it is) and start is one of them, stops
  * the program with a message that says which, with its line: the first character that is not, escaped ('\x01',
  * '\xc8'), and its index; or start, escaped if need be. A NUL inside the array, with characters after it that the
- * string would lose, stops too, naming its index. */
+ * string would lose, stops too, naming its index, and so does an empty corpus. */
 #define lesson_check_corpus(corpus, start) lesson_check_corpus_at(__FILE__, (corpus), sizeof(corpus), (start))
 
 void lesson_check_corpus_at(const char *file, const char *corpus, size_t size, char start);

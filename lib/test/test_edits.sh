@@ -644,6 +644,9 @@ edit 05 's/{64, 1\.3, 0, 0}, {64, 1\.5, 0, 0},/\/* {a, b}, "{c}", d *\/\n    {64
 # A start character the corpus lacks (X05) names start, its line, and the corpus's.
 edit 12 "s/static const char start = 't';/static const char start = 'z';/" \
     "12_chain_builder: start 'z' (line $(line_of 12 'char start =')) does not occur in the corpus (line $(line_of 12 'char corpus[] ='))"
+# An empty corpus says so, naming its line and start's.
+edit 12 '/^static const char corpus\[\] = /{N;s/= .*/= "";/}' \
+    "12_chain_builder: corpus (line $(line_of 12 'char corpus[] =')) is empty: the text begins with start (line $(($(line_of 12 'char start =') - 1))), one of its characters, and goes on by its pairs of characters"
 # A character a message shows that is not printable is shown escaped, as C writes it ('\0', '\n', '\x7f'): a NUL
 # start no longer ends the stop, a newline no longer splits it (review item 4).
 edit 12 "s/static const char start = 't';/static const char start = 0;/" \
