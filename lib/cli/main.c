@@ -392,10 +392,23 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain)
+/* The stop about element i of a lesson's line (text): named by that element, and nothing read further. Returns 2. */
+static int element_stop(const char *program, CliParams *params, int i, const char *text)
 {
-    if (command == NULL) {
-        fprintf(stderr, "%s: no command line (NULL)\n", program);
+    char at[200];
+    params->refused_at = i;
+    print_message(program, "", -1, text, stop_where(params, at, sizeof at));
+    lesson_line = NULL;
+    line_where = NULL;
+    free(params);
+    return 2;
+}
+
+int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *line, Chain *chain)
+{
+    char *const *word = command.words;      /* word[n - 1] NULL, checked below */
+    if (word == NULL || command.n == 0) {
+        fprintf(stderr, "%s: no command line (%s)\n", program, word == NULL ? "NULL" : "no element");
         return 2;
     }
     CliParams *params = calloc(1, sizeof *params);     /* on the heap: about 220 KB of text arrays */
@@ -403,32 +416,33 @@ int cli_chain(const char *program, char *const *command, CliWhereFn *where, void
         fprintf(stderr, "%s: out of memory\n", program);
         return 1;
     }
-    int argc = 0;
-    while (command[argc] != NULL)
-        argc++;
     char whole[200];            /* the line as a whole, for its warnings and notes */
     if (where != NULL)
         where(line, 0, whole, sizeof whole);
     lesson_line = where != NULL ? whole : NULL;
     line_where = where;
     line_where_arg = line;
+    char w[80], text[400];
+    int last = (int)command.n - 1;
+    if (word[last] != NULL) {        /* before any word is read up to the NULL: not past the array */
+        snprintf(text, sizeof text, "the command line does not end with NULL: its last element is \"%s\", and a "
+                 "command line's words end with NULL, as main's argv does: add NULL after it",
+                 shown(word[last], w, sizeof w));
+        return element_stop(program, params, last, text);
+    }
+    int argc = 0;
+    while (word[argc] != NULL)
+        argc++;
     for (int i = 1; i < argc; i++)
-        if (command[i][strspn(command[i], " \t")] == '\0' || strchr(" \t", command[i][0]) != NULL) {
-            char w[80], text[400];      /* not a shell's paste: an element of a C array (review final2, finding 9) */
-            bool blanks = command[i][strspn(command[i], " \t")] == '\0';
+        if (word[i][strspn(word[i], " \t")] == '\0' || strchr(" \t", word[i][0]) != NULL) {
+            bool blanks = word[i][strspn(word[i], " \t")] == '\0';   /* a C array's element, not a shell's paste */
             snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
-                     shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
-                     blanks ? "remove the element" : "remove the blank");
-            params->refused_at = i;
-            char at[200];
-            print_message(program, "", -1, text, stop_where(params, at, sizeof at));
-            lesson_line = NULL;
-            line_where = NULL;
-            free(params);
-            return 2;
+                     shown(word[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
+                     blanks ? "remove the element" : "remove the blank");     /* (review final2, finding 9) */
+            return element_stop(program, params, i, text);
         }
-    int status = parse_and_build(program, argc, command, NULL, params, chain);
+    int status = parse_and_build(program, argc, word, NULL, params, chain);
     if (status == 0 && args_backend_note(params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;
