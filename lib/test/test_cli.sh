@@ -524,6 +524,12 @@ check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2:
     llama-server --models-preset "$tmp/cut.ini"
 want llama-server --models-preset "$tmp/cut.ini" -- "value: top_k 5 from the preset $tmp/cut.ini, section [*], key LLAMA_ARG_TOP_K"
 check 0 "$default_line" "note: --models-preset $tmp/p.ini: no model chosen" -- llama-server --models-preset "$tmp/p.ini"
+# A line's first byte is shown escaped as the line is ('\xff'), never raw: the message stays ASCII.
+printf '\377\376[*]\ntemp = 0.5\n' >"$tmp/bom16.ini"
+check 2 "" "line 1: '\\xff\\xfe[*]': a line cannot start with '\\xff' (a line is a [section]" -- \
+    llama-server --models-preset "$tmp/bom16.ini"
+LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a raw byte in: $(cat "$tmp/err")"; } \
+    || passed=$((passed + 1))
 # Newcomer review of Example 11's messages, finding 2: the ';' cut leaves [demo] top_k alone, so the model's temp
 # 0.7 does nothing; the flags line writes it, --temp 0.7, as it writes a typed --temp no stage reads (and pasting
 # the line gives that flag's note), so the note names it as the line writes it; a key of the preset the same.
