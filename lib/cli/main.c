@@ -72,6 +72,38 @@ static void print_lines(const char *program, const char *label, const char *text
     }
 }
 
+/* Whether a message can show word as typed: well-formed UTF-8 without a control byte (a newline, a tab, ...). */
+static bool typed_shows(const char *word)
+{
+    for (const unsigned char *c = (const unsigned char *)word; *c != '\0'; c += utf8_char_length(c, 4))
+        if (*c < 0x20 || *c == 0x7f || utf8_char_length(c, 4) == 0)
+            return false;
+    return true;
+}
+
+/* For a --from-json FILE that is no file it can read but starts, after blanks, with '{' (a body pasted in place
+ * of its file's name): the hint that FILE is a file's name, with the command that sends the body on standard
+ * input, the line's other words as typed ("echo '{...}' | 11_sampler_chain --from-json -"; printf '%s\n' for a
+ * body with a backslash), into buf (size bytes). A word the one line of the message cannot show as typed
+ * (typed_shows) is written '{...}' for the body, and shown (\n, \xNN) for the others. "" for any other FILE.
+ * Returns buf. */
+static const char *inline_body_hint(int argc, char *const argv[], const CliParams *params, char *buf, size_t size)
+{
+    const char *value = params->from_json;
+    Text t = text_start(buf, size);
+    if (value[strspn(value, " \t\n\r")] != '{')
+        return buf;
+    text_add(&t, "; it looks like a JSON body, and %s takes a FILE, or - for standard input: %s",
+             params->from_json_flag, strchr(value, '\\') != NULL ? "printf '%s\\n'" : "echo");
+    args_shell_word(&t, typed_shows(value) ? value : "{...}");      /* printf: some echo reads a backslash */
+    text_add(&t, " | 11_sampler_chain");
+    for (int k = 1; k < argc; k++) {
+        char w[200];
+        args_shell_word(&t, argv[k] == value ? "-" : typed_shows(argv[k]) ? argv[k] : shown(argv[k], w, sizeof w));
+    }
+    return buf;
+}
+
 /* What print_made prints: a text written like snprintf from the parameters and the chain. */
 typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
@@ -300,7 +332,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     size_t length = 0;
     if (params->from_json != NULL
         && !body_read_file(params->from_json_flag, params->from_json, &body, &length, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", program, err);
+        char hint[4096];
+        fprintf(stderr, "%s: %s%s\n", program, err, inline_body_hint(argc, argv, params, hint, sizeof hint));
         return 2;
     }
     int status = lesson ? 0 : read_layers(program, argc, argv, body, length, params);
