@@ -25,7 +25,8 @@ static char *const with_mirostat[] = {
 static char *const with_bias[] = {
     "llama-completion", "-m", "tiny-random-qwen2vocab-f32.gguf", "-p", "Hi", "-n", "2", "-no-cnv", "--seed", "7",
     "-l", "15-100", NULL};
-static char *const *const commands[] = {every_sampler, with_mirostat, with_bias};
+/* Each with its length (CLI_COMMAND), so that a line without its NULL stops instead of being read past its end. */
+static const CliCommand commands[] = {CLI_COMMAND(every_sampler), CLI_COMMAND(with_mirostat), CLI_COMMAND(with_bias)};
 
 /* Where a message about command line *(size_t *)line stands, as cli_chain names it at the message's end: the line
  * of its element `element` (a stop about a value, "with_bias[11] (line 27)"), or for 0 the array it is in. */
@@ -50,7 +51,7 @@ int main(int argc, char *argv[])
             return 1;       /* cli_chain printed the stop, naming where (where_of) */
         lesson_printf("sampler chain: ");
         lesson_print_describe(&chain);
-        picture_chain_line(&pic, commands[i], &chain);
+        picture_chain_line(&pic, commands[i].words, &chain);
         chain_free(&chain);
     }
     return picture_sampler_chain(&pic);

@@ -56,8 +56,7 @@ static bool add_number(Text *t, const SamplingParams *p, const SamplingParams *d
     return float_value(x) != float_value(y);
 }
 
-/* Appends " word", single-quoted when the shell would read any of its characters. */
-static void add_word(Text *t, const char *word)
+void args_shell_word(Text *t, const char *word)
 {
     bool plain = word[0] != '\0' && strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                                                  "_+-.,/:=@%^") == strlen(word);
@@ -109,7 +108,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
         for (size_t i = 0; i < p->n_samplers; i++)
             text_add(&names, "%s%s", i ? ";" : "", sampler_type_name(p->samplers[i]));
         text_add(&t, " --samplers");
-        add_word(&t, list);
+        args_shell_word(&t, list);
     }
     if (!args_breakers_default(params)) {
         if (params->n_dry_breakers == 0)
@@ -118,7 +117,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
             char escaped[4 * ARGS_MAX_BREAKER_RAW + 1];
             breaker_text(params->dry_breakers[i], escaped, sizeof escaped);
             text_add(&t, " --dry-sequence-breaker");
-            add_word(&t, escaped);
+            args_shell_word(&t, escaped);
         }
     }
     for (size_t i = 0; i < p->n_logit_bias; i++) {
@@ -127,7 +126,7 @@ size_t args_command(const CliParams *params, char *buf, size_t size)
         snprintf(word, sizeof word, "%d%c%s", (int)p->logit_bias[i].token, signbit(bias) ? '-' : '+',
                  float_flag_text(fabs(bias), text, sizeof text));
         text_add(&t, " -l");
-        add_word(&t, word);
+        args_shell_word(&t, word);
     }
     if (p->ignore_eos)
         text_add(&t, " --ignore-eos");

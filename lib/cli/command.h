@@ -1,12 +1,13 @@
 /* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain (for
  * --from-json: a body's settings as flags). Lesson Example 11.
  *
- * defines: args_command, args_command_setting.
+ * defines: args_command, args_command_setting, args_shell_word.
  */
 #ifndef CLI_COMMAND_H
 #define CLI_COMMAND_H
 
 #include "cli/args.h"
+#include "text.h"
 
 #include <stddef.h>
 
@@ -28,5 +29,10 @@ size_t args_command(const CliParams *params, char *buf, size_t size);
  * it writes none for it: s at llama.cpp's default, or a setting that is no one number (samplers, a list, the
  * seed). For a note to name a value as the flags line writes it (dropped.c). NULL params writes "". */
 size_t args_command_setting(const CliParams *params, ArgsSetting s, char *buf, size_t size);
+
+/* Appends " word" to t as a POSIX shell reads it back as one word: as it is when every character is one the shell
+ * takes literally (letters, digits, _+-.,/:=@%^), else in single quotes ('\'' for a quote); "" as ''. The bytes are
+ * written as they are: a word with a newline spans lines. */
+void args_shell_word(Text *t, const char *word);
 
 #endif

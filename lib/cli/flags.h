@@ -96,7 +96,8 @@ extern const char sampler_letters[];
 
 /* The hint for an unknown flag, into hint (size bytes): "; did you mean --typical?" when the flag (without its
  * dashes, any case, '_' as '-') is a request field, an OpenAI or Hugging Face name, or a --samplers name of a
- * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau, --tfs-z), or lies within a few edits
+ * setting (--typ-p, --max-tokens, --repetition-penalty, --mirostat-tau, --tfs-z), or a name that sends a request
+ * body (--body; curl's -d, --data, --data-raw: --from-json, and how it takes one), or lies within a few edits
  * of a spelling that `tools` (T_* bits) take, where it is plausibly the same flag: the same letters for three
  * letters or fewer (--ngl), one edit up to nine letters (--top-kk), two up to fourteen, three beyond; older
  * llama.cpp's and removed flags first, with what became of them ("; did you mean --instruct? (older

@@ -186,8 +186,12 @@ static bool read_string(Reader *r, uint32_t index)
             r->at += 2;
             continue;
         }
-        if (e != 'u')
-            return fail(r, "'\\%c' is not an escape JSON knows", e != '\0' ? e : ' ');
+        if (e != 'u' && e > 0x20 && e < 0x7f)
+            return fail(r, "'\\%c' is not an escape JSON knows", e);
+        if (r->at + 1 >= r->n)
+            return fail(r, "'\\' at the end of the text, with no escape after it");
+        if (e != 'u')       /* not printable ASCII: as fail_unexpected shows a byte */
+            return fail(r, "'\\' then byte \\x%02x is not an escape JSON knows", (unsigned char)e);
         int hi = r->at + 6 <= r->n ? hex4(r->s + r->at + 2) : -1;
         if (hi < 0)
             return fail(r, "\\u wants four hex digits");

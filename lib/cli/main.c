@@ -71,6 +71,38 @@ static void print_lines(const char *program, const char *label, const char *text
     }
 }
 
+/* Whether a message can show word as typed: well-formed UTF-8 without a control byte (a newline, a tab, ...). */
+static bool typed_shows(const char *word)
+{
+    for (const unsigned char *c = (const unsigned char *)word; *c != '\0'; c += utf8_char_length(c, 4))
+        if (*c < 0x20 || *c == 0x7f || utf8_char_length(c, 4) == 0)
+            return false;
+    return true;
+}
+
+/* For a --from-json FILE that is no file it can read but starts, after blanks, with '{' (a body pasted in place
+ * of its file's name): the hint that FILE is a file's name, with the command that sends the body on standard
+ * input, the line's other words as typed ("echo '{...}' | 11_sampler_chain --from-json -"; printf '%s\n' for a
+ * body with a backslash), into buf (size bytes). A word the one line of the message cannot show as typed
+ * (typed_shows) is written '{...}' for the body, and shown (\n, \xNN) for the others. "" for any other FILE.
+ * Returns buf. */
+static const char *inline_body_hint(int argc, char *const argv[], const CliParams *params, char *buf, size_t size)
+{
+    const char *value = params->from_json;
+    Text t = text_start(buf, size);
+    if (value[strspn(value, " \t\n\r")] != '{')
+        return buf;
+    text_add(&t, "; it looks like a JSON body, and %s takes a FILE, or - for standard input: %s",
+             params->from_json_flag, strchr(value, '\\') != NULL ? "printf '%s\\n'" : "echo");
+    args_shell_word(&t, typed_shows(value) ? value : "{...}");      /* printf: some echo reads a backslash */
+    text_add(&t, " | 11_sampler_chain");
+    for (int k = 1; k < argc; k++) {
+        char w[200];
+        args_shell_word(&t, argv[k] == value ? "-" : typed_shows(argv[k]) ? argv[k] : shown(argv[k], w, sizeof w));
+    }
+    return buf;
+}
+
 /* What print_made prints: a text written like snprintf from the parameters and the chain. */
 typedef size_t (*Writer)(const CliParams *params, const Chain *chain, char *buf, size_t size);
 
@@ -299,7 +331,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     size_t length = 0;
     if (params->from_json != NULL
         && !body_read_file(params->from_json_flag, params->from_json, &body, &length, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", program, err);
+        char hint[4096];
+        fprintf(stderr, "%s: %s%s\n", program, err, inline_body_hint(argc, argv, params, hint, sizeof hint));
         return 2;
     }
     int status = lesson ? 0 : read_layers(program, argc, argv, body, length, params);
@@ -391,10 +424,23 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain)
+/* The stop about element i of a lesson's line (text): named by that element, and nothing read further. Returns 2. */
+static int element_stop(const char *program, CliParams *params, int i, const char *text)
 {
-    if (command == NULL) {
-        fprintf(stderr, "%s: no command line (NULL)\n", program);
+    char at[200];
+    params->refused_at = i;
+    print_message(program, "", -1, text, stop_where(params, at, sizeof at));
+    lesson_line = NULL;
+    line_where = NULL;
+    free(params);
+    return 2;
+}
+
+int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *line, Chain *chain)
+{
+    char *const *word = command.words;      /* word[n - 1] NULL, checked below */
+    if (word == NULL || command.n == 0) {
+        fprintf(stderr, "%s: no command line (%s)\n", program, word == NULL ? "NULL" : "no element");
         return 2;
     }
     CliParams *params = calloc(1, sizeof *params);     /* on the heap: about 220 KB of text arrays */
@@ -402,32 +448,33 @@ int cli_chain(const char *program, char *const *command, CliWhereFn *where, void
         fprintf(stderr, "%s: out of memory\n", program);
         return 1;
     }
-    int argc = 0;
-    while (command[argc] != NULL)
-        argc++;
     char whole[200];            /* the line as a whole, for its warnings and notes */
     if (where != NULL)
         where(line, 0, whole, sizeof whole);
     lesson_line = where != NULL ? whole : NULL;
     line_where = where;
     line_where_arg = line;
+    char w[80], text[400];
+    int last = (int)command.n - 1;
+    if (word[last] != NULL) {        /* before any word is read up to the NULL: not past the array */
+        snprintf(text, sizeof text, "the command line does not end with NULL: its last element is \"%s\", and a "
+                 "command line's words end with NULL, as main's argv does: add NULL after it",
+                 shown(word[last], w, sizeof w));
+        return element_stop(program, params, last, text);
+    }
+    int argc = 0;
+    while (word[argc] != NULL)
+        argc++;
     for (int i = 1; i < argc; i++)
-        if (command[i][strspn(command[i], " \t")] == '\0' || strchr(" \t", command[i][0]) != NULL) {
-            char w[80], text[400];      /* not a shell's paste: an element of a C array */
-            bool blanks = command[i][strspn(command[i], " \t")] == '\0';
+        if (word[i][strspn(word[i], " \t")] == '\0' || strchr(" \t", word[i][0]) != NULL) {
+            bool blanks = word[i][strspn(word[i], " \t")] == '\0';   /* a C array's element, not a shell's paste */
             snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
-                     shown(command[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
-                     blanks ? "remove the element" : "remove the blank");
-            params->refused_at = i;
-            char at[200];
-            print_message(program, "", -1, text, stop_where(params, at, sizeof at));
-            lesson_line = NULL;
-            line_where = NULL;
-            free(params);
-            return 2;
+                     shown(word[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
+                     blanks ? "remove the element" : "remove the blank");     /* (review final2, finding 9) */
+            return element_stop(program, params, i, text);
         }
-    int status = parse_and_build(program, argc, command, NULL, params, chain);
+    int status = parse_and_build(program, argc, word, NULL, params, chain);
     if (status == 0 && args_backend_note(params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;

@@ -11,7 +11,7 @@
  * run: main.c's notes, the lesson's line being read, the environment's line, the layers' and /props' notes and
  * values, and layers.c's model, preset and child line. One call after another, as the lesson makes them, is fine.
  *
- * defines: CliChainFn, cli_main, cli_chain.
+ * defines: CliChainFn, cli_main, CliWhereFn, CliCommand, CLI_COMMAND, cli_chain.
  */
 #ifndef CLI_MAIN_H
 #define CLI_MAIN_H
@@ -38,8 +38,8 @@ typedef int (*CliChainFn)(void *user, char *const *command, const Chain *chain);
  * runs out; or on_chain's status when it is not 0. argv is main's: argv[argc] is NULL. */
 int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, void *user);
 
-/* One of the lesson's command lines: command (its words, command[0] the program word, "llama-completion",
- * NULL-terminated) parsed as cli_main parses it and its chain built into *chain, without printing the line:
+/* One of the lesson's command lines: command (its words, command.words[0] the program word, "llama-completion",
+ * NULL-terminated: CliCommand) parsed as cli_main parses it and its chain built into *chain, without printing the line:
  * the lesson prints it. On stderr, as cli_main: warnings, the -bs note, and each setting no stage reads; not
  * the notes on flags that do not change sampling (-m, -no-cnv: the lesson's lines name a model and a prompt).
  * The environment is never read: the lesson's lines are the lesson's.
@@ -47,7 +47,8 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * message printed and nothing to free. Refused (2) besides what cli_main refuses: the tool's own flags (--json,
  * --json-all, --openai, --from-json, --explain, -h), which print something other than the chain line: the
  * message says to give them as the program's arguments; an element of blanks alone, or one that begins with a
- * blank (a C array is no shell's paste: the message says to remove it). NULL command refuses too. where names the
+ * blank (a C array is no shell's paste: the message says to remove it); an array whose last element is not NULL
+ * (the message says to add it). A NULL command.words refuses too. where names the
  * line (NULL for none): where(line, element, buf, size) writes to buf where element `element` of the command
  * stands ("the lesson's command line 3 of 3, with_bias[11] (line 27)"), or for 0 the line as a whole
  * ("..., with_bias[] (line 25)"). Each warning and note ends "(that is WHERE)" for the line as a whole, and a
@@ -56,6 +57,16 @@ int cli_main(const char *program, int argc, char *argv[], CliChainFn on_chain, v
  * lessons' are (lesson/print.h); after a stop the lesson has nothing more to print. */
 typedef void CliWhereFn(void *line, int element, char *buf, size_t size);
 
-int cli_chain(const char *program, char *const *command, CliWhereFn *where, void *line, Chain *chain);
+/* One of the lesson's command lines for cli_chain: its array and the array's length, both from the array itself
+ * (CLI_COMMAND), so that an array whose last element is not NULL is refused, never read past its end. */
+typedef struct {
+    char *const *words;     /* (n,) the words, words[n - 1] NULL as main's argv ends */
+    size_t n;               /* the array's elements, its NULL counted */
+} CliCommand;
+
+/* A CliCommand for the array `array` (an array, not a pointer: its length is its sizeof). */
+#define CLI_COMMAND(array) {(array), sizeof(array) / sizeof((array)[0])}
+
+int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *line, Chain *chain);
 
 #endif

@@ -454,8 +454,10 @@ static bool read_lines(Reader *r)
             if (text)
                 return refuse_line(r, i, "it starts with a blank, then text: a key must start its line");
         } else {
+            char first[8];      /* escaped as the line is (shown): '\xff', never the raw byte */
             return refuse_line(r, i, c == '-' ? "a key cannot start with '-': write the flag's name without its "
-                               "dashes (temp for --temp)" : "a line cannot start with '%c'", c);
+                               "dashes (temp for --temp)" : "a line cannot start with '%s'",
+                               shown((const char[]){c, '\0'}, first, sizeof first));
         }
         i = next_line(r, end);
     }

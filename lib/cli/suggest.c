@@ -1,9 +1,9 @@
 /* suggest.c: the nearest known spelling for an unknown flag, only where it is plausibly the same flag. First
  * the names people carry over from elsewhere (llama-server's request fields, OpenAI's and Hugging Face's
- * parameter names, llama.cpp's --samplers names), then the spelling a few edits away relative to the name's
- * length (an optimal string alignment distance: insertions, deletions, substitutions and swaps of two
- * neighbours each cost one), older llama.cpp's flags first, and a flag that changes sampling only where the
- * unknown flag's words do not belong to other flags. */
+ * parameter names, llama.cpp's --samplers names, curl's options that send a body), then the spelling a few
+ * edits away relative to the name's length (an optimal string alignment distance: insertions, deletions,
+ * substitutions and swaps of two neighbours each cost one), older llama.cpp's flags first, and a flag that
+ * changes sampling only where the unknown flag's words do not belong to other flags. */
 #include "cli/flags.h"
 
 #include <ctype.h>
@@ -18,6 +18,8 @@ static const struct { const char *name, *flag; } aliases[] = {
     {"penalty-last-n", "--repeat-last-n"}, {"mirostat-tau", "--mirostat-ent"}, {"mirostat-eta", "--mirostat-lr"},
     {"dynatemp-exponent", "--dynatemp-exp"}, {"dry-sequence-breakers", "--dry-sequence-breaker"}, {"stop", "-r"},
     {"tfs-z", "--tfs"},     /* the old server's field for older llama.cpp's --tfs */
+    {"body", "--from-json"}, {"data", "--from-json"}, {"data-raw", "--from-json"},   /* a request body: curl's */
+    {"d", "--from-json"},   /* -d, --data and --data-raw send one; arg.cpp 0017d6fb has no -d (flags.c) */
 };
 
 /* The row that has the spelling name, or NULL. */
@@ -165,6 +167,9 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
         if (strcmp(bare, aliases[i].name) != 0)
             continue;
         did_you_mean(aliases[i].flag, hint, size);
+        if (strcmp(aliases[i].flag, "--from-json") == 0 && strlen(hint) + 1 < size)   /* curl's: a body inline */
+            snprintf(hint + strlen(hint), size - strlen(hint), " (it takes a FILE holding the body, or - for standard "
+                     "input: echo '{...}' | 11_sampler_chain --from-json -)");
         return true;
     }
     for (size_t i = 0; i < n_sampler_names; i++) {

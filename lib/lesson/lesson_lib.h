@@ -330,8 +330,9 @@ LessonText lesson_where(const char *file, const char *name);
 int lesson_element_line(const char *file, const char *name, size_t index);
 
 /* Where entry `index` of the array `name` is given, for a stop: when the entry names an array the program sets
- * (commands[2] is with_bias), that array and its line, "with_bias[] (line 25)"; otherwise the entry and the line
- * where it stands, "commands[2] (line 28)" (lesson_element_line), or "commands[2]" when the source cannot be read. */
+ * (commands[2] is with_bias, or a macro's call on it, CLI_COMMAND(with_bias)), that array and its line, "with_bias[]
+ * (line 25)"; otherwise the entry and the line where it stands, "commands[2] (line 29)" (lesson_element_line), or
+ * "commands[2]" when the source cannot be read. */
 LessonText lesson_element_where(const char *file, const char *name, size_t index);
 
 /* Where element `element` of the array that entry `index` of `name` names is given, for a stop about that value:

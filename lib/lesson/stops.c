@@ -122,7 +122,8 @@ LessonText lesson_setting(const char *file, const char *name, double value)
 
 /* The scan of lesson_element_line (lesson_lib.h): comments and the insides of string and character literals are
  * skipped, so that only the array's own braces and commas count. */
-/* lesson_element_line, and the identifier the entry starts with written to word (size bytes; "" for none). */
+/* lesson_element_line, and the identifier the entry starts with written to word (size bytes; "" for none; of an
+ * entry that calls a macro, CLI_COMMAND(with_bias), the macro's first argument). */
 static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size);
 
 int lesson_element_line(const char *file, const char *name, size_t index)
@@ -154,6 +155,15 @@ LessonText lesson_element_where_in(const char *file, const char *name, size_t in
         return lesson_element_where(file, name, index);
     snprintf(where.text, sizeof where.text, "%s[%zu] (line %d)", word, element, line);
     return where;
+}
+
+/* The length of the identifier s starts with (a letter or '_', then letters, digits and '_'), 0 for none. */
+static size_t identifier_length(const char *s)
+{
+    size_t length = 0;
+    while (isalpha((unsigned char)s[length]) || s[length] == '_' || (length > 0 && isdigit((unsigned char)s[length])))
+        length++;
+    return length;
 }
 
 static int element_line_word(const char *file, const char *name, size_t index, char *word, size_t size)
@@ -189,12 +199,14 @@ static int element_line_word(const char *file, const char *name, size_t index, c
             c += strcspn(c, "\n") - 1;
         } else if (depth == 1 && expect && !isspace((unsigned char)*c) && *c != '}') {
             found = element++ == index ? line : 0;
-            size_t length = 0;        /* an identifier: a letter or '_', then letters, digits and '_' */
-            while (found > 0 && (isalpha((unsigned char)c[length]) || c[length] == '_'
-                                 || (length > 0 && isdigit((unsigned char)c[length]))))
-                length++;
-            if (length > 0 && length < size)
-                snprintf(word, size, "%.*s", (int)length, c);
+            const char *id = c;
+            size_t length = identifier_length(id);
+            if (length > 0 && id[length] == '(') {     /* a macro's call, CLI_COMMAND(with_bias): its argument */
+                id += length + 1 + strspn(id + length + 1, " ");
+                length = identifier_length(id);
+            }
+            if (found > 0 && length > 0 && length < size)
+                snprintf(word, size, "%.*s", (int)length, id);
             expect = false;
         }
         if (*c == '"' || *c == '\'') {     /* a literal: its braces and commas are not the array's */

@@ -376,6 +376,21 @@ check 2 "" "temperature: llama-server answers 400: \"Field 'temperature': [json.
     --from-json "$tmp/bad.json"
 printf '{"prompt": "x",\n  "top_k": 40,,\n}' >"$tmp/bad.json"
 check 2 "" "the body in '$tmp/bad.json' is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
+# A body pasted in place of its file's name: the hint says FILE is a file, with the command that pipes it (the
+# line's other words as typed; printf for a body with a backslash, which some echo reads). curl's names for
+# sending a body, and --body, suggest --from-json (arg.cpp 0017d6fb has no -d).
+check 2 "" "11_sampler_chain: --from-json: cannot read '{\"temperature\":0.5}': No such file or directory; it looks like a JSON body, and --from-json takes a FILE, or - for standard input: echo '{\"temperature\":0.5}' | 11_sampler_chain --from-json -" -- \
+    --from-json '{"temperature":0.5}'
+check 2 "" "it looks like a JSON body, and --request takes a FILE, or - for standard input: echo ' {\"prompt\": \"it'\\''s\"}' | 11_sampler_chain llama-server --temp 0.6 --request - --seed 7" -- \
+    llama-server --temp 0.6 --request ' {"prompt": "it'"'"'s"}' --seed 7
+check 2 "" "for standard input: printf '%s\\n' '{\"prompt\": \"a\\nb\"}' | 11_sampler_chain --from-json -" -- --from-json '{"prompt": "a\nb"}'
+check 2 "" "11_sampler_chain: --from-json: cannot read '$tmp/none.json': No such file or directory" -- --from-json "$tmp/none.json"
+grep -q "looks like" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a file's name taken for a body"; } \
+    || passed=$((passed + 1))
+for f in --body -d --data --data-raw; do
+    check 2 "" "unknown flag '$f'; did you mean --from-json? (it takes a FILE holding the body, or - for standard input: echo '{...}' | 11_sampler_chain --from-json -)" -- \
+        $f '{"temperature":0.5}'
+done
 printf '{"messages": [{"role": "user"}]}' >"$tmp/bad.json"
 check 2 "" "messages: llama-server answers 400: \"All non-assistant messages must contain 'content'\"" -- \
     --from-json "$tmp/bad.json"
@@ -524,6 +539,12 @@ check 0 "sampler chain: logits -> top-k -> dist" "warning: $tmp/cut.ini: line 2:
     llama-server --models-preset "$tmp/cut.ini"
 want llama-server --models-preset "$tmp/cut.ini" -- "value: top_k 5 from the preset $tmp/cut.ini, section [*], key LLAMA_ARG_TOP_K"
 check 0 "$default_line" "note: --models-preset $tmp/p.ini: no model chosen" -- llama-server --models-preset "$tmp/p.ini"
+# A line's first byte is shown escaped as the line is ('\xff'), never raw: the message stays ASCII.
+printf '\377\376[*]\ntemp = 0.5\n' >"$tmp/bom16.ini"
+check 2 "" "line 1: '\\xff\\xfe[*]': a line cannot start with '\\xff' (a line is a [section]" -- \
+    llama-server --models-preset "$tmp/bom16.ini"
+LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a raw byte in: $(cat "$tmp/err")"; } \
+    || passed=$((passed + 1))
 # Newcomer review of Example 11's messages, finding 2: the ';' cut leaves [demo] top_k alone, so the model's temp
 # 0.7 does nothing; the flags line writes it, --temp 0.7, as it writes a typed --temp no stage reads (and pasting
 # the line gives that flag's note), so the note names it as the line writes it; a key of the preset the same.

@@ -184,6 +184,14 @@ edit 11 's/"--mirostat-ent", "3", /"--mirostat-ent",\n    "x3", /' \
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--top-k", NULL}/' \
     "11_sampler_chain: --top-k: missing value (that is the lesson's command line 3 of 3, with_bias[12] (line $(line_of 11 '"15-100", NULL}')))"
 
+# An array without its final NULL is a stop naming its last element, never a read past the array (ASan's
+# global-buffer-overflow) nor a wrong cause (the next array's "llama-completion" read as a flag): commands[] holds
+# each array with its length (CLI_COMMAND). every_sampler[21] is "2", the value of --top-n-sigma.
+edit 11 's/"-l", "15-100", NULL}/"-l", "15-100"}/' -absent "unknown flag" \
+    "11_sampler_chain: the command line does not end with NULL: its last element is \"15-100\", and a command line's words end with NULL, as main's argv does: add NULL after it (that is the lesson's command line 3 of 3, with_bias[11] (line $(line_of 11 '"15-100", NULL}')))"
+edit 11 's/"--top-n-sigma", "2", NULL}/"--top-n-sigma", "2"}/' \
+    "11_sampler_chain: the command line does not end with NULL: its last element is \"2\", and a command line's words end with NULL, as main's argv does: add NULL after it (that is the lesson's command line 1 of 3, every_sampler[21] (line $(line_of 11 '"--top-n-sigma", "2", NULL}')))"
+
 # A warning from one of the lesson's lines names it as a stop does, wrapped at 120 columns; an element of blanks
 # is an element to remove, not a shell's paste (review final2, finding 9).
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "0,5", NULL}/' \

@@ -283,6 +283,9 @@ static const ErrorRow error_rows[] = {
     {"{\"prompt\": \"x\", \"temperature\": 1e400}", "the body is not JSON (line 1, column 32: number overflow"},
     {"[1]", "the body is a JSON array, not an object"},
     {"", "the body is not JSON (line 1, column 1: expected a value"},
+    {"{\"prompt\": \"\\q\"}", "the body is not JSON (line 1, column 13: '\\q' is not an escape JSON knows)"},
+    {"{\"prompt\": \"\\\xc3\xa9\"}", "the body is not JSON (line 1, column 13: '\\' then byte \\xc3 is not an escape "
+     "JSON knows)"},     /* a byte that is not printable ASCII is shown as \xNN, as an unexpected one is */
 };
 
 static void test_error_rows(void)

@@ -263,6 +263,9 @@ static void test_refusals(void)
     REFUSED("[a] b\n", "line 1: '[a] b': text after the header's ']'");
     REFUSED("\xEF\xBB\xBF[a]\n", "line 1: '\\xef\\xbb\\xbf[a]': the file starts with a UTF-8 byte-order mark");
     REFUSED("[a]\n=1\n", "line 2: '=1': a line cannot start with '='");
+    /* A first byte that is not printable ASCII is shown escaped, as the line is: never the raw byte. */
+    REFUSED("\xff\xfe[*]\ntemp = 0.5\n", "line 1: '\\xff\\xfe[*]': a line cannot start with '\\xff' (a line is");
+    REFUSED("\xc3\xa9 = 1\n", "line 1: '\\xc3\\xa9 = 1': a line cannot start with '\\xc3' (a line is");
     char nul[] = "[a]\ntemp = 1\n\0\n";
     CHECK(!preset_parse(nul, sizeof nul - 1, "p.ini", &preset, err, sizeof err)
           && strstr(err, "p.ini: line 3: a NUL byte") != NULL);
