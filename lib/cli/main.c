@@ -471,7 +471,7 @@ int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *
             snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
                      shown(word[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
-                     blanks ? "remove the element" : "remove the blank");     /* (review final2, finding 9) */
+                     blanks ? "remove the element" : "remove the blank");
             return element_stop(program, params, i, text);
         }
     int status = parse_and_build(program, argc, word, NULL, params, chain);
