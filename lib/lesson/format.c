@@ -232,4 +232,5 @@ void lesson_print_label_at(const char *file, const char *label, const LabelValue
 {
     int printed = lesson_label(file, label, values, n_values, stdout);
     printf("%*s", printed < width ? width - printed : 0, "");
+    fflush(stdout);         /* as lesson_printf: before any note on stderr */
 }

@@ -84,7 +84,8 @@
  * C's printf rounds the double's exact binary value (0.12, 1.00, 0.062). Every other conversion, and an infinite
  * or NaN %f, is printf's, but for a %s with a width, which pads to that many columns (lesson_columns) where printf
  * counts bytes, so that a UTF-8 word lines up as the Java's %-10s lines it up. Each lesson prints its table rows
- * with it. Returns the bytes printed. */
+ * with it. Flushes stdout, so that a note or stop on stderr after a row never comes before it where both streams
+ * go to one pipe (2>&1 | less). Returns the bytes printed. */
 int lesson_printf(const char *format, ...) LESSON_PRINTF_LIKE(1, 2);
 
 /* lesson_printf's text written to out (size bytes), as snprintf writes it: returns the full length. */

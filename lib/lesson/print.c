@@ -356,6 +356,7 @@ int lesson_printf(const char *format, ...)
     va_end(args);
     if (n >= 0 && (size_t)n < sizeof line) {
         fputs(line, stdout);
+        fflush(stdout);     /* so that a note or stop after it on stderr never comes first in one pipe (2>&1) */
         return n;
     }
     char *long_line = malloc((size_t)n + 1);        /* a row longer than 4 KB: a long label or text */
@@ -367,6 +368,7 @@ int lesson_printf(const char *format, ...)
     lesson_vformat(long_line, (size_t)n + 1, false, format, args);
     va_end(args);
     fputs(long_line, stdout);
+    fflush(stdout);
     free(long_line);
     return n;
 }

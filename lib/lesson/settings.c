@@ -18,6 +18,7 @@ void lesson_print_describe(const Chain *ch)
     }
     chain_describe(ch, line, n + 1);
     printf("%s\n", line);
+    fflush(stdout);         /* as lesson_printf: before any note on stderr */
     free(line);
 }
 

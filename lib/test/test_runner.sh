@@ -422,6 +422,16 @@ expect "cli_main from Example 1: the hint" "$tmp/cli_link" \
 expect "cli_main from Example 1: the hint" "$tmp/cli_link" \
     "  names (11_sampler_chain): add 01_repeat_penalty to CLI_LESSONS to call the tool from this lesson."
 
+# 5d. Both streams in one pipe (2>&1 | less): the table's first row comes first, before Example 8's notes on
+# stderr, which follow the rows they are about (lesson_printf flushes stdout; a pipe's stdout is otherwise written
+# at the program's end, after every note).
+if [ -x "$build/bin/08_mirostat" ]; then
+    first=$("$build/bin/08_mirostat" 2>/dev/null | head -n 1)
+    both=$("$build/bin/08_mirostat" 2>&1 | cat | head -n 1)
+    if [ -n "$first" ] && [ "$both" = "$first" ]; then passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "test_runner.sh: 2>&1 | cat puts '$both' before the table's first row '$first'"; fi
+fi
+
 # Skipped when 12 is not built (run_all.sh already reported that as the lesson's failure).
 bin12=$build/bin/12_chain_builder
 if [ ! -x "$bin12" ]; then
