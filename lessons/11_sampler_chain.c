@@ -29,12 +29,12 @@ static char *const with_bias[] = {
 static const CliCommand commands[] = {CLI_COMMAND(every_sampler), CLI_COMMAND(with_mirostat), CLI_COMMAND(with_bias)};
 
 /* Where a message about command line *(size_t *)line stands, as cli_chain names it at the message's end: the line
- * of its element `element` (a stop about a value, "with_bias[11] (line 27)"), or for 0 the array it is in. */
+ * of its element `element` (a stop about a value, "with_bias[11] (line 27)"), or for -1 the array it is in. */
 static void where_of(void *line, int element, char *where, size_t size)
 {
     size_t i = *(const size_t *)line;
     snprintf(where, size, "the lesson's command line %zu of %zu, %s", i + 1, LESSON_N(commands),
-             lesson_element_where_in(__FILE__, "commands", i, (size_t)element).text);
+             lesson_element_where_in(__FILE__, "commands", i, element).text);
 }
 
 int main(int argc, char *argv[])

@@ -3,6 +3,7 @@
  * llama.cpp; a flag that does not change sampling only warns, saying what llama.cpp would say. */
 #include "cli/args.h"
 #include "cli/apply.h"
+#include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/from_json.h"
 #include "cli/values.h"
@@ -1006,9 +1007,19 @@ bool args_parse_labeled(int argc, char *const argv[], const ArgsLabel *labels, C
             continue;
         if (spec == NULL) {
             bool blank = strpbrk(flag, " \t") != NULL;     /* a whole command line pasted in quotes */
-            char hint[200] = "";
-            if (blank || other_tool || !args_suggest(flag, tool_bits[out->tool], hint, sizeof hint))
+            char hint[1000] = "";
+            bool suggested = !blank && !other_tool && args_suggest(flag, tool_bits[out->tool], hint, sizeof hint);
+            if (!suggested)
                 hint[0] = '\0';
+            /* args_suggest's hint for --body and curl's -d: "... for standard input: echo '{...}' | ...)"; with
+             * the body as the next word, that body and the line's other words instead, --from-json for the flag */
+            char *piped = suggested && strstr(hint, "; did you mean --from-json?") == hint
+                        ? strstr(hint, "standard input: ") : NULL;
+            if (piped != NULL && i + 1 < argc && args_body_like(argv[i + 1])) {
+                Text t = text_start(piped + 16, sizeof hint - (size_t)(piped + 16 - hint));
+                args_body_pipe(&t, "11_sampler_chain", argc, argv, i, i + 1);
+                text_add(&t, ")");
+            }
             snprintf(err, err_size, "unknown flag '%s'%s%s%s%s%s", shown(flag, f, sizeof f),
                      other_tool ? " (" : "", other_tool ? tool_names[out->tool] : "",
                      other_tool ? " does not take it)" : "",

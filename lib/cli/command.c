@@ -70,6 +70,33 @@ void args_shell_word(Text *t, const char *word)
     text_add(t, "'");
 }
 
+/* Whether a message can show word as typed: well-formed UTF-8 without a control byte (a newline, a tab, ...). */
+static bool typed_shows(const char *word)
+{
+    for (const unsigned char *c = (const unsigned char *)word; *c != '\0'; c += utf8_char_length(c, 4))
+        if (*c < 0x20 || *c == 0x7f || utf8_char_length(c, 4) == 0)
+            return false;
+    return true;
+}
+
+bool args_body_like(const char *word)
+{
+    return word != NULL && word[strspn(word, " \t\n\r")] == '{';
+}
+
+void args_body_pipe(Text *t, const char *program, int argc, char *const argv[], int flag_at, int body_at)
+{
+    const char *body = body_at > 0 && body_at < argc ? argv[body_at] : "{...}";    /* out of range: no word */
+    text_add(t, "%s", strchr(body, '\\') != NULL ? "printf '%s\\n'" : "echo");  /* some echo reads a backslash */
+    args_shell_word(t, typed_shows(body) ? body : "{...}");
+    text_add(t, " | build/bin/%s", program);
+    for (int k = 1; k < argc; k++) {
+        char w[200];
+        args_shell_word(t, k == body_at ? "-" : k == flag_at ? "--from-json"
+                           : typed_shows(argv[k]) ? argv[k] : shown(argv[k], w, sizeof w));
+    }
+}
+
 /* A breaker's bytes as llama.cpp's escapes give them back: \n, \r, \t, \\, and \xHH for the other control
  * bytes (and for the 'n' of a breaker that is literally "none", which would otherwise clear the list). */
 static void breaker_text(const char *breaker, char *out, size_t size)

@@ -1,7 +1,7 @@
 /* command.h: settings written back as a llama.cpp command line, the flags that build the same sampler chain (for
  * --from-json: a body's settings as flags). Lesson Example 11.
  *
- * defines: args_command, args_command_setting, args_shell_word.
+ * defines: args_command, args_command_setting, args_shell_word, args_body_like, args_body_pipe.
  */
 #ifndef CLI_COMMAND_H
 #define CLI_COMMAND_H
@@ -34,5 +34,18 @@ size_t args_command_setting(const CliParams *params, ArgsSetting s, char *buf, s
  * takes literally (letters, digits, _+-.,/:=@%^), else in single quotes ('\'' for a quote); "" as ''. The bytes are
  * written as they are: a word with a newline spans lines. */
 void args_shell_word(Text *t, const char *word);
+
+/* Whether word looks like a JSON body typed in place of a file's name: its first byte after blanks is '{'. NULL is
+ * not. */
+bool args_body_like(const char *word);
+
+/* Appends to t the command that sends the body argv[body_at] on standard input, as a reader can paste it: echo and
+ * the body as one shell word (printf '%s\n' for a body with a backslash, which some echo reads), then " |
+ * build/bin/PROGRAM" and the words argv[1..argc) as typed (args_shell_word), argv[body_at] written "-" and
+ * argv[flag_at] "--from-json" (flag_at -1: none is replaced). A word the one line of a message cannot show as typed
+ * (a control byte, bad UTF-8) is written '{...}' for the body and shown (\n, \xNN, values.h) for the others; a
+ * body_at outside [1, argc) writes the body '{...}'.
+ * "echo '{\"top_k\":3}' | build/bin/11_sampler_chain --from-json -" for -d '{"top_k":3}'. */
+void args_body_pipe(Text *t, const char *program, int argc, char *const argv[], int flag_at, int body_at);
 
 #endif

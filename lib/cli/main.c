@@ -7,6 +7,7 @@
 #include "cli/dropped.h"
 #include "cli/env.h"
 #include "cli/explain.h"
+#include "cli/flags.h"
 #include "cli/from_json.h"
 #include "cli/layers.h"
 #include "cli/props.h"
@@ -38,12 +39,13 @@ static CliWhereFn *line_where;
 static void *line_where_arg;
 
 /* Where a stop about params->refused_at stands, written to buf (size bytes) when that is an element of one of the
- * lesson's lines; lesson_line otherwise. */
+ * lesson's lines: argv index k is the line's element k - 1, cli_chain's argv holding the program before the line's
+ * words; lesson_line otherwise. */
 static const char *stop_where(const CliParams *params, char *buf, size_t size)
 {
     if (lesson_line == NULL || line_where == NULL || params->refused_at <= 0)
         return lesson_line;
-    line_where(line_where_arg, params->refused_at, buf, size);
+    line_where(line_where_arg, params->refused_at - 1, buf, size);
     return buf;
 }
 
@@ -71,36 +73,59 @@ static void print_lines(const char *program, const char *label, const char *text
     }
 }
 
-/* Whether a message can show word as typed: well-formed UTF-8 without a control byte (a newline, a tab, ...). */
-static bool typed_shows(const char *word)
-{
-    for (const unsigned char *c = (const unsigned char *)word; *c != '\0'; c += utf8_char_length(c, 4))
-        if (*c < 0x20 || *c == 0x7f || utf8_char_length(c, 4) == 0)
-            return false;
-    return true;
-}
-
 /* For a --from-json FILE that is no file it can read but starts, after blanks, with '{' (a body pasted in place
  * of its file's name): the hint that FILE is a file's name, with the command that sends the body on standard
- * input, the line's other words as typed ("echo '{...}' | 11_sampler_chain --from-json -"; printf '%s\n' for a
- * body with a backslash), into buf (size bytes). A word the one line of the message cannot show as typed
- * (typed_shows) is written '{...}' for the body, and shown (\n, \xNN) for the others. "" for any other FILE.
- * Returns buf. */
-static const char *inline_body_hint(int argc, char *const argv[], const CliParams *params, char *buf, size_t size)
+ * input, the line's other words as typed ("echo '{...}' | build/bin/11_sampler_chain --from-json -": command.h,
+ * args_body_pipe), into buf (size bytes). "" for any other FILE. Returns buf. */
+static const char *inline_body_hint(const char *program, int argc, char *const argv[], const CliParams *params,
+                                    char *buf, size_t size)
 {
-    const char *value = params->from_json;
     Text t = text_start(buf, size);
-    if (value[strspn(value, " \t\n\r")] != '{')
+    if (!args_body_like(params->from_json))
         return buf;
-    text_add(&t, "; it looks like a JSON body, and %s takes a FILE, or - for standard input: %s",
-             params->from_json_flag, strchr(value, '\\') != NULL ? "printf '%s\\n'" : "echo");
-    args_shell_word(&t, typed_shows(value) ? value : "{...}");      /* printf: some echo reads a backslash */
-    text_add(&t, " | 11_sampler_chain");
-    for (int k = 1; k < argc; k++) {
-        char w[200];
-        args_shell_word(&t, argv[k] == value ? "-" : typed_shows(argv[k]) ? argv[k] : shown(argv[k], w, sizeof w));
-    }
+    text_add(&t, "; it looks like a JSON body, and %s takes a FILE, or - for standard input: ", params->from_json_flag);
+    int body_at = 1;
+    while (body_at < argc && argv[body_at] != params->from_json)
+        body_at++;
+    args_body_pipe(&t, program, argc, argv, -1, body_at);
     return buf;
+}
+
+/* For an element of a lesson's line that args_parse refused as an unknown flag holding a blank (argv index
+ * params->refused_at; err starts "unknown flag '"): the stop in a C array's words, written over err (size bytes),
+ * in place of the shell's advice a typed line gets ("remove the quotes around it"): a blank at the flag's end
+ * ("--seed ") or inside its name ("--typ ical", when "--typical" is a flag): remove it; a flag and its value
+ * ("--mirostat-ent 3"): two elements; other words: an element each. Any other refusal is left as it is. */
+static void element_blank_stop(char *const argv[], const CliParams *params, char *err, size_t size)
+{
+    const char *word = params->refused_at > 0 ? argv[params->refused_at] : NULL;
+    if (word == NULL || word[0] != '-' || strpbrk(word, " \t") == NULL || strncmp(err, "unknown flag '", 14) != 0)
+        return;
+    char w[200], joined[200], part[200], first[200] = "", parts[600];
+    Text j = text_start(joined, sizeof joined), p = text_start(parts, sizeof parts);
+    size_t n_parts = 0;
+    for (const char *c = word; *c != '\0'; n_parts++) {       /* the words between the blanks, and all of them */
+        size_t n = strcspn(c, " \t");
+        snprintf(part, sizeof part, "%.*s", (int)n, c);
+        text_add(&j, "%s", part);
+        text_add(&p, "%s\"%s\"", n_parts > 0 ? ", " : "", shown(part, w, sizeof w));
+        if (n_parts == 0)
+            snprintf(first, sizeof first, "%s", part);
+        c += n;
+        c += strspn(c, " \t");
+    }
+    bool flag = args_flag_row(first, T_ALL) != NULL;
+    bool inside = n_parts > 1 && !flag && args_flag_row(joined, T_ALL) != NULL;   /* "--typ ical" */
+    bool pair = n_parts == 2 && flag;                                            /* "--mirostat-ent 3" */
+    Text t = text_start(err, size);
+    text_add(&t, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and refuses it (arg.cpp "
+             "0017d6fb: \"error: invalid argument: %s\"): ", params->refused_at - 1, shown(word, w, sizeof w),
+             n_parts == 1 ? "ends with a blank" : inside ? "holds a blank inside the flag's name"
+             : pair ? "holds a flag and its value" : "holds several words", w);
+    if (n_parts == 1 || inside)
+        text_add(&t, "remove the blank, \"%s\"", shown(joined, w, sizeof w));
+    else
+        text_add(&t, "write %s, %s", pair ? "them as two elements" : "each word as an element of its own", parts);
 }
 
 /* What print_made prints: a text written like snprintf from the parameters and the chain. */
@@ -293,6 +318,8 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     if (!own_flag && !args_parse_labeled(argc, argv, env != NULL && env->n_env_words > 0 ? env->labels : NULL, params,
                                          err, sizeof err)) {
         char at[200];
+        if (lesson)
+            element_blank_stop(argv, params, err, sizeof err);     /* "--seed 7" in one element of a C array */
         print_message(program, "", -1, err, stop_where(params, at, sizeof at));   /* named inline, as a warning */
         return 2;
     }
@@ -332,7 +359,7 @@ static int parse_and_build(const char *program, int argc, char *const argv[], co
     if (params->from_json != NULL
         && !body_read_file(params->from_json_flag, params->from_json, &body, &length, err, sizeof err)) {
         char hint[4096];
-        fprintf(stderr, "%s: %s%s\n", program, err, inline_body_hint(argc, argv, params, hint, sizeof hint));
+        fprintf(stderr, "%s: %s%s\n", program, err, inline_body_hint(program, argc, argv, params, hint, sizeof hint));
         return 2;
     }
     int status = lesson ? 0 : read_layers(program, argc, argv, body, length, params);
@@ -424,15 +451,17 @@ static int cli_print(const char *program, char *argv[], CliChainFn on_chain, voi
     return status;
 }
 
-/* The stop about element i of a lesson's line (text): named by that element, and nothing read further. Returns 2. */
-static int element_stop(const char *program, CliParams *params, int i, const char *text)
+/* The stop about element i of a lesson's line (text; -1: the line as a whole): named by that element, and nothing
+ * read further. Frees params and argv. Returns 2. */
+static int element_stop(const char *program, CliParams *params, char **argv, int i, const char *text)
 {
     char at[200];
-    params->refused_at = i;
+    params->refused_at = i + 1;         /* argv index: the program first (stop_where) */
     print_message(program, "", -1, text, stop_where(params, at, sizeof at));
     lesson_line = NULL;
     line_where = NULL;
     free(params);
+    free(argv);
     return 2;
 }
 
@@ -444,13 +473,16 @@ int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *
         return 2;
     }
     CliParams *params = calloc(1, sizeof *params);     /* on the heap: about 220 KB of text arrays */
-    if (params == NULL) {
+    char **argv = malloc((command.n + 1) * sizeof *argv);  /* the program, then the words: a typed line's argv */
+    if (params == NULL || argv == NULL) {
         fprintf(stderr, "%s: out of memory\n", program);
+        free(params);
+        free(argv);
         return 1;
     }
     char whole[200];            /* the line as a whole, for its warnings and notes */
     if (where != NULL)
-        where(line, 0, whole, sizeof whole);
+        where(line, -1, whole, sizeof whole);
     lesson_line = where != NULL ? whole : NULL;
     line_where = where;
     line_where_arg = line;
@@ -460,25 +492,32 @@ int cli_chain(const char *program, CliCommand command, CliWhereFn *where, void *
         snprintf(text, sizeof text, "the command line does not end with NULL: its last element is \"%s\", and a "
                  "command line's words end with NULL, as main's argv does: add NULL after it",
                  shown(word[last], w, sizeof w));
-        return element_stop(program, params, last, text);
+        return element_stop(program, params, argv, last, text);
     }
-    int argc = 0;
-    while (word[argc] != NULL)
-        argc++;
-    for (int i = 1; i < argc; i++)
+    int n = 0;
+    while (word[n] != NULL)
+        n++;
+    if (n == 0)                      /* no program word: not llama.cpp's default chain in silence */
+        return element_stop(program, params, argv, -1, "the command line holds no word, only its NULL: write its "
+                            "program word and its flags before the NULL (\"llama-completion\", \"--temp\", \"0.7\", "
+                            "NULL)");
+    for (int i = 0; i < n; i++)
         if (word[i][strspn(word[i], " \t")] == '\0' || strchr(" \t", word[i][0]) != NULL) {
             bool blanks = word[i][strspn(word[i], " \t")] == '\0';   /* a C array's element, not a shell's paste */
             snprintf(text, sizeof text, "element %d, \"%s\", %s: llama.cpp takes each element as one argument, and "
                      "refuses it (arg.cpp 0017d6fb: \"error: invalid argument: %s\"): %s", i,
                      shown(word[i], w, sizeof w), blanks ? "is only blanks" : "begins with a blank", w,
                      blanks ? "remove the element" : "remove the blank");
-            return element_stop(program, params, i, text);
+            return element_stop(program, params, argv, i, text);
         }
-    int status = parse_and_build(program, argc, word, NULL, params, chain);
+    argv[0] = (char *)program;      /* never written: args_parse reads its argv as const */
+    memcpy(argv + 1, word, command.n * sizeof *argv);      /* word[0], the program word, is argv[1], as typed */
+    int status = parse_and_build(program, n + 1, argv, NULL, params, chain);
     if (status == 0 && args_backend_note(params, chain, notes, sizeof notes) > 0)     /* -bs: as cli_main */
         print_lines(program, "note: ", notes);
     lesson_line = NULL;
     line_where = NULL;
     free(params);
+    free(argv);
     return status;
 }

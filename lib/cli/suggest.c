@@ -169,7 +169,7 @@ bool args_suggest(const char *flag, unsigned tools, char *hint, size_t size)
         did_you_mean(aliases[i].flag, hint, size);
         if (strcmp(aliases[i].flag, "--from-json") == 0 && strlen(hint) + 1 < size)   /* curl's: a body inline */
             snprintf(hint + strlen(hint), size - strlen(hint), " (it takes a FILE holding the body, or - for standard "
-                     "input: echo '{...}' | 11_sampler_chain --from-json -)");
+                     "input: echo '{...}' | build/bin/11_sampler_chain --from-json -)");
         return true;
     }
     for (size_t i = 0; i < n_sampler_names; i++) {

@@ -338,9 +338,10 @@ LessonText lesson_element_where(const char *file, const char *name, size_t index
 
 /* Where element `element` of the array that entry `index` of `name` names is given, for a stop about that value:
  * "with_bias[11] (line 27)" when commands[2] is with_bias and its element 11 stands on line 27
- * (lesson_element_line); lesson_element_where(file, name, index) when element is 0 (the line as a whole) or the
- * entry names no array of the program, or when the source cannot be read. */
-LessonText lesson_element_where_in(const char *file, const char *name, size_t index, size_t element);
+ * (lesson_element_line; element 0 is the array's first, "with_bias[0] (line 26)"); lesson_element_where(file,
+ * name, index) when element is below 0 (the line as a whole) or the entry names no array of the program, or when
+ * the source cannot be read. */
+LessonText lesson_element_where_in(const char *file, const char *name, size_t index, int element);
 
 /* "eta 0.1 (line 22)": a setting as the program spells it (name; "taus[]" is looked up as taus), its value
  * (lesson_number) and the line where it is given (lesson_where, "" when the source cannot be read). */

@@ -145,15 +145,15 @@ LessonText lesson_element_where(const char *file, const char *name, size_t index
     return where;
 }
 
-LessonText lesson_element_where_in(const char *file, const char *name, size_t index, size_t element)
+LessonText lesson_element_where_in(const char *file, const char *name, size_t index, int element)
 {
     char word[64];
     LessonText where;
     element_line_word(file, name, index, word, sizeof word);
-    int line = element > 0 && word[0] != '\0' ? lesson_element_line(file, word, element) : 0;
+    int line = element >= 0 && word[0] != '\0' ? lesson_element_line(file, word, (size_t)element) : 0;
     if (line == 0)
         return lesson_element_where(file, name, index);
-    snprintf(where.text, sizeof where.text, "%s[%zu] (line %d)", word, element, line);
+    snprintf(where.text, sizeof where.text, "%s[%d] (line %d)", word, element, line);
     return where;
 }
 

@@ -377,20 +377,40 @@ check 2 "" "temperature: llama-server answers 400: \"Field 'temperature': [json.
 printf '{"prompt": "x",\n  "top_k": 40,,\n}' >"$tmp/bad.json"
 check 2 "" "the body in '$tmp/bad.json' is not JSON (line 2, column 15: expected a member's key" -- --from-json "$tmp/bad.json"
 # A body pasted in place of its file's name: the hint says FILE is a file, with the command that pipes it (the
-# line's other words as typed; printf for a body with a backslash, which some echo reads). curl's names for
-# sending a body, and --body, suggest --from-json (arg.cpp 0017d6fb has no -d).
-check 2 "" "11_sampler_chain: --from-json: cannot read '{\"temperature\":0.5}': No such file or directory; it looks like a JSON body, and --from-json takes a FILE, or - for standard input: echo '{\"temperature\":0.5}' | 11_sampler_chain --from-json -" -- \
+# line's other words as typed; printf for a body with a backslash, which some echo reads), naming the program as it
+# runs from the top directory (build/bin/11_sampler_chain), so that pasted it runs. curl's names for sending a body,
+# and --body, suggest --from-json (arg.cpp 0017d6fb has no -d), with the body itself when it is the next word.
+# ran_pasted: the command after "standard input: " in $tmp/err (a closing ')' dropped), run by sh with this build's
+# program, prints a chain line: the hint runs as pasted.
+ran_pasted() {
+    pasted=$(sed -n 's/.*standard input: //p' "$tmp/err" | sed 's/)$//; s|build/bin/11_sampler_chain|'"$bin"'|')
+    if sh -c "$pasted" 2>/dev/null | grep -q '^sampler chain: '; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "test_cli.sh: the hint's command does not run: $pasted"
+    fi
+}
+check 2 "" "11_sampler_chain: --from-json: cannot read '{\"temperature\":0.5}': No such file or directory; it looks like a JSON body, and --from-json takes a FILE, or - for standard input: echo '{\"temperature\":0.5}' | build/bin/11_sampler_chain --from-json -" -- \
     --from-json '{"temperature":0.5}'
-check 2 "" "it looks like a JSON body, and --request takes a FILE, or - for standard input: echo ' {\"prompt\": \"it'\\''s\"}' | 11_sampler_chain llama-server --temp 0.6 --request - --seed 7" -- \
+ran_pasted
+check 2 "" "it looks like a JSON body, and --request takes a FILE, or - for standard input: echo ' {\"prompt\": \"it'\\''s\"}' | build/bin/11_sampler_chain llama-server --temp 0.6 --request - --seed 7" -- \
     llama-server --temp 0.6 --request ' {"prompt": "it'"'"'s"}' --seed 7
-check 2 "" "for standard input: printf '%s\\n' '{\"prompt\": \"a\\nb\"}' | 11_sampler_chain --from-json -" -- --from-json '{"prompt": "a\nb"}'
+ran_pasted
+check 2 "" "for standard input: printf '%s\\n' '{\"prompt\": \"a\\nb\"}' | build/bin/11_sampler_chain --from-json -" -- --from-json '{"prompt": "a\nb"}'
 check 2 "" "11_sampler_chain: --from-json: cannot read '$tmp/none.json': No such file or directory" -- --from-json "$tmp/none.json"
 grep -q "looks like" "$tmp/err" && { failed=$((failed + 1)); echo "test_cli.sh: a file's name taken for a body"; } \
     || passed=$((passed + 1))
 for f in --body -d --data --data-raw; do
-    check 2 "" "unknown flag '$f'; did you mean --from-json? (it takes a FILE holding the body, or - for standard input: echo '{...}' | 11_sampler_chain --from-json -)" -- \
+    check 2 "" "unknown flag '$f'; did you mean --from-json? (it takes a FILE holding the body, or - for standard input: echo '{\"temperature\":0.5}' | build/bin/11_sampler_chain --from-json -)" -- \
         $f '{"temperature":0.5}'
 done
+ran_pasted
+check 2 "" "unknown flag '-d'; did you mean --from-json? (it takes a FILE holding the body, or - for standard input: echo '{\"top_k\":3}' | build/bin/11_sampler_chain llama-server --temp 1 --from-json - --seed 7)" -- \
+    llama-server --temp 1 -d '{"top_k":3}' --seed 7
+ran_pasted
+check 2 "" "unknown flag '--body'; did you mean --from-json? (it takes a FILE holding the body, or - for standard input: echo '{...}' | build/bin/11_sampler_chain --from-json -)" -- \
+    --body body.json
 printf '{"messages": [{"role": "user"}]}' >"$tmp/bad.json"
 check 2 "" "messages: llama-server answers 400: \"All non-assistant messages must contain 'content'\"" -- \
     --from-json "$tmp/bad.json"

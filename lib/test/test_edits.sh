@@ -199,6 +199,31 @@ edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", "--temp", "0,5", NULL}/' \
 edit 11 's/"-l", "15-100", NULL}/"-l", "15-100", " ", NULL}/' -absent "shell" \
     "11_sampler_chain: element 12, \" \", is only blanks: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  \"): remove the element (that is the lesson's command line 3 of 3, with_bias[12] (line $(line_of 11 '"15-100", NULL}')))"
 
+# The program word, element 0, is read as a typed line's first word (cli_chain: argv {program, words[0], ...}): as
+# llama-server the line warns of -p and -no-cnv as the tool does for the same line typed; an unknown word stops,
+# naming with_mirostat[0]; with no program word the line is read as the tool reads one without (-l its bias, no
+# message); an array of NULL alone is a stop naming it, not llama.cpp's default chain in silence; a blank begins
+# element 0 as it would any other.
+edit 11 '/with_bias\[\] =/{n;s/"llama-completion"/"llama-server"/}' \
+    "11_sampler_chain: warning: -p: llama-server does not take it in arg.cpp 0017d6fb (its message: \"error: invalid argument: -p\"; llama-cli and llama-completion take it); llama.cpp stops here, but -p does not change sampling, so the chain line follows (a body needs it: --json and --openai stop here) (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))" \
+    "sampler chain: logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
+edit 11 '/with_mirostat\[\] =/{n;s/"llama-completion"/"foo"/}' \
+    "11_sampler_chain: 'foo' is neither a flag nor a program word this tool knows (llama-cli, llama-completion or llama-server) (that is the lesson's command line 2 of 3, with_mirostat[0] (line $(($(line_of 11 'with_mirostat[] =') + 1))))"
+edit 11 '/with_bias\[\] =/{n;s/"llama-completion", //}' -absent "11_sampler_chain:" \
+    "sampler chain: logits -> logit-bias -> ?penalties -> ?dry -> ?top-n-sigma -> top-k -> ?typical -> top-p -> min-p -> ?xtc -> temp-ext -> dist"
+edit 11 '/with_bias\[\] =/{n;N;s/.*/    NULL};/}' -absent "sampler chain: logits -> logit-bias" \
+    "11_sampler_chain: the command line holds no word, only its NULL: write its program word and its flags before the NULL (\"llama-completion\", \"--temp\", \"0.7\", NULL) (that is the lesson's command line 3 of 3, with_bias[] (line $(line_of 11 'with_bias[] =')))"
+edit 11 '/with_bias\[\] =/{n;s/"llama-completion"/" llama-completion"/}' \
+    "11_sampler_chain: element 0, \" llama-completion\", begins with a blank: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument:  llama-completion\"): remove the blank (that is the lesson's command line 3 of 3, with_bias[0] (line $(($(line_of 11 'with_bias[] =') + 1))))"
+# A blank inside or at the end of a flag's element is a C array's mistake, not a shell's paste: the stop says how
+# to write the elements (the typed line keeps its advice on quotes: test_cli.sh).
+edit 11 's/"--mirostat-ent", "3"/"--mirostat-ent 3"/' -absent "quotes" \
+    "11_sampler_chain: element 12, \"--mirostat-ent 3\", holds a flag and its value: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument: --mirostat-ent 3\"): write them as two elements, \"--mirostat-ent\", \"3\" (that is the lesson's command line 2 of 3, with_mirostat[12] (line $(line_of 11 '"--mirostat-ent"')))"
+edit 11 '0,/"--seed", "7",/s//"--seed ", "7",/' -absent "quotes" \
+    "11_sampler_chain: element 8, \"--seed \", ends with a blank: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument: --seed \"): remove the blank, \"--seed\" (that is the lesson's command line 1 of 3, every_sampler[8] (line $(line_of 11 '"--seed", "7",')))"
+edit 11 's/"--typical"/"--typ ical"/' -absent "quotes" \
+    "11_sampler_chain: element 18, \"--typ ical\", holds a blank inside the flag's name: llama.cpp takes each element as one argument, and refuses it (arg.cpp 0017d6fb: \"error: invalid argument: --typ ical\"): remove the blank, \"--typical\" (that is the lesson's command line 1 of 3, every_sampler[18] (line $(line_of 11 '"--typical"')))"
+
 # A text that reaches a character nothing follows names the chain, as its table row is labelled.
 edit 12 's/sat on a mat\."/sat on a mat!"/' \
     "12_chain_builder: the chain \"min-p 0.1, T=1.2\": nothing follows '!' in the corpus (line $(line_of 12 'char corpus[] =')), so the text cannot go on at step 59: end the corpus with a character it already has"
